@@ -1,0 +1,92 @@
+// Package bot reaches the programs that play: local processes over
+// stdin/stdout, in-process Go bots, and (in their own files) the other
+// transports the games need. Every transport offers the same small
+// interface, so the match runner never knows which one it drives.
+package bot
+
+import (
+	"context"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// Bot is one running player program.
+type Bot interface {
+	// Start launches the bot. It returns once the program runs (it does not
+	// wait for the program to be ready); an error means it did not start.
+	Start(ctx context.Context) error
+	// Send delivers one whole message. It returns when the message is fully
+	// written, or with an error at the deadline or when the bot is gone.
+	Send(msg []byte, deadline time.Time) error
+	// Lines delivers the bot's output lines as they complete. It is closed
+	// when the bot can write no more (exit, crash, disconnection).
+	Lines() <-chan Line
+	// Stderr returns what the bot wrote on its error stream since the last
+	// call, keeping the last bytes only, and how many earlier bytes were
+	// dropped.
+	Stderr() (tail []byte, dropped int64)
+	// CPU returns the CPU time the bot has used so far; ok is false when the
+	// transport cannot know it.
+	CPU() (d time.Duration, ok bool)
+	// Close ends the bot: it gets grace to exit by itself after its input is
+	// closed, then it is killed with everything it started. Close is
+	// idempotent and returns how the bot ended.
+	Close(grace time.Duration) Exit
+	// Exit waits up to wait for the bot to end by itself and describes how
+	// it ended; ok is false if it is still running.
+	Exit(wait time.Duration) (e Exit, ok bool)
+}
+
+// Line is one line of output with the moment it was read.
+type Line struct {
+	game.Line
+	At time.Time
+}
+
+// Exit describes how a bot ended.
+type Exit struct {
+	Code   int    // exit status, -1 when killed by a signal or unknown
+	Signal string // the signal that killed it, if any
+	// Killed is true when Arena had to kill it at the end.
+	Killed bool
+	Err    error // start or transport error
+}
+
+// String describes the exit for humans: "exited with status 1".
+func (e Exit) String() string {
+	switch {
+	case e.Err != nil:
+		return e.Err.Error()
+	case e.Killed:
+		return "killed at the end of the match"
+	case e.Signal != "":
+		return "killed by signal " + e.Signal
+	default:
+		return "exited with status " + itoa(e.Code)
+	}
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// Canceler is implemented by request/response transports (HTTP) that can
+// abandon the request in flight when its deadline passes; such a bot owes
+// no late answer afterwards.
+type Canceler interface {
+	Cancel()
+}
+
+// Defaults shared by the transports.
+const (
+	DefaultMaxLine    = 1 << 20  // longest output line kept whole
+	DefaultStderrKeep = 64 << 10 // stderr bytes kept per turn
+	linesBuffer       = 256      // lines a transport buffers before it stops reading
+)

@@ -1,0 +1,147 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// InProcess runs a game's builtin Go bot on its own goroutine. It reads the
+// same messages and writes the same text as a process bot, so the runner
+// treats both alike. Its CPU time is the time spent in Respond.
+type InProcess struct {
+	Bot game.Bot
+
+	reqs  chan []byte
+	lines chan Line
+	done  chan struct{}
+	stop  chan struct{}
+
+	mu      sync.Mutex
+	cpu     time.Duration
+	exit    Exit
+	stopped bool
+}
+
+// Start starts the bot's goroutine.
+func (b *InProcess) Start(ctx context.Context) error {
+	if b.Bot == nil {
+		return errors.New("no bot")
+	}
+	b.reqs = make(chan []byte, 16)
+	b.lines = make(chan Line, linesBuffer)
+	b.done = make(chan struct{})
+	b.stop = make(chan struct{})
+	go b.run()
+	return nil
+}
+
+func (b *InProcess) run() {
+	defer close(b.done)
+	defer close(b.lines)
+	for {
+		var msg []byte
+		select {
+		case msg = <-b.reqs:
+		case <-b.stop:
+			return
+		}
+		start := time.Now()
+		out, err := b.respond(msg)
+		at := time.Now()
+		b.mu.Lock()
+		b.cpu += at.Sub(start)
+		b.mu.Unlock()
+		if err != nil {
+			b.mu.Lock()
+			b.exit = Exit{Code: -1, Err: err}
+			b.mu.Unlock()
+			return
+		}
+		for len(out) > 0 {
+			line := out
+			if i := bytes.IndexByte(out, '\n'); i >= 0 {
+				line, out = out[:i], out[i+1:]
+			} else {
+				out = nil
+			}
+			line = bytes.TrimSuffix(line, []byte{'\r'})
+			select {
+			case b.lines <- Line{Line: game.Line{Text: string(line)}, At: at}:
+			case <-b.stop:
+				return
+			}
+		}
+	}
+}
+
+// respond calls the bot, turning a panic into an error: a broken builtin
+// crashes like a process would, without taking the arena down.
+func (b *InProcess) respond(msg []byte) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("builtin bot panicked: %v", r)
+		}
+	}()
+	return b.Bot.Respond(msg), nil
+}
+
+// Send queues msg for the bot.
+func (b *InProcess) Send(msg []byte, deadline time.Time) error {
+	t := time.NewTimer(time.Until(deadline))
+	defer t.Stop()
+	select {
+	case b.reqs <- msg:
+		return nil
+	case <-b.done:
+		return errors.New("the bot has stopped")
+	case <-t.C:
+		return ErrDeadline
+	}
+}
+
+// Lines returns the output lines.
+func (b *InProcess) Lines() <-chan Line { return b.lines }
+
+// Stderr is always empty for builtin bots.
+func (b *InProcess) Stderr() ([]byte, int64) { return nil, 0 }
+
+// CPU returns the time spent in Respond.
+func (b *InProcess) CPU() (time.Duration, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.cpu, true
+}
+
+// Exit reports how the bot ended, waiting up to wait.
+func (b *InProcess) Exit(wait time.Duration) (Exit, bool) {
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-b.done:
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return b.exit, true
+	case <-t.C:
+		return Exit{}, false
+	}
+}
+
+// Close stops the bot. A Respond call in progress is waited for up to
+// grace; a builtin cannot be killed, so one that never returns is left
+// behind (builtins are Arena's own code and are tested not to).
+func (b *InProcess) Close(grace time.Duration) Exit {
+	b.mu.Lock()
+	if !b.stopped {
+		b.stopped = true
+		close(b.stop)
+	}
+	b.mu.Unlock()
+	e, _ := b.Exit(grace)
+	return e
+}

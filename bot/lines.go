@@ -1,0 +1,110 @@
+package bot
+
+import (
+	"bytes"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// readLines reads r until EOF or error and sends each complete line on out,
+// stamped with the moment the read returned. A line longer than maxLine is
+// cut to maxLine bytes and flagged TooLong; the rest of it is skipped. A
+// trailing CR is removed (CR LF is accepted everywhere). A last line without
+// a newline is delivered at EOF. out is closed at the end. Closing stop
+// makes it give up on a line nobody takes.
+func readLines(r io.Reader, maxLine int, out chan<- Line, stop <-chan struct{}) {
+	defer close(out)
+	buf := make([]byte, 64<<10)
+	var cur []byte
+	tooLong := false
+	emit := func(at time.Time) bool {
+		cur = bytes.TrimSuffix(cur, []byte{'\r'})
+		select {
+		case out <- Line{Line: game.Line{Text: string(cur), TooLong: tooLong}, At: at}:
+		case <-stop:
+			return false
+		}
+		cur = cur[:0]
+		tooLong = false
+		return true
+	}
+	for {
+		n, err := r.Read(buf)
+		at := time.Now()
+		data := buf[:n]
+		for len(data) > 0 {
+			i := bytes.IndexByte(data, '\n')
+			chunk := data
+			if i >= 0 {
+				chunk = data[:i]
+			}
+			if room := maxLine - len(cur); len(chunk) > room {
+				cur = append(cur, chunk[:max(room, 0)]...)
+				tooLong = true
+			} else {
+				cur = append(cur, chunk...)
+			}
+			if i < 0 {
+				break
+			}
+			if !emit(at) {
+				return
+			}
+			data = data[i+1:]
+		}
+		if err != nil {
+			if len(cur) > 0 || tooLong {
+				emit(at)
+			}
+			return
+		}
+	}
+}
+
+// tail keeps the last keep bytes written to it since the last take.
+type tail struct {
+	mu      sync.Mutex
+	keep    int
+	buf     []byte
+	dropped int64
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(p)
+	if len(p) > t.keep {
+		t.dropped += int64(len(t.buf) + len(p) - t.keep)
+		t.buf = append(t.buf[:0], p[len(p)-t.keep:]...)
+		return n, nil
+	}
+	if over := len(t.buf) + len(p) - t.keep; over > 0 {
+		t.dropped += int64(over)
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	t.buf = append(t.buf, p...)
+	return n, nil
+}
+
+func (t *tail) take() ([]byte, int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b, d := t.buf, t.dropped
+	t.buf, t.dropped = nil, 0
+	return b, d
+}
+
+// drain copies r into t until EOF; errors end it quietly (the bot is gone).
+func drain(r io.Reader, t *tail) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		t.Write(buf[:n])
+		if err != nil {
+			return
+		}
+	}
+}

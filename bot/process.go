@@ -1,0 +1,318 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// Process is a bot run as a local process that reads its input on stdin and
+// answers on stdout. It runs in its own process group, and everything in
+// that group is killed when the bot is closed.
+//
+// By default the bot's stdout is a pseudo-terminal in raw mode, so that the
+// C library (and Python) line-buffer it, as on a console: a C bot that
+// never calls fflush still answers at once, as it did on CodinGame. Set
+// Pipe for a plain pipe.
+type Process struct {
+	Argv       []string // program and arguments, run without a shell
+	Dir        string   // working directory; "" is the current one
+	Env        []string // added to the arena's environment
+	MaxLine    int      // see game.Info.MaxLine; 0 is DefaultMaxLine
+	StderrKeep int      // stderr bytes kept between two Stderr calls; 0 is DefaultStderrKeep
+	Pipe       bool     // plain pipe for stdout (block-buffered C stdio)
+
+	cmd      *exec.Cmd
+	stdin    *os.File
+	out, err *os.File // our ends of stdout and stderr
+	lines    chan Line
+	readDone chan struct{}
+	stop     chan struct{}
+	stderr   *tail
+	waited   chan struct{}
+
+	mu      sync.Mutex
+	exit    Exit
+	lastCPU time.Duration
+	closing bool
+	closed  bool
+}
+
+// Command returns the argv for a bot command string: the string split on
+// blanks when it is a plain command line, or `sh -c STRING` when it uses
+// shell syntax (quotes, pipes, redirections, variables, globs, ...).
+func Command(s string) []string {
+	const shellChars = "|&;<>()$`\\\"'*?[]#~=%{}!\n"
+	for _, c := range s {
+		for _, sc := range shellChars {
+			if c == sc {
+				return []string{"/bin/sh", "-c", s}
+			}
+		}
+	}
+	var argv []string
+	field := []rune{}
+	for _, c := range s {
+		if c == ' ' || c == '\t' {
+			if len(field) > 0 {
+				argv = append(argv, string(field))
+				field = field[:0]
+			}
+			continue
+		}
+		field = append(field, c)
+	}
+	if len(field) > 0 {
+		argv = append(argv, string(field))
+	}
+	return argv
+}
+
+// Start launches the process.
+func (p *Process) Start(ctx context.Context) error {
+	if len(p.Argv) == 0 {
+		return errors.New("empty command")
+	}
+	if p.MaxLine == 0 {
+		p.MaxLine = DefaultMaxLine
+	}
+	if p.StderrKeep == 0 {
+		p.StderrKeep = DefaultStderrKeep
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	outR, outW, err := p.openStdout()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		return err
+	}
+	cmd := exec.Command(p.Argv[0], p.Argv[1:]...)
+	cmd.Dir = p.Dir
+	cmd.Env = append(os.Environ(), p.Env...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	err = cmd.Start()
+	closeAll(inR, outW, errW) // the child has its own copies
+	if err != nil {
+		closeAll(inW, outR, errR)
+		return fmt.Errorf("cannot start %q: %w", p.Argv[0], err)
+	}
+	p.cmd, p.stdin, p.out, p.err = cmd, inW, outR, errR
+	p.lines = make(chan Line, linesBuffer)
+	p.readDone = make(chan struct{})
+	p.stop = make(chan struct{})
+	p.stderr = &tail{keep: p.StderrKeep}
+	p.waited = make(chan struct{})
+	go func() {
+		readLines(eofOnEIO{outR}, p.MaxLine, p.lines, p.stop)
+		close(p.readDone)
+	}()
+	go drain(errR, p.stderr)
+	go p.wait()
+	return nil
+}
+
+func (p *Process) openStdout() (r, w *os.File, err error) {
+	if p.Pipe {
+		return os.Pipe()
+	}
+	master, slave, err := pty.Open()
+	if err != nil {
+		return nil, nil, fmt.Errorf("pseudo-terminal for stdout: %w", err)
+	}
+	if err := makeRaw(slave); err != nil {
+		closeAll(master, slave)
+		return nil, nil, err
+	}
+	return master, slave, nil
+}
+
+// makeRaw turns off every transformation of the terminal line discipline,
+// so that the bytes the bot writes arrive unchanged (no CR before LF, no
+// echo, no special characters).
+func makeRaw(f *os.File) error {
+	fd := int(f.Fd())
+	t, err := unix.IoctlGetTermios(fd, unix.TCGETS)
+	if err != nil {
+		return err
+	}
+	t.Iflag &^= unix.IGNBRK | unix.BRKINT | unix.PARMRK | unix.ISTRIP | unix.INLCR | unix.IGNCR | unix.ICRNL | unix.IXON
+	t.Oflag &^= unix.OPOST
+	t.Lflag &^= unix.ECHO | unix.ECHONL | unix.ICANON | unix.ISIG | unix.IEXTEN
+	t.Cflag &^= unix.CSIZE | unix.PARENB
+	t.Cflag |= unix.CS8
+	t.Cc[unix.VMIN], t.Cc[unix.VTIME] = 1, 0
+	return unix.IoctlSetTermios(fd, unix.TCSETS, t)
+}
+
+// eofOnEIO turns the EIO a pseudo-terminal master returns once the bot and
+// all its children have closed it into a plain end of file.
+type eofOnEIO struct{ f *os.File }
+
+func (e eofOnEIO) Read(b []byte) (int, error) {
+	n, err := e.f.Read(b)
+	if errors.Is(err, syscall.EIO) {
+		err = io.EOF
+	}
+	return n, err
+}
+
+func (p *Process) wait() {
+	err := p.cmd.Wait()
+	st := p.cmd.ProcessState
+	p.mu.Lock()
+	p.exit = Exit{Code: -1}
+	if st != nil {
+		p.exit.Code = st.ExitCode()
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			p.exit.Signal = unix.SignalName(ws.Signal())
+		}
+		p.lastCPU = st.UserTime() + st.SystemTime()
+	} else if err != nil {
+		p.exit.Err = err
+	}
+	p.mu.Unlock()
+	close(p.waited)
+}
+
+// Pid returns the process id (also the process group id), 0 before Start.
+func (p *Process) Pid() int {
+	if p.cmd == nil || p.cmd.Process == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
+
+// Send writes msg to the bot's stdin, adding a final newline if missing.
+func (p *Process) Send(msg []byte, deadline time.Time) error {
+	if len(msg) == 0 || msg[len(msg)-1] != '\n' {
+		msg = append(msg[:len(msg):len(msg)], '\n')
+	}
+	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
+		return err
+	}
+	_, err := p.stdin.Write(msg)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return ErrDeadline
+	}
+	return err
+}
+
+// ErrDeadline is returned by Send when the bot did not read its input in time.
+var ErrDeadline = errors.New("the bot did not read its input in time")
+
+// Lines returns the output lines.
+func (p *Process) Lines() <-chan Line { return p.lines }
+
+// Stderr returns the error output since the last call.
+func (p *Process) Stderr() ([]byte, int64) {
+	if p.stderr == nil {
+		return nil, 0
+	}
+	return p.stderr.take()
+}
+
+// CPU returns the user+system time of the bot's process and of the children
+// it started: live children are read from /proc, finished children count
+// once the bot has waited for them (the kernel adds them to cutime/cstime).
+func (p *Process) CPU() (time.Duration, bool) {
+	select {
+	case <-p.waited:
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return p.lastCPU, true
+	default:
+	}
+	d, ok := treeCPU(p.Pid())
+	if ok {
+		p.mu.Lock()
+		p.lastCPU = d
+		p.mu.Unlock()
+	}
+	return d, ok
+}
+
+// Exit waits up to wait for the process to end.
+func (p *Process) Exit(wait time.Duration) (Exit, bool) {
+	if p.waited == nil {
+		return Exit{Err: errors.New("not started")}, true
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-p.waited:
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return p.exit, true
+	case <-t.C:
+		return Exit{}, false
+	}
+}
+
+// Close closes stdin, gives the bot grace to exit, then kills its process
+// group, and releases every descriptor.
+func (p *Process) Close(grace time.Duration) Exit {
+	if p.cmd == nil {
+		return Exit{Err: errors.New("not started")}
+	}
+	p.mu.Lock()
+	if p.closed {
+		e := p.exit
+		p.mu.Unlock()
+		return e
+	}
+	p.closed = true
+	p.mu.Unlock()
+
+	p.stdin.Close()
+	close(p.stop)
+	e, ok := p.Exit(grace)
+	pgid := p.Pid()
+	// Kill the whole group even after a clean exit: children may linger.
+	// SIGKILL is asynchronous; wait (briefly) until no member is left.
+	syscall.Kill(-pgid, syscall.SIGKILL)
+	for i := 0; i < 400 && GroupAlive(pgid); i++ {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !ok {
+		<-p.waited
+		p.mu.Lock()
+		p.exit.Killed = true
+		e = p.exit
+		p.mu.Unlock()
+	}
+	// The output ends once every writer is gone; a process that escaped the
+	// group could keep it open, so stop waiting after a moment.
+	select {
+	case <-p.readDone:
+	case <-time.After(200 * time.Millisecond):
+	}
+	closeAll(p.out, p.err)
+	<-p.readDone
+	return e
+}
+
+func closeAll(fs ...*os.File) {
+	for _, f := range fs {
+		if f != nil {
+			f.Close()
+		}
+	}
+}

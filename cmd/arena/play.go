@@ -1,0 +1,192 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+type playFlags struct {
+	bots    []string
+	seed    int64
+	league  int
+	opts    []string
+	replay  string
+	json    bool
+	verbose bool
+}
+
+func init() {
+	var f playFlags
+	cmd := &cobra.Command{
+		Use:   "play GAME --bot SPEC --bot SPEC ...",
+		Short: "Play one match between bots and print its result",
+		Long: `Play one match between bots and print the result table and the seed.
+
+A bot SPEC is one of:
+  builtin:NAME        a bot shipped with the game (see: arena games GAME)
+  "python3 bot.py"    a command; it reads its input on stdin, answers on stdout
+  stdio:CMD           a command over stdin/stdout, where the game's default differs
+  http://HOST:PORT    a bot already listening (games played over HTTP)
+  NAME=SPEC           any of the above, shown as NAME
+
+The exit status is 0 whenever the match ran to its end, whatever the bots did.`,
+		Example: `  arena play ants --bot builtin:random --bot "python3 mybot.py" --seed 7 --replay m.json
+  arena play ants --bot me=./mybot --bot builtin:boss2 --league 2 --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runPlay(cmd, args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVar(&f.bots, "bot", nil, "a bot (repeat once per player)")
+	fl.Int64Var(&f.seed, "seed", 0, "match seed (default: random, printed)")
+	fl.IntVar(&f.league, "league", 0, "league (default: the game's full game)")
+	fl.StringArrayVar(&f.opts, "opt", nil, "game option key=value (repeatable; see: arena games GAME)")
+	fl.StringVar(&f.replay, "replay", "", "write the replay to this file (.json, or .json.gz)")
+	fl.BoolVar(&f.json, "json", false, "print the result as one JSON object")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print every turn's replies as the match goes")
+	rootCmd.AddCommand(cmd)
+}
+
+func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
+	setup := match.Setup{Game: gameName, Bots: f.bots, League: f.league, Options: f.opts}
+	if cmd.Flags().Changed("seed") {
+		setup.Seed = &f.seed
+	}
+	m, err := setup.Build()
+	if err != nil {
+		return err
+	}
+	errOut := cmd.ErrOrStderr()
+	if f.verbose {
+		m.OnTurn = func(t replay.Turn) { printTurn(errOut, m, t) }
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := match.Run(ctx, m)
+	if err != nil {
+		return err
+	}
+	if f.replay != "" {
+		if err := replay.Save(f.replay, rep); err != nil {
+			return fmt.Errorf("writing the replay: %w", err)
+		}
+	}
+	out := cmd.OutOrStdout()
+	if f.json {
+		return printJSON(out, rep, f.replay)
+	}
+	printResult(out, rep)
+	if f.replay != "" {
+		fmt.Fprintf(out, "replay: %s\n", f.replay)
+	}
+	return nil
+}
+
+func printTurn(w io.Writer, m match.Match, t replay.Turn) {
+	var parts []string
+	for i, r := range t.Replies {
+		s := fmt.Sprintf("%s: %s", m.Players[i].Name, r.Status)
+		if len(r.Lines) > 0 {
+			s += " " + clip(r.Lines[0].Text, 60)
+		}
+		if r.Time > 0 {
+			s += fmt.Sprintf(" (%.1f ms)", float64(r.Time.Microseconds())/1000)
+		}
+		parts = append(parts, s)
+	}
+	fmt.Fprintf(w, "turn %d: %s\n", t.Turn, strings.Join(parts, " | "))
+	for i, r := range t.Replies {
+		if r.Stderr != "" {
+			fmt.Fprintf(w, "  stderr %s: %s\n", m.Players[i].Name, clip(strings.TrimSpace(r.Stderr), 300))
+		}
+	}
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+func printResult(w io.Writer, rep *replay.Replay) {
+	res := rep.Result
+	league := ""
+	if rep.League != 0 {
+		league = fmt.Sprintf(", league %d", rep.League)
+	}
+	fmt.Fprintf(w, "%s, seed %d%s: %d turns\n", rep.Game, rep.Seed, league, res.Turns)
+	if res.Summary != "" {
+		fmt.Fprintln(w, res.Summary)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "RANK\tBOT\tSCORE\tSTATUS\tAVG MS\tMAX MS\tMESSAGE")
+	for _, i := range byRank(res) {
+		p := res.Players[i]
+		fmt.Fprintf(tw, "%d\t%s\t%g\t%s\t%.1f\t%.1f\t%s\n", p.Rank, p.Name, p.Score, p.Status, p.AvgMs, p.MaxMs, clip(p.Message, 100))
+	}
+	tw.Flush()
+}
+
+func byRank(res *replay.Result) []int {
+	idx := make([]int, len(res.Players))
+	for i := range idx {
+		idx[i] = i
+	}
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && res.Players[idx[j]].Rank < res.Players[idx[j-1]].Rank; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	return idx
+}
+
+// jsonResult is the --json output: stable keys for scripts.
+type jsonResult struct {
+	Game    string       `json:"game"`
+	Seed    int64        `json:"seed"`
+	League  int          `json:"league,omitempty"`
+	Turns   int          `json:"turns"`
+	Summary string       `json:"summary,omitempty"`
+	Replay  string       `json:"replay,omitempty"`
+	Players []jsonPlayer `json:"players"`
+}
+
+type jsonPlayer struct {
+	Bot      string         `json:"bot"`
+	Spec     string         `json:"spec"`
+	Rank     int            `json:"rank"`
+	Score    float64        `json:"score"`
+	Status   string         `json:"status"`
+	Message  string         `json:"message"`
+	AvgMs    float64        `json:"avgMs"`
+	MaxMs    float64        `json:"maxMs"`
+	CPUMs    float64        `json:"cpuMs"`
+	Timeouts int            `json:"timeouts"`
+	Stats    map[string]any `json:"stats,omitempty"`
+}
+
+func printJSON(w io.Writer, rep *replay.Replay, path string) error {
+	res := rep.Result
+	out := jsonResult{Game: rep.Game, Seed: rep.Seed, League: rep.League, Turns: res.Turns, Summary: res.Summary, Replay: path}
+	for i, p := range res.Players {
+		out.Players = append(out.Players, jsonPlayer{Bot: p.Name, Spec: rep.Players[i].Spec, Rank: p.Rank, Score: p.Score,
+			Status: string(p.Status), Message: p.Message, AvgMs: p.AvgMs, MaxMs: p.MaxMs, CPUMs: p.CPUMs,
+			Timeouts: p.Timeouts, Stats: p.Stats})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+func init() {
+	rc := &cobra.Command{Use: "replay", Short: "Show, verify or export recorded matches"}
+	rc.AddCommand(&cobra.Command{
+		Use:   "show FILE",
+		Short: "Summarise a replay: game, seed, players, result",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rep, err := replay.Load(args[0])
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "%s (version %s), recorded %s\n", rep.Game, rep.GameVersion, rep.Started.Format("2006-01-02 15:04:05 MST"))
+			for k, v := range rep.Options {
+				fmt.Fprintf(out, "option %s=%s\n", k, v)
+			}
+			for i, p := range rep.Players {
+				fmt.Fprintf(out, "player %d: %s (%s)\n", i, p.Name, p.Spec)
+			}
+			if rep.Result == nil {
+				fmt.Fprintf(out, "unfinished: %d turns recorded\n", len(rep.Turns))
+				return nil
+			}
+			printResult(out, rep)
+			return nil
+		},
+	})
+	rc.AddCommand(&cobra.Command{
+		Use:   "verify FILE",
+		Short: "Re-simulate a replay from its recorded replies; exit 0 only if every frame and the result match",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rep, err := replay.Load(args[0])
+			if err != nil {
+				return err
+			}
+			if err := match.Verify(rep); err != nil {
+				return exitError{code: 1, err: fmt.Errorf("%s: verification failed: %w", args[0], err)}
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: ok, %d turns re-simulated, every frame and the result identical\n", args[0], len(rep.Turns))
+			return nil
+		},
+	})
+	rootCmd.AddCommand(rc)
+}

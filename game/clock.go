@@ -1,0 +1,86 @@
+package game
+
+import (
+	"fmt"
+	"time"
+)
+
+// Policy says what the runner does when a player misses its deadline.
+type Policy int
+
+const (
+	// PolicyDisqualify: the late player gets a Timeout reply; the game is
+	// expected to deactivate it (ants, tracks). Lines that arrive later stay
+	// queued and are read as later answers, as on CodinGame.
+	PolicyDisqualify Policy = iota
+	// PolicySkip: the player gets a Timeout reply for the turn and is asked
+	// again next turn; the answers it still owes are discarded when they come.
+	PolicySkip
+	// PolicyLate: the player is not sent anything new until its outstanding
+	// answer arrives; that answer is handed to Play, marked Late, on the turn
+	// it arrives (catmouse applies it, territory discards it). Lines read
+	// while nothing is outstanding reach Play as Reply.Stray.
+	PolicyLate
+	// PolicyGame: the runner only reports the timeout; every line read later
+	// goes through the Referee's Framer like any other (jungle checks the
+	// tick number of each COMMAND).
+	PolicyGame
+)
+
+var policyNames = []string{"disqualify", "skip", "late", "game"}
+
+func (p Policy) String() string {
+	if int(p) < len(policyNames) {
+		return policyNames[p]
+	}
+	return fmt.Sprintf("Policy(%d)", int(p))
+}
+
+// MarshalText encodes the policy by name.
+func (p Policy) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText decodes a policy name.
+func (p *Policy) UnmarshalText(b []byte) error {
+	for i, n := range policyNames {
+		if n == string(b) {
+			*p = Policy(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown timeout policy %q", b)
+}
+
+// Clock is a game's time control.
+type Clock struct {
+	// First is the limit of each of the first FirstTurns turns (start-up,
+	// reading the initial input). Turn is the limit of every later turn.
+	First      time.Duration `json:"first"`
+	FirstTurns int           `json:"firstTurns"`
+	Turn       time.Duration `json:"turn"`
+	Policy     Policy        `json:"policy"`
+	// Realtime makes every turn last its whole limit even when all answers
+	// are in (catmouse's real-time mode). Otherwise a turn ends as soon as
+	// no answer is outstanding.
+	Realtime bool `json:"realtime,omitempty"`
+}
+
+// Limit returns the time allowed on turn t (turns count from 1).
+func (c Clock) Limit(t int) time.Duration {
+	if t <= c.FirstTurns {
+		return c.First
+	}
+	return c.Turn
+}
+
+// String describes the clock for humans: "1000/100 ms".
+func (c Clock) String() string {
+	ms := func(d time.Duration) int64 { return d.Milliseconds() }
+	switch {
+	case c.FirstTurns == 0 || c.First == c.Turn:
+		return fmt.Sprintf("%d ms", ms(c.Turn))
+	case c.FirstTurns == 1:
+		return fmt.Sprintf("%d/%d ms", ms(c.First), ms(c.Turn))
+	default:
+		return fmt.Sprintf("%d ms (%d ms on the first %d turns)", ms(c.Turn), ms(c.First), c.FirstTurns)
+	}
+}

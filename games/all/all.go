@@ -1,0 +1,8 @@
+// Package all registers every game Arena ships: importing it (for its side
+// effects) is the one place where the set of games is decided.
+package all
+
+import (
+	// Each game registers itself with the game package in its init.
+	_ "github.com/seed27749672/arena/game"
+)

@@ -1,0 +1,292 @@
+// Package match runs one match: one referee, N bots and the clock. It never
+// names a game; everything game-specific comes through the game package's
+// interfaces.
+//
+// The clock: a reply's time runs from the moment its prompt is fully
+// written to the moment its answer is complete (the read that completed it
+// returned). Lines are stamped by the goroutine that reads them, so the
+// runner's own scheduling never counts against a bot.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/replay"
+)
+
+// Player is one seat of a match.
+type Player struct {
+	Name string
+	Spec string     // as given on the command line, recorded in the replay
+	Open bot.Opener // starts a fresh bot; called again when a game restarts its bots
+}
+
+// Match describes a match to run.
+type Match struct {
+	Game    game.Game
+	Config  game.Config // Players and Names are filled from Players when zero
+	Players []Player
+	// Grace is how long bots get to exit by themselves at the end before
+	// they are killed; 0 means one second.
+	Grace time.Duration
+	// OnStart is called once the referee exists, with the replay header and
+	// the initial frame; OnTurn after every turn. Live viewers use them.
+	// They are called from the runner's goroutine and must not block long.
+	OnStart func(*replay.Replay)
+	OnTurn  func(replay.Turn)
+}
+
+// Limits on what the runner keeps of a bot's output between answers.
+const (
+	maxQueuedLines = 1024
+	maxQueuedBytes = 4 << 20
+	maxStrayLines  = 100
+)
+
+// Run plays the match to its end and returns its replay. The error is
+// non-nil only for arena problems (bad configuration, cancelled context);
+// whatever the bots do, a match that ran to its end returns a nil error.
+func Run(ctx context.Context, m Match) (*replay.Replay, error) {
+	r, err := newRunner(m)
+	if err != nil {
+		return nil, err
+	}
+	defer r.shutdown()
+	return r.run(ctx)
+}
+
+// Validate checks that the players suit the game.
+func (m *Match) validate() error {
+	info := m.Game.Info()
+	n := len(m.Players)
+	if n < info.MinPlayers || n > info.MaxPlayers {
+		if info.MinPlayers == info.MaxPlayers {
+			return fmt.Errorf("%s needs %d bots, got %d", info.Name, info.MinPlayers, n)
+		}
+		return fmt.Errorf("%s needs %d to %d bots, got %d", info.Name, info.MinPlayers, info.MaxPlayers, n)
+	}
+	if m.Config.Players == 0 {
+		m.Config.Players = n
+	}
+	if m.Config.Names == nil {
+		for _, p := range m.Players {
+			m.Config.Names = append(m.Config.Names, p.Name)
+		}
+	}
+	if m.Grace == 0 {
+		m.Grace = time.Second
+	}
+	return nil
+}
+
+type runner struct {
+	m      Match
+	info   game.Info
+	ref    game.Referee
+	framer game.Framer
+	seats  []*seat
+	events chan event
+	quit   chan struct{}
+	rep    *replay.Replay
+}
+
+func newRunner(m Match) (*runner, error) {
+	if err := m.validate(); err != nil {
+		return nil, err
+	}
+	ref, err := m.Game.New(m.Config)
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{
+		m:      m,
+		info:   m.Game.Info(),
+		ref:    ref,
+		events: make(chan event, 256),
+		quit:   make(chan struct{}),
+	}
+	r.framer, _ = ref.(game.Framer)
+	for i, p := range m.Players {
+		r.seats = append(r.seats, &seat{p: i, player: p})
+	}
+	return r, nil
+}
+
+func (r *runner) clock() game.Clock {
+	if c, ok := r.ref.(game.Clocked); ok {
+		return c.Clock()
+	}
+	return r.info.Clock
+}
+
+func (r *runner) complete(p int, l game.Line) bool {
+	if r.framer == nil {
+		return true
+	}
+	return r.framer.Complete(p, l)
+}
+
+func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
+	r.rep = &replay.Replay{
+		Format:      replay.Format,
+		Version:     replay.Version,
+		Game:        r.info.Name,
+		GameVersion: r.info.Version,
+		Seed:        r.m.Config.Seed,
+		League:      r.m.Config.League,
+		Options:     r.m.Config.Options.Explicit(),
+		Clock:       r.clock(),
+		Started:     time.Now().UTC().Truncate(time.Millisecond),
+		Initial:     r.ref.Frame(),
+	}
+	if len(r.rep.Options) == 0 {
+		r.rep.Options = nil
+	}
+	for _, p := range r.m.Players {
+		r.rep.Players = append(r.rep.Players, replay.Player{Name: p.Name, Spec: p.Spec})
+	}
+	if r.m.OnStart != nil {
+		r.m.OnStart(r.rep)
+	}
+	r.startAll(ctx)
+	for t := 1; !r.ref.Over(); t++ {
+		turn, err := r.turn(ctx, t)
+		if err != nil {
+			return r.rep, err
+		}
+		if rs, ok := r.ref.(game.Restarter); ok && rs.Restart() && !r.ref.Over() {
+			turn.Restart = true
+			r.endAll()
+			r.startAll(ctx)
+		}
+		r.rep.Turns = append(r.rep.Turns, turn)
+		if r.m.OnTurn != nil {
+			r.m.OnTurn(turn)
+		}
+	}
+	r.endAll()
+	r.rep.Result = r.result()
+	return r.rep, nil
+}
+
+// startAll starts every seat's bot, all at once (a transport may take a
+// while to report its bot ready); a bot that cannot start is gone from the
+// first turn, with its reason.
+func (r *runner) startAll(ctx context.Context) {
+	errs := make([]error, len(r.seats))
+	bots := make([]bot.Bot, len(r.seats))
+	var wg sync.WaitGroup
+	for i, s := range r.seats {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b, err := s.player.Open()
+			if err == nil {
+				err = b.Start(ctx)
+			}
+			bots[i], errs[i] = b, err
+		}()
+	}
+	wg.Wait()
+	for i, s := range r.seats {
+		s.reset()
+		s.gen++
+		if errs[i] != nil {
+			s.gone, s.goneErr, s.didNotStart = true, "did not start: "+errs[i].Error(), true
+			continue
+		}
+		s.bot = bots[i]
+		s.running = true
+		go r.pump(s.p, s.gen, s.bot)
+	}
+}
+
+// pump forwards a bot's lines to the runner, then reports the end of output.
+func (r *runner) pump(p, gen int, b bot.Bot) {
+	for l := range b.Lines() {
+		select {
+		case r.events <- event{seat: p, gen: gen, kind: evLine, line: l}:
+		case <-r.quit:
+			return
+		}
+	}
+	select {
+	case r.events <- event{seat: p, gen: gen, kind: evClosed, at: time.Now()}:
+	case <-r.quit:
+	}
+}
+
+// endAll sends each live bot its farewell, then ends every bot in parallel.
+func (r *runner) endAll() {
+	fw, _ := r.ref.(game.Farewell)
+	done := make(chan struct{}, len(r.seats))
+	for _, s := range r.seats {
+		if !s.running {
+			done <- struct{}{}
+			continue
+		}
+		s.running = false
+		go func(s *seat) {
+			if fw != nil && !s.gone {
+				if msg, ok := fw.Farewell(s.p); ok {
+					s.bot.Send(msg, time.Now().Add(r.m.Grace))
+				}
+			}
+			s.exit = s.bot.Close(r.m.Grace)
+			done <- struct{}{}
+		}(s)
+	}
+	for range r.seats {
+		<-done
+	}
+}
+
+// shutdown releases everything, also after an error.
+func (r *runner) shutdown() {
+	r.endAll()
+	close(r.quit)
+}
+
+var errCancelled = errors.New("match cancelled")
+
+// result merges the referee's outcome with what the runner saw: a bot that
+// never started is did-not-start, one that vanished while the game counted
+// it as fine is crashed.
+func (r *runner) result() *replay.Result {
+	out := r.ref.Result()
+	r.rep.Outcome = &out
+	res := &replay.Result{Turns: len(r.rep.Turns), Summary: out.Summary}
+	for i, s := range r.seats {
+		var pr game.PlayerResult
+		if i < len(out.Players) {
+			pr = out.Players[i]
+		}
+		switch {
+		case s.didNotStart:
+			pr.Status, pr.Message = game.DidNotStart, s.goneErr
+		case s.gone && (pr.Status == game.OK || pr.Status == ""):
+			pr.Status = game.Crashed
+		}
+		if pr.Status == "" {
+			pr.Status = game.OK
+		}
+		if pr.Message == "" && s.gone {
+			pr.Message = s.goneErr
+		}
+		p := replay.PlayerResult{Name: s.player.Name, PlayerResult: pr, Timeouts: s.timeouts,
+			MaxMs: ms(s.max), CPUMs: ms(s.cpu)}
+		if s.replies > 0 {
+			p.AvgMs = ms(s.total / time.Duration(s.replies))
+		}
+		res.Players = append(res.Players, p)
+	}
+	return res
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

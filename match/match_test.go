@@ -1,0 +1,302 @@
+package match_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+var testbot string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "arena-match-test")
+	if err != nil {
+		panic(err)
+	}
+	testbot = filepath.Join(dir, "testbot")
+	out, err := exec.Command("go", "build", "-o", testbot, "./testdata/testbot").CombinedOutput()
+	if err != nil {
+		panic("building testbot: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// play runs the sum game with the given bot specs and options.
+func play(t *testing.T, specs []string, opts ...string) *replay.Replay {
+	t.Helper()
+	seed := int64(1)
+	m, err := match.Setup{Game: "sum", Bots: specs, Seed: &seed, Options: opts}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Grace = 200 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	rep, err := match.Run(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func tb(args string) string { return testbot + " " + args }
+
+func TestMisbehavingBots(t *testing.T) {
+	cases := []struct {
+		name    string
+		bot     string
+		opts    []string
+		status  game.Status
+		message string // substring of the result message
+		check   func(t *testing.T, rep *replay.Replay)
+	}{
+		{name: "crash at start", bot: "sh -c 'echo dying >&2; exit 3'", status: game.Crashed, message: "exited with status 3: dying"},
+		{name: "crash mid-game", bot: tb("crash-at 3"), status: game.Crashed, message: "crashing on purpose",
+			check: func(t *testing.T, rep *replay.Replay) {
+				if got := rep.Result.Players[1].Score; got != 1+2 {
+					t.Errorf("score before the crash = %v, want 3", got)
+				}
+			}},
+		{name: "hang", bot: tb("hang"), status: game.TimedOut},
+		{name: "garbage", bot: tb("garbage"), status: game.Invalid, message: `not a number: "garbage!!"`},
+		{name: "partial line", bot: tb("partial"), status: game.TimedOut},
+		{name: "line over 1 MiB", bot: tb("huge"), status: game.Invalid, message: "line too long"},
+		{name: "output flood", bot: tb("flood"), status: game.OK,
+			check: func(t *testing.T, rep *replay.Replay) {
+				dropped := 0
+				for _, tr := range rep.Turns {
+					dropped += tr.Replies[1].Dropped
+				}
+				if dropped == 0 {
+					t.Errorf("a flooding bot should have lines dropped")
+				}
+			}},
+		{name: "stderr flood", bot: tb("stderr-flood"), status: game.OK,
+			check: func(t *testing.T, rep *replay.Replay) {
+				r := rep.Turns[0].Replies[1]
+				if len(r.Stderr) > bot.DefaultStderrKeep || !strings.HasSuffix(r.Stderr, "last words\n") || r.StderrDropped == 0 {
+					t.Errorf("stderr kept %d bytes (dropped %d), ends %q", len(r.Stderr), r.StderrDropped, r.Stderr[max(0, len(r.Stderr)-20):])
+				}
+			}},
+		{name: "never reads stdin", bot: tb("noread"), opts: []string{"pad=1000000"}, status: game.TimedOut},
+		{name: "exits 0 at once", bot: tb("exit0"), status: game.Crashed, message: "exited with status 0"},
+		{name: "command does not exist", bot: "/nonexistent/bot --x", status: game.DidNotStart, message: "did not start"},
+		{name: "slow start", bot: tb("slowstart 1000"), status: game.TimedOut},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rep := play(t, []string{tb("echo"), c.bot}, c.opts...)
+			good, bad := rep.Result.Players[0], rep.Result.Players[1]
+			if good.Status != game.OK {
+				t.Errorf("the well-behaved bot got %s: %s", good.Status, good.Message)
+			}
+			if bad.Status != c.status || !strings.Contains(bad.Message, c.message) {
+				t.Errorf("status %s %q, want %s containing %q", bad.Status, bad.Message, c.status, c.message)
+			}
+			if c.check != nil {
+				c.check(t, rep)
+			}
+			if err := match.Verify(rep); err != nil {
+				t.Errorf("verify: %v", err)
+			}
+		})
+	}
+}
+
+func TestTimeLimits(t *testing.T) {
+	t.Parallel()
+	rep := play(t, []string{tb("sleep 30"), tb("sleep 80"), tb("slowfirst 80")},
+		"turn_ms=50", "first_ms=200", "turns=3")
+	want := []game.Status{game.OK, game.OK, game.TimedOut}
+	// sleep 80 passes turn 1 (200 ms) and fails turn 2; slowfirst answers
+	// turn 1 at once and fails turn 2 the same way.
+	want[1] = game.TimedOut
+	for i, p := range rep.Result.Players {
+		if p.Status != want[i] {
+			t.Errorf("bot %d: %s (%s), want %s", i, p.Status, p.Message, want[i])
+		}
+	}
+	first := rep.Turns[0].Replies
+	if first[1].Status != game.Answered {
+		t.Errorf("an 80 ms answer on turn 1 must pass the 200 ms first-turn limit, got %s", first[1].Status)
+	}
+	if second := rep.Turns[1].Replies; second[1].Status != game.Timeout || second[0].Status != game.Answered {
+		t.Errorf("turn 2: %s, %s; want answered (30 ms) and timeout (80 ms)", second[0].Status, second[1].Status)
+	}
+	if d := first[0].Time; d < 30*time.Millisecond || d > 50*time.Millisecond {
+		t.Errorf("a 30 ms answer was timed %v", d)
+	}
+}
+
+func TestPolicySkipDiscardsOwedAnswer(t *testing.T) {
+	t.Parallel()
+	rep := play(t, []string{tb("slowat 2 75")}, "policy=skip", "turns=4", "turn_ms=50")
+	var got []string
+	for _, tr := range rep.Turns {
+		got = append(got, tr.Replies[0].Text()+"/"+string(tr.Replies[0].Status))
+	}
+	// Turn 2 times out; the bot's late "2" must not be taken for turn 3.
+	// It answers "2" 25 ms into turn 3, then "3" at once.
+	want := "1/answered /timeout 3/answered 4/answered"
+	if strings.Join(got, " ") != want {
+		t.Errorf("replies %v, want %s", got, want)
+	}
+	if rep.Turns[2].Replies[0].Text() != "3" {
+		t.Errorf("turn 3 took %q, want the answer to turn 3", rep.Turns[2].Replies[0].Text())
+	}
+}
+
+func TestPolicyLateDeliversLateAnswer(t *testing.T) {
+	t.Parallel()
+	rep := play(t, []string{tb("echo"), tb("slowat 2 80")}, "policy=late", "turns=5", "turn_ms=50")
+	var got []string
+	for _, tr := range rep.Turns {
+		r := tr.Replies[1]
+		s := string(r.Status)
+		if r.Late {
+			s += "(late)"
+		}
+		got = append(got, s+":"+r.Text())
+	}
+	// Turn 2 times out; the bot gets no turn-3 prompt; its answer to turn 2
+	// arrives during turn 3 and is delivered late; turn 4 is asked again.
+	want := "answered:1 timeout: answered(late):2 answered:3 answered:4"
+	if strings.Join(got, " ") != want {
+		t.Errorf("replies\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+	if rep.Turns[2].Replies[1].Asked {
+		t.Errorf("a lagging bot must not be prompted")
+	}
+}
+
+func TestRealtimeTurnsLastTheirLimit(t *testing.T) {
+	t.Parallel()
+	start := time.Now()
+	play(t, []string{"builtin:count"}, "realtime=true", "turns=3", "turn_ms=40", "first_ms=40")
+	if d := time.Since(start); d < 120*time.Millisecond {
+		t.Errorf("3 real-time turns of 40 ms took %v", d)
+	}
+}
+
+func TestDeterminismAndVerify(t *testing.T) {
+	t.Parallel()
+	specs := []string{"builtin:seeded", "builtin:count", "builtin:seeded"}
+	a := play(t, specs, "turns=20")
+	b := play(t, specs, "turns=20")
+	a.StripTimings()
+	b.StripTimings()
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		t.Fatalf("same seed and bots gave different replays:\n%s\n%s", ja, jb)
+	}
+	if err := match.Verify(a); err != nil {
+		t.Fatalf("verify: %v", err)
+	}
+	// Through a file, gzip included.
+	path := filepath.Join(t.TempDir(), "m.json.gz")
+	if err := replay.Save(path, a); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := replay.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := match.Verify(loaded); err != nil {
+		t.Fatalf("verify after save/load: %v", err)
+	}
+	// A tampered reply changes the frames: verify must refuse it.
+	loaded.Turns[3].Replies[0].Lines[0].Text = "99"
+	if err := match.Verify(loaded); err == nil {
+		t.Fatal("verify accepted a tampered replay")
+	}
+}
+
+func TestNoLeaks(t *testing.T) {
+	before := runtime.NumGoroutine()
+	var pids []int
+	seed := int64(3)
+	m, err := match.Setup{Game: "sum", Bots: []string{tb("echo"), "sh -c '" + testbot + " echo & " + testbot + " hang & wait'"}, Seed: &seed}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Players {
+		open := m.Players[i].Open
+		m.Players[i].Open = func() (bot.Bot, error) {
+			b, err := open()
+			if err == nil {
+				return recorder{Process: b.(*bot.Process), pids: &pids}, nil
+			}
+			return b, err
+		}
+	}
+	m.Grace = 100 * time.Millisecond
+	if _, err := match.Run(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	for _, pid := range pids {
+		if bot.GroupAlive(pid) {
+			t.Errorf("process group %d still has live processes after the match", pid)
+		}
+	}
+	if len(pids) != 2 {
+		t.Fatalf("recorded %d process groups, want 2", len(pids))
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines before the match, %d after:\n%s", before, n, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// recorder remembers the process group of each bot it starts.
+type recorder struct {
+	*bot.Process
+	pids *[]int
+}
+
+func (r recorder) Start(ctx context.Context) error {
+	err := r.Process.Start(ctx)
+	if err == nil {
+		*r.pids = append(*r.pids, r.Process.Pid())
+	}
+	return err
+}
+
+func TestSetupErrors(t *testing.T) {
+	cases := []struct {
+		setup match.Setup
+		want  string
+	}{
+		{match.Setup{Game: "nope", Bots: []string{"builtin:count"}}, `unknown game "nope"`},
+		{match.Setup{Game: "sum", Bots: nil}, "1 to 8 bots; 0 given"},
+		{match.Setup{Game: "sum", Bots: []string{"builtin:count"}, Options: []string{"colour=red"}}, `unknown option "colour" (known options: first_ms, pad, policy, realtime, turn_ms, turns)`},
+		{match.Setup{Game: "sum", Bots: []string{"builtin:count"}, Options: []string{"turns=0"}}, "option turns: 0 is not between 1 and 1000"},
+		{match.Setup{Game: "sum", Bots: []string{"builtin:nope"}}, `sum has no builtin bot "nope" (available: count, seeded)`},
+		{match.Setup{Game: "sum", Bots: []string{"builtin:count"}, League: 2}, "sum has no leagues"},
+	}
+	for _, c := range cases {
+		_, err := c.setup.Build()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want %q", c.setup, err, c.want)
+		}
+	}
+}

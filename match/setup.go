@@ -1,0 +1,79 @@
+package match
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"strconv"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+)
+
+// Setup is a match as users describe it: a game name, bot specs, and
+// optional seed, league and options. The command line and the web server
+// both build their matches from it.
+type Setup struct {
+	Game    string
+	Bots    []string // --bot specs, see bot.ParseSpec
+	Seed    *int64   // nil: a fresh random seed
+	League  int      // 0: the game's default
+	Options []string // key=value
+}
+
+// Build validates a Setup and turns it into a Match.
+func (s Setup) Build() (Match, error) {
+	g, err := game.Lookup(s.Game)
+	if err != nil {
+		return Match{}, err
+	}
+	info := g.Info()
+	opts, err := game.ParseOptions(info.Options, s.Options)
+	if err != nil {
+		return Match{}, fmt.Errorf("%s: %w", info.Name, err)
+	}
+	league, err := info.CheckLeague(s.League)
+	if err != nil {
+		return Match{}, err
+	}
+	if n := len(s.Bots); n < info.MinPlayers || n > info.MaxPlayers {
+		return Match{}, fmt.Errorf("%s is played by %s bots; %d given (use --bot once per bot)", info.Name, playerRange(info), n)
+	}
+	seed := RandomSeed()
+	if s.Seed != nil {
+		seed = *s.Seed
+	}
+	m := Match{Game: g, Config: game.Config{Seed: seed, League: league, Options: opts}}
+	seen := map[string]int{}
+	for i, raw := range s.Bots {
+		spec, err := bot.ParseSpec(raw)
+		if err != nil {
+			return Match{}, err
+		}
+		open, err := bot.Open(info, spec, i, game.BotSeed(seed, i))
+		if err != nil {
+			return Match{}, err
+		}
+		seen[spec.Name]++
+		name := spec.Name
+		if n := seen[spec.Name]; n > 1 {
+			name += "#" + strconv.Itoa(n)
+		}
+		m.Players = append(m.Players, Player{Name: name, Spec: raw, Open: open})
+	}
+	return m, nil
+}
+
+func playerRange(info game.Info) string {
+	if info.MinPlayers == info.MaxPlayers {
+		return strconv.Itoa(info.MinPlayers)
+	}
+	return fmt.Sprintf("%d to %d", info.MinPlayers, info.MaxPlayers)
+}
+
+// RandomSeed returns a fresh non-negative seed.
+func RandomSeed() int64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+}

@@ -1,0 +1,91 @@
+// Command testbot is a bot that misbehaves on request, for the match
+// runner's tests. It answers each input line of the test game with a number.
+//
+//	testbot MODE [ARG]
+//
+// Modes: echo, sleep MS, slowfirst MS, crash-at TURN, hang, garbage,
+// partial, huge, flood, stderr-flood, noread, exit0, double, slowstart MS,
+// slowat TURN MS.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func main() {
+	mode := os.Args[1]
+	arg := 0
+	if len(os.Args) > 2 {
+		arg, _ = strconv.Atoi(os.Args[2])
+	}
+	out := bufio.NewWriter(os.Stdout)
+	answer := func(s string) { out.WriteString(s + "\n"); out.Flush() }
+	switch mode {
+	case "exit0":
+		return
+	case "hang":
+		time.Sleep(time.Hour)
+	case "noread":
+		time.Sleep(time.Hour)
+	case "flood":
+		for {
+			out.WriteString("1\n")
+		}
+	case "huge":
+		big := strings.Repeat("a", 2<<20)
+		answer(big)
+		for {
+			time.Sleep(time.Hour)
+		}
+	case "slowstart":
+		time.Sleep(time.Duration(arg) * time.Millisecond)
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<24)
+	turn := 0
+	for in.Scan() {
+		if !strings.HasPrefix(in.Text(), "turn ") {
+			continue
+		}
+		turn++
+		switch mode {
+		case "sleep":
+			time.Sleep(time.Duration(arg) * time.Millisecond)
+		case "slowfirst":
+			if turn > 1 {
+				time.Sleep(time.Duration(arg) * time.Millisecond)
+			}
+		case "crash-at":
+			if turn == arg {
+				fmt.Fprintln(os.Stderr, "fatal: crashing on purpose")
+				os.Exit(3)
+			}
+		case "garbage":
+			answer("garbage!!")
+			continue
+		case "partial":
+			out.WriteString("12")
+			out.Flush()
+			time.Sleep(time.Hour)
+		case "stderr-flood":
+			chunk := strings.Repeat("e", 1<<16)
+			for i := 0; i < 16; i++ {
+				fmt.Fprint(os.Stderr, chunk)
+			}
+			fmt.Fprintln(os.Stderr, "last words")
+		case "double":
+			answer("1")
+		case "slowat":
+			if turn == arg {
+				ms, _ := strconv.Atoi(os.Args[3])
+				time.Sleep(time.Duration(ms) * time.Millisecond)
+			}
+		}
+		answer(strconv.Itoa(turn))
+	}
+}

@@ -1,0 +1,380 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/replay"
+)
+
+type eventKind int
+
+const (
+	evLine   eventKind = iota // a line of output
+	evClosed                  // the bot's output ended
+	evSent                    // a prompt was fully written (or failed)
+)
+
+type event struct {
+	seat, gen int
+	kind      eventKind
+	line      bot.Line
+	at        time.Time
+	err       error
+}
+
+// seat is the runner's view of one player.
+type seat struct {
+	p       int
+	player  Player
+	bot     bot.Bot
+	gen     int // bumped on every (re)start; events of older bots are ignored
+	running bool
+
+	gone        bool
+	goneErr     string
+	didNotStart bool
+	crashed     bool // gone before the match ended
+	exit        bot.Exit
+
+	// The current request.
+	asked       bool // prompted this turn
+	sending     bool // the prompt is being written
+	sentAt      time.Time
+	deadline    time.Time
+	outstanding bool // an answer is expected
+	timedOut    bool // this turn's deadline passed without an answer
+	cur         []game.Line
+	complete    bool
+	answerAt    time.Time
+	late        bool
+
+	owed    int         // PolicySkip: answers owed for earlier prompts
+	queue   []bot.Line  // lines read while no answer was expected
+	queued  int         // bytes in queue
+	stray   []game.Line // PolicyLate: lines read while nothing was asked
+	dropped int
+
+	cpuMark time.Duration
+
+	// Statistics.
+	replies  int
+	total    time.Duration
+	max      time.Duration
+	cpu      time.Duration
+	timeouts int
+}
+
+// reset forgets everything about the previous bot of this seat.
+func (s *seat) reset() {
+	*s = seat{p: s.p, player: s.player, gen: s.gen,
+		replies: s.replies, total: s.total, max: s.max, cpu: s.cpu, timeouts: s.timeouts,
+		crashed: s.crashed}
+}
+
+func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
+	clock := r.clock()
+	limit := clock.Limit(t)
+	start := time.Now()
+	turnEnd := start.Add(limit)
+	for _, s := range r.seats {
+		s.asked, s.timedOut = false, false
+		if s.gone || (clock.Policy == game.PolicyLate && s.outstanding) {
+			continue
+		}
+		msg, ask := r.ref.Prompt(s.p)
+		if !ask {
+			continue
+		}
+		s.asked, s.sending, s.outstanding = true, true, true
+		s.cur, s.complete, s.late = nil, false, false
+		s.deadline = turnEnd
+		go r.send(s, msg, turnEnd)
+	}
+	if err := r.collect(ctx, clock, limit, turnEnd); err != nil {
+		return replay.Turn{}, err
+	}
+	replies, recs := r.replies(clock, limit, time.Now())
+	r.ref.Play(replies)
+	return replay.Turn{Turn: t, Replies: recs, Frame: r.ref.Frame()}, nil
+}
+
+func (r *runner) send(s *seat, msg []byte, deadline time.Time) {
+	gen, b := s.gen, s.bot
+	err := b.Send(msg, deadline)
+	select {
+	case r.events <- event{seat: s.p, gen: gen, kind: evSent, at: time.Now(), err: err}:
+	case <-r.quit:
+	}
+}
+
+// collect handles events until the turn can be resolved.
+func (r *runner) collect(ctx context.Context, clock game.Clock, limit time.Duration, turnEnd time.Time) error {
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		r.drain(clock, limit)
+		now := time.Now()
+		r.expire(clock, now)
+		end := turnEnd
+		for _, s := range r.seats {
+			if s.asked && s.deadline.After(end) {
+				end = s.deadline
+			}
+		}
+		next, done := r.pending(clock, now, end)
+		if done {
+			return nil
+		}
+		timer.Reset(next.Sub(now))
+		select {
+		case ev := <-r.events:
+			r.handle(ev, clock, limit)
+		case <-timer.C:
+		case <-ctx.Done():
+			return fmt.Errorf("%w: %v", errCancelled, ctx.Err())
+		}
+	}
+}
+
+// drain handles the events already queued, so that a line read before the
+// resolution moment is not missed because its event was not yet picked up.
+func (r *runner) drain(clock game.Clock, limit time.Duration) {
+	for {
+		select {
+		case ev := <-r.events:
+			r.handle(ev, clock, limit)
+		default:
+			return
+		}
+	}
+}
+
+// expire marks seats whose deadline has passed (not under PolicyLate, where
+// an answer is on time until the turn is resolved).
+func (r *runner) expire(clock game.Clock, now time.Time) {
+	if clock.Policy == game.PolicyLate {
+		return
+	}
+	for _, s := range r.seats {
+		if s.asked && !s.sending && !s.complete && !s.timedOut && !now.Before(s.deadline) {
+			r.timeout(s, clock)
+		}
+	}
+}
+
+// timeout ends a seat's request at its deadline. A bot that will still
+// answer owes that answer (PolicySkip discards it when it comes), unless
+// its transport abandons the request.
+func (r *runner) timeout(s *seat, clock game.Clock) {
+	s.timedOut, s.outstanding = true, false
+	if c, ok := s.bot.(bot.Canceler); ok {
+		c.Cancel()
+		return
+	}
+	if clock.Policy == game.PolicySkip {
+		s.owed++
+	}
+}
+
+// pending reports whether the turn must go on, and until when at most.
+func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, done bool) {
+	next = end
+	done = true
+	for _, s := range r.seats {
+		if s.gone && !s.sending {
+			continue
+		}
+		switch {
+		case s.sending:
+			done = false
+		case s.asked && !s.complete && !s.timedOut && now.Before(s.deadline):
+			done = false
+			if s.deadline.Before(next) {
+				next = s.deadline
+			}
+		case clock.Policy == game.PolicyLate && s.outstanding && !s.complete && now.Before(end):
+			done = false
+		}
+	}
+	if clock.Realtime && now.Before(end) {
+		done = false
+	}
+	if !done && !next.After(now) {
+		next = now.Add(time.Millisecond)
+	}
+	return next, done
+}
+
+func (r *runner) handle(ev event, clock game.Clock, limit time.Duration) {
+	s := r.seats[ev.seat]
+	if ev.gen != s.gen {
+		return
+	}
+	switch ev.kind {
+	case evSent:
+		s.sending = false
+		switch {
+		case errors.Is(ev.err, bot.ErrDeadline):
+			r.timeout(s, clock)
+		case ev.err != nil:
+			r.markGone(s, "cannot write to the bot: "+ev.err.Error())
+		default:
+			s.sentAt, s.deadline = ev.at, ev.at.Add(limit)
+			s.cpuMark = r.cpuOf(s)
+			q := s.queue
+			s.queue, s.queued = nil, 0
+			for _, l := range q {
+				r.onLine(s, l, clock)
+			}
+		}
+	case evLine:
+		r.onLine(s, ev.line, clock)
+	case evClosed:
+		r.markGone(s, "")
+	}
+}
+
+func (r *runner) markGone(s *seat, why string) {
+	if s.gone {
+		return
+	}
+	s.gone = true
+	if why == "" {
+		e, ok := s.bot.Exit(200 * time.Millisecond)
+		if ok {
+			why = e.String()
+		} else {
+			why = "closed its output"
+		}
+		if tail, _ := s.bot.Stderr(); len(tail) > 0 {
+			why += ": " + lastLine(tail)
+		}
+	}
+	s.goneErr = why
+}
+
+// onLine routes one line of a seat's output.
+func (r *runner) onLine(s *seat, l bot.Line, clock game.Clock) {
+	// An answer the bot still owes for an earlier prompt (PolicySkip).
+	if s.owed > 0 {
+		if r.complete(s.p, l.Line) {
+			s.owed--
+		}
+		return
+	}
+	expecting := s.outstanding && !s.complete && !s.sending
+	if !expecting {
+		if s.sending {
+			r.enqueue(s, l)
+			return
+		}
+		if clock.Policy == game.PolicyLate {
+			if len(s.stray) < maxStrayLines {
+				s.stray = append(s.stray, l.Line)
+			} else {
+				s.dropped++
+			}
+			return
+		}
+		r.enqueue(s, l)
+		return
+	}
+	s.cur = append(s.cur, l.Line)
+	if !r.complete(s.p, l.Line) {
+		return
+	}
+	if clock.Policy != game.PolicyLate && l.At.After(s.deadline) {
+		// Complete, but too late: a timeout, and nothing more is owed.
+		s.timedOut, s.outstanding = true, false
+		return
+	}
+	s.complete, s.answerAt = true, l.At
+	s.late = !s.asked
+}
+
+func (r *runner) enqueue(s *seat, l bot.Line) {
+	if len(s.queue) >= maxQueuedLines || s.queued+len(l.Text) > maxQueuedBytes {
+		s.dropped++
+		return
+	}
+	s.queue = append(s.queue, l)
+	s.queued += len(l.Text)
+}
+
+// replies builds the referee's replies and the recorded ones.
+func (r *runner) replies(clock game.Clock, limit time.Duration, now time.Time) ([]game.Reply, []replay.Reply) {
+	replies := make([]game.Reply, len(r.seats))
+	recs := make([]replay.Reply, len(r.seats))
+	for i, s := range r.seats {
+		var g game.Reply
+		switch {
+		case s.complete:
+			g = game.Reply{Status: game.Answered, Lines: s.cur, Late: s.late, Time: nonNeg(s.answerAt.Sub(s.sentAt))}
+			s.cur, s.complete, s.outstanding = nil, false, false
+			s.count(g.Time)
+		case s.gone:
+			g = game.Reply{Status: game.Gone, Error: s.goneErr}
+			if s.asked {
+				s.count(limit)
+			}
+		case s.asked:
+			g = game.Reply{Status: game.Timeout, Lines: s.cur, Time: limit}
+			s.timeouts++
+			s.count(limit)
+			if clock.Policy != game.PolicyLate {
+				s.cur = nil
+			}
+		case clock.Policy == game.PolicyLate && s.outstanding:
+			g = game.Reply{Status: game.Waiting, Waiting: nonNeg(now.Sub(s.sentAt))}
+		default:
+			g = game.Reply{Status: game.NotAsked}
+		}
+		g.Stray, s.stray = s.stray, nil
+		replies[i] = g
+		rec := replay.Reply{Reply: g, Asked: s.asked, Dropped: s.dropped}
+		s.dropped = 0
+		if s.bot != nil {
+			cpu := r.cpuOf(s)
+			rec.CPU = nonNeg(cpu - s.cpuMark)
+			s.cpuMark = cpu
+			s.cpu += rec.CPU
+			tail, lost := s.bot.Stderr()
+			rec.Stderr, rec.StderrDropped = string(tail), lost
+		}
+		recs[i] = rec
+	}
+	return replies, recs
+}
+
+func (s *seat) count(d time.Duration) {
+	s.replies++
+	s.total += d
+	s.max = max(s.max, d)
+}
+
+func (r *runner) cpuOf(s *seat) time.Duration {
+	if s.bot == nil {
+		return 0
+	}
+	d, _ := s.bot.CPU()
+	return d
+}
+
+func nonNeg(d time.Duration) time.Duration { return max(d, 0) }
+
+func lastLine(b []byte) string {
+	s := strings.TrimRight(string(b), "\n\r ")
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
