@@ -18,17 +18,23 @@ import (
 func readLines(r io.Reader, maxLine int, out chan<- Line, stop <-chan struct{}) {
 	defer close(out)
 	buf := make([]byte, 64<<10)
+	// cur keeps up to maxLine+1 bytes, so that a CR just past the cap can
+	// still be recognised as part of the line terminator.
 	var cur []byte
-	tooLong := false
+	over := false
 	emit := func(at time.Time) bool {
-		cur = bytes.TrimSuffix(cur, []byte{'\r'})
+		line := bytes.TrimSuffix(cur, []byte{'\r'})
+		tooLong := over || len(line) > maxLine
+		if len(line) > maxLine {
+			line = line[:maxLine]
+		}
 		select {
-		case out <- Line{Line: game.Line{Text: string(cur), TooLong: tooLong}, At: at}:
+		case out <- Line{Line: game.Line{Text: string(line), TooLong: tooLong}, At: at}:
 		case <-stop:
 			return false
 		}
 		cur = cur[:0]
-		tooLong = false
+		over = false
 		return true
 	}
 	for {
@@ -41,9 +47,9 @@ func readLines(r io.Reader, maxLine int, out chan<- Line, stop <-chan struct{}) 
 			if i >= 0 {
 				chunk = data[:i]
 			}
-			if room := maxLine - len(cur); len(chunk) > room {
+			if room := maxLine + 1 - len(cur); len(chunk) > room {
 				cur = append(cur, chunk[:max(room, 0)]...)
-				tooLong = true
+				over = true
 			} else {
 				cur = append(cur, chunk...)
 			}
@@ -56,7 +62,7 @@ func readLines(r io.Reader, maxLine int, out chan<- Line, stop <-chan struct{}) 
 			data = data[i+1:]
 		}
 		if err != nil {
-			if len(cur) > 0 || tooLong {
+			if len(cur) > 0 || over {
 				emit(at)
 			}
 			return

@@ -47,17 +47,37 @@ func NodeShim() string {
 	return shimPath
 }
 
+// stdbufLibs are where coreutils installs the library behind `stdbuf`.
+var stdbufLibs = []string{
+	"/usr/libexec/coreutils/libstdbuf.so", // Debian, Ubuntu
+	"/usr/lib/coreutils/libstdbuf.so",     // Arch, Alpine
+	"/usr/lib64/coreutils/libstdbuf.so",   // Fedora, RHEL
+	"/usr/local/libexec/coreutils/libstdbuf.so",
+}
+
 // CodinGameEnv returns the environment a process bot gets so that programs
-// written for CodinGame behave as they did there: Node.js preloads the
-// readline shim. (Line-buffered stdout comes from the pseudo-terminal.)
+// written for CodinGame behave as they did there:
+//   - C and C++ programs line-buffer stdout (coreutils' libstdbuf, preloaded
+//     as `stdbuf -oL` does), so a bot that never calls fflush still answers;
+//   - Python does not buffer stdout (PYTHONUNBUFFERED);
+//   - Node.js preloads the readline shim (global readline, print, printErr).
 func CodinGameEnv() []string {
-	p := NodeShim()
-	if p == "" {
-		return nil
+	env := []string{"PYTHONUNBUFFERED=1"}
+	for _, lib := range stdbufLibs {
+		if _, err := os.Stat(lib); err == nil {
+			env = append(env, "LD_PRELOAD="+joinEnv(os.Getenv("LD_PRELOAD"), lib), "_STDBUF_O=L")
+			break
+		}
 	}
-	opts := `--require="` + p + `"`
-	if old := os.Getenv("NODE_OPTIONS"); old != "" {
-		opts = old + " " + opts
+	if p := NodeShim(); p != "" {
+		env = append(env, "NODE_OPTIONS="+joinEnv(os.Getenv("NODE_OPTIONS"), `--require="`+p+`"`))
 	}
-	return []string{"NODE_OPTIONS=" + opts}
+	return env
+}
+
+func joinEnv(old, add string) string {
+	if old == "" {
+		return add
+	}
+	return old + " " + add
 }

@@ -1,0 +1,180 @@
+package bot
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// roundTrip sends msg and returns the next line, failing after limit.
+func roundTrip(t *testing.T, b Bot, msg string, limit time.Duration) (string, bool) {
+	t.Helper()
+	if err := b.Send([]byte(msg), time.Now().Add(limit)); err != nil {
+		t.Fatalf("send: %v", err)
+	}
+	select {
+	case l, ok := <-b.Lines():
+		if !ok {
+			return "", false
+		}
+		return l.Text, true
+	case <-time.After(limit):
+		return "", false
+	}
+}
+
+func startProcess(t *testing.T, p *Process) *Process {
+	t.Helper()
+	if err := p.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close(100 * time.Millisecond) })
+	return p
+}
+
+func TestCommand(t *testing.T) {
+	cases := map[string][]string{
+		"python3 bot.py":           {"python3", "bot.py"},
+		"  ./bot   --fast ":        {"./bot", "--fast"},
+		"cd dir && ./bot":          {"/bin/sh", "-c", "cd dir && ./bot"},
+		"python3 'my bot.py'":      {"/bin/sh", "-c", "python3 'my bot.py'"},
+		"FOO=1 ./bot":              {"/bin/sh", "-c", "FOO=1 ./bot"},
+		"./bot > /dev/null":        {"/bin/sh", "-c", "./bot > /dev/null"},
+		"java -cp build/classes M": {"java", "-cp", "build/classes", "M"},
+	}
+	for in, want := range cases {
+		if got := Command(in); strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("Command(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestProcessEchoAndExit(t *testing.T) {
+	p := startProcess(t, &Process{Argv: Command("sh -c 'read l; echo \"got $l\"; read l; exit 4'")})
+	if got, _ := roundTrip(t, p, "hello", 2*time.Second); got != "got hello" {
+		t.Fatalf("answer %q", got)
+	}
+	p.Send([]byte("bye\n"), time.Now().Add(time.Second))
+	if _, ok := <-p.Lines(); ok {
+		t.Fatal("expected end of output")
+	}
+	e, ok := p.Exit(2 * time.Second)
+	if !ok || e.Code != 4 || e.String() != "exited with status 4" {
+		t.Fatalf("exit %+v (%s), ok=%v", e, e, ok)
+	}
+}
+
+// A C program that never flushes stdout answers at once with the CodinGame
+// environment (preloaded line buffering) or through a pseudo-terminal, and
+// not at all through a bare pipe.
+func TestCBotWithoutFlush(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "bot.c")
+	os.WriteFile(src, []byte(`#include <stdio.h>
+int main(void) {
+	char line[256];
+	while (fgets(line, sizeof line, stdin)) printf("WAIT\n");
+	return 0;
+}
+`), 0o644)
+	exe := filepath.Join(dir, "bot")
+	if out, err := exec.Command("gcc", "-O2", "-o", exe, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	for name, p := range map[string]*Process{
+		"codingame env": {Argv: []string{exe}, Env: CodinGameEnv()},
+		"pty":           {Argv: []string{exe}, PTY: true},
+	} {
+		startProcess(t, p)
+		for i := 0; i < 3; i++ {
+			if got, ok := roundTrip(t, p, "turn", 2*time.Second); !ok || got != "WAIT" {
+				t.Fatalf("%s, turn %d: %q ok=%v", name, i, got, ok)
+			}
+		}
+	}
+	bare := startProcess(t, &Process{Argv: []string{exe}})
+	if got, ok := roundTrip(t, bare, "turn", 300*time.Millisecond); ok {
+		t.Fatalf("through a bare pipe the unflushed answer %q should not arrive", got)
+	}
+}
+
+// A CodinGame JavaScript bot uses the global readline() and print().
+func TestCodinGameJavaScriptBot(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	dir := t.TempDir()
+	js := filepath.Join(dir, "bot.js")
+	os.WriteFile(js, []byte(`
+const n = parseInt(readline());
+for (let i = 0; i < n; i++) readline();
+while (true) {
+	const l = readline();
+	if (l === undefined) break;
+	print('echo ' + l);
+	console.log('second line');
+}
+`), 0o644)
+	p := startProcess(t, &Process{Argv: []string{"node", js}, Env: CodinGameEnv()})
+	if got, ok := roundTrip(t, p, "2\na\nb\nturn 1", 10*time.Second); !ok || got != "echo turn 1" {
+		t.Fatalf("first answer %q ok=%v", got, ok)
+	}
+	if l := <-p.Lines(); l.Text != "second line" {
+		t.Fatalf("second line %q", l.Text)
+	}
+	if got, ok := roundTrip(t, p, "turn 2", 2*time.Second); !ok || got != "echo turn 2" {
+		t.Fatalf("second answer %q", got)
+	}
+}
+
+func TestLongLineAndCRLF(t *testing.T) {
+	p := startProcess(t, &Process{Argv: Command("sh -c 'read l; printf \"abcdefghij\\r\\nok\\r\\n\"'"), MaxLine: 4})
+	p.Send([]byte("go"), time.Now().Add(time.Second))
+	first := <-p.Lines()
+	second := <-p.Lines()
+	if first.Text != "abcd" || !first.TooLong || second.Text != "ok" || second.TooLong {
+		t.Fatalf("got %+v then %+v", first, second)
+	}
+}
+
+func TestCPUTime(t *testing.T) {
+	// A child that burns CPU counts for the bot once it has been waited for.
+	p := startProcess(t, &Process{Argv: Command(`sh -c 'read l; i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; echo done; read l'`)})
+	if got, ok := roundTrip(t, p, "go", 20*time.Second); !ok || got != "done" {
+		t.Fatalf("answer %q", got)
+	}
+	d, ok := p.CPU()
+	if !ok || d < 50*time.Millisecond {
+		t.Fatalf("CPU %v ok=%v, want a busy loop's worth", d, ok)
+	}
+}
+
+func TestCloseKillsTheGroup(t *testing.T) {
+	p := startProcess(t, &Process{Argv: Command("sh -c 'sleep 100 & sleep 100 & wait'")})
+	time.Sleep(50 * time.Millisecond)
+	pgid := p.Pid()
+	if !GroupAlive(pgid) {
+		t.Fatal("the group should be running")
+	}
+	e := p.Close(50 * time.Millisecond)
+	if !e.Killed {
+		t.Errorf("exit %+v: a bot that ignores the end of its input is killed", e)
+	}
+	if GroupAlive(pgid) {
+		t.Fatal("the process group survived Close")
+	}
+}
+
+func TestStartErrors(t *testing.T) {
+	p := &Process{Argv: []string{"/nonexistent/bot"}}
+	if err := p.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "cannot start") {
+		t.Fatalf("error %v", err)
+	}
+}
