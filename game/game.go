@@ -50,6 +50,9 @@ type Info struct {
 	// Transport is how a plain command bot is reached by default:
 	// "stdio" (the default when empty), "websocket" or "http".
 	Transport string
+	// HTTP describes the game's HTTP protocol for the "http" transport
+	// (bots that are HTTP servers); nil when the game has none.
+	HTTP *HTTPProtocol
 	// MaxLine is the longest output line, in bytes, that a bot may write;
 	// longer lines reach the referee as Line{TooLong: true}. 0 means 1 MiB.
 	MaxLine int

@@ -155,17 +155,24 @@ func (r *runner) drain(clock game.Clock, limit time.Duration) {
 	}
 }
 
-// expire marks seats whose deadline has passed (not under PolicyLate, where
-// an answer is on time until the turn is resolved).
+// expire marks seats whose deadline has passed. Under PolicyLate an answer
+// is on time until the turn is resolved, except from a transport that
+// abandons its request at the deadline (bot.Canceler, HTTP): that request
+// ends there, and the bot is asked again on the next turn.
 func (r *runner) expire(clock game.Clock, now time.Time) {
-	if clock.Policy == game.PolicyLate {
-		return
-	}
 	for _, s := range r.seats {
+		if clock.Policy == game.PolicyLate && !cancels(s.bot) {
+			continue
+		}
 		if s.asked && !s.sending && !s.complete && !s.timedOut && !now.Before(s.deadline) {
 			r.timeout(s, clock)
 		}
 	}
+}
+
+func cancels(b bot.Bot) bool {
+	_, ok := b.(bot.Canceler)
+	return ok
 }
 
 // timeout ends a seat's request at its deadline. A bot that will still
