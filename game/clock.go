@@ -62,6 +62,10 @@ type Clock struct {
 	// are in (catmouse's real-time mode). Otherwise a turn ends as soon as
 	// no answer is outstanding.
 	Realtime bool `json:"realtime,omitempty"`
+	// Pause is a wait after every turn but the last, before the next
+	// prompts go out (jungle's delay_between_ticks_ms), so that live
+	// viewers can follow. 0 means none.
+	Pause time.Duration `json:"pause,omitempty"`
 }
 
 // Limit returns the time allowed on turn t (turns count from 1).

@@ -169,6 +169,13 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 		if r.m.OnTurn != nil {
 			r.m.OnTurn(turn)
 		}
+		if pause := r.clock().Pause; pause > 0 && !r.ref.Over() {
+			select {
+			case <-time.After(pause):
+			case <-ctx.Done():
+				return r.rep, fmt.Errorf("%w: %v", errCancelled, ctx.Err())
+			}
+		}
 	}
 	r.endAll()
 	r.rep.Result = r.result()
