@@ -1,0 +1,158 @@
+package tracks
+
+import (
+	"math/rand/v2"
+	"strconv"
+)
+
+// The bosses of leagues 3 to 5 (rules §5). They plan with the game's own
+// AUTOPLACE planner on the board rebuilt from their input.
+
+// greedyPair returns the missing desired connection T→U whose plan is the
+// cheapest (ties: lower T, then lower U), or ok=false.
+func greedyPair(v *view, pl *planner) (t, u int, ok bool) {
+	best := 0
+	for _, town := range v.b.Towns {
+		for _, d := range town.Desired {
+			if v.active(town.ID, d) {
+				continue
+			}
+			to := v.b.Towns[d]
+			steps, cost := pl.plan(town.X, town.Y, to.X, to.Y)
+			if len(steps) == 0 {
+				continue
+			}
+			if !ok || cost < best {
+				t, u, best, ok = town.ID, d, cost, true
+			}
+		}
+	}
+	return t, u, ok
+}
+
+// greedyMove is the league 3 boss (Greedy connector).
+func greedyMove(v *view, _ *rand.Rand) []string {
+	if t, u, ok := greedyPair(v, newPlanner(v.b)); ok {
+		return []string{autoplace(v, t, u)}
+	}
+	return nil
+}
+
+// edge returns, per region, E(R) = the opponent's tracks on active paths in
+// R minus the bot's own tracks on active paths in R; regions that are inked
+// or hold a town are left out (ok false).
+func edge(v *view) (e []int, ok []bool) {
+	b := v.b
+	e, ok = make([]int, len(b.Regions)), make([]bool, len(b.Regions))
+	for id, reg := range b.Regions {
+		ok[id] = !reg.Inked && reg.Town < 0
+	}
+	for c, o := range b.Track {
+		if v.conns[c] == "x" || o == NoTrack || o == Neutral {
+			continue
+		}
+		if int(o) == v.me {
+			e[b.Region[c]]--
+		} else {
+			e[b.Region[c]]++
+		}
+	}
+	return e, ok
+}
+
+// bestDisrupt returns the eligible region with the highest E that passes
+// keep (ties: higher instability, then lower id), or -1.
+func bestDisrupt(v *view, keep func(id, e int) bool) int {
+	e, ok := edge(v)
+	best := -1
+	for id := range e {
+		if !ok[id] || !keep(id, e[id]) {
+			continue
+		}
+		if best < 0 || e[id] > e[best] ||
+			(e[id] == e[best] && v.b.Regions[id].Instability > v.b.Regions[best].Instability) {
+			best = id
+		}
+	}
+	return best
+}
+
+// saboteurMove is the league 4 boss: the greedy connector, plus a DISRUPT
+// of the region where the opponent has the biggest edge on active paths.
+func saboteurMove(v *view, rng *rand.Rand) []string {
+	acts := greedyMove(v, rng)
+	if r := bestDisrupt(v, func(_, e int) bool { return e > 0 }); r >= 0 {
+		acts = append(acts, "DISRUPT "+strconv.Itoa(r))
+	}
+	return acts
+}
+
+// inkThresholdGuess infers the ink threshold, which the input does not
+// give: the seed's 3, unless a region without a town stands at that level
+// uninked (then the threshold is above it: the reference's 4, or more).
+func inkThresholdGuess(v *view) int {
+	thr := seedInkLevel
+	for _, reg := range v.b.Regions {
+		if !reg.Inked && reg.Town < 0 && reg.Instability >= thr {
+			thr = reg.Instability + 1
+		}
+	}
+	return thr
+}
+
+// plannerMove is the league 5 boss (Planner). It values each missing
+// desired connection as (new tracks of the plan × turns left) / turns of
+// paint the plan needs, never builds in a region one disruption away from
+// inking, and builds the plan's first steps itself (so that the engine's
+// own AUTOPLACE cannot route through those regions). It disrupts a region
+// one step from inking where the opponent has any edge, otherwise a region
+// where the opponent's edge is at least 2.
+func plannerMove(v *view, _ *rand.Rand) []string {
+	b := v.b
+	thr := inkThresholdGuess(v)
+	safe := b.clone()
+	for id := range safe.Regions {
+		if reg := &safe.Regions[id]; reg.Town < 0 && reg.Instability >= thr-1 {
+			reg.Inked = true
+		}
+	}
+	pl := newPlanner(safe)
+	turnsLeft := maxTurns - v.turn + 1
+	var plan []int
+	bestValue := -1.0
+	for _, t := range b.Towns {
+		for _, d := range t.Desired {
+			if v.active(t.ID, d) {
+				continue
+			}
+			u := b.Towns[d]
+			steps, cost := pl.plan(t.X, t.Y, u.X, u.Y)
+			if len(steps) == 0 {
+				continue
+			}
+			value := float64(len(steps)*turnsLeft) / float64(max(1, (cost+paintIncome-1)/paintIncome))
+			if value > bestValue {
+				bestValue, plan = value, steps
+			}
+		}
+	}
+	var acts []string
+	paint := paintIncome
+	for _, c := range plan {
+		cost := b.Terrain[c].Cost()
+		if cost > paint {
+			break
+		}
+		paint -= cost
+		x, y := b.xy(c)
+		acts = append(acts, "PLACE_TRACKS "+strconv.Itoa(x)+" "+strconv.Itoa(y))
+	}
+	r := bestDisrupt(v, func(id, e int) bool { return e >= 1 && b.Regions[id].Instability == thr-1 })
+	if r < 0 {
+		r = bestDisrupt(v, func(_, e int) bool { return e >= 2 })
+	}
+	if r >= 0 {
+		acts = append(acts, "DISRUPT "+strconv.Itoa(r))
+	}
+	return acts
+}

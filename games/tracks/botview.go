@@ -1,0 +1,182 @@
+package tracks
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// view is what a built-in bot knows: it reads the same bytes a process bot
+// reads (init block on the first turn, then the turn block) and rebuilds a
+// Board from them, so the bots can use the game's own searches.
+type view struct {
+	me       int
+	turn     int // turns read so far: the current turn's number
+	b        *Board
+	myScore  int
+	foeScore int
+	conns    []string // partOfActiveConnections of each cell
+}
+
+var errInput = errors.New("tracks bot: malformed input")
+
+// lineReader walks the lines of one message.
+type lineReader struct{ rest []byte }
+
+func (l *lineReader) next() (string, error) {
+	if len(l.rest) == 0 {
+		return "", errInput
+	}
+	i := bytes.IndexByte(l.rest, '\n')
+	if i < 0 {
+		i = len(l.rest)
+	}
+	s := string(l.rest[:i])
+	l.rest = l.rest[min(i+1, len(l.rest)):]
+	return s, nil
+}
+
+func (l *lineReader) ints(n int) ([]int, error) {
+	s, err := l.next()
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Fields(s)
+	if len(f) < n {
+		return nil, errInput
+	}
+	out := make([]int, n)
+	for i := range n {
+		if out[i], err = strconv.Atoi(f[i]); err != nil {
+			return nil, errInput
+		}
+	}
+	return out, nil
+}
+
+// read updates the view from one message.
+func (v *view) read(msg []byte) error {
+	l := &lineReader{rest: msg}
+	if v.b == nil {
+		if err := v.readInit(l); err != nil {
+			return err
+		}
+	}
+	v.turn++
+	s, err := l.ints(1)
+	if err != nil {
+		return err
+	}
+	f, err := l.ints(1)
+	if err != nil {
+		return err
+	}
+	v.myScore, v.foeScore = s[0], f[0]
+	b := v.b
+	for i := range b.Regions {
+		b.Regions[i].Instability, b.Regions[i].Inked = 0, false
+	}
+	for c := range b.Terrain {
+		line, err := l.next()
+		if err != nil {
+			return err
+		}
+		f := strings.Fields(line)
+		if len(f) != 4 {
+			return errInput
+		}
+		owner, err1 := strconv.Atoi(f[0])
+		inst, err2 := strconv.Atoi(f[1])
+		if err1 != nil || err2 != nil {
+			return errInput
+		}
+		b.Track[c] = int8(owner)
+		reg := &b.Regions[b.Region[c]]
+		reg.Instability, reg.Inked = inst, f[2] == "1"
+		v.conns[c] = f[3]
+	}
+	return nil
+}
+
+func (v *view) readInit(l *lineReader) error {
+	head, err := l.ints(1)
+	if err != nil {
+		return err
+	}
+	w, err := l.ints(1)
+	if err != nil {
+		return err
+	}
+	h, err := l.ints(1)
+	if err != nil {
+		return err
+	}
+	if w[0] <= 0 || h[0] <= 0 || w[0]*h[0] > 1<<16 {
+		return errInput
+	}
+	v.me = head[0]
+	b := newBoard(w[0], h[0])
+	regions := 0
+	for c := range b.Terrain {
+		rt, err := l.ints(2)
+		if err != nil || rt[0] < 0 || rt[0] >= len(b.Terrain) || rt[1] < 0 || rt[1] > int(POI) {
+			return errInput
+		}
+		b.Region[c], b.Terrain[c] = rt[0], Terrain(rt[1])
+		regions = max(regions, rt[0]+1)
+	}
+	b.Regions = make([]Region, regions)
+	for c, id := range b.Region {
+		b.Regions[id].Cells = append(b.Regions[id].Cells, c)
+	}
+	n, err := l.ints(1)
+	if err != nil || n[0] < 0 || n[0] > len(b.Terrain) {
+		return errInput
+	}
+	for range n[0] {
+		line, err := l.next()
+		if err != nil {
+			return err
+		}
+		f := strings.Fields(line)
+		if len(f) != 4 {
+			return errInput
+		}
+		var t Town
+		var e1, e2, e3 error
+		t.ID, e1 = strconv.Atoi(f[0])
+		t.X, e2 = strconv.Atoi(f[1])
+		t.Y, e3 = strconv.Atoi(f[2])
+		if e1 != nil || e2 != nil || e3 != nil || t.ID != len(b.Towns) || !b.in(t.X, t.Y) {
+			return errInput
+		}
+		if f[3] != "x" {
+			for _, s := range strings.Split(f[3], ",") {
+				id, err := strconv.Atoi(s)
+				if err != nil || id < 0 || id >= n[0] {
+					return errInput
+				}
+				t.Desired = append(t.Desired, id)
+			}
+		}
+		t.Cell = b.cell(t.X, t.Y)
+		b.TownAt[t.Cell] = t.ID
+		b.Towns = append(b.Towns, t)
+	}
+	b.finish()
+	v.b = b
+	v.conns = make([]string, len(b.Terrain))
+	return nil
+}
+
+// active reports whether the connection t-u was active last turn.
+func (v *view) active(t, u int) bool {
+	name := strconv.Itoa(t) + "-" + strconv.Itoa(u)
+	for _, s := range strings.Split(v.conns[v.b.Towns[t].Cell], ",") {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
