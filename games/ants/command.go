@@ -1,0 +1,258 @@
+package ants
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// Beacon is a BEACON command: a beacon of the given strength on a cell.
+type Beacon struct{ Cell, Strength int }
+
+// Line is a LINE command: beacons of the given strength on every cell of
+// the path from From to To.
+type Line struct{ From, To, Strength int }
+
+// Commands is one player's output for a turn, as parsed.
+type Commands struct {
+	Lines   []Line   // in output order
+	Beacons []Beacon // in output order
+	// Message is the text of the last MESSAGE command (trimmed, cut to 49
+	// characters); HasMessage is false when there was none.
+	Message    string
+	HasMessage bool
+}
+
+// InvalidInput is the error that disqualifies a player: its output line
+// did not follow the grammar.
+type InvalidInput struct {
+	Expected string // what the command should have looked like
+	Got      string // the offending command as written (untrimmed)
+}
+
+func (e *InvalidInput) Error() string {
+	return "Invalid Input: Expected " + e.Expected + " but got '" + e.Got + "'"
+}
+
+// Expected texts of the error message, chosen from the start of the bad
+// command.
+const (
+	expectBeacon  = "BEACON <cell_index> <beacon_strength>"
+	expectLine    = "LINE <from_index> <to_index> <beacon_strength>"
+	expectMessage = "MESSAGE <text>"
+	expectWait    = "WAIT"
+	expectAny     = "BEACON | LINE | MESSAGE | WAIT"
+)
+
+// Message limits: a longer text keeps its first messageKeep characters
+// followed by "...".
+const (
+	messageMax  = 48
+	messageKeep = 46
+)
+
+// ParseCommands parses one output line the way the reference referee does:
+// split on ';' (trailing empty commands dropped, as Java's String.split),
+// each command trimmed (Java's trim) and matched in full against
+//
+//	BEACON (\d+) (\d+) | LINE (\d+) (\d+) (\d+) | MESSAGE (.*) | WAIT
+//
+// with numbers that fit in a Java int. At the first bad command parsing
+// stops: the commands before it are returned with the error, and they are
+// still applied on that turn.
+func ParseCommands(line string) (Commands, *InvalidInput) {
+	var cmds Commands
+	line = decodeLikeJava(line)
+	for _, raw := range javaSplit(line) {
+		if err := cmds.add(raw); err != nil {
+			return cmds, err
+		}
+	}
+	return cmds, nil
+}
+
+// add parses one command (untrimmed, as split) into cmds.
+func (cmds *Commands) add(raw string) *InvalidInput {
+	c := game.JavaTrim(raw)
+	bad := func(got string) *InvalidInput { return &InvalidInput{Expected: expectedFor(raw), Got: got} }
+	switch {
+	case c == "WAIT":
+		return nil
+	case strings.HasPrefix(c, "BEACON "):
+		nums, ok := numbers(c[len("BEACON "):], 2)
+		if !ok {
+			return bad(raw)
+		}
+		v, overflow := javaInts(nums)
+		if overflow != "" {
+			return bad(numberFormat(overflow))
+		}
+		cmds.Beacons = append(cmds.Beacons, Beacon{Cell: v[0], Strength: v[1]})
+		return nil
+	case strings.HasPrefix(c, "LINE "):
+		nums, ok := numbers(c[len("LINE "):], 3)
+		if !ok {
+			return bad(raw)
+		}
+		v, overflow := javaInts(nums)
+		if overflow != "" {
+			return bad(numberFormat(overflow))
+		}
+		cmds.Lines = append(cmds.Lines, Line{From: v[0], To: v[1], Strength: v[2]})
+		return nil
+	case strings.HasPrefix(c, "MESSAGE "):
+		text := c[len("MESSAGE "):]
+		if strings.ContainsFunc(text, isLineTerminator) {
+			return bad(raw)
+		}
+		if text = game.JavaTrim(text); text != "" {
+			cmds.Message, cmds.HasMessage = truncateMessage(text), true
+		}
+		return nil
+	}
+	return bad(raw)
+}
+
+// javaSplit splits on ';' like Java's String.split(";"): a line without ';'
+// is one command (even when empty), and trailing empty commands are dropped.
+func javaSplit(s string) []string {
+	if !strings.Contains(s, ";") {
+		return []string{s}
+	}
+	parts := strings.Split(s, ";")
+	for len(parts) > 0 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	return parts
+}
+
+// numbers splits s into exactly n runs of ASCII digits separated by single
+// spaces, with nothing else.
+func numbers(s string, n int) ([]string, bool) {
+	parts := strings.Split(s, " ")
+	if len(parts) != n {
+		return nil, false
+	}
+	for _, p := range parts {
+		if p == "" {
+			return nil, false
+		}
+		for i := 0; i < len(p); i++ {
+			if p[i] < '0' || p[i] > '9' {
+				return nil, false
+			}
+		}
+	}
+	return parts, true
+}
+
+// javaInts converts digit runs as Integer.parseInt does: leading zeros are
+// fine, a value above 2147483647 is an error; overflow is the first run that
+// does not fit.
+func javaInts(nums []string) (v []int, overflow string) {
+	v = make([]int, len(nums))
+	for i, s := range nums {
+		n := 0
+		for j := 0; j < len(s); j++ {
+			n = n*10 + int(s[j]-'0')
+			if n > 2147483647 {
+				return nil, s
+			}
+		}
+		v[i] = n
+	}
+	return v, ""
+}
+
+// numberFormat is the text the reference shows for a number that does not
+// fit in an int: the Java exception's toString.
+func numberFormat(digits string) string {
+	return `java.lang.NumberFormatException: For input string: "` + digits + `"`
+}
+
+// isLineTerminator reports the characters Java's regex '.' does not match.
+func isLineTerminator(r rune) bool {
+	switch r {
+	case '\n', '\r', '\u0085', '\u2028', '\u2029':
+		return true
+	}
+	return false
+}
+
+// expectedFor chooses the expected text from the start of the untrimmed
+// command, upper-cased as Java's toUpperCase would.
+func expectedFor(raw string) string {
+	up := javaUpper(raw)
+	switch {
+	case strings.HasPrefix(up, "BEACON"):
+		return expectBeacon
+	case strings.HasPrefix(up, "LINE"):
+		return expectLine
+	case strings.HasPrefix(up, "MESSAGE"):
+		return expectMessage
+	case strings.HasPrefix(up, "WAIT"):
+		return expectWait
+	}
+	return expectAny
+}
+
+// javaUpper upper-cases like Java's String.toUpperCase in an English
+// locale, as far as it matters for the prefixes above: the single-rune
+// mappings, plus the special cases that expand to ASCII letters (ß -> SS
+// and the Latin ligatures).
+func javaUpper(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case 'ß':
+			b.WriteString("SS")
+		case 'ﬀ':
+			b.WriteString("FF")
+		case 'ﬁ':
+			b.WriteString("FI")
+		case 'ﬂ':
+			b.WriteString("FL")
+		case 'ﬃ':
+			b.WriteString("FFI")
+		case 'ﬄ':
+			b.WriteString("FFL")
+		case 'ﬅ', 'ﬆ':
+			b.WriteString("ST")
+		default:
+			b.WriteRune(unicode.ToUpper(r))
+		}
+	}
+	return b.String()
+}
+
+// truncateMessage cuts a text longer than 48 characters (code points) to
+// its first 46 followed by "...".
+func truncateMessage(s string) string {
+	if utf8.RuneCountInString(s) <= messageMax {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == messageKeep {
+			return s[:i] + "..."
+		}
+		n++
+	}
+	return s
+}
+
+// decodeLikeJava replaces every byte that is not part of valid UTF-8 with
+// U+FFFD, as the reader of a Java referee decodes a bot's output, so that
+// messages and error texts are valid text.
+func decodeLikeJava(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(r) // range yields U+FFFD for each invalid byte
+	}
+	return b.String()
+}

@@ -1,0 +1,140 @@
+package ants
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+)
+
+// View is what a bot knows, parsed from the text it receives: the map from
+// the initialisation input, and the state of the latest turn. The builtin
+// bots use it, so that they read exactly what a process bot reads.
+type View struct {
+	Cells     int
+	Types     []CellType
+	Initial   []int
+	Neighbors [][6]int
+	MyBases   []int
+	OppBases  []int
+
+	Turn      int  // turns read so far: 1 on the first
+	HasScores bool // the turn input starts with the score line
+	MyScore   int
+	OppScore  int
+	Res       []int
+	MyAnts    []int
+	OppAnts   []int
+
+	dist []int // all-pairs distances, n*n
+}
+
+// Read parses one prompt: on the first call the initialisation block
+// followed by a turn block, afterwards a turn block.
+func (v *View) Read(msg []byte) error {
+	lines := bytes.Split(bytes.TrimSuffix(msg, []byte("\n")), []byte("\n"))
+	if v.Cells == 0 {
+		rest, err := v.readInit(lines)
+		if err != nil {
+			return err
+		}
+		lines = rest
+	}
+	v.Turn++
+	switch len(lines) {
+	case v.Cells + 1:
+		sc, err := ints(lines[0], 2)
+		if err != nil {
+			return fmt.Errorf("score line: %w", err)
+		}
+		v.HasScores, v.MyScore, v.OppScore = true, sc[0], sc[1]
+		lines = lines[1:]
+	case v.Cells:
+	default:
+		return fmt.Errorf("turn input has %d lines, want %d or %d", len(lines), v.Cells, v.Cells+1)
+	}
+	for c, l := range lines {
+		x, err := ints(l, 3)
+		if err != nil {
+			return fmt.Errorf("cell %d: %w", c, err)
+		}
+		v.Res[c], v.MyAnts[c], v.OppAnts[c] = x[0], x[1], x[2]
+	}
+	return nil
+}
+
+func (v *View) readInit(lines [][]byte) ([][]byte, error) {
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("empty input")
+	}
+	n, err := strconv.Atoi(string(lines[0]))
+	if err != nil || n <= 0 {
+		return nil, fmt.Errorf("numberOfCells: %q", lines[0])
+	}
+	if len(lines) < n+4 {
+		return nil, fmt.Errorf("initial input has %d lines, want at least %d", len(lines), n+4)
+	}
+	v.Cells = n
+	v.Types, v.Initial, v.Neighbors = make([]CellType, n), make([]int, n), make([][6]int, n)
+	v.Res, v.MyAnts, v.OppAnts = make([]int, n), make([]int, n), make([]int, n)
+	for c := range n {
+		x, err := ints(lines[1+c], 8)
+		if err != nil {
+			return nil, fmt.Errorf("cell %d: %w", c, err)
+		}
+		v.Types[c], v.Initial[c] = CellType(x[0]), x[1]
+		copy(v.Neighbors[c][:], x[2:])
+	}
+	k, err := strconv.Atoi(string(lines[n+1]))
+	if err != nil {
+		return nil, fmt.Errorf("numberOfBases: %q", lines[n+1])
+	}
+	if v.MyBases, err = ints(lines[n+2], k); err != nil {
+		return nil, fmt.Errorf("my bases: %w", err)
+	}
+	if v.OppBases, err = ints(lines[n+3], k); err != nil {
+		return nil, fmt.Errorf("opponent bases: %w", err)
+	}
+	v.computeDistances()
+	return lines[n+4:], nil
+}
+
+// Dist is the number of steps between two cells.
+func (v *View) Dist(a, b int) int { return v.dist[a*v.Cells+b] }
+
+func (v *View) computeDistances() {
+	n := v.Cells
+	v.dist = make([]int, n*n)
+	for i := range v.dist {
+		v.dist[i] = -1
+	}
+	for s := range n {
+		row := v.dist[s*n : (s+1)*n]
+		row[s] = 0
+		queue := []int{s}
+		for k := 0; k < len(queue); k++ {
+			for _, m := range v.Neighbors[queue[k]] {
+				if m >= 0 && row[m] < 0 {
+					row[m] = row[queue[k]] + 1
+					queue = append(queue, m)
+				}
+			}
+		}
+	}
+}
+
+// ints parses exactly n space-separated integers.
+func ints(line []byte, n int) ([]int, error) {
+	f := bytes.Fields(line)
+	if len(f) != n {
+		return nil, fmt.Errorf("%q has %d numbers, want %d", line, len(f), n)
+	}
+	out := make([]int, n)
+	for i, x := range f {
+		v, err := strconv.Atoi(string(x))
+		if err != nil {
+			return nil, fmt.Errorf("%q: %v", line, err)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
