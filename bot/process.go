@@ -38,6 +38,7 @@ type Process struct {
 	lines    chan Line
 	readDone chan struct{}
 	stop     chan struct{}
+	errDone  chan struct{} // stderr fully read
 	stderr   *tail
 	waited   chan struct{}
 
@@ -125,7 +126,11 @@ func (p *Process) Start(ctx context.Context) error {
 		readLines(eofOnEIO{outR}, p.MaxLine, p.lines, p.stop)
 		close(p.readDone)
 	}()
-	go drain(errR, p.stderr)
+	p.errDone = make(chan struct{})
+	go func() {
+		drain(errR, p.stderr)
+		close(p.errDone)
+	}()
 	go p.wait()
 	return nil
 }
@@ -222,12 +227,31 @@ var ErrDeadline = errors.New("the bot did not read its input in time")
 // Lines returns the output lines.
 func (p *Process) Lines() <-chan Line { return p.lines }
 
-// Stderr returns the error output since the last call.
+// Stderr returns the error output since the last call. Since stderr is a
+// pipe of its own, what the bot wrote just before its answer may still be
+// in the pipe when the answer arrives: give the reader a moment to catch up.
 func (p *Process) Stderr() ([]byte, int64) {
 	if p.stderr == nil {
 		return nil, 0
 	}
+	for i := 0; i < 20 && pending(p.err) > 0; i++ {
+		time.Sleep(time.Millisecond)
+	}
 	return p.stderr.take()
+}
+
+// pending returns the bytes waiting in a pipe (FIONREAD), without putting
+// the file in blocking mode as Fd would.
+func pending(f *os.File) int {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	n := 0
+	rc.Control(func(fd uintptr) {
+		n, _ = unix.IoctlGetInt(int(fd), unix.TIOCINQ) // FIONREAD
+	})
+	return n
 }
 
 // CPU returns the user+system time of the bot's process and of the children
@@ -266,12 +290,18 @@ func (p *Process) Exit(wait time.Duration) (Exit, bool) {
 	defer t.Stop()
 	select {
 	case <-p.waited:
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		return p.exit, true
 	case <-t.C:
 		return Exit{}, false
 	}
+	// Let the last words on stderr arrive (a child may hold it open: do
+	// not wait for long).
+	select {
+	case <-p.errDone:
+	case <-time.After(100 * time.Millisecond):
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.exit, true
 }
 
 // Close closes stdin, gives the bot grace to exit, then kills its process

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/seed27749672/arena/game/gametest"
 	"github.com/seed27749672/arena/match"
 )
 
@@ -12,6 +13,7 @@ import (
 // figure is the price of prompting, collecting, timing, recording and
 // re-framing a turn.
 func BenchmarkRunnerTurn(b *testing.B) {
+	gametest.Register()
 	const turns = 1000
 	seed := int64(1)
 	setup := match.Setup{Game: "sum", Bots: []string{"builtin:count", "builtin:count"}, Seed: &seed,

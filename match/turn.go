@@ -230,7 +230,12 @@ func (r *runner) handle(ev event, clock game.Clock, limit time.Duration) {
 		case errors.Is(ev.err, bot.ErrDeadline):
 			r.timeout(s, clock)
 		case ev.err != nil:
-			r.markGone(s, "cannot write to the bot: "+ev.err.Error())
+			// Usually the bot has exited: say how, rather than "broken pipe".
+			why := ""
+			if _, exited := s.bot.Exit(200 * time.Millisecond); !exited {
+				why = "cannot write to the bot: " + ev.err.Error()
+			}
+			r.markGone(s, why)
 		default:
 			s.sentAt, s.deadline = ev.at, ev.at.Add(limit)
 			s.cpuMark = r.cpuOf(s)

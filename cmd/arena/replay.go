@@ -7,6 +7,7 @@ import (
 
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/web"
 )
 
 func init() {
@@ -50,6 +51,19 @@ func init() {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: ok, %d turns re-simulated, every frame and the result identical\n", args[0], len(rep.Turns))
 			return nil
+		},
+	})
+	rc.AddCommand(&cobra.Command{
+		Use:     "html FILE",
+		Short:   "Export a replay as one self-contained HTML page that works offline",
+		Example: "  arena replay html m.json > m.html",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rep, err := replay.Load(args[0])
+			if err != nil {
+				return err
+			}
+			return web.ExportHTML(cmd.OutOrStdout(), rep)
 		},
 	})
 	rootCmd.AddCommand(rc)

@@ -1,19 +1,23 @@
-package match_test
+// Package gametest holds a small game for testing the runner, the replay
+// tools and the viewer without any real game: "sum", where every turn each
+// active player is sent "turn T" and answers an integer added to its score.
+// Its options choose the clock and the timeout policy, so one game
+// exercises every path of the runner.
+package gametest
 
 import (
 	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/seed27749672/arena/game"
 )
 
-// sumGame is the runner's test game: every turn each active player is sent
-// "turn T" and answers an integer, added to its score. Its options choose
-// the clock and timeout policy, so one game exercises every runner path.
-type sumGame struct{}
+// Sum is the test game.
+type Sum struct{}
 
 var sumOptions = []game.Option{
 	game.IntOption("turns", 5, 1, 1000, "number of turns"),
@@ -24,7 +28,8 @@ var sumOptions = []game.Option{
 	game.BoolOption("realtime", false, "every turn lasts its whole limit"),
 }
 
-func (sumGame) Info() game.Info {
+// Info describes the game.
+func (Sum) Info() game.Info {
 	return game.Info{
 		Name: "sum", Title: "Sum (test game)", Summary: "answer numbers", Version: "1",
 		MinPlayers: 1, MaxPlayers: 8,
@@ -44,7 +49,8 @@ func (sumGame) Info() game.Info {
 	}
 }
 
-func (sumGame) New(cfg game.Config) (game.Referee, error) {
+// New creates a referee.
+func (Sum) New(cfg game.Config) (game.Referee, error) {
 	r := &sumRef{cfg: cfg, scores: make([]int, cfg.Players), status: make([]game.Status, cfg.Players),
 		msg: make([]string, cfg.Players), got: make([]string, cfg.Players)}
 	for i := range r.status {
@@ -62,6 +68,7 @@ type sumRef struct {
 	got    []string
 }
 
+// Clock is the clock chosen by the options.
 func (r *sumRef) Clock() game.Clock {
 	var p game.Policy
 	p.UnmarshalText([]byte(r.cfg.Options.String("policy")))
@@ -149,4 +156,7 @@ func (r *sumRef) Result() game.Result {
 	return res
 }
 
-func init() { game.Register(sumGame{}) }
+var once sync.Once
+
+// Register registers the sum game (once, whatever the number of calls).
+func Register() { once.Do(func() { game.Register(Sum{}) }) }

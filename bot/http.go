@@ -1,0 +1,404 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// The "http" transport reaches bots that are HTTP servers, with Arena as
+// the client (Ready AI Code 2020): `http:CMD` starts CMD with PORT set to a
+// free port and calls http://127.0.0.1:PORT; `http://HOST:PORT` calls a bot
+// that already listens there (a 2020 bot that always listens on 3000, in
+// its own container or network namespace). The paths, the readiness rule
+// and how messages map to request bodies are the game's (game.HTTPProtocol).
+func init() {
+	RegisterTransport("http", func(info game.Info, spec Spec, seat int) (Bot, error) {
+		if info.HTTP == nil {
+			return nil, fmt.Errorf("bot %q: %s bots are not HTTP servers; give a plain command instead", spec, info.Name)
+		}
+		h := &HTTP{Protocol: *info.HTTP, MaxLine: info.MaxLine}
+		if spec.Kind == "url" {
+			h.URL = spec.Target
+		} else {
+			h.Argv = Command(spec.Target)
+		}
+		return h, nil
+	})
+}
+
+// Defaults of an HTTPProtocol's timing when it leaves them zero.
+const (
+	DefaultHTTPPoll   = 250 * time.Millisecond
+	DefaultHTTPWithin = 30 * time.Second
+)
+
+// HTTP is a bot that is an HTTP server. Start waits until it is ready; each
+// prompt is one POST whose reply is the answer line; the farewell is a PUT.
+// A request that passes its deadline is abandoned (Cancel): the bot owes no
+// late answer and is asked again on the next turn.
+type HTTP struct {
+	Protocol game.HTTPProtocol
+	// URL is the base URL of a bot that already listens; when empty, Argv is
+	// started with PORT=<a free port> in its environment.
+	URL     string
+	Argv    []string
+	Env     []string // added to the environment of Argv
+	MaxLine int      // reply bodies are read up to this many bytes; 0 is DefaultMaxLine
+
+	proc   *Process
+	base   string
+	client *http.Client
+	lines  chan Line
+	log    *tail // what the process writes on stdout
+	gone   chan struct{}
+
+	mu       sync.Mutex
+	inflight *httpRequest
+	closed   bool // lines is closed
+	exit     Exit
+	ended    bool
+}
+
+type httpRequest struct{ cancel context.CancelFunc }
+
+// Start launches the bot (for a command) and polls its status until it is
+// ready, for at most Protocol.Within. A bot never ready is stopped and
+// reported as not started: it keeps its seat and is sent nothing.
+func (h *HTTP) Start(ctx context.Context) error {
+	if h.MaxLine == 0 {
+		h.MaxLine = DefaultMaxLine
+	}
+	h.lines = make(chan Line, linesBuffer)
+	h.gone = make(chan struct{})
+	h.log = &tail{keep: DefaultStderrKeep}
+	h.client = &http.Client{Transport: &http.Transport{
+		Proxy:               nil, // a local bot must never be reached through a proxy
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		MaxIdleConnsPerHost: 4,
+	}}
+	if h.URL != "" {
+		h.base = strings.TrimRight(h.URL, "/")
+	} else {
+		if err := h.startProcess(ctx); err != nil {
+			return err
+		}
+	}
+	if err := h.waitReady(ctx); err != nil {
+		h.Close(0)
+		return err
+	}
+	return nil
+}
+
+func (h *HTTP) startProcess(ctx context.Context) error {
+	if len(h.Argv) == 0 {
+		return errors.New("empty command")
+	}
+	port, err := freePort()
+	if err != nil {
+		return fmt.Errorf("no free port for the bot: %w", err)
+	}
+	env := append(CodinGameEnv(), h.Env...)
+	env = append(env, "PORT="+strconv.Itoa(port))
+	h.proc = &Process{Argv: h.Argv, Env: env, MaxLine: h.MaxLine}
+	if err := h.proc.Start(ctx); err != nil {
+		return err
+	}
+	h.base = "http://127.0.0.1:" + strconv.Itoa(port)
+	// The process's stdout is its log, not its answers.
+	go func() {
+		for l := range h.proc.Lines() {
+			h.log.Write([]byte(l.Text + "\n"))
+		}
+	}()
+	go func() {
+		for {
+			e, ok := h.proc.Exit(time.Second)
+			if ok {
+				h.end(e)
+				return
+			}
+			select {
+			case <-h.gone:
+				return
+			default:
+			}
+		}
+	}()
+	return nil
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// waitReady polls the status path until the bot says it is ready.
+func (h *HTTP) waitReady(ctx context.Context) error {
+	poll, within := h.Protocol.Poll, h.Protocol.Within
+	if poll <= 0 {
+		poll = DefaultHTTPPoll
+	}
+	if within <= 0 {
+		within = DefaultHTTPWithin
+	}
+	want := h.Protocol.ReadyBody
+	if want == "" {
+		want = "true"
+	}
+	end := time.Now().Add(within)
+	last := "no reply"
+	for {
+		next := time.Now().Add(poll)
+		rctx, cancel := context.WithDeadline(ctx, minTime(end, time.Now().Add(max(poll, time.Second))))
+		status, body, err := h.do(rctx, http.MethodGet, h.Protocol.StatusPath, nil)
+		cancel()
+		switch {
+		case err != nil:
+			last = err.Error()
+		case status == http.StatusOK && strings.EqualFold(strings.TrimSpace(string(body)), want):
+			return nil
+		default:
+			last = fmt.Sprintf("status %d, body %q", status, clipText(string(body), 60))
+		}
+		select {
+		case <-h.gone:
+			return fmt.Errorf("the bot ended before it was ready (%s)%s", h.exitNow(), h.stderrHint())
+		case <-ctx.Done():
+			return ctx.Err()
+		default:
+		}
+		if !next.Before(end) {
+			return fmt.Errorf("not ready after %v: GET %s%s gave %s%s", within, h.base, h.Protocol.StatusPath, last, h.stderrHint())
+		}
+		select {
+		case <-time.After(time.Until(next)):
+		case <-h.gone:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (h *HTTP) exitNow() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.exit.String()
+}
+
+func (h *HTTP) stderrHint() string {
+	if h.proc == nil {
+		return ""
+	}
+	if tail, _ := h.proc.Stderr(); len(tail) > 0 {
+		return ": " + lastLineOf(tail)
+	}
+	return ""
+}
+
+func lastLineOf(b []byte) string {
+	s := strings.TrimRight(string(b), "\r\n ")
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return clipText(s, 200)
+}
+
+func clipText(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// do sends one request and reads the reply body, up to MaxLine bytes.
+func (h *HTTP) do(ctx context.Context, method, path string, body []byte) (int, []byte, error) {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, h.base+path, rd)
+	if err != nil {
+		return 0, nil, err
+	}
+	if body != nil && h.Protocol.ContentType != "" {
+		req.Header.Set("Content-Type", h.Protocol.ContentType)
+	}
+	resp, err := h.client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, int64(h.MaxLine)))
+	if err != nil {
+		return resp.StatusCode, b, err
+	}
+	return resp.StatusCode, b, nil
+}
+
+// Send posts a prompt and returns at once; the reply becomes one line when
+// it comes. The farewell (as Protocol.Request tells) is put, and Send waits
+// for its reply until the deadline.
+func (h *HTTP) Send(msg []byte, deadline time.Time) error {
+	body, final := msg, false
+	if h.Protocol.Request != nil {
+		body, final = h.Protocol.Request(msg)
+	}
+	select {
+	case <-h.gone:
+		return errors.New("the bot has stopped")
+	default:
+	}
+	if final {
+		ctx, cancel := context.WithDeadline(context.Background(), deadline)
+		defer cancel()
+		_, _, err := h.do(ctx, http.MethodPut, h.Protocol.FinalPath, body)
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	req := &httpRequest{cancel: cancel}
+	h.mu.Lock()
+	if h.inflight != nil {
+		// A new prompt abandons whatever is still in flight.
+		h.inflight.cancel()
+	}
+	h.inflight = req
+	h.mu.Unlock()
+	go func() {
+		defer cancel()
+		status, reply, err := h.do(ctx, http.MethodPost, h.Protocol.MovePath, body)
+		at := time.Now()
+		var text string
+		if h.Protocol.Answer != nil {
+			text = h.Protocol.Answer(status, reply, err)
+		} else if err == nil && status == http.StatusOK {
+			text = strings.TrimSpace(string(reply))
+		}
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if h.inflight != req || h.closed {
+			return // abandoned: the runner no longer waits for it
+		}
+		h.inflight = nil
+		select {
+		case h.lines <- Line{Line: game.Line{Text: text}, At: at}:
+		default: // nobody reads any more
+		}
+	}()
+	return nil
+}
+
+// Cancel abandons the request in flight: its reply, if it comes, is dropped.
+func (h *HTTP) Cancel() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.inflight != nil {
+		h.inflight.cancel()
+		h.inflight = nil
+	}
+}
+
+// Lines returns the answers, one per reply. It is closed when the bot's
+// process ends, or at Close.
+func (h *HTTP) Lines() <-chan Line { return h.lines }
+
+// Stderr returns what the bot's process wrote on stderr, then on stdout,
+// since the last call.
+func (h *HTTP) Stderr() ([]byte, int64) {
+	if h.proc == nil {
+		return nil, 0
+	}
+	a, da := h.proc.Stderr()
+	b, db := h.log.take()
+	if len(b) == 0 {
+		return a, da
+	}
+	return append(a[:len(a):len(a)], b...), da + db
+}
+
+// CPU returns the CPU time of the bot's process; a bot reached by URL runs
+// elsewhere, so it is not known.
+func (h *HTTP) CPU() (time.Duration, bool) {
+	if h.proc == nil {
+		return 0, false
+	}
+	return h.proc.CPU()
+}
+
+// end records how the bot ended and closes its answers.
+func (h *HTTP) end(e Exit) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.ended {
+		return
+	}
+	h.ended, h.exit = true, e
+	if h.inflight != nil {
+		h.inflight.cancel()
+		h.inflight = nil
+	}
+	if !h.closed {
+		h.closed = true
+		close(h.lines)
+	}
+	close(h.gone)
+}
+
+// Close abandons any request, stops the process (after grace) and closes
+// the answers.
+func (h *HTTP) Close(grace time.Duration) Exit {
+	if h.lines == nil {
+		return Exit{Err: errors.New("not started")}
+	}
+	var e Exit
+	if h.proc != nil {
+		e = h.proc.Close(grace)
+	}
+	h.end(e)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.proc != nil {
+		h.exit = e // the process's own account, with Killed when it was
+	}
+	return h.exit
+}
+
+// Exit waits up to wait for the bot to end. A bot reached by URL ends only
+// when it is closed.
+func (h *HTTP) Exit(wait time.Duration) (Exit, bool) {
+	if h.gone == nil {
+		return Exit{Err: errors.New("not started")}, true
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-h.gone:
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.exit, true
+	case <-t.C:
+		return Exit{}, false
+	}
+}

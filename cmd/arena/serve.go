@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seed27749672/arena/web"
+)
+
+func init() {
+	var (
+		addr, dir     string
+		allowCommands bool
+		maxRunning    int
+	)
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the web viewer: recorded matches, live matches started from the page",
+		Long: `Serve the web viewer on http://localhost:8080 (--addr).
+
+The home page lists the games and the matches of the replay directory
+(--replays, default ./replays; write replays there with
+"arena play ... --replay replays/NAME.json"), newest first, and starts new
+matches that every open viewer can follow live. Only builtin bots can be
+started from the page unless --allow-commands is given: then anyone who can
+reach the server can run programs on this machine, so keep it local.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("replay directory: %w", err)
+			}
+			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
+			srv := &web.Server{Replays: dir, AllowCommands: allowCommands, MaxRunning: maxRunning, Log: log}
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return err
+			}
+			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+			fmt.Fprintf(cmd.OutOrStdout(), "Arena viewer on http://%s (replays in %s)\n", displayAddr(ln.Addr()), dir)
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			go func() {
+				<-ctx.Done()
+				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				hs.Shutdown(shut)
+			}()
+			err = hs.Serve(ln)
+			srv.Close()
+			if errors.Is(err, http.ErrServerClosed) {
+				return nil
+			}
+			return err
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&addr, "addr", "localhost:8080", "address to listen on")
+	fl.StringVar(&dir, "replays", "replays", "directory of replays to list and to save new matches in")
+	fl.BoolVar(&allowCommands, "allow-commands", false, "allow matches between command bots from the page (runs programs on this machine)")
+	fl.IntVar(&maxRunning, "max-running", 0, "matches played at once (default: the number of CPUs)")
+	rootCmd.AddCommand(cmd)
+
+}
+
+func displayAddr(a net.Addr) string {
+	if ta, ok := a.(*net.TCPAddr); ok && ta.IP.IsLoopback() {
+		return fmt.Sprintf("localhost:%d", ta.Port)
+	}
+	return a.String()
+}

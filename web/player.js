@@ -1,0 +1,400 @@
+// @ts-check
+// Arena's match player: one shell for every game. It loads a replay (or
+// follows a live match), owns the controls, the scoreboard, the bots' output
+// panel, the tooltip and the help overlay, and asks the game's renderer
+// (web/games/<game>.js) to draw frames. The player computes no rules: all it
+// shows comes from the replay.
+//
+// A renderer module's default export is a factory:
+//
+//   export default function create(replay, env) { return renderer; }
+//
+// replay is the replay object (it grows while a match is live); env holds
+// {colors: string[] (one per seat), names: string[]}. The renderer object:
+//
+//   draw(ctx, frame, i, view)        draw frame i (0 = initial) on a 2D context;
+//                                    view = {width, height, options, hover: {x,y}|null}
+//   hover(frame, i, x, y, view)      tooltip lines for canvas point x,y, or null
+//   scores(frame, i)                 per seat: {score, detail?}
+//   messages?(frame, i)              per seat: a bot MESSAGE text, or null
+//   status?(frame, i)                per seat: game status text at this turn, or null
+//   options?                         [{id, label, values, value, key?, help?}]:
+//                                    the gear menu; a key cycles the values;
+//                                    values [false,true] make a toggle
+//   legend?(frame, i, view)          HTML shown in the side panel, or ""
+//
+// The shell keeps option values in view.options (by id) and redraws on change.
+
+export const COLORS = ['#22a1e4', '#ff1d5c', '#2ecc71', '#f39c12', '#9b59b6', '#1abc9c', '#e67e22', '#e84393'];
+
+const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+
+/** @param {string} s */
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
+}
+
+/** Milliseconds from a duration in nanoseconds. @param {number|undefined} ns */
+function ms(ns) {
+  return ns ? (ns / 1e6).toFixed(1) : '0.0';
+}
+
+/**
+ * Load the renderer module of a game, falling back to the generic one.
+ * @param {string} game
+ */
+async function loadRenderer(game) {
+  const embed = /** @type {any} */ (window).ARENA_EMBED;
+  if (embed) {
+    const url = URL.createObjectURL(new Blob([embed.renderer], { type: 'text/javascript' }));
+    return (await import(url)).default;
+  }
+  try {
+    return (await import(`/games/${game}.js`)).default;
+  } catch (e) {
+    console.warn(`no renderer for ${game}, using the generic one`, e);
+    return (await import('/games/generic.js')).default;
+  }
+}
+
+export class Player {
+  /**
+   * @param {HTMLElement} root the element to build the player in
+   * @param {{id?: string, replay?: any}} source a match id to fetch/follow, or a replay
+   */
+  constructor(root, source) {
+    this.root = root;
+    this.source = source;
+    this.frame = 0;
+    this.playing = false;
+    this.speed = 2;
+    /** @type {Record<string, any>} */
+    this.options = {};
+    /** @type {{x:number,y:number}|null} */
+    this.mouse = null;
+    this.live = false;
+    this.timer = 0;
+  }
+
+  async start() {
+    const rep = this.source.replay || (await (await fetch(`/api/matches/${this.source.id}`)).json());
+    if (rep.error) throw new Error(rep.error);
+    this.replay = rep;
+    const create = await loadRenderer(rep.game);
+    const names = rep.players.map((/** @type {any} */ p) => p.name);
+    this.renderer = create(rep, { colors: COLORS, names });
+    for (const o of this.renderer.options || []) this.options[o.id] = o.value;
+    this.build();
+    this.bindKeys();
+    if (!rep.result && this.source.id) this.follow();
+    this.show(0);
+  }
+
+  /** All frames: the initial one, then one per turn. */
+  frames() {
+    return [this.replay.initial, ...this.replay.turns.map((/** @type {any} */ t) => t.frame)];
+  }
+
+  last() {
+    return this.replay.turns.length;
+  }
+
+  build() {
+    const rep = this.replay;
+    const league = rep.league ? `, league ${rep.league}` : '';
+    this.root.innerHTML = `
+      <header class="match-head">
+        <a href="/" class="home" title="All matches">Arena</a>
+        <h1>${esc(rep.game)} <small>seed ${rep.seed}${league}</small></h1>
+        <span class="live-badge" hidden>LIVE</span>
+        <span class="grow"></span>
+        ${this.source.id ? `<a class="button" href="/api/matches/${esc(this.source.id)}?download=1" download>Download replay</a>` : ''}
+        <button class="gear" title="Display options">&#9881;</button>
+        <button class="help-button" title="Help (H)">?</button>
+      </header>
+      <div class="gear-menu" hidden></div>
+      <main class="match-main">
+        <section class="board">
+          <canvas></canvas>
+          <div class="tooltip" hidden></div>
+          <div class="help" hidden></div>
+        </section>
+        <aside class="side">
+          <table class="scoreboard"><tbody></tbody></table>
+          <div class="result"></div>
+          <div class="legend"></div>
+          <div class="bots"></div>
+        </aside>
+      </main>
+      <footer class="controls">
+        <button data-act="start" title="First turn (Home)">&#9198;</button>
+        <button data-act="back" title="Previous turn (Left)">&#9664;</button>
+        <button data-act="play" class="play" title="Play / pause (Space)">&#9654;</button>
+        <button data-act="fwd" title="Next turn (Right)">&#9654;&#9654;</button>
+        <button data-act="end" title="Last turn (End)">&#9197;</button>
+        <input class="slider" type="range" min="0" value="0" aria-label="Turn">
+        <span class="turn"></span>
+        <label>speed <select class="speed">${SPEEDS.map((s) => `<option value="${s}" ${s === this.speed ? 'selected' : ''}>${s}x</option>`).join('')}</select></label>
+      </footer>`;
+    const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (this.root.querySelector(s));
+    this.canvas = /** @type {HTMLCanvasElement} */ (q('canvas'));
+    this.tooltip = q('.tooltip');
+    this.helpBox = q('.help');
+    this.slider = /** @type {HTMLInputElement} */ (q('.slider'));
+    this.turnLabel = q('.turn');
+    this.playButton = q('.play');
+    this.scoreBody = q('.scoreboard tbody');
+    this.resultBox = q('.result');
+    this.legendBox = q('.legend');
+    this.botsBox = q('.bots');
+    this.gearMenu = q('.gear-menu');
+    this.liveBadge = q('.live-badge');
+    this.root.querySelectorAll('.controls button').forEach((b) =>
+      b.addEventListener('click', () => this.act(/** @type {HTMLElement} */ (b).dataset.act || '')));
+    this.slider.addEventListener('input', () => this.show(Number(this.slider.value)));
+    q('.speed').addEventListener('change', (e) => { this.speed = Number(/** @type {HTMLSelectElement} */ (e.target).value); this.schedule(); });
+    q('.gear').addEventListener('click', () => { this.gearMenu.hidden = !this.gearMenu.hidden; });
+    q('.help-button').addEventListener('click', () => this.toggleHelp());
+    this.canvas.addEventListener('mousemove', (e) => {
+      const r = this.canvas.getBoundingClientRect();
+      this.mouse = { x: e.clientX - r.left, y: e.clientY - r.top };
+      this.drawTooltip(e.clientX - r.left, e.clientY - r.top);
+    });
+    this.canvas.addEventListener('mouseleave', () => { this.mouse = null; this.tooltip.hidden = true; });
+    new ResizeObserver(() => this.draw()).observe(q('.board'));
+    this.buildGear();
+    this.buildHelp();
+  }
+
+  buildGear() {
+    const opts = this.renderer.options || [];
+    if (!opts.length) {
+      this.gearMenu.innerHTML = '<p>This game has no display options.</p>';
+      return;
+    }
+    this.gearMenu.innerHTML = opts.map((/** @type {any} */ o) => `
+      <label>${esc(o.label)}${o.key ? ` <kbd>${esc(o.key)}</kbd>` : ''}
+        <select data-opt="${esc(o.id)}">${o.values.map((/** @type {any} */ v, /** @type {number} */ k) =>
+          `<option value="${k}" ${v === this.options[o.id] ? 'selected' : ''}>${esc(typeof v === 'boolean' ? (v ? 'on' : 'off') : v)}</option>`).join('')}</select>
+      </label>`).join('');
+    this.gearMenu.querySelectorAll('select').forEach((sel) => sel.addEventListener('change', () => {
+      const o = opts.find((/** @type {any} */ x) => x.id === sel.dataset.opt);
+      this.setOption(o, o.values[Number(sel.value)]);
+    }));
+  }
+
+  /** @param {any} o @param {any} v */
+  setOption(o, v) {
+    this.options[o.id] = v;
+    const sel = /** @type {HTMLSelectElement|null} */ (this.gearMenu.querySelector(`select[data-opt="${o.id}"]`));
+    if (sel) sel.value = String(o.values.indexOf(v));
+    this.draw();
+    this.updateSide();
+  }
+
+  buildHelp() {
+    const keys = [
+      ['Space', 'play / pause'], ['Left / Right', 'previous / next turn'], ['Home / End', 'first / last turn'],
+      ['+ / -', 'faster / slower'], ['H', 'this help'],
+    ];
+    for (const o of this.renderer.options || []) if (o.key) keys.push([o.key, o.help || o.label]);
+    this.helpBox.innerHTML = `<h2>Keys</h2><table>${keys.map(([k, h]) => `<tr><td><kbd>${esc(k)}</kbd></td><td>${esc(h)}</td></tr>`).join('')}</table>
+      <p>Hover the board for details. The gear menu holds the display options.</p><p class="dim">Press H to close.</p>`;
+  }
+
+  toggleHelp() {
+    this.helpBox.hidden = !this.helpBox.hidden;
+  }
+
+  bindKeys() {
+    document.addEventListener('keydown', (e) => {
+      if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const k = e.key;
+      const act = { ' ': 'play', ArrowLeft: 'back', ArrowRight: 'fwd', Home: 'start', End: 'end' }[k];
+      if (act) {
+        e.preventDefault();
+        this.act(act);
+        return;
+      }
+      if (k === 'h' || k === 'H') { this.toggleHelp(); return; }
+      if (k === '+' || k === '-') {
+        const i = SPEEDS.indexOf(this.speed) + (k === '+' ? 1 : -1);
+        this.speed = SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, i))];
+        /** @type {HTMLSelectElement} */ (this.root.querySelector('.speed')).value = String(this.speed);
+        this.schedule();
+        return;
+      }
+      for (const o of this.renderer.options || []) {
+        if (o.key && o.key.toLowerCase() === k.toLowerCase()) {
+          e.preventDefault(); // F5 and F6 would reload the page or move the focus
+          const i = o.values.indexOf(this.options[o.id]);
+          this.setOption(o, o.values[(i + 1) % o.values.length]);
+          return;
+        }
+      }
+    });
+  }
+
+  /** @param {string} act */
+  act(act) {
+    const n = this.last();
+    switch (act) {
+      case 'play':
+        if (!this.playing && this.frame >= n && !this.live) this.frame = 0;
+        this.playing = !this.playing;
+        this.schedule();
+        this.show(this.frame);
+        return;
+      case 'back': this.playing = false; this.show(this.frame - 1); break;
+      case 'fwd': this.playing = false; this.show(this.frame + 1); break;
+      case 'start': this.playing = false; this.show(0); break;
+      case 'end': this.playing = false; this.show(n); break;
+    }
+    this.schedule();
+  }
+
+  schedule() {
+    clearTimeout(this.timer);
+    this.playButton.innerHTML = this.playing ? '&#10074;&#10074;' : '&#9654;';
+    this.playButton.classList.toggle('on', this.playing);
+    if (!this.playing) return;
+    this.timer = window.setTimeout(() => {
+      if (this.frame < this.last()) this.show(this.frame + 1);
+      else if (!this.live) this.playing = false;
+      this.schedule();
+    }, 500 / this.speed);
+  }
+
+  /** @param {number} i */
+  show(i) {
+    const n = this.last();
+    this.frame = Math.max(0, Math.min(n, i));
+    this.slider.max = String(n);
+    this.slider.value = String(this.frame);
+    this.turnLabel.textContent = `Turn ${this.frame} / ${n}${this.live ? '+' : ''}`;
+    this.draw();
+    this.updateSide();
+  }
+
+  view() {
+    return { width: this.canvas.clientWidth, height: this.canvas.clientHeight, options: this.options, hover: this.mouse };
+  }
+
+  draw() {
+    if (!this.canvas) return;
+    const board = /** @type {HTMLElement} */ (this.canvas.parentElement);
+    const w = board.clientWidth, h = board.clientHeight;
+    const dpr = window.devicePixelRatio || 1;
+    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
+      this.canvas.width = Math.round(w * dpr);
+      this.canvas.height = Math.round(h * dpr);
+      this.canvas.style.width = w + 'px';
+      this.canvas.style.height = h + 'px';
+    }
+    const ctx = /** @type {CanvasRenderingContext2D} */ (this.canvas.getContext('2d'));
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    const frames = this.frames();
+    try {
+      this.renderer.draw(ctx, frames[this.frame], this.frame, this.view());
+    } catch (e) {
+      console.error(e);
+      ctx.fillStyle = '#c00';
+      ctx.fillText(`renderer error: ${e}`, 10, 20);
+    }
+    if (this.mouse && !this.tooltip.hidden) this.drawTooltip(this.mouse.x, this.mouse.y);
+  }
+
+  /** @param {number} x @param {number} y */
+  drawTooltip(x, y) {
+    const lines = this.renderer.hover(this.frames()[this.frame], this.frame, x, y, this.view());
+    if (!lines || !lines.length) {
+      this.tooltip.hidden = true;
+      return;
+    }
+    this.tooltip.innerHTML = lines.map((/** @type {string} */ l) => `<div>${esc(l)}</div>`).join('');
+    this.tooltip.hidden = false;
+    const board = /** @type {HTMLElement} */ (this.canvas.parentElement);
+    const left = Math.min(x + 14, board.clientWidth - this.tooltip.offsetWidth - 4);
+    const top = Math.min(y + 14, board.clientHeight - this.tooltip.offsetHeight - 4);
+    this.tooltip.style.left = Math.max(0, left) + 'px';
+    this.tooltip.style.top = Math.max(0, top) + 'px';
+  }
+
+  updateSide() {
+    const rep = this.replay, i = this.frame;
+    const frame = this.frames()[i];
+    const scores = this.renderer.scores(frame, i) || [];
+    const messages = this.renderer.messages ? this.renderer.messages(frame, i) : [];
+    const status = this.renderer.status ? this.renderer.status(frame, i) : [];
+    const turn = i > 0 ? rep.turns[i - 1] : null;
+    const atEnd = rep.result && i === this.last();
+    this.scoreBody.innerHTML = rep.players.map((/** @type {any} */ p, /** @type {number} */ k) => {
+      const s = scores[k] || {};
+      const r = atEnd ? rep.result.players[k] : null;
+      const reply = turn ? turn.replies[k] : null;
+      const flags = [];
+      if (reply && reply.status !== 'answered' && reply.status !== 'not-asked') flags.push(reply.status);
+      if (status[k]) flags.push(status[k]);
+      if (r && r.status !== 'ok') flags.push(r.status);
+      return `<tr class="seat" data-seat="${k}">
+        <td><span class="swatch" style="background:${COLORS[k % COLORS.length]}"></span></td>
+        <td class="rank">${r ? '#' + r.rank : ''}</td>
+        <td class="name">${esc(p.name)}</td>
+        <td class="score">${esc(s.score ?? '')}${s.detail ? `<div class="detail">${esc(s.detail)}</div>` : ''}</td>
+        <td class="flags">${flags.map((f) => `<span class="flag">${esc(f)}</span>`).join(' ')}</td>
+      </tr>${messages[k] ? `<tr class="message"><td></td><td colspan="4">&ldquo;${esc(messages[k])}&rdquo;</td></tr>` : ''}`;
+    }).join('');
+    if (atEnd) {
+      const msgs = rep.result.players.map((/** @type {any} */ p) => p.message ? `<div><b>${esc(p.name)}</b>: ${esc(p.message)}</div>` : '').join('');
+      this.resultBox.innerHTML = `<div class="summary">${esc(rep.result.summary || 'Match over')}</div>${msgs}`;
+    } else {
+      this.resultBox.innerHTML = '';
+    }
+    this.legendBox.innerHTML = this.renderer.legend ? this.renderer.legend(frame, i, this.view()) || '' : '';
+    this.botsBox.innerHTML = turn ? turn.replies.map((/** @type {any} */ r, /** @type {number} */ k) => `
+      <details class="bot" ${r.lines && r.lines.length ? 'open' : ''}>
+        <summary><span class="swatch" style="background:${COLORS[k % COLORS.length]}"></span>
+          ${esc(rep.players[k].name)}: ${esc(r.status)}${r.late ? ' (late)' : ''} ${r.time ? ms(r.time) + ' ms' : ''}${r.cpu ? `, cpu ${ms(r.cpu)} ms` : ''}</summary>
+        ${r.error ? `<div class="error">${esc(r.error)}</div>` : ''}
+        ${r.lines && r.lines.length ? `<pre class="out">${r.lines.map((/** @type {any} */ l) => esc(l.Text.length > 2000 ? l.Text.slice(0, 2000) + '…' : l.Text) + (l.TooLong ? ' [line too long]' : '')).join('\n')}</pre>` : ''}
+        ${r.stderr ? `<pre class="err">${esc(r.stderr)}</pre>` : ''}
+      </details>`).join('') : '<p class="dim">Initial state. Step forward to see the bots\' answers.</p>';
+  }
+
+  /** Follow a live match over a WebSocket: catch up, then take each turn. */
+  follow() {
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${proto}://${location.host}/api/matches/${this.source.id}/live`);
+    this.live = true;
+    this.liveBadge.hidden = false;
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      const atEnd = this.frame === this.last();
+      if (m.type === 'replay') {
+        Object.assign(this.replay, m.replay);
+      } else if (m.type === 'turn') {
+        this.replay.turns.push(m.turn);
+      } else if (m.type === 'end') {
+        this.replay.result = m.result;
+        this.replay.outcome = m.outcome;
+        this.stopLive();
+      } else if (m.type === 'error') {
+        this.resultBox.textContent = 'The match stopped: ' + m.error;
+        this.stopLive();
+      }
+      // A viewer at the newest turn follows the match as it is played.
+      if (atEnd && !this.playing) this.show(this.last());
+      else this.show(this.frame);
+    };
+    ws.onclose = () => this.stopLive();
+  }
+
+  stopLive() {
+    if (!this.live) return;
+    this.live = false;
+    this.liveBadge.hidden = true;
+    this.show(this.frame);
+  }
+}

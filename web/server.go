@@ -1,0 +1,340 @@
+// Package web is Arena's viewer: the static pages (plain ES modules and
+// canvas, embedded in the binary) and the HTTP server behind `arena serve`,
+// which lists recorded matches, serves replays, starts matches and streams
+// them live to every open viewer.
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+//go:embed *.html *.css *.js games/*.js
+var staticFiles embed.FS
+
+// Static returns the viewer's files (index.html, player.js, games/*.js, ...).
+func Static() fs.FS { return staticFiles }
+
+// Server serves the viewer and its API.
+type Server struct {
+	// Replays is the directory of recorded matches; matches started from
+	// the page are saved there too. It is created if missing.
+	Replays string
+	// AllowCommands lets the page start matches with command bots (not
+	// only builtin ones). Anyone who reaches the server can then run
+	// programs on this machine: keep it for local use.
+	AllowCommands bool
+	// MaxRunning caps the matches played at once (0: the number of CPUs).
+	MaxRunning int
+	Log        *slog.Logger
+
+	lib     library
+	mu      sync.Mutex
+	running map[string]*live
+	slots   chan struct{}
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	once    sync.Once
+}
+
+func (s *Server) init() {
+	s.once.Do(func() {
+		s.lib.dir = s.Replays
+		s.running = map[string]*live{}
+		n := s.MaxRunning
+		if n <= 0 {
+			n = runtime.NumCPU()
+		}
+		s.slots = make(chan struct{}, n)
+		s.ctx, s.cancel = context.WithCancel(context.Background())
+		if s.Log == nil {
+			s.Log = slog.New(slog.DiscardHandler)
+		}
+	})
+}
+
+// Close stops the matches in progress and waits for them to end.
+func (s *Server) Close() {
+	s.init()
+	s.cancel()
+	s.wg.Wait()
+}
+
+// Handler returns the HTTP handler of the viewer and its API.
+func (s *Server) Handler() http.Handler {
+	s.init()
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/games", s.games)
+	mux.HandleFunc("GET /api/matches", s.matches)
+	mux.HandleFunc("POST /api/matches", s.start)
+	mux.HandleFunc("GET /api/matches/{id}", s.replay)
+	mux.HandleFunc("GET /api/matches/{id}/live", s.stream)
+	mux.HandleFunc("GET /match/{id}", s.page("match.html"))
+	mux.Handle("GET /", http.FileServerFS(Static()))
+	return mux
+}
+
+func (s *Server) page(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, Static(), name)
+	}
+}
+
+// GameInfo is what the page needs to know about a game.
+type GameInfo struct {
+	Name       string        `json:"name"`
+	Title      string        `json:"title"`
+	Summary    string        `json:"summary"`
+	MinPlayers int           `json:"minPlayers"`
+	MaxPlayers int           `json:"maxPlayers"`
+	Leagues    []game.League `json:"leagues,omitempty"`
+	League     int           `json:"defaultLeague,omitempty"`
+	Builtins   []string      `json:"builtins"`
+	Options    []OptionInfo  `json:"options,omitempty"`
+}
+
+// OptionInfo describes one game option.
+type OptionInfo struct {
+	Name    string   `json:"name"`
+	Default string   `json:"default"`
+	Help    string   `json:"help"`
+	Values  []string `json:"values,omitempty"`
+}
+
+func (s *Server) games(w http.ResponseWriter, r *http.Request) {
+	var out struct {
+		Games         []GameInfo `json:"games"`
+		AllowCommands bool       `json:"allowCommands"`
+	}
+	out.AllowCommands = s.AllowCommands
+	for _, g := range game.All() {
+		info := g.Info()
+		gi := GameInfo{Name: info.Name, Title: info.Title, Summary: info.Summary, MinPlayers: info.MinPlayers,
+			MaxPlayers: info.MaxPlayers, Leagues: info.Leagues, League: info.DefaultLeague, Builtins: []string{}}
+		for _, b := range info.Builtins {
+			gi.Builtins = append(gi.Builtins, b.Name)
+		}
+		for _, o := range info.Options {
+			gi.Options = append(gi.Options, OptionInfo{Name: o.Name, Default: o.Default, Help: o.Help, Values: o.Values})
+		}
+		out.Games = append(out.Games, gi)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) matches(w http.ResponseWriter, r *http.Request) {
+	list := s.lib.list()
+	seen := map[string]bool{}
+	for _, m := range list {
+		seen[m.ID] = true
+	}
+	s.mu.Lock()
+	for id, l := range s.running {
+		if !seen[id] {
+			snap, done := l.snapshot()
+			list = append(list, summarize(id, &snap, !done))
+		}
+	}
+	s.mu.Unlock()
+	sortNewestFirst(list)
+	if list == nil {
+		list = []Summary{}
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// replay serves a match as a replay file; ?download=1 asks the browser to
+// save it. A live match is served as it stands.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	var rep *replay.Replay
+	if l := s.liveMatch(id); l != nil {
+		snap, _ := l.snapshot()
+		rep = &snap
+	} else {
+		var err error
+		if rep, err = s.lib.load(id); err != nil {
+			httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", id, err))
+			return
+		}
+	}
+	if r.URL.Query().Get("download") != "" {
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.json"`, id))
+	}
+	w.Header().Set("Content-Type", "application/json")
+	replay.Write(w, rep)
+}
+
+func (s *Server) liveMatch(id string) *live {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.running[id]
+}
+
+// StartRequest asks for a match.
+type StartRequest struct {
+	Game    string   `json:"game"`
+	Bots    []string `json:"bots"`
+	Seed    *int64   `json:"seed,omitempty"`
+	League  int      `json:"league,omitempty"`
+	Options []string `json:"options,omitempty"`
+}
+
+func (s *Server) start(w http.ResponseWriter, r *http.Request) {
+	var req StartRequest
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20)).Decode(&req); err != nil {
+		httpError(w, http.StatusBadRequest, "the request must be JSON: "+err.Error())
+		return
+	}
+	id, err := s.Start(req)
+	switch {
+	case errors.Is(err, errBusy):
+		httpError(w, http.StatusTooManyRequests, err.Error())
+	case errors.Is(err, errForbidden):
+		httpError(w, http.StatusForbidden, err.Error())
+	case err != nil:
+		httpError(w, http.StatusBadRequest, err.Error())
+	default:
+		writeJSON(w, http.StatusCreated, map[string]string{"id": id, "url": "/match/" + id})
+	}
+}
+
+var (
+	errBusy      = errors.New("too many matches are running; try again when one ends")
+	errForbidden = errors.New("this server only runs builtin bots (start it with --allow-commands to run commands)")
+)
+
+// Start validates and starts a match in the background; it returns its id.
+func (s *Server) Start(req StartRequest) (string, error) {
+	s.init()
+	for _, b := range req.Bots {
+		sp, err := bot.ParseSpec(b)
+		if err != nil {
+			return "", err
+		}
+		if sp.Kind != "builtin" && !s.AllowCommands {
+			return "", fmt.Errorf("bot %q: %w", b, errForbidden)
+		}
+	}
+	m, err := match.Setup{Game: req.Game, Bots: req.Bots, Seed: req.Seed, League: req.League, Options: req.Options}.Build()
+	if err != nil {
+		return "", err
+	}
+	select {
+	case s.slots <- struct{}{}:
+	default:
+		return "", errBusy
+	}
+	id := newID(req.Game)
+	l := &live{id: id}
+	m.OnStart, m.OnTurn = l.onStart, l.onTurn
+	s.mu.Lock()
+	s.running[id] = l
+	s.mu.Unlock()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer func() { <-s.slots }()
+		rep, err := match.Run(s.ctx, m)
+		if err == nil {
+			err = s.save(id, rep)
+		}
+		if err != nil {
+			s.Log.Error("match failed", "id", id, "err", err)
+		}
+		l.finish(rep, err)
+		// Keep serving it from memory a little, then from the file.
+		time.AfterFunc(time.Minute, func() {
+			s.mu.Lock()
+			delete(s.running, id)
+			s.mu.Unlock()
+		})
+	}()
+	return id, nil
+}
+
+func (s *Server) save(id string, rep *replay.Replay) error {
+	if err := os.MkdirAll(s.Replays, 0o755); err != nil {
+		return err
+	}
+	return replay.Save(filepath.Join(s.Replays, id+".json.gz"), rep)
+}
+
+// newID names a match so that names sort by date: 20261122-153000-ants-1a2b3c.
+func newID(gameName string) string {
+	var b [3]byte
+	rand.Read(b[:])
+	return time.Now().UTC().Format("20060102-150405") + "-" + gameName + "-" + hex.EncodeToString(b[:])
+}
+
+// stream follows a match over a WebSocket: first everything so far, then
+// every turn as it is played. A recorded match is sent whole, then closed.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	l := s.liveMatch(id)
+	if l == nil {
+		rep, err := s.lib.load(id)
+		if err != nil {
+			httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", id, err))
+			return
+		}
+		l = &live{id: id, rep: *rep, done: true}
+	}
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	ctx := c.CloseRead(r.Context())
+	first, events := l.subscribe()
+	defer l.unsubscribe(events)
+	if err := c.Write(ctx, websocket.MessageText, first); err != nil {
+		return
+	}
+	for {
+		select {
+		case b, ok := <-events:
+			if !ok {
+				c.Close(websocket.StatusNormalClosure, "match over")
+				return
+			}
+			if err := c.Write(ctx, websocket.MessageText, b); err != nil {
+				return
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func httpError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, map[string]string{"error": strings.TrimSpace(msg)})
+}

@@ -1,0 +1,259 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/seed27749672/arena/game/gametest"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+func init() { gametest.Register() }
+
+// record plays a sum match and saves it in dir as id.json.
+func record(t *testing.T, dir, id string, seed int64) *replay.Replay {
+	t.Helper()
+	m, err := match.Setup{Game: "sum", Bots: []string{"builtin:count", "builtin:seeded"}, Seed: &seed}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := match.Run(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := replay.Save(filepath.Join(dir, id+".json"), rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func newServer(t *testing.T, allow bool) (*Server, *httptest.Server) {
+	t.Helper()
+	s := &Server{Replays: t.TempDir(), AllowCommands: allow}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	return s, ts
+}
+
+func getJSON(t *testing.T, url string, v any) int {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+		t.Fatalf("%s: %v", url, err)
+	}
+	return res.StatusCode
+}
+
+func TestListAndGet(t *testing.T) {
+	s, ts := newServer(t, false)
+	record(t, s.Replays, "older", 1)
+	time.Sleep(5 * time.Millisecond) // distinct start times
+	rep := record(t, s.Replays, "newer", 2)
+	os.WriteFile(filepath.Join(s.Replays, "notes.json"), []byte(`{"not":"a replay"}`), 0o644)
+
+	var list []Summary
+	getJSON(t, ts.URL+"/api/matches", &list)
+	if len(list) != 2 || list[0].ID != "newer" || list[1].ID != "older" {
+		t.Fatalf("list = %+v, want newer then older (and no notes.json)", list)
+	}
+	if list[0].Game != "sum" || len(list[0].Players) != 2 || list[0].Result[0].Rank == 0 {
+		t.Fatalf("summary %+v", list[0])
+	}
+	var got replay.Replay
+	if code := getJSON(t, ts.URL+"/api/matches/newer", &got); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	if got.Seed != rep.Seed || len(got.Turns) != len(rep.Turns) {
+		t.Fatalf("served replay differs: seed %d turns %d", got.Seed, len(got.Turns))
+	}
+	if err := match.Verify(&got); err != nil {
+		t.Fatalf("served replay does not verify: %v", err)
+	}
+	res, _ := http.Get(ts.URL + "/api/matches/newer?download=1")
+	if cd := res.Header.Get("Content-Disposition"); !strings.Contains(cd, `filename="newer.json"`) {
+		t.Errorf("download header %q", cd)
+	}
+	var e map[string]string
+	if code := getJSON(t, ts.URL+"/api/matches/..%2fetc", &e); code != 404 {
+		t.Errorf("path escape: status %d", code)
+	}
+}
+
+func TestGamesAndPages(t *testing.T) {
+	_, ts := newServer(t, false)
+	var g struct {
+		Games []GameInfo
+	}
+	getJSON(t, ts.URL+"/api/games", &g)
+	found := false
+	for _, gi := range g.Games {
+		if gi.Name == "sum" && len(gi.Builtins) == 2 && len(gi.Options) > 0 {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("games %+v", g.Games)
+	}
+	for _, path := range []string{"/", "/match/anything", "/player.js", "/games/generic.js", "/app.css", "/home.js"} {
+		res, err := http.Get(ts.URL + path)
+		if err != nil || res.StatusCode != 200 {
+			t.Errorf("GET %s: %v %v", path, err, res.Status)
+		}
+	}
+}
+
+func post(t *testing.T, url string, body string) (int, map[string]string) {
+	t.Helper()
+	res, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out map[string]string
+	json.NewDecoder(res.Body).Decode(&out)
+	return res.StatusCode, out
+}
+
+func TestStartRules(t *testing.T) {
+	_, ts := newServer(t, false)
+	cases := []struct {
+		body string
+		code int
+		want string
+	}{
+		{`{"game":"sum","bots":["builtin:count","python3 bot.py"]}`, 403, "--allow-commands"},
+		{`{"game":"nope","bots":["builtin:count"]}`, 400, "unknown game"},
+		{`{"game":"sum","bots":["builtin:count"],"options":["x=1"]}`, 400, "unknown option"},
+		{`not json`, 400, "must be JSON"},
+	}
+	for _, c := range cases {
+		code, out := post(t, ts.URL+"/api/matches", c.body)
+		if code != c.code || !strings.Contains(out["error"], c.want) {
+			t.Errorf("%s: %d %q, want %d %q", c.body, code, out["error"], c.code, c.want)
+		}
+	}
+}
+
+// A match started from the page streams to a viewer that joins mid-match:
+// the viewer catches up, then receives every turn and the end, and the
+// replay is saved in the directory.
+func TestStartAndLiveStream(t *testing.T) {
+	s, ts := newServer(t, true)
+	code, out := post(t, ts.URL+"/api/matches",
+		`{"game":"sum","seed":5,"bots":["builtin:count","builtin:seeded"],"options":["turns=12","realtime=true","turn_ms=30","first_ms=30"]}`)
+	if code != 201 {
+		t.Fatalf("start: %d %v", code, out)
+	}
+	id := out["id"]
+	time.Sleep(120 * time.Millisecond) // join while it plays
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/matches/"+id+"/live", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 24)
+	var turns []int
+	var first streamMsg
+	for {
+		_, b, err := c.Read(ctx)
+		if err != nil {
+			t.Fatalf("stream ended without an end message: %v", err)
+		}
+		var m streamMsg
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Type == "replay" {
+			first = m
+			for _, tr := range m.Replay.Turns {
+				turns = append(turns, tr.Turn)
+			}
+			continue
+		}
+		if m.Type == "turn" {
+			turns = append(turns, m.Turn.Turn)
+			continue
+		}
+		if m.Type != "end" || m.Result == nil {
+			t.Fatalf("unexpected message %s", b)
+		}
+		break
+	}
+	if first.Replay == nil || first.Replay.Initial == nil || len(first.Replay.Turns) == 0 || len(first.Replay.Turns) == 12 {
+		t.Errorf("catch-up should hold the turns played so far (got %d)", len(first.Replay.Turns))
+	}
+	for k, n := range turns {
+		if n != k+1 {
+			t.Fatalf("turns received %v: want 1..12 in order, no gap", turns)
+		}
+	}
+	if len(turns) != 12 {
+		t.Fatalf("received %d turns", len(turns))
+	}
+	// The finished match is listed and saved.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, err := os.Stat(filepath.Join(s.Replays, id+".json.gz")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the replay was not saved")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	var list []Summary
+	getJSON(t, ts.URL+"/api/matches", &list)
+	if len(list) != 1 || list[0].ID != id || list[0].Live {
+		t.Fatalf("list %+v", list)
+	}
+	// A recorded match can be streamed too: it comes whole, then closes.
+	c2, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/matches/"+id+"/live", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2.SetReadLimit(1 << 24)
+	_, b, err := c2.Read(ctx)
+	if err != nil || !strings.Contains(string(b), `"type":"replay"`) {
+		t.Fatalf("recorded stream: %v %.100s", err, b)
+	}
+	if _, _, err := c2.Read(ctx); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("recorded stream should close normally, got %v", err)
+	}
+}
+
+func TestExportHTML(t *testing.T) {
+	dir := t.TempDir()
+	rep := record(t, dir, "m", 3)
+	var b strings.Builder
+	if err := ExportHTML(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	for _, want := range []string{"<title>Arena replay: sum, seed 3</title>", "window.ARENA_EMBED", "class Player", "export default function create"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("export lacks %q", want)
+		}
+	}
+	if strings.Count(html, "</script>") != 2 {
+		t.Errorf("the page must hold exactly two script elements")
+	}
+	if strings.Contains(html, "<script src") || strings.Contains(html, "<link") {
+		t.Errorf("the page must not load anything")
+	}
+}
