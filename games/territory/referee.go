@@ -1,0 +1,216 @@
+package territory
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// referee runs one match. Players are known by id (their place in the
+// shuffled bot list, D17); the runner speaks of seats (the bots' order on
+// the command line): seatOf and idOf translate.
+type referee struct {
+	cfg        game.Config
+	arena      *Arena
+	st         *State
+	seatOf     []int // id -> seat
+	idOf       []int // seat -> id
+	maxTurns   int
+	multiplier int
+	clock      game.Clock
+	mapJSON    []byte
+
+	// The last turn, for the frame.
+	events  *Events
+	answers []Answer
+	// stay is, per id, what its last stay came from ("none", "invalid",
+	// "timeout" or "gone"), to tell how an inactive player was lost.
+	stay []string
+}
+
+// Answer is what became of one player's reply on one turn (frames).
+type Answer struct {
+	Status  game.ReplyStatus `json:"status"`
+	Late    bool             `json:"late,omitempty"`    // an answer to an earlier turn, discarded
+	Text    string           `json:"text,omitempty"`    // the answer line (clipped to 200 bytes)
+	Move    string           `json:"move"`              // the action taken: UP, DOWN, LEFT, RIGHT or NONE
+	Error   string           `json:"error,omitempty"`   // why the answer was not a move
+	Ignored bool             `json:"ignored,omitempty"` // frozen: the answer was read and ignored
+	Stray   int              `json:"stray,omitempty"`   // lines discarded (written while nothing was asked)
+	Ms      int64            `json:"ms,omitempty"`      // reply time
+}
+
+func newReferee(cfg game.Config, a *Arena, perm []int, solo bool) *referee {
+	n := cfg.Players
+	r := &referee{cfg: cfg, arena: a, st: NewState(a, n), seatOf: perm, idOf: make([]int, n),
+		maxTurns: cfg.Options.Int("turns"), multiplier: cfg.Options.Int("multiplier"),
+		answers: make([]Answer, n), stay: make([]string, n)}
+	if r.maxTurns == 0 {
+		r.maxTurns = DefaultTurns
+	}
+	r.st.Solo = solo
+	for id, seat := range perm {
+		r.idOf[seat] = id
+	}
+	r.clock = game.Clock{
+		First: time.Duration(cfg.Options.Int("first_ms")) * time.Millisecond, FirstTurns: 1,
+		Turn: time.Duration(cfg.Options.Int("turn_ms")) * time.Millisecond, Policy: game.PolicyLate,
+	}
+	if r.clock.Turn == 0 {
+		r.clock = Game{}.Info().Clock
+	}
+	r.mapJSON = r.st.mapJSON()
+	return r
+}
+
+// Clock is the clock of the match's options.
+func (r *referee) Clock() game.Clock { return r.clock }
+
+// Prompt sends every alive player, frozen ones included, the state after
+// the last turn.
+func (r *referee) Prompt(seat int) ([]byte, bool) {
+	id := r.idOf[seat]
+	if !r.st.P[id].Alive || r.Over() {
+		return nil, false
+	}
+	return r.st.message(id, r.mapJSON, r.st.Turn+1, false), true
+}
+
+// Farewell is the final state, "Final":true, for every bot still running,
+// eliminated ones included (D14).
+func (r *referee) Farewell(seat int) ([]byte, bool) {
+	return r.st.message(r.idOf[seat], r.mapJSON, r.st.Turn, true), true
+}
+
+// Play resolves one turn: every alive player's answer becomes its action.
+func (r *referee) Play(replies []game.Reply) {
+	n := len(r.st.P)
+	actions := make([]Move, n)
+	for seat, rep := range replies {
+		id := r.idOf[seat]
+		p := r.st.P[id]
+		a := Answer{Status: rep.Status, Late: rep.Late, Stray: len(rep.Stray), Ms: rep.Time.Milliseconds(), Move: "NONE"}
+		if !p.Alive {
+			r.answers[id] = Answer{Status: game.NotAsked, Move: "NONE"}
+			continue
+		}
+		cause := "timeout"
+		switch rep.Status {
+		case game.Answered:
+			line := game.Line{}
+			if len(rep.Lines) > 0 {
+				line = rep.Lines[0]
+			}
+			a.Text = clip(line.Text, 200)
+			switch {
+			case rep.Late:
+				a.Error = "a late answer to an earlier turn, discarded"
+			case line.TooLong:
+				a.Error = fmt.Sprintf("the line is longer than %d bytes", MaxAnswer)
+				cause = "invalid"
+			default:
+				m, err := ParseAnswer(line.Text)
+				if err != nil {
+					a.Error = err.Error()
+					cause = "invalid"
+				} else {
+					actions[id] = m
+					cause = "none"
+				}
+			}
+		case game.Gone:
+			a.Error = rep.Error
+			cause = "gone"
+		}
+		if p.Frozen > 0 {
+			a.Ignored = true
+			actions[id] = None
+		} else if actions[id] == None {
+			r.stay[id] = cause
+		}
+		a.Move = actions[id].String()
+		r.answers[id] = a
+	}
+	r.events = r.st.Step(actions)
+	r.mapJSON = r.st.mapJSON()
+}
+
+// Over reports the end of the game (Phase E).
+func (r *referee) Over() bool { return r.st.Over(r.maxTurns) }
+
+// Result ranks the players (§5): Score is the final territory (0 when
+// eliminated); Stats hold the position's ladder points and the tie-break
+// figures.
+func (r *referee) Result() game.Result {
+	n := len(r.st.P)
+	pos := r.st.Positions()
+	res := game.Result{Players: make([]game.PlayerResult, n)}
+	for seat := range res.Players {
+		id := r.idOf[seat]
+		p := r.st.P[id]
+		pr := game.PlayerResult{Rank: pos[id], Score: float64(p.Territory()), Status: game.OK,
+			Stats: map[string]any{
+				"id":          id,
+				"position":    pos[id],
+				"points":      Points(pos[id], n, r.multiplier),
+				"territory":   p.Territory(),
+				"maxMovement": p.L,
+				"stays":       p.Stays,
+			}}
+		if !p.Alive {
+			pr.Status = game.Eliminated
+			pr.Stats["eliminatedTurn"] = p.ElimTurn
+			pr.Stats["reason"] = string(p.Reason)
+			pr.Stats["territoryAtElimination"] = p.ElimTerritory
+			pr.Message = fmt.Sprintf("eliminated at turn %d: %s", p.ElimTurn, p.Reason)
+			if p.Reason == Inactive {
+				switch r.stay[id] {
+				case "gone":
+					pr.Status = game.Crashed
+					pr.Message += " (the bot is gone)"
+				case "timeout":
+					pr.Status = game.TimedOut
+					pr.Message += " (no answer in time)"
+				case "invalid":
+					pr.Message += " (invalid answers)"
+				}
+			}
+		}
+		res.Players[seat] = pr
+	}
+	res.Summary = r.summary(pos)
+	return res
+}
+
+func (r *referee) summary(pos []int) string {
+	var first []string
+	for id, p := range r.st.P {
+		if pos[id] == 1 {
+			first = append(first, fmt.Sprintf("%s (P%d, %d tiles)", r.name(id), id, p.Territory()))
+		}
+	}
+	verb := "wins"
+	if len(first) > 1 {
+		verb = "share first place"
+	}
+	return fmt.Sprintf("%s %s after %d turns", strings.Join(first, " and "), verb, r.st.Turn)
+}
+
+func (r *referee) name(id int) string {
+	if seat := r.seatOf[id]; seat < len(r.cfg.Names) {
+		return r.cfg.Names[seat]
+	}
+	return fmt.Sprintf("P%d", id)
+}
+
+// Frame is the viewer's picture of the current state (see frame.go).
+func (r *referee) Frame() json.RawMessage {
+	b, err := json.Marshal(r.frame())
+	if err != nil {
+		panic("territory frame: " + err.Error())
+	}
+	return b
+}
