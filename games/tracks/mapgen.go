@@ -33,6 +33,7 @@ type genReport struct {
 	Attempts        int   // maps started (a map with fewer than 4 towns is discarded)
 	MountainCount   int   // mountains drawn
 	MountainSizes   []int // cells of each mountain when made (before rivers)
+	MountainDrawn   []int // the size drawn for each mountain (2..7 cells of growth)
 	RiverBudget     int   // B
 	RiverSources    int   // rivers started
 	LateCells       int   // river cells laid once B had reached 0 (arms already running)
@@ -118,6 +119,7 @@ func (g *mapGen) mountains() {
 		if len(g.freeCoords) == 0 {
 			return
 		}
+		g.rep.MountainDrawn = append(g.rep.MountainDrawn, size)
 		base := g.freeCoords[0]
 		g.freeCoords = g.freeCoords[1:]
 		b.Terrain[base] = Mountain
