@@ -1,0 +1,248 @@
+package jungle
+
+import (
+	"math/rand/v2"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// The builtin bots. Each parses the TICK it is sent and answers one COMMAND
+// line, exactly as a process bot would.
+var builtins = []game.Builtin{
+	{Name: "random", Help: "the 2022 starter kits' bot: spawns anywhere, then moves to random tiles", New: newRandomBot},
+	{Name: "greedy", Help: "collects the nearest diamonds, summons where no enemy is near, drops when threatened and at the end", New: newGreedyBot},
+	{Name: "fighter", Help: "collects like greedy, but attacks adjacent enemies and vines enemy carriers in line of sight", New: newFighterBot},
+}
+
+// botFunc turns a per-tick strategy into a game.Bot; a message that is not
+// a TICK gets no answer.
+func botFunc(play func(v *view, c *commandBuilder)) game.Bot {
+	return game.BotFunc(func(msg []byte) []byte {
+		v, err := parseView(msg)
+		if err != nil || v.msg.Type != "TICK" || v.w == 0 {
+			return nil
+		}
+		c := newCommand(v.msg.Tick)
+		play(v, c)
+		return c.bytes()
+	})
+}
+
+func newRandomBot(seed int64) game.Bot {
+	r := game.NewRand(seed, 0)
+	return botFunc(func(v *view, c *commandBuilder) {
+		spawns := v.spawnTiles()
+		for _, u := range v.mine {
+			if !u.HasSpawned {
+				if len(spawns) > 0 {
+					p := spawns[r.IntN(len(spawns))]
+					c.add("SPAWN", u.ID, &p)
+				}
+				continue
+			}
+			p := Pos{r.IntN(v.w), r.IntN(v.h)}
+			c.add("MOVE", u.ID, &p)
+		}
+	})
+}
+
+func (v *view) spawnTiles() []Pos {
+	var out []Pos
+	for x := 0; x < v.w; x++ {
+		for y := 0; y < v.h; y++ {
+			if v.tile(Pos{x, y}) == Spawn {
+				out = append(out, Pos{x, y})
+			}
+		}
+	}
+	return out
+}
+
+func newGreedyBot(seed int64) game.Bot {
+	r := game.NewRand(seed, 0)
+	return botFunc(func(v *view, c *commandBuilder) { collect(v, c, r, false) })
+}
+
+func newFighterBot(seed int64) game.Bot {
+	r := game.NewRand(seed, 0)
+	return botFunc(func(v *view, c *commandBuilder) { collect(v, c, r, true) })
+}
+
+// collect is the greedy strategy; fight adds attacks, vines and hunting.
+func collect(v *view, c *commandBuilder, r *rand.Rand, fight bool) {
+	taken := map[Pos]bool{} // spawn tiles and diamonds claimed by a teammate this tick
+	for _, u := range v.mine {
+		switch {
+		case !u.HasSpawned:
+			goals := v.freeDiamonds()
+			if fight {
+				goals = append(goals, v.carriers()...)
+			}
+			if p, ok := v.spawnNear(goals, taken); ok {
+				taken[p] = true
+				c.add("SPAWN", u.ID, &p)
+			}
+		case u.IsSummoning:
+			c.add("NONE", u.ID, nil)
+		case u.HasDiamond:
+			carry(v, c, u, r)
+		default:
+			if fight && strike(v, c, u) {
+				continue
+			}
+			seek(v, c, u, taken, fight, r)
+		}
+	}
+}
+
+// carry decides for a unit holding a diamond: drop to score when an enemy
+// comes near or the game ends, summon when it is safe and pays, else stay.
+func carry(v *view, c *commandBuilder, u *viewUnit, r *rand.Rand) {
+	p := *u.Position
+	d := v.diamonds[u.DiamondID]
+	left := v.ticksLeft()
+	threat := v.nearestEnemy(p)
+	if (threat <= 2 || left <= 1) && !v.onSpawn(p) && d != nil && d.Points > 0 {
+		nbs := p.neighbours()
+		for _, i := range r.Perm(4) {
+			q := nbs[i]
+			if v.in(q) && v.tile(q) == Empty && v.occ[v.idx(q)] == nil {
+				c.add("DROP", u.ID, &q)
+				return
+			}
+		}
+	}
+	if v.onSpawn(p) {
+		// Leave the spawn zone before anything else: a carrier can do
+		// nothing but move there.
+		dist := v.distances(p, true, true)
+		if q, ok := v.nearest(dist, func(q Pos) bool { return v.tile(q) == Empty }); ok {
+			c.add("MOVE", u.ID, &q)
+			return
+		}
+	}
+	if d != nil && d.SummonLevel < maxLevel && threat > 4 && left > 3*(d.SummonLevel+1) && !v.onSpawn(p) {
+		c.add("SUMMON", u.ID, nil)
+		return
+	}
+	if threat <= 3 {
+		// Step away from the nearest enemy.
+		best, bestD := p, threat
+		for _, q := range p.neighbours() {
+			if v.passable(q, false, true) {
+				if e := v.nearestEnemy(q); e > bestD {
+					best, bestD = q, e
+				}
+			}
+		}
+		if best != p {
+			c.add("MOVE", u.ID, &best)
+			return
+		}
+	}
+	c.add("NONE", u.ID, nil)
+}
+
+// seek sends a unit without a diamond to the nearest free diamond no
+// teammate is heading for (a hunter also to enemy carriers).
+func seek(v *view, c *commandBuilder, u *viewUnit, taken map[Pos]bool, fight bool, r *rand.Rand) {
+	p := *u.Position
+	dist := v.distances(p, v.onSpawn(p), false)
+	goal := func(q Pos) bool {
+		if taken[q] {
+			return false
+		}
+		if v.freeDia[v.idx(q)] > 0 {
+			return true
+		}
+		if fight {
+			for _, e := range v.enemies {
+				if e.HasDiamond && e.Position.Adjacent(q) && !v.onSpawn(*e.Position) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if q, ok := v.nearest(dist, goal); ok {
+		taken[q] = true
+		c.add("MOVE", u.ID, &q)
+		return
+	}
+	// Nothing to fetch: wander, off the spawn zone.
+	for range 8 {
+		q := Pos{r.IntN(v.w), r.IntN(v.h)}
+		if v.tile(q) == Empty && dist[v.idx(q)] > 0 {
+			c.add("MOVE", u.ID, &q)
+			return
+		}
+	}
+	c.add("NONE", u.ID, nil)
+}
+
+// strike attacks an adjacent enemy (carriers first) or vines an enemy
+// carrier in line of sight; it reports whether it acted.
+func strike(v *view, c *commandBuilder, u *viewUnit) bool {
+	p := *u.Position
+	if v.onSpawn(p) {
+		return false
+	}
+	var victim *viewUnit
+	for _, e := range v.enemies {
+		if p.Adjacent(*e.Position) && !v.onSpawn(*e.Position) && (victim == nil || e.HasDiamond && !victim.HasDiamond) {
+			victim = e
+		}
+	}
+	if victim != nil {
+		c.add("ATTACK", u.ID, victim.Position)
+		return true
+	}
+	for _, e := range v.enemies {
+		if e.HasDiamond && v.canVine(p, *e.Position) {
+			c.add("VINE", u.ID, e.Position)
+			return true
+		}
+	}
+	return false
+}
+
+// canVine: same row or column, at least two tiles apart, no wall or spawn
+// in between or under the target.
+func (v *view) canVine(from, to Pos) bool {
+	if from.X != to.X && from.Y != to.Y || from.Adjacent(to) || from == to {
+		return false
+	}
+	for _, q := range spacesBetween(from, to) {
+		if t := v.tile(q); t == Wall || t == Spawn {
+			return false
+		}
+	}
+	return true
+}
+
+// carriers are the positions of enemy units holding a diamond.
+func (v *view) carriers() []Pos {
+	var out []Pos
+	for _, e := range v.enemies {
+		if e.HasDiamond {
+			out = append(out, *e.Position)
+		}
+	}
+	return out
+}
+
+// nearest returns the reachable tile closest in dist that satisfies ok
+// (column-major order breaks ties).
+func (v *view) nearest(dist []int, ok func(Pos) bool) (Pos, bool) {
+	best, bd := Pos{}, -1
+	for x := 0; x < v.w; x++ {
+		for y := 0; y < v.h; y++ {
+			q := Pos{x, y}
+			d := dist[v.idx(q)]
+			if d > 0 && (bd < 0 || d < bd) && ok(q) {
+				best, bd = q, d
+			}
+		}
+	}
+	return best, bd > 0
+}

@@ -1,0 +1,182 @@
+package jungle
+
+// Viewer frames (documented in docs/games/jungle.md, "Viewer frames"). Each
+// frame is the complete state after one tick, in the shape of the 2022
+// viewer protocol's ViewerTick, plus the per-team steps of the tick and
+// what the server logged; the initial frame adds the static map.
+
+// appendEvent writes one event in the reference's key order.
+func appendEvent(b []byte, e Event) []byte {
+	b = append(b, `{"action":`...)
+	b = appendStr(b, e.Action)
+	if e.UnitID != "" {
+		b = append(b, `,"unitId":`...)
+		b = appendStr(b, e.UnitID)
+	}
+	switch e.Action {
+	case "SUMMON":
+		b = append(b, `,"summonEvent":{"diamondCurrentSummonLevel":`...)
+		b = appendInt(b, e.Level)
+		b = append(b, `,"diamondPoints":`...)
+		b = appendInt(b, e.Points)
+		b = append(b, '}')
+	case "DROP":
+		b = append(b, `,"dropEvent":{"diamondId":`...)
+		b = appendStr(b, e.DiamondID)
+		b = append(b, `,"dropPosition":`...)
+		b = e.At.appendJSON(b)
+		b = append(b, `,"pointsScored":`...)
+		b = appendInt(b, e.Points)
+		b = append(b, `,"diamondSummonLevel":`...)
+		b = appendInt(b, e.Level)
+		b = append(b, '}')
+	case "VINE":
+		b = append(b, `,"vineEvent":{"vineUnitId":`...)
+		b = appendStr(b, e.Target)
+		if e.HasDiamond {
+			b = append(b, `,"diamondSummonLevel":`...)
+			b = appendInt(b, e.Level)
+			b = append(b, `,"diamondPoints":`...)
+			b = appendInt(b, e.Points)
+		} else {
+			b = append(b, `,"diamondSummonLevel":null,"diamondPoints":null`...)
+		}
+		b = append(b, '}')
+	case "ATTACK":
+		b = append(b, `,"attackEvent":{"targetUnitId":`...)
+		b = appendStr(b, e.Target)
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+// appendViewerTeams writes the teams as a ViewerTick does (id, isDead,
+// name, score, errors, units, events, stats), plus deaths and
+// pendingPoints. When only >= 0, the other teams' events are left empty
+// (the per-team messages of spec §5.7).
+func (s *State) appendViewerTeams(b []byte, only int) []byte {
+	b = append(b, '[')
+	for i, t := range s.Teams {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = appendStr(b, t.ID)
+		b = append(b, `,"isDead":`...)
+		b = appendBool(b, t.Dead)
+		b = append(b, `,"name":`...)
+		b = appendStr(b, t.Name)
+		b = append(b, `,"score":`...)
+		b = appendInt(b, t.Score)
+		b = append(b, `,"errors":`...)
+		b = appendStrs(b, t.Errors)
+		b = append(b, `,"units":`...)
+		b = s.appendUnits(b, i, lastStateOf)
+		b = append(b, `,"events":[`...)
+		if only < 0 || only == i {
+			for k, e := range t.Events {
+				if k > 0 {
+					b = append(b, ',')
+				}
+				b = appendEvent(b, e)
+			}
+		}
+		b = append(b, `],"stats":{"summonCount":`...)
+		b = appendInt(b, t.Stats.Summons)
+		b = append(b, `,"attackCount":`...)
+		b = appendInt(b, t.Stats.Attacks)
+		b = append(b, `,"dropCount":`...)
+		b = appendInt(b, t.Stats.Drops)
+		b = append(b, `,"vineCount":`...)
+		b = appendInt(b, t.Stats.Vines)
+		b = append(b, `},"deaths":`...)
+		b = appendInt(b, t.Deaths)
+		b = append(b, `,"pendingPoints":`...)
+		b = appendInt(b, s.pending(i))
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// stepFrame is the state right after team ti's turn of the tick.
+func (r *referee) stepFrame(ti int, accepted bool) []byte {
+	var b []byte
+	b = append(b, `{"playingTeamId":`...)
+	b = appendStr(b, r.st.Teams[ti].ID)
+	b = append(b, `,"accepted":`...)
+	b = appendBool(b, accepted)
+	b = append(b, `,"teams":`...)
+	b = r.st.appendViewerTeams(b, ti)
+	b = append(b, `,"diamonds":`...)
+	b = r.st.appendDiamonds(b)
+	return append(b, '}')
+}
+
+// appendCommon writes the fields every frame has.
+func (r *referee) appendCommon(b []byte, tick int, order []int) []byte {
+	b = append(b, `"tick":`...)
+	b = appendInt(b, tick)
+	b = append(b, `,"totalTick":`...)
+	b = appendInt(b, r.set.ticks)
+	b = append(b, `,"order":[`...)
+	for i, ti := range order {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendStr(b, r.st.Teams[ti].ID)
+	}
+	b = append(b, `],"teams":`...)
+	b = r.st.appendViewerTeams(b, -1)
+	b = append(b, `,"diamonds":`...)
+	b = r.st.appendDiamonds(b)
+	b = append(b, `,"steps":[`...)
+	for i, s := range r.steps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s...)
+	}
+	b = append(b, `],"log":`...)
+	b = appendStrs(b, r.log)
+	b = append(b, `,"over":`...)
+	return appendBool(b, r.over)
+}
+
+// buildFrame is the frame after tick t.
+func (r *referee) buildFrame(t int) []byte {
+	b := []byte{'{'}
+	b = r.appendCommon(b, t, r.orders[t])
+	return append(b, '}')
+}
+
+// buildInitialFrame is the frame before tick 0: the static map, then the
+// state with every unit unspawned.
+func (r *referee) buildInitialFrame() []byte {
+	m := r.st.Map
+	b := []byte(`{"map":{"name":`)
+	b = appendStr(b, m.Name)
+	b = append(b, `,"width":`...)
+	b = appendInt(b, m.W)
+	b = append(b, `,"height":`...)
+	b = appendInt(b, m.H)
+	b = append(b, `,"tiles":`...)
+	b = append(b, r.tiles...)
+	b = append(b, `,"viewerTiles":`...)
+	b = append(b, m.viewerTilesJSON()...)
+	b = append(b, `,"spawnZones":[`...)
+	for i, z := range m.SpawnZones() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendPath(b, z)
+	}
+	b = append(b, `]},"gameConfig":`...)
+	b = append(b, gameConfigJSON...)
+	b = append(b, ',')
+	var order []int
+	if len(r.orders) > 0 {
+		order = r.orders[0]
+	}
+	b = r.appendCommon(b, -1, order)
+	return append(b, '}')
+}

@@ -1,0 +1,73 @@
+package jungle_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+
+	_ "github.com/seed27749672/arena/games/jungle"
+)
+
+// run plays one game through the match runner.
+func run(t testing.TB, seed int64, bots []string, opts ...string) *replay.Replay {
+	t.Helper()
+	m, err := match.Setup{Game: "jungle", Bots: bots, Seed: &seed, Options: opts}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Grace = 500 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	rep, err := match.Run(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestBuiltinGames(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		bots []string
+		opts []string
+	}{
+		{"two greedy", []string{"builtin:greedy", "builtin:greedy"}, nil},
+		{"four mixed", []string{"builtin:random", "builtin:greedy", "builtin:fighter", "builtin:fighter"}, []string{"map=canopy"}},
+		{"solo", []string{"builtin:greedy"}, []string{"map=clearing"}},
+		{"three", []string{"builtin:fighter", "builtin:greedy", "builtin:random"}, []string{"map=swamp"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rep := run(t, 3, c.bots, c.opts...)
+			if len(rep.Turns) != 300 {
+				t.Errorf("%d turns, want 300", len(rep.Turns))
+			}
+			for _, p := range rep.Result.Players {
+				if p.Status != game.OK {
+					t.Errorf("%s: %s %s", p.Name, p.Status, p.Message)
+				}
+				t.Logf("%s rank %d score %v stats %v", p.Name, p.Rank, p.Score, p.Stats)
+			}
+			if err := match.Verify(rep); err != nil {
+				t.Fatal(err)
+			}
+			var last struct {
+				Tick  int  `json:"tick"`
+				Over  bool `json:"over"`
+				Teams []struct {
+					Errors []string `json:"errors"`
+				} `json:"teams"`
+			}
+			if err := json.Unmarshal(rep.Turns[len(rep.Turns)-1].Frame, &last); err != nil {
+				t.Fatal(err)
+			}
+			if last.Tick != 299 || !last.Over {
+				t.Errorf("last frame tick %d over %v", last.Tick, last.Over)
+			}
+		})
+	}
+}

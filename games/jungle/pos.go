@@ -1,0 +1,34 @@
+package jungle
+
+import "strconv"
+
+// Pos is a tile position: X is the column counted from the left, Y the row
+// counted from the top, both from 0.
+type Pos struct{ X, Y int }
+
+// String writes the position the way the 2022 server prints it in error
+// messages: "[x: 3, y: 4]".
+func (p Pos) String() string {
+	return "[x: " + strconv.Itoa(p.X) + ", y: " + strconv.Itoa(p.Y) + "]"
+}
+
+// appendJSON writes the position as the payload does: {"x":3,"y":4}.
+func (p Pos) appendJSON(b []byte) []byte {
+	b = append(b, `{"x":`...)
+	b = strconv.AppendInt(b, int64(p.X), 10)
+	b = append(b, `,"y":`...)
+	b = strconv.AppendInt(b, int64(p.Y), 10)
+	return append(b, '}')
+}
+
+// Adjacent reports whether q is one of p's four orthogonal neighbours.
+func (p Pos) Adjacent(q Pos) bool {
+	dx, dy := p.X-q.X, p.Y-q.Y
+	return (dx == 0 && (dy == 1 || dy == -1)) || (dy == 0 && (dx == 1 || dx == -1))
+}
+
+// neighbours lists p's four neighbours in the order the reference server
+// uses everywhere (path search, spawn fallback): up, down, left, right.
+func (p Pos) neighbours() [4]Pos {
+	return [4]Pos{{p.X, p.Y - 1}, {p.X, p.Y + 1}, {p.X - 1, p.Y}, {p.X + 1, p.Y}}
+}
