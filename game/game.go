@@ -62,9 +62,9 @@ type Info struct {
 
 // League is one league of a game.
 type League struct {
-	Number int
-	Name   string
-	Boss   string // name of the builtin bot that guards the league, if any
+	Number int    `json:"number"`
+	Name   string `json:"name"`
+	Boss   string `json:"boss,omitempty"` // name of the builtin bot that guards the league, if any
 }
 
 // Builtin is an in-process Go bot that a game ships.

@@ -35,6 +35,9 @@ type Match struct {
 	// Grace is how long bots get to exit by themselves at the end before
 	// they are killed; 0 means one second.
 	Grace time.Duration
+	// Pause is a wait after every turn for spectators of a live match
+	// (the game's own Clock.Pause applies when it is longer).
+	Pause time.Duration
 	// OnStart is called once the referee exists, with the replay header and
 	// the initial frame; OnTurn after every turn. Live viewers use them.
 	// They are called from the runner's goroutine and must not block long.
@@ -169,7 +172,7 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 		if r.m.OnTurn != nil {
 			r.m.OnTurn(turn)
 		}
-		if pause := r.clock().Pause; pause > 0 && !r.ref.Over() {
+		if pause := max(r.clock().Pause, r.m.Pause); pause > 0 && !r.ref.Over() {
 			select {
 			case <-time.After(pause):
 			case <-ctx.Done():

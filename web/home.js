@@ -51,7 +51,8 @@ form.onsubmit = async (e) => {
   const bots = [...botsBox.querySelectorAll('input,select')].map((el) => /** @type {HTMLInputElement} */ (el).value.trim());
   const seed = /** @type {HTMLInputElement} */ (form.elements.namedItem('seed')).value;
   const opts = /** @type {HTMLInputElement} */ (form.elements.namedItem('options')).value.split(/\s+/).filter(Boolean);
-  const body = { game: gameSel.value, bots, options: opts, league: Number(leagueSel.value) || 0, ...(seed !== '' ? { seed: Number(seed) } : {}) };
+  const pauseMs = Number(/** @type {HTMLInputElement} */ (form.elements.namedItem('pause')).value) || 0;
+  const body = { game: gameSel.value, bots, options: opts, pauseMs, league: Number(leagueSel.value) || 0, ...(seed !== '' ? { seed: Number(seed) } : {}) };
   const res = await fetch('/api/matches', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const out = await res.json();
   if (!res.ok) {

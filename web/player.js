@@ -127,11 +127,11 @@ export class Player {
         </aside>
       </main>
       <footer class="controls">
-        <button data-act="start" title="First turn (Home)">&#9198;</button>
+        <button data-act="start" title="First turn (Home)">&#8676;</button>
         <button data-act="back" title="Previous turn (Left)">&#9664;</button>
         <button data-act="play" class="play" title="Play / pause (Space)">&#9654;</button>
         <button data-act="fwd" title="Next turn (Right)">&#9654;&#9654;</button>
-        <button data-act="end" title="Last turn (End)">&#9197;</button>
+        <button data-act="end" title="Last turn (End)">&#8677;</button>
         <input class="slider" type="range" min="0" value="0" aria-label="Turn">
         <span class="turn"></span>
         <label>speed <select class="speed">${SPEEDS.map((s) => `<option value="${s}" ${s === this.speed ? 'selected' : ''}>${s}x</option>`).join('')}</select></label>

@@ -200,6 +200,9 @@ type StartRequest struct {
 	Seed    *int64   `json:"seed,omitempty"`
 	League  int      `json:"league,omitempty"`
 	Options []string `json:"options,omitempty"`
+	// PauseMs slows the match down for its spectators: a wait after every
+	// turn, in milliseconds (at most 5000).
+	PauseMs int `json:"pauseMs,omitempty"`
 }
 
 func (s *Server) start(w http.ResponseWriter, r *http.Request) {
@@ -242,6 +245,10 @@ func (s *Server) Start(req StartRequest) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if req.PauseMs < 0 || req.PauseMs > 5000 {
+		return "", fmt.Errorf("pauseMs must be between 0 and 5000, not %d", req.PauseMs)
+	}
+	m.Pause = time.Duration(req.PauseMs) * time.Millisecond
 	select {
 	case s.slots <- struct{}{}:
 	default:

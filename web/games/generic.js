@@ -12,9 +12,15 @@ export default function create(replay, env) {
       ctx.fillRect(0, 0, view.width, view.height);
       ctx.fillStyle = '#d0d7de';
       ctx.font = '12px monospace';
-      const lines = JSON.stringify(frame, null, 1).split('\n');
+      // One line per top-level key, its value compact and wrapped.
+      const width = Math.max(40, Math.floor((view.width - 16) / 7.3));
+      const lines = [];
+      for (const [k, v] of Object.entries(frame || {})) {
+        const text = `${k}: ${JSON.stringify(v)}`;
+        for (let at = 0; at < text.length; at += width) lines.push((at ? '    ' : '') + text.slice(at, at + width));
+      }
       const rows = Math.floor((view.height - 16) / 14);
-      lines.slice(0, rows).forEach((l, k) => ctx.fillText(l.length > 160 ? l.slice(0, 160) + '…' : l, 8, 16 + k * 14));
+      lines.slice(0, rows).forEach((l, k) => ctx.fillText(l, 8, 16 + k * 14));
       if (lines.length > rows) ctx.fillText(`… ${lines.length - rows} more lines`, 8, 16 + rows * 14);
     },
     hover() {

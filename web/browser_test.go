@@ -1,0 +1,104 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/seed27749672/arena/game"
+	_ "github.com/seed27749672/arena/games/all"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/web"
+)
+
+// TestBrowser runs web/e2e/viewer.mjs in a real headless Chromium against
+// the viewer serving one recorded match of every game. It needs node, the
+// chromium package and `npm ci --prefix web/e2e`; CI installs them and sets
+// ARENA_BROWSER_TESTS=1, which turns a missing piece into a failure rather
+// than a skip. Screenshots go to $ARENA_SCREENSHOTS (default: a temporary
+// directory, printed).
+func TestBrowser(t *testing.T) {
+	required := os.Getenv("ARENA_BROWSER_TESTS") == "1"
+	need := func(ok bool, what string) {
+		if ok {
+			return
+		}
+		if required {
+			t.Fatalf("browser tests need %s", what)
+		}
+		t.Skipf("browser tests skipped: %s missing (set ARENA_BROWSER_TESTS=1 to require them)", what)
+	}
+	_, err := exec.LookPath("node")
+	need(err == nil, "node")
+	chromium := os.Getenv("CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	_, err = os.Stat(chromium)
+	need(err == nil, chromium)
+	_, err = os.Stat("e2e/node_modules/playwright-core")
+	need(err == nil, "playwright-core (npm ci --prefix web/e2e)")
+
+	dir := t.TempDir()
+	var args []string
+	for _, g := range game.All() {
+		info := g.Info()
+		if info.Name == "sum" { // the unit tests' game, not a real one
+			continue
+		}
+		rep := recordBuiltins(t, info)
+		id := info.Name + "-recorded"
+		if err := replay.Save(filepath.Join(dir, id+".json"), rep); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, fmt.Sprintf("%s=%s=%d", info.Name, id, len(rep.Players)))
+	}
+	srv := &web.Server{Replays: dir}
+	ts := httptest.NewServer(srv.Handler())
+	defer srv.Close()
+	defer ts.Close()
+
+	out := os.Getenv("ARENA_SCREENSHOTS")
+	if out == "" {
+		out = t.TempDir()
+	}
+	abs, _ := filepath.Abs(out)
+	cmd := exec.Command("node", append([]string{"e2e/viewer.mjs", ts.URL, abs}, args...)...)
+	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
+	res, err := cmd.CombinedOutput()
+	t.Logf("viewer.mjs:\n%s", res)
+	if err != nil {
+		t.Fatalf("browser tests failed: %v", err)
+	}
+	t.Logf("screenshots in %s", abs)
+}
+
+// recordBuiltins plays one match of a game between its builtin bots, with
+// the smallest number of players the game's default settings accept.
+func recordBuiltins(t *testing.T, info game.Info) *replay.Replay {
+	t.Helper()
+	var last error
+	for n := max(2, info.MinPlayers); n <= info.MaxPlayers; n++ {
+		var bots []string
+		for k := 0; k < n; k++ {
+			bots = append(bots, "builtin:"+info.Builtins[k%len(info.Builtins)].Name)
+		}
+		seed := int64(7)
+		m, err := match.Setup{Game: info.Name, Bots: bots, Seed: &seed}.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := match.Run(context.Background(), m)
+		if err == nil {
+			return rep
+		}
+		last = err
+	}
+	t.Fatalf("%s: no match between builtins: %v", info.Name, last)
+	return nil
+}
