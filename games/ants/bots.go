@@ -93,9 +93,9 @@ func greedyTree(k, eggTurns int, avoid, outnumbered bool) func(v *View) string {
 				cand = kept
 			}
 		}
-		dist, parent := make([]int, n), make([]int, n)
+		dist, parent, queue := make([]int, n), make([]int, n), make([]int, 0, n)
 		for len(cand) > 0 {
-			treeBFS(v, inTree, dist, parent)
+			treeBFS(v, inTree, dist, parent, queue)
 			best := -1
 			key := func(c int) [3]int {
 				group := 1
@@ -140,8 +140,8 @@ func greedyTree(k, eggTurns int, avoid, outnumbered bool) func(v *View) string {
 
 // treeBFS is a breadth-first search from every tree cell at once (sources
 // and neighbours in ascending index): dist is -1 where unreachable.
-func treeBFS(v *View, inTree []bool, dist, parent []int) {
-	var queue []int
+func treeBFS(v *View, inTree []bool, dist, parent, queue []int) {
+	queue = queue[:0]
 	for c := range dist {
 		dist[c], parent[c] = -1, -1
 		if inTree[c] {
@@ -149,10 +149,10 @@ func treeBFS(v *View, inTree []bool, dist, parent []int) {
 			queue = append(queue, c)
 		}
 	}
-	var nb []int
+	var buf [6]int
 	for k := 0; k < len(queue); k++ {
 		h := queue[k]
-		nb = nb[:0]
+		nb := buf[:0]
 		for _, m := range v.Neighbors[h] {
 			if m >= 0 {
 				nb = append(nb, m)

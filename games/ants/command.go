@@ -81,22 +81,22 @@ func (cmds *Commands) add(raw string) *InvalidInput {
 	case c == "WAIT":
 		return nil
 	case strings.HasPrefix(c, "BEACON "):
-		nums, ok := numbers(c[len("BEACON "):], 2)
+		var v [2]int
+		ok, overflow := numbers(c[len("BEACON "):], v[:])
 		if !ok {
 			return bad(raw)
 		}
-		v, overflow := javaInts(nums)
 		if overflow != "" {
 			return bad(numberFormat(overflow))
 		}
 		cmds.Beacons = append(cmds.Beacons, Beacon{Cell: v[0], Strength: v[1]})
 		return nil
 	case strings.HasPrefix(c, "LINE "):
-		nums, ok := numbers(c[len("LINE "):], 3)
+		var v [3]int
+		ok, overflow := numbers(c[len("LINE "):], v[:])
 		if !ok {
 			return bad(raw)
 		}
-		v, overflow := javaInts(nums)
 		if overflow != "" {
 			return bad(numberFormat(overflow))
 		}
@@ -128,42 +128,40 @@ func javaSplit(s string) []string {
 	return parts
 }
 
-// numbers splits s into exactly n runs of ASCII digits separated by single
-// spaces, with nothing else.
-func numbers(s string, n int) ([]string, bool) {
-	parts := strings.Split(s, " ")
-	if len(parts) != n {
-		return nil, false
-	}
-	for _, p := range parts {
-		if p == "" {
-			return nil, false
-		}
-		for i := 0; i < len(p); i++ {
-			if p[i] < '0' || p[i] > '9' {
-				return nil, false
+// numbers reads s as exactly len(v) runs of ASCII digits separated by
+// single spaces, with nothing else (ok false otherwise), converting each as
+// Java's Integer.parseInt does: leading zeros are fine, a value above
+// 2147483647 fails; overflow is the first run that does not fit.
+func numbers(s string, v []int) (ok bool, overflow string) {
+	k := 0
+	for i := 0; ; {
+		start, n := i, 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			if n <= 2147483647 {
+				n = n*10 + int(s[i]-'0')
 			}
+			i++
 		}
-	}
-	return parts, true
-}
-
-// javaInts converts digit runs as Integer.parseInt does: leading zeros are
-// fine, a value above 2147483647 is an error; overflow is the first run that
-// does not fit.
-func javaInts(nums []string) (v []int, overflow string) {
-	v = make([]int, len(nums))
-	for i, s := range nums {
-		n := 0
-		for j := 0; j < len(s); j++ {
-			n = n*10 + int(s[j]-'0')
-			if n > 2147483647 {
-				return nil, s
-			}
+		if i == start || k == len(v) {
+			return false, ""
 		}
-		v[i] = n
+		if n > 2147483647 && overflow == "" {
+			overflow = s[start:i]
+		}
+		v[k] = n
+		k++
+		if i == len(s) {
+			break
+		}
+		if s[i] != ' ' {
+			return false, ""
+		}
+		i++
 	}
-	return v, ""
+	if k != len(v) {
+		return false, ""
+	}
+	return true, overflow
 }
 
 // numberFormat is the text the reference shows for a number that does not

@@ -54,28 +54,49 @@ type chains struct {
 	value  [2][]int // best chain value from each cell to the player's bases
 }
 
+// scratch is the working memory of the harvest computation, kept between
+// turns so that a turn allocates little.
+type scratch struct {
+	ch    chains
+	done  []bool
+	prev  []int
+	depth []int
+	queue []int
+}
+
+func (s *State) work() *scratch {
+	if s.scr == nil {
+		n := s.Board.Len()
+		w := &scratch{done: make([]bool, n), prev: make([]int, n), depth: make([]int, n), queue: make([]int, 0, n)}
+		for p := range 2 {
+			w.ch.attack[p], w.ch.usable[p], w.ch.value[p] = make([]int, n), make([]int, n), make([]int, n)
+		}
+		s.scr = w
+	}
+	return s.scr
+}
+
 // computeChains evaluates every player's chains on the current state. With
 // attack chains on, a cell where the opponent's attack value beats the
 // player's own is not usable by the player (a tie keeps it for both).
 func (s *State) computeChains(attackOn bool) *chains {
 	n := s.Board.Len()
-	ch := &chains{}
-	done := make([]bool, n)
+	w := s.work()
+	ch := &w.ch
 	for p := range 2 {
-		ch.attack[p] = make([]int, n)
-		ch.usable[p] = make([]int, n)
-		ch.value[p] = make([]int, n)
+		clear(ch.attack[p])
 		if attackOn {
-			widest(s.Board, s.Ants[p], s.Bases[p], ch.attack[p], done)
+			widest(s.Board, s.Ants[p], s.Bases[p], ch.attack[p], w.done)
 		}
 	}
 	for p := range 2 {
 		for c := range n {
+			ch.usable[p][c] = 0
 			if s.Ants[p][c] > 0 && !(attackOn && ch.attack[1-p][c] > ch.attack[p][c]) {
 				ch.usable[p][c] = s.Ants[p][c]
 			}
 		}
-		widest(s.Board, ch.usable[p], s.Bases[p], ch.value[p], done)
+		widest(s.Board, ch.usable[p], s.Bases[p], ch.value[p], w.done)
 	}
 	return ch
 }
@@ -110,14 +131,13 @@ func (s *State) harvests(kind CellType, attackOn bool) []Harvest {
 // breadth-first path that visits neighbours in ascending index.
 func (s *State) displayPath(usable []int, p, r, v int) []int {
 	b := s.Board
-	n := b.Len()
-	prev := make([]int, n)
-	depth := make([]int, n)
+	w := s.work()
+	prev, depth := w.prev, w.depth
 	for i := range prev {
 		prev[i] = -2
 	}
-	prev[r] = -1
-	queue := []int{r}
+	prev[r], depth[r] = -1, 0
+	queue := append(w.queue[:0], r)
 	for k := 0; k < len(queue); k++ {
 		h := queue[k]
 		for _, m := range b.byIndex[h] {

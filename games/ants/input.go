@@ -42,8 +42,8 @@ func (v *View) Read(msg []byte) error {
 	v.Turn++
 	switch len(lines) {
 	case v.Cells + 1:
-		sc, err := ints(lines[0], 2)
-		if err != nil {
+		var sc [2]int
+		if err := parseInts(lines[0], sc[:]); err != nil {
 			return fmt.Errorf("score line: %w", err)
 		}
 		v.HasScores, v.MyScore, v.OppScore = true, sc[0], sc[1]
@@ -52,9 +52,9 @@ func (v *View) Read(msg []byte) error {
 	default:
 		return fmt.Errorf("turn input has %d lines, want %d or %d", len(lines), v.Cells, v.Cells+1)
 	}
+	var x [3]int
 	for c, l := range lines {
-		x, err := ints(l, 3)
-		if err != nil {
+		if err := parseInts(l, x[:]); err != nil {
 			return fmt.Errorf("cell %d: %w", c, err)
 		}
 		v.Res[c], v.MyAnts[c], v.OppAnts[c] = x[0], x[1], x[2]
@@ -76,9 +76,9 @@ func (v *View) readInit(lines [][]byte) ([][]byte, error) {
 	v.Cells = n
 	v.Types, v.Initial, v.Neighbors = make([]CellType, n), make([]int, n), make([][6]int, n)
 	v.Res, v.MyAnts, v.OppAnts = make([]int, n), make([]int, n), make([]int, n)
+	var x [8]int
 	for c := range n {
-		x, err := ints(lines[1+c], 8)
-		if err != nil {
+		if err := parseInts(lines[1+c], x[:]); err != nil {
 			return nil, fmt.Errorf("cell %d: %w", c, err)
 		}
 		v.Types[c], v.Initial[c] = CellType(x[0]), x[1]
@@ -88,10 +88,14 @@ func (v *View) readInit(lines [][]byte) ([][]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("numberOfBases: %q", lines[n+1])
 	}
-	if v.MyBases, err = ints(lines[n+2], k); err != nil {
+	if k < 1 || k > n {
+		return nil, fmt.Errorf("numberOfBases: %d", k)
+	}
+	v.MyBases, v.OppBases = make([]int, k), make([]int, k)
+	if err := parseInts(lines[n+2], v.MyBases); err != nil {
 		return nil, fmt.Errorf("my bases: %w", err)
 	}
-	if v.OppBases, err = ints(lines[n+3], k); err != nil {
+	if err := parseInts(lines[n+3], v.OppBases); err != nil {
 		return nil, fmt.Errorf("opponent bases: %w", err)
 	}
 	v.computeDistances()
@@ -107,10 +111,11 @@ func (v *View) computeDistances() {
 	for i := range v.dist {
 		v.dist[i] = -1
 	}
+	queue := make([]int, 0, n)
 	for s := range n {
 		row := v.dist[s*n : (s+1)*n]
 		row[s] = 0
-		queue := []int{s}
+		queue = append(queue[:0], s)
 		for k := 0; k < len(queue); k++ {
 			for _, m := range v.Neighbors[queue[k]] {
 				if m >= 0 && row[m] < 0 {
@@ -122,19 +127,40 @@ func (v *View) computeDistances() {
 	}
 }
 
-// ints parses exactly n space-separated integers.
-func ints(line []byte, n int) ([]int, error) {
-	f := bytes.Fields(line)
-	if len(f) != n {
-		return nil, fmt.Errorf("%q has %d numbers, want %d", line, len(f), n)
-	}
-	out := make([]int, n)
-	for i, x := range f {
-		v, err := strconv.Atoi(string(x))
-		if err != nil {
-			return nil, fmt.Errorf("%q: %v", line, err)
+// parseInts reads exactly len(dst) integers separated by spaces from
+// line, without allocating (the builtin bots parse every turn).
+func parseInts(line []byte, dst []int) error {
+	i, k := 0, 0
+	for {
+		for i < len(line) && line[i] == ' ' {
+			i++
 		}
-		out[i] = v
+		if i == len(line) {
+			break
+		}
+		if k == len(dst) {
+			return fmt.Errorf("%q has more than %d numbers", line, len(dst))
+		}
+		neg := line[i] == '-'
+		if neg {
+			i++
+		}
+		start, n := i, 0
+		for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+			n = n*10 + int(line[i]-'0')
+			i++
+		}
+		if i == start || (i < len(line) && line[i] != ' ') {
+			return fmt.Errorf("%q: not a list of integers", line)
+		}
+		if neg {
+			n = -n
+		}
+		dst[k] = n
+		k++
 	}
-	return out, nil
+	if k != len(dst) {
+		return fmt.Errorf("%q has %d numbers, want %d", line, k, len(dst))
+	}
+	return nil
 }

@@ -15,6 +15,8 @@ type State struct {
 	Bases          [2][]int
 	Points         [2]int
 	InitialCrystal int
+
+	scr *scratch // working memory of the harvest phases
 }
 
 // NewState is the state at the start of a match on m.
