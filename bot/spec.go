@@ -31,7 +31,10 @@ var namePrefix = regexp.MustCompile(`^[A-Za-z0-9_.@+-]+$`)
 func ParseSpec(s string) (Spec, error) {
 	s = strings.TrimSpace(s)
 	var sp Spec
-	if name, rest, ok := strings.Cut(s, "="); ok && namePrefix.MatchString(name) && rest != "" {
+	if name, rest, ok := strings.Cut(s, "="); ok && namePrefix.MatchString(name) {
+		if strings.TrimSpace(rest) == "" {
+			return Spec{}, fmt.Errorf("bot %q: nothing after the name (write NAME=SPEC)", s)
+		}
 		sp.Name, s = name, strings.TrimSpace(rest)
 	}
 	if s == "" {
@@ -99,8 +102,13 @@ func defaultName(s Spec) string {
 		}
 	}
 	fields := strings.Fields(s.Target)
-	for _, f := range fields {
+	for i, f := range fields {
 		base := filepath.Base(f)
+		if f == "-c" || f == "-e" { // inline code: name it after the interpreter
+			if i > 0 {
+				return filepath.Base(fields[i-1])
+			}
+		}
 		if interpreters[base] || strings.HasPrefix(f, "-") {
 			continue
 		}
