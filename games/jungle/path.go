@@ -82,6 +82,7 @@ type searcher struct {
 	inOpen []*searchRec
 	closed []bool
 	recs   []searchRec
+	count  int // searches run, for tests of the stored-path reuse
 }
 
 // findPath returns the reference's path from start to target, start and
@@ -89,6 +90,7 @@ type searcher struct {
 // may enter tile p; it is the walkable predicate, judged once for the whole
 // search (spec §4.4).
 func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Pos {
+	s.count++
 	n := w * h
 	if len(s.inOpen) != n {
 		s.inOpen = make([]*searchRec, n)
