@@ -354,7 +354,7 @@ func TestScenario28And29Summon(t *testing.T) {
 	h.tick()
 	h.tick()
 	h.tick(h.cmd(act("MOVE", "1", 1, 1))) // tick 2: picked up
-	h.tick(h.cmd(act("SUMMON", "1")))    // tick 3
+	h.tick(h.cmd(act("SUMMON", "1")))     // tick 3
 	var got []string
 	record := func() {
 		p, l, s := h.held("1")
