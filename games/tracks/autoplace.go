@@ -1,7 +1,5 @@
 package tracks
 
-import "container/heap"
-
 // The AUTOPLACE planner (rules §3.2). It is the reference's A* with a zero
 // heuristic, that is Dijkstra over cursor states, and it reproduces the
 // reference's pop order exactly: states keyed by (cursor, kind), successors
@@ -18,45 +16,73 @@ const (
 	numKinds
 )
 
-// planNode is one state of the search. prev is the state it was generated
-// from: the cells built along that chain are "this state's own plan".
+// planNode is one state of the search, stored in the planner's arena.
+// prev is the state it was generated from: the cells built along that
+// chain are "this state's own plan".
 type planNode struct {
-	cell  int // -1 off the grid
-	kind  int
-	build bool // reaching this state builds at cell
-	prev  *planNode
-}
-
-func (n *planNode) planned(c int) bool {
-	for s := n; s != nil; s = s.prev {
-		if s.build && s.cell == c {
-			return true
-		}
-	}
-	return false
+	cell  int32 // -1 off the grid
+	kind  uint8
+	build bool  // reaching this state builds at cell
+	prev  int32 // arena index, -1 for the start
 }
 
 type planEntry struct {
-	node *planNode
-	g    int
-	tie  int
+	node int32
+	g    int32
+	tie  int32
 }
 
+// planHeap is a binary min-heap on (g, tie) with exactly container/heap's
+// sift rules (which are java.util.PriorityQueue's), written out to avoid
+// boxing every entry in an interface.
 type planHeap []planEntry
 
-func (h planHeap) Len() int { return len(h) }
-func (h planHeap) Less(i, j int) bool {
-	if h[i].g != h[j].g {
-		return h[i].g < h[j].g
+func (e planEntry) less(o planEntry) bool {
+	if e.g != o.g {
+		return e.g < o.g
 	}
-	return h[i].tie < h[j].tie
+	return e.tie < o.tie
 }
-func (h planHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *planHeap) Push(x any)   { *h = append(*h, x.(planEntry)) }
-func (h *planHeap) Pop() any {
-	old := *h
-	e := old[len(old)-1]
-	*h = old[:len(old)-1]
+
+// push is heap.Push: append, then sift up.
+func (h *planHeap) push(e planEntry) {
+	*h = append(*h, e)
+	q := *h
+	j := len(q) - 1
+	for {
+		i := (j - 1) / 2 // parent
+		if i == j || !q[j].less(q[i]) {
+			break
+		}
+		q[i], q[j] = q[j], q[i]
+		j = i
+	}
+}
+
+// pop is heap.Pop: swap the root with the last entry, sift down among the
+// others, remove the last.
+func (h *planHeap) pop() planEntry {
+	q := *h
+	n := len(q) - 1
+	q[0], q[n] = q[n], q[0]
+	i := 0
+	for {
+		j1 := 2*i + 1
+		if j1 >= n || j1 < 0 {
+			break
+		}
+		j := j1 // left child
+		if j2 := j1 + 1; j2 < n && q[j2].less(q[j1]) {
+			j = j2 // right child
+		}
+		if !q[j].less(q[i]) {
+			break
+		}
+		q[i], q[j] = q[j], q[i]
+		i = j
+	}
+	e := q[n]
+	*h = q[:n]
 	return e
 }
 
@@ -68,9 +94,13 @@ type planner struct {
 	block    []int32   // block id of each solid cell, -1 for free cells
 	frontier [][]int32 // per solid cell: the block's frontier in BFS order from it
 	done     []bool    // frontier computed
-	best     []int     // per key: best g, -1 for none
-	parent   []*planNode
-	touched  []int
+	best     []int32   // per key: best g, -1 for none
+	parent   []int32   // per key: arena index of the parent state, -1 for none
+	touched  []int32
+	nodes    []planNode
+	ok       []bool  // per cell: a plan may enter it
+	mark     []int32 // cells built on the chain of the state being expanded
+	markID   int32
 	h        planHeap
 	queue    []int32
 	seen     []int32
@@ -80,9 +110,12 @@ type planner struct {
 func newPlanner(b *Board) *planner {
 	n := b.W * b.H
 	p := &planner{b: b, block: make([]int32, n), frontier: make([][]int32, n), done: make([]bool, n),
-		best: make([]int, (n+1)*numKinds), parent: make([]*planNode, (n+1)*numKinds), seen: make([]int32, n)}
+		best: make([]int32, (n+1)*numKinds), parent: make([]int32, (n+1)*numKinds), seen: make([]int32, n), mark: make([]int32, n), ok: make([]bool, n)}
+	for c := range n {
+		p.ok[c] = !b.inked(c) || b.TownAt[c] >= 0
+	}
 	for i := range p.best {
-		p.best[i] = -1
+		p.best[i], p.parent[i] = -1, -1
 	}
 	for i := range p.block {
 		p.block[i] = -1
@@ -94,16 +127,15 @@ func newPlanner(b *Board) *planner {
 		}
 		p.block[c] = id
 		q := append(p.queue[:0], int32(c))
-		for len(q) > 0 {
-			x := q[0]
-			q = q[1:]
-			for _, m := range b.adj[x] {
+		for i := 0; i < len(q); i++ {
+			for _, m := range b.adj[q[i]] {
 				if m >= 0 && p.block[m] < 0 && b.solid(int(m)) {
 					p.block[m] = id
 					q = append(q, m)
 				}
 			}
 		}
+		p.queue = q[:0]
 		id++
 	}
 	return p
@@ -111,18 +143,17 @@ func newPlanner(b *Board) *planner {
 
 // frontierOf returns the free cells 4-adjacent to the block of solid cell c,
 // in BFS discovery order from c.
-func (p *planner) frontierOf(c int) []int32 {
+func (p *planner) frontierOf(c int32) []int32 {
 	if p.done[c] {
 		return p.frontier[c]
 	}
 	b := p.b
 	p.stamp++
 	p.seen[c] = p.stamp
-	q := append(p.queue[:0], int32(c))
+	q := append(p.queue[:0], c)
 	var out []int32
-	for len(q) > 0 {
-		x := q[0]
-		q = q[1:]
+	for i := 0; i < len(q); i++ {
+		x := q[i]
 		if !b.solid(int(x)) {
 			out = append(out, x)
 			continue
@@ -139,17 +170,32 @@ func (p *planner) frontierOf(c int) []int32 {
 	return out
 }
 
-func (p *planner) key(n *planNode) int { return (n.cell+1)*numKinds + n.kind }
+func key(cell int32, kind uint8) int32 { return (cell+1)*numKinds + int32(kind) }
+
+// markChain marks the cells built on the chain of state i (its own plan),
+// so that planned answers in constant time while i is expanded.
+func (p *planner) markChain(i int32) {
+	p.markID++
+	for ; i >= 0; i = p.nodes[i].prev {
+		if n := &p.nodes[i]; n.build {
+			p.mark[n.cell] = p.markID
+		}
+	}
+}
+
+// planned reports whether cell c is built on the marked chain. Solid cells
+// never are: plans only build on free cells.
+func (p *planner) planned(c int32) bool { return p.mark[c] == p.markID }
 
 // allowed: a plan may enter a cell whose region is not inked, or a town.
-func (p *planner) allowed(c int) bool { return !p.b.inked(c) || p.b.TownAt[c] >= 0 }
+func (p *planner) allowed(c int32) bool { return p.ok[c] }
 
 // direction of the step a -> b, noDir when not a unit step.
-func (p *planner) direction(a, b int) int {
+func (p *planner) direction(a, b int32) int32 {
 	if a >= 0 {
 		for d, n := range p.b.adj[a] {
-			if int(n) == b {
-				return d
+			if n == b {
+				return int32(d)
 			}
 		}
 	}
@@ -162,20 +208,19 @@ func (p *planner) direction(a, b int) int {
 func (p *planner) plan(fx, fy, tx, ty int) (steps []int, cost int) {
 	b := p.b
 	for _, k := range p.touched {
-		p.best[k], p.parent[k] = -1, nil
+		p.best[k], p.parent[k] = -1, -1
 	}
-	p.touched = p.touched[:0]
-	p.h = p.h[:0]
+	p.touched, p.nodes, p.h = p.touched[:0], p.nodes[:0], p.h[:0]
 
-	to := -1
+	to := int32(-1)
 	if b.in(tx, ty) {
-		to = b.cell(tx, ty)
+		to = int32(b.cell(tx, ty))
 	}
-	start := &planNode{cell: -1, kind: kindBroken}
+	start := planNode{cell: -1, kind: kindBroken, prev: -1}
 	if b.in(fx, fy) {
-		start.cell = b.cell(fx, fy)
+		start.cell = int32(b.cell(fx, fy))
 		start.kind = kindEmpty
-		if b.solid(start.cell) {
+		if b.solid(int(start.cell)) {
 			start.kind = kindBuilt
 		}
 	}
@@ -186,81 +231,81 @@ func (p *planner) plan(fx, fy, tx, ty int) (steps []int, cost int) {
 		if n.cell == to {
 			return true
 		}
-		return to >= 0 && b.solid(n.cell) && p.block[to] >= 0 && p.block[n.cell] == p.block[to]
+		return to >= 0 && p.block[to] >= 0 && p.block[n.cell] == p.block[to]
 	}
-	set := func(n *planNode, g int, parent *planNode) {
-		k := p.key(n)
-		if p.best[k] < 0 && p.parent[k] == nil {
+	// offer records a successor of state cur if it improves its key.
+	var g0 int32
+	var cur int32
+	offer := func(cell int32, build bool) {
+		g := g0
+		if build {
+			g += int32(b.Terrain[cell].Cost())
+		}
+		k := key(cell, kindBuilt)
+		if old := p.best[k]; old >= 0 && g >= old {
+			return
+		}
+		if p.best[k] < 0 {
 			p.touched = append(p.touched, k)
 		}
-		p.best[k], p.parent[k] = g, parent
+		p.nodes = append(p.nodes, planNode{cell: cell, kind: kindBuilt, build: build, prev: cur})
+		i := int32(len(p.nodes) - 1)
+		p.best[k], p.parent[k] = g, cur
+		p.h.push(planEntry{node: i, g: g, tie: p.direction(p.nodes[cur].cell, cell)})
 	}
-	set(start, 0, nil)
-	heap.Push(&p.h, planEntry{node: start})
-	var succ []*planNode
-	for p.h.Len() > 0 {
-		cur := heap.Pop(&p.h).(planEntry).node
-		if goal(cur) {
+	p.nodes = append(p.nodes, start)
+	k0 := key(start.cell, start.kind)
+	p.best[k0] = 0
+	p.touched = append(p.touched, k0)
+	p.h.push(planEntry{node: 0})
+	for len(p.h) > 0 {
+		cur = p.h.pop().node
+		n := p.nodes[cur]
+		if goal(&n) {
 			return p.reconstruct(cur)
 		}
-		if cur.kind == kindBroken || to < 0 {
+		if n.kind == kindBroken || to < 0 {
 			continue
 		}
-		succ = p.successors(cur, succ[:0])
-		g0 := p.best[p.key(cur)]
-		for _, s := range succ {
-			g := g0
-			if s.build {
-				g += b.Terrain[s.cell].Cost()
+		g0 = p.best[key(n.cell, n.kind)]
+		c := n.cell
+		p.markChain(cur)
+		switch {
+		case n.kind == kindEmpty:
+			if p.allowed(c) {
+				offer(c, true)
 			}
-			k := p.key(s)
-			if old := p.best[k]; old >= 0 && g >= old {
-				continue
+		case n.build:
+			for _, m := range b.adj[c] {
+				if m >= 0 && p.allowed(m) && !p.planned(m) {
+					offer(m, !b.solid(int(m)))
+				}
 			}
-			set(s, g, cur)
-			heap.Push(&p.h, planEntry{node: s, g: g, tie: p.direction(cur.cell, s.cell)})
+		default: // a pre-existing solid cell: jump to any cell of its frontier
+			for _, m := range p.frontierOf(c) {
+				if p.allowed(m) && !p.planned(m) {
+					offer(m, true)
+				}
+			}
 		}
 	}
 	return nil, 0
 }
 
-func (p *planner) successors(cur *planNode, out []*planNode) []*planNode {
-	b := p.b
-	c := cur.cell
-	switch {
-	case cur.kind == kindEmpty:
-		if p.allowed(c) {
-			out = append(out, &planNode{cell: c, kind: kindBuilt, build: true, prev: cur})
-		}
-	case cur.build:
-		for _, n := range b.adj[c] {
-			if n < 0 || !p.allowed(int(n)) || cur.planned(int(n)) {
-				continue
-			}
-			out = append(out, &planNode{cell: int(n), kind: kindBuilt, build: !b.solid(int(n)), prev: cur})
-		}
-	default: // a pre-existing solid cell: jump to any cell of its frontier
-		for _, n := range p.frontierOf(c) {
-			if !p.allowed(int(n)) || cur.planned(int(n)) {
-				continue
-			}
-			out = append(out, &planNode{cell: int(n), kind: kindBuilt, build: true, prev: cur})
-		}
-	}
-	return out
-}
-
 // reconstruct follows the parents recorded by key from the goal back to
-// the start, as the reference does.
-func (p *planner) reconstruct(goal *planNode) (steps []int, cost int) {
-	var path []*planNode
-	for n := goal; n != nil && len(path) <= len(p.b.Terrain)*numKinds; n = p.parent[p.key(n)] {
-		path = append(path, n)
+// the start, as the reference does (the start is the one key without a
+// parent).
+func (p *planner) reconstruct(goal int32) (steps []int, cost int) {
+	var path []int32
+	for i := goal; i >= 0 && len(path) <= len(p.best); {
+		path = append(path, i)
+		n := &p.nodes[i]
+		i = p.parent[key(n.cell, n.kind)]
 	}
 	for i := len(path) - 1; i >= 0; i-- {
-		if path[i].build {
-			steps = append(steps, path[i].cell)
-			cost += p.b.Terrain[path[i].cell].Cost()
+		if n := &p.nodes[path[i]]; n.build {
+			steps = append(steps, int(n.cell))
+			cost += p.b.Terrain[n.cell].Cost()
 		}
 	}
 	return steps, cost
