@@ -1,0 +1,83 @@
+package catmouse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// direct plays a game without the runner: every AI answers at once, as in
+// fast mode with instant bots. It drives the referee exactly as the runner
+// does (Prompt, then Play with every reply), so it is how the tests and the
+// benchmark play many games quickly.
+type direct struct {
+	ref  *referee
+	bots [2]func() game.Bot
+	live [2]game.Bot
+	// transcript of each leg and seat: what the AI read and wrote
+	log map[[2]int]*strings.Builder
+}
+
+func newDirect(t testing.TB, opts []string, a, b func() game.Bot) *direct {
+	t.Helper()
+	o, err := game.ParseOptions(options, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := configure(game.Config{Seed: 1, Players: 2, Names: []string{"A", "B"}, Options: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &direct{ref: newReferee(set), bots: [2]func() game.Bot{a, b}}
+}
+
+func builtinNamed(name string, seed int64) func() game.Bot {
+	for _, b := range builtins {
+		if b.Name == name {
+			return func() game.Bot { return b.New(seed) }
+		}
+	}
+	panic("no builtin " + name)
+}
+
+// run plays the game to its end.
+func (d *direct) run() {
+	for !d.ref.Over() {
+		d.step()
+	}
+}
+
+// step plays one runner turn.
+func (d *direct) step() {
+	if d.live[0] == nil || d.ref.phase == phaseInit && d.ref.turn == 0 && d.ref.plays == 0 {
+		d.restart()
+	}
+	replies := make([]game.Reply, 2)
+	for p := range 2 {
+		msg, ask := d.ref.Prompt(p)
+		if !ask {
+			replies[p] = game.Reply{Status: game.NotAsked}
+			continue
+		}
+		out := d.live[p].Respond(msg)
+		var lines []game.Line
+		for _, l := range strings.SplitAfter(string(out), "\n") {
+			if l == "" {
+				continue
+			}
+			lines = append(lines, game.Line{Text: strings.TrimSuffix(l, "\n")})
+		}
+		replies[p] = game.Reply{Status: game.Answered, Lines: lines}
+	}
+	d.ref.Play(replies)
+	if d.ref.Restart() && !d.ref.Over() {
+		d.restart()
+	}
+}
+
+func (d *direct) restart() {
+	for p := range 2 {
+		d.live[p] = d.bots[p]()
+	}
+}
