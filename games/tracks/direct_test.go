@@ -7,7 +7,8 @@ import (
 )
 
 // playDirect plays a whole match between builtins without the runner:
-// every bot reads its prompt and answers, as under match.Run.
+// every bot reads its prompt and answers, and the frame is drawn, as under
+// match.Run.
 func playDirect(tb testing.TB, seed int64, league int, opts []string, names [2]string) *referee {
 	tb.Helper()
 	o, err := game.ParseOptions(options, opts)
@@ -42,6 +43,7 @@ func playDirect(tb testing.TB, seed int64, league int, opts []string, names [2]s
 			reps[p] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: out}}}
 		}
 		r.Play(reps[:])
+		r.Frame()
 	}
 	return r
 }
