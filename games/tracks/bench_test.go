@@ -24,7 +24,6 @@ func BenchmarkTracksGame(b *testing.B) {
 	}
 }
 
-
 // largestMap returns a 30×20 map (the largest size) with the tracks of a
 // whole game between the top bosses on it.
 func largestMap(tb testing.TB) *referee {
