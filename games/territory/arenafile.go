@@ -85,11 +85,11 @@ func ParseArena(text string, players int) (*Arena, error) {
 	if len(rows) != a.N {
 		return nil, fmt.Errorf("arena file: %d ROW lines for SIZE %d", len(rows), a.N)
 	}
-	if err := a.fill(rows, players); err != nil {
-		return nil, err
-	}
 	if a.Name == "" {
 		a.Name = fmt.Sprintf("arena-%d", a.N)
+	}
+	if err := a.fill(rows, players); err != nil {
+		return nil, err
 	}
 	return a, nil
 }

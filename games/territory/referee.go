@@ -40,7 +40,6 @@ type Answer struct {
 	Error   string           `json:"error,omitempty"`   // why the answer was not a move
 	Ignored bool             `json:"ignored,omitempty"` // frozen: the answer was read and ignored
 	Stray   int              `json:"stray,omitempty"`   // lines discarded (written while nothing was asked)
-	Ms      int64            `json:"ms,omitempty"`      // reply time
 }
 
 func newReferee(cfg game.Config, a *Arena, perm []int, solo bool) *referee {
@@ -92,7 +91,7 @@ func (r *referee) Play(replies []game.Reply) {
 	for seat, rep := range replies {
 		id := r.idOf[seat]
 		p := r.st.P[id]
-		a := Answer{Status: rep.Status, Late: rep.Late, Stray: len(rep.Stray), Ms: rep.Time.Milliseconds(), Move: "NONE"}
+		a := Answer{Status: rep.Status, Late: rep.Late, Stray: len(rep.Stray), Move: "NONE"}
 		if !p.Alive {
 			r.answers[id] = Answer{Status: game.NotAsked, Move: "NONE"}
 			continue
