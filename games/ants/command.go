@@ -32,6 +32,7 @@ type InvalidInput struct {
 	Got      string // the offending command as written (untrimmed)
 }
 
+// Error is the message the reference shows and the result records.
 func (e *InvalidInput) Error() string {
 	return "Invalid Input: Expected " + e.Expected + " but got '" + e.Got + "'"
 }

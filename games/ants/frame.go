@@ -67,9 +67,10 @@ type harvestFrame struct {
 }
 
 type playerFrame struct {
-	Status string   `json:"status"` // active, disqualified, timeout, crashed
-	Error  string   `json:"error,omitempty"`
-	Errors []string `json:"errors"`
+	Status  string   `json:"status"` // active, disqualified, timeout, crashed
+	Error   string   `json:"error,omitempty"`
+	Errors  []string `json:"errors"`
+	Summary []string `json:"summary"`
 }
 
 type endFrame struct {
@@ -123,6 +124,10 @@ func (r *referee) Frame() json.RawMessage {
 		}
 		if pf.Errors == nil {
 			pf.Errors = []string{}
+		}
+		pf.Summary = r.notes[p]
+		if pf.Summary == nil {
+			pf.Summary = []string{}
 		}
 		f.Players[p] = pf
 	}

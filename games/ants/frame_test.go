@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"reflect"
 	"regexp"
 	"slices"
 	"testing"
@@ -122,18 +123,42 @@ func TestFrameIsPure(t *testing.T) {
 	}
 }
 
-// The frame example of docs/games/ants.md decodes with the frame types, so
-// the documentation cannot drift from the code.
-func TestDocumentedFrameExample(t *testing.T) {
+// The frame examples of docs/games/ants.md are frames this code produces
+// (the third one in part), so the documentation cannot drift from it.
+func TestDocumentedFrameExamples(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/games/ants.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	blocks := regexp.MustCompile("(?s)```json\n(.*?)```").FindAllSubmatch(doc, -1)
-	if len(blocks) < 2 {
-		t.Fatalf("docs/games/ants.md has %d JSON examples, want the initial frame and a turn frame", len(blocks))
+	if len(blocks) != 3 {
+		t.Fatalf("docs/games/ants.md has %d JSON examples, want 3", len(blocks))
 	}
-	for _, b := range blocks {
+	r := setup{board: hex7(), bases: [2][]int{{1}, {4}}, ants: [2]string{"1:10", "4:10"}, crystals: "0:40", eggs: "3:12 6:12"}.referee(t)
+	r.names = [2]string{"alice", "bob"}
+	r.m.StartAnts, r.m.Rings, r.m.Food, r.m.Layouts = 10, 4, "normal", "noblob"
+	var frames [][]byte
+	frames = append(frames, r.Frame())
+	r.playLines("LINE 1 0 1;BEACON 6 2;MESSAGE hello", "BEACON 0 1;BEACON 99 1")
+	r.playLines("LINE 1 0 1;BEACON 6 2", "BEACON 0 1;BEACON 5 1")
+	frames = append(frames, r.Frame())
+	r.playLines("LINE 1 0 1;BEACON 6 2", "BEACON 4 1;MESSAGE hello;FOO")
+	frames = append(frames, r.Frame())
+	for i, b := range blocks {
 		decodeFrame(t, b[1])
+		var doc, got map[string]any
+		if err := json.Unmarshal(b[1], &doc); err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal(frames[i], &got)
+		if i < 2 && len(doc) != len(got) {
+			t.Errorf("example %d has %d fields, the frame %d", i+1, len(doc), len(got))
+		}
+		for k, v := range doc {
+			if !reflect.DeepEqual(v, got[k]) {
+				g, _ := json.Marshal(got[k])
+				t.Errorf("example %d, field %s: documented %v, produced %s", i+1, k, v, g)
+			}
+		}
 	}
 }

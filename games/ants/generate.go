@@ -18,6 +18,7 @@ const (
 	Crystal CellType = 2
 )
 
+// String names the type as the viewer frames do: empty, egg, crystal.
 func (t CellType) String() string {
 	switch t {
 	case Egg:
@@ -57,13 +58,16 @@ func (m *Map) InitialCrystal() int {
 // draws are the random primitives the generator is written with.
 type draws struct{ r *rand.Rand }
 
+// Int, Float, Bool, large and small are the draws of §2.3.
 func (d draws) Int(n int) int  { return d.r.IntN(n) }
 func (d draws) Float() float64 { return d.r.Float64() }
 func (d draws) Bool() bool     { return d.r.IntN(2) == 1 }
 func (d draws) large() int     { return 40 + d.Int(20) }
 func (d draws) small() int     { return 10 + d.Int(30) }
+
+// shuffle is Fisher-Yates from the end, as the reference's
+// Collections.shuffle.
 func shuffle[T any](d draws, s []T) {
-	// Fisher-Yates from the end, as the reference's Collections.shuffle.
 	for i := len(s) - 1; i > 0; i-- {
 		j := d.Int(i + 1)
 		s[i], s[j] = s[j], s[i]

@@ -23,7 +23,8 @@ type referee struct {
 	// The last turn, for its frame.
 	messages [2]string
 	events   Events
-	summary  []string
+	summary  []string    // the turn's game summary, in the reference's order
+	notes    [2][]string // the summary lines about each player
 }
 
 func newReferee(m *Map, rules Rules, names []string) *referee {
@@ -61,7 +62,7 @@ func (r *referee) Prompt(p int) ([]byte, bool) {
 func (r *referee) Play(replies []game.Reply) {
 	r.turn++
 	r.messages = [2]string{}
-	r.summary = nil
+	r.summary, r.notes = nil, [2][]string{}
 	var cmds [2]Commands
 	for p := range 2 {
 		if !r.active(p) || p >= len(replies) {
@@ -73,26 +74,26 @@ func (r *referee) Play(replies []game.Reply) {
 			if len(rp.Lines) > 0 && rp.Lines[0].TooLong {
 				msg := fmt.Sprintf("Invalid Input: the output line is longer than %d bytes", maxLine)
 				r.deactivate(p, game.Disqualified, msg, msg)
-				r.summary = append(r.summary, msg, fmt.Sprintf("$%d: disqualified!", p))
+				r.note(p, msg, fmt.Sprintf("$%d: disqualified!", p))
 				continue
 			}
 			c, err := ParseCommands(rp.Text())
 			cmds[p] = c
 			if err != nil {
 				r.deactivate(p, game.Disqualified, err.Error(), err.Error())
-				r.summary = append(r.summary, err.Error(), fmt.Sprintf("$%d: disqualified!", p))
+				r.note(p, err.Error(), fmt.Sprintf("$%d: disqualified!", p))
 			}
 		case game.Timeout:
 			r.deactivate(p, game.TimedOut, "Timeout!",
 				fmt.Sprintf("Timeout! No answer within %d ms on turn %d.", r.Clock().Limit(r.turn).Milliseconds(), r.turn))
-			r.summary = append(r.summary, fmt.Sprintf("$%d has not provided 1 lines in time", p))
+			r.note(p, fmt.Sprintf("$%d has not provided 1 lines in time", p))
 		case game.Gone:
 			why := rp.Error
 			if why == "" {
 				why = "the bot stopped"
 			}
 			r.deactivate(p, game.Crashed, "Crashed: "+why, why)
-			r.summary = append(r.summary, fmt.Sprintf("$%d has crashed: %s", p, why))
+			r.note(p, fmt.Sprintf("$%d has crashed: %s", p, why))
 		}
 	}
 	for p := range 2 {
@@ -101,8 +102,21 @@ func (r *referee) Play(replies []game.Reply) {
 		}
 	}
 	r.events = r.s.Resolve(cmds, r.rules)
-	r.summary = append(r.summary, summaryLines(r.s, r.events)...)
+	for p := range 2 {
+		if line := indexErrorLine(p, r.events.IndexErrors[p]); line != "" {
+			r.note(p, line)
+		}
+	}
+	for p := range 2 {
+		r.note(p, harvestLines(r.s, r.events, p)...)
+	}
 	r.checkEnd()
+}
+
+// note adds lines about player p to the turn's summary.
+func (r *referee) note(p int, lines ...string) {
+	r.summary = append(r.summary, lines...)
+	r.notes[p] = append(r.notes[p], lines...)
 }
 
 func (r *referee) deactivate(p int, st game.Status, reason, outcome string) {
@@ -216,51 +230,53 @@ func (r *referee) resultSummary(sc [2]int, tie bool, w int) string {
 	return fmt.Sprintf("%s wins %d to %d", r.names[w], sc[w], sc[1-w])
 }
 
-// summaryLines are the reference's game-summary lines about index errors and
-// harvests ($0 and $1 stand for the players).
-func summaryLines(s *State, ev Events) []string {
-	var lines []string
-	for p := range 2 {
-		if errs := ev.IndexErrors[p]; len(errs) > 0 {
-			line := fmt.Sprintf("$%d: %s", p, errs[0])
-			if k := len(errs) - 1; k > 0 {
-				line += fmt.Sprintf(" + %d other error", k)
-				if k > 1 {
-					line += "s"
-				}
-			}
-			lines = append(lines, line)
+// indexErrorLine is the reference's summary of a player's index errors:
+// the first one and how many others.
+func indexErrorLine(p int, errs []string) string {
+	if len(errs) == 0 {
+		return ""
+	}
+	line := fmt.Sprintf("$%d: %s", p, errs[0])
+	if k := len(errs) - 1; k > 0 {
+		line += fmt.Sprintf(" + %d other error", k)
+		if k > 1 {
+			line += "s"
 		}
 	}
-	for p := range 2 {
-		for _, kind := range []CellType{Egg, Crystal} {
-			var hs []Harvest
-			total := 0
-			for _, h := range ev.Harvests {
-				if h.Player == p && h.Kind == kind {
-					hs = append(hs, h)
-					total += h.Amount
-				}
+	return line
+}
+
+// harvestLines are the reference's summary lines of player p's harvests:
+// eggs, then crystals ($0 and $1 stand for the players).
+func harvestLines(s *State, ev Events, p int) []string {
+	var lines []string
+	for _, kind := range []CellType{Egg, Crystal} {
+		var hs []Harvest
+		total := 0
+		for _, h := range ev.Harvests {
+			if h.Player == p && h.Kind == kind {
+				hs = append(hs, h)
+				total += h.Amount
 			}
-			bases := "cell " + joinInts(s.Bases[p], " & ")
-			if len(s.Bases[p]) > 1 {
-				bases = "cells " + joinInts(s.Bases[p], " & ")
+		}
+		bases := "cell " + joinInts(s.Bases[p], " & ")
+		if len(s.Bases[p]) > 1 {
+			bases = "cells " + joinInts(s.Bases[p], " & ")
+		}
+		switch {
+		case len(hs) == 1 && kind == Egg:
+			lines = append(lines, fmt.Sprintf("$%d has harvested %d egg from cell %d, spawning that many ants on %s.", p, hs[0].Amount, hs[0].Cell, bases))
+		case len(hs) == 1:
+			lines = append(lines, fmt.Sprintf("$%d has harvested %d crystal from cell %d, scoring that many points.", p, hs[0].Amount, hs[0].Cell))
+		case len(hs) > 1:
+			lines = append(lines, fmt.Sprintf("$%d has harvested:", p))
+			for _, h := range hs {
+				lines = append(lines, fmt.Sprintf("- %d %s from cell %d", h.Amount, kind, h.Cell))
 			}
-			switch {
-			case len(hs) == 1 && kind == Egg:
-				lines = append(lines, fmt.Sprintf("$%d has harvested %d egg from cell %d, spawning that many ants on %s.", p, hs[0].Amount, hs[0].Cell, bases))
-			case len(hs) == 1:
-				lines = append(lines, fmt.Sprintf("$%d has harvested %d crystal from cell %d, scoring that many points.", p, hs[0].Amount, hs[0].Cell))
-			case len(hs) > 1:
-				lines = append(lines, fmt.Sprintf("$%d has harvested:", p))
-				for _, h := range hs {
-					lines = append(lines, fmt.Sprintf("- %d %s from cell %d", h.Amount, kind, h.Cell))
-				}
-				if kind == Egg {
-					lines = append(lines, fmt.Sprintf("Spawning a total of %d ants on %s.", total, bases))
-				} else {
-					lines = append(lines, fmt.Sprintf("Scoring a total of %d points.", total))
-				}
+			if kind == Egg {
+				lines = append(lines, fmt.Sprintf("Spawning a total of %d ants on %s.", total, bases))
+			} else {
+				lines = append(lines, fmt.Sprintf("Scoring a total of %d points.", total))
 			}
 		}
 	}

@@ -21,6 +21,7 @@ const (
 	EndReference
 )
 
+// String is the option value of the rule.
 func (e EndRule) String() string {
 	if e == EndReference {
 		return "reference"
