@@ -26,6 +26,14 @@ type frameJSON struct {
 	Summary []string     `json:"summary"`
 	Over    bool         `json:"over"`
 	End     string       `json:"end,omitempty"`
+	// Final is, once the game is over, each player's final score and rank
+	// (-1 for an eliminated player; the verdict in leagues 1 and 2).
+	Final []finalJSON `json:"final,omitempty"`
+}
+
+type finalJSON struct {
+	Score int `json:"score"`
+	Rank  int `json:"rank"`
 }
 
 type mapJSON struct {
@@ -185,6 +193,11 @@ func (r *referee) Frame() json.RawMessage {
 	}
 	for _, d := range r.ev.disrupts {
 		ev.Disrupted = append(ev.Disrupted, disruptJSON{d.player, d.region})
+	}
+	if r.over {
+		for _, p := range r.Result().Players {
+			f.Final = append(f.Final, finalJSON{Score: int(p.Score), Rank: p.Rank})
+		}
 	}
 	out, err := json.Marshal(f)
 	if err != nil {
