@@ -5,10 +5,11 @@
 // written for the contest read the same input and are judged the same way.
 //
 // The files follow the game's concepts: hex.go and board.go (geometry),
-// generate.go (maps), command.go (the output grammar), allocate.go (ant
-// allocation and movement), harvest.go (chains), state.go (a turn),
-// protocol.go (the input), referee.go (the match), frame.go (what the
-// viewer draws), input.go and bots.go (the builtin bots).
+// generate.go (maps), rules.go (leagues and options), command.go (the
+// output grammar), allocate.go (ant allocation and movement), harvest.go
+// (chains), state.go (a turn), protocol.go (the input), referee.go (the
+// match), frame.go (what the viewer draws), input.go and bots.go (the
+// builtin bots). docs/games/ants.md is the user's documentation.
 package ants
 
 import (

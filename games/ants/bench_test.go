@@ -109,7 +109,7 @@ func BenchmarkAntsMatch(b *testing.B) {
 // The benchmark's direct loop must play the same game as the runner.
 func TestDirectLoopMatchesRunner(t *testing.T) {
 	seed := int64(4)
-	rep := runMatch(t, []string{"builtin:boss4", "builtin:random"}, seed, 4)
+	rep := runMatch(t, []string{"builtin:boss4", "builtin:random"}, seed, 4, generous...)
 	if got := playDirect(seed, 4, [2]string{"boss4", "random"}); got != len(rep.Turns) {
 		t.Errorf("direct loop: %d turns, runner: %d", got, len(rep.Turns))
 	}

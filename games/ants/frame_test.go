@@ -24,7 +24,7 @@ func decodeFrame(t *testing.T, raw []byte) frame {
 }
 
 func TestFrames(t *testing.T) {
-	rep := runMatch(t, []string{"builtin:boss4", "builtin:random"}, 17, 4)
+	rep := runMatch(t, []string{"builtin:boss4", "builtin:random"}, 17, 4, generous...)
 	init := decodeFrame(t, rep.Initial)
 	if init.Turn != 0 || init.Setup == nil {
 		t.Fatalf("initial frame without setup")
