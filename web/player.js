@@ -3,31 +3,189 @@
 // follows a live match), owns the controls, the scoreboard, the bots' output
 // panel, the tooltip and the help overlay, and asks the game's renderer
 // (web/games/<game>.js) to draw frames. The player computes no rules: all it
-// shows comes from the replay.
+// shows comes from the replay. A new game adds a renderer and nothing else.
 //
-// A renderer module's default export is a factory:
+// A renderer module is self-contained (it imports nothing: the offline export
+// loads it from a Blob URL). Its default export is a factory:
 //
 //   export default function create(replay, env) { return renderer; }
 //
 // replay is the replay object (it grows while a match is live); env holds
-// {colors: string[] (one per seat), names: string[]}. The renderer object:
+// {colors: string[] (one per seat), names: string[], kit} where kit is the
+// drawing toolkit below (KIT: fit, hexPath, roundRect, arrow, badge, text,
+// alpha, mix, hash, ease). The renderer object:
 //
 //   draw(ctx, frame, i, view)        draw frame i (0 = initial) on a 2D context;
-//                                    view = {width, height, options, hover: {x,y}|null}
-//   hover(frame, i, x, y, view)      tooltip lines for canvas point x,y, or null
+//                                    view = {width, height, options,
+//                                    hover: {x,y}|null, progress, prev}
+//   hover(frame, i, x, y, view)      tooltip lines for canvas point x,y, or
+//                                    null; an empty string draws a rule
+//                                    between blocks of lines
 //   scores(frame, i)                 per seat: {score, detail?}
 //   messages?(frame, i)              per seat: a bot MESSAGE text, or null
-//   status?(frame, i)                per seat: game status text at this turn, or null
+//   status?(frame, i)                per seat: game status text at this turn
+//                                    (timeout, disqualified, eliminated...), or null
 //   options?                         [{id, label, values, value, key?, help?}]:
 //                                    the gear menu; a key cycles the values;
 //                                    values [false,true] make a toggle
 //   legend?(frame, i, view)          HTML shown in the side panel, or ""
+//   colors?                          string[]: seat colours of this game (the
+//                                    scoreboard uses them), instead of COLORS
+//   animate?                         true: when the player moves one turn
+//                                    forward, draw is called on every animation
+//                                    frame with view.progress going from 0 to 1
+//                                    and view.prev the previous frame (at rest:
+//                                    progress 1, prev null)
 //
 // The shell keeps option values in view.options (by id) and redraws on change.
 
 export const COLORS = ['#22a1e4', '#ff1d5c', '#2ecc71', '#f39c12', '#9b59b6', '#1abc9c', '#e67e22', '#e84393'];
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+
+/**
+ * The drawing toolkit handed to renderers as env.kit: small helpers that
+ * every board needs, so that each renderer stays short and self-contained.
+ */
+export const KIT = {
+  /**
+   * Fit a board of w x h units into the view, centred, with a margin.
+   * @param {number} w @param {number} h @param {{width:number,height:number}} view @param {number} [margin]
+   * @returns {{s:number, ox:number, oy:number}} canvas x = ox + s*u
+   */
+  fit(w, h, view, margin = 12) {
+    const s = Math.max(1, Math.min((view.width - 2 * margin) / w, (view.height - 2 * margin) / h));
+    return { s, ox: (view.width - s * w) / 2, oy: (view.height - s * h) / 2 };
+  },
+  /** A hexagon path. @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} r @param {boolean} [pointy] */
+  hexPath(ctx, x, y, r, pointy = true) {
+    ctx.beginPath();
+    for (let k = 0; k < 6; k++) {
+      const a = Math.PI / 180 * (60 * k + (pointy ? 30 : 0));
+      const px = x + r * Math.cos(a), py = y + r * Math.sin(a);
+      if (k) ctx.lineTo(px, py); else ctx.moveTo(px, py);
+    }
+    ctx.closePath();
+  },
+  /** A rounded rectangle path. @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r */
+  roundRect(ctx, x, y, w, h, r) {
+    r = Math.max(0, Math.min(r, w / 2, h / 2));
+    ctx.beginPath();
+    ctx.moveTo(x + r, y);
+    ctx.arcTo(x + w, y, x + w, y + h, r);
+    ctx.arcTo(x + w, y + h, x, y + h, r);
+    ctx.arcTo(x, y + h, x, y, r);
+    ctx.arcTo(x, y, x + w, y, r);
+    ctx.closePath();
+  },
+  /**
+   * An arrow from (x1,y1) to (x2,y2), shortened by `gap` at both ends.
+   * @param {CanvasRenderingContext2D} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2
+   * @param {{color?:string, width?:number, head?:number, gap?:number, dash?:number[]}} [o]
+   */
+  arrow(ctx, x1, y1, x2, y2, o = {}) {
+    const width = o.width ?? 2, head = o.head ?? width * 3.5, gap = o.gap ?? 0;
+    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
+    if (len <= 2 * gap + 1) return;
+    const ux = dx / len, uy = dy / len;
+    const ax = x1 + ux * gap, ay = y1 + uy * gap, bx = x2 - ux * gap, by = y2 - uy * gap;
+    ctx.save();
+    ctx.strokeStyle = ctx.fillStyle = o.color || '#fff';
+    ctx.lineWidth = width;
+    ctx.lineCap = 'round';
+    if (o.dash) ctx.setLineDash(o.dash);
+    ctx.beginPath();
+    ctx.moveTo(ax, ay);
+    ctx.lineTo(bx - ux * head * 0.8, by - uy * head * 0.8);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.moveTo(bx, by);
+    ctx.lineTo(bx - ux * head - uy * head * 0.6, by - uy * head + ux * head * 0.6);
+    ctx.lineTo(bx - ux * head + uy * head * 0.6, by - uy * head - ux * head * 0.6);
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
+  },
+  /**
+   * A rounded label centred on (x,y).
+   * @param {CanvasRenderingContext2D} ctx @param {string} text @param {number} x @param {number} y
+   * @param {{bg?:string, fg?:string, size?:number, bold?:boolean, border?:string}} [o]
+   */
+  badge(ctx, text, x, y, o = {}) {
+    const size = o.size ?? 12;
+    ctx.save();
+    ctx.font = `${o.bold === false ? '' : '600 '}${size}px system-ui, sans-serif`;
+    const w = ctx.measureText(text).width + size * 0.7, h = size * 1.35;
+    KIT.roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2.5);
+    ctx.fillStyle = o.bg || 'rgba(0,0,0,.7)';
+    ctx.fill();
+    if (o.border) {
+      ctx.strokeStyle = o.border;
+      ctx.lineWidth = 1;
+      ctx.stroke();
+    }
+    ctx.fillStyle = o.fg || '#fff';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, x, y + size * 0.05);
+    ctx.restore();
+  },
+  /**
+   * Text with a dark outline, readable on any background.
+   * @param {CanvasRenderingContext2D} ctx @param {string} text @param {number} x @param {number} y
+   * @param {{size?:number, color?:string, align?:CanvasTextAlign, base?:CanvasTextBaseline, bold?:boolean, outline?:string}} [o]
+   */
+  text(ctx, text, x, y, o = {}) {
+    const size = o.size ?? 12;
+    ctx.save();
+    ctx.font = `${o.bold ? '700 ' : ''}${size}px system-ui, sans-serif`;
+    ctx.textAlign = o.align || 'center';
+    ctx.textBaseline = o.base || 'middle';
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = Math.max(2, size / 4);
+    ctx.strokeStyle = o.outline || 'rgba(0,0,0,.85)';
+    ctx.strokeText(text, x, y);
+    ctx.fillStyle = o.color || '#fff';
+    ctx.fillText(text, x, y);
+    ctx.restore();
+  },
+  /** A #rrggbb colour with an alpha. @param {string} hex @param {number} a */
+  alpha(hex, a) {
+    const [r, g, b] = rgb(hex);
+    return `rgba(${r},${g},${b},${a})`;
+  },
+  /** Mix two #rrggbb colours: t=0 gives a, t=1 gives b. @param {string} a @param {string} b @param {number} t */
+  mix(a, b, t) {
+    const x = rgb(a), y = rgb(b);
+    const c = x.map((v, k) => Math.round(v + (y[k] - v) * t));
+    return '#' + c.map((v) => v.toString(16).padStart(2, '0')).join('');
+  },
+  /** A deterministic pseudo-random number in [0,1) from integers. @param {...number} n */
+  hash(...n) {
+    let h = 2166136261;
+    for (const v of n) {
+      h ^= v | 0;
+      h = Math.imul(h, 16777619);
+      h ^= h >>> 13;
+      h = Math.imul(h, 0x5bd1e995);
+      h ^= h >>> 15;
+    }
+    return (h >>> 0) / 4294967296;
+  },
+  /** Ease in and out. @param {number} t */
+  ease(t) {
+    t = Math.max(0, Math.min(1, t));
+    return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+  },
+};
+
+/** @param {string} hex @returns {number[]} */
+function rgb(hex) {
+  let h = hex.replace('#', '');
+  if (h.length === 3) h = [...h].map((c) => c + c).join('');
+  return [0, 2, 4].map((k) => parseInt(h.slice(k, k + 2), 16));
+}
 
 /** @param {string} s */
 function esc(s) {
@@ -74,6 +232,11 @@ export class Player {
     this.mouse = null;
     this.live = false;
     this.timer = 0;
+    /** @type {string[]} */
+    this.colors = COLORS;
+    /** The animation of a step forward: frame drawn, start time, length in ms. */
+    this.anim = { frame: -1, start: 0, length: 0 };
+    this.raf = 0;
   }
 
   async start() {
@@ -82,7 +245,8 @@ export class Player {
     this.replay = rep;
     const create = await loadRenderer(rep.game);
     const names = rep.players.map((/** @type {any} */ p) => p.name);
-    this.renderer = create(rep, { colors: COLORS, names });
+    this.renderer = create(rep, { colors: COLORS, names, kit: KIT });
+    this.colors = this.renderer.colors || COLORS;
     for (const o of this.renderer.options || []) this.options[o.id] = o.value;
     this.build();
     this.bindKeys();
@@ -158,9 +322,10 @@ export class Player {
     this.canvas.addEventListener('mousemove', (e) => {
       const r = this.canvas.getBoundingClientRect();
       this.mouse = { x: e.clientX - r.left, y: e.clientY - r.top };
+      this.draw(); // renderers may highlight what is under the mouse
       this.drawTooltip(e.clientX - r.left, e.clientY - r.top);
     });
-    this.canvas.addEventListener('mouseleave', () => { this.mouse = null; this.tooltip.hidden = true; });
+    this.canvas.addEventListener('mouseleave', () => { this.mouse = null; this.tooltip.hidden = true; this.draw(); });
     new ResizeObserver(() => this.draw()).observe(q('.board'));
     this.buildGear();
     this.buildHelp();
@@ -269,7 +434,21 @@ export class Player {
   /** @param {number} i */
   show(i) {
     const n = this.last();
+    const before = this.frame;
     this.frame = Math.max(0, Math.min(n, i));
+    if (this.renderer.animate && this.frame === before + 1) {
+      // One turn forward: animate it, within the time a turn has on screen.
+      const length = this.playing ? Math.min(600, 0.85 * 500 / this.speed) : 300;
+      this.anim = { frame: this.frame, start: performance.now(), length };
+      cancelAnimationFrame(this.raf);
+      const tick = () => {
+        this.draw();
+        if (this.progress() < 1) this.raf = requestAnimationFrame(tick);
+      };
+      this.raf = requestAnimationFrame(tick);
+    } else if (this.frame !== before) {
+      this.anim.frame = -1;
+    }
     this.slider.max = String(n);
     this.slider.value = String(this.frame);
     this.turnLabel.textContent = `Turn ${this.frame} / ${n}${this.live ? '+' : ''}`;
@@ -277,8 +456,16 @@ export class Player {
     this.updateSide();
   }
 
+  /** How far the animation of the current frame is, from 0 to 1 (1: at rest). */
+  progress() {
+    if (this.anim.frame !== this.frame || this.anim.length <= 0) return 1;
+    return Math.min(1, (performance.now() - this.anim.start) / this.anim.length);
+  }
+
   view() {
-    return { width: this.canvas.clientWidth, height: this.canvas.clientHeight, options: this.options, hover: this.mouse };
+    const progress = this.progress();
+    const prev = progress < 1 && this.frame > 0 ? this.frames()[this.frame - 1] : null;
+    return { width: this.canvas.clientWidth, height: this.canvas.clientHeight, options: this.options, hover: this.mouse, progress, prev };
   }
 
   draw() {
@@ -313,7 +500,7 @@ export class Player {
       this.tooltip.hidden = true;
       return;
     }
-    this.tooltip.innerHTML = lines.map((/** @type {string} */ l) => `<div>${esc(l)}</div>`).join('');
+    this.tooltip.innerHTML = lines.map((/** @type {string} */ l) => l === '' ? '<hr>' : `<div>${esc(l)}</div>`).join('');
     this.tooltip.hidden = false;
     const board = /** @type {HTMLElement} */ (this.canvas.parentElement);
     const left = Math.min(x + 14, board.clientWidth - this.tooltip.offsetWidth - 4);
@@ -339,7 +526,7 @@ export class Player {
       if (status[k]) flags.push(status[k]);
       if (r && r.status !== 'ok') flags.push(r.status);
       return `<tr class="seat" data-seat="${k}">
-        <td><span class="swatch" style="background:${COLORS[k % COLORS.length]}"></span></td>
+        <td><span class="swatch" style="background:${this.colors[k % this.colors.length]}"></span></td>
         <td class="rank">${r ? '#' + r.rank : ''}</td>
         <td class="name">${esc(p.name)}</td>
         <td class="score">${esc(s.score ?? '')}${s.detail ? `<div class="detail">${esc(s.detail)}</div>` : ''}</td>
@@ -355,7 +542,7 @@ export class Player {
     this.legendBox.innerHTML = this.renderer.legend ? this.renderer.legend(frame, i, this.view()) || '' : '';
     this.botsBox.innerHTML = turn ? turn.replies.map((/** @type {any} */ r, /** @type {number} */ k) => `
       <details class="bot" ${r.lines && r.lines.length ? 'open' : ''}>
-        <summary><span class="swatch" style="background:${COLORS[k % COLORS.length]}"></span>
+        <summary><span class="swatch" style="background:${this.colors[k % this.colors.length]}"></span>
           ${esc(rep.players[k].name)}: ${esc(r.status)}${r.late ? ' (late)' : ''} ${r.time ? ms(r.time) + ' ms' : ''}${r.cpu ? `, cpu ${ms(r.cpu)} ms` : ''}</summary>
         ${r.error ? `<div class="error">${esc(r.error)}</div>` : ''}
         ${r.lines && r.lines.length ? `<pre class="out">${r.lines.map((/** @type {any} */ l) => esc(l.Text.length > 2000 ? l.Text.slice(0, 2000) + '…' : l.Text) + (l.TooLong ? ' [line too long]' : '')).join('\n')}</pre>` : ''}

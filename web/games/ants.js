@@ -1,0 +1,370 @@
+// @ts-check
+// Ants & Crystals (CodinGame Spring Challenge 2023): the hex board, eggs and
+// crystals, both colonies' ants (numbers or particles), this turn's beacons,
+// movement arrows (the gear's DEBUG MODE), harvest chains drawn as conveyors
+// from the resource to the base, hatching on the bases, and the tooltip of
+// the reference viewer (rules §6). Frames: docs/games/ants.md.
+
+const SQRT3 = Math.sqrt(3);
+const NAMES = ['Blue', 'Red'];
+const EGG = '#f3e3c3', CRYSTAL = '#7fe8ff';
+
+/** @param {any} replay @param {{colors: string[], names: string[], kit: any}} env */
+export default function create(replay, env) {
+  const kit = env.kit;
+  const setup = replay.initial.setup;
+  const colors = setup.players.map((/** @type {any} */ p, /** @type {number} */ k) => p.color || env.colors[k]);
+  const cells = setup.cells;
+  const owner = cells.map((/** @type {any} */ c) => c.owner);
+  // Unit layout (pointy-top hexes of radius 1), from rules §2.1.
+  const pos = cells.map((/** @type {any} */ c) => ({ x: SQRT3 * (c.q + c.r / 2), y: 1.5 * c.r }));
+  const minX = Math.min(...pos.map((/** @type {any} */ p) => p.x)) - SQRT3 / 2;
+  const maxX = Math.max(...pos.map((/** @type {any} */ p) => p.x)) + SQRT3 / 2;
+  const minY = Math.min(...pos.map((/** @type {any} */ p) => p.y)) - 1;
+  const maxY = Math.max(...pos.map((/** @type {any} */ p) => p.y)) + 1;
+  const startRes = cells.map((/** @type {any} */ c) => c.resources);
+
+  /** Pixel geometry for a view: centre of each cell and the hex radius. @param {any} view */
+  function layout(view) {
+    const f = kit.fit(maxX - minX, maxY - minY, view, 16);
+    const R = f.s;
+    return { R, at: pos.map((/** @type {any} */ p) => ({ x: f.ox + (p.x - minX) * R, y: f.oy + (p.y - minY) * R })) };
+  }
+
+  /** The cell under a canvas point, or -1. @param {any} view @param {number} x @param {number} y */
+  function cellAt(view, x, y) {
+    const { R, at } = layout(view);
+    let best = -1, bd = Infinity;
+    at.forEach((/** @type {any} */ p, /** @type {number} */ k) => {
+      const d = Math.hypot(p.x - x, p.y - y);
+      if (d < bd) { bd = d; best = k; }
+    });
+    return bd <= R * 0.9 ? best : -1;
+  }
+
+  /** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} s @param {boolean} dim */
+  function crystalIcon(ctx, x, y, s, dim) {
+    ctx.save();
+    ctx.translate(x, y);
+    const shards = [[-0.42, 0.12, 0.55], [0, -0.1, 0.85], [0.42, 0.14, 0.5]];
+    for (const [dx, dy, h] of shards) {
+      const w = 0.2 * s, hh = h * s;
+      ctx.beginPath();
+      ctx.moveTo(dx * s, dy * s - hh / 2);
+      ctx.lineTo(dx * s + w, dy * s);
+      ctx.lineTo(dx * s, dy * s + hh / 2);
+      ctx.lineTo(dx * s - w, dy * s);
+      ctx.closePath();
+      ctx.fillStyle = dim ? 'rgba(127,232,255,.12)' : CRYSTAL;
+      ctx.fill();
+      ctx.strokeStyle = dim ? 'rgba(127,232,255,.35)' : '#e9fbff';
+      ctx.lineWidth = Math.max(1, s * 0.04);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  /** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} s @param {boolean} dim */
+  function eggIcon(ctx, x, y, s, dim) {
+    const eggs = [[-0.32, 0.08, 0.9], [0.3, 0.1, 0.85], [0, -0.14, 1]];
+    for (const [dx, dy, k] of eggs) {
+      ctx.beginPath();
+      ctx.ellipse(x + dx * s, y + dy * s, 0.2 * s * k, 0.27 * s * k, 0, 0, Math.PI * 2);
+      ctx.fillStyle = dim ? 'rgba(243,227,195,.1)' : EGG;
+      ctx.fill();
+      ctx.strokeStyle = dim ? 'rgba(243,227,195,.3)' : '#b89a6a';
+      ctx.lineWidth = Math.max(1, s * 0.03);
+      ctx.stroke();
+    }
+  }
+
+  /** An anthill on a base cell. @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} R @param {string} color */
+  function nest(ctx, x, y, R, color) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.ellipse(x, y + R * 0.32, R * 0.5, R * 0.34, 0, Math.PI, 0);
+    ctx.closePath();
+    ctx.fillStyle = kit.alpha(color, 0.45);
+    ctx.fill();
+    ctx.beginPath();
+    ctx.ellipse(x, y + R * 0.3, R * 0.1, R * 0.07, 0, 0, Math.PI * 2);
+    ctx.fillStyle = '#0b0e12';
+    ctx.fill();
+    ctx.restore();
+  }
+
+  /** Ants drawn as particles scattered over a cell. @param {CanvasRenderingContext2D} ctx */
+  function particles(ctx, /** @type {number} */ cell, /** @type {number} */ p, /** @type {number} */ n, /** @type {any} */ c, /** @type {number} */ R) {
+    const shown = Math.min(n, 60);
+    const r = Math.max(1.2, R * (n > 30 ? 0.045 : 0.06));
+    ctx.fillStyle = colors[p];
+    for (let k = 0; k < shown; k++) {
+      const a = kit.hash(cell, p, k) * Math.PI * 2, d = Math.sqrt(kit.hash(k, cell, p, 7)) * R * 0.72;
+      ctx.beginPath();
+      ctx.arc(c.x + Math.cos(a) * d, c.y + Math.sin(a) * d * 0.9, r, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  }
+
+  /** A harvest chain from the resource to the base, as a conveyor. */
+  function chain(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {any} */ h, /** @type {any[]} */ at, /** @type {number} */ R, /** @type {number} */ phase) {
+    const pts = h.path.map((/** @type {number} */ c) => at[c]);
+    if (pts.length < 1) return;
+    const off = (h.player === 0 ? -1 : 1) * R * 0.12;
+    const shifted = pts.map((/** @type {any} */ p, /** @type {number} */ k) => {
+      const a = pts[Math.max(0, k - 1)], b = pts[Math.min(pts.length - 1, k + 1)];
+      const dx = b.x - a.x, dy = b.y - a.y, l = Math.hypot(dx, dy) || 1;
+      return { x: p.x - dy / l * off, y: p.y + dx / l * off };
+    });
+    const color = colors[h.player];
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = kit.alpha(color, 0.35);
+    ctx.lineWidth = R * 0.22;
+    ctx.beginPath();
+    shifted.forEach((/** @type {any} */ p, /** @type {number} */ k) => k ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y));
+    ctx.stroke();
+    // Chevrons travel from the resource towards the base.
+    ctx.fillStyle = h.kind === 'egg' ? EGG : CRYSTAL;
+    for (let k = 0; k + 1 < shifted.length; k++) {
+      const a = shifted[k], b = shifted[k + 1];
+      const dx = b.x - a.x, dy = b.y - a.y, l = Math.hypot(dx, dy) || 1, ux = dx / l, uy = dy / l;
+      for (const t0 of [0, 0.5]) {
+        const t = (t0 + phase) % 1;
+        const x = a.x + dx * t, y = a.y + dy * t, s = R * 0.09;
+        ctx.beginPath();
+        ctx.moveTo(x + ux * s, y + uy * s);
+        ctx.lineTo(x - ux * s - uy * s, y - uy * s + ux * s);
+        ctx.lineTo(x - ux * s * 0.3, y - uy * s * 0.3);
+        ctx.lineTo(x - ux * s + uy * s, y - uy * s - ux * s);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+    ctx.restore();
+  }
+
+  /** @param {any} f @param {number} p @param {number} c */
+  function beacon(f, p, c) {
+    return f.beacons && f.beacons[p] ? f.beacons[p][c] : 0;
+  }
+
+  const r = {
+    colors,
+    animate: true,
+    options: [
+      { id: 'debug', label: 'Debug mode (movement arrows)', values: ['OFF', 'ON', 'BLUE', 'RED'], value: 'OFF', key: 'M', help: 'debug mode: movement arrows for both players, blue, red, or none' },
+      { id: 'ants', label: 'Ants', values: ['NUMBERS', 'PARTICLES'], value: 'NUMBERS', key: 'A', help: 'ants as numbers or particles' },
+      { id: 'chains', label: 'Harvest chains', values: [true, false], value: true, key: 'C', help: 'show or hide the harvest chains' },
+      { id: 'beacons', label: 'Beacons', values: [true, false], value: true, key: 'B', help: 'show or hide the beacons' },
+      { id: 'indices', label: 'Cell indices', values: [false, true], value: false, key: 'I', help: 'show the cell indices' },
+    ],
+
+    /** @param {CanvasRenderingContext2D} ctx @param {any} f @param {number} i @param {any} view */
+    draw(ctx, f, i, view) {
+      const { R, at } = layout(view);
+      const o = view.options;
+      const anim = view.prev && view.progress < 1 ? view.progress : 1;
+      const base = anim < 1 ? view.prev : f; // ants at rest during the move: the previous turn's
+      ctx.fillStyle = '#11161b';
+      ctx.fillRect(0, 0, view.width, view.height);
+
+      // Cells, bases and resources.
+      cells.forEach((/** @type {any} */ c, /** @type {number} */ k) => {
+        const p = at[k];
+        kit.hexPath(ctx, p.x, p.y, R * 0.95);
+        const ow = owner[k];
+        ctx.fillStyle = ow >= 0 ? kit.mix('#252d36', colors[ow], 0.22) : c.type === 2 ? '#1f2b33' : c.type === 1 ? '#2b2a25' : '#232a32';
+        ctx.fill();
+        ctx.strokeStyle = ow >= 0 ? colors[ow] : '#39434e';
+        ctx.lineWidth = ow >= 0 ? Math.max(2, R * 0.08) : 1;
+        ctx.stroke();
+        if (ow >= 0) nest(ctx, p.x, p.y, R, colors[ow]);
+        const res = f.resources[k];
+        if (c.type === 2 || c.type === 1) {
+          const full = Math.max(1, startRes[k]);
+          const s = R * (0.38 + 0.3 * Math.min(1, res / full));
+          if (c.type === 2) crystalIcon(ctx, p.x, p.y - R * 0.12, s, res === 0);
+          else eggIcon(ctx, p.x, p.y - R * 0.1, s, res === 0);
+          if (res > 0) kit.text(ctx, String(res), p.x, p.y + R * 0.38, { size: Math.max(9, R * 0.3), bold: true, color: c.type === 2 ? CRYSTAL : EGG });
+        }
+        if (o.indices) kit.text(ctx, String(k), p.x, p.y - R * 0.66, { size: Math.max(8, R * 0.22), color: '#8b96a3' });
+      });
+
+      // Hover highlight.
+      if (view.hover) {
+        const k = cellAt(view, view.hover.x, view.hover.y);
+        if (k >= 0) {
+          kit.hexPath(ctx, at[k].x, at[k].y, R * 0.95);
+          ctx.strokeStyle = '#fff';
+          ctx.lineWidth = 2;
+          ctx.stroke();
+        }
+      }
+
+      // Harvest chains of this turn.
+      if (o.chains && anim === 1) {
+        for (const h of f.harvests || []) chain(ctx, h, at, R, 0.25);
+      }
+
+      // Beacons: a flag per player in the upper corners of the cell.
+      if (o.beacons) {
+        for (let p = 0; p < 2; p++) {
+          cells.forEach((/** @type {any} */ _, /** @type {number} */ k) => {
+            const b = beacon(f, p, k);
+            if (!b) return;
+            const x = at[k].x + (p ? 0.38 : -0.38) * R, y = at[k].y - 0.45 * R;
+            ctx.save();
+            ctx.strokeStyle = '#e6edf3';
+            ctx.lineWidth = Math.max(1, R * 0.04);
+            ctx.beginPath();
+            ctx.moveTo(x, y + R * 0.22);
+            ctx.lineTo(x, y - R * 0.2);
+            ctx.stroke();
+            ctx.fillStyle = colors[p];
+            ctx.beginPath();
+            ctx.moveTo(x, y - R * 0.2);
+            ctx.lineTo(x + (p ? -1 : 1) * R * 0.22, y - R * 0.12);
+            ctx.lineTo(x, y - R * 0.04);
+            ctx.closePath();
+            ctx.fill();
+            ctx.restore();
+            if (b > 1) kit.text(ctx, String(b), x + (p ? -1 : 1) * R * 0.14, y + R * 0.12, { size: Math.max(8, R * 0.2), color: colors[p] });
+          });
+        }
+      }
+
+      // Ants at rest.
+      const moving = anim < 1 ? f.moves || [] : [];
+      const out = [new Map(), new Map()];
+      for (const m of moving) out[m.player].set(m.from, (out[m.player].get(m.from) || 0) + m.count);
+      for (let p = 0; p < 2; p++) {
+        cells.forEach((/** @type {any} */ _, /** @type {number} */ k) => {
+          const n = base.ants[p][k] - (out[p].get(k) || 0);
+          if (n <= 0) return;
+          if (o.ants === 'PARTICLES') particles(ctx, k, p, n, at[k], R);
+          else kit.badge(ctx, String(n), at[k].x + (p ? 0.36 : -0.36) * R, at[k].y + 0.1 * R, { bg: colors[p], size: Math.max(9, R * 0.3) });
+        });
+      }
+
+      // Ants on the move (the animation of the turn).
+      for (const m of moving) {
+        const a = at[m.from], b = at[m.to], t = kit.ease(anim);
+        const x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t;
+        if (o.ants === 'PARTICLES') {
+          ctx.fillStyle = colors[m.player];
+          for (let k = 0; k < Math.min(m.count, 20); k++) {
+            const jx = (kit.hash(m.from, m.to, k) - 0.5) * R * 0.5, jy = (kit.hash(k, m.to, m.from) - 0.5) * R * 0.5;
+            ctx.beginPath();
+            ctx.arc(x + jx, y + jy, Math.max(1.2, R * 0.06), 0, Math.PI * 2);
+            ctx.fill();
+          }
+        } else {
+          kit.badge(ctx, String(m.count), x + (m.player ? 0.2 : -0.2) * R, y, { bg: colors[m.player], size: Math.max(9, R * 0.28), border: '#fff' });
+        }
+      }
+
+      // Debug mode: this turn's moves as arrows labelled with the number of ants.
+      if (o.debug !== 'OFF' && anim === 1) {
+        for (const m of f.moves || []) {
+          if ((o.debug === 'BLUE' && m.player !== 0) || (o.debug === 'RED' && m.player !== 1)) continue;
+          const a = at[m.from], b = at[m.to];
+          const dx = b.x - a.x, dy = b.y - a.y, l = Math.hypot(dx, dy) || 1;
+          const off = (m.player ? 1 : -1) * R * 0.16;
+          const ox = -dy / l * off, oy = dx / l * off;
+          kit.arrow(ctx, a.x + ox, a.y + oy, b.x + ox, b.y + oy, { color: kit.mix(colors[m.player], '#ffffff', 0.25), width: Math.max(1.5, R * 0.07), gap: R * 0.35 });
+          kit.badge(ctx, String(m.count), (a.x + b.x) / 2 + ox * 1.6, (a.y + b.y) / 2 + oy * 1.6, { bg: '#0d1116', fg: colors[m.player], size: Math.max(8, R * 0.22), border: colors[m.player] });
+        }
+      }
+
+      // Harvest gains, and ants hatched on the bases.
+      if (anim === 1) {
+        const gains = (f.harvests || []).slice().sort((/** @type {any} */ a, /** @type {any} */ b) => a.player - b.player);
+        const seen = new Map();
+        for (const h of gains) {
+          const n = seen.get(h.cell) || 0;
+          seen.set(h.cell, n + 1);
+          const p = at[h.cell];
+          kit.badge(ctx, `+${h.amount}`, p.x + (n ? 0.3 : -0.3) * R, p.y - 0.62 * R, { bg: colors[h.player], size: Math.max(8, R * 0.24) });
+        }
+        for (let p = 0; p < 2; p++) {
+          (f.spawned && f.spawned[p] || []).forEach((/** @type {number} */ n, /** @type {number} */ k) => {
+            if (n > 0) kit.badge(ctx, `+${n} ants`, at[k].x, at[k].y + 0.7 * R, { bg: '#0d1116', fg: EGG, border: colors[p], size: Math.max(8, R * 0.22) });
+          });
+        }
+      }
+
+      // Turn and end banner.
+      kit.text(ctx, `Turn ${f.turn} / ${setup.maxTurns}`, 12, 16, { align: 'left', size: 13, color: '#8b96a3' });
+      if (f.end) {
+        const w = f.end.winner;
+        const text = w < 0 ? 'Draw' : `${env.names[w]} wins`;
+        kit.badge(ctx, `${text}: ${f.end.texts[0]} - ${f.end.texts[1]}`, view.width / 2, 22, { bg: w < 0 ? '#444' : colors[w], size: 16 });
+      }
+    },
+
+    /** @param {any} f @param {number} i @param {number} x @param {number} y @param {any} view */
+    hover(f, i, x, y, view) {
+      const k = cellAt(view, x, y);
+      if (k < 0) return null;
+      const c = cells[k];
+      const lines = [`Cell index: ${k}`];
+      for (let p = 0; p < 2; p++) if (f.ants[p][k] > 0) lines.push(`${NAMES[p]} ants: ${f.ants[p][k]}`);
+      for (let p = 0; p < 2; p++) if (beacon(f, p, k) > 0) lines.push(`${NAMES[p]} beacon: ${beacon(f, p, k)}`);
+      const res = f.resources[k];
+      if (res > 0) lines.push(`${res} ${c.type === 1 ? 'eggs' : 'crystals'}`);
+      const by = [0, 1].filter((p) => f.harvestedFrom && f.harvestedFrom[p].includes(k));
+      if (by.length === 2) lines.push('Both players harvest here');
+      else if (by.length === 1) lines.push(`${NAMES[by[0]]} harvests here`);
+      for (const h of f.harvests || []) {
+        if (h.cell !== k) continue;
+        const unit = h.kind === 'egg' ? 'ant' : 'point';
+        lines.push(`${NAMES[h.player]}: Earned ${h.amount} ${unit}${h.amount === 1 ? '' : 's'}`);
+      }
+      if (owner[k] >= 0) lines.push(`${NAMES[owner[k]]} base (${env.names[owner[k]]})`);
+      lines.push('', `Type: ${['empty', 'egg', 'crystal'][c.type]}`, `Neighbours: ${c.neighbors.join(' ')}`);
+      return lines;
+    },
+
+    /** @param {any} f */
+    scores(f) {
+      return [0, 1].map((p) => {
+        const s = f.end ? f.end.scores[p] : f.scores[p];
+        return { score: s, detail: `${f.antTotals[p]} ants` };
+      });
+    },
+
+    /** @param {any} f */
+    messages(f) {
+      return (f.messages || []).map((/** @type {string} */ m) => m || null);
+    },
+
+    /** @param {any} f */
+    status(f) {
+      return (f.players || []).map((/** @type {any} */ p) => p.status === 'active' ? null : `${p.status}${p.error ? ': ' + p.error : ''}`);
+    },
+
+    /** @param {any} f */
+    legend(f) {
+      const half = setup.initialCrystal / 2;
+      const bars = [0, 1].map((p) => {
+        const pct = Math.min(100, 100 * f.scores[p] / Math.max(1, half));
+        return `<div class="meter"><span class="swatch" style="background:${colors[p]}"></span>
+          <span class="bar"><span style="width:${pct.toFixed(1)}%;background:${colors[p]}"></span></span>
+          <span class="dim">${f.scores[p]} / ${Math.floor(half) + 1}</span></div>`;
+      }).join('');
+      const name = (/** @type {string} */ s) => s.replace(/\$(\d)/g, (_, d) => env.names[Number(d)] || `$${d}`);
+      const errors = [0, 1].flatMap((p) => (f.players[p].errors || []).map((/** @type {string} */ e) => `<div class="bad">${esc(env.names[p])}: ${esc(e)}</div>`));
+      const summary = (f.summary || []).map((/** @type {string} */ s) => `<div>${esc(name(s))}</div>`).join('');
+      return `<h3>Crystal race <span class="dim">(win: more than half of ${setup.initialCrystal})</span></h3>${bars}
+        ${summary || errors.length ? `<h3>Turn ${f.turn}</h3><div class="log">${summary}${errors.join('')}</div>` : ''}`;
+    },
+  };
+  return r;
+}
+
+/** @param {string} s */
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
+}
