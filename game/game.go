@@ -53,6 +53,10 @@ type Info struct {
 	// HTTP describes the game's HTTP protocol for the "http" transport
 	// (bots that are HTTP servers); nil when the game has none.
 	HTTP *HTTPProtocol
+	// WebSocket describes the game's protocol for the "websocket" transport
+	// (bots that connect to Arena as WebSocket clients); nil when the game
+	// has none.
+	WebSocket *WebSocketProtocol
 	// MaxLine is the longest output line, in bytes, that a bot may write;
 	// longer lines reach the referee as Line{TooLong: true}. 0 means 1 MiB.
 	MaxLine int
@@ -170,9 +174,13 @@ type Reply struct {
 	Stray  []Line        `json:"stray,omitempty"` // PolicyLate: lines read while nothing was asked
 	Time   time.Duration `json:"time,omitempty"`  // prompt written -> answer complete (or the limit)
 	// Waiting is, for status Waiting, how long the outstanding request has
-	// been waiting when the turn was resolved.
+	// been waiting when the turn was resolved (in whole turns of the grid
+	// when the clock is Realtime).
 	Waiting time.Duration `json:"waiting,omitempty"`
-	Error   string        `json:"error,omitempty"` // for Gone: why
+	// Error says, for Gone, why the bot is gone; for Answered, it is set
+	// when the bot answered and then ended before the turn was resolved
+	// (the answer stands; the next turn reports it Gone).
+	Error string `json:"error,omitempty"`
 }
 
 // Text returns the text of the first line, or "" when there is none.
