@@ -53,14 +53,18 @@ func (p *Policy) UnmarshalText(b []byte) error {
 // Clock is a game's time control.
 type Clock struct {
 	// First is the limit of each of the first FirstTurns turns (start-up,
-	// reading the initial input). Turn is the limit of every later turn.
+	// reading the initial input), counted from the start of the bots: a
+	// game.Restarter's fresh bots get them again. Turn is the limit of
+	// every later turn.
 	First      time.Duration `json:"first"`
 	FirstTurns int           `json:"firstTurns"`
 	Turn       time.Duration `json:"turn"`
 	Policy     Policy        `json:"policy"`
-	// Realtime makes every turn last its whole limit even when all answers
-	// are in (catmouse's real-time mode). Otherwise a turn ends as soon as
-	// no answer is outstanding.
+	// Realtime makes every turn after the start-up ones last its whole
+	// limit even when all answers are in (catmouse's real-time mode), on a
+	// fixed grid: a turn starts when the previous one was due to end and
+	// its deadline is its own end. Otherwise, and always for the start-up
+	// turns, a turn ends as soon as no answer is outstanding.
 	Realtime bool `json:"realtime,omitempty"`
 	// Pause is a wait after every turn but the last, before the next
 	// prompts go out (jungle's delay_between_ticks_ms), so that live

@@ -97,6 +97,16 @@ type runner struct {
 	events chan event
 	quit   chan struct{}
 	rep    *replay.Replay
+
+	// legStart is the turn at which the current bots were started: the
+	// clock's start-up turns count from there (Restarter games start
+	// again with fresh bots).
+	legStart int
+	// The current turn's pace (see turn): paced turns follow each other on
+	// a fixed grid, turnEnd being the current one's due end; nextStart is
+	// when the next turn is due to start.
+	paced              bool
+	turnEnd, nextStart time.Time
 }
 
 func newRunner(m Match) (*runner, error) {
@@ -158,6 +168,7 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 		r.m.OnStart(r.rep)
 	}
 	r.startAll(ctx)
+	r.legStart = 1
 	for t := 1; !r.ref.Over(); t++ {
 		turn, err := r.turn(ctx, t)
 		if err != nil {
@@ -167,6 +178,7 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 			turn.Restart = true
 			r.endAll()
 			r.startAll(ctx)
+			r.legStart, r.nextStart = t+1, time.Time{}
 		}
 		r.rep.Turns = append(r.rep.Turns, turn)
 		if r.m.OnTurn != nil {
@@ -178,6 +190,7 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 			case <-ctx.Done():
 				return r.rep, fmt.Errorf("%w: %v", errCancelled, ctx.Err())
 			}
+			r.nextStart = time.Time{} // the pace starts again after the pause
 		}
 	}
 	r.endAll()

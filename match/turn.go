@@ -46,6 +46,7 @@ type seat struct {
 	asked       bool // prompted this turn
 	sending     bool // the prompt is being written
 	sentAt      time.Time
+	promptAt    time.Time // when the request began: its turn's start when paced, else sentAt
 	deadline    time.Time
 	outstanding bool // an answer is expected
 	timedOut    bool // this turn's deadline passed without an answer
@@ -79,9 +80,23 @@ func (s *seat) reset() {
 
 func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 	clock := r.clock()
-	limit := clock.Limit(t)
+	// Start-up turns (the clock's FirstTurns) count from the moment the
+	// current bots started.
+	lt := t - r.legStart + 1
+	limit := clock.Limit(lt)
 	start := time.Now()
+	// Real-time turns after the start-up ones are paced on a fixed grid:
+	// a turn starts when the previous one was due to end, so the runner's
+	// own work between turns never makes the pace drift, every deadline is
+	// the end of its turn, and an outstanding request's Waiting counts
+	// whole turns. A runner that fell more than a turn behind (a stalled
+	// machine) starts the grid again from now.
+	r.paced = clock.Realtime && lt > clock.FirstTurns
+	if r.paced && !r.nextStart.IsZero() && !r.nextStart.After(start) && start.Sub(r.nextStart) < limit {
+		start = r.nextStart
+	}
 	turnEnd := start.Add(limit)
+	r.turnEnd = turnEnd
 	for _, s := range r.seats {
 		s.asked, s.timedOut = false, false
 		if s.gone || (clock.Policy == game.PolicyLate && s.outstanding) {
@@ -93,13 +108,20 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		}
 		s.asked, s.sending, s.outstanding = true, true, true
 		s.cur, s.complete, s.late = nil, false, false
-		s.deadline = turnEnd
+		s.deadline, s.promptAt = turnEnd, start
 		go r.send(s, msg, turnEnd)
 	}
 	if err := r.collect(ctx, clock, limit, turnEnd); err != nil {
 		return replay.Turn{}, err
 	}
-	replies, recs := r.replies(clock, limit, time.Now())
+	// The moment the turn is resolved: for a paced turn, its due end (the
+	// timer that woke the runner may fire a little after it).
+	resolved := time.Now()
+	if r.paced && resolved.After(turnEnd) && resolved.Sub(turnEnd) < limit {
+		resolved = turnEnd
+	}
+	r.nextStart = resolved
+	replies, recs := r.replies(clock, limit, resolved)
 	r.ref.Play(replies)
 	return replay.Turn{Turn: t, Replies: recs, Frame: r.ref.Frame()}, nil
 }
@@ -209,7 +231,7 @@ func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, 
 			done = false
 		}
 	}
-	if clock.Realtime && now.Before(end) {
+	if r.paced && now.Before(end) {
 		done = false
 	}
 	if !done && !next.After(now) {
@@ -238,6 +260,11 @@ func (r *runner) handle(ev event, clock game.Clock, limit time.Duration) {
 			r.markGone(s, why)
 		default:
 			s.sentAt, s.deadline = ev.at, ev.at.Add(limit)
+			if r.paced {
+				s.deadline = r.turnEnd
+			} else {
+				s.promptAt = ev.at
+			}
 			s.cpuMark = r.cpuOf(s)
 			q := s.queue
 			s.queue, s.queued = nil, 0
@@ -328,6 +355,10 @@ func (r *runner) replies(clock game.Clock, limit time.Duration, now time.Time) (
 		switch {
 		case s.complete:
 			g = game.Reply{Status: game.Answered, Lines: s.cur, Late: s.late, Time: nonNeg(s.answerAt.Sub(s.sentAt))}
+			if s.gone {
+				// It answered, then ended before the turn was resolved.
+				g.Error = s.goneErr
+			}
 			s.cur, s.complete, s.outstanding = nil, false, false
 			s.count(g.Time)
 		case s.gone:
@@ -343,7 +374,7 @@ func (r *runner) replies(clock game.Clock, limit time.Duration, now time.Time) (
 				s.cur = nil
 			}
 		case clock.Policy == game.PolicyLate && s.outstanding:
-			g = game.Reply{Status: game.Waiting, Waiting: nonNeg(now.Sub(s.sentAt))}
+			g = game.Reply{Status: game.Waiting, Waiting: nonNeg(now.Sub(s.promptAt))}
 		default:
 			g = game.Reply{Status: game.NotAsked}
 		}
