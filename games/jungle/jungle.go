@@ -13,6 +13,7 @@
 package jungle
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -21,6 +22,11 @@ import (
 
 // Version is bumped whenever a rule change alters replays.
 const Version = "1"
+
+// URLEnv is the environment variable that gives a bot started by Arena the
+// WebSocket server's URL (the 2022 kits connect to ws://127.0.0.1:8765, which
+// Arena serves when the port is free).
+const URLEnv = "ARENA_WS_URL"
 
 // Game is the jungle game; it registers itself as "jungle".
 type Game struct{}
@@ -70,7 +76,9 @@ func (Game) Info() game.Info {
 			Policy: game.PolicyGame},
 		Options:   options,
 		Transport: "websocket",
-		Builtins:  builtins,
+		WebSocket: &game.WebSocketProtocol{Port: 8765, TokenEnv: "TOKEN", URLEnv: URLEnv,
+			Register: transportRegister, Valid: json.Valid},
+		Builtins: builtins,
 	}
 }
 
