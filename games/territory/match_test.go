@@ -150,3 +150,128 @@ func TestBuiltinGames(t *testing.T) {
 		}
 	}
 }
+
+const duel = `TERRITORY-ARENA 1
+NAME duel
+SIZE 10
+ROW ##########
+ROW #........#
+ROW #.aa.....#
+ROW #.a0.....#
+ROW #........#
+ROW #........#
+ROW #.....1b.#
+ROW #.....bb.#
+ROW #........#
+ROW ##########
+END
+`
+
+// Scenario 36: a late stdin/stdout answer. The bot answers turn 5 after
+// 1.3 s: NONE at turn 5; it gets no line on turn 6, which is resolved when
+// its late answer arrives (NONE again, the answer discarded); it gets the
+// line of turn 7.
+func TestLateAnswerStdio(t *testing.T) {
+	t.Parallel()
+	rep := runMatch(t, 3, []string{helper(), helper("--sleep", "5:1300")}, "arena="+duel, "turns=8")
+	seat := 1
+	tr := rep.Turns
+	if r := tr[4].Replies[seat]; r.Status != game.Timeout || !r.Asked {
+		t.Errorf("turn 5: %s asked=%v, want a timeout", r.Status, r.Asked)
+	}
+	if r := tr[5].Replies[seat]; r.Status != game.Answered || !r.Late || r.Asked {
+		t.Errorf("turn 6: %s late=%v asked=%v, want the late answer and no line", r.Status, r.Late, r.Asked)
+	}
+	if r := tr[6].Replies[seat]; !r.Asked || r.Status != game.Answered || r.Late {
+		t.Errorf("turn 7: %s asked=%v late=%v, want a fresh line and its answer", r.Status, r.Asked, r.Late)
+	}
+	// Turn 6 ended when the late answer came, about 0.3 s into it.
+	if w := tr[5].Replies[seat].Time; w > 0 && w < 200*time.Millisecond {
+		t.Logf("late answer timed %v", w)
+	}
+	if got := stat(rep.Result.Players[seat].PlayerResult, "stays"); got != 2 {
+		t.Errorf("%d stays, want 2 (turns 5 and 6)", got)
+	}
+	frame := string(tr[5].Frame)
+	if !strings.Contains(frame, `"late":true`) {
+		t.Errorf("the turn 6 frame must show the discarded late answer")
+	}
+}
+
+// Scenario 44: two lines for one prompt: the first is the answer, the
+// second is discarded.
+func TestSecondLineDiscarded(t *testing.T) {
+	t.Parallel()
+	rep := runMatch(t, 3, []string{helper(), helper("--double-at", "2")}, "arena="+duel, "turns=4")
+	var stray int
+	for _, tr := range rep.Turns {
+		stray += len(tr.Replies[1].Stray)
+		if tr.Replies[1].Text() == "LEFT" {
+			t.Errorf("turn %d took the discarded LEFT as an answer", tr.Turn)
+		}
+	}
+	if stray != 1 {
+		t.Errorf("%d stray lines, want the one LEFT", stray)
+	}
+	if got := stat(rep.Result.Players[1].PlayerResult, "stays"); got != 0 {
+		t.Errorf("%d stays, want 0", got)
+	}
+}
+
+// An 8-player game on the largest arena where four bots misbehave: one
+// exits at once, one crashes at turn 3, one never answers, one always
+// answers too late. Each plays NONE from then on and is eliminated
+// (inactive) by the stay limits; the game goes on for the others, and the
+// ranking follows §5.
+func TestMisbehavingBots(t *testing.T) {
+	t.Parallel()
+	bots := []string{"builtin:greedy", helper("--exit"), "builtin:hunter", helper("--crash-at", "3"),
+		"builtin:random", helper("--hang"), "builtin:greedy", helper("--sleep", "all:300")}
+	rep := runMatch(t, 11, bots, "size=large", "shape=square", "turn_ms=200", "first_ms=1500")
+	res := rep.Result.Players
+	want := map[int]struct {
+		status game.Status
+		turn   int
+	}{1: {game.Crashed, 4}, 3: {game.Crashed, 6}, 5: {game.TimedOut, 4}, 7: {game.TimedOut, 5}}
+	for seat, w := range want {
+		p := res[seat].PlayerResult
+		if p.Status != w.status || stat(p, "eliminatedTurn") != w.turn || p.Stats["reason"] != "inactive" {
+			t.Errorf("seat %d: %s at turn %d (%s), want %s at turn %d", seat, p.Status, stat(p, "eliminatedTurn"), p.Message, w.status, w.turn)
+		}
+	}
+	// The two eliminated at turn 4 still had their 4 tiles: they share the
+	// last rank; the slow one (turn 5) and the crashed one (turn 6) come
+	// before them, later first.
+	if res[1].Rank != 7 || res[5].Rank != 7 || res[7].Rank != 6 || res[3].Rank != 5 {
+		t.Errorf("ranks: exit %d, crash %d, hang %d, slow %d; want 7, 5, 7, 6", res[1].Rank, res[3].Rank, res[5].Rank, res[7].Rank)
+	}
+	checkRanking(t, res)
+}
+
+// checkRanking checks the order of §5 on a result: alive players first by
+// territory, then the eliminated by turn (later first) and territory at the
+// start of that turn; equal figures share a rank.
+func checkRanking(t *testing.T, res []replay.PlayerResult) {
+	t.Helper()
+	key := func(p game.PlayerResult) [3]int {
+		if p.Stats["eliminatedTurn"] == nil {
+			return [3]int{1, stat(p, "territory"), 0}
+		}
+		return [3]int{0, stat(p, "eliminatedTurn"), stat(p, "territoryAtElimination")}
+	}
+	for i, a := range res {
+		for j, b := range res {
+			ka, kb := key(a.PlayerResult), key(b.PlayerResult)
+			better := ka[0] > kb[0] || (ka[0] == kb[0] && (ka[1] > kb[1] || (ka[1] == kb[1] && ka[2] > kb[2])))
+			switch {
+			case ka == kb && a.Rank != b.Rank:
+				t.Errorf("seats %d and %d tie on %v but rank %d and %d", i, j, ka, a.Rank, b.Rank)
+			case better && a.Rank >= b.Rank:
+				t.Errorf("seat %d %v should rank before seat %d %v: %d vs %d", i, ka, j, kb, a.Rank, b.Rank)
+			}
+		}
+		if pts := stat(a.PlayerResult, "points"); pts != 5*(len(res)-a.Rank) {
+			t.Errorf("seat %d: %d points for rank %d", i, pts, a.Rank)
+		}
+	}
+}
