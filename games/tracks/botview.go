@@ -1,7 +1,6 @@
 package tracks
 
 import (
-	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -22,17 +21,17 @@ type view struct {
 var errInput = errors.New("tracks bot: malformed input")
 
 // lineReader walks the lines of one message.
-type lineReader struct{ rest []byte }
+type lineReader struct{ rest string }
 
 func (l *lineReader) next() (string, error) {
 	if len(l.rest) == 0 {
 		return "", errInput
 	}
-	i := bytes.IndexByte(l.rest, '\n')
+	i := strings.IndexByte(l.rest, '\n')
 	if i < 0 {
 		i = len(l.rest)
 	}
-	s := string(l.rest[:i])
+	s := l.rest[:i]
 	l.rest = l.rest[min(i+1, len(l.rest)):]
 	return s, nil
 }
@@ -55,9 +54,36 @@ func (l *lineReader) ints(n int) ([]int, error) {
 	return out, nil
 }
 
+// cutInt reads a decimal integer (with an optional minus sign) and the
+// single space after it.
+func cutInt(s string) (n int, rest string, ok bool) {
+	i, neg := 0, false
+	if i < len(s) && s[i] == '-' {
+		neg, i = true, 1
+	}
+	start := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		n = n*10 + int(s[i]-'0')
+		i++
+	}
+	if i == start || i-start > 9 {
+		return 0, "", false
+	}
+	if neg {
+		n = -n
+	}
+	if i < len(s) {
+		if s[i] != ' ' {
+			return 0, "", false
+		}
+		i++
+	}
+	return n, s[i:], true
+}
+
 // read updates the view from one message.
 func (v *view) read(msg []byte) error {
-	l := &lineReader{rest: msg}
+	l := &lineReader{rest: string(msg)}
 	if v.b == nil {
 		if err := v.readInit(l); err != nil {
 			return err
@@ -82,19 +108,20 @@ func (v *view) read(msg []byte) error {
 		if err != nil {
 			return err
 		}
-		f := strings.Fields(line)
-		if len(f) != 4 {
-			return errInput
-		}
-		owner, err1 := strconv.Atoi(f[0])
-		inst, err2 := strconv.Atoi(f[1])
-		if err1 != nil || err2 != nil {
+		// "owner instability inked connections", parsed without allocating
+		// (every builtin reads width*height such lines a turn).
+		owner, rest, ok1 := cutInt(line)
+		inst, rest, ok2 := cutInt(rest)
+		ink, conns, ok3 := cutInt(rest)
+		if !ok1 || !ok2 || !ok3 || conns == "" {
 			return errInput
 		}
 		b.Track[c] = int8(owner)
 		reg := &b.Regions[b.Region[c]]
-		reg.Instability, reg.Inked = inst, f[2] == "1"
-		v.conns[c] = f[3]
+		reg.Instability, reg.Inked = inst, ink == 1
+		if v.conns[c] != conns {
+			v.conns[c] = conns
+		}
 	}
 	return nil
 }
