@@ -242,16 +242,67 @@ func truncateMessage(s string) string {
 	return s
 }
 
-// decodeLikeJava replaces every byte that is not part of valid UTF-8 with
-// U+FFFD, as the reader of a Java referee decodes a bot's output, so that
-// messages and error texts are valid text.
+// decodeLikeJava decodes a line as a Java UTF-8 reader does (the JDK's
+// decoder with replacement, the line followed by its newline): every
+// malformed sequence becomes one U+FFFD, where the JDK's rules for the
+// length of a malformed sequence differ from Go's one-per-byte. Messages
+// and error texts are then valid text, the same as the reference's.
 func decodeLikeJava(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	var b strings.Builder
-	for _, r := range s {
-		b.WriteRune(r) // range yields U+FFFD for each invalid byte
+	b := append([]byte(s), '\n') // the newline ends every line read
+	cont := func(x byte) bool { return x&0xc0 == 0x80 }
+	var out strings.Builder
+	for i := 0; i < len(s); {
+		b1 := b[i]
+		n := 1 // bytes taken by a malformed sequence
+		switch {
+		case b1 < 0x80:
+			out.WriteByte(b1)
+			i++
+			continue
+		case b1 >= 0xc2 && b1 <= 0xdf:
+			if cont(b[i+1]) {
+				out.Write(b[i : i+2])
+				i += 2
+				continue
+			}
+		case b1 >= 0xe0 && b1 <= 0xef:
+			b2 := b[i+1]
+			if !cont(b2) || (b1 == 0xe0 && b2 < 0xa0) {
+				break
+			}
+			if !cont(b[i+2]) {
+				n = 2
+				break
+			}
+			n = 3
+			if b1 == 0xed && b2 >= 0xa0 { // a surrogate
+				break
+			}
+			out.Write(b[i : i+3])
+			i += 3
+			continue
+		case b1 >= 0xf0 && b1 <= 0xf4:
+			b2 := b[i+1]
+			if !cont(b2) || (b1 == 0xf0 && b2 < 0x90) || (b1 == 0xf4 && b2 > 0x8f) {
+				break
+			}
+			if !cont(b[i+2]) {
+				n = 2
+				break
+			}
+			if !cont(b[i+3]) {
+				n = 3
+				break
+			}
+			out.Write(b[i : i+4])
+			i += 4
+			continue
+		}
+		out.WriteRune(utf8.RuneError)
+		i += n
 	}
-	return b.String()
+	return out.String()
 }
