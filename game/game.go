@@ -148,6 +148,15 @@ type Restarter interface {
 	Restart() bool
 }
 
+// Retirer is implemented by a Referee whose players can leave the match
+// before its end (territory's eliminated players). Once Retired(p) is true
+// the runner no longer waits for an answer p still owes under PolicyLate,
+// so that an eliminated bot that hangs does not make every later turn last
+// its whole limit. Retired must not change the match state.
+type Retirer interface {
+	Retired(p int) bool
+}
+
 // Line is one line of bot output, without its line terminator.
 type Line struct {
 	Text    string

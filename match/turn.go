@@ -227,7 +227,7 @@ func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, 
 			if s.deadline.Before(next) {
 				next = s.deadline
 			}
-		case clock.Policy == game.PolicyLate && s.outstanding && !s.complete && now.Before(end):
+		case clock.Policy == game.PolicyLate && s.outstanding && !s.complete && now.Before(end) && !r.retired(s.p):
 			done = false
 		}
 	}
@@ -238,6 +238,12 @@ func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, 
 		next = now.Add(time.Millisecond)
 	}
 	return next, done
+}
+
+// retired reports whether the referee says player p has left the match.
+func (r *runner) retired(p int) bool {
+	rt, ok := r.ref.(game.Retirer)
+	return ok && rt.Retired(p)
 }
 
 func (r *runner) handle(ev event, clock game.Clock, limit time.Duration) {
