@@ -63,12 +63,15 @@ func (r *referee) Prompt(p int) ([]byte, bool) {
 }
 
 // Complete: an answer is complete with a COMMAND for the tick asked. Other
-// messages (wrong tick, other types) reach Play in Reply.Lines.
+// messages (wrong tick, other types) reach Play in Reply.Lines. A message
+// that is not JSON also ends the wait: the 2022 server closed the socket at
+// once, and Play removes the team (over stdin/stdout as over WebSocket).
 func (r *referee) Complete(p int, line game.Line) bool {
 	if line.TooLong {
-		return false
+		return true
 	}
-	return parseMessage(line.Text).isCommandFor(int(r.asked.Load()))
+	m := parseMessage(line.Text)
+	return m.kind == msgInvalid || m.isCommandFor(int(r.asked.Load()))
 }
 
 // Over reports whether the game has ended.

@@ -1,0 +1,138 @@
+package jungle_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/match"
+)
+
+var (
+	goKitOnce sync.Once
+	goKitPath string
+	goKitErr  error
+)
+
+// goKit builds the Go starter kit once per test binary.
+func goKit(t *testing.T) string {
+	t.Helper()
+	goKitOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "jungle-gokit")
+		if err != nil {
+			goKitErr = err
+			return
+		}
+		goKitPath = filepath.Join(dir, "gokit")
+		out, err := exec.Command("go", "build", "-o", goKitPath, "../../kits/jungle/go").CombinedOutput()
+		if err != nil {
+			goKitErr = err
+			goKitPath = string(out)
+		}
+	})
+	if goKitErr != nil {
+		t.Fatalf("building the Go kit: %v\n%s", goKitErr, goKitPath)
+	}
+	return goKitPath
+}
+
+// The Go kit plays a whole game over a real WebSocket (arena play's path).
+func TestGoKitPlays(t *testing.T) {
+	kit := goKit(t)
+	rep := run(t, 11, []string{kit, "builtin:greedy", kit}, "map=clearing", "nb_ticks=60")
+	if len(rep.Turns) != 60 {
+		t.Errorf("%d turns", len(rep.Turns))
+	}
+	for _, p := range rep.Result.Players {
+		if p.Status != game.OK {
+			t.Errorf("%s: %s %s", p.Name, p.Status, p.Message)
+		}
+	}
+	answered := 0
+	for _, tr := range rep.Turns {
+		if tr.Replies[0].Status == game.Answered {
+			answered++
+		}
+	}
+	if answered < 55 {
+		t.Errorf("the kit answered %d of 60 ticks", answered)
+	}
+	if err := match.Verify(rep); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(rep.Turns[5].Frame), `"action"`) && rep.Result.Players[0].Score == 0 {
+		t.Log("the kit did nothing visible (random play)")
+	}
+}
+
+// jsKit returns the command of the JavaScript kit, skipping the test when
+// its dependencies are not installed (CI installs them: see .ci/run).
+func jsKit(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	dir, _ := filepath.Abs("../../kits/jungle/javascript")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ws")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("the JavaScript kit's dependencies are missing: npm ci --prefix kits/jungle/javascript")
+		}
+		t.Skip("run: npm ci --prefix kits/jungle/javascript")
+	}
+	return "node " + filepath.Join(dir, "index.js")
+}
+
+// The JavaScript kit (npm ws, registering exactly as the 2022 kits did) and
+// the Go kit play a whole 300-tick game against each other.
+func TestKitsPlayAFullGame(t *testing.T) {
+	js, gk := jsKit(t), goKit(t)
+	rep := run(t, 5, []string{"js=" + js, "go=" + gk}, "map=canopy")
+	if len(rep.Turns) != 300 {
+		t.Errorf("%d turns", len(rep.Turns))
+	}
+	for i, p := range rep.Result.Players {
+		if p.Status != game.OK {
+			t.Errorf("%s: %s %s", p.Name, p.Status, p.Message)
+		}
+		answered := 0
+		for _, tr := range rep.Turns {
+			if tr.Replies[i].Status == game.Answered {
+				answered++
+			}
+		}
+		if answered < 290 {
+			t.Errorf("%s answered %d of 300 ticks", p.Name, answered)
+		}
+	}
+	if err := match.Verify(rep); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The Python kit plays over stdin/stdout (stdio: transport).
+func TestPythonKitPlays(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	kit, _ := filepath.Abs("../../kits/jungle/python/application.py")
+	rep := run(t, 8, []string{"py=stdio:python3 " + kit, "builtin:greedy"}, "map=liana-maze")
+	p := rep.Result.Players[0]
+	if p.Status != game.OK {
+		t.Fatalf("%s: %s %s", p.Name, p.Status, p.Message)
+	}
+	for _, tr := range rep.Turns {
+		if tr.Replies[0].Status != game.Answered {
+			t.Fatalf("turn %d: %s", tr.Turn, tr.Replies[0].Status)
+		}
+	}
+	if p.Score == 0 {
+		t.Errorf("the Python kit scored nothing in 300 ticks (stats %v)", p.Stats)
+	}
+	if err := match.Verify(rep); err != nil {
+		t.Fatal(err)
+	}
+}
