@@ -23,8 +23,9 @@
 //                                    between blocks of lines
 //   scores(frame, i)                 per seat: {score, detail?}
 //   messages?(frame, i)              per seat: a bot MESSAGE text, or null
-//   status?(frame, i)                per seat: game status text at this turn
-//                                    (timeout, disqualified, eliminated...), or null
+//   status?(frame, i)                per seat: game status at this turn
+//                                    (timeout, disqualified, eliminated...): a
+//                                    text, {text, tone: 'warn'|'info'}, or null
 //   options?                         [{id, label, values, value, key?, help?}]:
 //                                    the gear menu; a key cycles the values;
 //                                    values [false,true] make a toggle
@@ -530,7 +531,7 @@ export class Player {
         <td class="rank">${r ? '#' + r.rank : ''}</td>
         <td class="name">${esc(p.name)}</td>
         <td class="score">${esc(s.score ?? '')}${s.detail ? `<div class="detail">${esc(s.detail)}</div>` : ''}</td>
-        <td class="flags">${flags.map((f) => `<span class="flag">${esc(f)}</span>`).join(' ')}</td>
+        <td class="flags">${flags.map((f) => typeof f === 'string' ? `<span class="flag">${esc(f)}</span>` : `<span class="flag ${esc(f.tone || '')}">${esc(f.text)}</span>`).join(' ')}</td>
       </tr>${messages[k] ? `<tr class="message"><td></td><td colspan="4">&ldquo;${esc(messages[k])}&rdquo;</td></tr>` : ''}`;
     }).join('');
     if (atEnd) {

@@ -172,7 +172,7 @@ export default function create(replay, env) {
             ctx.fillStyle = 'rgba(40,20,60,.55)';
             for (let k = 0; k < 2; k++) {
               ctx.beginPath();
-              ctx.arc(X(x) + s * kit.hash(x, y, k), Y(y) + s * kit.hash(y, x, k), s * (0.12 + 0.2 * kit.hash(k, x, y)), 0, Math.PI * 2);
+              ctx.arc(X(x) + s * (0.25 + 0.5 * kit.hash(x, y, k)), Y(y) + s * (0.25 + 0.5 * kit.hash(y, x, k)), s * (0.1 + 0.15 * kit.hash(k, x, y)), 0, Math.PI * 2);
               ctx.fill();
             }
           } else if (g.instability > 0) {

@@ -1,0 +1,488 @@
+// @ts-check
+// Jungle Blitz (Coveo Blitz 2022): the jungle's tiles, the diamonds (colour
+// by summon level, size by pending points), the teams' units (one animal per
+// team, glowing while summoning, carrying their diamond), this tick's vines,
+// attacks, drops and deaths, the units' stored paths (P), coordinates (G)
+// and the diamond legend (D) with every team's pending points.
+// Frames: docs/games/jungle.md ("Viewer frames"): ViewerTick-shaped.
+
+const ANIMALS = ['Crocodile', 'Eagle', 'Jaguar', 'Snake'];
+const TILE_NAMES = ['floor', 'spawn', 'diamond', 'water wall', 'stone wall', 'trap'];
+const LEVEL_COLORS = ['#9fe7ff', '#4ee07a', '#ffd43b', '#ff8a3d', '#ff4fd8'];
+const SIZES = [
+  { name: 'XS', min: 0, max: 4, k: 0.34 },
+  { name: 'S', min: 5, max: 9, k: 0.42 },
+  { name: 'M', min: 10, max: 49, k: 0.52 },
+  { name: 'L', min: 50, max: 99, k: 0.62 },
+  { name: 'XL', min: 100, max: Infinity, k: 0.74 },
+];
+
+/** @param {number} points */
+function sizeOf(points) {
+  return SIZES.find((s) => points <= s.max) || SIZES[SIZES.length - 1];
+}
+
+/** @param {any} replay @param {{colors: string[], names: string[], kit: any}} env */
+export default function create(replay, env) {
+  const kit = env.kit;
+  const map = replay.initial.map;
+  const W = Number(map.width), H = Number(map.height);
+  const vt = map.viewerTiles; // [x][y]
+  const tiles = map.tiles; // [x][y]
+  const cfg = replay.initial.gameConfig || {};
+  const maxLevel = cfg.maximumDiamondSummonLevel || 5;
+
+  /** @param {any} view */
+  function layout(view) {
+    // Room at the top for the tick line.
+    const f = kit.fit(W, H + 0.6, view, 12);
+    return { s: f.s, ox: f.ox, oy: f.oy + f.s * 0.6 };
+  }
+
+  /** @param {any} view @param {number} x @param {number} y */
+  function tileAt(view, x, y) {
+    const { s, ox, oy } = layout(view);
+    const tx = Math.floor((x - ox) / s), ty = Math.floor((y - oy) / s);
+    return tx >= 0 && ty >= 0 && tx < W && ty < H ? { x: tx, y: ty } : null;
+  }
+
+  /** Every unit of a frame with its team index. @param {any} f */
+  function units(f) {
+    /** @type {any[]} */
+    const out = [];
+    (f.teams || []).forEach((/** @type {any} */ t, /** @type {number} */ k) => {
+      for (const u of t.units) out.push({ ...u, team: k });
+    });
+    return out;
+  }
+
+  /** A faceted gem. @param {CanvasRenderingContext2D} ctx @param {number} cx @param {number} cy @param {number} r @param {number} level */
+  function gem(ctx, cx, cy, r, level) {
+    const c = LEVEL_COLORS[Math.max(0, Math.min(LEVEL_COLORS.length - 1, level - 1))];
+    ctx.save();
+    ctx.beginPath();
+    ctx.moveTo(cx - r, cy - r * 0.25);
+    ctx.lineTo(cx - r * 0.55, cy - r * 0.75);
+    ctx.lineTo(cx + r * 0.55, cy - r * 0.75);
+    ctx.lineTo(cx + r, cy - r * 0.25);
+    ctx.lineTo(cx, cy + r * 0.9);
+    ctx.closePath();
+    ctx.fillStyle = c;
+    ctx.shadowColor = c;
+    ctx.shadowBlur = r * 0.8;
+    ctx.fill();
+    ctx.shadowBlur = 0;
+    ctx.strokeStyle = 'rgba(0,0,0,.55)';
+    ctx.lineWidth = Math.max(1, r * 0.1);
+    ctx.stroke();
+    ctx.strokeStyle = 'rgba(255,255,255,.6)';
+    ctx.lineWidth = Math.max(0.8, r * 0.07);
+    ctx.beginPath();
+    ctx.moveTo(cx - r, cy - r * 0.25);
+    ctx.lineTo(cx + r, cy - r * 0.25);
+    ctx.moveTo(cx - r * 0.3, cy - r * 0.25);
+    ctx.lineTo(cx, cy + r * 0.9);
+    ctx.lineTo(cx + r * 0.3, cy - r * 0.25);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} s @param {number} code */
+  function tile(ctx, x, y, s, code) {
+    const X = x * s, Y = y * s;
+    const n = kit.hash(x, y);
+    if (code === 4) { // stone wall
+      ctx.fillStyle = '#5b5e63';
+      ctx.fillRect(X, Y, s + 0.5, s + 0.5);
+      ctx.strokeStyle = 'rgba(0,0,0,.35)';
+      ctx.lineWidth = Math.max(1, s * 0.04);
+      ctx.beginPath();
+      ctx.moveTo(X, Y + s / 2); ctx.lineTo(X + s, Y + s / 2);
+      ctx.moveTo(X + s * (0.3 + 0.2 * n), Y); ctx.lineTo(X + s * (0.3 + 0.2 * n), Y + s / 2);
+      ctx.moveTo(X + s * (0.6 + 0.2 * n), Y + s / 2); ctx.lineTo(X + s * (0.6 + 0.2 * n), Y + s);
+      ctx.stroke();
+      ctx.fillStyle = 'rgba(255,255,255,.07)';
+      ctx.fillRect(X, Y, s, s * 0.08);
+      return;
+    }
+    if (code === 3) { // water wall
+      ctx.fillStyle = '#1c5a80';
+      ctx.fillRect(X, Y, s + 0.5, s + 0.5);
+      ctx.strokeStyle = 'rgba(160,215,245,.45)';
+      ctx.lineWidth = Math.max(1, s * 0.05);
+      for (const dy of [0.33, 0.66]) {
+        ctx.beginPath();
+        ctx.moveTo(X + s * 0.12, Y + s * dy);
+        ctx.quadraticCurveTo(X + s * 0.31, Y + s * (dy - 0.1), X + s * 0.5, Y + s * dy);
+        ctx.quadraticCurveTo(X + s * 0.69, Y + s * (dy + 0.1), X + s * 0.88, Y + s * dy);
+        ctx.stroke();
+      }
+      return;
+    }
+    ctx.fillStyle = code === 1 ? '#5b3a2c' : kit.mix('#244a2a', '#2d5832', n);
+    ctx.fillRect(X, Y, s + 0.5, s + 0.5);
+    if (code === 1) { // spawn: a dashed pad
+      ctx.strokeStyle = 'rgba(255,190,140,.5)';
+      ctx.setLineDash([s * 0.12, s * 0.08]);
+      ctx.lineWidth = Math.max(1, s * 0.05);
+      ctx.strokeRect(X + s * 0.15, Y + s * 0.15, s * 0.7, s * 0.7);
+      ctx.setLineDash([]);
+    } else {
+      // Grass tufts, and spikes on a trap.
+      ctx.strokeStyle = 'rgba(120,190,110,.35)';
+      ctx.lineWidth = Math.max(1, s * 0.035);
+      for (let k = 0; k < 3; k++) {
+        const gx = X + s * kit.hash(x, y, k), gy = Y + s * kit.hash(y, x, k + 9);
+        ctx.beginPath();
+        ctx.moveTo(gx - s * 0.05, gy - s * 0.08); ctx.lineTo(gx, gy); ctx.lineTo(gx + s * 0.05, gy - s * 0.08);
+        ctx.stroke();
+      }
+      if (code === 5) {
+        ctx.fillStyle = '#9a9a9a';
+        for (let k = 0; k < 3; k++) {
+          const bx = X + s * (0.22 + k * 0.28);
+          ctx.beginPath();
+          ctx.moveTo(bx - s * 0.1, Y + s * 0.72); ctx.lineTo(bx, Y + s * 0.35); ctx.lineTo(bx + s * 0.1, Y + s * 0.72);
+          ctx.fill();
+        }
+      }
+    }
+  }
+
+  // The static map, drawn once per size into an offscreen canvas.
+  /** @type {{key: string, canvas: HTMLCanvasElement}|null} */
+  let bg = null;
+  /** @param {number} s */
+  function background(s) {
+    const dpr = window.devicePixelRatio || 1;
+    const key = `${s}:${dpr}`;
+    if (bg && bg.key === key) return bg.canvas;
+    const c = document.createElement('canvas');
+    c.width = Math.ceil(W * s * dpr);
+    c.height = Math.ceil(H * s * dpr);
+    const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+    g.scale(dpr, dpr);
+    for (let x = 0; x < W; x++) for (let y = 0; y < H; y++) tile(g, x, y, s, vt[x][y]);
+    bg = { key, canvas: c };
+    return c;
+  }
+
+  /** @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} f */
+  function unit(ctx, u, cx, cy, s, f) {
+    const color = env.colors[u.team % env.colors.length];
+    const r = s * 0.36;
+    ctx.save();
+    if (u.isSummoning) {
+      ctx.shadowColor = '#fff6a0';
+      ctx.shadowBlur = s * 0.5;
+    }
+    ctx.beginPath();
+    ctx.arc(cx, cy, r, 0, Math.PI * 2);
+    ctx.fillStyle = color;
+    ctx.fill();
+    ctx.shadowBlur = 0;
+    ctx.lineWidth = Math.max(1.5, s * 0.06);
+    ctx.strokeStyle = u.isSummoning ? '#fff6a0' : '#0b0e12';
+    ctx.stroke();
+    if (u.isSummoning) {
+      ctx.setLineDash([s * 0.08, s * 0.08]);
+      ctx.beginPath();
+      ctx.arc(cx, cy, r * 1.3, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    ctx.fillStyle = '#0b0e12';
+    ctx.font = `700 ${Math.max(9, s * 0.36)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(ANIMALS[u.team % 4][0], cx, cy + 1);
+    ctx.restore();
+    if (u.hasDiamond) {
+      const d = (f.diamonds || []).find((/** @type {any} */ x) => x.id === u.diamondId || x.ownerId === u.id);
+      if (d) gem(ctx, cx + r * 0.85, cy - r * 0.85, s * sizeOf(d.points).k * 0.32, d.summonLevel);
+    }
+    kit.text(ctx, u.id, cx - r * 0.9, cy + r * 0.9, { size: Math.max(8, s * 0.22), color: '#e6edf3' });
+  }
+
+  /** A vine between two points. @param {CanvasRenderingContext2D} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 @param {number} s */
+  function vine(ctx, x1, y1, x2, y2, s) {
+    const dx = x2 - x1, dy = y2 - y1, l = Math.hypot(dx, dy) || 1, nx = -dy / l, ny = dx / l;
+    ctx.save();
+    ctx.strokeStyle = '#62d26f';
+    ctx.lineWidth = Math.max(2, s * 0.08);
+    ctx.beginPath();
+    const n = Math.max(4, Math.round(l / (s * 0.25)));
+    for (let k = 0; k <= n; k++) {
+      const t = k / n, w = Math.sin(t * Math.PI * n / 2) * s * 0.1;
+      const px = x1 + dx * t + nx * w, py = y1 + dy * t + ny * w;
+      if (k) ctx.lineTo(px, py); else ctx.moveTo(px, py);
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** @param {any} p */
+  const fmt = (p) => p ? `(${p.x}, ${p.y})` : 'not spawned';
+
+  /** The legend of the diamond icons (D), drawn over the board. @param {CanvasRenderingContext2D} ctx @param {any} f @param {any} view */
+  function legend(ctx, f, view) {
+    const rows = maxLevel + SIZES.length + (f.teams || []).length + 3;
+    const lh = 22, w = 250, h = rows * lh + 10;
+    const x0 = 14, y0 = Math.max(14, view.height - h - 14);
+    ctx.save();
+    kit.roundRect(ctx, x0, y0, w, h, 8);
+    ctx.fillStyle = 'rgba(12,15,19,.92)';
+    ctx.fill();
+    ctx.strokeStyle = '#2d343d';
+    ctx.stroke();
+    let y = y0 + 18;
+    /** @param {string} t @param {number} x @param {string} [c] @param {boolean} [b] */
+    const txt = (t, x, c = '#d6dde5', b = false) => {
+      ctx.font = `${b ? '700 ' : ''}13px system-ui, sans-serif`;
+      ctx.fillStyle = c;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(t, x, y);
+    };
+    txt('Diamond colour: summon level', x0 + 12, '#fff', true);
+    y += lh;
+    for (let l = 1; l <= maxLevel; l++) {
+      gem(ctx, x0 + 24, y, 8, l);
+      txt(`level ${l}${l === maxLevel ? ' (maximum)' : ''}`, x0 + 44);
+      y += lh;
+    }
+    txt('Diamond size: pending points', x0 + 12, '#fff', true);
+    y += lh;
+    for (const sz of SIZES) {
+      gem(ctx, x0 + 24, y, 30 * sz.k * 0.5, 3);
+      txt(`${sz.name}  ${sz.max === Infinity ? `${sz.min} or more` : sz.min === 0 ? `under ${sz.max + 1}` : `${sz.min} to ${sz.max}`}`, x0 + 44);
+      y += lh;
+    }
+    txt('Pending points (held diamonds)', x0 + 12, '#fff', true);
+    y += lh;
+    (f.teams || []).forEach((/** @type {any} */ t, /** @type {number} */ k) => {
+      ctx.fillStyle = env.colors[k % env.colors.length];
+      ctx.fillRect(x0 + 18, y - 6, 12, 12);
+      txt(`${t.name}: ${t.pendingPoints ?? 0}`, x0 + 44);
+      y += lh;
+    });
+    ctx.restore();
+  }
+
+  return {
+    animate: true,
+    options: [
+      { id: 'legend', label: 'Diamond legend', values: [false, true], value: false, key: 'D', help: 'the legend of the diamond icons, and the pending points' },
+      { id: 'paths', label: 'Unit paths', values: [false, true], value: false, key: 'P', help: 'the units\' stored paths' },
+      { id: 'coords', label: 'Coordinates', values: [false, true], value: false, key: 'G', help: 'the tile coordinates' },
+    ],
+
+    /** @param {CanvasRenderingContext2D} ctx @param {any} f @param {number} i @param {any} view */
+    draw(ctx, f, i, view) {
+      const { s, ox, oy } = layout(view);
+      const o = view.options;
+      const anim = view.prev && view.progress < 1 ? kit.ease(view.progress) : 1;
+      ctx.fillStyle = '#10150f';
+      ctx.fillRect(0, 0, view.width, view.height);
+      ctx.drawImage(background(s), ox, oy, W * s, H * s);
+      const C = (/** @type {any} */ p) => ({ x: ox + (p.x + 0.5) * s, y: oy + (p.y + 0.5) * s });
+
+      if (o.coords) {
+        for (let x = 0; x < W; x++) for (let y = 0; y < H; y++) {
+          kit.text(ctx, `${x},${y}`, ox + x * s + s / 2, oy + y * s + s * 0.14, { size: Math.max(7, s * 0.18), color: 'rgba(230,237,243,.6)' });
+        }
+      }
+
+      // Free diamonds.
+      for (const d of f.diamonds || []) {
+        if (d.ownerId) continue;
+        const c = C(d.position);
+        gem(ctx, c.x, c.y, s * sizeOf(d.points).k * 0.5, d.summonLevel);
+      }
+
+      const all = units(f);
+      const byId = new Map(all.map((u) => [u.id, u]));
+
+      // Stored paths.
+      if (o.paths) {
+        for (const u of all) {
+          if (!u.position || !u.path || !u.path.length) continue;
+          const color = env.colors[u.team % env.colors.length];
+          ctx.save();
+          ctx.strokeStyle = kit.alpha(color, 0.8);
+          ctx.lineWidth = Math.max(1.5, s * 0.06);
+          ctx.setLineDash([s * 0.12, s * 0.1]);
+          ctx.beginPath();
+          const a = C(u.position);
+          ctx.moveTo(a.x, a.y);
+          for (const p of u.path) { const c = C(p); ctx.lineTo(c.x, c.y); }
+          ctx.stroke();
+          ctx.setLineDash([]);
+          const e = C(u.path[u.path.length - 1]);
+          ctx.beginPath();
+          ctx.arc(e.x, e.y, s * 0.1, 0, Math.PI * 2);
+          ctx.fillStyle = color;
+          ctx.fill();
+          ctx.restore();
+        }
+      }
+
+      // Deaths this tick: a cross where the unit stood.
+      const events = (f.teams || []).flatMap((/** @type {any} */ t) => t.events || []);
+      const killed = new Set(events.filter((/** @type {any} */ e) => e.action === 'ATTACK').map((/** @type {any} */ e) => e.attackEvent.targetUnitId));
+      for (const u of all) {
+        const before = u.lastState && u.lastState.positionBefore;
+        if (!u.position && before && (killed.has(u.id) || anim === 1)) {
+          const c = C(before);
+          ctx.save();
+          ctx.strokeStyle = kit.alpha(env.colors[u.team % env.colors.length], 0.9);
+          ctx.lineWidth = Math.max(2, s * 0.09);
+          ctx.beginPath();
+          ctx.moveTo(c.x - s * 0.22, c.y - s * 0.22); ctx.lineTo(c.x + s * 0.22, c.y + s * 0.22);
+          ctx.moveTo(c.x + s * 0.22, c.y - s * 0.22); ctx.lineTo(c.x - s * 0.22, c.y + s * 0.22);
+          ctx.stroke();
+          ctx.restore();
+        }
+      }
+
+      // Units, moving from where they stood before the tick.
+      for (const u of all) {
+        if (!u.position) continue;
+        const to = C(u.position);
+        const before = u.lastState && u.lastState.positionBefore;
+        let at = to;
+        if (anim < 1 && before) {
+          const from = C(before);
+          at = { x: from.x + (to.x - from.x) * anim, y: from.y + (to.y - from.y) * anim };
+        }
+        if (anim < 1 && !before) ctx.globalAlpha = anim;
+        unit(ctx, u, at.x, at.y, s, f);
+        ctx.globalAlpha = 1;
+      }
+
+      // This tick's vines, attacks, summons and drops.
+      if (anim === 1) {
+        for (const e of events) {
+          const u = byId.get(e.unitId);
+          if (e.action === 'VINE' && u && u.position) {
+            const t = byId.get(e.vineEvent.vineUnitId);
+            if (t && t.position) { const a = C(u.position), b = C(t.position); vine(ctx, a.x, a.y, b.x, b.y, s); }
+          } else if (e.action === 'ATTACK') {
+            const t = byId.get(e.attackEvent.targetUnitId);
+            const p = t && (t.position || (t.lastState && t.lastState.positionBefore));
+            if (p) {
+              const c = C(p);
+              ctx.save();
+              ctx.strokeStyle = '#ff3b3b';
+              ctx.lineWidth = Math.max(2, s * 0.07);
+              ctx.beginPath();
+              for (let k = 0; k < 3; k++) {
+                const d = (k - 1) * s * 0.14;
+                ctx.moveTo(c.x - s * 0.3 + d, c.y - s * 0.3 - d);
+                ctx.lineTo(c.x + s * 0.3 + d, c.y + s * 0.3 - d);
+              }
+              ctx.stroke();
+              ctx.restore();
+            }
+          } else if (e.action === 'SUMMON' && u && u.position) {
+            const c = C(u.position);
+            kit.badge(ctx, `level ${e.summonEvent.diamondCurrentSummonLevel}`, c.x, c.y - s * 0.62, { bg: '#fff6a0', fg: '#1b1b0a', size: Math.max(8, s * 0.22) });
+          } else if (e.action === 'DROP') {
+            const c = C(e.dropEvent.dropPosition);
+            kit.badge(ctx, `+${e.dropEvent.pointsScored}`, c.x, c.y - s * 0.62, { bg: env.colors[(u ? u.team : 0) % env.colors.length], size: Math.max(9, s * 0.28) });
+          }
+        }
+      }
+
+      // Hovered tile.
+      const ht = view.hover ? tileAt(view, view.hover.x, view.hover.y) : null;
+      if (ht) {
+        ctx.strokeStyle = '#fff';
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(ox + ht.x * s + 0.5, oy + ht.y * s + 0.5, s - 1, s - 1);
+      }
+
+      const tick = f.tick < 0 ? 'before the first tick' : `Tick ${f.tick + 1} / ${f.totalTick}`;
+      kit.text(ctx, `${map.name}  ·  ${tick}`, ox, oy - s * 0.3, { align: 'left', size: 13, color: '#a7b3bf' });
+      if (f.over && replay.result) kit.badge(ctx, replay.result.summary, ox + W * s / 2, oy - s * 0.3, { bg: '#c99a2e', fg: '#111', size: 13 });
+      if (o.legend) legend(ctx, f, view);
+    },
+
+    /** @param {any} f @param {number} i @param {number} px @param {number} py @param {any} view */
+    hover(f, i, px, py, view) {
+      const t = tileAt(view, px, py);
+      if (!t) return null;
+      const code = vt[t.x][t.y];
+      const lines = [`(${t.x}, ${t.y}) ${tiles[t.x][t.y]}${code !== 0 ? ` (${TILE_NAMES[code]})` : ''}`];
+      for (const u of units(f)) {
+        if (!u.position || u.position.x !== t.x || u.position.y !== t.y) continue;
+        const team = f.teams[u.team];
+        lines.push('', `Unit ${u.id} of ${team.name} (${ANIMALS[u.team % 4]})`);
+        if (u.isSummoning) lines.push('summoning');
+        if (u.hasDiamond) {
+          const d = (f.diamonds || []).find((/** @type {any} */ x) => x.ownerId === u.id);
+          lines.push(d ? `carries a diamond: level ${d.summonLevel}, ${d.points} points` : 'carries a diamond');
+        }
+        if (u.path && u.path.length) lines.push(`path: ${u.path.length} step${u.path.length > 1 ? 's' : ''} to ${fmt(u.path[u.path.length - 1])}`);
+        if (u.lastState) lines.push(`before this tick: ${fmt(u.lastState.positionBefore)}${u.lastState.hasSummoned ? ', summoned' : ''}`);
+      }
+      for (const d of f.diamonds || []) {
+        if (d.ownerId || d.position.x !== t.x || d.position.y !== t.y) continue;
+        lines.push('', `Diamond ${d.id.slice(0, 8)}`, `level ${d.summonLevel}, ${d.points} points (${sizeOf(d.points).name})`);
+      }
+      return lines;
+    },
+
+    /** @param {any} f */
+    scores(f) {
+      return (f.teams || []).map((/** @type {any} */ t) => ({
+        score: t.score,
+        detail: `pending ${t.pendingPoints ?? 0}, deaths ${t.deaths ?? 0}`,
+      }));
+    },
+
+    /** @param {any} f */
+    status(f) {
+      return (f.teams || []).map((/** @type {any} */ t) => {
+        if (t.isDead) return 'disconnected';
+        const n = (t.errors || []).length;
+        return n ? { text: `${n} error${n > 1 ? 's' : ''}`, tone: 'warn' } : null;
+      });
+    },
+
+    /** @param {any} f */
+    legend(f) {
+      const teams = f.teams || [];
+      const byUnit = new Map();
+      teams.forEach((/** @type {any} */ t, /** @type {number} */ k) => t.units.forEach((/** @type {any} */ u) => byUnit.set(u.id, k)));
+      const who = (/** @type {string} */ id) => {
+        const k = byUnit.get(id);
+        return k === undefined ? `unit ${id}` : `<span style="color:${env.colors[k % env.colors.length]}">${esc(teams[k].name)} ${id}</span>`;
+      };
+      const lines = [];
+      for (const t of teams) {
+        for (const e of t.events || []) {
+          switch (e.action) {
+            case 'SUMMON': lines.push(`${who(e.unitId)} summons: level ${e.summonEvent.diamondCurrentSummonLevel}`); break;
+            case 'DROP': lines.push(`${who(e.unitId)} drops a level ${e.dropEvent.diamondSummonLevel} diamond: +${e.dropEvent.pointsScored}`); break;
+            case 'VINE': lines.push(`${who(e.unitId)} vines ${who(e.vineEvent.vineUnitId)}`); break;
+            case 'ATTACK': lines.push(`${who(e.unitId)} attacks ${who(e.attackEvent.targetUnitId)}`); break;
+            default: lines.push(`${esc(t.name)}: ${esc(e.action)}`);
+          }
+        }
+      }
+      const errors = teams.flatMap((/** @type {any} */ t, /** @type {number} */ k) => (t.errors || []).map((/** @type {string} */ e) =>
+        `<div class="bad"><span style="color:${env.colors[k % env.colors.length]}">${esc(t.name)}</span>: ${esc(e)}</div>`));
+      const log = (f.log || []).map((/** @type {string} */ l) => `<div>${esc(l)}</div>`).join('');
+      return `<div class="dim small">Press <kbd>D</kbd> for the diamond legend, <kbd>P</kbd> for paths.</div>
+        ${lines.length ? `<h3>Tick ${f.tick + 1}</h3><div class="log">${lines.map((l) => `<div>${l}</div>`).join('')}</div>` : ''}
+        ${errors.length ? `<h3>Errors</h3><div class="log">${errors.join('')}</div>` : ''}
+        ${log ? `<h3>Server log</h3><div class="log">${log}</div>` : ''}`;
+    },
+  };
+}
+
+/** @param {string} s */
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
+}
