@@ -227,7 +227,13 @@ func TestMisbehavingBots(t *testing.T) {
 	t.Parallel()
 	bots := []string{"builtin:greedy", helper("--exit"), "builtin:hunter", helper("--crash-at", "3"),
 		"builtin:random", helper("--hang"), "builtin:greedy", helper("--sleep", "all:300")}
+	start := time.Now()
 	rep := runMatch(t, 11, bots, "size=large", "shape=square", "turn_ms=200", "first_ms=1500")
+	// Once eliminated, the hung bot is no longer waited for: the 195 turns
+	// after it would otherwise last 200 ms each (39 s).
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the match took %v: an eliminated bot's overdue answer slows every turn", d)
+	}
 	res := rep.Result.Players
 	want := map[int]struct {
 		status game.Status

@@ -78,6 +78,11 @@ func (r *referee) Prompt(seat int) ([]byte, bool) {
 	return r.st.message(id, r.mapJSON, r.st.Turn+1, false), true
 }
 
+// Retired tells the runner that an eliminated player's bot is no longer
+// waited for: the turn is resolved as soon as no alive bot owes an answer
+// (§6.3).
+func (r *referee) Retired(seat int) bool { return !r.st.P[r.idOf[seat]].Alive }
+
 // Farewell is the final state, "Final":true, for every bot still running,
 // eliminated ones included (D14).
 func (r *referee) Farewell(seat int) ([]byte, bool) {
