@@ -40,7 +40,7 @@
 //
 // The shell keeps option values in view.options (by id) and redraws on change.
 
-export const COLORS = ['#22a1e4', '#ff1d5c', '#2ecc71', '#f39c12', '#9b59b6', '#1abc9c', '#e67e22', '#e84393'];
+export const COLORS = ['#22a1e4', '#ff1d5c', '#2ecc71', '#f39c12', '#a66cff', '#f2e35c', '#ff82d4', '#b07a4f'];
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 
@@ -525,14 +525,15 @@ export class Player {
       const flags = [];
       if (reply && reply.status !== 'answered' && reply.status !== 'not-asked') flags.push(reply.status);
       if (status[k]) flags.push(status[k]);
-      if (r && r.status !== 'ok') flags.push(r.status);
+      const said = flags.map((f) => typeof f === 'string' ? f : f.text).join(' ');
+      if (r && r.status !== 'ok' && !said.includes(r.status)) flags.push(r.status);
       return `<tr class="seat" data-seat="${k}">
         <td><span class="swatch" style="background:${this.colors[k % this.colors.length]}"></span></td>
         <td class="rank">${r ? '#' + r.rank : ''}</td>
-        <td class="name">${esc(p.name)}</td>
-        <td class="score">${esc(s.score ?? '')}${s.detail ? `<div class="detail">${esc(s.detail)}</div>` : ''}</td>
-        <td class="flags">${flags.map((f) => typeof f === 'string' ? `<span class="flag">${esc(f)}</span>` : `<span class="flag ${esc(f.tone || '')}">${esc(f.text)}</span>`).join(' ')}</td>
-      </tr>${messages[k] ? `<tr class="message"><td></td><td colspan="4">&ldquo;${esc(messages[k])}&rdquo;</td></tr>` : ''}`;
+        <td class="name">${esc(p.name)}${s.detail ? `<div class="detail">${esc(s.detail)}</div>` : ''}${flags.length ? `<div class="flags">${flags.map((f) => typeof f === 'string'
+          ? `<span class="flag">${esc(f)}</span>` : `<span class="flag ${esc(f.tone || '')}">${esc(f.text)}</span>`).join(' ')}</div>` : ''}</td>
+        <td class="score">${esc(s.score ?? '')}</td>
+      </tr>${messages[k] ? `<tr class="message"><td></td><td colspan="3">&ldquo;${esc(messages[k])}&rdquo;</td></tr>` : ''}`;
     }).join('');
     if (atEnd) {
       const msgs = rep.result.players.map((/** @type {any} */ p) => p.message ? `<div><b>${esc(p.name)}</b>: ${esc(p.message)}</div>` : '').join('');
