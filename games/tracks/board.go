@@ -13,6 +13,7 @@ const (
 
 var terrainNames = [...]string{"plains", "river", "mountain", "poi"}
 
+// String names the terrain: "plains", "river", "mountain" or "poi".
 func (t Terrain) String() string {
 	if int(t) < len(terrainNames) {
 		return terrainNames[t]

@@ -22,6 +22,7 @@ const (
 
 var actionNames = [...]string{"AUTOPLACE", "PLACE_TRACKS", "DISRUPT", "DISRUPT", "MESSAGE", "WAIT"}
 
+// String is the action's keyword.
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) {
 		return actionNames[k]
@@ -63,6 +64,7 @@ type InvalidInput struct {
 	Got      string // the offending field, trimmed
 }
 
+// Error is the line the game summary shows.
 func (e *InvalidInput) Error() string {
 	return fmt.Sprintf("Invalid Input: Expected %s but got '%s'", e.Expected, e.Got)
 }

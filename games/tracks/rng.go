@@ -24,9 +24,14 @@ type pcgRand struct{ r *rand.Rand }
 
 func newGenRand(seed int64) genRand { return pcgRand{game.NewRand(seed, 0x7ac6)} }
 
+// IntRange returns a uniform integer in [lo, hi).
 func (p pcgRand) IntRange(lo, hi int) int { return lo + p.r.IntN(hi-lo) }
-func (p pcgRand) Float() float64          { return p.r.Float64() }
-func (p pcgRand) Coin() bool              { return p.r.Uint64()&1 == 1 }
+
+// Float returns a uniform float in [0, 1).
+func (p pcgRand) Float() float64 { return p.r.Float64() }
+
+// Coin returns a fair boolean.
+func (p pcgRand) Coin() bool { return p.r.Uint64()&1 == 1 }
 
 // shuffle is Fisher–Yates as the rules state it: for i = n−1 down to 1,
 // swap(i, randInt(0, i+1)).
