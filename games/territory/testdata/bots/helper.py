@@ -5,9 +5,10 @@ Without --answers it moves its head to a neighbouring tile of its own body
 (a free move that never dies). Options:
   --log FILE        append every line read, byte for byte, to FILE
   --answers FILE    answer the lines of FILE in order instead
-  --sleep T:MS      sleep MS milliseconds before answering turn T (T may be "all")
+  --sleep T:MS      sleep MS milliseconds before answering turn T ("T+" for
+                    turn T and every later one)
   --crash-at T      exit with status 3 when turn T arrives
-  --hang            read everything, never answer
+  --hang-from T     from turn T on, read everything and never answer
   --double-at T     answer turn T with two lines: the move, then LEFT
   --exit            exit at once
 """
@@ -19,12 +20,12 @@ args = sys.argv[1:]
 opts = {"sleep": {}}
 while args:
     a = args.pop(0)
-    if a in ("--log", "--answers", "--crash-at", "--double-at"):
+    if a in ("--log", "--answers", "--crash-at", "--double-at", "--hang-from"):
         opts[a[2:]] = args.pop(0)
     elif a == "--sleep":
         t, ms = args.pop(0).split(":")
         opts["sleep"][t] = int(ms)
-    elif a in ("--hang", "--exit"):
+    elif a == "--exit":
         opts[a[2:]] = True
     else:
         sys.exit("unknown option " + a)
@@ -50,9 +51,12 @@ while True:
     if opts.get("crash-at") == str(turn):
         print("crashing on purpose at turn %d" % turn, file=sys.stderr)
         sys.exit(3)
-    if opts.get("hang"):
+    if "hang-from" in opts and turn >= int(opts["hang-from"]):
         continue
-    ms = opts["sleep"].get(str(turn), opts["sleep"].get("all", 0))
+    ms = opts["sleep"].get(str(turn), 0)
+    for t, v in opts["sleep"].items():
+        if t.endswith("+") and turn >= int(t[:-1]):
+            ms = v
     if ms:
         time.sleep(ms / 1000)
     if answers is not None:
