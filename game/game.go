@@ -69,6 +69,9 @@ type League struct {
 	Number int    `json:"number"`
 	Name   string `json:"name"`
 	Boss   string `json:"boss,omitempty"` // name of the builtin bot that guards the league, if any
+	// FirstSeatOnly keeps a promotion candidate in seat 0 in every game
+	// (objective leagues whose goal is seat 0's); otherwise seats alternate.
+	FirstSeatOnly bool `json:"firstSeatOnly,omitempty"`
 }
 
 // Builtin is an in-process Go bot that a game ships.
