@@ -1,19 +1,21 @@
 package territory
 
+import "encoding/json"
+
 // The viewer frame (docs/games/territory.md, "Viewer frames"). Every frame
 // is complete: the whole map and every player's counters, so that any
 // frame can be drawn alone; events say what happened during the turn.
 
 type frame struct {
-	Turn      int           `json:"turn"`
-	Width     int           `json:"width"`
-	Arena     *frameArena   `json:"arena,omitempty"` // the initial frame only
-	Map       []string      `json:"map"`
-	Players   []framePlayer `json:"players"`
-	Events    *Events       `json:"events,omitempty"` // absent from the initial frame
-	Over      bool          `json:"over"`
-	Positions []int         `json:"positions,omitempty"` // by id, once over
-	Points    []int         `json:"points,omitempty"`    // by id, once over
+	Turn      int             `json:"turn"`
+	Width     int             `json:"width"`
+	Arena     *frameArena     `json:"arena,omitempty"` // the initial frame only
+	Map       json.RawMessage `json:"map"`             // the protocol's Map array`
+	Players   []framePlayer   `json:"players"`
+	Events    *Events         `json:"events,omitempty"` // absent from the initial frame
+	Over      bool            `json:"over"`
+	Positions []int           `json:"positions,omitempty"` // by id, once over
+	Points    []int           `json:"points,omitempty"`    // by id, once over
 }
 
 type frameArena struct {
@@ -51,7 +53,7 @@ type frameElim struct {
 
 func (r *referee) frame() frame {
 	st := r.st
-	f := frame{Turn: st.Turn, Width: st.N, Map: st.Tokens(), Events: r.events, Over: r.Over()}
+	f := frame{Turn: st.Turn, Width: st.N, Map: r.mapJSON, Events: r.events, Over: r.Over()}
 	if st.Turn == 0 {
 		a := &frameArena{Name: r.arena.Name, Shape: string(r.arena.Shape), Size: string(r.arena.Size), Turns: r.maxTurns}
 		for id := range st.P {

@@ -53,10 +53,12 @@ func (b *greedyBot) follow(v *view, dist []int) (Move, bool) {
 		return None, false
 	}
 	q := b.plan[next]
-	// Safe: the rest of the plan fits the movement left, or home is near.
+	// Safe: the rest of the plan still ends on our body (which others may
+	// have taken meanwhile) within the movement left, or home is near.
 	left := v.ML - v.cost(q)
 	rest := len(b.plan) - 1 - next
-	if v.deadly(q) || (!v.mine(q) && left < rest && !v.safe(q, dist)) {
+	planOK := v.mine(b.plan[len(b.plan)-1]) && left >= rest
+	if v.deadly(q) || (!v.mine(q) && !planOK && !v.safe(q, dist)) {
 		return None, false
 	}
 	for _, m := range Moves {

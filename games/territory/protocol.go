@@ -16,27 +16,38 @@ import (
 
 // Token returns the protocol token of tile i (§6.1, D13): body `P<id>`,
 // neck `p<id>`, head `P<id>*` and obstacle, in that order, joined by `-`;
-// "" for an empty tile.
+// "" for an empty tile. headAt is the state's heads().
 func (s *State) Token(i int, headAt []int8) string {
-	var parts [4]string
-	k := 0
+	return string(s.appendToken(nil, i, headAt))
+}
+
+func (s *State) appendToken(b []byte, i int, headAt []int8) []byte {
+	start := len(b)
+	sep := func() {
+		if len(b) > start {
+			b = append(b, '-')
+		}
+	}
 	if o := s.Body[i]; o >= 0 {
-		parts[k] = "P" + strconv.Itoa(int(o))
-		k++
+		b = append(b, 'P')
+		b = strconv.AppendInt(b, int64(o), 10)
 	}
 	if o := s.Neck[i]; o >= 0 {
-		parts[k] = "p" + strconv.Itoa(int(o))
-		k++
+		sep()
+		b = append(b, 'p')
+		b = strconv.AppendInt(b, int64(o), 10)
 	}
 	if o := headAt[i]; o >= 0 {
-		parts[k] = "P" + strconv.Itoa(int(o)) + "*"
-		k++
+		sep()
+		b = append(b, 'P')
+		b = strconv.AppendInt(b, int64(o), 10)
+		b = append(b, '*')
 	}
 	if o := s.Obst[i]; o != Empty {
-		parts[k] = string(rune(o))
-		k++
+		sep()
+		b = append(b, byte(o))
 	}
-	return strings.Join(parts[:k], "-")
+	return b
 }
 
 // heads returns, per tile, the id of the head on it (-1: none).
@@ -69,20 +80,18 @@ func (s *State) Tokens() []string {
 // mapJSON encodes the Map array: `["W","P0",...]`. Tokens never need an
 // escape.
 func (s *State) mapJSON() []byte {
-	toks := s.Tokens()
-	size := 2
-	for _, t := range toks {
-		size += len(t) + 3
-	}
-	b := make([]byte, 0, size)
+	headAt := s.heads()
+	b := make([]byte, 0, s.N*s.N*6+2)
 	b = append(b, '[')
-	for i, t := range toks {
-		if i > 0 {
-			b = append(b, ',')
+	for y := s.N - 1; y >= 0; y-- {
+		for x := 0; x < s.N; x++ {
+			if len(b) > 1 {
+				b = append(b, ',')
+			}
+			b = append(b, '"')
+			b = s.appendToken(b, y*s.N+x, headAt)
+			b = append(b, '"')
 		}
-		b = append(b, '"')
-		b = append(b, t...)
-		b = append(b, '"')
 	}
 	return append(b, ']')
 }

@@ -38,8 +38,16 @@ type turnJSON struct {
 	Final bool
 }
 
-// parseView reads a turn message.
+// parseView reads a turn message: Arena's own compact form at once, any
+// other valid JSON through encoding/json.
 func parseView(msg []byte) (*view, error) {
+	if v, ok := fastView(msg); ok {
+		return v, nil
+	}
+	return slowView(msg)
+}
+
+func slowView(msg []byte) (*view, error) {
 	var t turnJSON
 	if err := json.Unmarshal(msg, &t); err != nil {
 		return nil, err
@@ -62,6 +70,7 @@ func parseView(msg []byte) (*view, error) {
 		}
 		for _, part := range strings.Split(tok, "-") {
 			switch {
+			case part == "":
 			case len(part) == 1:
 				v.obst[i] = Obstacle(part[0])
 			case part[0] == 'p':
@@ -130,30 +139,46 @@ func (v *view) passable(p Point) bool {
 }
 
 // homeDistances is, per tile, the fewest moves from it to our body through
-// passable tiles (-1: no way).
+// passable tiles (-1: no way). A breadth-first search from every body
+// tile at once, on tile indices.
 func (v *view) homeDistances() []int {
-	d := make([]int, v.n*v.n)
+	n := v.n
+	d := make([]int, n*n)
+	queue := make([]int32, 0, n*n)
+	open := make([]bool, n*n)
+	self := int8(v.self)
+	out := !v.atHome()
+	hi := v.idx(v.head)
 	for i := range d {
 		d[i] = -1
-	}
-	var queue []Point
-	for y := 0; y < v.n; y++ {
-		for x := 0; x < v.n; x++ {
-			if int(v.owner[y*v.n+x]) == v.self && v.passable(Point{x, y}) {
-				d[y*v.n+x] = 0
-				queue = append(queue, Point{x, y})
-			}
+		o := v.obst[i]
+		open[i] = o == Empty && v.neckOf[i] != self && !(out && i == hi)
+		if open[i] && v.owner[i] == self {
+			d[i] = 0
+			queue = append(queue, int32(i))
 		}
 	}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, m := range Moves {
-			q := step(p, m)
-			if v.inside(q) && d[v.idx(q)] < 0 && v.passable(q) {
-				d[v.idx(q)] = d[v.idx(p)] + 1
-				queue = append(queue, q)
+	for k := 0; k < len(queue); k++ {
+		i := int(queue[k])
+		x := i % n
+		next := d[i] + 1
+		visit := func(j int) {
+			if d[j] < 0 && open[j] {
+				d[j] = next
+				queue = append(queue, int32(j))
 			}
+		}
+		if x > 0 {
+			visit(i - 1)
+		}
+		if x < n-1 {
+			visit(i + 1)
+		}
+		if i >= n {
+			visit(i - n)
+		}
+		if i < n*(n-1) {
+			visit(i + n)
 		}
 	}
 	return d
