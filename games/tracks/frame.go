@@ -3,6 +3,7 @@ package tracks
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 )
 
 // Viewer frames. docs/games/tracks.md ("Viewer frames") documents every
@@ -175,7 +176,7 @@ func (r *referee) Frame() json.RawMessage {
 		f.Players = append(f.Players, playerJSON{Name: r.names[p], Status: string(pl.status), Reason: pl.reason,
 			Score: pl.score, Paint: pl.paint, PaintUsed: r.ev.used[p][0],
 			Disruption: pl.disruption, DisruptionUsed: r.ev.used[p][1],
-			Action: pl.action, Message: pl.message, Errors: nonNil(r.ev.errors[p]),
+			Action: pl.action, Message: viewerText(pl.message), Errors: nonNil(r.ev.errors[p]),
 			SideQuest: pl.sideQuest, SideQuestTurn: pl.sideQuestTurn, POIsServed: r.points(pl.pois)})
 	}
 	ev := &f.Events
@@ -235,6 +236,10 @@ func (r *referee) mapFrame() *mapJSON {
 	}
 	return m
 }
+
+// viewerText is a MESSAGE as the reference's replay data carries it: "|",
+// its serializer's separator, becomes "∣" (U+2223, rules §7).
+func viewerText(s string) string { return strings.ReplaceAll(s, "|", "\u2223") }
 
 func nonNil[T any](s []T) []T {
 	if s == nil {

@@ -152,3 +152,23 @@ func TestEliminationMessages(t *testing.T) {
 		t.Errorf("final frame: %+v %+v", f.Final, f.Players)
 	}
 }
+
+// Rules §7: a "|" of a MESSAGE is shown as "∣" (U+2223) in the replay data,
+// as the reference viewer shows it; the referee keeps the text it read.
+func TestFrameMessagePipe(t *testing.T) {
+	r := smallReferee(t, []string{"0 . 1"}, nil, "0>1")
+	r.Play([]game.Reply{answer("MESSAGE a|b||c;WAIT"), answer("MESSAGE plain")})
+	var f frameJSON
+	if err := json.Unmarshal(r.Frame(), &f); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Players[0].Message; got != "a∣b∣∣c" {
+		t.Errorf("frame message %q, want %q", got, "a∣b∣∣c")
+	}
+	if got := f.Players[1].Message; got != "plain" {
+		t.Errorf("frame message %q, want %q", got, "plain")
+	}
+	if r.pl[0].message != "a|b||c" {
+		t.Errorf("the referee's message %q changed", r.pl[0].message)
+	}
+}
