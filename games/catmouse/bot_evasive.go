@@ -8,7 +8,8 @@ import "math/rand/v2"
 // time), and keeps the move that leaves the most. It never ends its move
 // where a cat can reach it. The dash is precious, since every use doubles
 // the cooldown: the mouse dashes when no step is safe, or when a dash gains
-// much more room than the best step, the bar rising with every dash used.
+// much more room than the best step: 6 cells more for its first dash, 12
+// more for each dash already used.
 func evasiveMouse(v *view, rng *rand.Rand) (Action, []string) {
 	stepAct, stepVal := bestEscape(v, v.mouseMoves(v.mouse, false), rng)
 	if v.cooldown > 0 {
@@ -21,7 +22,7 @@ func evasiveMouse(v *view, rng *rand.Rand) (Action, []string) {
 		}
 	}
 	dashAct, dashVal := bestEscape(v, destinations(dashes), rng)
-	bar := 6*8 + 6*8*int(min(v.uses, 20))
+	bar := 8 * (6 + 12*int(min(v.uses, 20)))
 	if stepVal < 0 && dashVal >= 0 || dashVal >= stepVal+bar {
 		return dashAct, nil
 	}
