@@ -199,31 +199,41 @@ func expectedFor(raw string) string {
 
 // javaUpper upper-cases like Java's String.toUpperCase in an English
 // locale, as far as it matters for the prefixes above: the single-rune
-// mappings, plus the special cases that expand to ASCII letters (ß -> SS
-// and the Latin ligatures).
+// mappings, plus every special case whose expansion starts with an ASCII
+// letter (checked against Java 17 over all code points; the others start
+// with a non-ASCII letter and cannot begin or continue a prefix).
 func javaUpper(s string) string {
 	var b strings.Builder
 	for _, r := range s {
-		switch r {
-		case 'ß':
-			b.WriteString("SS")
-		case 'ﬀ':
-			b.WriteString("FF")
-		case 'ﬁ':
-			b.WriteString("FI")
-		case 'ﬂ':
-			b.WriteString("FL")
-		case 'ﬃ':
-			b.WriteString("FFI")
-		case 'ﬄ':
-			b.WriteString("FFL")
-		case 'ﬅ', 'ﬆ':
-			b.WriteString("ST")
-		default:
-			b.WriteRune(unicode.ToUpper(r))
+		if x, ok := javaUpperSpecial[r]; ok {
+			b.WriteString(x)
+			continue
 		}
+		b.WriteRune(unicode.ToUpper(r))
 	}
 	return b.String()
+}
+
+// javaUpperSpecial are the expansions of Unicode's SpecialCasing.txt that
+// Java applies and that start with an ASCII letter. Only ẗ can change an
+// expected text ("WAIẗ" upper-cases to "WAIT" and a combining diaeresis);
+// the rest are listed so that the table is the whole rule, not a guess at
+// which entries matter.
+var javaUpperSpecial = map[rune]string{
+	'ß': "SS",
+	'ǰ': "J\u030c",
+	'ẖ': "H\u0331",
+	'ẗ': "T\u0308",
+	'ẘ': "W\u030a",
+	'ẙ': "Y\u030a",
+	'ẚ': "A\u02be",
+	'ﬀ': "FF",
+	'ﬁ': "FI",
+	'ﬂ': "FL",
+	'ﬃ': "FFI",
+	'ﬄ': "FFL",
+	'ﬅ': "ST",
+	'ﬆ': "ST",
 }
 
 // truncateMessage cuts a text longer than 48 characters (code points) to

@@ -68,6 +68,10 @@ func TestParseCommands(t *testing.T) {
 		{name: "Java trim removes control characters", line: "\x01WAIT\x1f", want: Commands{}},
 		{name: "Java upper case of ß", line: "meßage", err: dqMessage + "'meßage'"},
 		{name: "Java upper case of dotless i", line: "lıne", err: dqLine + "'lıne'"},
+		// Java upper-cases ẗ to T and a combining diaeresis (SpecialCasing),
+		// so "WAIẗ" starts with WAIT once upper-cased.
+		{name: "Java upper case of t with diaeresis", line: "WAI\u1e97", err: dqWait + "'WAI\u1e97'"},
+		{name: "Java upper case of w with ring", line: "\u1e98AIT", err: dqAny + "'\u1e98AIT'"},
 		{name: "partial commands kept", line: "BEACON 4 1;MESSAGE hello;FOO;BEACON 3 1",
 			want: Commands{Beacons: []Beacon{{4, 1}}, Message: "hello", HasMessage: true}, err: dqAny + "'FOO'"},
 		{name: "invalid UTF-8", line: "MESSAGE a\xffb", want: Commands{Message: "a\ufffdb", HasMessage: true}},
