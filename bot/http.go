@@ -27,7 +27,9 @@ func init() {
 		if info.HTTP == nil {
 			return nil, fmt.Errorf("bot %q: %s bots are not HTTP servers; give a plain command instead", spec, info.Name)
 		}
-		h := &HTTP{Protocol: *info.HTTP, MaxLine: info.MaxLine}
+		// info.MaxLine caps the lines of process bots; a reply body is
+		// read up to DefaultMaxLine and turned into a line by the game.
+		h := &HTTP{Protocol: *info.HTTP}
 		if spec.Kind == "url" {
 			h.URL = spec.Target
 		} else {
