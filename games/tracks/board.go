@@ -135,40 +135,32 @@ func (b *Board) clone() *Board {
 	return &c
 }
 
-// finish derives what follows from the cell data: region cell lists (in
-// cell order when not already set), region towns and neighbours.
+// finish derives what follows from the cell data: the neighbour table,
+// and each region's id, town and neighbours.
 func (b *Board) finish() {
 	if b.adj == nil {
 		b.link()
 	}
+	n := len(b.Regions)
 	for i := range b.Regions {
-		b.Regions[i].ID = i
-		b.Regions[i].Town = -1
+		b.Regions[i].ID, b.Regions[i].Town, b.Regions[i].Neighbours = i, -1, nil
 	}
 	for _, t := range b.Towns {
-		r := &b.Regions[b.Region[t.Cell]]
-		if r.Town < 0 {
+		if r := &b.Regions[b.Region[t.Cell]]; r.Town < 0 {
 			r.Town = t.ID
 		}
 	}
-	seen := make([]bool, len(b.Regions)*len(b.Regions))
-	for i := range b.Regions {
-		b.Regions[i].Neighbours = nil
-	}
-	for c := range b.Region {
-		for _, n := range b.adj[c] {
-			if n < 0 {
-				continue
-			}
-			r, o := b.Region[c], b.Region[n]
-			if r != o && !seen[r*len(b.Regions)+o] {
-				seen[r*len(b.Regions)+o] = true
+	adjacent := make([]bool, n*n) // [r*n+o]: regions r and o touch
+	for c, r := range b.Region {
+		for _, m := range b.adj[c] {
+			if m >= 0 && b.Region[m] != r {
+				adjacent[r*n+b.Region[m]] = true
 			}
 		}
 	}
 	for r := range b.Regions {
 		for o := range b.Regions {
-			if seen[r*len(b.Regions)+o] {
+			if adjacent[r*n+o] {
 				b.Regions[r].Neighbours = append(b.Regions[r].Neighbours, o)
 			}
 		}

@@ -44,17 +44,16 @@ func (r *referee) Play(replies []game.Reply) {
 func (r *referee) read(p int, rep game.Reply) []Action {
 	pl := &r.pl[p]
 	id := "$" + strconv.Itoa(p)
-	switch rep.Status {
-	case game.Answered:
-	case game.Gone:
-		pl.status, pl.reason = game.Crashed, id+" "+timeoutLine
-		if rep.Error != "" {
-			pl.reason += " (" + rep.Error + ")"
-		}
-		r.summary(id + " " + timeoutLine)
-		return nil
-	default: // Timeout (NotAsked and Waiting cannot happen to an active player)
+	if rep.Status != game.Answered {
+		// A timeout, or a crash, which CodinGame reports the same way.
+		// (NotAsked and Waiting cannot happen to an active player.)
 		pl.status, pl.reason = game.TimedOut, id+" "+timeoutLine
+		if rep.Status == game.Gone {
+			pl.status = game.Crashed
+			if rep.Error != "" {
+				pl.reason += " (" + rep.Error + ")"
+			}
+		}
 		r.summary(id + " " + timeoutLine)
 		return nil
 	}
@@ -134,50 +133,30 @@ func (r *referee) placeTracks(acts [2][]Action) {
 			if a.Kind != PlaceTracks || (a.Generated && interrupted) {
 				continue
 			}
-			at := fmt.Sprintf("(%d, %d)", a.X, a.Y)
-			reject := func(msg string, paint bool) {
-				if !a.Generated {
-					r.report(p, msg)
-					return
-				}
-				switch {
-				case paint:
-					r.report(p, "Autobuild interrupted: not enough track points to build a track at "+at+".")
-					interrupted = true
-				case r.set.interruptAny:
-					r.report(p, msg)
+			msg, noPaint := r.placeError(p, a.X, a.Y, claims)
+			switch {
+			case msg == "":
+			case !a.Generated:
+				r.report(p, msg)
+				continue
+			case noPaint:
+				r.report(p, "Autobuild interrupted: not enough track points to build a track at "+coordText(a.X, a.Y)+".")
+				interrupted = true
+				continue
+			default:
+				r.report(p, msg)
+				if r.set.interruptAny {
 					r.report(p, "Autobuild interrupted.")
 					interrupted = true
-				default:
-					r.report(p, msg)
 				}
-			}
-			if !b.in(a.X, a.Y) {
-				reject("Not part of grid: "+at, false)
 				continue
 			}
 			c := b.cell(a.X, a.Y)
-			if b.TownAt[c] >= 0 {
-				reject("Cannot place tracks on a town at "+at, false)
-				continue
-			}
-			if b.inked(c) {
-				reject("Cannot build in region "+strconv.Itoa(b.Region[c]), false)
-				continue
-			}
-			if b.Track[c] != NoTrack || claims[c]&(1<<p) != 0 {
-				reject("Cannot place tracks on existing tracks at "+at, false)
-				continue
-			}
-			cost := b.Terrain[c].Cost()
-			if r.pl[p].paint < cost {
-				reject("Not enough track points to build a track at "+at+".", true)
-				continue
-			}
 			if claims[c] == 0 {
 				order = append(order, c)
 			}
 			claims[c] |= 1 << p
+			cost := b.Terrain[c].Cost()
 			r.pl[p].paint -= cost
 			r.pl[p].paintSpent += cost
 			r.pl[p].tracksPlaced++
@@ -197,6 +176,32 @@ func (r *referee) placeTracks(acts [2][]Action) {
 	}
 }
 
+// placeError is why player p cannot build at (x, y) now, the checks of
+// rules §3.3 in their order, or "" when it can. noPaint marks the last
+// reason, a lack of paint: the only one that interrupts an AUTOPLACE in
+// paint_only mode, and one with its own message for generated steps.
+func (r *referee) placeError(p, x, y int, claims map[int]int) (msg string, noPaint bool) {
+	b := r.b
+	if !b.in(x, y) {
+		return "Not part of grid: " + coordText(x, y), false
+	}
+	c := b.cell(x, y)
+	switch {
+	case b.TownAt[c] >= 0:
+		return "Cannot place tracks on a town at " + coordText(x, y), false
+	case b.inked(c):
+		return "Cannot build in region " + strconv.Itoa(b.Region[c]), false
+	case b.Track[c] != NoTrack || claims[c]&(1<<p) != 0:
+		return "Cannot place tracks on existing tracks at " + coordText(x, y), false
+	case r.pl[p].paint < b.Terrain[c].Cost():
+		return "Not enough track points to build a track at " + coordText(x, y) + ".", true
+	}
+	return "", false
+}
+
+// coordText is a cell as the messages print it: "(x, y)".
+func coordText(x, y int) string { return "(" + strconv.Itoa(x) + ", " + strconv.Itoa(y) + ")" }
+
 // disrupt resolves every DISRUPT, player 0's then player 1's.
 func (r *referee) disrupt(acts [2][]Action) {
 	b := r.b
@@ -206,7 +211,7 @@ func (r *referee) disrupt(acts [2][]Action) {
 			switch a.Kind {
 			case DisruptCell:
 				if !b.in(a.X, a.Y) {
-					r.report(p, fmt.Sprintf("Not part of grid: (%d, %d)", a.X, a.Y))
+					r.report(p, "Not part of grid: "+coordText(a.X, a.Y))
 					continue
 				}
 				region = b.Region[b.cell(a.X, a.Y)]
