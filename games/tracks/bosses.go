@@ -38,10 +38,10 @@ func greedyMove(v *view, _ *rand.Rand) []string {
 	return nil
 }
 
-// edge returns, per region, E(R) = the opponent's tracks on active paths in
-// R minus the bot's own tracks on active paths in R; regions that are inked
-// or hold a town are left out (ok false).
-func edge(v *view) (e []int, ok []bool) {
+// advantage returns, per region, E(R) of rules §5: the opponent's tracks
+// on active paths in R minus the bot's own tracks on active paths in R;
+// regions that are inked or hold a town cannot be disrupted (ok false).
+func advantage(v *view) (e []int, ok []bool) {
 	b := v.b
 	e, ok = make([]int, len(b.Regions)), make([]bool, len(b.Regions))
 	for id, reg := range b.Regions {
@@ -63,7 +63,7 @@ func edge(v *view) (e []int, ok []bool) {
 // bestDisrupt returns the eligible region with the highest E that passes
 // keep (ties: higher instability, then lower id), or -1.
 func bestDisrupt(v *view, keep func(id, e int) bool) int {
-	e, ok := edge(v)
+	e, ok := advantage(v)
 	best := -1
 	for id := range e {
 		if !ok[id] || !keep(id, e[id]) {
@@ -78,7 +78,8 @@ func bestDisrupt(v *view, keep func(id, e int) bool) int {
 }
 
 // saboteurMove is the league 4 boss: the greedy connector, plus a DISRUPT
-// of the region where the opponent has the biggest edge on active paths.
+// of the region where the opponent has the biggest advantage on active
+// paths, when it is positive.
 func saboteurMove(v *view, rng *rand.Rand) []string {
 	acts := greedyMove(v, rng)
 	if r := bestDisrupt(v, func(_, e int) bool { return e > 0 }); r >= 0 {
@@ -105,8 +106,8 @@ func inkThresholdGuess(v *view) int {
 // paint the plan needs, never builds in a region one disruption away from
 // inking, and builds the plan's first steps itself (so that the engine's
 // own AUTOPLACE cannot route through those regions). It disrupts a region
-// one step from inking where the opponent has any edge, otherwise a region
-// where the opponent's edge is at least 2.
+// one step from inking where the opponent has any advantage, otherwise a
+// region where the opponent's advantage is at least 2.
 func plannerMove(v *view, _ *rand.Rand) []string {
 	b := v.b
 	thr := inkThresholdGuess(v)

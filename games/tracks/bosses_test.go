@@ -61,7 +61,7 @@ func TestGreedyBoss(t *testing.T) {
 // Rules §5, league 4: the greedy connector, plus a DISRUPT of the town-free,
 // not inked region where the opponent's tracks on active paths outnumber
 // the boss's own the most (ties: higher instability, then lower id), only
-// when that edge is positive.
+// when that advantage is positive.
 func TestSaboteurBoss(t *testing.T) {
 	row := []string{"0 r r b b 1", ". . . . . ."}
 	regions := []string{"A B B C C D", "A B B C C D"}
@@ -80,7 +80,7 @@ func TestSaboteurBoss(t *testing.T) {
 	}
 	even := []string{"0 r b r b 1", ". . . . . ."}
 	if got := bossAnswer(t, "boss4", 1, even, regions, nil, "0>1"); got != "WAIT" {
-		t.Errorf("no positive edge: %q, want WAIT", got)
+		t.Errorf("no positive advantage: %q, want WAIT", got)
 	}
 	// Tracks off the active paths do not count.
 	idle := []string{"0 . . . . 1", ". r r r r ."}
@@ -90,8 +90,9 @@ func TestSaboteurBoss(t *testing.T) {
 }
 
 // Rules §5, league 5: the best value pair, never building in a region one
-// disruption away from inking; a region at that level with an opponent edge
-// is disrupted first, otherwise a region where the edge is at least 2.
+// disruption away from inking; a region at that level with an opponent
+// advantage is disrupted first, otherwise a region where the advantage is
+// at least 2.
 func TestPlannerBoss(t *testing.T) {
 	// 0>1 builds three plains (3 new tracks for one turn of paint), 2>0 one
 	// river (1 track): the planner prefers 0>1 where the greedy boss takes
@@ -111,12 +112,12 @@ func TestPlannerBoss(t *testing.T) {
 		t.Errorf("one step from inking: %q, want DISRUPT 3", got)
 	}
 	if got := bossAnswer(t, "boss5", 0, blue, regions, nil, "0>1"); got != "DISRUPT 1" {
-		t.Errorf("edge of 2: %q, want DISRUPT 1", got)
+		t.Errorf("advantage of 2: %q, want DISRUPT 1", got)
 	}
 	single := []string{"0 b r b 1", ". . . . ."}
 	regions = []string{"A B D E C", "A B D E C"}
 	if got := bossAnswer(t, "boss5", 0, single, regions, nil, "0>1"); got != "WAIT" {
-		t.Errorf("edges of 1 only: %q, want WAIT", got)
+		t.Errorf("advantages of 1 only: %q, want WAIT", got)
 	}
 }
 

@@ -80,9 +80,10 @@ func checkMap(b *Board, rep genReport, sideQuest bool) string {
 		return "mountain count out of its budget"
 	}
 	for i, s := range rep.MountainSizes {
-		// A mountain grows by its drawn size unless it is walled in.
+		// A mountain grows by its drawn size (2..7 cells around its base)
+		// unless it is walled in.
 		if d := rep.MountainDrawn[i]; d < 2 || d > 7 || s < 1 || s > d+1 {
-			return "a mountain of a size outside 3..8"
+			return "a mountain larger than its base and its drawn growth"
 		}
 	}
 	// Rivers (§2.3): cells laid while the budget lasted never exceed it;

@@ -132,9 +132,11 @@ func TestDeterministicReplay(t *testing.T) {
 
 // Leagues 1-5 each against their boss, the default league being the full game.
 func TestLeaguesAndBosses(t *testing.T) {
-	info := game.Info{}
-	g, _ := game.Lookup("tracks")
-	info = g.Info()
+	g, err := game.Lookup("tracks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := g.Info()
 	if info.DefaultLeague != 5 || len(info.Leagues) != 5 {
 		t.Fatalf("leagues %v default %d", info.Leagues, info.DefaultLeague)
 	}

@@ -86,11 +86,13 @@ type settings struct {
 	league       int
 }
 
+// settingsFrom applies the ruleset preset, then the options set
+// explicitly, then the default league.
 func settingsFrom(cfg game.Config) settings {
 	o := cfg.Options
 	s := settings{inkThreshold: seedInkLevel, sideQuest: true, interruptAny: true, league: cfg.League}
 	if o.String(optRuleset) == rulesetRef {
-		s = settings{inkThreshold: refInkLevel, sideQuest: false, interruptAny: false, league: cfg.League}
+		s.inkThreshold, s.sideQuest, s.interruptAny = refInkLevel, false, false
 	}
 	if o.IsSet(optInkThreshold) {
 		s.inkThreshold = o.Int(optInkThreshold)
