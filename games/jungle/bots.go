@@ -17,8 +17,9 @@ var builtins = []game.Builtin{
 // botFunc turns a per-tick strategy into a game.Bot; a message that is not
 // a TICK gets no answer.
 func botFunc(play func(v *view, c *commandBuilder)) game.Bot {
+	var cache tileCache
 	return game.BotFunc(func(msg []byte) []byte {
-		v, err := parseView(msg)
+		v, err := parseView(msg, &cache)
 		if err != nil || v.msg.Type != "TICK" || v.w == 0 {
 			return nil
 		}

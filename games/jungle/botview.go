@@ -1,6 +1,7 @@
 package jungle
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 )
@@ -41,8 +42,8 @@ type tickMsg struct {
 	Tick      int    `json:"tick"`
 	TotalTick int    `json:"totalTick"`
 	Map       struct {
-		Tiles    [][]string    `json:"tiles"`
-		Diamonds []viewDiamond `json:"diamonds"`
+		Tiles    json.RawMessage `json:"tiles"`
+		Diamonds []viewDiamond   `json:"diamonds"`
 	} `json:"map"`
 	TeamID string     `json:"teamId"`
 	Teams  []viewTeam `json:"teams"`
@@ -61,31 +62,50 @@ type view struct {
 	exits    []bool      // see hasExit
 }
 
-func parseView(data []byte) (*view, error) {
+// tileCache keeps a bot's decoded map between ticks: the tiles never change
+// during a game, so they are decoded again only if their text changes.
+type tileCache struct {
+	raw   []byte
+	w, h  int
+	tiles []Tile
+}
+
+func parseView(data []byte, cache *tileCache) (*view, error) {
 	v := &view{}
 	if err := json.Unmarshal(data, &v.msg); err != nil {
 		return nil, err
 	}
-	v.w = len(v.msg.Map.Tiles)
-	if v.w > 0 {
-		v.h = len(v.msg.Map.Tiles[0])
+	if cache == nil {
+		cache = &tileCache{}
 	}
-	v.tiles = make([]Tile, v.w*v.h)
-	for x, col := range v.msg.Map.Tiles {
-		for y, t := range col {
-			if y >= v.h {
-				break
-			}
-			switch t {
-			case "EMPTY":
-				v.tiles[y*v.w+x] = Empty
-			case "WALL":
-				v.tiles[y*v.w+x] = Wall
-			case "SPAWN":
-				v.tiles[y*v.w+x] = Spawn
+	if !bytes.Equal(cache.raw, v.msg.Map.Tiles) {
+		var cols [][]string
+		if err := json.Unmarshal(v.msg.Map.Tiles, &cols); err != nil {
+			return nil, err
+		}
+		cache.raw = append(cache.raw[:0], v.msg.Map.Tiles...)
+		cache.w, cache.h = len(cols), 0
+		if cache.w > 0 {
+			cache.h = len(cols[0])
+		}
+		cache.tiles = make([]Tile, cache.w*cache.h)
+		for x, col := range cols {
+			for y, t := range col {
+				if y >= cache.h {
+					break
+				}
+				switch t {
+				case "EMPTY":
+					cache.tiles[y*cache.w+x] = Empty
+				case "WALL":
+					cache.tiles[y*cache.w+x] = Wall
+				case "SPAWN":
+					cache.tiles[y*cache.w+x] = Spawn
+				}
 			}
 		}
 	}
+	v.w, v.h, v.tiles = cache.w, cache.h, cache.tiles
 	v.occ = make([]*viewUnit, v.w*v.h)
 	v.freeDia = make([]int, v.w*v.h)
 	v.diamonds = map[string]*viewDiamond{}

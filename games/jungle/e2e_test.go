@@ -1,6 +1,7 @@
 package jungle_test
 
 import (
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -134,5 +135,30 @@ func TestPythonKitPlays(t *testing.T) {
 	}
 	if err := match.Verify(rep); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A 2022 kit with its hard-coded address (ws://0.0.0.0:8765, no
+// ARENA_WS_URL) plays: a single match listens on 127.0.0.1:8765 when free.
+func TestHardCodedAddress(t *testing.T) {
+	js := jsKit(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:8765")
+	if err != nil {
+		t.Skipf("port 8765 is busy: %v", err)
+	}
+	ln.Close()
+	kit := "env -u ARENA_WS_URL " + js
+	rep := run(t, 9, []string{"a=" + kit, "b=" + kit}, "map=clearing", "nb_ticks=20")
+	for _, p := range rep.Result.Players {
+		if p.Status != game.OK {
+			t.Errorf("%s: %s %s", p.Name, p.Status, p.Message)
+		}
+	}
+	for _, tr := range rep.Turns {
+		for i, r := range tr.Replies {
+			if r.Status != game.Answered {
+				t.Fatalf("turn %d, seat %d: %s", tr.Turn, i, r.Status)
+			}
+		}
 	}
 }

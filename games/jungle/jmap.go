@@ -124,7 +124,7 @@ func ParseText(data []byte) (*Map, error) {
 func (m *Map) Text() []byte {
 	var b bytes.Buffer
 	b.WriteString(jmapMagic + "\n")
-	fmt.Fprintf(&b, "name: %s\n", m.Name)
+	fmt.Fprintf(&b, "name: %s\n", textName(m.Name))
 	if m.Author != "" {
 		fmt.Fprintf(&b, "author: %s\n", m.Author)
 	}
@@ -151,4 +151,25 @@ func (m *Map) Text() []byte {
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
+}
+
+// textName turns any map name (an official file name, say) into one the
+// text format accepts: "adv-1_14x20_5D.bmp" becomes "adv-1_14x20_5d".
+func textName(name string) string {
+	if mapName.MatchString(name) {
+		return name
+	}
+	name = strings.ToLower(strings.TrimSuffix(name, ".bmp"))
+	var b strings.Builder
+	for _, r := range name {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r == '_' || r == '-' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('-')
+		}
+	}
+	if b.Len() == 0 {
+		return "map"
+	}
+	return b.String()
 }

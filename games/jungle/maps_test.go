@@ -67,6 +67,10 @@ func TestOfficialMaps(t *testing.T) {
 				traps[name]++
 			}
 		}
+		back, err := ParseText(m.Text())
+		if err != nil || gridOf(back) != gridOf(m) || back.UnitsPerTeam(4) != want[7] {
+			t.Errorf("%s: the text form does not read back the same: %v", name, err)
+		}
 		if m.Symmetry() != NoSymmetry && name != "adv-7_12x17_5D.bmp" {
 			t.Logf("%s is symmetric (%v)", name, m.Symmetry())
 		}
