@@ -113,3 +113,16 @@ func townPair(b *Board, k int) string {
 	}
 	return "0 0 0 0"
 }
+
+// Rules §4.1: a town that desires no other town prints "x", and the desired
+// ids are ascending, joined by ",".
+func TestInitTownLines(t *testing.T) {
+	r := smallReferee(t, []string{"0 . . . 1", ". . . . .", "2 . . . 3"}, nil, "0>3", "0>1", "2>0")
+	msg, _ := r.Prompt(0)
+	lines := strings.Split(string(msg), "\n")
+	at := 3 + 15 // myId, width, height, then one line per cell
+	want := []string{"4", "0 0 0 1,3", "1 4 0 x", "2 0 2 0", "3 4 2 x"}
+	if got := lines[at : at+len(want)]; !slices.Equal(got, want) {
+		t.Fatalf("town lines %q, want %q", got, want)
+	}
+}
