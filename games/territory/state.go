@@ -100,11 +100,6 @@ func (s *State) setBody(i, id int) {
 	}
 }
 
-// AtHome reports whether p's head is on one of its body tiles.
-func (s *State) AtHome(p *Player) bool {
-	return p.Alive && !p.HeadOut && int(s.Body[s.idx(p.Head)]) == p.ID
-}
-
 // Alive returns the number of players alive.
 func (s *State) Alive() int {
 	n := 0
@@ -130,16 +125,4 @@ func (s *State) clear(p *Player) {
 	}
 	p.Neck = nil
 	p.Alive = false
-}
-
-// Clone returns a deep copy (bots and tests explore futures with it).
-func (s *State) Clone() *State {
-	c := &State{N: s.N, Turn: s.Turn, Solo: s.Solo,
-		Obst: append([]Obstacle(nil), s.Obst...), Body: append([]int8(nil), s.Body...), Neck: append([]int8(nil), s.Neck...)}
-	for _, p := range s.P {
-		q := *p
-		q.Neck = append([]Point(nil), p.Neck...)
-		c.P = append(c.P, &q)
-	}
-	return c
 }
