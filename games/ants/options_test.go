@@ -53,6 +53,9 @@ func TestRulesFromOptions(t *testing.T) {
 		{2, []string{"ruleset=reference"}, Rules{League: 2, SpawnSameTurn: true, EndRule: EndReference, RingMax: 5, MaxTurns: 100}},
 		{3, []string{"ruleset=reference"}, Rules{League: 3, SpawnSameTurn: true, EndRule: EndReference, RingMax: 7, AttackChains: true, MaxTurns: 100}},
 		{4, []string{"ruleset=reference", "map_ring_count_max=5", "end_rule=half"}, Rules{League: 4, SpawnSameTurn: true, RingMax: 5, AttackChains: true, ScoresInInput: true, MaxTurns: 100}},
+		// An explicit auto wins over the preset too: the league's default size.
+		{4, []string{"ruleset=reference", "map_ring_count_max=auto"}, Rules{League: 4, SpawnSameTurn: true, EndRule: EndReference, RingMax: 5, AttackChains: true, ScoresInInput: true, MaxTurns: 100}},
+		{1, []string{"map_ring_count_max=auto", "ruleset=reference"}, Rules{League: 1, SpawnSameTurn: true, EndRule: EndReference, RingMax: 4, MaxTurns: 100}},
 		{1, []string{"scores_in_input=true", "losing_ants_cant_carry=true", "fighting_ants_kill=true", "spawn_same_turn=false", "max_turns=7", "map_ring_count_max=6"},
 			Rules{League: 1, ScoresInInput: true, AttackChains: true, FightingAntsKill: true, RingMax: 6, MaxTurns: 7}},
 		{4, []string{"scores_in_input=false", "losing_ants_cant_carry=false"}, Rules{League: 4, SpawnSameTurn: true, RingMax: 5, MaxTurns: 100}},

@@ -92,6 +92,8 @@ var options = []game.Option{
 }
 
 // rulesFrom resolves the rules of a match. league 0 means the default (4).
+// o must hold every option (game.ParseOptions fills in the defaults). An
+// option given explicitly, "auto" included, wins over the ruleset preset.
 func rulesFrom(league int, o game.Options) (Rules, error) {
 	if league == 0 {
 		league = 4
@@ -104,7 +106,7 @@ func rulesFrom(league int, o game.Options) (Rules, error) {
 		League:           league,
 		SpawnSameTurn:    o.Bool("spawn_same_turn"),
 		EndRule:          EndHalf,
-		RingMax:          4,
+		RingMax:          5,
 		ScoresInInput:    league >= 4,
 		AttackChains:     league >= 3,
 		FightingAntsKill: o.Bool("fighting_ants_kill"),
@@ -112,32 +114,22 @@ func rulesFrom(league int, o game.Options) (Rules, error) {
 		FirstTurnTimeout: time.Duration(o.Int("first_turn_timeout_ms")) * time.Millisecond,
 		TurnTimeout:      time.Duration(o.Int("turn_timeout_ms")) * time.Millisecond,
 	}
-	if league > 1 {
-		r.RingMax = 5
-	}
-	if ref {
-		r.RingMax = referenceRings(league)
+	if league == 1 {
+		r.RingMax = 4
 	}
 	if o.String("end_rule") == "reference" || (ref && !o.IsSet("end_rule")) {
 		r.EndRule = EndReference
 	}
-	if v := o.String("map_ring_count_max"); v != auto && v != "" {
-		r.RingMax, _ = strconv.Atoi(v)
+	if v := o.String("map_ring_count_max"); v != auto {
+		r.RingMax, _ = strconv.Atoi(v) // validated by the option's Check
+	} else if ref && !o.IsSet("map_ring_count_max") {
+		r.RingMax = referenceRings(league)
 	}
-	if v := o.String("scores_in_input"); v != auto && v != "" {
+	if v := o.String("scores_in_input"); v != auto {
 		r.ScoresInInput = v == "true"
 	}
-	if v := o.String("losing_ants_cant_carry"); v != auto && v != "" {
+	if v := o.String("losing_ants_cant_carry"); v != auto {
 		r.AttackChains = v == "true"
-	}
-	if r.MaxTurns == 0 {
-		r.MaxTurns = 100
-	}
-	if r.FirstTurnTimeout == 0 {
-		r.FirstTurnTimeout = time.Second
-	}
-	if r.TurnTimeout == 0 {
-		r.TurnTimeout = 100 * time.Millisecond
 	}
 	return r, nil
 }
