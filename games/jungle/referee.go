@@ -130,7 +130,11 @@ func (r *referee) Play(replies []game.Reply) {
 		rep := replies[ti]
 		switch rep.Status {
 		case game.Gone:
-			r.disconnect(ti, game.Crashed, "disconnected during tick "+itoa(t)+": "+rep.Error)
+			why := "disconnected during tick " + itoa(t)
+			if rep.Error != "" && rep.Error != "disconnected" {
+				why += ": " + rep.Error
+			}
+			r.disconnect(ti, game.Crashed, why)
 			continue
 		case game.Answered, game.Timeout:
 		default:

@@ -17,6 +17,9 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
 )
 
 // syncBuffer is the server's log, read while the server writes it.
@@ -38,8 +41,9 @@ func (s *syncBuffer) String() string {
 }
 
 type testServer struct {
-	url  string // ws://127.0.0.1:PORT
-	http string // http://127.0.0.1:PORT
+	url     string // ws://127.0.0.1:PORT
+	http    string // http://127.0.0.1:PORT
+	replays string
 	log  *syncBuffer
 	done chan struct{} // closed when Serve has returned
 	err  error
@@ -66,7 +70,8 @@ func start(t *testing.T, args ...string) *testServer {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	ts := &testServer{url: "ws://" + ln.Addr().String(), http: "http://" + ln.Addr().String(), log: log, done: make(chan struct{})}
+	ts := &testServer{url: "ws://" + ln.Addr().String(), http: "http://" + ln.Addr().String(), log: log, done: make(chan struct{}),
+		replays: cfg.Replays}
 	go func() {
 		ts.err = s.Serve(ctx, ln)
 		close(ts.done)
@@ -395,6 +400,22 @@ func TestKitsAgainstHost(t *testing.T) {
 	}
 	if strings.Contains(ts.log.String(), "disconnected") {
 		t.Errorf("a kit disconnected during the game:\n%s", lastLines(ts.log.String()))
+	}
+	// The hosted game replays like any match.
+	<-ts.done
+	files, _ := filepath.Glob(filepath.Join(ts.replays, "*.json.gz"))
+	if len(files) != 1 {
+		t.Fatalf("replays saved: %v", files)
+	}
+	rep, err := replay.Load(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Turns) != 300 {
+		t.Errorf("%d turns", len(rep.Turns))
+	}
+	if err := match.Verify(rep); err != nil {
+		t.Error(err)
 	}
 }
 
