@@ -44,9 +44,9 @@ type testServer struct {
 	url     string // ws://127.0.0.1:PORT
 	http    string // http://127.0.0.1:PORT
 	replays string
-	log  *syncBuffer
-	done chan struct{} // closed when Serve has returned
-	err  error
+	log     *syncBuffer
+	done    chan struct{} // closed when Serve has returned
+	err     error
 }
 
 // start runs a server on an ephemeral port with the given flags.
