@@ -21,7 +21,7 @@ type view struct {
 	cooldown int64
 	uses     int64
 
-	dist [][]int16 // legal-step distances between every pair of cells (-1: unreachable)
+	dist [][]int16 // legal-step distances between every pair of cells (-1: unreachable); see table
 }
 
 // readInit parses an INIT block and prepares the distance table.
@@ -74,6 +74,17 @@ func (v *view) readInit(msg string) error {
 		b.AddWall(Hex{w[0], w[1]}, Hex{w[2], w[3]})
 	}
 	v.board = b
+	v.dist = nil
+	return nil
+}
+
+// table returns the legal-step distances between every pair of cells,
+// computed on first use (the random bot never needs them).
+func (v *view) table() [][]int16 {
+	if v.dist != nil {
+		return v.dist
+	}
+	b := v.board
 	n := b.Len()
 	v.dist = make([][]int16, n)
 	d := make([]int, n)
@@ -86,7 +97,7 @@ func (v *view) readInit(msg string) error {
 		}
 		v.dist[i] = row
 	}
-	return nil
+	return v.dist
 }
 
 // readState parses a STATE block.
@@ -118,7 +129,7 @@ func (v *view) readState(msg string) {
 // d is the legal-step distance between two cells, a large number when
 // there is no path.
 func (v *view) d(a, b int) int {
-	x := v.dist[a][b]
+	x := v.table()[a][b]
 	if x < 0 {
 		return 1 << 20
 	}
@@ -178,7 +189,7 @@ func (v *view) nearest(cats []int, buf []int16) []int16 {
 		buf[c] = 1<<15 - 1
 	}
 	for _, k := range cats {
-		for c, x := range v.dist[k] {
+		for c, x := range v.table()[k] {
 			if x >= 0 && x < buf[c] {
 				buf[c] = x
 			}
@@ -192,7 +203,7 @@ func (v *view) nearest(cats []int, buf []int16) []int16 {
 // making it small.
 func (v *view) room(m int, near []int16) int {
 	n := 0
-	for c, x := range v.dist[m] {
+	for c, x := range v.table()[m] {
 		if x >= 0 && x < near[c] {
 			n++
 		}
@@ -204,7 +215,7 @@ func (v *view) room(m int, near []int16) int {
 // also covers every exchange of positions: a cat on c can stay).
 func (v *view) threatened(c int, cats []int) bool {
 	for _, k := range cats {
-		if k == c || v.dist[k][c] == 1 {
+		if k == c || v.table()[k][c] == 1 {
 			return true
 		}
 	}

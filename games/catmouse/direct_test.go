@@ -81,3 +81,28 @@ func (d *direct) restart() {
 		d.live[p] = d.bots[p]()
 	}
 }
+
+// BenchmarkRefereeLeg is BenchmarkCatmouseLeg without the runner: the
+// referee and the builtin bots called directly, which is the cost of the
+// game itself.
+func BenchmarkRefereeLeg(b *testing.B) {
+	for _, c := range []struct{ name, a, z string }{
+		{"random", "random", "random"},
+		{"pursuit-evasive", "pursuit", "evasive"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			legs, turns := 0, 0
+			b.ReportAllocs()
+			for b.Loop() {
+				d := newDirect(b, nil, builtinNamed(c.a, 1), builtinNamed(c.z, 2))
+				for !d.ref.Over() {
+					d.step()
+					turns++
+				}
+				legs += 2
+			}
+			b.ReportMetric(float64(legs)/b.Elapsed().Seconds(), "legs/s")
+			b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+		})
+	}
+}
