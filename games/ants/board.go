@@ -47,7 +47,7 @@ func NewBoard(coords []Coord) *Board {
 		}
 		slices.Sort(b.byIndex[i])
 	}
-	b.computeDistances()
+	b.dist = distances(b.Neighbors)
 	return b
 }
 
@@ -83,28 +83,32 @@ func (b *Board) Connected() bool {
 	return true
 }
 
-// computeDistances runs one breadth-first search per cell.
-func (b *Board) computeDistances() {
-	n := len(b.Coords)
-	b.dist = make([]int16, n*n)
-	for i := range b.dist {
-		b.dist[i] = -1
+// distances is the all-pairs shortest-path lengths of the graph whose
+// cell i has the neighbours nb[i] (-1 entries are no neighbour): n*n
+// entries, row-major, -1 when unreachable. The Board and the bots' View
+// both use it.
+func distances(nb [][6]int) []int16 {
+	n := len(nb)
+	dist := make([]int16, n*n)
+	for i := range dist {
+		dist[i] = -1
 	}
 	queue := make([]int, 0, n)
 	for s := range n {
-		row := b.dist[s*n : (s+1)*n]
+		row := dist[s*n : (s+1)*n]
 		row[s] = 0
 		queue = append(queue[:0], s)
 		for k := 0; k < len(queue); k++ {
 			h := queue[k]
-			for _, m := range b.byIndex[h] {
-				if row[m] < 0 {
+			for _, m := range nb[h] {
+				if m >= 0 && row[m] < 0 {
 					row[m] = row[h] + 1
 					queue = append(queue, m)
 				}
 			}
 		}
 	}
+	return dist
 }
 
 // LinePath is the path a LINE command marks: a breadth-first search from
@@ -112,15 +116,6 @@ func (b *Board) computeDistances() {
 // is reached; the path includes both ends. It returns nil when `to` cannot
 // be reached.
 func (b *Board) LinePath(from, to int) []int {
-	return b.bfsPath(from, to, func(int) bool { return true })
-}
-
-// bfsPath is LinePath restricted to the cells where ok is true (both ends
-// included); the harvest display path uses it.
-func (b *Board) bfsPath(from, to int, ok func(int) bool) []int {
-	if !ok(from) || !ok(to) {
-		return nil
-	}
 	n := len(b.Coords)
 	prev := make([]int, n)
 	for i := range prev {
@@ -132,7 +127,7 @@ func (b *Board) bfsPath(from, to int, ok func(int) bool) []int {
 	for k := 0; k < len(queue) && prev[to] == -2; k++ {
 		h := queue[k]
 		for _, m := range b.byIndex[h] {
-			if prev[m] == -2 && ok(m) {
+			if prev[m] == -2 {
 				prev[m] = h
 				queue = append(queue, m)
 			}

@@ -45,11 +45,14 @@ type Map struct {
 }
 
 // InitialCrystal is the sum of the crystal resources of a fresh map.
-func (m *Map) InitialCrystal() int {
+func (m *Map) InitialCrystal() int { return crystalTotal(m.Types, m.Resources) }
+
+// crystalTotal is the sum of the resources of the crystal cells.
+func crystalTotal(types []CellType, res []int) int {
 	total := 0
-	for c, t := range m.Types {
+	for c, t := range types {
 		if t == Crystal {
-			total += m.Resources[c]
+			total += res[c]
 		}
 	}
 	return total
@@ -73,10 +76,6 @@ func shuffle[T any](d draws, s []T) {
 		s[i], s[j] = s[j], s[i]
 	}
 }
-
-// shapeCells is the number of cells of the shape walk before holes, for a
-// ring count of 4 to 7.
-var shapeCells = map[int]int{4: 39, 5: 49, 6: 79, 7: 115}
 
 // rowLimit is L = ceil(0.6*n): the shape keeps the cells with -L < z < L.
 var rowLimit = map[int]int{4: 3, 5: 3, 6: 4, 7: 5}

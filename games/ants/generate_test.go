@@ -3,6 +3,7 @@ package ants
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -46,6 +47,10 @@ func TestGeneratorProperties(t *testing.T) {
 		})
 	}
 }
+
+// shapeCells is the number of cells of the shape walk before holes, for a
+// ring count of 4 to 7 (§2.3 A).
+var shapeCells = map[int]int{4: 39, 5: 49, 6: 79, 7: 115}
 
 func checkMap(m *Map, league int) error {
 	b := m.Board
@@ -128,19 +133,10 @@ func checkMap(m *Map, league int) error {
 	if m.StartAnts < 10 || m.StartAnts > 60 || (league == 1 && m.StartAnts != 60) {
 		return fmt.Errorf("%d starting ants", m.StartAnts)
 	}
-	if !slicesHas(m.Types, Egg) && m.StartAnts != 60 {
+	if !slices.Contains(m.Types, Egg) && m.StartAnts != 60 {
 		return fmt.Errorf("%d starting ants without eggs", m.StartAnts)
 	}
 	return nil
-}
-
-func slicesHas(ts []CellType, t CellType) bool {
-	for _, x := range ts {
-		if x == t {
-			return true
-		}
-	}
-	return false
 }
 
 // crystalAmountOK: the amounts a crystal cell can hold in each food mode

@@ -85,7 +85,8 @@ func (su setup) referee(t *testing.T) *referee {
 	return r
 }
 
-// play plays one turn; an empty output plays WAIT.
+// playLines plays one turn with the two players' output lines; an empty
+// output plays WAIT.
 func (r *referee) playLines(out0, out1 string) {
 	var replies []game.Reply
 	for _, o := range []string{out0, out1} {

@@ -25,7 +25,7 @@ type View struct {
 	MyAnts    []int
 	OppAnts   []int
 
-	dist []int // all-pairs distances, n*n
+	dist []int16 // all-pairs distances, n*n
 }
 
 // Read parses one prompt: on the first call the initialisation block
@@ -98,34 +98,12 @@ func (v *View) readInit(lines [][]byte) ([][]byte, error) {
 	if err := parseInts(lines[n+3], v.OppBases); err != nil {
 		return nil, fmt.Errorf("opponent bases: %w", err)
 	}
-	v.computeDistances()
+	v.dist = distances(v.Neighbors)
 	return lines[n+4:], nil
 }
 
 // Dist is the number of steps between two cells.
-func (v *View) Dist(a, b int) int { return v.dist[a*v.Cells+b] }
-
-func (v *View) computeDistances() {
-	n := v.Cells
-	v.dist = make([]int, n*n)
-	for i := range v.dist {
-		v.dist[i] = -1
-	}
-	queue := make([]int, 0, n)
-	for s := range n {
-		row := v.dist[s*n : (s+1)*n]
-		row[s] = 0
-		queue = append(queue[:0], s)
-		for k := 0; k < len(queue); k++ {
-			for _, m := range v.Neighbors[queue[k]] {
-				if m >= 0 && row[m] < 0 {
-					row[m] = row[queue[k]] + 1
-					queue = append(queue, m)
-				}
-			}
-		}
-	}
-}
+func (v *View) Dist(a, b int) int { return int(v.dist[a*v.Cells+b]) }
 
 // parseInts reads exactly len(dst) integers separated by spaces from
 // line, without allocating (the builtin bots parse every turn).

@@ -48,15 +48,7 @@ type Events struct {
 }
 
 // RemainingCrystal is the sum of the resources left on crystal cells.
-func (s *State) RemainingCrystal() int {
-	total := 0
-	for c, t := range s.Types {
-		if t == Crystal {
-			total += s.Res[c]
-		}
-	}
-	return total
-}
+func (s *State) RemainingCrystal() int { return crystalTotal(s.Types, s.Res) }
 
 // TotalAnts is the number of ants player p has on the board.
 func (s *State) TotalAnts(p int) int {
