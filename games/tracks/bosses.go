@@ -8,25 +8,32 @@ import (
 // The bosses of leagues 3 to 5 (rules §5). They plan with the game's own
 // AUTOPLACE planner on the board rebuilt from their input.
 
-// greedyPair returns the missing desired connection T→U whose plan is the
-// cheapest (ties: lower T, then lower U), or ok=false.
-func greedyPair(v *view, pl *planner) (t, u int, ok bool) {
-	best := 0
+// eachMissing calls f with the plan of every desired connection T→U that
+// is not active, towns in id order and each town's desired towns in id
+// order, skipping the pairs the planner cannot join.
+func eachMissing(v *view, pl *planner, f func(t, u int, steps []int, cost int)) {
 	for _, town := range v.b.Towns {
 		for _, d := range town.Desired {
 			if v.active(town.ID, d) {
 				continue
 			}
 			to := v.b.Towns[d]
-			steps, cost := pl.plan(town.X, town.Y, to.X, to.Y)
-			if len(steps) == 0 {
-				continue
-			}
-			if !ok || cost < best {
-				t, u, best, ok = town.ID, d, cost, true
+			if steps, cost := pl.plan(town.X, town.Y, to.X, to.Y); len(steps) > 0 {
+				f(town.ID, d, steps, cost)
 			}
 		}
 	}
+}
+
+// greedyPair returns the missing desired connection T→U whose plan is the
+// cheapest (ties: lower T, then lower U), or ok=false.
+func greedyPair(v *view, pl *planner) (t, u int, ok bool) {
+	best := 0
+	eachMissing(v, pl, func(pt, pu int, _ []int, cost int) {
+		if !ok || cost < best {
+			t, u, best, ok = pt, pu, cost, true
+		}
+	})
 	return t, u, ok
 }
 
@@ -121,22 +128,12 @@ func plannerMove(v *view, _ *rand.Rand) []string {
 	turnsLeft := maxTurns - v.turn + 1
 	var plan []int
 	bestValue := -1.0
-	for _, t := range b.Towns {
-		for _, d := range t.Desired {
-			if v.active(t.ID, d) {
-				continue
-			}
-			u := b.Towns[d]
-			steps, cost := pl.plan(t.X, t.Y, u.X, u.Y)
-			if len(steps) == 0 {
-				continue
-			}
-			value := float64(len(steps)*turnsLeft) / float64(max(1, (cost+paintIncome-1)/paintIncome))
-			if value > bestValue {
-				bestValue, plan = value, steps
-			}
+	eachMissing(v, pl, func(_, _ int, steps []int, cost int) {
+		value := float64(len(steps)*turnsLeft) / float64(max(1, (cost+paintIncome-1)/paintIncome))
+		if value > bestValue {
+			bestValue, plan = value, steps
 		}
-	}
+	})
 	var acts []string
 	paint := paintIncome
 	for _, c := range plan {
