@@ -21,7 +21,6 @@ type viewUnit struct {
 	ID          string `json:"id"`
 	TeamID      string `json:"teamId"`
 	Position    *Pos   `json:"position"`
-	Path        []Pos  `json:"path"`
 	HasDiamond  bool   `json:"hasDiamond"`
 	HasSpawned  bool   `json:"hasSpawned"`
 	IsSummoning bool   `json:"isSummoning"`

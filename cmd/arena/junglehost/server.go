@@ -68,7 +68,7 @@ func New(cfg Config, out io.Writer) (*Server, error) {
 	}
 	if cfg.Map != "" {
 		if _, err := jungle.LoadMap(cfg.Map, cfg.MapsDir); err != nil {
-			return nil, fmt.Errorf("The argument 'mapName' is invalid: the map %s is invalid. (%v)", cfg.Map, err)
+			return nil, fmt.Errorf("The argument 'mapName' is invalid: the map %s is invalid.\n%v", cfg.Map, err)
 		}
 	}
 	if !cfg.SeedSet {
