@@ -153,6 +153,7 @@ func (r *referee) Frame() json.RawMessage {
 	return b
 }
 
+// setup is the static part of the initial frame: the map and the players.
 func (r *referee) setup() *setupFrame {
 	m := r.m
 	st := &setupFrame{

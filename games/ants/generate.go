@@ -200,6 +200,7 @@ func drawShape(d draws, ringMax int) (list []Coord, rings int, layouts string) {
 	}
 }
 
+// keep filters list in place, keeping the order of the cells where ok holds.
 func keep(list []Coord, ok func(Coord) bool) []Coord {
 	out := list[:0]
 	for _, c := range list {
@@ -210,6 +211,8 @@ func keep(list []Coord, ok func(Coord) bool) []Coord {
 	return out
 }
 
+// connected reports whether every cell of list (whose members are in) can
+// be reached from list[0] (step E).
 func connected(list []Coord, in *coordSet) bool {
 	if len(list) == 0 {
 		return false

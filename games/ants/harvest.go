@@ -64,6 +64,7 @@ type scratch struct {
 	queue []int
 }
 
+// work returns the state's harvest scratch, allocated on first use.
 func (s *State) work() *scratch {
 	if s.scr == nil {
 		n := s.Board.Len()

@@ -62,6 +62,7 @@ func (v *View) Read(msg []byte) error {
 	return nil
 }
 
+// readInit parses the initialisation block and returns the lines after it.
 func (v *View) readInit(lines [][]byte) ([][]byte, error) {
 	if len(lines) == 0 {
 		return nil, fmt.Errorf("empty input")

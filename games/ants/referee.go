@@ -27,6 +27,7 @@ type referee struct {
 	notes    [2][]string // the summary lines about each player
 }
 
+// newReferee starts a match on m; a missing name becomes "player N".
 func newReferee(m *Map, rules Rules, names []string) *referee {
 	r := &referee{rules: rules, m: m, s: NewState(m), status: [2]game.Status{game.OK, game.OK}}
 	for p := range 2 {
@@ -38,6 +39,7 @@ func newReferee(m *Map, rules Rules, names []string) *referee {
 	return r
 }
 
+// active reports whether player p still plays (not deactivated).
 func (r *referee) active(p int) bool { return r.status[p] == game.OK }
 
 // Clock is the match's time control, from the timeout options.
@@ -119,6 +121,8 @@ func (r *referee) note(p int, lines ...string) {
 	r.notes[p] = append(r.notes[p], lines...)
 }
 
+// deactivate removes player p from the match: reason is the viewer's
+// tooltip, outcome the message of its result.
 func (r *referee) deactivate(p int, st game.Status, reason, outcome string) {
 	r.status[p], r.reason[p], r.outcome[p] = st, reason, outcome
 }
@@ -214,10 +218,12 @@ func (r *referee) Result() game.Result {
 	return res
 }
 
+// pointsAndAnts is the reference's end-screen text when the ants decide.
 func (r *referee) pointsAndAnts(p int) string {
 	return fmt.Sprintf("%d points and %d ants", r.s.Points[p], r.s.TotalAnts(p))
 }
 
+// resultSummary is the one-line result: the winner and how, or the draw.
 func (r *referee) resultSummary(sc [2]int, tie bool, w int) string {
 	switch {
 	case sc[0] == -1 && sc[1] == -1:
