@@ -404,8 +404,11 @@ func (r *referee) report(p int, ps *problems) {
 func (r *referee) recordReplies(replies []game.Reply) {
 	for p, rp := range replies {
 		s := string(rp.Status)
-		if rp.Status == game.Answered && rp.Late {
+		switch {
+		case rp.Status == game.Answered && rp.Late:
 			s = "late"
+		case rp.Status == game.NotAsked:
+			s = "none"
 		}
 		r.fr.sides[p].Reply = s
 	}
