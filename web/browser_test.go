@@ -51,14 +51,21 @@ func TestBrowser(t *testing.T) {
 		if info.Name == "sum" { // the unit tests' game, not a real one
 			continue
 		}
-		rep := recordBuiltins(t, info)
+		var rep *replay.Replay
+		if bots, ok := showcase[info.Name]; ok {
+			rep = record(t, info.Name, bots)
+		} else {
+			rep = recordBuiltins(t, info)
+		}
 		id := info.Name + "-recorded"
 		if err := replay.Save(filepath.Join(dir, id+".json"), rep); err != nil {
 			t.Fatal(err)
 		}
 		args = append(args, fmt.Sprintf("%s=%s=%d", info.Name, id, len(rep.Players)))
 	}
-	srv := &web.Server{Replays: dir}
+	// Each game's live match goes on (mostly pausing between turns) after
+	// its page is checked: leave room for all of them.
+	srv := &web.Server{Replays: dir, MaxRunning: 16}
 	ts := httptest.NewServer(srv.Handler())
 	defer srv.Close()
 	defer ts.Close()
@@ -76,6 +83,54 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("browser tests failed: %v", err)
 	}
 	t.Logf("screenshots in %s", abs)
+}
+
+// showcase gives the bots of a game's recorded match when its builtin bots
+// do not exercise the viewer: catmouse's builtin mice draw nothing, so a
+// tiny mouse that stays and draws (DBG lines, for F6) plays the pursuit
+// cats (which draw, for F5).
+var showcase = map[string][]string{
+	"catmouse": {"builtin:pursuit", "drawer=python3 -c '" + drawingMouse + "'"},
+}
+
+// drawingMouse stays put in either role and draws a circle and a text
+// around the mouse every turn.
+const drawingMouse = `
+import sys
+state = False
+q = r = 0
+for line in sys.stdin:
+    w = line.split()
+    if not w:
+        continue
+    if w[0] == "INIT":
+        state = False
+    elif w[0] == "STATE":
+        state = True
+    elif w[0] == "MOUSE":
+        q, r = w[1], w[2]
+    elif w[0] == "END":
+        if state:
+            print("DBG CIRCLE %s %s 1.5 cyan" % (q, r))
+            print("DBG TEXT %s %s cyan staying here" % (q, r))
+            print("MOVE", flush=True)
+        else:
+            print("READY", flush=True)
+`
+
+// record plays one match of a game between the given bots.
+func record(t *testing.T, name string, bots []string) *replay.Replay {
+	t.Helper()
+	seed := int64(7)
+	m, err := match.Setup{Game: name, Bots: bots, Seed: &seed}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := match.Run(context.Background(), m)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return rep
 }
 
 // recordBuiltins plays one match of a game between its builtin bots, with

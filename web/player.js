@@ -251,8 +251,13 @@ export class Player {
     for (const o of this.renderer.options || []) this.options[o.id] = o.value;
     this.build();
     this.bindKeys();
-    if (!rep.result && this.source.id) this.follow();
-    this.show(0);
+    if (!rep.result && this.source.id) {
+      // A live match opens on its newest turn and follows it.
+      this.show(this.last());
+      this.follow();
+    } else {
+      this.show(0);
+    }
   }
 
   /** All frames: the initial one, then one per turn. */
@@ -314,8 +319,11 @@ export class Player {
     this.botsBox = q('.bots');
     this.gearMenu = q('.gear-menu');
     this.liveBadge = q('.live-badge');
-    this.root.querySelectorAll('.controls button').forEach((b) =>
-      b.addEventListener('click', () => this.act(/** @type {HTMLElement} */ (b).dataset.act || '')));
+    this.root.querySelectorAll('.controls button').forEach((b) => {
+      b.addEventListener('click', () => this.act(/** @type {HTMLElement} */ (b).dataset.act || ''));
+      // No focus on click: Space must not press the last clicked button too.
+      b.addEventListener('mousedown', (e) => e.preventDefault());
+    });
     this.slider.addEventListener('input', () => this.show(Number(this.slider.value)));
     q('.speed').addEventListener('change', (e) => { this.speed = Number(/** @type {HTMLSelectElement} */ (e.target).value); this.schedule(); });
     q('.gear').addEventListener('click', () => { this.gearMenu.hidden = !this.gearMenu.hidden; });
@@ -346,6 +354,7 @@ export class Player {
     this.gearMenu.querySelectorAll('select').forEach((sel) => sel.addEventListener('change', () => {
       const o = opts.find((/** @type {any} */ x) => x.id === sel.dataset.opt);
       this.setOption(o, o.values[Number(sel.value)]);
+      sel.blur(); // give the keys back to the player (arrows would change the select)
     }));
   }
 

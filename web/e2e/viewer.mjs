@@ -6,13 +6,34 @@
 //
 // For each game: open the recorded match, step with the arrows, play and
 // pause with space, jump with Home/End, check the turn counter and the
-// scoreboard change, hover the board until a tooltip shows, toggle every
-// keyed display option of the renderer (D, F5, F6, ...), open the help (H),
-// and take a screenshot into OUT_DIR. Then start a live match of the game
-// from the home page's API and check that the page follows it.
+// scoreboard change, hover the board until the game's own tooltip shows
+// (its real content, e.g. "Cell index:" for ants), toggle every keyed
+// display option of the renderer (D, F5, F6, ...) and check that the game's
+// extra changes the picture, open the help (H), and take screenshots into
+// OUT_DIR (GAME.png with the extras on and the tooltip, GAME-help.png).
+// Then start a live match of the game from the home page's API, check that
+// the page follows it, and take GAME-live.png.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import assert from 'node:assert/strict';
+
+// What each game's page must show. tooltip: what hovering the board must
+// find somewhere (the search stops at the first match); extra: the keys whose
+// option must change the picture; showcase: keys pressed for the screenshot;
+// at: where the screenshot is taken (a fraction of the match), or pick: a
+// function of the replay that returns the frame to use.
+const GAMES = {
+  ants: { tooltip: /Cell index: \d+.*(Blue|Red) ants: \d+/, extra: ['M', 'A', 'I'], showcase: ['M'], at: 0.3 },
+  tracks: { tooltip: /\(\d+, \d+\) (plains|river|mountain|P\.O\.I\.).*Region \d+.*Track: /, extra: ['R', 'D'], showcase: ['D'], at: 0.5 },
+  jungle: { tooltip: /\(\d+, \d+\) (EMPTY|SPAWN).*Unit \d+ of /, extra: ['D', 'G'], showcase: ['D', 'P'], at: 0.3 },
+  territory: { tooltip: /\(\d+, \d+\)\s+Map token: "[^"]*P\d.*body of /, extra: ['G'], showcase: [], at: 0.5 },
+  catmouse: {
+    tooltip: /\(q -?\d+, r -?\d+\) plain.*(Cat C\d|Mouse) of /, extra: ['F5', 'F6'], showcase: ['F5', 'F6'],
+    // A turn where both AIs drew something (browser_test.go's drawing mouse).
+    pick: (rep) => 1 + rep.turns.findIndex((t) => t.frame.sides.every((s) => s.drawings.length > 0) && t.frame.turn > 5),
+  },
+};
+const FALLBACK = { tooltip: /./, extra: [], showcase: [], at: 0.5 };
 
 const [base, outDir, ...pairs] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -40,13 +61,46 @@ async function waitTurn(page, pred, what) {
   throw new Error(`timed out waiting for ${what}; counter: ${JSON.stringify(await turnOf(page))}`);
 }
 
+/** The canvas picture, to tell whether an option changed it. */
+function picture(page) {
+  return page.$eval('canvas', (c) => c.toDataURL());
+}
+
+/** Move the timeline to a turn, as the slider does. */
+async function seek(page, turn) {
+  await page.$eval('.slider', (s, v) => { s.value = String(v); s.dispatchEvent(new Event('input')); }, turn);
+  await waitTurn(page, (t) => t.turn === turn, `turn ${turn}`);
+}
+
+/** Hover the board on a grid until the tooltip matches; returns its text and where. */
+async function findTooltip(page, want) {
+  const box = await page.locator('canvas').boundingBox();
+  let first = '';
+  for (const step of [0.05, 0.021]) {
+    for (let y = 0.04; y < 0.98; y += step) {
+      for (let x = 0.02; x < 0.98; x += step) {
+        const at = { x: box.x + box.width * x, y: box.y + box.height * y };
+        await page.mouse.move(at.x, at.y);
+        const tip = await page.$eval('.tooltip', (t) => t.hidden ? '' : t.textContent);
+        if (tip && !first) first = tip;
+        if (tip && want.test(tip)) return { tip, at };
+      }
+    }
+  }
+  throw new Error(`no tooltip matches ${want}; the first one read ${JSON.stringify(first)}`);
+}
+
 async function recorded(game, id) {
+  const spec = GAMES[game] || FALLBACK;
+  const t0 = Date.now(), phases = [];
+  const phase = (name) => phases.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)}`);
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(`${base}/match/${id}`);
   await page.waitForSelector('.scoreboard tr.seat');
+  phase('open');
   const start = await turnOf(page);
   assert.equal(start.turn, 0, 'opens on the initial frame');
   assert.ok(start.last > 1, `the match has turns (${start.last})`);
@@ -73,36 +127,47 @@ async function recorded(game, id) {
   assert.notEqual(boardN, board0, 'the scoreboard changes between the first and the last turn');
   assert.ok((await page.textContent('.result')).length > 0, 'the result shows at the end');
 
-  // Hover the board on a grid until the renderer answers with a tooltip.
-  const box = await page.locator('canvas').boundingBox();
-  let tip = '';
-  for (let y = 0.1; y < 0.95 && !tip; y += 0.04) {
-    for (let x = 0.1; x < 0.95 && !tip; x += 0.04) {
-      await page.mouse.move(box.x + box.width * x, box.y + box.height * y);
-      if (await page.isVisible('.tooltip')) tip = await page.textContent('.tooltip');
-    }
-  }
-  assert.ok(tip, 'hovering the board shows a tooltip');
+  phase('controls');
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  const at0 = spec.pick ? spec.pick(rep) : Math.round(start.last * spec.at);
+  assert.ok(at0 > 0, 'the match has a frame to show');
+  await seek(page, at0);
+  const { tip, at } = await findTooltip(page, spec.tooltip);
+  await page.mouse.move(0, 0); // no hover highlight: compare the board alone
 
-  // Every keyed option of the renderer toggles from the keyboard.
+  // Every keyed option of the renderer toggles from the keyboard; the
+  // game's extras change the picture. Then each goes back to its default.
+  phase('hover');
   const keyed = await page.$$eval('.gear-menu label', (ls) => ls
     .map((l) => ({ key: l.querySelector('kbd')?.textContent, id: l.querySelector('select')?.dataset.opt }))
     .filter((o) => o.key));
+  for (const k of spec.extra) assert.ok(keyed.some((o) => o.key === k), `the renderer has an option on key ${k}`);
   for (const o of keyed) {
     const sel = `.gear-menu select[data-opt="${o.id}"]`;
     const before = await page.$eval(sel, (s) => s.value);
+    const pic = await picture(page);
     await page.keyboard.press(o.key.length === 1 ? o.key.toLowerCase() : o.key);
     const after = await page.$eval(sel, (s) => s.value);
     assert.notEqual(after, before, `key ${o.key} toggles option ${o.id}`);
+    if (spec.extra.includes(o.key)) assert.notEqual(await picture(page), pic, `key ${o.key} (${o.id}) changes the board`);
+    await page.$eval(sel, (s, v) => { s.value = v; s.dispatchEvent(new Event('change')); }, before);
   }
+
+  phase('options');
+  for (const k of spec.showcase) await page.keyboard.press(k.length === 1 ? k.toLowerCase() : k);
+  await page.mouse.move(at.x, at.y);
+  await page.waitForTimeout(50);
   await page.screenshot({ path: `${outDir}/${game}.png` });
   await page.keyboard.press('h');
   assert.ok(await page.isVisible('.help'), 'H opens the help');
+  const help = await page.textContent('.help');
+  for (const k of spec.extra) assert.ok(help.includes(k), `the help lists key ${k}`);
   await page.screenshot({ path: `${outDir}/${game}-help.png` });
   await page.keyboard.press('h');
   assert.deepEqual(errors, [], 'no error in the page');
   await page.close();
-  return { tooltip: tip.slice(0, 80), options: keyed.map((o) => o.key) };
+  phase('end');
+  return { tooltip: tip.slice(0, 100), options: keyed.map((o) => o.key), phases };
 }
 
 async function live(game, n) {
@@ -116,20 +181,25 @@ async function live(game, n) {
   const out = await res.json();
   assert.equal(res.status, 201, JSON.stringify(out));
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${base}${out.url}`);
   await page.waitForSelector('.live-badge:not([hidden])', { timeout: 5000 });
   const a = await turnOf(page);
   await waitTurn(page, (t) => t.last > a.last + 2 && t.turn === t.last, 'the live match to advance and the page to follow it');
   await page.screenshot({ path: `${outDir}/${game}-live.png` });
+  assert.deepEqual(errors, [], 'no error in the live page');
   await page.close();
 }
 
 for (const pair of pairs) {
   const [game, id, players] = pair.split('=');
+  const t0 = Date.now();
   try {
     const r = await recorded(game, id);
+    const t1 = Date.now();
     await live(game, Number(players));
-    console.log(`ok   ${game}: tooltip ${JSON.stringify(r.tooltip)}; keys ${r.options.join(' ') || '-'}`);
+    console.log(`ok   ${game} (${((t1 - t0) / 1000).toFixed(1)} s recorded, ${((Date.now() - t1) / 1000).toFixed(1)} s live): tooltip ${JSON.stringify(r.tooltip)}; keys ${r.options.join(' ') || '-'}; at s: ${r.phases.join(', ')}`);
   } catch (e) {
     failures.push(game);
     console.log(`FAIL ${game}: ${e.stack || e}`);

@@ -1,0 +1,423 @@
+// @ts-check
+// Cats & Mouse (Cod'INSA 2025 final): the hex board (plains, ocean, rocks,
+// mountains, walls on cell edges), the cats and the mouse moving along their
+// paths, the mouse's dashes drawn as an arrow through the middle cell, a
+// flash on a catch, both legs with the roles of each team, and the AIs' DBG
+// drawings: F5 shows the cats', F6 the mouse's (both hidden at start, as
+// the rules ask). Frames: docs/games/catmouse.md, "Viewer frames".
+
+const SQRT3 = Math.sqrt(3);
+const DIRS = ['E', 'NE', 'NW', 'W', 'SW', 'SE'];
+const TERRAIN = { plain: '#d9d0b4', ocean: '#2f6f9c', rock: '#8c9198', mountain: '#8a6a4b' };
+const NAMED = {
+  red: '#ff0000', green: '#008000', blue: '#0000ff', yellow: '#ffff00', orange: '#ffa500', purple: '#800080', cyan: '#00ffff',
+  magenta: '#ff00ff', white: '#ffffff', black: '#000000', gray: '#808080', pink: '#ffc0cb', brown: '#a52a2a',
+};
+
+/** @param {any} replay @param {{colors: string[], names: string[], kit: any}} env */
+export default function create(replay, env) {
+  const kit = env.kit;
+  const board = replay.initial.board;
+  const cells = board.cells;
+  const key = (/** @type {number} */ q, /** @type {number} */ r) => q + ',' + r;
+  const cellOf = new Map(cells.map((/** @type {any} */ c) => [key(c.q, c.r), c]));
+  // Unit layout: adjacent centres 1 apart, pointy-top hexes (rules §2.1).
+  const px = (/** @type {number} */ q, /** @type {number} */ r) => ({ x: q + r / 2, y: r * SQRT3 / 2 });
+  const pts = cells.map((/** @type {any} */ c) => px(c.q, c.r));
+  const H = 1 / SQRT3; // hex corner radius
+  const minX = Math.min(...pts.map((/** @type {any} */ p) => p.x)) - 0.5, maxX = Math.max(...pts.map((/** @type {any} */ p) => p.x)) + 0.5;
+  const minY = Math.min(...pts.map((/** @type {any} */ p) => p.y)) - H, maxY = Math.max(...pts.map((/** @type {any} */ p) => p.y)) + H;
+
+  /** @param {any} view */
+  function layout(view) {
+    const top = 26; // the status line above the board
+    const f = kit.fit(maxX - minX, maxY - minY, { width: view.width, height: view.height - 2 * top }, 10);
+    const s = f.s;
+    /** Canvas point of fractional axial (q, r). @param {number} q @param {number} r */
+    const P = (q, r) => { const p = px(q, r); return { x: f.ox + (p.x - minX) * s, y: top + f.oy + (p.y - minY) * s }; };
+    return { s, P, top };
+  }
+
+  /** The cell under a canvas point. @param {any} view @param {number} x @param {number} y */
+  function cellAt(view, x, y) {
+    const { s, P } = layout(view);
+    let best = null, bd = Infinity;
+    for (const c of cells) {
+      const p = P(c.q, c.r), d = Math.hypot(p.x - x, p.y - y);
+      if (d < bd) { bd = d; best = c; }
+    }
+    return bd <= s * 0.5 ? best : null;
+  }
+
+  /** @param {string} c */
+  function color(c) {
+    return NAMED[/** @type {keyof NAMED} */ (c)] || c;
+  }
+
+  /** Seat playing a role in a frame. @param {any} f @param {'cats'|'mouse'} role */
+  function seatOf(f, role) {
+    return f.roles ? f.roles[role] : role === 'cats' ? 0 : 1;
+  }
+
+  /** An AI's debug drawings. @param {CanvasRenderingContext2D} ctx @param {any[]} list @param {any} L */
+  function drawings(ctx, list, L) {
+    const { s, P } = L;
+    ctx.save();
+    ctx.lineWidth = Math.max(1.5, s * 0.06);
+    ctx.lineCap = 'round';
+    for (const d of list) {
+      const c = color(d.color);
+      ctx.strokeStyle = c;
+      ctx.fillStyle = c;
+      const p = (d.points || []).map((/** @type {number[]} */ a) => P(a[0], a[1]));
+      switch (d.shape) {
+        case 'segment':
+          ctx.beginPath(); ctx.moveTo(p[0].x, p[0].y); ctx.lineTo(p[1].x, p[1].y); ctx.stroke();
+          break;
+        case 'line': {
+          const dx = p[1].x - p[0].x, dy = p[1].y - p[0].y, l = Math.hypot(dx, dy) || 1, far = 1e4 / l;
+          ctx.beginPath(); ctx.moveTo(p[0].x - dx * far, p[0].y - dy * far); ctx.lineTo(p[0].x + dx * far, p[0].y + dy * far); ctx.stroke();
+          break;
+        }
+        case 'arrow':
+          kit.arrow(ctx, p[0].x, p[0].y, p[1].x, p[1].y, { color: c, width: Math.max(1.5, s * 0.06) });
+          break;
+        case 'polygon':
+          ctx.beginPath();
+          p.forEach((/** @type {any} */ a, /** @type {number} */ k) => k ? ctx.lineTo(a.x, a.y) : ctx.moveTo(a.x, a.y));
+          ctx.closePath();
+          ctx.fill();
+          break;
+        case 'circle':
+          ctx.beginPath(); ctx.arc(p[0].x, p[0].y, d.radius * s, 0, Math.PI * 2);
+          if (d.fill) ctx.fill(); else ctx.stroke();
+          break;
+        case 'arc':
+          // Degrees counter-clockwise on screen; the canvas turns clockwise.
+          ctx.beginPath(); ctx.arc(p[0].x, p[0].y, d.radius * s, -d.start * Math.PI / 180, -d.end * Math.PI / 180, true); ctx.stroke();
+          break;
+        case 'text':
+          kit.text(ctx, d.text, p[0].x, p[0].y, { size: Math.max(9, s * 0.3), color: c });
+          break;
+      }
+    }
+    ctx.restore();
+  }
+
+  /** A cat: a body with two ears, its id on it. @param {CanvasRenderingContext2D} ctx */
+  function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id) {
+    const r = s * 0.34;
+    ctx.save();
+    ctx.fillStyle = col;
+    ctx.strokeStyle = '#101317';
+    ctx.lineWidth = Math.max(1.5, s * 0.05);
+    for (const e of [-1, 1]) {
+      ctx.beginPath();
+      ctx.moveTo(x + e * r * 0.95, y - r * 0.2);
+      ctx.lineTo(x + e * r * 0.85, y - r * 1.25);
+      ctx.lineTo(x + e * r * 0.2, y - r * 0.85);
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = '#101317';
+    ctx.font = `700 ${Math.max(8, s * 0.26)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(id, x, y + 1);
+    ctx.restore();
+  }
+
+  /** The mouse: grey, round ears, a tail, ringed in its team's colour. @param {CanvasRenderingContext2D} ctx */
+  function mouse(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col) {
+    const r = s * 0.28;
+    ctx.save();
+    ctx.strokeStyle = '#5b5f66';
+    ctx.lineWidth = Math.max(1.5, s * 0.05);
+    ctx.beginPath();
+    ctx.moveTo(x + r * 0.7, y + r * 0.7);
+    ctx.quadraticCurveTo(x + r * 1.8, y + r * 1.1, x + r * 1.5, y + r * 0.1);
+    ctx.stroke();
+    ctx.fillStyle = '#c5c9d0';
+    ctx.strokeStyle = col;
+    ctx.lineWidth = Math.max(2, s * 0.07);
+    for (const e of [-1, 1]) {
+      ctx.beginPath();
+      ctx.arc(x + e * r * 0.75, y - r * 0.8, r * 0.48, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = '#15171a';
+    ctx.beginPath();
+    ctx.arc(x - r * 0.35, y - r * 0.1, r * 0.12, 0, Math.PI * 2);
+    ctx.arc(x + r * 0.35, y - r * 0.1, r * 0.12, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#ff8fb1';
+    ctx.beginPath();
+    ctx.arc(x, y + r * 0.3, r * 0.14, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.restore();
+  }
+
+  /** A point along a path of cells at t in [0,1]. @param {number[][]} path @param {number} t */
+  function along(path, t) {
+    if (path.length < 2) return { q: path[0][0], r: path[0][1] };
+    const x = t * (path.length - 1), k = Math.min(path.length - 2, Math.floor(x)), u = x - k;
+    return { q: path[k][0] + (path[k + 1][0] - path[k][0]) * u, r: path[k][1] + (path[k + 1][1] - path[k][1]) * u };
+  }
+
+  /** One event of the turn, in words. @param {any} f @param {any} e */
+  function eventText(f, e) {
+    switch (e.type) {
+      case 'dash': return `the mouse dashes (dash ${e.uses} of the leg, the next one from turn ${e.ready})`;
+      case 'catch': return `cat ${e.cat} catches the mouse at (q ${e.q}, r ${e.r})`;
+      case 'escape': return `the mouse escaped: ${f.maxTurns} turns survived`;
+      case 'late': return `${f.teams[e.seat]}'s answer to request ${e.request} came late`;
+      case 'crash': return `${f.teams[e.seat]} crashed${e.reason ? ': ' + e.reason : ''}`;
+      default: return e.type;
+    }
+  }
+
+  /** @param {any} l */
+  function legText(l) {
+    if (l.outcome === 'caught') return `caught at turn ${l.turn}`;
+    if (l.outcome === 'escaped') return `escaped (${l.result})`;
+    return `crash: ${l.crashed || '?'} at turn ${l.turn}`;
+  }
+
+  return {
+    animate: true,
+    options: [
+      { id: 'catsDbg', label: 'Cats\' debug drawings', values: [false, true], value: false, key: 'F5', help: 'the cats\' AI debug drawings' },
+      { id: 'mouseDbg', label: 'Mouse\'s debug drawings', values: [false, true], value: false, key: 'F6', help: 'the mouse\'s AI debug drawings' },
+      { id: 'moves', label: 'Last moves', values: [true, false], value: true, key: 'M', help: 'arrows of the last moves' },
+      { id: 'coords', label: 'Coordinates', values: [false, true], value: false, key: 'G', help: 'the axial coordinates q, r of every cell' },
+    ],
+
+    /** @param {CanvasRenderingContext2D} ctx @param {any} f @param {number} i @param {any} view */
+    draw(ctx, f, i, view) {
+      const L = layout(view);
+      const { s, P } = L;
+      const o = view.options;
+      const anim = view.prev && view.progress < 1 && view.prev.leg === f.leg ? kit.ease(view.progress) : 1;
+      ctx.fillStyle = '#12171c';
+      ctx.fillRect(0, 0, view.width, view.height);
+
+      // Cells.
+      for (const c of cells) {
+        const p = P(c.q, c.r);
+        kit.hexPath(ctx, p.x, p.y, s * H * 0.98);
+        ctx.fillStyle = TERRAIN[/** @type {keyof TERRAIN} */ (c.terrain)] || '#555';
+        ctx.fill();
+        ctx.strokeStyle = c.terrain === 'plain' ? 'rgba(90,80,60,.35)' : 'rgba(0,0,0,.25)';
+        ctx.lineWidth = 1;
+        ctx.stroke();
+        if (c.terrain === 'rock') {
+          ctx.fillStyle = '#6d7279';
+          ctx.beginPath();
+          ctx.ellipse(p.x, p.y + s * 0.05, s * 0.26, s * 0.18, 0, 0, Math.PI * 2);
+          ctx.fill();
+          ctx.fillStyle = '#a7acb3';
+          ctx.beginPath();
+          ctx.ellipse(p.x - s * 0.06, p.y - s * 0.02, s * 0.12, s * 0.07, -0.4, 0, Math.PI * 2);
+          ctx.fill();
+        } else if (c.terrain === 'mountain') {
+          ctx.fillStyle = '#6b4f36';
+          ctx.beginPath();
+          ctx.moveTo(p.x - s * 0.32, p.y + s * 0.22); ctx.lineTo(p.x, p.y - s * 0.28); ctx.lineTo(p.x + s * 0.32, p.y + s * 0.22);
+          ctx.fill();
+          ctx.fillStyle = '#efe9df';
+          ctx.beginPath();
+          ctx.moveTo(p.x - s * 0.1, p.y - s * 0.12); ctx.lineTo(p.x, p.y - s * 0.28); ctx.lineTo(p.x + s * 0.1, p.y - s * 0.12);
+          ctx.fill();
+        } else if (c.terrain === 'ocean') {
+          ctx.strokeStyle = 'rgba(170,215,240,.5)';
+          ctx.lineWidth = Math.max(1, s * 0.04);
+          ctx.beginPath();
+          ctx.moveTo(p.x - s * 0.25, p.y); ctx.quadraticCurveTo(p.x - s * 0.12, p.y - s * 0.1, p.x, p.y);
+          ctx.quadraticCurveTo(p.x + s * 0.12, p.y + s * 0.1, p.x + s * 0.25, p.y);
+          ctx.stroke();
+        }
+        if (o.coords) kit.text(ctx, `${c.q},${c.r}`, p.x, p.y + s * 0.3, { size: Math.max(7, s * 0.18), color: '#30353b', outline: 'rgba(255,255,255,.5)' });
+      }
+
+      // Walls: thick segments on the shared edges.
+      ctx.strokeStyle = '#1b1410';
+      ctx.lineWidth = Math.max(3, s * 0.13);
+      ctx.lineCap = 'round';
+      ctx.beginPath();
+      for (const [q1, r1, q2, r2] of board.walls) {
+        const a = P(q1, r1), b = P(q2, r2);
+        const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2, dx = b.x - a.x, dy = b.y - a.y, l = Math.hypot(dx, dy) || 1;
+        const h = s * H / 2; // half an edge
+        ctx.moveTo(mx - dy / l * h, my + dx / l * h);
+        ctx.lineTo(mx + dy / l * h, my - dx / l * h);
+      }
+      ctx.stroke();
+
+      // Hovered cell.
+      const hc = view.hover ? cellAt(view, view.hover.x, view.hover.y) : null;
+      if (hc) {
+        const p = P(hc.q, hc.r);
+        kit.hexPath(ctx, p.x, p.y, s * H * 0.98);
+        ctx.strokeStyle = '#fff';
+        ctx.lineWidth = 2;
+        ctx.stroke();
+      }
+
+      const catsCol = env.colors[seatOf(f, 'cats') % env.colors.length];
+      const mouseCol = env.colors[seatOf(f, 'mouse') % env.colors.length];
+      const paths = new Map((f.last || []).map((/** @type {any} */ l) => [l.piece, l]));
+
+      // Last moves: an arrow per moving piece (through the middle cell of a dash).
+      if (o.moves && anim === 1) {
+        for (const l of f.last || []) {
+          if (!l.path || l.path.length < 2) continue;
+          const col = l.piece === 'M' ? mouseCol : catsCol;
+          ctx.save();
+          ctx.strokeStyle = kit.alpha(col, 0.7);
+          ctx.lineWidth = Math.max(2, s * 0.08);
+          ctx.lineCap = 'round';
+          ctx.beginPath();
+          l.path.slice(0, -1).forEach((/** @type {number[]} */ a, /** @type {number} */ k) => { const p = P(a[0], a[1]); if (k) ctx.lineTo(p.x, p.y); else ctx.moveTo(p.x, p.y); });
+          const pen = P(l.path[l.path.length - 2][0], l.path[l.path.length - 2][1]), end = P(l.path[l.path.length - 1][0], l.path[l.path.length - 1][1]);
+          ctx.lineTo(pen.x, pen.y);
+          ctx.stroke();
+          ctx.restore();
+          kit.arrow(ctx, pen.x, pen.y, end.x, end.y, { color: kit.alpha(col, 0.85), width: Math.max(2, s * 0.08), gap: s * 0.05 });
+          if (l.path.length === 3) {
+            const mid = P(l.path[1][0], l.path[1][1]);
+            kit.badge(ctx, 'dash', mid.x, mid.y - s * 0.32, { bg: mouseCol, size: Math.max(8, s * 0.22) });
+          }
+        }
+      }
+
+      // Pieces, moving along their paths during the animation.
+      // Pieces sharing a cell (a catch) are spread around its centre.
+      const crowd = new Map();
+      for (const p of [...(f.cats || []), ...(f.mouse ? [f.mouse] : [])]) crowd.set(key(p.q, p.r), [...(crowd.get(key(p.q, p.r)) || []), p.id]);
+      const posOf = (/** @type {any} */ piece, /** @type {string} */ id) => {
+        const l = paths.get(id);
+        if (anim < 1 && l && l.path && l.path.length > 1) return along(l.path, anim);
+        const here = crowd.get(key(piece.q, piece.r)) || [id];
+        if (here.length < 2) return { q: piece.q, r: piece.r };
+        const a = 2 * Math.PI * here.indexOf(id) / here.length;
+        return { q: piece.q + 0.25 * Math.cos(a), r: piece.r + 0.25 * Math.sin(a) };
+      };
+      for (const c of f.cats || []) {
+        const a = posOf(c, c.id), p = P(a.q, a.r);
+        cat(ctx, p.x, p.y, s, catsCol, c.id);
+      }
+      if (f.mouse) {
+        const a = posOf(f.mouse, 'M'), p = P(a.q, a.r);
+        mouse(ctx, p.x, p.y, s, mouseCol);
+      }
+
+      // A flash on a catch (once per cell: several cats may catch at once).
+      const flashed = new Set();
+      for (const e of f.events || []) {
+        if (e.type !== 'catch' || anim < 1 || flashed.has(key(e.q, e.r))) continue;
+        flashed.add(key(e.q, e.r));
+        const p = P(e.q, e.r);
+        const g = ctx.createRadialGradient(p.x, p.y, s * 0.1, p.x, p.y, s * 1.2);
+        g.addColorStop(0, 'rgba(255,240,150,.0)');
+        g.addColorStop(0.5, 'rgba(255,210,80,.75)');
+        g.addColorStop(1, 'rgba(255,120,40,0)');
+        ctx.fillStyle = g;
+        ctx.beginPath();
+        ctx.arc(p.x, p.y, s * 1.2, 0, Math.PI * 2);
+        ctx.fill();
+        kit.badge(ctx, 'CAUGHT!', p.x, p.y - s * 0.8, { bg: '#ffcc33', fg: '#1b1204', size: Math.max(11, s * 0.32) });
+      }
+
+      // Debug drawings: F5 the cats' AI, F6 the mouse's.
+      for (const side of f.sides || []) {
+        if ((side.role === 'cats' && o.catsDbg) || (side.role === 'mouse' && o.mouseDbg)) drawings(ctx, side.drawings || [], L);
+      }
+
+      // Status line: game, leg, turn, roles, dash.
+      const roles = `${f.teams[seatOf(f, 'cats')]} plays the cats, ${f.teams[seatOf(f, 'mouse')]} the mouse`;
+      const stage = f.stage === 'legover' ? 'leg over' : f.stage === 'over' ? 'game over' : `turn ${f.turn} / ${f.maxTurns}`;
+      const dash = f.dash ? ` · mouse: ${f.dash.cooldown > 0 ? `dash in ${f.dash.cooldown}` : 'dash ready'}, ${f.dash.uses} used` : '';
+      kit.text(ctx, `Game ${f.game} · leg ${f.leg} / 2 · ${stage} · ${roles}${dash}`, 12, 14, { align: 'left', size: 13, color: '#a7b3bf' });
+      if (!f.result && f.stage === 'legover') {
+        const leg = (f.legs || [])[f.legs.length - 1];
+        if (leg) kit.badge(ctx, `Leg ${leg.leg}: ${f.teams[leg.catsSeat]}'s cats: ${legText(leg)}`, view.width / 2, view.height - 14, { bg: '#2c3440', size: 13 });
+      }
+      if (f.result) kit.badge(ctx, f.result.summary, view.width / 2, view.height - 14, { bg: f.result.winner < 0 ? '#444' : env.colors[f.result.winner], size: 13 });
+    },
+
+    /** @param {any} f @param {number} i @param {number} x @param {number} y @param {any} view */
+    hover(f, i, x, y, view) {
+      const c = cellAt(view, x, y);
+      if (!c) return null;
+      const lines = [`(q ${c.q}, r ${c.r}) ${c.terrain}`];
+      if (c.walls && c.walls.length) lines.push(`walls: ${c.walls.map((/** @type {number} */ d) => `${DIRS[d]} (${d})`).join(', ')}`);
+      const last = new Map((f.last || []).map((/** @type {any} */ l) => [l.piece, l]));
+      for (const p of f.cats || []) {
+        if (p.q !== c.q || p.r !== c.r) continue;
+        lines.push('', `Cat ${p.id} of ${f.teams[seatOf(f, 'cats')]}`);
+        const l = last.get(p.id);
+        if (l) lines.push(`last action: ${l.action}`);
+      }
+      if (f.mouse && f.mouse.q === c.q && f.mouse.r === c.r) {
+        lines.push('', `Mouse of ${f.teams[seatOf(f, 'mouse')]}`);
+        const l = last.get('M');
+        if (l) lines.push(`last action: ${l.action}${l.action.length === 2 ? ' (dash)' : ''}`);
+        if (f.dash) lines.push(`DASH ${f.dash.cooldown} ${f.dash.uses}: ${f.dash.cooldown > 0 ? `ready at turn ${f.dash.ready}` : 'ready'}`);
+      }
+      const sp = f.spawn;
+      if (sp && sp.mouse[0] === c.q && sp.mouse[1] === c.r) lines.push(`spawn of the mouse (set ${sp.id})`);
+      (sp ? sp.cats : []).forEach((/** @type {number[]} */ a, /** @type {number} */ k) => { if (a[0] === c.q && a[1] === c.r) lines.push(`spawn of cat C${k} (set ${sp.id})`); });
+      return lines;
+    },
+
+    /** Each team's own result: the leg it played as the cats (lower is better). @param {any} f */
+    scores(f) {
+      return [0, 1].map((seat) => {
+        const leg = (f.legs || []).find((/** @type {any} */ l) => l.catsSeat === seat);
+        const own = f.result ? f.result.own[seat] : leg ? leg.result : '—';
+        const role = seatOf(f, 'cats') === seat ? 'cats' : 'mouse';
+        return { score: own, detail: `${f.stage === 'over' ? 'own result' : `now the ${role}`}${leg ? `; as the cats: ${legText(leg)}` : ''}` };
+      });
+    },
+
+    /** @param {any} f */
+    status(f) {
+      return (f.sides || []).map((/** @type {any} */ s) => {
+        const crash = (f.events || []).find((/** @type {any} */ e) => e.type === 'crash' && e.seat === s.seat);
+        if (crash) return `crashed${crash.reason ? ': ' + crash.reason : ''}`;
+        if (s.lagging) return { text: `lagging since turn ${s.since}`, tone: 'warn' };
+        if (s.errors && s.errors.length) return { text: `${s.errors.length} error${s.errors.length > 1 ? 's' : ''}`, tone: 'warn' };
+        return null;
+      });
+    },
+
+    /** @param {any} f */
+    legend(f) {
+      const legs = (f.legs || []).map((/** @type {any} */ l) =>
+        `<div>Leg ${l.leg}: <b>${esc(f.teams[l.catsSeat])}</b>'s cats: ${esc(legText(l))} (result ${l.result})</div>`).join('');
+      const errs = (f.sides || []).flatMap((/** @type {any} */ s) => (s.errors || []).map((/** @type {any} */ e) =>
+        `<div class="bad">${esc(s.name)} (${esc(s.role)}): ERROR ${esc(e.code)} ${esc(e.subject)}</div>`)).join('');
+      const events = (f.events || []).map((/** @type {any} */ e) => `<div>${esc(eventText(f, e))}</div>`).join('');
+      const n = (/** @type {string} */ role) => (f.sides || []).find((/** @type {any} */ s) => s.role === role)?.drawings?.length || 0;
+      return `<h3>Legs <span class="dim">(a team's own result: the turn its cats caught the mouse; lower wins)</span></h3>
+        <div class="log">${legs || '<div>leg 1 in progress</div>'}</div>
+        ${events || errs ? `<h3>Turn ${f.turn}</h3><div class="log">${events}${errs}</div>` : ''}
+        <div class="dim small">Debug drawings this turn: cats ${n('cats')} (<kbd>F5</kbd>), mouse ${n('mouse')} (<kbd>F6</kbd>). Map ${esc(board.name)}, spawn set ${f.spawn ? esc(String(f.spawn.id)) : '?'}${f.realtime ? ', real time' : ''}.</div>`;
+    },
+  };
+}
+
+/** @param {string} s */
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
+}
