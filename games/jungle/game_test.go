@@ -71,3 +71,13 @@ func TestBuiltinGames(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkJungleMatch is BenchmarkJungleGame through the match runner (the
+// bots on their goroutines, replies timed, the replay recorded).
+func BenchmarkJungleMatch(b *testing.B) {
+	bots := []string{"builtin:greedy", "builtin:fighter", "builtin:greedy", "builtin:fighter"}
+	for i := 0; b.Loop(); i++ {
+		run(b, int64(i), bots, "map=canopy", "nb_units_per_team=3")
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
