@@ -24,6 +24,7 @@ const (
 
 var actionNames = [...]string{"SPAWN", "MOVE", "SUMMON", "DROP", "VINE", "ATTACK", "NONE"}
 
+// String is the action as written on the wire: "MOVE".
 func (k ActionKind) String() string { return actionNames[k] }
 
 // needsTarget: SPAWN, MOVE, DROP, VINE and ATTACK need target.x and target.y.

@@ -14,6 +14,7 @@ const (
 
 var tileNames = [...]string{"NONE", "EMPTY", "WALL", "SPAWN"}
 
+// String is the tile type as bots see it: "EMPTY", "WALL" or "SPAWN".
 func (t Tile) String() string { return tileNames[t] }
 
 // Art is a tile as the viewer draws it: the reference's viewerTiles codes.

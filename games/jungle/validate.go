@@ -15,6 +15,7 @@ const (
 	MirrorBoth             // both mirror axes (hence also 180°): fair for 2 and 4 teams
 )
 
+// String describes the symmetry for humans.
 func (s Symmetry) String() string {
 	return [...]string{"none", "180° rotation", "both mirror axes"}[s]
 }
