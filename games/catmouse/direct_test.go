@@ -15,8 +15,6 @@ type direct struct {
 	ref  *referee
 	bots [2]func() game.Bot
 	live [2]game.Bot
-	// transcript of each leg and seat: what the AI read and wrote
-	log map[[2]int]*strings.Builder
 }
 
 func newDirect(t testing.TB, opts []string, a, b func() game.Bot) *direct {
@@ -50,7 +48,7 @@ func (d *direct) run() {
 
 // step plays one runner turn.
 func (d *direct) step() {
-	if d.live[0] == nil || d.ref.phase == phaseInit && d.ref.turn == 0 && d.ref.plays == 0 {
+	if d.live[0] == nil {
 		d.restart()
 	}
 	replies := make([]game.Reply, 2)
