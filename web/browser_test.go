@@ -61,7 +61,11 @@ func TestBrowser(t *testing.T) {
 		if err := replay.Save(filepath.Join(dir, id+".json"), rep); err != nil {
 			t.Fatal(err)
 		}
-		args = append(args, fmt.Sprintf("%s=%s=%d", info.Name, id, len(rep.Players)))
+		page := filepath.Join(dir, id+".html")
+		if err := exportPage(page, rep); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, fmt.Sprintf("%s=%s=%d=%s", info.Name, id, len(rep.Players), page))
 	}
 	// Each game's live match goes on (mostly pausing between turns) after
 	// its page is checked: leave room for all of them.
@@ -83,6 +87,19 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("browser tests failed: %v", err)
 	}
 	t.Logf("screenshots in %s", abs)
+}
+
+// exportPage writes the offline page of a replay (arena replay html).
+func exportPage(path string, rep *replay.Replay) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := web.ExportHTML(f, rep); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // showcase gives the bots of a game's recorded match when its builtin bots

@@ -2,7 +2,7 @@
 // playwright-core. Run by web/browser_test.go, which starts the server and
 // records one match per game:
 //
-//   node viewer.mjs BASE_URL OUT_DIR GAME=MATCH_ID=PLAYERS ...
+//   node viewer.mjs BASE_URL OUT_DIR GAME=MATCH_ID=PLAYERS=EXPORTED_PAGE ...
 //
 // For each game: open the recorded match, step with the arrows, play and
 // pause with space, jump with Home/End, check the turn counter and the
@@ -12,7 +12,9 @@
 // extra changes the picture, open the help (H), and take screenshots into
 // OUT_DIR (GAME.png with the extras on and the tooltip, GAME-help.png).
 // Then start a live match of the game from the home page's API, check that
-// the page follows it, and take GAME-live.png.
+// the page follows it, and take GAME-live.png. Last, open the match's
+// offline page (arena replay html) from a file:// URL and check that the
+// game's renderer draws it with no network.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import assert from 'node:assert/strict';
@@ -192,14 +194,36 @@ async function live(game, n) {
   await page.close();
 }
 
+/** The offline page of a replay: the player and the game's renderer, inline. */
+async function exported(game, file) {
+  const spec = GAMES[game] || FALLBACK;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  // Anything but the page itself would be a dependency on the network.
+  await page.route((url) => !url.href.startsWith('file:') && !url.href.startsWith('blob:') && !url.href.startsWith('data:'),
+    (route) => { errors.push(`request to ${route.request().url()}`); route.abort(); });
+  await page.goto(`file://${file}`);
+  await page.waitForSelector('.scoreboard tr.seat');
+  await page.keyboard.press('End');
+  await waitTurn(page, (t) => t.turn === t.last && t.last > 1, 'End in the exported page');
+  const keys = await page.$$eval('.gear-menu kbd', (ks) => ks.map((k) => k.textContent));
+  for (const k of spec.extra) assert.ok(keys.includes(k), `the exported page has the game's renderer (key ${k})`);
+  await findTooltip(page, spec.tooltip.source.startsWith('Cell') ? /Cell index: \d+/ : /./);
+  assert.deepEqual(errors, [], 'no error in the exported page');
+  await page.close();
+}
+
 for (const pair of pairs) {
-  const [game, id, players] = pair.split('=');
+  const [game, id, players, file] = pair.split('=');
   const t0 = Date.now();
   try {
     const r = await recorded(game, id);
     const t1 = Date.now();
     await live(game, Number(players));
-    console.log(`ok   ${game} (${((t1 - t0) / 1000).toFixed(1)} s recorded, ${((Date.now() - t1) / 1000).toFixed(1)} s live): tooltip ${JSON.stringify(r.tooltip)}; keys ${r.options.join(' ') || '-'}; at s: ${r.phases.join(', ')}`);
+    if (file) await exported(game, file);
+    console.log(`ok   ${game} (${((t1 - t0) / 1000).toFixed(1)} s recorded, ${((Date.now() - t1) / 1000).toFixed(1)} s live and exported): tooltip ${JSON.stringify(r.tooltip)}; keys ${r.options.join(' ') || '-'}; at s: ${r.phases.join(', ')}`);
   } catch (e) {
     failures.push(game);
     console.log(`FAIL ${game}: ${e.stack || e}`);
