@@ -234,7 +234,7 @@ func (p *Process) Stderr() ([]byte, int64) {
 	if p.stderr == nil {
 		return nil, 0
 	}
-	for i := 0; i < 20 && pending(p.err) > 0; i++ {
+	for i := 0; i < 50 && pending(p.err) > 0; i++ {
 		time.Sleep(time.Millisecond)
 	}
 	return p.stderr.take()
@@ -297,7 +297,7 @@ func (p *Process) Exit(wait time.Duration) (Exit, bool) {
 	// not wait for long).
 	select {
 	case <-p.errDone:
-	case <-time.After(100 * time.Millisecond):
+	case <-time.After(500 * time.Millisecond):
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -77,7 +79,7 @@ func TestMisbehavingBots(t *testing.T) {
 		{name: "garbage", bot: tb("garbage"), status: game.Invalid, message: `not a number: "garbage!!"`},
 		{name: "partial line", bot: tb("partial"), status: game.TimedOut},
 		{name: "line over 1 MiB", bot: tb("huge"), status: game.Invalid, message: "line too long"},
-		{name: "output flood", bot: tb("flood"), opts: []string{"realtime=true", "turns=3"}, status: game.OK,
+		{name: "output flood", bot: tb("flood"), opts: []string{"realtime=true", "turns=3", "turn_ms=300"}, status: game.OK,
 			check: func(t *testing.T, rep *replay.Replay) {
 				dropped := 0
 				for _, tr := range rep.Turns {
@@ -89,20 +91,35 @@ func TestMisbehavingBots(t *testing.T) {
 			}},
 		{name: "stderr flood", bot: tb("stderr-flood"), status: game.OK,
 			check: func(t *testing.T, rep *replay.Replay) {
-				r := rep.Turns[0].Replies[1]
-				if len(r.Stderr) > bot.DefaultStderrKeep || !strings.HasSuffix(r.Stderr, "last words\n") || r.StderrDropped == 0 {
-					t.Errorf("stderr kept %d bytes (dropped %d), ends %q", len(r.Stderr), r.StderrDropped, r.Stderr[max(0, len(r.Stderr)-20):])
+				// 1 MiB then "last words" on turn 1 only: at most 64 KiB kept
+				// per turn, the rest counted, the last words kept (on a
+				// loaded machine they may come with the next turn).
+				var all string
+				var dropped int64
+				for _, tr := range rep.Turns {
+					r := tr.Replies[1]
+					if len(r.Stderr) > bot.DefaultStderrKeep {
+						t.Errorf("turn %d kept %d bytes of stderr", tr.Turn, len(r.Stderr))
+					}
+					all += r.Stderr
+					dropped += r.StderrDropped
+				}
+				if !strings.HasSuffix(all, "last words\n") || dropped < 1<<20-bot.DefaultStderrKeep {
+					t.Errorf("stderr kept %d bytes (dropped %d), ends %q", len(all), dropped, all[max(0, len(all)-20):])
 				}
 			}},
 		{name: "never reads stdin", bot: tb("noread"), opts: []string{"pad=1000000"}, status: game.TimedOut},
 		{name: "exits 0 at once", bot: tb("exit0"), status: game.Crashed, message: "exited with status 0"},
 		{name: "command does not exist", bot: "/nonexistent/bot --x", status: game.DidNotStart, message: "did not start"},
-		{name: "slow start", bot: tb("slowstart 1000"), status: game.TimedOut},
+		{name: "slow start", bot: tb("slowstart 2500"), status: game.TimedOut},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			rep := play(t, []string{tb("echo"), c.bot}, c.opts...)
+			// Patient limits: timing is not the subject here, and a loaded
+			// machine must not make the well-behaved bot late.
+			opts := append([]string{"first_ms=1500", "turn_ms=500"}, c.opts...)
+			rep := play(t, []string{tb("echo"), c.bot}, opts...)
 			good, bad := rep.Result.Players[0], rep.Result.Players[1]
 			if good.Status != game.OK {
 				t.Errorf("the well-behaved bot got %s: %s", good.Status, good.Message)
@@ -120,71 +137,145 @@ func TestMisbehavingBots(t *testing.T) {
 	}
 }
 
-// The timing tests run alone (not in parallel with the misbehaving bots,
-// which burn CPU), so that a 30 ms answer is not made late by the test itself.
-func TestTimeLimits(t *testing.T) {
-	rep := play(t, []string{tb("sleep 30"), tb("sleep 80"), tb("slowfirst 80")},
-		"turn_ms=50", "first_ms=200", "turns=3")
-	want := []game.Status{game.OK, game.OK, game.TimedOut}
-	// sleep 80 passes turn 1 (200 ms) and fails turn 2; slowfirst answers
-	// turn 1 at once and fails turn 2 the same way.
-	want[1] = game.TimedOut
-	for i, p := range rep.Result.Players {
-		if p.Status != want[i] {
-			t.Errorf("bot %d: %s (%s), want %s", i, p.Status, p.Message, want[i])
+// Timing tests run alone (not in parallel with the misbehaving bots, which
+// burn CPU) and through timed: on a machine too loaded to keep its timers,
+// an attempt proves nothing and is run again.
+
+// timed runs a timing check up to five times. An attempt that failed while
+// the machine could not keep time proves nothing and does not count: the
+// evidence is the kernel's CPU pressure (the share of the attempt during
+// which some runnable task waited for a CPU, /proc/pressure/cpu) above 30 %,
+// or, where the kernel does not report it, a 1 ms timer of this process
+// firing later than slack. A failure on a machine that kept time is a real
+// failure; if every attempt ran on an overloaded machine, the test is
+// skipped, saying so.
+func timed(t *testing.T, slack time.Duration, check func() error) {
+	t.Helper()
+	var last error
+	for attempt := 0; attempt < 5; attempt++ {
+		stop := make(chan struct{})
+		late := make(chan time.Duration)
+		go func() {
+			var worst time.Duration
+			for {
+				select {
+				case <-stop:
+					late <- worst
+					return
+				default:
+				}
+				t0 := time.Now()
+				time.Sleep(time.Millisecond)
+				worst = max(worst, time.Since(t0)-time.Millisecond)
+			}
+		}()
+		p0, psi := cpuPressure()
+		t0 := time.Now()
+		err := check()
+		elapsed := time.Since(t0)
+		p1, _ := cpuPressure()
+		close(stop)
+		worst := <-late
+		if err == nil {
+			return
+		}
+		share := float64(p1-p0) / float64(elapsed)
+		loaded := worst >= slack
+		if psi {
+			loaded = share > 0.3
+		}
+		if !loaded {
+			t.Fatalf("%v (CPU pressure %.0f %%, timers %v late)", err, 100*share, worst)
+		}
+		last = err
+		t.Logf("attempt %d failed on a loaded machine (CPU pressure %.0f %%, timers %v late): %v", attempt+1, 100*share, worst, err)
+	}
+	t.Skipf("the machine was too loaded to test timing margins; last failure: %v", last)
+}
+
+// cpuPressure returns the kernel's cumulated CPU pressure ("some" total),
+// and whether the kernel reports it.
+func cpuPressure() (time.Duration, bool) {
+	b, err := os.ReadFile("/proc/pressure/cpu")
+	if err != nil {
+		return 0, false
+	}
+	for _, f := range strings.Fields(strings.SplitN(string(b), "\n", 2)[0]) {
+		if v, ok := strings.CutPrefix(f, "total="); ok {
+			us, err := strconv.ParseInt(v, 10, 64)
+			return time.Duration(us) * time.Microsecond, err == nil
 		}
 	}
-	first := rep.Turns[0].Replies
-	if first[1].Status != game.Answered {
-		t.Errorf("an 80 ms answer on turn 1 must pass the 200 ms first-turn limit, got %s", first[1].Status)
-	}
-	if second := rep.Turns[1].Replies; second[1].Status != game.Timeout || second[0].Status != game.Answered {
-		t.Errorf("turn 2: %s, %s; want answered (30 ms) and timeout (80 ms)", second[0].Status, second[1].Status)
-	}
-	// The bot's own sleep starts when it has read the prompt, a few
-	// microseconds before the write returns on our side.
-	if d := first[0].Time; d < 29*time.Millisecond || d > 50*time.Millisecond {
-		t.Errorf("a 30 ms answer was timed %v", d)
-	}
+	return 0, false
+}
+
+func TestTimeLimits(t *testing.T) {
+	timed(t, 15*time.Millisecond, func() error {
+		rep := play(t, []string{tb("sleep 30"), tb("sleep 80"), tb("slowfirst 80")},
+			"turn_ms=50", "first_ms=200", "turns=3")
+		// sleep 30 always passes; sleep 80 passes turn 1 (200 ms) and fails
+		// turn 2; slowfirst answers turn 1 at once and fails turn 2 too.
+		want := []game.Status{game.OK, game.TimedOut, game.TimedOut}
+		for i, p := range rep.Result.Players {
+			if p.Status != want[i] {
+				return fmt.Errorf("bot %d: %s (%s), want %s", i, p.Status, p.Message, want[i])
+			}
+		}
+		first := rep.Turns[0].Replies
+		if first[1].Status != game.Answered {
+			return fmt.Errorf("an 80 ms answer on turn 1 must pass the 200 ms first-turn limit, got %s", first[1].Status)
+		}
+		if second := rep.Turns[1].Replies; second[1].Status != game.Timeout || second[0].Status != game.Answered {
+			return fmt.Errorf("turn 2: %s, %s; want answered (30 ms) and timeout (80 ms)", second[0].Status, second[1].Status)
+		}
+		// The bot's own sleep starts when it has read the prompt, a few
+		// microseconds before the write returns on our side.
+		if d := first[0].Time; d < 29*time.Millisecond || d > 50*time.Millisecond {
+			return fmt.Errorf("a 30 ms answer was timed %v", d)
+		}
+		return nil
+	})
 }
 
 func TestPolicySkipDiscardsOwedAnswer(t *testing.T) {
-	rep := play(t, []string{tb("slowat 2 75")}, "policy=skip", "turns=4", "turn_ms=50")
-	var got []string
-	for _, tr := range rep.Turns {
-		got = append(got, tr.Replies[0].Text()+"/"+string(tr.Replies[0].Status))
-	}
-	// Turn 2 times out; the bot's late "2" must not be taken for turn 3.
-	// It answers "2" 25 ms into turn 3, then "3" at once.
-	want := "1/answered /timeout 3/answered 4/answered"
-	if strings.Join(got, " ") != want {
-		t.Errorf("replies %v, want %s", got, want)
-	}
-	if rep.Turns[2].Replies[0].Text() != "3" {
-		t.Errorf("turn 3 took %q, want the answer to turn 3", rep.Turns[2].Replies[0].Text())
-	}
+	timed(t, 20*time.Millisecond, func() error {
+		rep := play(t, []string{tb("slowat 2 75")}, "policy=skip", "turns=4", "turn_ms=50")
+		var got []string
+		for _, tr := range rep.Turns {
+			got = append(got, tr.Replies[0].Text()+"/"+string(tr.Replies[0].Status))
+		}
+		// Turn 2 times out; the bot's late "2" must not be taken for turn 3.
+		// It answers "2" 25 ms into turn 3, then "3" at once.
+		if want := "1/answered /timeout 3/answered 4/answered"; strings.Join(got, " ") != want {
+			return fmt.Errorf("replies %v, want %s", got, want)
+		}
+		return nil
+	})
 }
 
 func TestPolicyLateDeliversLateAnswer(t *testing.T) {
-	rep := play(t, []string{tb("echo"), tb("slowat 2 80")}, "policy=late", "turns=5", "turn_ms=50")
-	var got []string
-	for _, tr := range rep.Turns {
-		r := tr.Replies[1]
-		s := string(r.Status)
-		if r.Late {
-			s += "(late)"
+	timed(t, 20*time.Millisecond, func() error {
+		rep := play(t, []string{tb("echo"), tb("slowat 2 80")}, "policy=late", "turns=5", "turn_ms=50")
+		var got []string
+		for _, tr := range rep.Turns {
+			r := tr.Replies[1]
+			s := string(r.Status)
+			if r.Late {
+				s += "(late)"
+			}
+			got = append(got, s+":"+r.Text())
 		}
-		got = append(got, s+":"+r.Text())
-	}
-	// Turn 2 times out; the bot gets no turn-3 prompt; its answer to turn 2
-	// arrives during turn 3 and is delivered late; turn 4 is asked again.
-	want := "answered:1 timeout: answered(late):2 answered:3 answered:4"
-	if strings.Join(got, " ") != want {
-		t.Errorf("replies\n got %s\nwant %s", strings.Join(got, " "), want)
-	}
-	if rep.Turns[2].Replies[1].Asked {
-		t.Errorf("a lagging bot must not be prompted")
-	}
+		// Turn 2 times out; the bot gets no turn-3 prompt; its answer to
+		// turn 2 arrives during turn 3 and is delivered late; turn 4 is
+		// asked again.
+		if want := "answered:1 timeout: answered(late):2 answered:3 answered:4"; strings.Join(got, " ") != want {
+			return fmt.Errorf("replies\n got %s\nwant %s", strings.Join(got, " "), want)
+		}
+		if rep.Turns[2].Replies[1].Asked {
+			return fmt.Errorf("a lagging bot must not be prompted")
+		}
+		return nil
+	})
 }
 
 func TestRealtimeTurnsLastTheirLimit(t *testing.T) {

@@ -73,6 +73,9 @@ func main() {
 			out.Flush()
 			time.Sleep(time.Hour)
 		case "stderr-flood":
+			if turn > 1 {
+				break
+			}
 			chunk := strings.Repeat("e", 1<<16)
 			for i := 0; i < 16; i++ {
 				fmt.Fprint(os.Stderr, chunk)
