@@ -92,7 +92,8 @@ func BenchmarkRefereeLeg(b *testing.B) {
 			legs, turns := 0, 0
 			b.ReportAllocs()
 			for b.Loop() {
-				d := newDirect(b, nil, builtinNamed(c.a, 1), builtinNamed(c.z, 2))
+				// The bots' seeds of BenchmarkCatmouseLeg: the same games.
+				d := newDirect(b, nil, builtinNamed(c.a, game.BotSeed(1, 0)), builtinNamed(c.z, game.BotSeed(1, 1)))
 				for !d.ref.Over() {
 					d.step()
 					turns++
