@@ -47,7 +47,10 @@ type Server struct {
 	AllowCommands bool
 	// MaxRunning caps the matches played at once (0: the number of CPUs).
 	MaxRunning int
-	Log        *slog.Logger
+	// ReadOnly refuses to start matches from the page (a server that only
+	// shows the matches someone else plays, like `arena host jungle`).
+	ReadOnly bool
+	Log      *slog.Logger
 
 	lib     library
 	mu      sync.Mutex
@@ -215,7 +218,7 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, errBusy):
 		httpError(w, http.StatusTooManyRequests, err.Error())
-	case errors.Is(err, errForbidden):
+	case errors.Is(err, errForbidden), errors.Is(err, errReadOnly):
 		httpError(w, http.StatusForbidden, err.Error())
 	case err != nil:
 		httpError(w, http.StatusBadRequest, err.Error())
@@ -229,9 +232,14 @@ var (
 	errForbidden = errors.New("this server only runs builtin bots (start it with --allow-commands to run commands)")
 )
 
+var errReadOnly = errors.New("this server only shows matches; it does not start them")
+
 // Start validates and starts a match in the background; it returns its id.
 func (s *Server) Start(req StartRequest) (string, error) {
 	s.init()
+	if s.ReadOnly {
+		return "", errReadOnly
+	}
 	for _, b := range req.Bots {
 		sp, err := bot.ParseSpec(b)
 		if err != nil {
@@ -248,6 +256,17 @@ func (s *Server) Start(req StartRequest) (string, error) {
 	if req.PauseMs < 0 || req.PauseMs > 5000 {
 		return "", fmt.Errorf("pauseMs must be between 0 and 5000, not %d", req.PauseMs)
 	}
+	// Let the game refuse its settings now (a player count its maps do not
+	// fit, say), so that the page says why instead of opening a dead match.
+	// Referees are side-effect free to make: replays verify by making another.
+	cfg := m.Config
+	cfg.Players = len(m.Players)
+	for _, p := range m.Players {
+		cfg.Names = append(cfg.Names, p.Name)
+	}
+	if _, err := m.Game.New(cfg); err != nil {
+		return "", fmt.Errorf("%s: %w", req.Game, err)
+	}
 	m.Pause = time.Duration(req.PauseMs) * time.Millisecond
 	select {
 	case s.slots <- struct{}{}:
@@ -255,16 +274,40 @@ func (s *Server) Start(req StartRequest) (string, error) {
 		return "", errBusy
 	}
 	id := newID(req.Game)
-	l := &live{id: id}
-	m.OnStart, m.OnTurn = l.onStart, l.onTurn
-	s.mu.Lock()
-	s.running[id] = l
-	s.mu.Unlock()
+	finish := s.Watch(id, &m)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		defer func() { <-s.slots }()
-		rep, err := match.Run(s.ctx, m)
+		finish(match.Run(s.ctx, m))
+	}()
+	return id, nil
+}
+
+// Watch shows a match the caller runs, live, under id: it hooks itself
+// into m's OnStart and OnTurn (keeping hooks already there), and returns
+// finish, which the caller calls with match.Run's outcome. The replay is
+// then saved in the replay directory and the match listed from there.
+func (s *Server) Watch(id string, m *match.Match) (finish func(*replay.Replay, error)) {
+	s.init()
+	l := &live{id: id}
+	onStart, onTurn := m.OnStart, m.OnTurn
+	m.OnStart = func(r *replay.Replay) {
+		if onStart != nil {
+			onStart(r)
+		}
+		l.onStart(r)
+	}
+	m.OnTurn = func(t replay.Turn) {
+		if onTurn != nil {
+			onTurn(t)
+		}
+		l.onTurn(t)
+	}
+	s.mu.Lock()
+	s.running[id] = l
+	s.mu.Unlock()
+	return func(rep *replay.Replay, err error) {
 		if err == nil {
 			err = s.save(id, rep)
 		}
@@ -278,8 +321,20 @@ func (s *Server) Start(req StartRequest) (string, error) {
 			delete(s.running, id)
 			s.mu.Unlock()
 		})
-	}()
-	return id, nil
+	}
+}
+
+// Live returns the id of a match in progress, if any (the newest one).
+func (s *Server) Live() (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	best, found := "", false
+	for id, l := range s.running {
+		if _, done := l.snapshot(); !done && id > best {
+			best, found = id, true
+		}
+	}
+	return best, found
 }
 
 func (s *Server) save(id string, rep *replay.Replay) error {

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,12 +14,34 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/game/gametest"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 )
 
-func init() { gametest.Register() }
+func init() {
+	gametest.Register()
+	game.Register(picky{})
+}
+
+// picky is the sum game under another name, refusing fewer than 3 players
+// when its referee is made, as games whose maps fit only some player counts
+// do (territory's generated arenas).
+type picky struct{ gametest.Sum }
+
+func (picky) Info() game.Info {
+	info := gametest.Sum{}.Info()
+	info.Name = "picky"
+	return info
+}
+
+func (p picky) New(cfg game.Config) (game.Referee, error) {
+	if cfg.Players < 3 {
+		return nil, fmt.Errorf("generated maps are for 3 players or more, not %d", cfg.Players)
+	}
+	return p.Sum.New(cfg)
+}
 
 // record plays a sum match and saves it in dir as id.json.
 func record(t *testing.T, dir, id string, seed int64) *replay.Replay {
@@ -139,6 +162,7 @@ func TestStartRules(t *testing.T) {
 		{`{"game":"nope","bots":["builtin:count"]}`, 400, "unknown game"},
 		{`{"game":"sum","bots":["builtin:count"],"options":["x=1"]}`, 400, "unknown option"},
 		{`not json`, 400, "must be JSON"},
+		{`{"game":"picky","bots":["builtin:count","builtin:count"]}`, 400, "picky: generated maps are for 3 players or more, not 2"},
 	}
 	for _, c := range cases {
 		code, out := post(t, ts.URL+"/api/matches", c.body)
