@@ -37,7 +37,7 @@ func TestRealtimeGridCountsWholeTurns(t *testing.T) {
 	// its turn-2 request stays outstanding, and at the end of turn k it
 	// has waited exactly the k-1 turns 2..k of the grid, whatever the
 	// runner's own delays between turns.
-	const turnMs = 30
+	const turnMs = 100 // the runner would start the grid again only after a stall of a whole turn
 	rep := play(t, []string{tb("slowat 2 100000")}, "policy=late", "realtime=true", "turns=8",
 		"turn_ms="+strconv.Itoa(turnMs), "first_ms=2000")
 	if got := rep.Turns[1].Replies[0].Status; got != game.Timeout {
@@ -54,9 +54,9 @@ func TestRealtimeGridCountsWholeTurns(t *testing.T) {
 
 func TestAnsweredThenGone(t *testing.T) {
 	t.Parallel()
-	// The bot answers turn 2, then exits: the paced turn lasts 50 ms, so
+	// The bot answers turn 2, then exits: the paced turn lasts 300 ms, so
 	// the runner sees the exit before resolving it.
-	rep := play(t, []string{`sh -c 'read l; echo 1; read l; echo 2; exit 0'`}, "realtime=true", "turns=4", "turn_ms=50")
+	rep := play(t, []string{`sh -c 'read l; echo 1; read l; echo 2; exit 0'`}, "realtime=true", "turns=4", "turn_ms=300")
 	r := rep.Turns[1].Replies[0]
 	if r.Status != game.Answered || r.Text() != "2" || !strings.Contains(r.Error, "exited with status 0") {
 		t.Errorf("turn 2: %s %q, error %q; want the answer with the exit reported", r.Status, r.Text(), r.Error)
