@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
@@ -15,10 +16,16 @@ import (
 	"github.com/seed27749672/arena/tournament"
 )
 
-// Whole games and matches through the runner with the builtin bots.
+// Whole games and matches through the runner with the builtin bots, on a
+// fake clock (testing/synctest): a loaded machine cannot make an
+// in-process bot miss a deadline there, so the games are reproducible.
 
 func TestBuiltinGamesDeterministic(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, testBuiltinGamesDeterministic)
+}
+
+func testBuiltinGamesDeterministic(t *testing.T) {
 	for _, c := range []struct {
 		bots []string
 		opts []string
@@ -55,6 +62,10 @@ func TestBuiltinGamesDeterministic(t *testing.T) {
 // the default map's spawn file, then with an organiser's file.
 func TestMatchSeries(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, testMatchSeries)
+}
+
+func testMatchSeries(t *testing.T) {
 	seed := int64(5)
 	m, err := match.Setup{Game: "catmouse", Bots: []string{"builtin:pursuit", "builtin:evasive"}, Seed: &seed}.Build()
 	if err != nil {
@@ -154,6 +165,10 @@ func TestSeriesRefusesOneSpawn(t *testing.T) {
 // only, and the whole state in every frame.
 func TestFrames(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, testFrames)
+}
+
+func testFrames(t *testing.T) {
 	rep := run(t, []string{"builtin:pursuit", "builtin:evasive"}, "maxturns=30")
 	type frame struct {
 		Board *struct {
