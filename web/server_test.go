@@ -281,3 +281,49 @@ func TestExportHTML(t *testing.T) {
 		t.Errorf("the page must not load anything")
 	}
 }
+
+// A match the caller runs itself is shown through Watch: listed as live
+// while it plays, then saved and listed from the directory. A read-only
+// server refuses to start matches.
+func TestWatchAndReadOnly(t *testing.T) {
+	s := &Server{Replays: t.TempDir(), ReadOnly: true}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	defer s.Close()
+	if code, out := post(t, ts.URL+"/api/matches", `{"game":"sum","bots":["builtin:count"]}`); code != 403 {
+		t.Fatalf("read-only start: %d %v", code, out)
+	}
+	seed := int64(4)
+	m, err := match.Setup{Game: "sum", Bots: []string{"builtin:count"}, Seed: &seed,
+		Options: []string{"turns=6", "realtime=true", "turn_ms=40", "first_ms=40"}}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns := 0
+	m.OnTurn = func(replay.Turn) { turns++ } // hooks already set are kept
+	finish := s.Watch("20990101-000000-sum-watch", &m)
+	done := make(chan struct{})
+	go func() {
+		finish(match.Run(context.Background(), m))
+		close(done)
+	}()
+	time.Sleep(60 * time.Millisecond)
+	if id, ok := s.Live(); !ok || id != "20990101-000000-sum-watch" {
+		t.Fatalf("Live() = %q %v during the match", id, ok)
+	}
+	var list []Summary
+	getJSON(t, ts.URL+"/api/matches", &list)
+	if len(list) != 1 || !list[0].Live {
+		t.Fatalf("list during the match: %+v", list)
+	}
+	<-done
+	if turns != 6 {
+		t.Errorf("the caller's own OnTurn saw %d turns", turns)
+	}
+	if _, ok := s.Live(); ok {
+		t.Error("no match is live after the end")
+	}
+	if _, err := os.Stat(filepath.Join(s.Replays, "20990101-000000-sum-watch.json.gz")); err != nil {
+		t.Errorf("not saved: %v", err)
+	}
+}

@@ -15,7 +15,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,13 +27,15 @@ import (
 	"github.com/seed27749672/arena/games/jungle"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/web"
 )
 
 // Server is the hosted game server.
 type Server struct {
-	cfg Config
-	out io.Writer
-	ui  http.Handler // plain HTTP: the viewer (nil when serveUi is off)
+	cfg  Config
+	out  io.Writer
+	ui   http.Handler // plain HTTP: the viewer (nil when serveUi is off)
+	site *web.Server  // the viewer's server, which shows the games live
 
 	logMu sync.Mutex
 
@@ -51,7 +52,6 @@ type hosted struct {
 	teams   []*team
 	running bool
 	full    chan struct{} // closed when nb_teams teams have registered
-	live    *liveGame     // for Arena's viewer, once running
 	id      string        // its name in Arena's viewer
 }
 
@@ -288,14 +288,7 @@ func (s *Server) run(ctx context.Context, g *hosted) (*replay.Replay, [][]byte, 
 	}
 	var initial json.RawMessage
 	var record [][]byte
-	live := newLiveGame(g.id)
-	s.mu.Lock()
-	g.live = live
-	s.mu.Unlock()
-	m.OnStart = func(r *replay.Replay) {
-		initial = r.Initial
-		live.onStart(r)
-	}
+	m.OnStart = func(r *replay.Replay) { initial = r.Initial }
 	m.OnTurn = func(tr replay.Turn) {
 		msgs, rec, err := jungle.ViewerMessages(initial, tr.Frame)
 		if err == nil {
@@ -303,18 +296,13 @@ func (s *Server) run(ctx context.Context, g *hosted) (*replay.Replay, [][]byte, 
 			record = append(record, rec...)
 		}
 		s.logFrame(tr.Frame)
-		live.onTurn(tr)
+	}
+	finish := func(*replay.Replay, error) {}
+	if s.site != nil {
+		finish = s.site.Watch(g.id, &m) // Arena's viewer: live, then saved
 	}
 	rep, err := match.Run(ctx, m)
-	if err == nil && s.cfg.Replays != "" {
-		// Saved before the live game ends, so that Arena's viewer finds it.
-		if err := os.MkdirAll(s.cfg.Replays, 0o755); err == nil {
-			if err := replay.Save(filepath.Join(s.cfg.Replays, g.id+".json.gz"), rep); err != nil {
-				s.logf("Cannot save the replay: %v", err)
-			}
-		}
-	}
-	live.finish(rep, err)
+	finish(rep, err)
 	return rep, record, err
 }
 
