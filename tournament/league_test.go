@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	_ "github.com/seed27749672/arena/games/ants"
+	_ "github.com/seed27749672/arena/games/tracks"
 )
 
 func TestPromote(t *testing.T) {
@@ -36,5 +37,21 @@ func TestPromote(t *testing.T) {
 	}
 	if _, err := Promote(ctx, "ants", "builtin:wait", 9, 1, nil, nil); err == nil {
 		t.Error("league 9 should be refused")
+	}
+}
+
+// Objective leagues keep the candidate in seat 0 (tracks leagues 1-2).
+func TestPromoteFirstSeatOnly(t *testing.T) {
+	test, err := Promote(context.Background(), "tracks", "builtin:wait", 1, 1, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range test.Games {
+		if g.Seat != 0 {
+			t.Errorf("seed %d: the candidate sat in seat %d", g.Seed, g.Seat)
+		}
+	}
+	if test.Promoted {
+		t.Error("a waiting bot cannot complete the league 1 objective")
 	}
 }

@@ -14,10 +14,11 @@ import "github.com/seed27749672/arena/game"
 //
 // In leagues 1 and 2 the final scores are the verdict, 0 for the winner and
 // -1 for the loser, and the early end when no connection is possible any
-// more does not apply.
+// more does not apply. Their promotion test keeps the candidate in seat 0
+// (FirstSeatOnly); in leagues 3 to 5 seats alternate.
 var leagues = []game.League{
-	{Number: 1, Name: "Wood 2", Boss: "boss1"},
-	{Number: 2, Name: "Wood 1", Boss: "boss2"},
+	{Number: 1, Name: "Wood 2", Boss: "boss1", FirstSeatOnly: true},
+	{Number: 2, Name: "Wood 1", Boss: "boss2", FirstSeatOnly: true},
 	{Number: 3, Name: "Bronze", Boss: "boss3"},
 	{Number: 4, Name: "Silver", Boss: "boss4"},
 	{Number: 5, Name: "Gold", Boss: "boss5"},
