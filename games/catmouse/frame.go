@@ -18,19 +18,21 @@ type sideEvents struct {
 	Drawings []Drawing
 }
 
-// event is something the viewer flashes or lists.
+// event is something the viewer flashes or lists; only the fields of its
+// type are written.
 type event struct {
-	Type    string `json:"type"` // late, dash, catch, escape, crash
-	Seat    int    `json:"seat"` // late, crash: the AI's seat
+	Type    string `json:"type"`           // late, dash, catch, escape, crash
+	Seat    *int   `json:"seat,omitempty"` // late, crash: the AI's seat
 	Request int    `json:"request,omitempty"`
 	Uses    int64  `json:"uses,omitempty"`
 	Ready   int64  `json:"ready,omitempty"`
 	Cat     string `json:"cat,omitempty"`
 	Swap    bool   `json:"swap,omitempty"`
-	Q       int    `json:"q"`
-	R       int    `json:"r"`
+	Cell    []int  `json:"cell,omitempty"` // catch: [q, r]
 	Reason  string `json:"reason,omitempty"`
 }
+
+func seatOf(p int) *int { return &p }
 
 type piecePath struct {
 	Piece  string   `json:"piece"`

@@ -223,7 +223,7 @@ func (r *referee) playTurn(replies []game.Reply) {
 				r.fr.sides[p].Drawings = drawings
 			}
 			if rp.Late {
-				r.fr.events = append(r.fr.events, event{Type: "late", Seat: p, Request: sd.since})
+				r.fr.events = append(r.fr.events, event{Type: "late", Seat: seatOf(p), Request: sd.since})
 			}
 			sd.lagging = false
 		case game.Timeout:
@@ -245,7 +245,7 @@ func (r *referee) playTurn(replies []game.Reply) {
 	case len(catches) > 0:
 		for _, c := range catches {
 			r.fr.events = append(r.fr.events, event{Type: "catch", Cat: "C" + strconv.Itoa(c.Cat), Swap: c.Swap,
-				Q: r.pos.Mouse.Q, R: r.pos.Mouse.R})
+				Cell: []int{r.pos.Mouse.Q, r.pos.Mouse.R}})
 		}
 		r.endLeg(LegResult{Outcome: OutcomeCaught, Turn: t, Result: t})
 	case t >= r.set.maxTurns:
@@ -291,7 +291,7 @@ func (r *referee) crashCheck(replies []game.Reply, t int) bool {
 	}
 	for p := range 2 {
 		if crashed[p] {
-			r.fr.events = append(r.fr.events, event{Type: "crash", Seat: p, Reason: r.crashWhy[p]})
+			r.fr.events = append(r.fr.events, event{Type: "crash", Seat: seatOf(p), Reason: r.crashWhy[p]})
 		}
 	}
 	r.endLeg(LegResult{Outcome: OutcomeCrash, Turn: t, Crashed: who})
