@@ -28,11 +28,14 @@ type event struct {
 	Ready   int64  `json:"ready,omitempty"`
 	Cat     string `json:"cat,omitempty"`
 	Swap    bool   `json:"swap,omitempty"`
-	Cell    []int  `json:"cell,omitempty"` // catch: [q, r]
+	Q       *int   `json:"q,omitempty"` // catch: the cell
+	R       *int   `json:"r,omitempty"`
 	Reason  string `json:"reason,omitempty"`
 }
 
 func seatOf(p int) *int { return &p }
+
+func intp(x int) *int { return &x }
 
 type piecePath struct {
 	Piece  string   `json:"piece"`

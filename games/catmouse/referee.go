@@ -245,7 +245,7 @@ func (r *referee) playTurn(replies []game.Reply) {
 	case len(catches) > 0:
 		for _, c := range catches {
 			r.fr.events = append(r.fr.events, event{Type: "catch", Cat: "C" + strconv.Itoa(c.Cat), Swap: c.Swap,
-				Cell: []int{r.pos.Mouse.Q, r.pos.Mouse.R}})
+				Q: intp(r.pos.Mouse.Q), R: intp(r.pos.Mouse.R)})
 		}
 		r.endLeg(LegResult{Outcome: OutcomeCaught, Turn: t, Result: t})
 	case t >= r.set.maxTurns:
