@@ -149,7 +149,7 @@ func printMatch(w io.Writer, m match.Match, run *tournament.SeriesRun, paths []s
 	fmt.Fprintf(w, "\n%s\n", res.Summary)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "RANK\tBOT\tSCORE\tSTATUS\tMESSAGE")
-	for _, i := range rankOrder(res.Players) {
+	for _, i := range rankOrder(len(res.Players), func(i int) int { return res.Players[i].Rank }) {
 		p := res.Players[i]
 		fmt.Fprintf(tw, "%d\t%s\t%g\t%s\t%s\n", p.Rank, m.Players[i].Name, p.Score, p.Status, clip(p.Message, 100))
 	}
@@ -159,19 +159,6 @@ func printMatch(w io.Writer, m match.Match, run *tournament.SeriesRun, paths []s
 			fmt.Fprintf(w, "replay of game %d: %s\n", i+1, p)
 		}
 	}
-}
-
-func rankOrder(ps []game.PlayerResult) []int {
-	idx := make([]int, len(ps))
-	for i := range idx {
-		idx[i] = i
-	}
-	for i := 1; i < len(idx); i++ {
-		for j := i; j > 0 && ps[idx[j]].Rank < ps[idx[j-1]].Rank; j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
-		}
-	}
-	return idx
 }
 
 // jsonMatch is the --json output of arena match: stable keys for scripts.

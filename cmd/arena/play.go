@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -133,23 +134,21 @@ func printResult(w io.Writer, rep *replay.Replay) {
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "RANK\tBOT\tSCORE\tSTATUS\tAVG MS\tMAX MS\tMESSAGE")
-	for _, i := range byRank(res) {
+	for _, i := range rankOrder(len(res.Players), func(i int) int { return res.Players[i].Rank }) {
 		p := res.Players[i]
 		fmt.Fprintf(tw, "%d\t%s\t%g\t%s\t%.1f\t%.1f\t%s\n", p.Rank, p.Name, p.Score, p.Status, p.AvgMs, p.MaxMs, clip(p.Message, 100))
 	}
 	tw.Flush()
 }
 
-func byRank(res *replay.Result) []int {
-	idx := make([]int, len(res.Players))
+// rankOrder returns the seats 0..n-1 ordered by rank, best first, seat
+// order among equals.
+func rankOrder(n int, rank func(seat int) int) []int {
+	idx := make([]int, n)
 	for i := range idx {
 		idx[i] = i
 	}
-	for i := 1; i < len(idx); i++ {
-		for j := i; j > 0 && res.Players[idx[j]].Rank < res.Players[idx[j-1]].Rank; j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
-		}
-	}
+	sort.SliceStable(idx, func(a, b int) bool { return rank(idx[a]) < rank(idx[b]) })
 	return idx
 }
 
