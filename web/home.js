@@ -67,6 +67,8 @@ async function loadGames() {
   const res = await (await fetch('/api/games')).json();
   games = res.games;
   allowCommands = res.allowCommands;
+  // A read-only server (a game host's viewer) shows matches and starts none.
+  if (res.readOnly) /** @type {HTMLElement} */ (document.querySelector('.start-box')).hidden = true;
   gameSel.innerHTML = games.map((g) => `<option value="${esc(g.name)}">${esc(g.name)}</option>`).join('');
   /** @type {HTMLElement} */ (document.querySelector('.games')).innerHTML = games.map((g) =>
     `<li><b>${esc(g.name)}</b> ${esc(g.title)}<div class="dim">${esc(g.summary)}</div></li>`).join('');

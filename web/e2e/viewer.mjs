@@ -63,9 +63,9 @@ async function waitTurn(page, pred, what) {
   throw new Error(`timed out waiting for ${what}; counter: ${JSON.stringify(await turnOf(page))}`);
 }
 
-/** The canvas picture, to tell whether an option changed it. */
-function picture(page) {
-  return page.$eval('canvas', (c) => c.toDataURL());
+/** The board's picture and the game's side panel, to tell whether an option changed them. */
+async function picture(page) {
+  return (await page.$eval('canvas', (c) => c.toDataURL())) + (await page.innerHTML('.legend'));
 }
 
 /** Move the timeline to a turn, as the slider does. */
@@ -151,7 +151,7 @@ async function recorded(game, id) {
     await page.keyboard.press(o.key.length === 1 ? o.key.toLowerCase() : o.key);
     const after = await page.$eval(sel, (s) => s.value);
     assert.notEqual(after, before, `key ${o.key} toggles option ${o.id}`);
-    if (spec.extra.includes(o.key)) assert.notEqual(await picture(page), pic, `key ${o.key} (${o.id}) changes the board`);
+    if (spec.extra.includes(o.key)) assert.notEqual(await picture(page), pic, `key ${o.key} (${o.id}) changes the board or its legend`);
     await page.$eval(sel, (s, v) => { s.value = v; s.dispatchEvent(new Event('change')); }, before);
   }
 

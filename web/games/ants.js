@@ -318,9 +318,10 @@ export default function create(replay, env) {
       if (by.length === 2) lines.push('Both players harvest here');
       else if (by.length === 1) lines.push(`${NAMES[by[0]]} harvests here`);
       for (const h of f.harvests || []) {
-        if (h.cell !== k) continue;
+        if (!h.path.includes(k)) continue;
         const unit = h.kind === 'egg' ? 'ant' : 'point';
-        lines.push(`${NAMES[h.player]}: Earned ${h.amount} ${unit}${h.amount === 1 ? '' : 's'}`);
+        const from = h.cell === k ? '' : ` (chain from cell ${h.cell})`;
+        lines.push(`${NAMES[h.player]}: Earned ${h.amount} ${unit}${h.amount === 1 ? '' : 's'}${from}`);
       }
       if (owner[k] >= 0) lines.push(`${NAMES[owner[k]]} base (${env.names[owner[k]]})`);
       lines.push('', `Type: ${['empty', 'egg', 'crystal'][c.type]}`, `Neighbours: ${c.neighbors.join(' ')}`);

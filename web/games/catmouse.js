@@ -106,7 +106,7 @@ export default function create(replay, env) {
 
   /** A cat: a body with two ears, its id on it. @param {CanvasRenderingContext2D} ctx */
   function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id) {
-    const r = s * 0.34;
+    const r = s * 0.38;
     ctx.save();
     ctx.fillStyle = col;
     ctx.strokeStyle = '#101317';
@@ -125,7 +125,7 @@ export default function create(replay, env) {
     ctx.fill();
     ctx.stroke();
     ctx.fillStyle = '#101317';
-    ctx.font = `700 ${Math.max(8, s * 0.26)}px system-ui, sans-serif`;
+    ctx.font = `700 ${Math.max(8, s * 0.3)}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText(id, x, y + 1);
@@ -134,7 +134,7 @@ export default function create(replay, env) {
 
   /** The mouse: grey, round ears, a tail, ringed in its team's colour. @param {CanvasRenderingContext2D} ctx */
   function mouse(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col) {
-    const r = s * 0.28;
+    const r = s * 0.32;
     ctx.save();
     ctx.strokeStyle = '#5b5f66';
     ctx.lineWidth = Math.max(1.5, s * 0.05);

@@ -224,49 +224,30 @@ export default function create(replay, env) {
   /** @param {any} p */
   const fmt = (p) => p ? `(${p.x}, ${p.y})` : 'not spawned';
 
-  /** The legend of the diamond icons (D), drawn over the board. @param {CanvasRenderingContext2D} ctx @param {any} f @param {any} view */
-  function legend(ctx, f, view) {
-    const rows = maxLevel + SIZES.length + (f.teams || []).length + 3;
-    const lh = 22, w = 250, h = rows * lh + 10;
-    const x0 = 14, y0 = Math.max(14, view.height - h - 14);
-    ctx.save();
-    kit.roundRect(ctx, x0, y0, w, h, 8);
-    ctx.fillStyle = 'rgba(12,15,19,.92)';
-    ctx.fill();
-    ctx.strokeStyle = '#2d343d';
-    ctx.stroke();
-    let y = y0 + 18;
-    /** @param {string} t @param {number} x @param {string} [c] @param {boolean} [b] */
-    const txt = (t, x, c = '#d6dde5', b = false) => {
-      ctx.font = `${b ? '700 ' : ''}13px system-ui, sans-serif`;
-      ctx.fillStyle = c;
-      ctx.textAlign = 'left';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(t, x, y);
-    };
-    txt('Diamond colour: summon level', x0 + 12, '#fff', true);
-    y += lh;
-    for (let l = 1; l <= maxLevel; l++) {
-      gem(ctx, x0 + 24, y, 8, l);
-      txt(`level ${l}${l === maxLevel ? ' (maximum)' : ''}`, x0 + 44);
-      y += lh;
-    }
-    txt('Diamond size: pending points', x0 + 12, '#fff', true);
-    y += lh;
-    for (const sz of SIZES) {
-      gem(ctx, x0 + 24, y, 30 * sz.k * 0.5, 3);
-      txt(`${sz.name}  ${sz.max === Infinity ? `${sz.min} or more` : sz.min === 0 ? `under ${sz.max + 1}` : `${sz.min} to ${sz.max}`}`, x0 + 44);
-      y += lh;
-    }
-    txt('Pending points (held diamonds)', x0 + 12, '#fff', true);
-    y += lh;
-    (f.teams || []).forEach((/** @type {any} */ t, /** @type {number} */ k) => {
-      ctx.fillStyle = env.colors[k % env.colors.length];
-      ctx.fillRect(x0 + 18, y - 6, 12, 12);
-      txt(`${t.name}: ${t.pendingPoints ?? 0}`, x0 + 44);
-      y += lh;
-    });
-    ctx.restore();
+  /** A diamond icon as an image URL, for the side panel. @param {number} level @param {number} k */
+  function gemURL(level, k) {
+    const size = 28, c = document.createElement('canvas');
+    c.width = c.height = size * 2;
+    const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+    g.scale(2, 2);
+    gem(g, size / 2, size / 2, size * k * 0.5, level);
+    return c.toDataURL();
+  }
+  /** @type {string|null} */
+  let legendHTML = null;
+  /** The legend of the diamond icons (key D): colour by level, size by points. */
+  function diamondLegend() {
+    if (legendHTML) return legendHTML;
+    const levels = Array.from({ length: maxLevel }, (_, l) =>
+      `<td><img src="${gemURL(l + 1, 0.62)}" alt=""><div>${l + 1}</div></td>`).join('');
+    const sizes = SIZES.map((sz) =>
+      `<td><img src="${gemURL(3, sz.k)}" alt=""><div>${sz.name}</div><div class="dim">${sz.max === Infinity ? `${sz.min}+` : sz.min === 0 ? `&lt;${sz.max + 1}` : `${sz.min}-${sz.max}`}</div></td>`).join('');
+    legendHTML = `<h3>Diamonds <span class="dim">(<kbd>D</kbd> hides this legend)</span></h3>
+      <div class="dim small">Colour: summon level (${maxLevel} is the maximum)</div>
+      <table class="gems"><tr>${levels}</tr></table>
+      <div class="dim small">Size: pending points</div>
+      <table class="gems"><tr>${sizes}</tr></table>`;
+    return legendHTML;
   }
 
   return {
@@ -405,7 +386,6 @@ export default function create(replay, env) {
       const tick = f.tick < 0 ? 'before the first tick' : `Tick ${f.tick + 1} / ${f.totalTick}`;
       kit.text(ctx, `${map.name}  ·  ${tick}`, ox, oy - s * 0.3, { align: 'left', size: 13, color: '#a7b3bf' });
       if (f.over && replay.result) kit.badge(ctx, replay.result.summary, ox + W * s / 2, oy - s * 0.3, { bg: '#c99a2e', fg: '#111', size: 13 });
-      if (o.legend) legend(ctx, f, view);
     },
 
     /** @param {any} f @param {number} i @param {number} px @param {number} py @param {any} view */
@@ -450,8 +430,8 @@ export default function create(replay, env) {
       });
     },
 
-    /** @param {any} f */
-    legend(f) {
+    /** @param {any} f @param {number} i @param {any} view */
+    legend(f, i, view) {
       const teams = f.teams || [];
       const byUnit = new Map();
       teams.forEach((/** @type {any} */ t, /** @type {number} */ k) => t.units.forEach((/** @type {any} */ u) => byUnit.set(u.id, k)));
@@ -474,7 +454,12 @@ export default function create(replay, env) {
       const errors = teams.flatMap((/** @type {any} */ t, /** @type {number} */ k) => (t.errors || []).map((/** @type {string} */ e) =>
         `<div class="bad"><span style="color:${env.colors[k % env.colors.length]}">${esc(t.name)}</span>: ${esc(e)}</div>`));
       const log = (f.log || []).map((/** @type {string} */ l) => `<div>${esc(l)}</div>`).join('');
-      return `<div class="dim small">Press <kbd>D</kbd> for the diamond legend, <kbd>P</kbd> for paths.</div>
+      const pending = teams.map((/** @type {any} */ t, /** @type {number} */ k) =>
+        `<div class="meter"><span class="swatch" style="background:${env.colors[k % env.colors.length]}"></span>${esc(t.name)}<span class="grow"></span><b>${t.pendingPoints ?? 0}</b></div>`).join('');
+      const top = view.options.legend
+        ? `${diamondLegend()}<h3>Pending points <span class="dim">(held diamonds)</span></h3>${pending}`
+        : '<div class="dim small">Press <kbd>D</kbd> for the diamond legend, <kbd>P</kbd> for paths.</div>';
+      return `${top}
         ${lines.length ? `<h3>Tick ${f.tick + 1}</h3><div class="log">${lines.map((l) => `<div>${l}</div>`).join('')}</div>` : ''}
         ${errors.length ? `<h3>Errors</h3><div class="log">${errors.join('')}</div>` : ''}
         ${log ? `<h3>Server log</h3><div class="log">${log}</div>` : ''}`;
