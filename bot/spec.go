@@ -67,6 +67,17 @@ func ParseSpec(s string) (Spec, error) {
 	return sp, nil
 }
 
+// Cores is how many CPU cores the bot needs to itself while a match runs,
+// for scheduling matches side by side without making bots late: one for a
+// program (a process, or a remote bot's connection), none for a builtin,
+// which runs on the match's own goroutine.
+func (s Spec) Cores() int {
+	if s.Kind == "builtin" {
+		return 0
+	}
+	return 1
+}
+
 // String gives the spec back in the form ParseSpec reads.
 func (s Spec) String() string {
 	var body string

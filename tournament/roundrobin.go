@@ -206,11 +206,7 @@ func (rr RoundRobin) bots() ([]string, []int64, error) {
 			name = fmt.Sprintf("%s#%d", name, seen[name])
 		}
 		names = append(names, name)
-		w := int64(1) // a process, a socket or a remote bot: one core each
-		if sp.Kind == "builtin" {
-			w = 0 // in-process: the match's own goroutine
-		}
-		weights = append(weights, w)
+		weights = append(weights, int64(sp.Cores()))
 	}
 	return names, weights, nil
 }

@@ -69,7 +69,7 @@ func TestBrowser(t *testing.T) {
 	}
 	// Each game's live match goes on (mostly pausing between turns) after
 	// its page is checked: leave room for all of them.
-	srv := &web.Server{Replays: dir, MaxRunning: 16}
+	srv := &web.Server{Replays: dir, Cores: 16}
 	ts := httptest.NewServer(srv.Handler())
 	defer srv.Close()
 	defer ts.Close()

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
@@ -45,8 +46,11 @@ type Server struct {
 	// only builtin ones). Anyone who reaches the server can then run
 	// programs on this machine: keep it for local use.
 	AllowCommands bool
-	// MaxRunning caps the matches played at once (0: the number of CPUs).
-	MaxRunning int
+	// Cores caps the CPU cores the matches started from the page may use
+	// at once (0: all of them). A match needs one core per command bot, one
+	// in all for builtin bots; a match that does not fit is refused, so
+	// that running matches side by side never makes a bot late.
+	Cores int
 	// ReadOnly refuses to start matches from the page (a server that only
 	// shows the matches someone else plays, like `arena host jungle`).
 	ReadOnly bool
@@ -55,7 +59,7 @@ type Server struct {
 	lib     library
 	mu      sync.Mutex
 	running map[string]*live
-	slots   chan struct{}
+	cores   *semaphore.Weighted
 	ctx     context.Context
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
@@ -66,11 +70,11 @@ func (s *Server) init() {
 	s.once.Do(func() {
 		s.lib.dir = s.Replays
 		s.running = map[string]*live{}
-		n := s.MaxRunning
+		n := s.Cores
 		if n <= 0 {
 			n = runtime.NumCPU()
 		}
-		s.slots = make(chan struct{}, n)
+		s.cores = semaphore.NewWeighted(int64(n))
 		s.ctx, s.cancel = context.WithCancel(context.Background())
 		if s.Log == nil {
 			s.Log = slog.New(slog.DiscardHandler)
@@ -228,7 +232,7 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) {
 }
 
 var (
-	errBusy      = errors.New("too many matches are running; try again when one ends")
+	errBusy      = errors.New("the CPU cores are taken by the matches running; try again when one ends")
 	errForbidden = errors.New("this server only runs builtin bots (start it with --allow-commands to run commands)")
 )
 
@@ -240,6 +244,7 @@ func (s *Server) Start(req StartRequest) (string, error) {
 	if s.ReadOnly {
 		return "", errReadOnly
 	}
+	need := int64(0)
 	for _, b := range req.Bots {
 		sp, err := bot.ParseSpec(b)
 		if err != nil {
@@ -248,6 +253,7 @@ func (s *Server) Start(req StartRequest) (string, error) {
 		if sp.Kind != "builtin" && !s.AllowCommands {
 			return "", fmt.Errorf("bot %q: %w", b, errForbidden)
 		}
+		need += int64(sp.Cores())
 	}
 	m, err := match.Setup{Game: req.Game, Bots: req.Bots, Seed: req.Seed, League: req.League, Options: req.Options}.Build()
 	if err != nil {
@@ -268,9 +274,8 @@ func (s *Server) Start(req StartRequest) (string, error) {
 		return "", fmt.Errorf("%s: %w", req.Game, err)
 	}
 	m.Pause = time.Duration(req.PauseMs) * time.Millisecond
-	select {
-	case s.slots <- struct{}{}:
-	default:
+	need = max(need, 1)
+	if !s.cores.TryAcquire(need) {
 		return "", errBusy
 	}
 	id := newID(req.Game)
@@ -278,7 +283,7 @@ func (s *Server) Start(req StartRequest) (string, error) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		defer func() { <-s.slots }()
+		defer s.cores.Release(need)
 		finish(match.Run(s.ctx, m))
 	}()
 	return id, nil

@@ -20,7 +20,7 @@ func init() {
 	var (
 		addr, dir     string
 		allowCommands bool
-		maxRunning    int
+		cores         int
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -39,7 +39,7 @@ reach the server can run programs on this machine, so keep it local.`,
 				return fmt.Errorf("replay directory: %w", err)
 			}
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-			srv := &web.Server{Replays: dir, AllowCommands: allowCommands, MaxRunning: maxRunning, Log: log}
+			srv := &web.Server{Replays: dir, AllowCommands: allowCommands, Cores: cores, Log: log}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return err
@@ -66,7 +66,7 @@ reach the server can run programs on this machine, so keep it local.`,
 	fl.StringVar(&addr, "addr", "localhost:8080", "address to listen on")
 	fl.StringVar(&dir, "replays", "replays", "directory of replays to list and to save new matches in")
 	fl.BoolVar(&allowCommands, "allow-commands", false, "allow matches between command bots from the page (runs programs on this machine)")
-	fl.IntVar(&maxRunning, "max-running", 0, "matches played at once (default: the number of CPUs)")
+	fl.IntVar(&cores, "cores", 0, "CPU cores the matches may use at once, one per command bot (default: all)")
 	rootCmd.AddCommand(cmd)
 
 }
