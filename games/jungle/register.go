@@ -28,6 +28,13 @@ type Hello struct {
 	HasToken bool   // "token" is present
 	Name     string // the "teamName" when it is a string
 	HasName  bool   // "teamName" is present
+
+	// tokenKey is what the 2022 server looked the token up with: the
+	// string itself, or JavaScript's text of another JSON value (5: "5").
+	tokenKey string
+	// emptyToken: "token" is the empty string, the only token the 2022
+	// server's `token !== ''` let through without a token map.
+	emptyToken bool
 }
 
 // ParseHello reads a connection's first message; an error means it is not
@@ -45,7 +52,11 @@ func ParseHello(msg []byte) (Hello, error) {
 	h.Register = isJSONString(f["type"], "REGISTER")
 	if t, ok := f["token"]; ok {
 		h.HasToken = true
-		json.Unmarshal(t, &h.Token)
+		if len(t) > 0 && t[0] == '"' {
+			json.Unmarshal(t, &h.Token)
+		}
+		h.tokenKey = jsString(t)
+		h.emptyToken = string(t) == `""`
 	}
 	if n, ok := f["teamName"]; ok {
 		h.HasName = true
@@ -55,19 +66,22 @@ func ParseHello(msg []byte) (Hello, error) {
 }
 
 // TeamName applies the reference's registration rules (spec §5.2) with
-// tokens, the team_names_by_token map (nil when not configured). A token
-// without a map, or an empty one, counts as no name (the reference
-// crashes on {"token":""}).
+// tokens, the team_names_by_token map (nil when not configured). An empty
+// token without a map counts as no name (the reference crashes on
+// {"token":""}).
 func (h Hello) TeamName(tokens map[string]string) (string, error) {
-	name := ""
+	name, known := "", false
 	if h.HasToken {
-		if tokens == nil && h.Token != "" {
+		if tokens == nil && !h.emptyToken {
 			return "", ErrNeedTeamName
 		}
-		name = tokens[h.Token]
+		name, known = tokens[h.tokenKey]
 	}
 	if h.HasName {
-		if tokens != nil && (!h.HasToken || name != "") {
+		// With a token map the reference takes a teamName only when the
+		// token named a team whose name is empty (its check is
+		// `teamName !== ''`, and an unknown token gives undefined).
+		if tokens != nil && !(known && name == "") {
 			return "", ErrNeedToken
 		}
 		name = h.Name

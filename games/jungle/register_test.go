@@ -22,6 +22,14 @@ func TestRegistrationRules(t *testing.T) {
 		{`{"type":"REGISTER","token":"nope"}`, tokens, "", ErrNoName},
 		{`{"type":"REGISTER","teamName":"Mallory"}`, tokens, "", ErrNeedToken},
 		{`{"type":"REGISTER","token":"abc","teamName":"Mallory"}`, tokens, "", ErrNeedToken},
+		// The 2022 server refused a teamName beside an unknown token too
+		// (undefined !== ''), and keyed its map with JavaScript's text of a
+		// token that is not a string.
+		{`{"type":"REGISTER","token":"nope","teamName":"Mallory"}`, tokens, "", ErrNeedToken},
+		{`{"type":"REGISTER","token":5}`, nil, "", ErrNeedTeamName},
+		{`{"type":"REGISTER","token":null}`, nil, "", ErrNeedTeamName},
+		{`{"type":"REGISTER","token":5}`, map[string]string{"5": "Five"}, "Five", nil},
+		{`{"type":"REGISTER","token":"","teamName":"Quiet"}`, map[string]string{"": ""}, "Quiet", nil},
 	}
 	for _, c := range cases {
 		h, err := ParseHello([]byte(c.msg))
