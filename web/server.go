@@ -134,8 +134,9 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	var out struct {
 		Games         []GameInfo `json:"games"`
 		AllowCommands bool       `json:"allowCommands"`
+		ReadOnly      bool       `json:"readOnly"` // the page hides its start form
 	}
-	out.AllowCommands = s.AllowCommands
+	out.AllowCommands, out.ReadOnly = s.AllowCommands, s.ReadOnly
 	for _, g := range game.All() {
 		info := g.Info()
 		gi := GameInfo{Name: info.Name, Title: info.Title, Summary: info.Summary, MinPlayers: info.MinPlayers,

@@ -293,6 +293,10 @@ func TestWatchAndReadOnly(t *testing.T) {
 	if code, out := post(t, ts.URL+"/api/matches", `{"game":"sum","bots":["builtin:count"]}`); code != 403 {
 		t.Fatalf("read-only start: %d %v", code, out)
 	}
+	var games struct{ ReadOnly bool }
+	if getJSON(t, ts.URL+"/api/games", &games); !games.ReadOnly {
+		t.Error("/api/games does not tell the page that the server is read-only")
+	}
 	seed := int64(4)
 	m, err := match.Setup{Game: "sum", Bots: []string{"builtin:count"}, Seed: &seed,
 		Options: []string{"turns=6", "realtime=true", "turn_ms=40", "first_ms=40"}}.Build()
