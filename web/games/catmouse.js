@@ -180,7 +180,7 @@ export default function create(replay, env) {
       case 'dash': return `the mouse dashes (dash ${e.uses} of the leg, the next one from turn ${e.ready})`;
       case 'catch': return `cat ${e.cat} catches the mouse at (q ${e.q}, r ${e.r})`;
       case 'escape': return `the mouse escaped: ${f.maxTurns} turns survived`;
-      case 'late': return `${f.teams[e.seat]}'s answer to request ${e.request} came late`;
+      case 'late': return `${f.teams[e.seat]}'s late answer (to ${e.request ? `STATE ${e.request}` : 'INIT'}) applied now`;
       case 'crash': return `${f.teams[e.seat]} crashed${e.reason ? ': ' + e.reason : ''}`;
       default: return e.type;
     }

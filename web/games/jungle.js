@@ -308,13 +308,12 @@ export default function create(replay, env) {
         }
       }
 
-      // Deaths this tick: a cross where the unit stood.
+      // Deaths this tick: a cross where the unit was killed.
       const events = (f.teams || []).flatMap((/** @type {any} */ t) => t.events || []);
-      const killed = new Set(events.filter((/** @type {any} */ e) => e.action === 'ATTACK').map((/** @type {any} */ e) => e.attackEvent.targetUnitId));
       for (const u of all) {
-        const before = u.lastState && u.lastState.positionBefore;
-        if (!u.position && before && (killed.has(u.id) || anim === 1)) {
-          const c = C(before);
+        const died = u.lastState && u.lastState.positionBeforeDying;
+        if (died) {
+          const c = C(died);
           ctx.save();
           ctx.strokeStyle = kit.alpha(env.colors[u.team % env.colors.length], 0.9);
           ctx.lineWidth = Math.max(2, s * 0.09);
@@ -332,7 +331,8 @@ export default function create(replay, env) {
         const to = C(u.position);
         const before = u.lastState && u.lastState.positionBefore;
         let at = to;
-        if (anim < 1 && before) {
+        // A unit walks from where it stood; a vined or killed one jumps.
+        if (anim < 1 && before && !u.lastState.wasVinedBy && !u.lastState.positionBeforeDying) {
           const from = C(before);
           at = { x: from.x + (to.x - from.x) * anim, y: from.y + (to.y - from.y) * anim };
         }
@@ -350,7 +350,7 @@ export default function create(replay, env) {
             if (t && t.position) { const a = C(u.position), b = C(t.position); vine(ctx, a.x, a.y, b.x, b.y, s); }
           } else if (e.action === 'ATTACK') {
             const t = byId.get(e.attackEvent.targetUnitId);
-            const p = t && (t.position || (t.lastState && t.lastState.positionBefore));
+            const p = t && ((t.lastState && t.lastState.positionBeforeDying) || t.position);
             if (p) {
               const c = C(p);
               ctx.save();
@@ -405,6 +405,13 @@ export default function create(replay, env) {
         }
         if (u.path && u.path.length) lines.push(`path: ${u.path.length} step${u.path.length > 1 ? 's' : ''} to ${fmt(u.path[u.path.length - 1])}`);
         if (u.lastState) lines.push(`before this tick: ${fmt(u.lastState.positionBefore)}${u.lastState.hasSummoned ? ', summoned' : ''}`);
+        if (u.lastState && u.lastState.wasVinedBy) lines.push(`vined by unit ${u.lastState.wasVinedBy} this tick`);
+        if (u.lastState && u.lastState.wasAttackedBy) lines.push(`killed by unit ${u.lastState.wasAttackedBy} at ${fmt(u.lastState.positionBeforeDying)}, spawned again`);
+      }
+      for (const u of units(f)) {
+        const d = u.lastState && u.lastState.positionBeforeDying;
+        if (u.position || !d || d.x !== t.x || d.y !== t.y) continue;
+        lines.push('', `Unit ${u.id} of ${f.teams[u.team].name} was killed here by unit ${u.lastState.wasAttackedBy}`);
       }
       for (const d of f.diamonds || []) {
         if (d.ownerId || d.position.x !== t.x || d.position.y !== t.y) continue;

@@ -276,7 +276,13 @@ export default function create(replay, env) {
           `stays ${p.stays} (${p.staysInRow} in a row)`);
         if (p.frozen > 0) lines.push(`frozen: ${p.frozen} turn${p.frozen > 1 ? 's' : ''} left`);
         if (p.decay !== null && p.decay !== undefined) lines.push(`decay countdown: ${p.decay}`);
-        if (p.answer) lines.push(`answer: ${p.answer.move}${p.answer.text && p.answer.text !== p.answer.move ? ` ("${p.answer.text}")` : ''}${p.answer.error ? `: ${p.answer.error}` : ''}`);
+        if (p.answer) {
+          const a = p.answer;
+          lines.push(`answer: ${a.move}${a.text && a.text !== a.move ? ` ("${a.text}")` : ''}${a.error ? `: ${a.error}` : ''}`);
+          if (a.status !== 'answered') lines.push(`reply: ${a.status}${a.late ? ' (late, discarded)' : ''}`);
+          if (a.ignored) lines.push('frozen: the answer was read and ignored');
+          if (a.stray) lines.push(`${a.stray} stray line${a.stray > 1 ? 's' : ''} discarded`);
+        }
       }
       for (const e of (f.events && f.events.eliminations) || []) {
         if (e.at[0] === X && e.at[1] === Y) lines.push('', `${who(e.player)} eliminated here: ${e.reason}`);
