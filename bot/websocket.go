@@ -42,7 +42,8 @@ func openWebSocket(info game.Info, spec Spec, seat int) (Bot, error) {
 // registered: each Send is one text message, each message received one
 // Line. Messages received before the first Send are dropped: in these
 // protocols the server speaks first, so they answer nothing (the 2022
-// server ignored a COMMAND sent before the first TICK).
+// server ignored a COMMAND sent before the first TICK). A message the
+// protocol rejects closes the connection whenever it comes.
 type WebSocketConn struct {
 	c       *websocket.Conn
 	valid   func([]byte) bool
@@ -78,13 +79,13 @@ func (w *WebSocketConn) read() {
 			w.end(describeClose(err))
 			return
 		}
-		if !w.started.Load() {
-			w.dropped.Add(1)
-			continue
-		}
 		if w.valid != nil && !w.valid(data) {
 			w.end(fmt.Errorf("sent an invalid message (the connection was closed): %s", clipText(string(data), 80)))
 			return
+		}
+		if !w.started.Load() {
+			w.dropped.Add(1)
+			continue
 		}
 		w.lines <- Line{Line: game.Line{Text: string(data)}, At: at}
 	}

@@ -42,8 +42,11 @@ func wsClient(mode string) {
 		time.Sleep(10 * time.Second)
 	}
 	c.Write(ctx, websocket.MessageText, []byte(reg))
-	if mode == "early" {
+	switch mode {
+	case "early":
 		c.Write(ctx, websocket.MessageText, []byte(`{"early":true}`))
+	case "earlygarbage":
+		c.Write(ctx, websocket.MessageText, []byte("{not json"))
 	}
 	for n := 0; ; n++ {
 		_, msg, err := c.Read(ctx)
@@ -181,6 +184,24 @@ func TestWebSocketEarlyMessage(t *testing.T) {
 	l, _ := nextLine(t, b)
 	if strings.Contains(l.Text, "early") || b.conn.Dropped() != 1 {
 		t.Errorf("first line %q, dropped %d", l.Text, b.conn.Dropped())
+	}
+}
+
+// A message that is not JSON closes the connection even before the first
+// prompt: the 2022 server closed any socket that sent one (spec §5.4).
+func TestWebSocketEarlyGarbage(t *testing.T) {
+	b := wsBot(t, "earlygarbage")
+	select {
+	case <-b.attached:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the bot did not register")
+	}
+	if _, ok := nextLine(t, b); ok {
+		t.Fatal("a line from a bot whose first message was not JSON")
+	}
+	e, ok := b.Exit(time.Second)
+	if !ok || e.Err == nil || !strings.Contains(e.Err.Error(), "invalid message") {
+		t.Errorf("exit %v %v", e, ok)
 	}
 }
 
