@@ -23,16 +23,7 @@ import (
 // than a skip. Screenshots go to $ARENA_SCREENSHOTS (default: a temporary
 // directory, printed).
 func TestBrowser(t *testing.T) {
-	required := os.Getenv("ARENA_BROWSER_TESTS") == "1"
-	need := func(ok bool, what string) {
-		if ok {
-			return
-		}
-		if required {
-			t.Fatalf("browser tests need %s", what)
-		}
-		t.Skipf("browser tests skipped: %s missing (set ARENA_BROWSER_TESTS=1 to require them)", what)
-	}
+	need := needer(t)
 	_, err := exec.LookPath("node")
 	need(err == nil, "node")
 	chromium := os.Getenv("CHROMIUM")
@@ -87,6 +78,36 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("browser tests failed: %v", err)
 	}
 	t.Logf("screenshots in %s", abs)
+}
+
+// needer returns a check that skips the test when a tool is missing, or
+// fails it when ARENA_BROWSER_TESTS=1 says the tools must be there (CI).
+func needer(t *testing.T) func(ok bool, what string) {
+	required := os.Getenv("ARENA_BROWSER_TESTS") == "1"
+	return func(ok bool, what string) {
+		if ok {
+			return
+		}
+		if required {
+			t.Fatalf("the viewer's tests need %s", what)
+		}
+		t.Skipf("skipped: %s missing (set ARENA_BROWSER_TESTS=1 to require it)", what)
+	}
+}
+
+// TestTypeCheck checks the types of the viewer's ES modules (// @ts-check
+// and JSDoc types) with TypeScript's compiler, installed with the browser
+// tests' packages (web/e2e/tsconfig.json says what it checks).
+func TestTypeCheck(t *testing.T) {
+	need := needer(t)
+	_, err := exec.LookPath("node")
+	need(err == nil, "node")
+	_, err = os.Stat("e2e/node_modules/typescript/bin/tsc")
+	need(err == nil, "typescript (npm ci --prefix web/e2e)")
+	out, err := exec.Command("node", "e2e/node_modules/typescript/bin/tsc", "-p", "e2e/tsconfig.json").CombinedOutput()
+	if err != nil {
+		t.Fatalf("tsc: %v\n%s", err, out)
+	}
 }
 
 // exportPage writes the offline page of a replay (arena replay html).

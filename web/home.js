@@ -45,7 +45,7 @@ function resetForm() {
 };
 gameSel.onchange = resetForm;
 
-form.onsubmit = async (e) => {
+form.onsubmit = async (/** @type {SubmitEvent} */ e) => {
   e.preventDefault();
   errBox.hidden = true;
   const bots = [...botsBox.querySelectorAll('input,select')].map((el) => /** @type {HTMLInputElement} */ (el).value.trim());

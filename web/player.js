@@ -212,7 +212,8 @@ async function loadRenderer(game) {
     return (await import(`/games/${game}.js`)).default;
   } catch (e) {
     console.warn(`no renderer for ${game}, using the generic one`, e);
-    return (await import('/games/generic.js')).default;
+    const generic = '/games/generic.js'; // a path of the server, not of this file
+    return (await import(generic)).default;
   }
 }
 
@@ -238,6 +239,26 @@ export class Player {
     /** The animation of a step forward: frame drawn, start time, length in ms. */
     this.anim = { frame: -1, start: 0, length: 0 };
     this.raf = 0;
+    // Set by start() and build().
+    /** @type {any} */
+    this.replay = null;
+    /** @type {any} */
+    this.renderer = null;
+    const none = /** @type {any} */ (null);
+    /** @type {HTMLCanvasElement} */
+    this.canvas = none;
+    /** @type {HTMLInputElement} */
+    this.slider = none;
+    /** @type {HTMLElement} */ this.tooltip = none;
+    /** @type {HTMLElement} */ this.helpBox = none;
+    /** @type {HTMLElement} */ this.turnLabel = none;
+    /** @type {HTMLElement} */ this.playButton = none;
+    /** @type {HTMLElement} */ this.scoreBody = none;
+    /** @type {HTMLElement} */ this.resultBox = none;
+    /** @type {HTMLElement} */ this.legendBox = none;
+    /** @type {HTMLElement} */ this.botsBox = none;
+    /** @type {HTMLElement} */ this.gearMenu = none;
+    /** @type {HTMLElement} */ this.liveBadge = none;
   }
 
   async start() {

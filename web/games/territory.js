@@ -125,6 +125,7 @@ export default function create(replay, env) {
       const o = view.options;
       ctx.fillStyle = '#0f1318';
       ctx.fillRect(0, 0, view.width, view.height);
+      /** @type {ReturnType<typeof parse>[]} */
       const toks = f.map.map(parse);
       /** Screen centre of an [X, Y] arena point. @param {number[]} p */
       const C = (p) => ({ x: ox + (p[0] + 0.5) * s, y: oy + (N - 1 - p[1] + 0.5) * s });

@@ -265,7 +265,7 @@ export default function create(replay, env) {
         ctx.setLineDash([s * 0.3, s * 0.2]);
         for (const c of f.connections || []) {
           ctx.beginPath();
-          c.path.forEach(([x, y], k) => k ? ctx.lineTo(X(x) + s / 2, Y(y) + s / 2) : ctx.moveTo(X(x) + s / 2, Y(y) + s / 2));
+          c.path.forEach((/** @type {number[]} */ [x, y], /** @type {number} */ k) => k ? ctx.lineTo(X(x) + s / 2, Y(y) + s / 2) : ctx.moveTo(X(x) + s / 2, Y(y) + s / 2));
           ctx.stroke();
         }
         ctx.restore();
