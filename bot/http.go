@@ -84,11 +84,16 @@ func (h *HTTP) Start(ctx context.Context) error {
 	h.lines = make(chan Line, linesBuffer)
 	h.gone = make(chan struct{})
 	h.log = &tail{keep: DefaultStderrKeep}
-	h.client = &http.Client{Transport: &http.Transport{
-		Proxy:               nil, // a local bot must never be reached through a proxy
-		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
-		MaxIdleConnsPerHost: 4,
-	}}
+	h.client = &http.Client{
+		Transport: &http.Transport{
+			Proxy:               nil, // a local bot must never be reached through a proxy
+			DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+			MaxIdleConnsPerHost: 4,
+		},
+		// A redirect is the bot's reply: the game judges its status (only
+		// a 200 answers), rather than the reply of another request.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
 	if h.URL != "" {
 		h.base = strings.TrimRight(h.URL, "/")
 	} else {

@@ -287,3 +287,46 @@ func TestHTTPSpecs(t *testing.T) {
 		t.Errorf("a game without an HTTP protocol: %v", err)
 	}
 }
+
+// A redirect is the bot's reply, not a pointer to follow: the game sees its
+// status (territory's §6.2: only a 200 is an answer), and a status page
+// that redirects is not a ready bot.
+func TestHTTPRedirectIsTheReply(t *testing.T) {
+	var mu sync.Mutex
+	var followed []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/status/", "/move/":
+			http.Redirect(w, r, "/elsewhere"+r.URL.Path, http.StatusTemporaryRedirect)
+		default:
+			mu.Lock()
+			followed = append(followed, r.Method+" "+r.URL.Path)
+			mu.Unlock()
+			io.WriteString(w, "true")
+		}
+	}))
+	defer srv.Close()
+	p := httpTestProtocol
+	p.Within = 300 * time.Millisecond
+	h := &HTTP{Protocol: p, URL: srv.URL}
+	if err := h.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "status 307") {
+		t.Errorf("a status page that redirects: %v, want not ready (status 307)", err)
+	}
+	h = &HTTP{Protocol: httpTestProtocol, URL: srv.URL}
+	h.Protocol.StatusPath = "/ready/"
+	if err := h.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(time.Second)
+	h.Send([]byte(`{"a":1} TURN`), time.Now().Add(time.Second))
+	if l, ok := nextHTTPLine(t, h, 2*time.Second); !ok || !strings.HasPrefix(l.Text, "307 ") {
+		t.Errorf("line %q (%v), want the 307 itself", l.Text, ok)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, f := range followed {
+		if f != "GET /ready/" {
+			t.Errorf("the client followed a redirect: %s", f)
+		}
+	}
+}
