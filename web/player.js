@@ -298,6 +298,7 @@ export class Player {
         <a href="/" class="home" title="All matches">Arena</a>
         <h1>${esc(rep.game)} <small>seed ${rep.seed}${league}</small></h1>
         <span class="live-badge" hidden>LIVE</span>
+        <nav class="match-nav"></nav>
         <span class="grow"></span>
         ${this.source.id ? `<a class="button" href="/api/matches/${esc(this.source.id)}?download=1" download>Download replay</a>` : ''}
         <button class="gear" title="Display options">&#9881;</button>
@@ -359,6 +360,22 @@ export class Player {
     new ResizeObserver(() => this.draw()).observe(q('.board'));
     this.buildGear();
     this.buildHelp();
+    if (this.source.id) this.buildNav();
+  }
+
+  /** Links to the previous and next matches of the same game (the Blitz page's "Previous, Game i/N, Next"). */
+  async buildNav() {
+    try {
+      const list = (await (await fetch('/api/matches')).json()).filter((/** @type {any} */ m) => m.game === this.replay.game).reverse();
+      const k = list.findIndex((/** @type {any} */ m) => m.id === this.source.id);
+      if (k < 0 || list.length < 2) return;
+      const link = (/** @type {any} */ m, /** @type {string} */ text, /** @type {string} */ title) => m
+        ? `<a href="/match/${encodeURIComponent(m.id)}" title="${esc(title)}: ${esc(m.players.join(' vs '))}">${text}</a>` : `<span class="dim">${text}</span>`;
+      /** @type {HTMLElement} */ (this.root.querySelector('.match-nav')).innerHTML =
+        `${link(list[k - 1], '&#8249; Previous', 'Previous match')} <span class="dim">${esc(this.replay.game)} ${k + 1} / ${list.length}</span> ${link(list[k + 1], 'Next &#8250;', 'Next match')}`;
+    } catch (e) {
+      console.warn('no match list', e);
+    }
   }
 
   buildGear() {

@@ -250,9 +250,22 @@ export default function create(replay, env) {
     return legendHTML;
   }
 
+  // The team turns of a tick can be shown one by one (the 2022 viewer's
+  // "," and "." keys): each frame's steps hold the state after each turn.
+  const nTeams = (replay.initial.teams || []).length;
+  const STEPS = ['whole tick', ...Array.from({ length: nTeams }, (_, k) => `after turn ${k + 1} of ${nTeams}`)];
+
+  /** The frame as shown: the whole tick, or the state after one team's turn. @param {any} f @param {any} o */
+  function shown(f, o) {
+    const k = STEPS.indexOf(o.step) - 1;
+    const st = k >= 0 && f.steps ? f.steps[k] : null;
+    return st ? { ...f, teams: st.teams, diamonds: st.diamonds, step: st } : f;
+  }
+
   return {
     animate: true,
     options: [
+      { id: 'step', label: 'Tick shown', values: STEPS, value: STEPS[0], key: '.', help: 'the team turns of the tick, one by one, then the whole tick' },
       { id: 'legend', label: 'Diamond legend', values: [false, true], value: false, key: 'D', help: 'the legend of the diamond icons, and the pending points' },
       { id: 'paths', label: 'Unit paths', values: [false, true], value: false, key: 'P', help: 'the units\' stored paths' },
       { id: 'coords', label: 'Coordinates', values: [false, true], value: false, key: 'G', help: 'the tile coordinates' },
@@ -262,7 +275,8 @@ export default function create(replay, env) {
     draw(ctx, f, i, view) {
       const { s, ox, oy } = layout(view);
       const o = view.options;
-      const anim = view.prev && view.progress < 1 ? kit.ease(view.progress) : 1;
+      f = shown(f, o);
+      const anim = view.prev && view.progress < 1 && !f.step ? kit.ease(view.progress) : 1;
       ctx.fillStyle = '#10150f';
       ctx.fillRect(0, 0, view.width, view.height);
       ctx.drawImage(background(s), ox, oy, W * s, H * s);
@@ -385,11 +399,19 @@ export default function create(replay, env) {
 
       const tick = f.tick < 0 ? 'before the first tick' : `Tick ${f.tick + 1} / ${f.totalTick}`;
       kit.text(ctx, `${map.name}  ·  ${tick}`, ox, oy - s * 0.3, { align: 'left', size: 13, color: '#a7b3bf' });
+      if (f.step) {
+        const k = (f.teams || []).findIndex((/** @type {any} */ t) => t.id === f.step.playingTeamId);
+        const who = k >= 0 ? f.teams[k].name : 'a team';
+        kit.badge(ctx, `after ${who}'s turn${f.step.accepted ? '' : ' (no command in time)'}`, ox + W * s - 110, oy - s * 0.3, { bg: k >= 0 ? env.colors[k % env.colors.length] : '#444', size: 12 });
+      } else if (o.step !== STEPS[0]) {
+        kit.badge(ctx, 'no such turn in this tick', ox + W * s - 110, oy - s * 0.3, { bg: '#444', size: 12 });
+      }
       if (f.over && replay.result) kit.badge(ctx, replay.result.summary, ox + W * s / 2, oy - s * 0.3, { bg: '#c99a2e', fg: '#111', size: 13 });
     },
 
     /** @param {any} f @param {number} i @param {number} px @param {number} py @param {any} view */
     hover(f, i, px, py, view) {
+      f = shown(f, view.options);
       const t = tileAt(view, px, py);
       if (!t) return null;
       const code = vt[t.x][t.y];
