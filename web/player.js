@@ -262,8 +262,14 @@ export class Player {
   }
 
   async start() {
-    const rep = this.source.replay || (await (await fetch(`/api/matches/${this.source.id}`)).json());
+    let rep = this.source.replay;
+    // A match just started from the page may not have its initial frame yet.
+    for (let wait = 0; !rep || (!rep.initial && !rep.error && wait < 100); wait++) {
+      if (rep) await new Promise((r) => setTimeout(r, 300));
+      rep = await (await fetch(`/api/matches/${this.source.id}`)).json();
+    }
     if (rep.error) throw new Error(rep.error);
+    if (!rep.initial) throw new Error('the match did not start');
     this.replay = rep;
     const create = await loadRenderer(rep.game);
     const names = rep.players.map((/** @type {any} */ p) => p.name);
