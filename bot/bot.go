@@ -84,6 +84,15 @@ type Canceler interface {
 	Cancel()
 }
 
+// ReadyAtStart is implemented by transports whose Start returns only once
+// the bot has said it is ready to play (HTTP bots answer a readiness poll).
+// Their start-up is over before the first prompt, so the runner gives them
+// the clock's turn limit (game.Clock.Turn) from the first turn on: the
+// start-up turns' limit (game.Clock.First) is for programs still starting.
+type ReadyAtStart interface {
+	ReadyAtStart() bool
+}
+
 // Defaults shared by the transports.
 const (
 	DefaultMaxLine    = 1 << 20  // longest output line kept whole

@@ -317,6 +317,10 @@ func (h *HTTP) Send(msg []byte, deadline time.Time) error {
 	return nil
 }
 
+// ReadyAtStart is true: Start waited until the bot said it was ready, so
+// every request gets the clock's turn limit, turn 1 included.
+func (h *HTTP) ReadyAtStart() bool { return true }
+
 // Cancel abandons the request in flight: its reply, if it comes, is dropped.
 func (h *HTTP) Cancel() {
 	h.mu.Lock()

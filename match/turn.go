@@ -47,6 +47,7 @@ type seat struct {
 	sending     bool // the prompt is being written
 	sentAt      time.Time
 	promptAt    time.Time // when the request began: its turn's start when paced, else sentAt
+	limit       time.Duration
 	deadline    time.Time
 	outstanding bool // an answer is expected
 	timedOut    bool // this turn's deadline passed without an answer
@@ -108,10 +109,16 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		}
 		s.asked, s.sending, s.outstanding = true, true, true
 		s.cur, s.complete, s.late = nil, false, false
-		s.deadline, s.promptAt = turnEnd, start
-		go r.send(s, msg, turnEnd)
+		// A bot that was ready when it started (bot.ReadyAtStart) needs
+		// no start-up time: its start-up turns have the turn limit.
+		s.limit = limit
+		if lt <= clock.FirstTurns && readyAtStart(s.bot) {
+			s.limit = clock.Turn
+		}
+		s.deadline, s.promptAt = start.Add(s.limit), start
+		go r.send(s, msg, s.deadline)
 	}
-	if err := r.collect(ctx, clock, limit, turnEnd); err != nil {
+	if err := r.collect(ctx, clock, turnEnd); err != nil {
 		return replay.Turn{}, err
 	}
 	// The moment the turn is resolved: for a paced turn, its due end (the
@@ -121,7 +128,7 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		resolved = turnEnd
 	}
 	r.nextStart = resolved
-	replies, recs := r.replies(clock, limit, resolved)
+	replies, recs := r.replies(clock, resolved)
 	r.ref.Play(replies)
 	return replay.Turn{Turn: t, Replies: recs, Frame: r.ref.Frame()}, nil
 }
@@ -136,11 +143,11 @@ func (r *runner) send(s *seat, msg []byte, deadline time.Time) {
 }
 
 // collect handles events until the turn can be resolved.
-func (r *runner) collect(ctx context.Context, clock game.Clock, limit time.Duration, turnEnd time.Time) error {
+func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Time) error {
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
-		r.drain(clock, limit)
+		r.drain(clock)
 		now := time.Now()
 		r.expire(clock, now)
 		end := turnEnd
@@ -156,7 +163,7 @@ func (r *runner) collect(ctx context.Context, clock game.Clock, limit time.Durat
 		timer.Reset(next.Sub(now))
 		select {
 		case ev := <-r.events:
-			r.handle(ev, clock, limit)
+			r.handle(ev, clock)
 		case <-timer.C:
 		case <-ctx.Done():
 			return fmt.Errorf("%w: %v", errCancelled, ctx.Err())
@@ -166,11 +173,11 @@ func (r *runner) collect(ctx context.Context, clock game.Clock, limit time.Durat
 
 // drain handles the events already queued, so that a line read before the
 // resolution moment is not missed because its event was not yet picked up.
-func (r *runner) drain(clock game.Clock, limit time.Duration) {
+func (r *runner) drain(clock game.Clock) {
 	for {
 		select {
 		case ev := <-r.events:
-			r.handle(ev, clock, limit)
+			r.handle(ev, clock)
 		default:
 			return
 		}
@@ -195,6 +202,11 @@ func (r *runner) expire(clock game.Clock, now time.Time) {
 func cancels(b bot.Bot) bool {
 	_, ok := b.(bot.Canceler)
 	return ok
+}
+
+func readyAtStart(b bot.Bot) bool {
+	rs, ok := b.(bot.ReadyAtStart)
+	return ok && rs.ReadyAtStart()
 }
 
 // timeout ends a seat's request at its deadline. A bot that will still
@@ -246,7 +258,7 @@ func (r *runner) retired(p int) bool {
 	return ok && rt.Retired(p)
 }
 
-func (r *runner) handle(ev event, clock game.Clock, limit time.Duration) {
+func (r *runner) handle(ev event, clock game.Clock) {
 	s := r.seats[ev.seat]
 	if ev.gen != s.gen {
 		return
@@ -265,7 +277,7 @@ func (r *runner) handle(ev event, clock game.Clock, limit time.Duration) {
 			}
 			r.markGone(s, why)
 		default:
-			s.sentAt, s.deadline = ev.at, ev.at.Add(limit)
+			s.sentAt, s.deadline = ev.at, ev.at.Add(s.limit)
 			if r.paced {
 				s.deadline = r.turnEnd
 			} else {
@@ -353,7 +365,7 @@ func (r *runner) enqueue(s *seat, l bot.Line) {
 }
 
 // replies builds the referee's replies and the recorded ones.
-func (r *runner) replies(clock game.Clock, limit time.Duration, now time.Time) ([]game.Reply, []replay.Reply) {
+func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []replay.Reply) {
 	replies := make([]game.Reply, len(r.seats))
 	recs := make([]replay.Reply, len(r.seats))
 	for i, s := range r.seats {
@@ -370,12 +382,12 @@ func (r *runner) replies(clock game.Clock, limit time.Duration, now time.Time) (
 		case s.gone:
 			g = game.Reply{Status: game.Gone, Error: s.goneErr}
 			if s.asked {
-				s.count(limit)
+				s.count(s.limit)
 			}
 		case s.asked:
-			g = game.Reply{Status: game.Timeout, Lines: s.cur, Time: limit}
+			g = game.Reply{Status: game.Timeout, Lines: s.cur, Time: s.limit}
 			s.timeouts++
-			s.count(limit)
+			s.count(s.limit)
 			if clock.Policy != game.PolicyLate {
 				s.cur = nil
 			}
