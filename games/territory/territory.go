@@ -49,7 +49,7 @@ var options = []game.Option{
 		Check: func(v string) error { _, err := ParseMix(v); return err }},
 	game.IntOption("turns", DefaultTurns, 1, 10000, "number of turns"),
 	game.IntOption("turn_ms", 1000, 1, 60000, "time per turn, in milliseconds"),
-	game.IntOption("first_ms", 3000, 1, 120000, "time for turn 1 (includes start-up), in milliseconds"),
+	game.IntOption("first_ms", 3000, 1, 120000, "time for turn 1 of stdin/stdout bots (includes start-up; HTTP bots, ready before turn 1, get turn_ms), in milliseconds"),
 	game.BoolOption("solo", false, "test mode: the game goes on while one player is left (a single bot may play)"),
 	game.IntOption("multiplier", 1, 0, 1000, "ladder points multiplier of the round (points = 5·(n-position)·multiplier)"),
 }
