@@ -35,10 +35,6 @@ type Start struct {
 	Head  Point
 }
 
-func (a *Arena) index(p Point) int { return p.Y*a.N + p.X }
-
-func (a *Arena) inside(p Point) bool { return p.X >= 0 && p.Y >= 0 && p.X < a.N && p.Y < a.N }
-
 // blockAt returns the 2×2 block whose bottom-left tile is (x, y).
 func blockAt(x, y int) [4]Point {
 	return [4]Point{{x, y}, {x + 1, y}, {x, y + 1}, {x + 1, y + 1}}

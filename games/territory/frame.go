@@ -10,7 +10,7 @@ type frame struct {
 	Turn      int             `json:"turn"`
 	Width     int             `json:"width"`
 	Arena     *frameArena     `json:"arena,omitempty"` // the initial frame only
-	Map       json.RawMessage `json:"map"`             // the protocol's Map array`
+	Map       json.RawMessage `json:"map"`             // the protocol's Map array
 	Players   []framePlayer   `json:"players"`
 	Events    *Events         `json:"events,omitempty"` // absent from the initial frame
 	Over      bool            `json:"over"`

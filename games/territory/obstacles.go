@@ -75,8 +75,9 @@ func DefaultObstacles(n int) int { return n * n / 20 }
 // distance >= 3 from every start tile, in map order, shuffled; one cursor
 // runs through them: each wall takes the next candidate that keeps the
 // non-wall tiles connected (a refused one is dropped), then each bomb, ice
-// and decay takes the next one. It returns how many of each were placed.
-func (a *Arena) placeObstacles(s *stream, count int, mix Mix) (placed [4]int) {
+// and decay takes the next one. When the candidates run out, fewer
+// obstacles are placed.
+func (a *Arena) placeObstacles(s *stream, count int, mix Mix) {
 	n := a.N
 	var cands []int
 	for y := n - 1; y >= 0; y-- {
@@ -99,7 +100,6 @@ func (a *Arena) placeObstacles(s *stream, count int, mix Mix) (placed [4]int) {
 		a.Tiles[t] = Wall
 		if connected(n, func(i int) bool { return a.Tiles[i] != Wall }) {
 			k++
-			placed[0]++
 			continue
 		}
 		a.Tiles[t] = Empty
@@ -109,10 +109,8 @@ func (a *Arena) placeObstacles(s *stream, count int, mix Mix) (placed [4]int) {
 		for k := 0; k < want && cur < len(cands); k++ {
 			a.Tiles[cands[cur]] = ob
 			cur++
-			placed[kind+1]++
 		}
 	}
-	return placed
 }
 
 // nearStart reports whether p is within Chebyshev distance 2 of a start tile.

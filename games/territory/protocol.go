@@ -222,8 +222,13 @@ func ParseReply(body []byte) (Move, error) {
 			return None, fmt.Errorf("not JSON: %v", err)
 		}
 		key, _ := tok.(string)
-		k := map[string]int{"X": 0, "Y": 1}[key]
-		if key != "X" && key != "Y" {
+		var k int
+		switch key {
+		case "X":
+			k = 0
+		case "Y":
+			k = 1
+		default: // other keys are ignored, whatever their value
 			var skip json.RawMessage
 			if err := dec.Decode(&skip); err != nil {
 				return None, fmt.Errorf("not JSON: %v", err)

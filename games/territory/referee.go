@@ -47,9 +47,6 @@ func newReferee(cfg game.Config, a *Arena, perm []int, solo bool) *referee {
 	r := &referee{cfg: cfg, arena: a, st: NewState(a, n), seatOf: perm, idOf: make([]int, n),
 		maxTurns: cfg.Options.Int("turns"), multiplier: cfg.Options.Int("multiplier"),
 		answers: make([]Answer, n), stay: make([]string, n)}
-	if r.maxTurns == 0 {
-		r.maxTurns = DefaultTurns
-	}
 	r.st.Solo = solo
 	for id, seat := range perm {
 		r.idOf[seat] = id
@@ -57,9 +54,6 @@ func newReferee(cfg game.Config, a *Arena, perm []int, solo bool) *referee {
 	r.clock = game.Clock{
 		First: time.Duration(cfg.Options.Int("first_ms")) * time.Millisecond, FirstTurns: 1,
 		Turn: time.Duration(cfg.Options.Int("turn_ms")) * time.Millisecond, Policy: game.PolicyLate,
-	}
-	if r.clock.Turn == 0 {
-		r.clock = Game{}.Info().Clock
 	}
 	r.mapJSON = r.st.mapJSON()
 	return r

@@ -119,19 +119,21 @@ func (s *State) Step(actions []Move) *Events {
 			alive = append(alive, p)
 		}
 	}
-	onGrid := func(p *Player) bool { return moved[p.ID] && !p.HeadOut }
+	// entered reports whether p's head moved this turn onto a tile of the
+	// grid (rules 2, 3 and 7 are about the tile a head enters).
+	entered := func(p *Player) bool { return moved[p.ID] && !p.HeadOut }
 	for _, p := range alive { // 1. wall
 		if moved[p.ID] && (p.HeadOut || s.Obst[s.idx(p.Head)] == Wall) {
 			kill(p.ID, HitWall)
 		}
 	}
 	for _, p := range alive { // 2. own neck
-		if onGrid(p) && int(s.Neck[s.idx(p.Head)]) == p.ID {
+		if entered(p) && int(s.Neck[s.idx(p.Head)]) == p.ID {
 			kill(p.ID, OwnNeck)
 		}
 	}
 	for _, p := range alive { // 3. neck cut
-		if onGrid(p) {
+		if entered(p) {
 			if q := int(s.Neck[s.idx(p.Head)]); q >= 0 && q != p.ID {
 				kill(q, NeckCut)
 			}
@@ -188,7 +190,7 @@ func (s *State) Step(actions []Move) *Events {
 	}
 	var bombs []int
 	for _, p := range alive { // 7. obstacles entered
-		if !onGrid(p) {
+		if !entered(p) {
 			continue
 		}
 		i := s.idx(p.Head)
