@@ -223,32 +223,31 @@ func TestParseArenaFile(t *testing.T) {
 		t.Errorf("Text:\n%s\nwant\n%s", a.Text(), text)
 	}
 	head := "TERRITORY-ARENA 1\nSIZE 5\n"
-	bad := map[string]string{
-		"no header":      "SIZE 5\nEND\n",
-		"size too small": "TERRITORY-ARENA 1\nSIZE 4\nEND\n",
-		"size too large": "TERRITORY-ARENA 1\nSIZE 41\nEND\n",
-		"short row":      head + "ROW #####\nROW #aa#\nROW #0a.#\nROW #...#\nROW #####\nEND\n",
-		"missing row":    head + "ROW #####\nROW #aa.#\nROW #0a.#\nROW #####\nEND\n",
-		"no end":         head + "ROW #####\nROW #aa.#\nROW #0a.#\nROW #...#\nROW #####\n",
-		"open border":    head + "ROW #####\nROW #aa..\nROW #0a.#\nROW #...#\nROW #####\nEND\n",
-		"no head":        head + "ROW #####\nROW #aa.#\nROW #aa.#\nROW #...#\nROW #####\nEND\n",
-		"two heads":      head + "ROW #####\nROW #a0.#\nROW #0a.#\nROW #...#\nROW #####\nEND\n",
-		"not a block":    head + "ROW #####\nROW #aa.#\nROW #.0a#\nROW #...#\nROW #####\nEND\n",
-		"missing slot":   head + "ROW #####\nROW #bb.#\nROW #b1.#\nROW #...#\nROW #####\nEND\n",
-		"unknown char":   head + "ROW #####\nROW #aa.#\nROW #a0?#\nROW #...#\nROW #####\nEND\n",
-		"disconnected":   "TERRITORY-ARENA 1\nSIZE 7\nROW #######\nROW #aa#..#\nROW #a0#..#\nROW ####..#\nROW #.....#\nROW #.....#\nROW #######\nEND\n",
-		"players":        head + "ROW #####\nROW #aa.#\nROW #a0.#\nROW #...#\nROW #####\nEND\n",
-		"after end":      head + "ROW #####\nROW #aa.#\nROW #a0.#\nROW #...#\nROW #####\nEND\nROW x\n",
+	// Each bad file is refused, for its own reason.
+	bad := map[string]struct{ text, why string }{
+		"no header":      {"SIZE 5\nEND\n", "must start with"},
+		"size too small": {"TERRITORY-ARENA 1\nSIZE 4\nEND\n", "SIZE must be"},
+		"size too large": {"TERRITORY-ARENA 1\nSIZE 41\nEND\n", "SIZE must be"},
+		"short row":      {head + "ROW #####\nROW #aa#\nROW #0a.#\nROW #...#\nROW #####\nEND\n", "exactly 5 characters"},
+		"missing row":    {head + "ROW #####\nROW #aa.#\nROW #0a.#\nROW #####\nEND\n", "4 ROW lines"},
+		"no end":         {head + "ROW #####\nROW #aa.#\nROW #0a.#\nROW #...#\nROW #####\n", "missing END"},
+		"open border":    {head + "ROW #####\nROW #aa..\nROW #0a.#\nROW #...#\nROW #####\nEND\n", "border"},
+		"no head":        {head + "ROW #####\nROW #aa.#\nROW #aa.#\nROW #...#\nROW #####\nEND\n", "exactly one head"},
+		"two heads":      {head + "ROW #####\nROW #a0.#\nROW #0a.#\nROW #...#\nROW #####\nEND\n", "exactly one head"},
+		"not a block":    {head + "ROW #####\nROW #aa.#\nROW #.0a#\nROW #...#\nROW #####\nEND\n", "2×2 block"},
+		"missing slot":   {head + "ROW #####\nROW #bb.#\nROW #b1.#\nROW #...#\nROW #####\nEND\n", "slot 0 has no tile"},
+		"unknown char":   {head + "ROW #####\nROW #aa.#\nROW #a0?#\nROW #...#\nROW #####\nEND\n", "unknown character"},
+		"disconnected":   {"TERRITORY-ARENA 1\nSIZE 7\nROW #######\nROW #aa#..#\nROW #a0#..#\nROW ####..#\nROW #.....#\nROW #.....#\nROW #######\nEND\n", "not all connected"},
+		"players":        {head + "ROW #####\nROW #aa.#\nROW #a0.#\nROW #...#\nROW #####\nEND\n", "1 start blocks for 2 bots"},
+		"after end":      {head + "ROW #####\nROW #aa.#\nROW #a0.#\nROW #...#\nROW #####\nEND\nROW x\n", "nothing may follow END"},
 	}
-	for name, text := range bad {
+	for name, c := range bad {
 		players := 1
 		if name == "players" {
 			players = 2
 		}
-		if _, err := ParseArena(text, players); err == nil {
-			t.Errorf("%s: accepted", name)
-		} else {
-			t.Logf("%s: %v", name, err)
+		if _, err := ParseArena(c.text, players); err == nil || !strings.Contains(err.Error(), c.why) {
+			t.Errorf("%s: %v, want an error saying %q", name, err, c.why)
 		}
 	}
 }

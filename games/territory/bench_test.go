@@ -1,11 +1,6 @@
 package territory
 
-import (
-	"bytes"
-	"testing"
-
-	"github.com/seed27749672/arena/game"
-)
+import "testing"
 
 var benchLineup = []string{"greedy", "hunter", "random", "greedy", "hunter", "random", "greedy", "hunter"}
 
@@ -20,7 +15,7 @@ var benchOptions = []string{"size=large", "shape=square", "solo=true"}
 func BenchmarkTerritoryGame(b *testing.B) {
 	turns := 0
 	for i := 0; b.Loop(); i++ {
-		r := playDirect(b, int64(i), benchLineup, benchOptions...)
+		r := playDirect(b, int64(i), benchLineup, nil, benchOptions...)
 		turns += r.st.Turn
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
@@ -31,33 +26,11 @@ func BenchmarkTerritoryGame(b *testing.B) {
 // only (what `arena replay verify` does): the baseline that tells how much
 // of a game the bots cost.
 func BenchmarkTerritoryReferee(b *testing.B) {
-	info := Game{}.Info()
-	cfg := game.Config{Seed: 1, Players: 8, Names: benchLineup, Options: game.MustOptions(info.Options, benchOptions...)}
-	var recorded [][]game.Reply
-	{
-		ref, _ := Game{}.New(cfg)
-		bots := make([]game.Bot, 8)
-		for i, n := range benchLineup {
-			bt, _ := info.FindBuiltin(n)
-			bots[i] = bt.New(game.BotSeed(1, i))
-		}
-		for !ref.Over() {
-			replies := make([]game.Reply, 8)
-			for seat, bt := range bots {
-				if msg, ask := ref.Prompt(seat); ask {
-					line, _, _ := bytes.Cut(bt.Respond(msg), []byte("\n"))
-					replies[seat] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: string(line)}}}
-				} else {
-					replies[seat] = game.Reply{Status: game.NotAsked}
-				}
-			}
-			ref.Play(replies)
-			recorded = append(recorded, replies)
-		}
-	}
+	var tr transcript
+	playDirect(b, 1, benchLineup, &tr, benchOptions...)
 	for b.Loop() {
-		ref, _ := Game{}.New(cfg)
-		for _, replies := range recorded {
+		ref, _ := Game{}.New(tr.cfg)
+		for _, replies := range tr.turns {
 			for seat := range replies {
 				ref.Prompt(seat)
 			}

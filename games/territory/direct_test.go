@@ -7,16 +7,23 @@ import (
 	"github.com/seed27749672/arena/game"
 )
 
+// transcript is what a direct game said: its configuration, every message
+// the referee wrote (the prompts in order, then one farewell per seat) and
+// each turn's replies.
+type transcript struct {
+	cfg      game.Config
+	messages [][]byte
+	turns    [][]game.Reply
+}
+
 // playDirect plays a whole match in-process, without the runner: each
 // builtin bot answers every prompt at once. It is the quickest way to run
-// the referee with bots, for tests and benchmarks.
-func playDirect(tb testing.TB, seed int64, bots []string, opts ...string) *referee {
+// the referee with bots, for tests and benchmarks. When tr is not nil, the
+// game is recorded in it.
+func playDirect(tb testing.TB, seed int64, bots []string, tr *transcript, opts ...string) *referee {
 	tb.Helper()
 	info := Game{}.Info()
-	cfg := game.Config{Seed: seed, Players: len(bots), Options: game.MustOptions(info.Options, opts...)}
-	for _, b := range bots {
-		cfg.Names = append(cfg.Names, b)
-	}
+	cfg := game.Config{Seed: seed, Players: len(bots), Names: bots, Options: game.MustOptions(info.Options, opts...)}
 	ref, err := Game{}.New(cfg)
 	if err != nil {
 		tb.Fatal(err)
@@ -29,6 +36,9 @@ func playDirect(tb testing.TB, seed int64, bots []string, opts ...string) *refer
 		}
 		players[i] = b.New(game.BotSeed(seed, i))
 	}
+	if tr != nil {
+		tr.cfg = cfg
+	}
 	for !ref.Over() {
 		replies := make([]game.Reply, len(bots))
 		for seat, b := range players {
@@ -37,11 +47,22 @@ func playDirect(tb testing.TB, seed int64, bots []string, opts ...string) *refer
 				replies[seat] = game.Reply{Status: game.NotAsked}
 				continue
 			}
-			out := b.Respond(msg)
-			line, _, _ := bytes.Cut(out, []byte("\n"))
+			if tr != nil {
+				tr.messages = append(tr.messages, msg)
+			}
+			line, _, _ := bytes.Cut(b.Respond(msg), []byte("\n"))
 			replies[seat] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: string(line)}}}
 		}
 		ref.Play(replies)
+		if tr != nil {
+			tr.turns = append(tr.turns, replies)
+		}
+	}
+	if tr != nil {
+		for seat := range players {
+			msg, _ := ref.(game.Farewell).Farewell(seat)
+			tr.messages = append(tr.messages, msg)
+		}
 	}
 	return ref.(*referee)
 }

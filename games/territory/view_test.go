@@ -2,54 +2,18 @@ package territory
 
 import (
 	"reflect"
+	"slices"
 	"testing"
-
-	"github.com/seed27749672/arena/game"
 )
 
 // messages collects the prompts and farewells of a few games.
 func messages(t testing.TB) [][]byte {
-	var out [][]byte
+	var tr transcript
 	for seed := int64(1); seed <= 3; seed++ {
-		info := Game{}.Info()
 		n := []int{4, 6, 8}[seed%3]
-		cfg := game.Config{Seed: seed, Players: n, Options: game.MustOptions(info.Options, "turns=40")}
-		ref, err := Game{}.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, _ := info.FindBuiltin("greedy")
-		bots := make([]game.Bot, n)
-		for i := range bots {
-			bots[i] = g.New(int64(i))
-		}
-		for !ref.Over() {
-			replies := make([]game.Reply, n)
-			for seat, b := range bots {
-				msg, ask := ref.Prompt(seat)
-				if !ask {
-					continue
-				}
-				out = append(out, msg)
-				replies[seat] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: string(answerLine(b.Respond(msg)))}}}
-			}
-			ref.Play(replies)
-		}
-		for seat := range bots {
-			msg, _ := ref.(game.Farewell).Farewell(seat)
-			out = append(out, msg)
-		}
+		playDirect(t, seed, slices.Repeat([]string{"greedy"}, n), &tr, "turns=40")
 	}
-	return out
-}
-
-func answerLine(b []byte) []byte {
-	for i, c := range b {
-		if c == '\n' {
-			return b[:i]
-		}
-	}
-	return b
+	return tr.messages
 }
 
 // The fast reader of the builtin bots reads exactly what encoding/json reads.
