@@ -54,7 +54,6 @@ type seat struct {
 	cur         []game.Line
 	complete    bool
 	answerAt    time.Time
-	late        bool
 
 	owed    int         // PolicySkip: answers owed for earlier prompts
 	queue   []bot.Line  // lines read while no answer was expected
@@ -108,7 +107,7 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 			continue
 		}
 		s.asked, s.sending, s.outstanding = true, true, true
-		s.cur, s.complete, s.late = nil, false, false
+		s.cur, s.complete = nil, false
 		// A bot that was ready when it started (bot.ReadyAtStart) needs
 		// no start-up time: its start-up turns have the turn limit.
 		s.limit = limit
@@ -352,7 +351,6 @@ func (r *runner) onLine(s *seat, l bot.Line, clock game.Clock) {
 		return
 	}
 	s.complete, s.answerAt = true, l.At
-	s.late = !s.asked
 }
 
 func (r *runner) enqueue(s *seat, l bot.Line) {
@@ -370,9 +368,16 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 	recs := make([]replay.Reply, len(r.seats))
 	for i, s := range r.seats {
 		var g game.Reply
+		// Under PolicyLate an answer belongs to the first turn resolved at
+		// or after the moment it was read. A paced turn is resolved at its
+		// due end even when the runner got round to it later: an answer
+		// read after that end waits for the next turn (the bot, still
+		// owing it, is not prompted then), and so do the lines read after
+		// it.
+		held := s.complete && clock.Policy == game.PolicyLate && s.answerAt.After(now)
 		switch {
-		case s.complete:
-			g = game.Reply{Status: game.Answered, Lines: s.cur, Late: s.late, Time: nonNeg(s.answerAt.Sub(s.sentAt))}
+		case s.complete && !held:
+			g = game.Reply{Status: game.Answered, Lines: s.cur, Late: !s.asked, Time: nonNeg(s.answerAt.Sub(s.sentAt))}
 			if s.gone {
 				// It answered, then ended before the turn was resolved.
 				g.Error = s.goneErr
@@ -385,7 +390,11 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 				s.count(s.limit)
 			}
 		case s.asked:
-			g = game.Reply{Status: game.Timeout, Lines: s.cur, Time: s.limit}
+			lines := s.cur
+			if held {
+				lines = lines[:len(lines)-1] // as it stood at the due end: incomplete
+			}
+			g = game.Reply{Status: game.Timeout, Lines: lines, Time: s.limit}
 			s.timeouts++
 			s.count(s.limit)
 			if clock.Policy != game.PolicyLate {
@@ -396,7 +405,9 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		default:
 			g = game.Reply{Status: game.NotAsked}
 		}
-		g.Stray, s.stray = s.stray, nil
+		if !held {
+			g.Stray, s.stray = s.stray, nil
+		}
 		replies[i] = g
 		rec := replay.Reply{Reply: g, Asked: s.asked, Dropped: s.dropped}
 		s.dropped = 0
