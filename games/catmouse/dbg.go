@@ -93,7 +93,7 @@ func ParseDBG(line string) (d Drawing, ok bool, subject string) {
 	for i, t := range ts[2:] {
 		args[i] = t.text
 	}
-	d.Shape = strings.ToLower(ts[1].text)
+	d.Shape = asciiLower(ts[1].text)
 	switch d.Shape {
 	case "segment", "line", "arrow":
 		if len(args) != 5 {
@@ -235,7 +235,7 @@ func number(s string) (float64, bool) {
 // color reads a DBG colour: #RRGGBB, #RRGGBBAA (any case) or one of the
 // names of §5.3 (any case); the result is lower-case hex.
 func color(s string) (string, bool) {
-	if c, ok := namedColors[strings.ToLower(s)]; ok {
+	if c, ok := namedColors[asciiLower(s)]; ok {
 		return c, true
 	}
 	if len(s) != 7 && len(s) != 9 || s[0] != '#' {
@@ -247,5 +247,18 @@ func color(s string) (string, bool) {
 			return "", false
 		}
 	}
-	return strings.ToLower(s), true
+	return asciiLower(s), true
+}
+
+// asciiLower lower-cases the ASCII letters of s only: the protocol's words
+// are ASCII and case-insensitive (D23), while strings.ToLower would also
+// turn a non-ASCII letter into an ASCII one (the Kelvin sign into k).
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

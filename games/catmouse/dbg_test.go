@@ -66,6 +66,10 @@ func TestParseDBG(t *testing.T) {
 		{"DBG TEXT 0 0 red", "TEXT"},
 		{"DBG TEXT 0 0 red " + strings.Repeat("a", 81), "TEXT"},
 		{"DBG TEXT 0 0 red \xff\xfe", "TEXT"},
+		// Case-insensitive is ASCII only (D23): the Kelvin sign lower-cases
+		// to k in Unicode, but "blacK" is not a colour of §5.3.
+		{"DBG CIRCLE 0 0 1 blac\u212a", "CIRCLE"},
+		{"DBG CIRCLE 0 0 1 PIN\u212a", "CIRCLE"},
 	}
 	for _, c := range bad {
 		if _, ok, subj := ParseDBG(c.line); ok || subj != c.subject {
