@@ -166,18 +166,25 @@ func (p *Pack) Choose() Choice {
 }
 
 // MatchSets returns the sets of the three games of a match (§8.1): set 0,
-// the set chosen by the vote, set 9. Every set is validated on b.
+// the set chosen by the vote, set 9. Every set of the pack is validated on
+// b, chosen or not: an invalid proposal never gets an id (D3), so a spawn
+// file holding one is rejected (D4).
 func (p *Pack) MatchSets(b *Board, checkDistance bool) ([3]Spawn, Choice, error) {
 	var out [3]Spawn
 	ch := p.Choose()
+	for _, s := range p.Sets {
+		if s == nil {
+			continue
+		}
+		if err := s.Validate(b, checkDistance); err != nil {
+			return out, ch, err
+		}
+	}
 	for g, id := range []int{OrganiserSpawn, ch.ID, SecretSpawn} {
 		s := p.Sets[id]
 		if s == nil {
 			what := map[int]string{OrganiserSpawn: "the organiser's set 0 (game 1)", SecretSpawn: "the secret set 9 (game 3)"}[id]
 			return out, ch, fmt.Errorf("the spawn file has no %s; add a CATMOUSE-SPAWN block with ID %d", what, id)
-		}
-		if err := s.Validate(b, checkDistance); err != nil {
-			return out, ch, err
 		}
 		out[g] = *s
 	}

@@ -75,6 +75,17 @@ func TestVoteRules(t *testing.T) {
 	if _, _, err := p.MatchSets(b, true); err == nil || !strings.Contains(err.Error(), "secret set 9") {
 		t.Errorf("a pack without set 9 must be refused for a match: %v", err)
 	}
+	// Scenario 39 and D3: an invalid set never gets an id, so a spawn
+	// file holding one is rejected at load, even when the vote does not
+	// pick it.
+	tooClose := strings.Replace(teamSet(1, "t1"), "CAT 0 -5", "CAT 0 -4", 1)
+	p, _ = ParsePack(teamSet(0, "o") + tooClose + teamSet(2, "t2") + teamSet(9, "s") + "CATMOUSE-VOTES 1\nVOTE t1 2\nEND\n")
+	if _, _, err := p.MatchSets(b, true); err == nil || !strings.Contains(err.Error(), "set 1 (t1): C0 on (0,-4) is 4 steps") {
+		t.Errorf("a pack with an invalid team set must be refused: %v", err)
+	}
+	if _, _, err := p.MatchSets(b, false); err != nil {
+		t.Errorf("no-spawn-check waives the distance in every set: %v", err)
+	}
 	if again, err := ParsePack(DefaultPack().File()); err != nil || again.File() != DefaultPack().File() {
 		t.Errorf("pack round trip: %v", err)
 	}
