@@ -376,15 +376,15 @@ type viewer struct {
 	once sync.Once
 }
 
+// addViewer welcomes a viewer and sends it every tick from then on. The
+// welcome is queued first and the viewer joins the broadcast list in the
+// same step, so that no tick goes out between them: the 2022 server sent
+// the welcome and registered the viewer at once, and a viewer welcomed
+// before it is listed would miss the first ticks of a game that starts
+// right then (or, joining after the game's end, never be closed).
 func (s *Server) addViewer(c *websocket.Conn) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	err := c.Write(ctx, websocket.MessageText, []byte(jungle.ViewerWelcome))
-	cancel()
-	if err != nil {
-		c.CloseNow()
-		return
-	}
 	v := &viewer{c: c, out: make(chan []byte, 4096)}
+	v.out <- []byte(jungle.ViewerWelcome)
 	s.mu.Lock()
 	s.viewers[v] = struct{}{}
 	s.mu.Unlock()

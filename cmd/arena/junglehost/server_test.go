@@ -41,6 +41,7 @@ func (s *syncBuffer) String() string {
 }
 
 type testServer struct {
+	srv     *Server
 	url     string // ws://127.0.0.1:PORT
 	http    string // http://127.0.0.1:PORT
 	replays string
@@ -70,7 +71,7 @@ func start(t *testing.T, args ...string) *testServer {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	ts := &testServer{url: "ws://" + ln.Addr().String(), http: "http://" + ln.Addr().String(), log: log, done: make(chan struct{}),
+	ts := &testServer{srv: s, url: "ws://" + ln.Addr().String(), http: "http://" + ln.Addr().String(), log: log, done: make(chan struct{}),
 		replays: cfg.Replays}
 	go func() {
 		ts.err = s.Serve(ctx, ln)
@@ -206,6 +207,26 @@ func TestViewer(t *testing.T) {
 	if !strings.HasPrefix(ticks[0], `{"type":"tick","tick":{"teams":[{"id":"`) || !strings.Contains(ticks[0], `"playingTeamId":"`) ||
 		strings.Contains(ticks[1], `"playingTeamId"`) || !strings.Contains(ticks[1], `"viewerTiles":[[`) {
 		t.Errorf("viewer messages: %s\n%s", ticks[0], ticks[1])
+	}
+}
+
+// A viewer that has its welcome is already among the viewers every tick
+// goes to: a game starting right after the welcome cannot slip a tick past
+// it.
+func TestViewerListedWhenWelcomed(t *testing.T) {
+	ts := start(t)
+	for i := 1; i <= 20; i++ {
+		v := dial(t, ts.url)
+		send(t, v, `{"type":"VIEWER"}`)
+		if msg, _ := read(t, v); msg != `{"type":"message","message":"Succesfully registered as viewer!"}` {
+			t.Fatalf("welcome %q", msg)
+		}
+		ts.srv.mu.Lock()
+		n := len(ts.srv.viewers)
+		ts.srv.mu.Unlock()
+		if n != i {
+			t.Fatalf("viewer %d welcomed, %d listed", i, n)
+		}
 	}
 }
 
