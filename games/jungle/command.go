@@ -198,7 +198,9 @@ func parseAction(raw json.RawMessage) Action {
 }
 
 // parseTarget reads {"x":X,"y":Y}; a missing or non-integer coordinate
-// makes the target invalid (DECISION in spec §4.2 step 5).
+// makes the target invalid (DECISION in spec §4.2 step 5). Any other
+// integer is a target, on the map or not: the action's own rules refuse
+// it, printing it in full.
 func parseTarget(raw json.RawMessage) (Pos, bool) {
 	if len(raw) == 0 || raw[0] != '{' {
 		return Pos{}, false
@@ -212,13 +214,19 @@ func parseTarget(raw json.RawMessage) (Pos, bool) {
 	return Pos{x, y}, ok1 && ok2
 }
 
-// jsonInt reads an integral JSON number that fits in 32 bits.
+// maxSafeInt is JavaScript's Number.MAX_SAFE_INTEGER (2^53-1): up to it,
+// the 2022 server printed an integer as its digits, as Go does. Beyond, it
+// printed rounded digits or an exponent; such a coordinate counts as
+// missing here.
+const maxSafeInt = 1<<53 - 1
+
+// jsonInt reads an integral JSON number of at most maxSafeInt in magnitude.
 func jsonInt(raw json.RawMessage) (int, bool) {
 	if len(raw) == 0 || !(raw[0] == '-' || (raw[0] >= '0' && raw[0] <= '9')) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(string(raw), 64)
-	if err != nil || f != math.Trunc(f) || f < math.MinInt32 || f > math.MaxInt32 {
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > maxSafeInt || math.Abs(f) > math.MaxInt {
 		return 0, false
 	}
 	return int(f), true

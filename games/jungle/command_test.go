@@ -28,7 +28,11 @@ func TestActionValidation(t *testing.T) {
 		{`{"type":"UNIT","action":"MOVE","unitId":"1","target":{"x":1.5,"y":2}}`, "Invalid target was sent"},
 		{`{"type":"UNIT","action":"MOVE","unitId":"1","target":{"x":"1","y":2}}`, "Invalid target was sent"},
 		{`{"type":"UNIT","action":"MOVE","unitId":"1","target":null}`, "Invalid target was sent"},
-		{`{"type":"UNIT","action":"DROP","unitId":"1","target":{"x":1e12,"y":2}}`, "Invalid target was sent"},
+		// Integers are targets however far off the map (JavaScript prints
+		// them exactly up to 2^53); beyond, a coordinate counts as missing.
+		{`{"type":"UNIT","action":"DROP","unitId":"1","target":{"x":1e12,"y":2}}`, ""},
+		{`{"type":"UNIT","action":"DROP","unitId":"1","target":{"x":-9007199254740991,"y":2}}`, ""},
+		{`{"type":"UNIT","action":"DROP","unitId":"1","target":{"x":1e16,"y":2}}`, "Invalid target was sent"},
 		{`{"type":"UNIT","action":"NONE"}`, `[object Object] No unitId was sent {"type":"UNIT","action":"NONE"}`},
 		{`{"type":"UNIT","action":"NONE","unitId":""}`, "No unitId was sent"},
 		{`{"type":"UNIT","action":"NONE","unitId":1}`, "No unitId was sent"},
@@ -46,6 +50,21 @@ func TestActionValidation(t *testing.T) {
 	if a.Kind != ActMove || a.UnitID != "1" || a.Target != (Pos{2, -1}) {
 		t.Errorf("parsed %+v", a)
 	}
+}
+
+// A far-off integral target is refused by the action's own rule, with the
+// coordinates printed in full, as the 2022 server did.
+func TestFarTargets(t *testing.T) {
+	h := newHarness(t, []string{"S....", ".....", "....S"})
+	h.place("1", 1, 1)
+	h.tick(h.cmd(act("MOVE", "1", 3000000000, 0)))
+	h.wantErrors(0, `(id: 1|position: {"x":1,"y":1})) Target destination is not walkable: [x: 3000000000, y: 0]`)
+	h.tick(h.cmd(`{"type":"UNIT","action":"VINE","unitId":"1","target":{"x":1e12,"y":-1e12}}`))
+	h.wantErrors(0, `(id: 1|position: {"x":1,"y":1})) There is no unit on position : [x: 1, y: 1]`)
+	h.tick(h.cmd(`{"type":"UNIT","action":"ATTACK","unitId":"1","target":{"x":-9007199254740991,"y":1}}`))
+	h.wantErrors(0, `(id: 1|position: {"x":1,"y":1})) There is no unit on position : [x: -9007199254740991, y: 1]`)
+	h.tick(h.cmd(), h.cmd(`{"type":"UNIT","action":"SPAWN","unitId":"2","target":{"x":4,"y":20000000000}}`))
+	h.wantErrors(1, `(id: 2|position: notSpawned)) Target is not a spawn point: [x: 4, y: 20000000000]`)
 }
 
 func TestMessageRouting(t *testing.T) {
