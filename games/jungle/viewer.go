@@ -30,6 +30,7 @@ type frameState struct {
 type frameTick struct {
 	Tick      int             `json:"tick"`
 	TotalTick int             `json:"totalTick"`
+	Order     []string        `json:"order"`
 	Teams     []frameTeam     `json:"teams"`
 	Diamonds  json.RawMessage `json:"diamonds"`
 	Steps     []frameState    `json:"steps"`
@@ -41,14 +42,12 @@ type frameTick struct {
 // ViewerMessages turns the frame of one tick into the viewer protocol's
 // messages, {"type":"tick","tick":ViewerTick}: one after each team's turn
 // (with playingTeamId; only that team's events), then one for the end of
-// the tick (every team's events). record is what the 2022 server's
-// record_path holds for the tick: a ViewerTick after each accepted command,
-// then the end of the tick. initial is the game's initial frame (it has the
-// map's viewerTiles).
-//
-// DECISION: the end-of-tick message is sent after the tick's accrual, as
-// the record holds it (the 2022 server sent it just before), so that live
-// and recorded views agree.
+// the tick, before the tick's accrual (spec §3.2 steps 6 and 8). record is
+// what the 2022 server's record_path holds for the tick (§5.8): a
+// ViewerTick after each accepted command, with the events of every team
+// that has played so far in the tick (the 2022 recorder did not filter
+// them), then the end of the tick after the accrual. initial is the game's
+// initial frame (it has the map's viewerTiles).
 func ViewerMessages(initial, frame []byte) (live, record [][]byte, err error) {
 	var init, f frameTick
 	if err := json.Unmarshal(initial, &init); err != nil || init.Map == nil {
@@ -58,15 +57,72 @@ func ViewerMessages(initial, frame []byte) (live, record [][]byte, err error) {
 		return nil, nil, fmt.Errorf("not a jungle frame: %v", err)
 	}
 	tiles := init.Map.ViewerTiles
+	played := map[string]bool{} // teams whose turn has come in this tick
+	turn := 0                   // index in f.Order of the next turn
 	for _, s := range f.Steps {
-		vt := viewerTick(s.Teams, f.Tick, f.TotalTick, tiles, s.Diamonds, s.PlayingTeamID)
-		live = append(live, wrapTick(vt))
+		live = append(live, wrapTick(viewerTick(s.Teams, f.Tick, f.TotalTick, tiles, s.Diamonds, s.PlayingTeamID)))
+		for ; turn < len(f.Order); turn++ {
+			played[f.Order[turn]] = true
+			if f.Order[turn] == s.PlayingTeamID {
+				turn++
+				break
+			}
+		}
 		if s.Accepted {
-			record = append(record, vt)
+			teams := append([]frameTeam(nil), s.Teams...)
+			for i := range teams {
+				if i < len(f.Teams) && played[teams[i].ID] {
+					teams[i].Events = f.Teams[i].Events
+				}
+			}
+			record = append(record, viewerTick(teams, f.Tick, f.TotalTick, tiles, s.Diamonds, s.PlayingTeamID))
 		}
 	}
-	end := viewerTick(f.Teams, f.Tick, f.TotalTick, tiles, f.Diamonds, "")
-	return append(live, wrapTick(end)), append(record, end), nil
+	before, err := beforeAccrual(f.Diamonds)
+	if err != nil {
+		return nil, nil, err
+	}
+	live = append(live, wrapTick(viewerTick(f.Teams, f.Tick, f.TotalTick, tiles, before, "")))
+	return live, append(record, viewerTick(f.Teams, f.Tick, f.TotalTick, tiles, f.Diamonds, "")), nil
+}
+
+// beforeAccrual rewrites a tick frame's diamonds as they were before the
+// tick's accrual: every held diamond had summonLevel points fewer.
+func beforeAccrual(diamonds json.RawMessage) (json.RawMessage, error) {
+	var ds []struct {
+		ID          string          `json:"id"`
+		Position    json.RawMessage `json:"position"`
+		SummonLevel int             `json:"summonLevel"`
+		Points      int             `json:"points"`
+		OwnerID     *string         `json:"ownerId"`
+	}
+	if err := json.Unmarshal(diamonds, &ds); err != nil {
+		return nil, fmt.Errorf("not a jungle frame: diamonds: %v", err)
+	}
+	b := []byte{'['}
+	for i, d := range ds {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		points := d.Points
+		if d.OwnerID != nil {
+			points -= d.SummonLevel
+		}
+		b = append(b, `{"id":`...)
+		b = appendStr(b, d.ID)
+		b = append(b, `,"position":`...)
+		b = append(b, d.Position...)
+		b = append(b, `,"summonLevel":`...)
+		b = appendInt(b, d.SummonLevel)
+		b = append(b, `,"points":`...)
+		b = appendInt(b, points)
+		if d.OwnerID != nil {
+			b = append(b, `,"ownerId":`...)
+			b = appendStr(b, *d.OwnerID)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']'), nil
 }
 
 func wrapTick(vt []byte) []byte {
