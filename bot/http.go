@@ -266,8 +266,9 @@ func (h *HTTP) do(ctx context.Context, method, path string, body []byte) (int, [
 }
 
 // Send posts a prompt and returns at once; the reply becomes one line when
-// it comes. The farewell (as Protocol.Request tells) is put, and Send waits
-// for its reply until the deadline.
+// it comes before the deadline (a later one is dropped). The farewell (as
+// Protocol.Request tells) is put, and Send waits for its reply until the
+// deadline.
 func (h *HTTP) Send(msg []byte, deadline time.Time) error {
 	body, final := msg, false
 	if h.Protocol.Request != nil {
@@ -309,6 +310,11 @@ func (h *HTTP) Send(msg []byte, deadline time.Time) error {
 			return // abandoned: the runner no longer waits for it
 		}
 		h.inflight = nil
+		if at.After(deadline) {
+			// Too late, even if the runner, busy, has not abandoned the
+			// request yet: it will find no answer and time the bot out.
+			return
+		}
 		select {
 		case h.lines <- Line{Line: game.Line{Text: text}, At: at}:
 		default: // nobody reads any more

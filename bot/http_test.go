@@ -330,3 +330,22 @@ func TestHTTPRedirectIsTheReply(t *testing.T) {
 		}
 	}
 }
+
+// A reply completed after the request's deadline is no answer, even when
+// the runner has not yet abandoned the request (a stalled machine): over
+// HTTP the deadline is the bot's, not the runner's reaction time.
+func TestHTTPReplyAfterTheDeadlineIsDropped(t *testing.T) {
+	f := &fakeHTTPBot{readyAt: 1, delay: 300 * time.Millisecond}
+	h := startHTTPBot(t, f)
+	h.Send([]byte("late TURN"), time.Now().Add(100*time.Millisecond))
+	if l, ok := nextHTTPLine(t, h, time.Second); ok {
+		t.Fatalf("a reply after the deadline became the answer %q", l.Text)
+	}
+	f.mu.Lock()
+	f.delay = 0
+	f.mu.Unlock()
+	h.Send([]byte("next TURN"), time.Now().Add(time.Second))
+	if l, ok := nextHTTPLine(t, h, time.Second); !ok || l.Text != "200 echo next" {
+		t.Errorf("the next request: %q %v", l.Text, ok)
+	}
+}

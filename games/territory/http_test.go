@@ -213,7 +213,7 @@ func TestHTTPNeverReady(t *testing.T) {
 // match keeps its 3 s.
 func TestHTTPTurnOneHasOneSecond(t *testing.T) {
 	t.Parallel()
-	b := newHTTPBot(t, `SLEEP 1300 {"X": 0, "Y": 1}`, `{"X": 0, "Y": -1}`)
+	b := newHTTPBot(t, `SLEEP 1800 {"X": 0, "Y": 1}`, `{"X": 0, "Y": -1}`)
 	rep := runMatch(t, 2, []string{helper("--sleep", "1:1300"), b.srv.URL}, "arena="+duel, "turns=2", "first_ms=3000", "turn_ms=1000")
 	if r := rep.Turns[0].Replies[1]; r.Status != game.Timeout {
 		t.Errorf("turn 1 over HTTP: %s %q after %v, want a timeout at 1 s", r.Status, r.Text(), r.Time)
