@@ -43,6 +43,7 @@ type flagKind int
 const (
 	kindInt      flagKind = iota // a non-zero positive integer
 	kindIntOrNil                 // a positive integer (0 allowed)
+	kindIntOrOff                 // 0 (off), or a non-zero positive integer
 	kindString
 	kindBool
 	kindIgnored
@@ -54,6 +55,10 @@ type flagDef struct {
 	set   func(c *Config, s string, n int, b bool) error
 }
 
+// errNames are the names the 2022 server's messages give an invalid value
+// of these flags (it named the game option they set).
+var errNames = map[string]string{"nbOfTeams": "expectedNumberOfTeams", "gameStartTimeoutMs": "maxWaitTimeMsBeforeStartingGame"}
+
 var flagDefs = []flagDef{
 	{[]string{"nbOfTeams", "nb_teams"}, kindInt, func(c *Config, _ string, n int, _ bool) error { c.NbTeams = n; return nil }},
 	{[]string{"nbOfUnitsPerTeam", "nb_units_per_team"}, kindInt, func(c *Config, _ string, n int, _ bool) error { c.Units, c.UnitsSet = n, true; return nil }},
@@ -62,7 +67,7 @@ var flagDefs = []flagDef{
 	{[]string{"timePerTickMs", "tick_timeout_ms"}, kindIntOrNil, func(c *Config, _ string, n int, _ bool) error { c.TickTimeoutMs = n; return nil }},
 	{[]string{"delayBetweenTicksMs", "delay_between_ticks_ms"}, kindIntOrNil, func(c *Config, _ string, n int, _ bool) error { c.DelayMs = n; return nil }},
 	{[]string{"nbOfTicks", "nb_ticks"}, kindInt, func(c *Config, _ string, n int, _ bool) error { c.Ticks = n; return nil }},
-	{[]string{"gameStartTimeoutMs", "game_start_timeout_ms"}, kindIntOrNil, func(c *Config, _ string, n int, _ bool) error { c.StartTimeoutMs = n; return nil }},
+	{[]string{"gameStartTimeoutMs", "game_start_timeout_ms"}, kindIntOrOff, func(c *Config, _ string, n int, _ bool) error { c.StartTimeoutMs = n; return nil }},
 	{[]string{"firstTicksCount", "first_ticks_count"}, kindIntOrNil, func(c *Config, _ string, n int, _ bool) error { c.FirstTicks = n; return nil }},
 	{[]string{"firstTicksExtraMs", "first_ticks_extra_ms"}, kindIntOrNil, func(c *Config, _ string, n int, _ bool) error { c.FirstExtraMs = n; return nil }},
 	{[]string{"legacyLastState", "legacy_last_state"}, kindBool, func(c *Config, _ string, _ int, b bool) error { c.LegacyLastState = b; return nil }},
@@ -146,12 +151,16 @@ func (d *flagDef) apply(c *Config, v string, from string) error {
 		}
 		return d.set(c, v, 0, b)
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if d.kind == kindInt && (err != nil || n <= 0) {
-		return fmt.Errorf("The argument '%s' is invalid: the value %s needs to be a non-zero positive integer.", d.names[0], v)
+	name := d.names[0]
+	if n, ok := errNames[name]; ok {
+		name = n
 	}
-	if d.kind == kindIntOrNil && (err != nil || n < 0) {
-		return fmt.Errorf("The argument '%s' is invalid: the value %s needs to be a positive integer.", d.names[0], v)
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	switch {
+	case (d.kind == kindInt && (err != nil || n <= 0)) || (d.kind == kindIntOrOff && (err != nil || n < 0)):
+		return fmt.Errorf("The argument '%s' is invalid: the value %s needs to be a non-zero positive integer.", name, v)
+	case d.kind == kindIntOrNil && (err != nil || n < 0):
+		return fmt.Errorf("The argument '%s' is invalid: the value %s needs to be a positive integer.", name, v)
 	}
 	return d.set(c, v, n, false)
 }

@@ -29,13 +29,19 @@ func TestParseFlags(t *testing.T) {
 	if c.NbTeams != 3 || c.Map != "swamp" || c.KeepAlive {
 		t.Errorf("from the environment: %+v", c)
 	}
+	if c, _, err := Parse([]string{"--gameStartTimeoutMs=0"}, func(string) string { return "" }); err != nil || c.StartTimeoutMs != 0 {
+		t.Errorf("--gameStartTimeoutMs=0 (no auto-start): %+v %v", c, err)
+	}
 	for args, msg := range map[string]string{
-		"--nbOfTeams=0":          "The argument 'nbOfTeams' is invalid: the value 0 needs to be a non-zero positive integer.",
-		"--nbOfTicks=x":          "The argument 'nbOfTicks' is invalid: the value x needs to be a non-zero positive integer.",
-		"--timePerTickMs=-1":     "The argument 'timePerTickMs' is invalid: the value -1 needs to be a positive integer.",
-		"--delayBetweenTicksMs=": "The argument 'delayBetweenTicksMs' is invalid: the value  needs to be a positive integer.",
-		"--teamNamesByToken=[1]": "teamNamesByToken",
-		"--colour=red":           "unknown option --colour=red",
+		// The 2022 server named these two by its option names.
+		"--nbOfTeams=0":           "The argument 'expectedNumberOfTeams' is invalid: the value 0 needs to be a non-zero positive integer.",
+		"--gameStartTimeoutMs=-5": "The argument 'maxWaitTimeMsBeforeStartingGame' is invalid: the value -5 needs to be a non-zero positive integer.",
+		"--nbOfUnitsPerTeam=0":    "The argument 'nbOfUnitsPerTeam' is invalid: the value 0 needs to be a non-zero positive integer.",
+		"--nbOfTicks=x":           "The argument 'nbOfTicks' is invalid: the value x needs to be a non-zero positive integer.",
+		"--timePerTickMs=-1":      "The argument 'timePerTickMs' is invalid: the value -1 needs to be a positive integer.",
+		"--delayBetweenTicksMs=":  "The argument 'delayBetweenTicksMs' is invalid: the value  needs to be a positive integer.",
+		"--teamNamesByToken=[1]":  "teamNamesByToken",
+		"--colour=red":            "unknown option --colour=red",
 	} {
 		if _, _, err := Parse([]string{args}, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%s: %v, want %q", args, err, msg)
