@@ -172,6 +172,8 @@ func (h *HTTP) waitReady(ctx context.Context) error {
 	last := "no reply"
 	for {
 		next := time.Now().Add(poll)
+		// A poll that hangs is given up after a second (or one interval,
+		// if longer), so that a bot stuck in its start-up is polled again.
 		rctx, cancel := context.WithDeadline(ctx, minTime(end, time.Now().Add(max(poll, time.Second))))
 		status, body, err := h.do(rctx, http.MethodGet, h.Protocol.StatusPath, nil)
 		cancel()
