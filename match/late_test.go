@@ -77,6 +77,37 @@ func TestLateAnswerAfterPacedTurnEnd(t *testing.T) {
 	})
 }
 
+// TestAnswerAtPacedTurnEnd: an answer read exactly at a paced turn's due
+// end belongs to that turn (catmouse D6 and scenario 41), although the
+// runner's timer and the bot wake at the same moment and the line still
+// has to travel from the transport to the runner. On a fake clock, where
+// that moment is exact, every one of 20 games must count it for turn 2.
+func TestAnswerAtPacedTurnEnd(t *testing.T) {
+	for i := range 20 {
+		synctest.Test(t, func(t *testing.T) {
+			answers := func(delay time.Duration) match.Player {
+				return match.Player{Name: fmt.Sprint(delay), Open: func() (bot.Bot, error) {
+					return &bot.InProcess{Bot: game.BotFunc(func(msg []byte) []byte {
+						if string(msg) == "turn 2\n" {
+							time.Sleep(delay)
+						}
+						return []byte(msg[5:])
+					})}, nil
+				}}
+			}
+			players := []match.Player{answers(0), answers(300 * time.Millisecond)}
+			rep, err := match.Run(context.Background(), match.Match{Game: stallGame{}, Players: players, Grace: 10 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := rep.Turns[1].Replies[1]; r.Status != game.Answered || r.Late || r.Text() != "2" || !rep.Turns[2].Replies[1].Asked {
+				t.Errorf("game %d: the answer read at the end of turn 2 gave %s %q (late %v); asked at turn 3: %v",
+					i, r.Status, r.Text(), r.Late, rep.Turns[2].Replies[1].Asked)
+			}
+		})
+	}
+}
+
 // stallGame is a paced PolicyLate game of 4 turns of 300 ms: every turn
 // each seat is sent "turn T" and answers one line; a line "stall" is part
 // of an answer and keeps the runner busy for 300 ms in Complete.

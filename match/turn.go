@@ -242,13 +242,39 @@ func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, 
 			done = false
 		}
 	}
-	if r.paced && now.Before(end) {
-		done = false
+	if r.paced {
+		due := end
+		if clock.Policy == game.PolicyLate && r.owing() {
+			// A line read by the due end may still be on its way from its
+			// transport to the runner: wait a moment for it. Lines read
+			// after the due end are held for the next turn (replies).
+			due = end.Add(settle)
+		}
+		if now.Before(due) {
+			done = false
+			if !now.Before(end) {
+				next = due
+			}
+		}
 	}
 	if !done && !next.After(now) {
 		next = now.Add(time.Millisecond)
 	}
 	return next, done
+}
+
+// settle is how long a paced PolicyLate turn waits past its due end for
+// the lines read by then (see pending).
+const settle = time.Millisecond
+
+// owing reports whether some seat still owes an answer.
+func (r *runner) owing() bool {
+	for _, s := range r.seats {
+		if s.outstanding && !s.complete && !s.gone && !r.retired(s.p) {
+			return true
+		}
+	}
+	return false
 }
 
 // retired reports whether the referee says player p has left the match.
