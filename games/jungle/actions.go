@@ -73,7 +73,7 @@ func (s *State) unitCheck(u *Unit, k ActionKind) string {
 	switch {
 	case !u.Alive && k != ActSpawn:
 		return "Unit is dead!"
-	case u.Alive && k != ActNone && k != ActMove && s.Map.Tile(u.Pos) == Spawn:
+	case k != ActNone && k != ActMove && s.onSpawn(u):
 		return "Invalid action, you cannot execute action '" + k.String() + "' on a spawn point"
 	case u.Summoning && k != ActSummon && k != ActNone:
 		return "Invalid action, you cannot execute action '" + k.String() + "' while summoning!"
@@ -235,7 +235,7 @@ func (s *State) attack(u int, target Pos) string {
 	if !unit.Pos.Adjacent(victim.Pos) {
 		return "Enemy is not reachable for an attack : " + target.String()
 	}
-	if s.Map.Tile(victim.Pos) == Spawn {
+	if s.onSpawn(victim) {
 		return "Target is on a spawn point, impossible to kill : " + target.String()
 	}
 	if victim.Diamond >= 0 {
@@ -270,7 +270,7 @@ func (s *State) vine(u int, target Pos) string {
 		return "Cannot vine a unit on your position"
 	case me.Adjacent(victim.Pos):
 		return "Cannot vine on an adjacent position"
-	case s.Map.Tile(victim.Pos) == Spawn:
+	case s.onSpawn(victim):
 		return "Target is on a spawn point, impossible to vine : " + me.String()
 	}
 	line := spacesBetween(me, victim.Pos)

@@ -117,7 +117,8 @@ func (s settings) clock() game.Clock {
 	return c
 }
 
-// timeoutMs is the effective time limit of tick t, for the timeout message.
+// effectiveTimeoutMs is the time limit of tick t, extra time included, for
+// the timeout message (spec §3.2 step 5).
 func (s settings) effectiveTimeoutMs(t int) int {
 	if t < s.firstTicks {
 		return s.timeoutMs + s.firstExtraMs

@@ -3,6 +3,7 @@ package jungle
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -130,7 +131,7 @@ func (r *referee) Play(replies []game.Reply) {
 		rep := replies[ti]
 		switch rep.Status {
 		case game.Gone:
-			why := "disconnected during tick " + itoa(t)
+			why := "disconnected during tick " + strconv.Itoa(t)
 			if rep.Error != "" && rep.Error != "disconnected" {
 				why += ": " + rep.Error
 			}
@@ -190,8 +191,12 @@ func (r *referee) read(ti int, rep game.Reply) (cmd *message, ok bool) {
 			r.logf("Invalid message from %s, closing its connection: %s", name, clip(l.Text, 80))
 			r.disconnect(ti, game.Disqualified, fmt.Sprintf("sent a message that is not JSON on tick %d: %s", r.tick, clip(l.Text, 80)))
 			return nil, false
-		case rep.Status == game.Answered && i == len(rep.Lines)-1 && m.isCommandFor(r.tick):
+		case m.isCommandFor(r.tick) && rep.Status == game.Answered && i == len(rep.Lines)-1:
 			cmd = &m
+		case m.isCommandFor(r.tick):
+			// It completed the answer after the deadline (a timeout); the
+			// 2022 server ignored it without a word.
+			r.logf("%s: COMMAND for tick %d received after the time limit, ignored", name, r.tick)
 		case m.kind == msgCommand:
 			r.logf("%s: Invalid tick number received: %s", name, m.tickStr)
 		default:
@@ -232,8 +237,6 @@ func clip(s string, n int) string {
 	}
 	return s
 }
-
-func itoa(n int) string { return fmt.Sprint(n) }
 
 // Result ranks the teams (spec §1): score, then pending points, then fewer
 // deaths, then lower average response time, then registration order.

@@ -27,6 +27,19 @@ func TestScenario05WrongTick(t *testing.T) {
 	}
 }
 
+// A COMMAND for the tick that completes after the time limit is a timeout;
+// the log says it came late rather than calling its tick invalid.
+func TestLateCommandLogged(t *testing.T) {
+	h := newHarness(t, []string{"S...S"})
+	h.tick(game.Reply{Status: game.Timeout, Time: 1150e6,
+		Lines: []game.Line{{Text: `{"type":"COMMAND","tick":0,"actions":[]}`}}})
+	h.wantErrors(0, "No command was received in time on tick 0. Timeout value : 1150")
+	log := strings.Join(h.r.log, "\n")
+	if !strings.Contains(log, "T0: COMMAND for tick 0 received after the time limit, ignored") || strings.Contains(log, "Invalid tick") {
+		t.Errorf("log %q", h.r.log)
+	}
+}
+
 // 6. A message that is not JSON: the team is dead from the next tick on,
 // never asked again, and its unit stays on the board.
 func TestScenario06NotJSON(t *testing.T) {

@@ -126,6 +126,7 @@ func envName(camel string) string {
 	return strings.ToUpper(b.String())
 }
 
+// findFlag returns the flag with that name in any of its forms, or nil.
 func findFlag(name string) *flagDef {
 	n := norm(name)
 	for i := range flagDefs {
@@ -138,7 +139,9 @@ func findFlag(name string) *flagDef {
 	return nil
 }
 
-func (d *flagDef) apply(c *Config, v string, from string) error {
+// apply sets the flag to v in c, or says, as the 2022 server did, why v is
+// not a valid value.
+func (d *flagDef) apply(c *Config, v string) error {
 	switch d.kind {
 	case kindIgnored:
 		return nil
@@ -178,7 +181,7 @@ func Parse(args []string, getenv func(string) string) (Config, []string, error) 
 			}
 			env := envName(name)
 			if v := getenv(env); v != "" {
-				if err := d.apply(&c, v, env); err != nil {
+				if err := d.apply(&c, v); err != nil {
 					return c, nil, err
 				}
 				break
@@ -196,7 +199,7 @@ func Parse(args []string, getenv func(string) string) (Config, []string, error) 
 		d := findFlag(name)
 		if d == nil && strings.HasPrefix(name, "no-") && !hasVal {
 			if nd := findFlag(name[3:]); nd != nil && nd.kind == kindBool {
-				if err := nd.apply(&c, "false", a); err != nil {
+				if err := nd.apply(&c, "false"); err != nil {
 					return c, nil, err
 				}
 				continue
@@ -220,7 +223,7 @@ func Parse(args []string, getenv func(string) string) (Config, []string, error) 
 				i++
 			}
 		}
-		if err := d.apply(&c, val, a); err != nil {
+		if err := d.apply(&c, val); err != nil {
 			return c, nil, err
 		}
 	}

@@ -281,7 +281,7 @@ func TestEndOfGame(t *testing.T) {
 	if !strings.Contains(last, `"tick":39`) {
 		t.Errorf("the last message was not TICK 39: %.80s", last)
 	}
-	// A full tie: the faster team ranks first (spec §1, tie-breaker 4).
+	// Both teams tie on every count but response time, which ranks them.
 	ts.waitLog(t, "Team Alpha finished #")
 	ts.waitLog(t, "Team Beta finished #")
 	ts.waitLog(t, " with 0 points!")
