@@ -157,6 +157,7 @@ func (a *Arena) fill(rows []string, players int) error {
 	return a.validate()
 }
 
+// sameTiles reports whether a and b hold the same tiles, in any order.
 func sameTiles(a, b []Point) bool {
 	if len(a) != len(b) {
 		return false

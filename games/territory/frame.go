@@ -51,6 +51,7 @@ type frameElim struct {
 	Territory int    `json:"territory"` // at the start of that turn (the ranking's tie-break)
 }
 
+// frame builds the viewer frame of the current state.
 func (r *referee) frame() frame {
 	st := r.st
 	f := frame{Turn: st.Turn, Width: st.N, Map: r.mapJSON, Events: r.events, Over: r.Over()}

@@ -21,6 +21,8 @@ func (b *greedyBot) Respond(msg []byte) []byte {
 	return answer(b.move(v, v.homeDistances()))
 }
 
+// move plans a loop when at home, follows the plan while it is safe, and
+// otherwise heads home (or wanders inside the body).
 func (b *greedyBot) move(v *view, dist []int) Move {
 	if v.atHome() {
 		b.plan = bestLoop(v)

@@ -21,6 +21,7 @@ func (s *State) Token(i int, headAt []int8) string {
 	return string(s.appendToken(nil, i, headAt))
 }
 
+// appendToken appends the token of tile i (see Token) to b.
 func (s *State) appendToken(b []byte, i int, headAt []int8) []byte {
 	start := len(b)
 	sep := func() {
@@ -269,6 +270,7 @@ func ParseReply(body []byte) (Move, error) {
 	return m, nil
 }
 
+// clip cuts s to n bytes for messages, marking the cut.
 func clip(s string, n int) string {
 	if len(s) > n {
 		return s[:n] + "..."
@@ -312,6 +314,10 @@ func httpBody(msg []byte) (body []byte, final bool) {
 	return msg, final
 }
 
+// httpAnswer turns the outcome of an OnNextMove request into the answer
+// line the referee reads (§6.2, D16): the move in its canonical JSON form
+// when the reply is a 200 holding a valid vector, otherwise a description
+// of what went wrong, which no answer grammar accepts (a stay).
 func httpAnswer(status int, body []byte, err error) string {
 	switch {
 	case err != nil:

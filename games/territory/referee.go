@@ -42,6 +42,8 @@ type Answer struct {
 	Stray   int              `json:"stray,omitempty"`   // lines discarded (written while nothing was asked)
 }
 
+// newReferee starts a match on an arena: perm[k] is the seat of the bot
+// that plays id k (D17).
 func newReferee(cfg game.Config, a *Arena, perm []int, solo bool) *referee {
 	n := cfg.Players
 	r := &referee{cfg: cfg, arena: a, st: NewState(a, n), seatOf: perm, idOf: make([]int, n),
@@ -183,6 +185,7 @@ func (r *referee) Result() game.Result {
 	return res
 }
 
+// summary is the result's one line: who won, with how many tiles.
 func (r *referee) summary(pos []int) string {
 	var first []string
 	for id, p := range r.st.P {
@@ -197,6 +200,7 @@ func (r *referee) summary(pos []int) string {
 	return fmt.Sprintf("%s %s after %d turns", strings.Join(first, " and "), verb, r.st.Turn)
 }
 
+// name is the display name of the bot that plays id.
 func (r *referee) name(id int) string {
 	if seat := r.seatOf[id]; seat < len(r.cfg.Names) {
 		return r.cfg.Names[seat]

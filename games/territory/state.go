@@ -83,6 +83,7 @@ func NewState(a *Arena, players int) *State {
 	return s
 }
 
+// idx is the index of tile p in the per-tile slices; pt is its inverse.
 func (s *State) idx(p Point) int { return p.Y*s.N + p.X }
 
 func (s *State) pt(i int) Point { return Point{i % s.N, i / s.N} }

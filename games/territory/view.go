@@ -47,6 +47,7 @@ func parseView(msg []byte) (*view, error) {
 	return slowView(msg)
 }
 
+// slowView reads any valid turn JSON through encoding/json.
 func slowView(msg []byte) (*view, error) {
 	var t turnJSON
 	if err := json.Unmarshal(msg, &t); err != nil {
