@@ -67,19 +67,6 @@ func TestScenario34LateReadyReferee(t *testing.T) {
 	}
 }
 
-// TestScenario41AnswerAtResolution: an answer read exactly at R_t reaches
-// Play with turn t's replies, and is applied there: the referee never
-// second-guesses the runner's timing.
-func TestScenario41AnswerAtResolution(t *testing.T) {
-	s := newScenario(t, Hex{}, defaultCats(Hex{0, -8}))
-	rp := answer("MOVE M:0")
-	rp.Time = TurnLimit
-	s.replies(answer("MOVE"), rp)
-	if s.ref.pos.Mouse != (Hex{1, 0}) {
-		t.Errorf("M %v", s.ref.pos.Mouse)
-	}
-}
-
 // TestScenario42CrashAfter10s: cats silent after STATE 10: outstanding for
 // exactly 10 000 ms at R_59 is not a crash; 10 200 ms at R_60 is: turn 60
 // is not resolved and both AIs get GAMEOVER CRASH CATS 60.

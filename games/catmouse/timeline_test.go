@@ -19,7 +19,11 @@ import (
 // The timeline of §4.1 through the real runner, on a fake clock
 // (testing/synctest): in-process bots answer after exact delays, and every
 // message the runner writes is stamped with the fake time since the start
-// of the match. S_1 is 0 when both READY come at once.
+// of the match. S_1 is 0 when both READY come at once. When an AI still
+// owes an answer at R_t, the runner waits 1 ms past R_t for the lines read
+// by then (they may still be on their way from the transport), so the
+// STATEs of turn t+1 are written at R_t + 1 ms; the grid itself (every
+// R_t, every deadline) does not move.
 
 // answerPlan says how an AI in one role answers: per STATE number (0 for
 // INIT) a delay and the lines; silent: it never answers that request;
@@ -184,7 +188,7 @@ func TestScenario31LateAnswerRealtime(t *testing.T) {
 			t.Errorf("the lagging cats were sent STATE 11:\n%s", catsGot)
 		}
 		mouseGot := strings.Join(tl.got(1, 1), " | ")
-		for _, want := range []string{"1.8s STATE 10", "2s STATE 11", "2.2s STATE 12"} {
+		for _, want := range []string{"1.8s STATE 10", "2.001s STATE 11", "2.2s STATE 12"} {
 			if !strings.Contains(mouseGot, want) {
 				t.Errorf("mouse lacks %q:\n%s", want, mouseGot)
 			}
@@ -271,7 +275,7 @@ func TestScenario34LateReady(t *testing.T) {
 		plans := map[string]answerPlan{"CATS": {delay: map[int]time.Duration{0: ms(50)}}, "MOUSE": {delay: map[int]time.Duration{0: ms(2300)}}}
 		rep, tl := playPlans(t, append(openSpawn, "realtime=true", "maxturns=5"), [2]map[string]answerPlan{plans, plans})
 		cats, mouse := strings.Join(tl.got(0, 1), " | "), strings.Join(tl.got(1, 1), " | ")
-		if !strings.HasPrefix(cats, "0s INIT 1 | 2s STATE 1 | 2.2s STATE 2 | 2.4s STATE 3") {
+		if !strings.HasPrefix(cats, "0s INIT 1 | 2s STATE 1 | 2.201s STATE 2 | 2.4s STATE 3") {
 			t.Errorf("cats: %s", cats)
 		}
 		if !strings.HasPrefix(mouse, "0s INIT 1 | 2.4s STATE 3 | 2.6s STATE 4") {
@@ -307,6 +311,26 @@ func TestScenario34FastReady(t *testing.T) {
 	})
 }
 
+// TestScenario41AnswerAtResolution: the mouse's MOVE for STATE 5 is read
+// exactly at R_5 = S_5 + 200 ms: it is applied at turn 5, and the mouse
+// gets STATE 6 with everybody else. The runner's timer and the answer
+// come at the same moment of the fake clock, in either order: 10 games.
+func TestScenario41AnswerAtResolution(t *testing.T) {
+	for range 10 {
+		synctest.Test(t, func(t *testing.T) {
+			mouse := answerPlan{delay: map[int]time.Duration{5: ms(200)}, out: map[int]string{5: "MOVE M:0"}}
+			plans := map[string]answerPlan{"CATS": {}, "MOUSE": mouse}
+			rep, tl := playPlans(t, append(openSpawn, "realtime=true", "maxturns=6"), [2]map[string]answerPlan{plans, plans})
+			if s := tl.find(1, 1, "STATE 6"); s == nil || s.at != ms(1000) || !strings.Contains(s.msg, "MOUSE 1 0\n") {
+				t.Fatalf("mouse: %v\nSTATE 6: %+v", tl.got(1, 1), s)
+			}
+			if r := rep.Turns[5].Replies[1]; r.Status != game.Answered || r.Late || r.Time != ms(200) {
+				t.Errorf("turn 5: %s late %v after %v", r.Status, r.Late, r.Time)
+			}
+		})
+	}
+}
+
 // TestScenario42SilentCats: the cats never answer STATE 10 (their process
 // runs on): turn 60 is not resolved, both AIs get GAMEOVER CRASH CATS 60,
 // the cats' team loses.
@@ -316,7 +340,7 @@ func TestScenario42SilentCats(t *testing.T) {
 		rep, tl := playPlans(t, append(openSpawn, "realtime=true"), [2]map[string]answerPlan{plans, plans})
 		for seat := range 2 {
 			got := tl.got(seat, 1)
-			if last := got[len(got)-1]; last != "12s GAMEOVER CRASH CATS 60" {
+			if last := got[len(got)-1]; last != "12.001s GAMEOVER CRASH CATS 60" {
 				t.Errorf("seat %d's last message: %q", seat, last)
 			}
 		}
