@@ -190,27 +190,8 @@ func (b *Board) Walls() [][2]Hex {
 	return out
 }
 
-// WallCount is the number of walls.
-func (b *Board) WallCount() int {
-	n := 0
-	for i := range b.cells {
-		for _, d := range []Dir{East, SouthWest, SouthEast} {
-			if b.walls[i]&(1<<d) != 0 {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// CanStep reports whether a piece on h may step in direction d: the
-// neighbour is on the board, plain, and no wall is in between (§2.2).
-func (b *Board) CanStep(h Hex, d Dir) bool {
-	return b.stepError(h, d) == ""
-}
-
-// stepError names why a step is illegal, in the order of D13: "offmap",
-// "wall", "obstacle"; "" for a legal step.
+// stepError names why a step from h in direction d is illegal (§2.2), in
+// the order of D13: "offmap", "wall", "obstacle"; "" for a legal step.
 func (b *Board) stepError(h Hex, d Dir) string {
 	i := b.Index(h)
 	if i < 0 {
@@ -228,7 +209,9 @@ func (b *Board) stepError(h Hex, d Dir) string {
 	return ""
 }
 
-// step is CanStep on indices, for the search loops of bots and checks.
+// step is the cell index reached by a legal step from cell i in direction
+// d, or -1 when the step is illegal: stepError on indices, for the search
+// loops of bots and checks.
 func (b *Board) step(i int, d Dir) int {
 	n := b.nb[i][d]
 	if n < 0 || b.walls[i]&(1<<d) != 0 || !b.terrain[n].Passable() {
@@ -328,14 +311,6 @@ func (b *Board) Validate() error {
 		return errors.New("the plain cells of the map are not all connected through legal steps (check walls and obstacles)")
 	}
 	return nil
-}
-
-// Clone returns an independent copy of b.
-func (b *Board) Clone() *Board {
-	c := *b
-	c.terrain = append([]Terrain(nil), b.terrain...)
-	c.walls = append([]uint8(nil), b.walls...)
-	return &c
 }
 
 // Rows returns the terrain rows as map files and INIT write them: one

@@ -88,7 +88,7 @@ func TestCanonicalWallOrder(t *testing.T) {
 	if strings.Join(got, "|") != want {
 		t.Errorf("walls %s, want %s", strings.Join(got, "|"), want)
 	}
-	if b.WallCount() != 4 {
-		t.Errorf("%d walls, want 4", b.WallCount())
+	if len(b.Walls()) != 4 {
+		t.Errorf("%d walls, want 4", len(b.Walls()))
 	}
 }

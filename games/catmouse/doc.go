@@ -10,7 +10,9 @@
 // and walls), mapfile.go and generate.go (the map file and its seeded
 // generator), spawn.go and pack.go (spawn sets and the vote for game 2),
 // rules.go (moves, dash, catches), lexer.go, orders.go and dbg.go (what the
-// AIs write), protocol.go (what they read), referee.go (the timeline of a
-// game), result.go and series.go (scoring of a game and a match), frame.go
-// (viewer frames) and the builtin bots in bot_*.go.
+// AIs write), problems.go (the ERROR lines), protocol.go (what they read),
+// game.go (options, maps and spawn sets of a game, the clock), referee.go
+// (the timeline of a game), result.go and series.go (scoring of a game and
+// a match), frame.go (viewer frames), and the builtin bots in builtin.go,
+// botview.go and bot_*.go; textfile.go reads the organiser's files.
 package catmouse

@@ -33,8 +33,7 @@ type event struct {
 	Reason  string `json:"reason,omitempty"`
 }
 
-func seatOf(p int) *int { return &p }
-
+// intp points at a copy of x: the optional fields of events.
 func intp(x int) *int { return &x }
 
 type piecePath struct {

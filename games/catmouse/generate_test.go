@@ -50,7 +50,7 @@ func TestGeneratorProperties(t *testing.T) {
 		if obstacles >= (o.DensityMin*cells+999)/1000-1 {
 			reached++
 		}
-		if n := b.WallCount(); n%2 != 0 || n > o.WallsMax {
+		if n := len(b.Walls()); n%2 != 0 || n > o.WallsMax {
 			t.Fatalf("seed %d: %d walls (even, at most %d)", s, n, o.WallsMax)
 		}
 		again, err := Generate(o)

@@ -223,7 +223,7 @@ func (r *referee) playTurn(replies []game.Reply) {
 				r.fr.sides[p].Drawings = drawings
 			}
 			if rp.Late {
-				r.fr.events = append(r.fr.events, event{Type: "late", Seat: seatOf(p), Request: sd.since})
+				r.fr.events = append(r.fr.events, event{Type: "late", Seat: intp(p), Request: sd.since})
 			}
 			sd.lagging = false
 		case game.Timeout:
@@ -291,7 +291,7 @@ func (r *referee) crashCheck(replies []game.Reply, t int) bool {
 	}
 	for p := range 2 {
 		if crashed[p] {
-			r.fr.events = append(r.fr.events, event{Type: "crash", Seat: seatOf(p), Reason: r.crashWhy[p]})
+			r.fr.events = append(r.fr.events, event{Type: "crash", Seat: intp(p), Reason: r.crashWhy[p]})
 		}
 	}
 	r.endLeg(LegResult{Outcome: OutcomeCrash, Turn: t, Crashed: who})

@@ -293,7 +293,7 @@ func TestScenario15FirstDashAtTurn10(t *testing.T) {
 
 func TestDashCooldownCap(t *testing.T) {
 	p := Position{Cats: []Hex{{5, 0}}, Mouse: Hex{}, Ready: 2}
-	dash := Action{Steps: 2, Dirs: [2]Dir{East, West + 1}}
+	dash := Action{Steps: 2, Dirs: [2]Dir{East, SouthWest}}
 	for uses := int64(0); uses < 60; uses++ {
 		p.Uses = uses
 		p.Mouse = Hex{}
