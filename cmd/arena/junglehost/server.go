@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -403,9 +404,16 @@ func (s *Server) addViewer(c *websocket.Conn) {
 		c.Close(websocket.StatusNoStatusRcvd, "")
 	}()
 	go func() {
-		// Whatever a viewer sends is ignored; reading notices it leaving.
+		// What a viewer sends is ignored, unless it is not JSON: the 2022
+		// server closed any socket that sent such a message. Reading also
+		// notices the viewer leaving.
 		for {
-			if _, _, err := c.Read(context.Background()); err != nil {
+			_, msg, err := c.Read(context.Background())
+			if err == nil && !json.Valid(msg) {
+				s.logf("Invalid message from a viewer, closing the connection: %s", clip(string(msg)))
+				err = errors.New("not JSON")
+			}
+			if err != nil {
 				s.dropViewer(v)
 				return
 			}

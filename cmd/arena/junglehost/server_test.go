@@ -230,6 +230,21 @@ func TestViewerListedWhenWelcomed(t *testing.T) {
 	}
 }
 
+// A viewer that sends a message that is not JSON is closed, as any socket
+// of the 2022 server was (spec §5.4); other messages are ignored.
+func TestViewerGarbage(t *testing.T) {
+	ts := start(t)
+	v := dial(t, ts.url)
+	send(t, v, `{"type":"VIEWER"}`)
+	read(t, v) // the welcome
+	send(t, v, `{"type":"whatever"}`)
+	send(t, v, `{not json`)
+	if msg, code := read(t, v); code != websocket.StatusNoStatusRcvd {
+		t.Fatalf("got %q, status %d; want the socket closed with no status", msg, code)
+	}
+	ts.waitLog(t, "Invalid message from a viewer, closing the connection: {not json")
+}
+
 // answer plays NONE for every TICK until the socket closes; it answers
 // the wrong tick when skew is not 0.
 func answer(c *websocket.Conn, skew int) {
