@@ -157,10 +157,7 @@ func (s *State) move(u int, target Pos) string {
 		s.pickUp(u)
 		return ""
 	}
-	spawnOK, carrier := s.onSpawnOrDead(unit), unit.Diamond >= 0
-	path := s.search.findPath(s.Map.W, s.Map.H, unit.Pos, target, func(p Pos) bool {
-		return s.walkable(p, spawnOK, carrier)
-	})
+	path := s.pathFor(unit, target)
 	if path == nil {
 		unit.Path = unit.Path[:0]
 		return "No path to " + target.String()
@@ -169,6 +166,16 @@ func (s *State) move(u int, target Pos) string {
 	s.place(u, path[1])
 	s.pickUp(u)
 	return ""
+}
+
+// pathFor is the reference's path search for unit u to target (spec §4.4):
+// u's walkability, judged at the tile it stands on, holds for the whole
+// search. It returns the positions from u's tile to target, or nil.
+func (s *State) pathFor(u *Unit, target Pos) []Pos {
+	spawnOK, carrier := s.onSpawnOrDead(u), u.Diamond >= 0
+	return s.search.findPath(s.Map.W, s.Map.H, u.Pos, target, func(p Pos) bool {
+		return s.walkable(p, spawnOK, carrier)
+	})
 }
 
 // summon starts raising the held diamond's level (spec §4.3 SUMMON).

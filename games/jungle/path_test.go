@@ -98,8 +98,7 @@ func TestPathVectors(t *testing.T) {
 		if c.Target == u.Pos {
 			got = []Pos{u.Pos}
 		} else if s.walkableFor(c.Target, u) {
-			spawnOK, carrier := s.onSpawnOrDead(u), u.Diamond >= 0
-			got = s.search.findPath(s.Map.W, s.Map.H, u.Pos, c.Target, func(p Pos) bool { return s.walkable(p, spawnOK, carrier) })
+			got = s.pathFor(u, c.Target)
 		}
 		if !samePath(got, c.Path) {
 			t.Fatalf("case %d: path %v, want %v", i+1, got, c.Path)
