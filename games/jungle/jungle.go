@@ -21,7 +21,7 @@ import (
 )
 
 // Version is bumped whenever a rule change alters replays.
-const Version = "1"
+const Version = "2"
 
 // URLEnv is the environment variable that gives a bot started by Arena the
 // WebSocket server's URL (the 2022 kits connect to ws://127.0.0.1:8765, which
