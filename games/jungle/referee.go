@@ -276,6 +276,7 @@ func (r *referee) ranking(avg []float64) []int {
 	for i := range order {
 		order[i] = i
 	}
+	timed := func(i int) bool { return r.seats[i].respN > 0 }
 	better := func(a, b int) bool {
 		ta, tb := st.Teams[a], st.Teams[b]
 		if ta.Score != tb.Score {
@@ -287,7 +288,9 @@ func (r *referee) ranking(avg []float64) []int {
 		if ta.Deaths != tb.Deaths {
 			return ta.Deaths < tb.Deaths
 		}
-		if avg[a] != avg[b] {
+		// A team never timed (it never answered nor timed out) has no
+		// average: it ties on this count, as the 2022 server's NaN did.
+		if timed(a) && timed(b) && avg[a] != avg[b] {
 			return avg[a] < avg[b]
 		}
 		return a < b

@@ -712,6 +712,14 @@ func TestScenario48Ranking(t *testing.T) {
 	if res := h.r.Result(); res.Players[0].Rank != 1 {
 		t.Errorf("on a full tie the earlier team ranks first: %+v", res.Players)
 	}
+	// A team that never answered has no average response time: it ties on
+	// that count (the 2022 server's average of nothing was NaN), it does
+	// not win it.
+	h = newHarness(t, []string{"S....", ".....", "....S"}, "nb_ticks=1")
+	h.tick(slow, gone)
+	if res := h.r.Result(); res.Players[0].Rank != 1 || res.Players[1].Rank != 2 {
+		t.Errorf("a team with no answer should not rank first on response time: %+v", res.Players)
+	}
 }
 
 // lastState (spec §5.3): positionBefore is the position at the previous
