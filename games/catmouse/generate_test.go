@@ -2,6 +2,8 @@ package catmouse
 
 import (
 	"fmt"
+	"os/exec"
+	"strconv"
 	"testing"
 )
 
@@ -98,5 +100,42 @@ func TestGeneratorOptions(t *testing.T) {
 	}
 	if _, err := Generate(GenOptions{Seed: 1, Radius: 8, DensityMin: 10, DensityMax: 11, WallsMin: 0, WallsMax: 0}); err == nil {
 		t.Error("densities with no whole number of obstacles between them must be refused")
+	}
+}
+
+// TestGeneratorMatchesSpecReading compares the generator, byte for byte,
+// with testdata/genref.py, an independent Python reading of §2.4 written
+// from the rules alone (the spec wants the same map in any language): the
+// default map's seed, extreme seeds, and other radii, densities and wall
+// counts.
+func TestGeneratorMatchesSpecReading(t *testing.T) {
+	t.Parallel()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed")
+	}
+	for _, o := range []GenOptions{
+		DefaultGenOptions(2025),
+		DefaultGenOptions(0),
+		DefaultGenOptions(1<<64 - 1),
+		{Seed: 3, Radius: 3, DensityMin: 0, DensityMax: 300, WallsMin: 0, WallsMax: 40},
+		{Seed: 11, Radius: 20, DensityMin: 100, DensityMax: 250, WallsMin: 30, WallsMax: 60},
+		{Seed: 5, Radius: 2, DensityMin: 0, DensityMax: 500, WallsMin: 0, WallsMax: 10},
+	} {
+		b, err := Generate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"testdata/genref.py", strconv.FormatUint(o.Seed, 10)}
+		for _, n := range []int{o.Radius, o.DensityMin, o.DensityMax, o.WallsMin, o.WallsMax} {
+			args = append(args, strconv.Itoa(n))
+		}
+		want, err := exec.Command(py, args...).Output()
+		if err != nil {
+			t.Fatalf("genref.py %v: %v", args[1:], err)
+		}
+		if got := b.MapFile(); got != string(want) {
+			t.Errorf("%+v: the generator and the spec's reading differ:\n%s\nwant\n%s", o, got, want)
+		}
 	}
 }
