@@ -87,7 +87,7 @@ func TestSplitMix64Vector(t *testing.T) {
 
 func TestJavaTrim(t *testing.T) {
 	for in, want := range map[string]string{
-		"  WAIT \t": "WAIT",
+		"  WAIT \t":       "WAIT",
 		"\x00\x1fa b\x7f": "a b\x7f",
 		"\u00a0x\u0085":   "\u00a0x\u0085", // Java keeps these; TrimSpace would not
 		"":                "",

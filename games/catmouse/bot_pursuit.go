@@ -6,8 +6,16 @@ import (
 )
 
 // pressRoom is the room (cells the mouse reaches before every cat) below
-// which builtin:pursuit stops containing the mouse and closes in.
-const pressRoom = 6
+// which builtin:pursuit stops containing the mouse and closes in. It also
+// closes in when containing has stalled for staleTurns turns (a mouse that
+// sits in the open: no move of the cats shrinks its room at once), and
+// keeps closing in until the mouse breaks out (its room grows by more than
+// breakOut cells over the smallest it had), then contains again.
+const (
+	pressRoom  = 6
+	staleTurns = 4
+	breakOut   = 8
+)
 
 // pursuitCats plays the cats of builtin:pursuit. It looks one turn ahead:
 // for a joint move of the cats, the mouse answers with the move that leaves
@@ -35,7 +43,7 @@ func pursuitCats(v *view, rng *rand.Rand) ([]Action, []string) {
 		choice[i] = best
 	}
 	mouseOpts := destinations(v.mouseMoves(v.mouse, v.cooldown == 0))
-	press := v.room(v.mouse, v.nearest(v.cats, nil)) <= pressRoom
+	press := v.pressing(v.room(v.mouse, v.nearest(v.cats, nil)))
 	after := make([]int, n)
 	var near []int16
 	// score is what the cats minimise: the room the mouse's best answer
@@ -94,6 +102,23 @@ func pursuitCats(v *view, rng *rand.Rand) ([]Action, []string) {
 	dbg = append(dbg, fmt.Sprintf("DBG CIRCLE %d %d 0.6 #ff000080", m.Q, m.R),
 		fmt.Sprintf("DBG TEXT %d %d white %s, room %d", m.Q, m.R, mode, v.room(v.mouse, v.nearest(after, near))))
 	return acts, dbg
+}
+
+// pressing updates pursuit's memory with the mouse's room this turn and
+// reports whether the cats should close in rather than contain.
+func (v *view) pressing(room int) bool {
+	switch {
+	case v.turn <= 1 || room > v.bestRoom+breakOut:
+		v.bestRoom, v.stale, v.closing = room, 0, false
+	case room < v.bestRoom:
+		v.bestRoom, v.stale = room, 0
+	default:
+		v.stale++
+	}
+	if room <= pressRoom || v.stale >= staleTurns {
+		v.closing = true
+	}
+	return v.closing
 }
 
 // caughtBy reports whether the cats ending on after catch the mouse

@@ -2,6 +2,7 @@ package catmouse
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/seed27749672/arena/game"
@@ -98,6 +99,18 @@ func TestBuiltinsPlayBothRoles(t *testing.T) {
 					t.Errorf("%s vs %s: legs %+v", a.Name, b.Name, d.ref.legs)
 				}
 			}
+		}
+	}
+}
+
+// A mouse that never moves, in the open at the centre, is caught: pursuit's
+// cats close in once containing it stops shrinking its room.
+func TestPursuitCatchesAStillMouse(t *testing.T) {
+	still := func(*view, *rand.Rand) (Action, []string) { return Action{}, nil }
+	for i := range 4 {
+		r, _ := legResult(t, i, pursuitCats, still)
+		if r > 60 {
+			t.Errorf("map %d: a mouse standing still was caught at %d (301: never)", i, r)
 		}
 	}
 }

@@ -22,6 +22,12 @@ type view struct {
 	uses     int64
 
 	dist [][]int16 // legal-step distances between every pair of cells (-1: unreachable); see table
+
+	// What builtin:pursuit remembers between turns: the smallest room it
+	// has left the mouse, for how many turns it has not beaten it, and
+	// whether it is closing in.
+	bestRoom, stale int
+	closing         bool
 }
 
 // readInit parses an INIT block and prepares the distance table.
