@@ -21,9 +21,11 @@ const (
 	// it arrives (catmouse applies it, territory discards it). Lines read
 	// while nothing is outstanding reach Play as Reply.Stray.
 	PolicyLate
-	// PolicyGame: the runner only reports the timeout; every line read later
-	// goes through the Referee's Framer like any other (jungle checks the
-	// tick number of each COMMAND).
+	// PolicyGame: the runner only reports the timeout; every line read
+	// while an answer is expected goes through the Referee's Framer (jungle
+	// checks the tick number of each COMMAND), and lines read while nothing
+	// is asked (after a timeout, or before the next prompt) reach Play as
+	// Reply.Stray, so that the game decides what they mean.
 	PolicyGame
 )
 

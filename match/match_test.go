@@ -395,3 +395,25 @@ func TestSetupErrors(t *testing.T) {
 		}
 	}
 }
+
+// Under PolicyGame, a line read while nothing is asked is never taken for
+// the next answer: it reaches Play as a stray line (of the turn being
+// resolved when it is read, or of the next one).
+func TestPolicyGameStrayLines(t *testing.T) {
+	rep := play(t, []string{tb("double")}, "policy=game", "turns=3", "turn_ms=500", "first_ms=1500")
+	var strays []string
+	for k, tr := range rep.Turns {
+		r := tr.Replies[0]
+		if r.Status != game.Answered || r.Text() != "1" {
+			t.Errorf("turn %d: %s %q, want the first line of the answer", k+1, r.Status, r.Text())
+		}
+		for _, l := range r.Stray {
+			strays = append(strays, l.Text)
+		}
+	}
+	// The bot writes "1" then the turn number: the numbers are strays, in
+	// order (the last one may come after the end).
+	if got := strings.Join(strays, " "); got != "1 2" && got != "1 2 3" {
+		t.Errorf("strays %q, want the turn numbers", got)
+	}
+}

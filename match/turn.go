@@ -80,6 +80,11 @@ func (s *seat) reset() {
 
 func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 	clock := r.clock()
+	// What the bots wrote or did since the last turn was resolved comes
+	// before this turn's prompts: a line read then is not an answer to them
+	// (a stray line, or queued, as the policy says), and a bot that has
+	// gone is not prompted.
+	r.drain(clock)
 	// Start-up turns (the clock's FirstTurns) count from the moment the
 	// current bots started.
 	lt := t - r.legStart + 1
@@ -356,7 +361,7 @@ func (r *runner) onLine(s *seat, l bot.Line, clock game.Clock) {
 			r.enqueue(s, l)
 			return
 		}
-		if clock.Policy == game.PolicyLate {
+		if clock.Policy == game.PolicyLate || clock.Policy == game.PolicyGame {
 			if len(s.stray) < maxStrayLines {
 				s.stray = append(s.stray, l.Line)
 			} else {

@@ -197,6 +197,50 @@ func TestCommandBeforeFirstTick(t *testing.T) {
 	}
 }
 
+// A COMMAND for the next tick, sent before that tick's TICK, is not an
+// answer to it: the 2022 server ignored it as a wrong tick. The bot then
+// never answers TICK 1, which times out; its early SPAWN is not applied.
+func TestCommandAheadOfItsTick(t *testing.T) {
+	ahead := writeScript(t, "ahead.py", `
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    t = m["tick"]
+    tiles = m["map"]["tiles"]
+    spawn = next({"x": x, "y": y} for x in range(len(tiles)) for y in range(len(tiles[0])) if tiles[x][y] == "SPAWN")
+    me = next(tm for tm in m["teams"] if tm["id"] == m["teamId"])
+    unit = me["units"][0]["id"]
+    if t == 0:
+        print(json.dumps({"type": "COMMAND", "tick": 0, "actions": []}), flush=True)
+        print(json.dumps({"type": "COMMAND", "tick": 1, "actions": [{"type": "UNIT", "action": "SPAWN", "unitId": unit, "target": spawn}]}), flush=True)
+    elif t >= 2:
+        print(json.dumps({"type": "COMMAND", "tick": t, "actions": []}), flush=True)
+`)
+	rep := run(t, 5, []string{"stdio:python3 " + ahead, "builtin:greedy"},
+		"map=clearing", "nb_ticks=4", "tick_timeout_ms=300", "first_ticks_count=1", "first_ticks_extra_ms=3000")
+	if r := rep.Turns[1].Replies[0]; r.Status != game.Timeout {
+		t.Fatalf("tick 1: %s %q, want a timeout", r.Status, r.Text())
+	}
+	f := frameOf(t, rep.Turns[1])
+	for _, u := range f.Teams[0].Units {
+		if u.Position != nil {
+			t.Fatal("the command sent ahead of its tick was applied")
+		}
+	}
+	// Logged with the tick it carried, at tick 0 or 1 (whichever was being
+	// resolved when it was read).
+	var logs []string
+	for _, tr := range rep.Turns[:2] {
+		logs = append(logs, frameOf(t, tr).Log...)
+	}
+	if !strings.Contains(strings.Join(logs, "\n"), "Invalid tick number received: 1") {
+		t.Errorf("log %q", logs)
+	}
+	if err := match.Verify(rep); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func writeScript(t *testing.T, name, body string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)

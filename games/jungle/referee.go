@@ -129,6 +129,9 @@ func (r *referee) Play(replies []game.Reply) {
 			continue
 		}
 		rep := replies[ti]
+		if !r.readStray(ti, rep.Stray) {
+			continue
+		}
 		switch rep.Status {
 		case game.Gone:
 			why := "disconnected during tick " + strconv.Itoa(t)
@@ -204,6 +207,30 @@ func (r *referee) read(ti int, rep game.Reply) (cmd *message, ok bool) {
 		}
 	}
 	return cmd, true
+}
+
+// readStray goes through the messages a team sent while no TICK awaited
+// its answer (before the TICK, after its answer or after the time limit):
+// none is applied (spec §5.4). A COMMAND is logged with its tick, as the
+// 2022 server logged a command for another tick than the one it was at; a
+// message that is not JSON closes the connection. ok is false when the
+// team is dead.
+func (r *referee) readStray(ti int, lines []game.Line) (ok bool) {
+	name := r.st.Teams[ti].Name
+	for _, l := range lines {
+		m := parseMessage(l.Text)
+		switch {
+		case l.TooLong || m.kind == msgInvalid:
+			r.logf("Invalid message from %s, closing its connection: %s", name, clip(l.Text, 80))
+			r.disconnect(ti, game.Disqualified, fmt.Sprintf("sent a message that is not JSON on tick %d: %s", r.tick, clip(l.Text, 80)))
+			return false
+		case m.kind == msgCommand:
+			r.logf("%s: Invalid tick number received: %s", name, m.tickStr)
+		default:
+			r.logf("%s: Unexpected message type received: %s", name, m.typ)
+		}
+	}
+	return true
 }
 
 // disconnect makes a team dead for the rest of the game (spec §5.5).
