@@ -18,6 +18,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/game/gametest"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/match/matchtest"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -43,18 +44,9 @@ func TestMain(m *testing.M) {
 func play(t *testing.T, specs []string, opts ...string) *replay.Replay {
 	t.Helper()
 	seed := int64(1)
-	m, err := match.Setup{Game: "sum", Bots: specs, Seed: &seed, Options: opts}.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := matchtest.Build(t, match.Setup{Game: "sum", Bots: specs, Seed: &seed, Options: opts})
 	m.Grace = 200 * time.Millisecond
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	rep, err := match.Run(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
+	return matchtest.Run(t, m, time.Minute)
 }
 
 func tb(args string) string { return testbot + " " + args }

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/seed27749672/arena/match/matchtest"
 )
 
 // The starter kits build and play full games against the league-4 boss
@@ -16,7 +18,7 @@ func TestStarterKits(t *testing.T) {
 	}
 	t.Run("python", func(t *testing.T) {
 		t.Parallel()
-		py := python(t)
+		py := matchtest.Python(t)
 		for league := 1; league <= 4; league++ {
 			rep := runMatch(t, []string{py + " " + filepath.Join(kits, "python", "bot.py"), fmt.Sprintf("builtin:boss%d", league)}, 21, league, generous...)
 			requireOK(t, rep)

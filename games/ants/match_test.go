@@ -2,12 +2,10 @@ package ants
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/match/matchtest"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -27,18 +26,9 @@ var generous = []string{"first_turn_timeout_ms=20000", "turn_timeout_ms=10000"}
 // runMatch plays one match through the real runner.
 func runMatch(t *testing.T, bots []string, seed int64, league int, opts ...string) *replay.Replay {
 	t.Helper()
-	m, err := match.Setup{Game: "ants", Bots: bots, Seed: &seed, League: league, Options: opts}.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := matchtest.Build(t, match.Setup{Game: "ants", Bots: bots, Seed: &seed, League: league, Options: opts})
 	m.Grace = 500 * time.Millisecond
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	rep, err := match.Run(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
+	return matchtest.Run(t, m, 3*time.Minute)
 }
 
 // requireOK fails unless every player ended with status ok and the replay
@@ -59,21 +49,12 @@ func requireOK(t *testing.T, rep *replay.Replay) {
 	}
 }
 
-func python(t *testing.T) string {
-	t.Helper()
-	p, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed")
-	}
-	return p
-}
-
 // TestGoldenInput plays a full game between two process bots in each
 // league and compares every byte they read with testdata/golden (go test
 // -run TestGoldenInput -update rewrites them). It also checks that what
 // they read is exactly what the referee's prompts were.
 func TestGoldenInput(t *testing.T) {
-	py := python(t)
+	py := matchtest.Python(t)
 	script, err := filepath.Abs("testdata/bots/golden.py")
 	if err != nil {
 		t.Fatal(err)
@@ -247,7 +228,7 @@ def turn():
 // S48: a bot that writes two lines on turn 1 has its second line taken as
 // its turn-2 answer at once (the SDK keeps extra lines for the next turn).
 func TestS48ExtraLinesAreNextAnswers(t *testing.T) {
-	py := python(t)
+	py := matchtest.Python(t)
 	bot := writeScript(t, "ahead.py", pyReader+`
 turn()
 print("WAIT\nBEACON 1 1", flush=True)
@@ -278,7 +259,7 @@ while True:
 // first-turn limit.
 func TestS48Timeout(t *testing.T) {
 	t.Parallel()
-	py := python(t)
+	py := matchtest.Python(t)
 	cases := []struct {
 		name  string
 		body  string
@@ -328,7 +309,7 @@ time.sleep(30)
 // A bot that writes a bad command is disqualified with the exact message,
 // through a real process.
 func TestInvalidOutputProcess(t *testing.T) {
-	py := python(t)
+	py := matchtest.Python(t)
 	bot := writeScript(t, "bad.py", pyReader+`
 turn()
 print("BEACON 0 1;Beacon 1 2", flush=True)

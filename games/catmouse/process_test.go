@@ -1,7 +1,6 @@
 package catmouse_test
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/games/catmouse"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/match/matchtest"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -52,21 +52,9 @@ func readLog(t *testing.T, dir, name string) string {
 func run(t *testing.T, bots []string, opts ...string) *replay.Replay {
 	t.Helper()
 	seed := int64(1)
-	m, err := match.Setup{Game: "catmouse", Bots: bots, Seed: &seed, Options: opts}.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := matchtest.Build(t, match.Setup{Game: "catmouse", Bots: bots, Seed: &seed, Options: opts})
 	m.Grace = 500 * time.Millisecond
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	rep, err := match.Run(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := match.Verify(rep); err != nil {
-		t.Fatalf("verify: %v", err)
-	}
-	return rep
+	return matchtest.Verified(t, m, time.Minute)
 }
 
 // timely reports whether every reply of these runner turns met its

@@ -1,13 +1,13 @@
 package jungle_test
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/match/matchtest"
 	"github.com/seed27749672/arena/replay"
 
 	_ "github.com/seed27749672/arena/games/jungle"
@@ -16,18 +16,9 @@ import (
 // run plays one game through the match runner.
 func run(t testing.TB, seed int64, bots []string, opts ...string) *replay.Replay {
 	t.Helper()
-	m, err := match.Setup{Game: "jungle", Bots: bots, Seed: &seed, Options: opts}.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := matchtest.Build(t, match.Setup{Game: "jungle", Bots: bots, Seed: &seed, Options: opts})
 	m.Grace = 500 * time.Millisecond
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	rep, err := match.Run(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
+	return matchtest.Run(t, m, 2*time.Minute)
 }
 
 func TestBuiltinGames(t *testing.T) {

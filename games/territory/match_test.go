@@ -1,7 +1,6 @@
 package territory
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/match/matchtest"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -24,21 +24,9 @@ var patient = []string{"first_ms=60000", "turn_ms=20000"}
 // checks that its replay verifies.
 func runMatch(t *testing.T, seed int64, bots []string, opts ...string) *replay.Replay {
 	t.Helper()
-	m, err := match.Setup{Game: "territory", Bots: bots, Seed: &seed, Options: append(append([]string{}, patient...), opts...)}.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := matchtest.Build(t, match.Setup{Game: "territory", Bots: bots, Seed: &seed, Options: append(append([]string{}, patient...), opts...)})
 	m.Grace = 300 * time.Millisecond
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	rep, err := match.Run(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := match.Verify(rep); err != nil {
-		t.Fatalf("verify: %v", err)
-	}
-	return rep
+	return matchtest.Verified(t, m, 90*time.Second)
 }
 
 // stat reads an integer figure of a result, as recorded or as read back

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/match/matchtest"
 )
 
 // TestKits plays each starter kit against the top boss (league 5's boss5)
@@ -20,7 +21,7 @@ func TestKits(t *testing.T) {
 	}
 	answers := map[string]string{}
 	t.Run("python", func(t *testing.T) {
-		py := python(t)
+		py := matchtest.Python(t)
 		answers["python"] = playKit(t, py+" "+filepath.Join(kits, "python", "bot.py"))
 	})
 	t.Run("cpp", func(t *testing.T) {

@@ -3,13 +3,11 @@ package tracks_test
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,6 +15,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/match/matchtest"
 	"github.com/seed27749672/arena/replay"
 
 	_ "github.com/seed27749672/arena/games/tracks"
@@ -46,24 +45,12 @@ type matchSpec struct {
 
 func runMatch(t *testing.T, s matchSpec) *replay.Replay {
 	t.Helper()
-	m, err := match.Setup{Game: "tracks", Bots: s.bots, Seed: &s.seed, League: s.league, Options: s.opts}.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := matchtest.Build(t, match.Setup{Game: "tracks", Bots: s.bots, Seed: &s.seed, League: s.league, Options: s.opts})
 	if s.relaxed {
 		m.Game = relaxed{m.Game}
 	}
 	m.Grace = 2 * time.Second
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	rep, err := match.Run(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := match.Verify(rep); err != nil {
-		t.Fatalf("verify: %v", err)
-	}
-	return rep
+	return matchtest.Verified(t, m, 5*time.Minute)
 }
 
 func statuses(rep *replay.Replay) string {
@@ -152,21 +139,12 @@ func TestLeaguesAndBosses(t *testing.T) {
 	}
 }
 
-func python(t *testing.T) string {
-	t.Helper()
-	p, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed")
-	}
-	return p
-}
-
 // TestGoldenGame plays a whole game between two process bots and compares
 // every byte they read with testdata/golden-game.txt.gz (go test -update
 // rewrites it).
 func TestGoldenGame(t *testing.T) {
 	t.Parallel()
-	py := python(t)
+	py := matchtest.Python(t)
 	dir := t.TempDir()
 	bot := func(p int) string {
 		abs, _ := filepath.Abs("testdata/bots/golden.py")
@@ -256,7 +234,7 @@ while True:
 // player's actions of that turn still apply).
 func TestTimeoutProcess(t *testing.T) {
 	t.Parallel()
-	py := python(t)
+	py := matchtest.Python(t)
 	path := filepath.Join(t.TempDir(), "slow.py")
 	if err := os.WriteFile(path, []byte(slowBot), 0o644); err != nil {
 		t.Fatal(err)
