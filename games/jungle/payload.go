@@ -114,27 +114,21 @@ func (s *State) appendDiamonds(b []byte) []byte {
 
 // tilesJSON writes map.tiles, indexed [x][y].
 func (m *Map) tilesJSON() []byte {
-	b := []byte{'['}
-	for x := 0; x < m.W; x++ {
-		if x > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		for y := 0; y < m.H; y++ {
-			if y > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '"')
-			b = append(b, m.Tile(Pos{x, y}).String()...)
-			b = append(b, '"')
-		}
-		b = append(b, ']')
-	}
-	return append(b, ']')
+	return m.gridJSON(func(b []byte, p Pos) []byte {
+		b = append(b, '"')
+		b = append(b, m.Tile(p).String()...)
+		return append(b, '"')
+	})
 }
 
 // viewerTilesJSON writes map.viewerTiles (codes of spec §2.2), indexed [x][y].
 func (m *Map) viewerTilesJSON() []byte {
+	return m.gridJSON(func(b []byte, p Pos) []byte { return appendInt(b, int(m.Art(p))) })
+}
+
+// gridJSON writes one JSON value per tile, as an array of columns
+// (indexed [x][y], as the 2022 payloads are).
+func (m *Map) gridJSON(cell func(b []byte, p Pos) []byte) []byte {
 	b := []byte{'['}
 	for x := 0; x < m.W; x++ {
 		if x > 0 {
@@ -145,7 +139,7 @@ func (m *Map) viewerTilesJSON() []byte {
 			if y > 0 {
 				b = append(b, ',')
 			}
-			b = appendInt(b, int(m.Art(Pos{x, y})))
+			b = cell(b, Pos{x, y})
 		}
 		b = append(b, ']')
 	}
