@@ -43,8 +43,9 @@ type seat struct {
 	exit        bot.Exit
 
 	// The current request.
-	asked       bool // prompted this turn
-	sending     bool // the prompt is being written
+	asked       bool      // prompted this turn
+	sending     bool      // the prompt is being written
+	askedAt     time.Time // when the prompt began to be sent
 	sentAt      time.Time
 	promptAt    time.Time // when the request began: its turn's start when paced, else sentAt
 	limit       time.Duration
@@ -120,6 +121,7 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 			s.limit = clock.Turn
 		}
 		s.deadline, s.promptAt = start.Add(s.limit), start
+		s.askedAt = time.Now()
 		go r.send(s, msg, s.deadline)
 	}
 	if err := r.collect(ctx, clock, turnEnd); err != nil {
@@ -355,18 +357,22 @@ func (r *runner) onLine(s *seat, l bot.Line, clock game.Clock) {
 		}
 		return
 	}
+	strays := clock.Policy == game.PolicyLate || clock.Policy == game.PolicyGame
+	// Under these policies a line read before the prompt began to be sent
+	// cannot answer it, however late the runner handles it (its event may
+	// come after the prompt went out): it is a stray.
+	if strays && l.At.Before(s.askedAt) {
+		s.addStray(l)
+		return
+	}
 	expecting := s.outstanding && !s.complete && !s.sending
 	if !expecting {
 		if s.sending {
 			r.enqueue(s, l)
 			return
 		}
-		if clock.Policy == game.PolicyLate || clock.Policy == game.PolicyGame {
-			if len(s.stray) < maxStrayLines {
-				s.stray = append(s.stray, l.Line)
-			} else {
-				s.dropped++
-			}
+		if strays {
+			s.addStray(l)
 			return
 		}
 		r.enqueue(s, l)
@@ -382,6 +388,14 @@ func (r *runner) onLine(s *seat, l bot.Line, clock game.Clock) {
 		return
 	}
 	s.complete, s.answerAt = true, l.At
+}
+
+func (s *seat) addStray(l bot.Line) {
+	if len(s.stray) < maxStrayLines {
+		s.stray = append(s.stray, l.Line)
+	} else {
+		s.dropped++
+	}
 }
 
 func (r *runner) enqueue(s *seat, l bot.Line) {
