@@ -146,3 +146,41 @@ func (r *stallRef) Frame() json.RawMessage { return json.RawMessage(fmt.Sprint(r
 func (r *stallRef) Result() game.Result {
 	return game.Result{Players: []game.PlayerResult{{Rank: 1, Status: game.OK}, {Rank: 1, Status: game.OK}}}
 }
+
+// TestHeldAnswerThenGone: a bot that answers after a paced turn's due end
+// and then ends, both before the busy runner resolved the turn, has its
+// answer held for the next turn, and its end with it: the referee sees a
+// timeout, then the late answer (with the end reported), then the bot
+// gone; never gone first and answering after.
+func TestHeldAnswerThenGone(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		// Seat 0 keeps the runner busy from 100 to 400 ms on turn 2 (see
+		// TestLateAnswerAfterPacedTurnEnd).
+		stall := match.Player{Name: "stall", Open: func() (bot.Bot, error) {
+			return &bot.InProcess{Bot: game.BotFunc(func(msg []byte) []byte {
+				if string(msg) == "turn 2\n" {
+					time.Sleep(100 * time.Millisecond)
+					return []byte("stall\n2\n")
+				}
+				return []byte(msg[5:])
+			})}, nil
+		}}
+		// Seat 1 answers turn 2 at 350 ms, after its due end (300 ms),
+		// and ends at 360 ms.
+		b := &scripted{script: func(prompt string) []out {
+			if prompt == "turn 2" {
+				return []out{at(350*ms, "2"), {after: 360 * ms, end: true}}
+			}
+			return echo(prompt)
+		}}
+		rep, _ := runFake(t, stallGame{}, stall, player("b", func() bot.Bot { return b }))
+		got := fmt.Sprint(seatReplies(rep, 1))
+		want := fmt.Sprint([]string{"answered:1", "timeout:", "answered:2 (late) (not asked)", "gone: (not asked)"})
+		if got != want {
+			t.Errorf("seat 1's replies\n got %s\nwant %s", got, want)
+		}
+		if r := rep.Turns[2].Replies[1]; r.Error == "" {
+			t.Errorf("turn 3: the late answer does not say that the bot has ended")
+		}
+	})
+}

@@ -417,8 +417,8 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		// or after the moment it was read. A paced turn is resolved at its
 		// due end even when the runner got round to it later: an answer
 		// read after that end waits for the next turn (the bot, still
-		// owing it, is not prompted then), and so do the lines read after
-		// it.
+		// owing it, is not prompted then), and so does what the bot did
+		// after it (lines, the end of its output).
 		held := s.complete && clock.Policy == game.PolicyLate && s.answerAt.After(now)
 		switch {
 		case s.complete && !held:
@@ -429,7 +429,7 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			}
 			s.cur, s.complete, s.outstanding = nil, false, false
 			s.count(g.Time)
-		case s.gone:
+		case s.gone && !held:
 			g = game.Reply{Status: game.Gone, Error: s.goneErr}
 			if s.asked {
 				s.count(s.limit)
