@@ -308,6 +308,11 @@ func (h *HTTP) Send(msg []byte, deadline time.Time) error {
 		}
 		h.mu.Lock()
 		defer h.mu.Unlock()
+		if h.ended {
+			// Close came first: this reply's connection went back to the
+			// pool after Close emptied it.
+			h.client.CloseIdleConnections()
+		}
 		if h.inflight != req || h.closed {
 			return // abandoned: the runner no longer waits for it
 		}
@@ -385,8 +390,9 @@ func (h *HTTP) end(e Exit) {
 	close(h.gone)
 }
 
-// Close abandons any request, stops the process (after grace) and closes
-// the answers.
+// Close abandons any request, stops the process (after grace), closes the
+// answers and the connections kept alive for the next request (a bot
+// reached by URL keeps listening after the match).
 func (h *HTTP) Close(grace time.Duration) Exit {
 	if h.lines == nil {
 		return Exit{Err: errors.New("not started")}
@@ -396,6 +402,7 @@ func (h *HTTP) Close(grace time.Duration) Exit {
 		e = h.proc.Close(grace)
 	}
 	h.end(e)
+	h.client.CloseIdleConnections()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.proc != nil {

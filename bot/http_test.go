@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -347,5 +348,48 @@ func TestHTTPReplyAfterTheDeadlineIsDropped(t *testing.T) {
 	h.Send([]byte("next TURN"), time.Now().Add(time.Second))
 	if l, ok := nextHTTPLine(t, h, time.Second); !ok || l.Text != "200 echo next" {
 		t.Errorf("the next request: %q %v", l.Text, ok)
+	}
+}
+
+// Close leaves no connection open to a bot reached by URL: it keeps
+// listening after the match, and a connection kept alive for the next
+// request would hold a descriptor and two goroutines of Arena's for good.
+func TestHTTPCloseClosesConnections(t *testing.T) {
+	var mu sync.Mutex
+	open := map[net.Conn]bool{}
+	srv := httptest.NewUnstartedServer(&fakeHTTPBot{readyAt: 1})
+	srv.Config.ConnState = func(c net.Conn, s http.ConnState) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch s {
+		case http.StateNew:
+			open[c] = true
+		case http.StateClosed, http.StateHijacked:
+			delete(open, c)
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	h := &HTTP{Protocol: httpTestProtocol, URL: srv.URL}
+	if err := h.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h.Send([]byte("move TURN"), time.Now().Add(time.Second))
+	if _, ok := nextHTTPLine(t, h, 2*time.Second); !ok {
+		t.Fatal("no answer")
+	}
+	h.Close(time.Second)
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		mu.Lock()
+		n := len(open)
+		mu.Unlock()
+		if n == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections still open after Close", n)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
