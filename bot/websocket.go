@@ -49,6 +49,8 @@ type WebSocketConn struct {
 	valid   func([]byte) bool
 	lines   chan Line
 	done    chan struct{} // the connection is closed
+	stop    chan struct{} // closed by Close: nobody reads lines any more
+	once    sync.Once     // closes stop
 	started atomic.Bool   // a message was sent
 	dropped atomic.Int64  // messages dropped before the first Send
 
@@ -65,7 +67,7 @@ func NewWebSocketConn(c *websocket.Conn, maxLine int, valid func([]byte) bool) *
 		maxLine = DefaultMaxLine
 	}
 	c.SetReadLimit(int64(maxLine))
-	w := &WebSocketConn{c: c, valid: valid, lines: make(chan Line, linesBuffer), done: make(chan struct{})}
+	w := &WebSocketConn{c: c, valid: valid, lines: make(chan Line, linesBuffer), done: make(chan struct{}), stop: make(chan struct{})}
 	go w.read()
 	return w
 }
@@ -87,9 +89,16 @@ func (w *WebSocketConn) read() {
 			w.dropped.Add(1)
 			continue
 		}
-		w.lines <- Line{Line: game.Line{Text: string(data)}, At: at}
+		select {
+		case w.lines <- Line{Line: game.Line{Text: string(data)}, At: at}:
+		case <-w.stop:
+			return
+		}
 	}
 }
+
+// stopRelaying tells the reader that nobody takes its lines any more.
+func (w *WebSocketConn) stopRelaying() { w.once.Do(func() { close(w.stop) }) }
 
 // describeClose says how a connection ended, for the result table.
 func describeClose(err error) error {
@@ -152,6 +161,7 @@ func (w *WebSocketConn) Dropped() int64 { return w.dropped.Load() }
 
 // Close closes the connection (no status code, no last message).
 func (w *WebSocketConn) Close(grace time.Duration) Exit {
+	w.stopRelaying()
 	w.end(errors.New("closed at the end of the match"))
 	select {
 	case <-w.done:
@@ -198,7 +208,8 @@ type WebSocketBot struct {
 	conn     *WebSocketConn
 	attached chan struct{} // closed when a connection registered for this bot
 	lines    chan Line
-	out      *tail // stdout, kept with stderr as the bot's log
+	stop     chan struct{} // closed by Close: nobody reads lines any more
+	out      *tail         // stdout, kept with stderr as the bot's log
 	closed   atomic.Bool
 }
 
@@ -212,6 +223,7 @@ func (b *WebSocketBot) Start(ctx context.Context) error {
 	b.token = newToken()
 	b.attached = make(chan struct{})
 	b.lines = make(chan Line, linesBuffer)
+	b.stop = make(chan struct{})
 	b.out = &tail{keep: DefaultStderrKeep}
 	hub.expect(b)
 	env := append([]string{}, b.Env...)
@@ -253,7 +265,11 @@ func (b *WebSocketBot) relay() {
 		return
 	}
 	for l := range b.conn.Lines() {
-		b.lines <- l
+		select {
+		case b.lines <- l:
+		case <-b.stop:
+			return
+		}
 	}
 }
 
@@ -321,8 +337,10 @@ func (b *WebSocketBot) Close(grace time.Duration) Exit {
 		}
 		return Exit{Err: errors.New("not started")}
 	}
+	close(b.stop)
 	select {
 	case <-b.attached:
+		b.conn.stopRelaying()
 		b.conn.end(errors.New("closed at the end of the match"))
 	default:
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +60,10 @@ func wsClient(mode string) {
 			return
 		}
 		switch {
+		case mode == "flood":
+			for i := range 2000 {
+				c.Write(ctx, websocket.MessageText, []byte(`{"flood":`+strconv.Itoa(i)+`}`))
+			}
 		case mode == "garbage" && n == 1:
 			c.Write(ctx, websocket.MessageText, []byte("{not json"))
 		case mode == "quit" && n == 1:
@@ -236,5 +242,35 @@ func TestWebSocketSlowRegistration(t *testing.T) {
 	b := wsBot(t, "silent")
 	if err := b.Send([]byte(`{}`), time.Now().Add(300*time.Millisecond)); err != ErrDeadline {
 		t.Errorf("send: %v", err)
+	}
+}
+
+// A bot whose messages nobody reads any more (the match is over) leaves
+// no goroutine behind once closed.
+func TestWebSocketCloseWithUnreadMessages(t *testing.T) {
+	relays := func() int {
+		buf := make([]byte, 1<<20)
+		st := string(buf[:runtime.Stack(buf, true)])
+		return strings.Count(st, "bot.(*WebSocketConn).read(") + strings.Count(st, "bot.(*WebSocketBot).relay(")
+	}
+	before := relays()
+	b := wsBot(t, "flood")
+	if err := b.Send([]byte(`{"n":0}`), time.Now().Add(10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	// Let the flood fill every buffer on the way.
+	for deadline := time.Now().Add(10 * time.Second); len(b.lines) < cap(b.lines); {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d messages arrived", len(b.lines))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	b.Close(time.Second)
+	deadline := time.Now().Add(2 * time.Second)
+	for relays() > before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines relaying messages left after Close (%d before)", relays(), before)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
