@@ -48,8 +48,9 @@ type Server struct {
 	AllowCommands bool
 	// Cores caps the CPU cores the matches started from the page may use
 	// at once (0: all of them). A match needs one core per command bot, one
-	// in all for builtin bots; a match that does not fit is refused, so
-	// that running matches side by side never makes a bot late.
+	// in all for builtin bots (and all of them when it needs more); a match
+	// that does not fit is refused, so that running matches side by side
+	// never makes a bot late.
 	Cores int
 	// ReadOnly refuses to start matches from the page (a server that only
 	// shows the matches someone else plays, like `arena host jungle`).
@@ -60,6 +61,7 @@ type Server struct {
 	mu      sync.Mutex
 	running map[string]*live
 	cores   *semaphore.Weighted
+	ncores  int64
 	ctx     context.Context
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
@@ -74,7 +76,8 @@ func (s *Server) init() {
 		if n <= 0 {
 			n = runtime.NumCPU()
 		}
-		s.cores = semaphore.NewWeighted(int64(n))
+		s.ncores = int64(n)
+		s.cores = semaphore.NewWeighted(s.ncores)
 		s.ctx, s.cancel = context.WithCancel(context.Background())
 		if s.Log == nil {
 			s.Log = slog.New(slog.DiscardHandler)
@@ -275,7 +278,7 @@ func (s *Server) Start(req StartRequest) (string, error) {
 		return "", fmt.Errorf("%s: %w", req.Game, err)
 	}
 	m.Pause = time.Duration(req.PauseMs) * time.Millisecond
-	need = max(need, 1)
+	need = min(max(need, 1), s.ncores)
 	if !s.cores.TryAcquire(need) {
 		return "", errBusy
 	}

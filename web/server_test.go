@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -329,5 +330,28 @@ func TestWatchAndReadOnly(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(s.Replays, "20990101-000000-sum-watch.json.gz")); err != nil {
 		t.Errorf("not saved: %v", err)
+	}
+}
+
+// A match that needs more cores than the server has runs alone on all of
+// them (as in a tournament), rather than being refused as busy forever.
+func TestStartMatchBiggerThanTheCores(t *testing.T) {
+	s := &Server{Replays: t.TempDir(), AllowCommands: true, Cores: 1}
+	defer s.Close()
+	echo := `sh -c 'while read l; do echo 1; done'`
+	id, err := s.Start(StartRequest{Game: "sum", Bots: []string{echo, echo}, Options: []string{"turns=2", "realtime=true", "turn_ms=200"}})
+	if err != nil {
+		t.Fatalf("a 2-core match on a 1-core server: %v", err)
+	}
+	if _, err := s.Start(StartRequest{Game: "sum", Bots: []string{"builtin:count"}}); !errors.Is(err, errBusy) {
+		t.Errorf("a second match while the first takes every core: %v, want busy", err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(s.Replays, id+".json.gz")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the match was not played")
+		}
 	}
 }
