@@ -148,3 +148,27 @@ func TestPlayExitZeroWhateverTheBotsDo(t *testing.T) {
 		t.Fatalf("status %+v", res.Players[1])
 	}
 }
+
+// replay show lists the options in a stable order (sorted by name).
+func TestReplayShowSortsOptions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.json")
+	rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "ants", GameVersion: "1",
+		Options: map[string]string{}}
+	var want []string
+	for _, k := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
+		rep.Options[k] = "1"
+		want = append(want, "option "+k+"=1")
+	}
+	if err := replay.Save(path, rep); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		out, stderr, code := run(t, "replay", "show", path)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if !strings.Contains(out, strings.Join(want, "\n")) {
+			t.Fatalf("options out of order:\n%s", out)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -23,8 +25,8 @@ func init() {
 			}
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "%s (version %s), recorded %s\n", rep.Game, rep.GameVersion, rep.Started.Format("2006-01-02 15:04:05 MST"))
-			for k, v := range rep.Options {
-				fmt.Fprintf(out, "option %s=%s\n", k, v)
+			for _, k := range slices.Sorted(maps.Keys(rep.Options)) {
+				fmt.Fprintf(out, "option %s=%s\n", k, rep.Options[k])
 			}
 			for i, p := range rep.Players {
 				fmt.Fprintf(out, "player %d: %s (%s)\n", i, p.Name, p.Spec)
