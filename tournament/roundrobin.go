@@ -20,7 +20,7 @@ import (
 type RoundRobin struct {
 	Game    string
 	Bots    []string // --bot specs
-	Size    int      // bots per match; 0: the game's minimum, at least 2
+	Size    int      // bots per match, at least 2; 0: the game's minimum, at least 2
 	Rounds  int      // 0 means 1
 	Seed    int64    // match k is played with seed Seed+k
 	League  int
@@ -72,6 +72,9 @@ func (rr RoundRobin) Schedule() ([][]int, error) {
 	}
 	if size < info.MinPlayers || size > info.MaxPlayers {
 		return nil, fmt.Errorf("%s matches have %d to %d players, not %d", info.Name, info.MinPlayers, info.MaxPlayers, size)
+	}
+	if size < 2 {
+		return nil, fmt.Errorf("a round robin's matches need at least 2 players, not %d (points rank bots against each other)", size)
 	}
 	if len(rr.Bots) < size {
 		return nil, fmt.Errorf("a tournament of %d-player matches needs at least %d bots; %d given", size, size, len(rr.Bots))

@@ -2,11 +2,12 @@ package tournament
 
 import (
 	"context"
-
-	_ "github.com/seed27749672/arena/games/territory"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/seed27749672/arena/game/gametest"
+	_ "github.com/seed27749672/arena/games/territory"
 )
 
 func TestSchedule(t *testing.T) {
@@ -82,5 +83,15 @@ func TestSmallestMatch(t *testing.T) {
 	}
 	if len(s[0]) != 4 || len(s) != 5*4 {
 		t.Fatalf("%d matches of %d players; want 5 groups of 4, 4 seatings each", len(s), len(s[0]))
+	}
+}
+
+// A match of one bot ranks nobody against anybody: a round robin needs
+// matches of at least 2 (its points would be 0/0).
+func TestScheduleRefusesSoloMatches(t *testing.T) {
+	gametest.Register()
+	rr := RoundRobin{Game: "sum", Bots: []string{"builtin:count", "builtin:seeded"}, Size: 1}
+	if _, err := rr.Schedule(); err == nil || !strings.Contains(err.Error(), "at least 2 players") {
+		t.Errorf("matches of 1: %v", err)
 	}
 }
