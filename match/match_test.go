@@ -403,8 +403,10 @@ func TestPolicyGameStrayLines(t *testing.T) {
 			strays = append(strays, l.Text)
 		}
 	}
-	// The bot writes "1" then the turn number: the numbers are strays, in
-	// order (the last one may come after the end).
+	// The bot writes "1" then the turn number, in one write (two lines
+	// read at the same moment, before the next prompt, whenever the runner
+	// handles the second): the numbers are strays, in order (the last one
+	// may come after the end).
 	if got := strings.Join(strays, " "); got != "1 2" && got != "1 2 3" {
 		t.Errorf("strays %q, want the turn numbers", got)
 	}

@@ -82,7 +82,7 @@ func main() {
 			}
 			fmt.Fprintln(os.Stderr, "last words")
 		case "double":
-			answer("1")
+			out.WriteString("1\n") // written with the turn number, in one write
 		case "slowat":
 			if turn == arg {
 				ms, _ := strconv.Atoi(os.Args[3])
