@@ -411,3 +411,21 @@ func TestPolicyGameStrayLines(t *testing.T) {
 		t.Errorf("strays %q, want the turn numbers", got)
 	}
 }
+
+// The CPU time a bot uses is recorded on the turn it used it, and the
+// result's total is the sum of the turns.
+func TestCPUTimePerTurn(t *testing.T) {
+	t.Parallel()
+	rep := play(t, []string{tb("burn 2 200")}, "turns=3", "turn_ms=10000", "first_ms=10000")
+	var sum time.Duration
+	for _, tr := range rep.Turns {
+		sum += tr.Replies[0].CPU
+	}
+	// /proc counts in clock ticks (10 ms).
+	if cpu := rep.Turns[1].Replies[0].CPU; cpu < 180*time.Millisecond {
+		t.Errorf("turn 2 used 200 ms of CPU, recorded %v", cpu)
+	}
+	if got, want := rep.Result.Players[0].CPUMs, float64(sum.Milliseconds()); got != want {
+		t.Errorf("cpuMs %v, want the sum of the turns' %v", got, want)
+	}
+}

@@ -5,7 +5,7 @@
 //
 // Modes: echo, sleep MS, slowfirst MS, crash-at TURN, hang, garbage,
 // partial, huge, flood, stderr-flood, noread, exit0, double, slowstart MS,
-// slowat TURN MS.
+// slowat TURN MS, burn TURN MS (MS of CPU time on turn TURN).
 package main
 
 import (
@@ -14,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -88,7 +89,26 @@ func main() {
 				ms, _ := strconv.Atoi(os.Args[3])
 				time.Sleep(time.Duration(ms) * time.Millisecond)
 			}
+		case "burn":
+			if turn == arg {
+				ms, _ := strconv.Atoi(os.Args[3])
+				burn(time.Duration(ms) * time.Millisecond)
+			}
 		}
 		answer(strconv.Itoa(turn))
+	}
+}
+
+// burn spins until the process has used d more CPU time (user+system), so
+// that a loaded machine only makes it take longer.
+func burn(d time.Duration) {
+	used := func() time.Duration {
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	for end := used() + d; used() < end; {
+		for i := 0; i < 1e5; i++ {
+		}
 	}
 }
