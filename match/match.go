@@ -64,7 +64,8 @@ func Run(ctx context.Context, m Match) (*replay.Replay, error) {
 	return r.run(ctx)
 }
 
-// Validate checks that the players suit the game.
+// validate checks that the players suit the game, and fills in the
+// defaults.
 func (m *Match) validate() error {
 	info := m.Game.Info()
 	n := len(m.Players)
@@ -102,11 +103,11 @@ type runner struct {
 	// clock's start-up turns count from there (Restarter games start
 	// again with fresh bots).
 	legStart int
-	// The current turn's pace (see turn): paced turns follow each other on
-	// a fixed grid, turnEnd being the current one's due end; nextStart is
-	// when the next turn is due to start.
-	paced              bool
-	turnEnd, nextStart time.Time
+	// Paced turns (see turn) follow each other on a fixed grid: paced is
+	// whether the current turn is one, nextStart is when the next turn is
+	// due to start (zero: the grid starts again).
+	paced     bool
+	nextStart time.Time
 }
 
 func newRunner(m Match) (*runner, error) {
@@ -206,26 +207,22 @@ func (r *runner) startAll(ctx context.Context) {
 	bots := make([]bot.Bot, len(r.seats))
 	var wg sync.WaitGroup
 	for i, s := range r.seats {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			b, err := s.player.Open()
 			if err == nil {
 				err = b.Start(ctx)
 			}
 			bots[i], errs[i] = b, err
-		}()
+		})
 	}
 	wg.Wait()
 	for i, s := range r.seats {
 		s.reset()
-		s.gen++
 		if errs[i] != nil {
 			s.gone, s.goneErr, s.didNotStart = true, "did not start: "+errs[i].Error(), true
 			continue
 		}
 		s.bot = bots[i]
-		s.running = true
 		go r.pump(s.p, s.gen, s.bot)
 	}
 }
@@ -248,25 +245,23 @@ func (r *runner) pump(p, gen int, b bot.Bot) {
 // endAll sends each live bot its farewell, then ends every bot in parallel.
 func (r *runner) endAll() {
 	fw, _ := r.ref.(game.Farewell)
-	done := make(chan struct{}, len(r.seats))
+	var wg sync.WaitGroup
 	for _, s := range r.seats {
-		if !s.running {
-			done <- struct{}{}
+		if s.bot == nil {
 			continue
 		}
-		s.running = false
-		go func(s *seat) {
+		wg.Go(func() {
 			if fw != nil && !s.gone {
 				if msg, ok := fw.Farewell(s.p); ok {
 					s.bot.Send(msg, time.Now().Add(r.m.Grace))
 				}
 			}
-			s.exit = s.bot.Close(r.m.Grace)
-			done <- struct{}{}
-		}(s)
+			s.bot.Close(r.m.Grace)
+		})
 	}
-	for range r.seats {
-		<-done
+	wg.Wait()
+	for _, s := range r.seats {
+		s.bot = nil
 	}
 }
 
@@ -302,10 +297,11 @@ func (r *runner) result() *replay.Result {
 		if pr.Message == "" && s.gone {
 			pr.Message = s.goneErr
 		}
-		p := replay.PlayerResult{Name: s.player.Name, PlayerResult: pr, Timeouts: s.timeouts,
-			MaxMs: ms(s.max), CPUMs: ms(s.cpu)}
-		if s.replies > 0 {
-			p.AvgMs = ms(s.total / time.Duration(s.replies))
+		f := s.figures
+		p := replay.PlayerResult{Name: s.player.Name, PlayerResult: pr, Timeouts: f.timeouts,
+			MaxMs: ms(f.max), CPUMs: ms(f.cpu)}
+		if f.replies > 0 {
+			p.AvgMs = ms(f.total / time.Duration(f.replies))
 		}
 		res.Players = append(res.Players, p)
 	}

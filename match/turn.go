@@ -4,13 +4,22 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/replay"
 )
+
+// An event is something a bot's goroutines tell the runner: the runner
+// alone touches the seats, so everything reaches it this way.
+type event struct {
+	seat, gen int
+	kind      eventKind
+	line      bot.Line
+	at        time.Time
+	err       error
+}
 
 type eventKind int
 
@@ -20,65 +29,8 @@ const (
 	evSent                    // a prompt was fully written (or failed)
 )
 
-type event struct {
-	seat, gen int
-	kind      eventKind
-	line      bot.Line
-	at        time.Time
-	err       error
-}
-
-// seat is the runner's view of one player.
-type seat struct {
-	p       int
-	player  Player
-	bot     bot.Bot
-	gen     int // bumped on every (re)start; events of older bots are ignored
-	running bool
-
-	gone        bool
-	goneErr     string
-	didNotStart bool
-	crashed     bool // gone before the match ended
-	exit        bot.Exit
-
-	// The current request.
-	asked       bool      // prompted this turn
-	sending     bool      // the prompt is being written
-	askedAt     time.Time // when the prompt began to be sent
-	sentAt      time.Time
-	promptAt    time.Time // when the request began: its turn's start when paced, else sentAt
-	limit       time.Duration
-	deadline    time.Time
-	outstanding bool // an answer is expected
-	timedOut    bool // this turn's deadline passed without an answer
-	cur         []game.Line
-	complete    bool
-	answerAt    time.Time
-
-	owed    int         // PolicySkip: answers owed for earlier prompts
-	queue   []bot.Line  // lines read while no answer was expected
-	queued  int         // bytes in queue
-	stray   []game.Line // PolicyLate: lines read while nothing was asked
-	dropped int
-
-	cpuMark time.Duration
-
-	// Statistics.
-	replies  int
-	total    time.Duration
-	max      time.Duration
-	cpu      time.Duration
-	timeouts int
-}
-
-// reset forgets everything about the previous bot of this seat.
-func (s *seat) reset() {
-	*s = seat{p: s.p, player: s.player, gen: s.gen,
-		replies: s.replies, total: s.total, max: s.max, cpu: s.cpu, timeouts: s.timeouts,
-		crashed: s.crashed}
-}
-
+// turn plays turn t: it prompts the bots, collects their answers under
+// the clock, and resolves the turn with the referee.
 func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 	clock := r.clock()
 	// What the bots wrote or did since the last turn was resolved comes
@@ -95,34 +47,32 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 	// a turn starts when the previous one was due to end, so the runner's
 	// own work between turns never makes the pace drift, every deadline is
 	// the end of its turn, and an outstanding request's Waiting counts
-	// whole turns. A runner that fell more than a turn behind (a stalled
-	// machine) starts the grid again from now.
+	// whole turns.
 	r.paced = clock.Realtime && lt > clock.FirstTurns
-	if r.paced && !r.nextStart.IsZero() && !r.nextStart.After(start) && start.Sub(r.nextStart) < limit {
-		start = r.nextStart
+	if r.paced {
+		start = onGrid(start, r.nextStart, limit)
 	}
 	turnEnd := start.Add(limit)
-	r.turnEnd = turnEnd
 	for _, s := range r.seats {
-		s.asked, s.timedOut = false, false
-		if s.gone || (clock.Policy == game.PolicyLate && s.outstanding) {
+		s.asked = false
+		// A seat whose request is still open (PolicyLate) is sent nothing
+		// new until its answer is in.
+		if s.gone || s.req != idle {
 			continue
 		}
 		msg, ask := r.ref.Prompt(s.p)
 		if !ask {
 			continue
 		}
-		s.asked, s.sending, s.outstanding = true, true, true
-		s.cur, s.complete = nil, false
+		s.asked, s.req, s.cur = true, sending, nil
 		// A bot that was ready when it started (bot.ReadyAtStart) needs
 		// no start-up time: its start-up turns have the turn limit.
 		s.limit = limit
 		if lt <= clock.FirstTurns && readyAtStart(s.bot) {
 			s.limit = clock.Turn
 		}
-		s.deadline, s.promptAt = start.Add(s.limit), start
-		s.askedAt = time.Now()
-		go r.send(s, msg, s.deadline)
+		s.askedAt, s.deadline = time.Now(), start.Add(s.limit)
+		go r.send(s.p, s.gen, s.bot, msg, s.deadline)
 	}
 	if err := r.collect(ctx, clock, turnEnd); err != nil {
 		return replay.Turn{}, err
@@ -130,8 +80,8 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 	// The moment the turn is resolved: for a paced turn, its due end (the
 	// timer that woke the runner may fire a little after it).
 	resolved := time.Now()
-	if r.paced && resolved.After(turnEnd) && resolved.Sub(turnEnd) < limit {
-		resolved = turnEnd
+	if r.paced {
+		resolved = onGrid(resolved, turnEnd, limit)
 	}
 	r.nextStart = resolved
 	replies, recs := r.replies(clock, resolved)
@@ -139,11 +89,21 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 	return replay.Turn{Turn: t, Replies: recs, Frame: r.ref.Frame()}, nil
 }
 
-func (r *runner) send(s *seat, msg []byte, deadline time.Time) {
-	gen, b := s.gen, s.bot
+// onGrid returns the grid point g when t is at most a turn after it, else
+// t: a runner that fell more than a turn behind (a stalled machine) starts
+// the grid again.
+func onGrid(t, g time.Time, turn time.Duration) time.Time {
+	if !g.IsZero() && !g.After(t) && t.Sub(g) < turn {
+		return g
+	}
+	return t
+}
+
+// send writes a prompt to bot b of seat p, then tells the runner.
+func (r *runner) send(p, gen int, b bot.Bot, msg []byte, deadline time.Time) {
 	err := b.Send(msg, deadline)
 	select {
-	case r.events <- event{seat: s.p, gen: gen, kind: evSent, at: time.Now(), err: err}:
+	case r.events <- event{seat: p, gen: gen, kind: evSent, at: time.Now(), err: err}:
 	case <-r.quit:
 	}
 }
@@ -156,6 +116,8 @@ func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Tim
 		r.drain(clock)
 		now := time.Now()
 		r.expire(clock, now)
+		// A request's clock starts when its prompt is written, so the
+		// turn ends with the latest deadline.
 		end := turnEnd
 		for _, s := range r.seats {
 			if s.asked && s.deadline.After(end) {
@@ -199,7 +161,7 @@ func (r *runner) expire(clock game.Clock, now time.Time) {
 		if clock.Policy == game.PolicyLate && !cancels(s.bot) {
 			continue
 		}
-		if s.asked && !s.sending && !s.complete && !s.timedOut && !now.Before(s.deadline) {
+		if s.asked && s.req == awaiting && !now.Before(s.deadline) {
 			r.timeout(s, clock)
 		}
 	}
@@ -219,7 +181,7 @@ func readyAtStart(b bot.Bot) bool {
 // answer owes that answer (PolicySkip discards it when it comes), unless
 // its transport abandons the request.
 func (r *runner) timeout(s *seat, clock game.Clock) {
-	s.timedOut, s.outstanding = true, false
+	s.req = idle
 	if c, ok := s.bot.(bot.Canceler); ok {
 		c.Cancel()
 		return
@@ -234,18 +196,16 @@ func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, 
 	next = end
 	done = true
 	for _, s := range r.seats {
-		if s.gone && !s.sending {
-			continue
-		}
 		switch {
-		case s.sending:
+		case s.req == sending:
 			done = false
-		case s.asked && !s.complete && !s.timedOut && now.Before(s.deadline):
+		case s.gone:
+		case s.asked && s.req == awaiting && now.Before(s.deadline):
 			done = false
 			if s.deadline.Before(next) {
 				next = s.deadline
 			}
-		case clock.Policy == game.PolicyLate && s.outstanding && !s.complete && now.Before(end) && !r.retired(s.p):
+		case clock.Policy == game.PolicyLate && s.req == awaiting && now.Before(end) && !r.retired(s.p):
 			done = false
 		}
 	}
@@ -274,10 +234,10 @@ func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, 
 // the lines read by then (see pending).
 const settle = time.Millisecond
 
-// owing reports whether some seat still owes an answer.
+// owing reports whether a seat still owes an answer the runner waits for.
 func (r *runner) owing() bool {
 	for _, s := range r.seats {
-		if s.outstanding && !s.complete && !s.gone && !r.retired(s.p) {
+		if s.owes() && !s.gone && !r.retired(s.p) {
 			return true
 		}
 	}
@@ -290,6 +250,7 @@ func (r *runner) retired(p int) bool {
 	return ok && rt.Retired(p)
 }
 
+// handle takes in one event of a seat's current bot.
 func (r *runner) handle(ev event, clock game.Clock) {
 	s := r.seats[ev.seat]
 	if ev.gen != s.gen {
@@ -297,23 +258,21 @@ func (r *runner) handle(ev event, clock game.Clock) {
 	}
 	switch ev.kind {
 	case evSent:
-		s.sending = false
 		switch {
 		case errors.Is(ev.err, bot.ErrDeadline):
 			r.timeout(s, clock)
 		case ev.err != nil:
+			s.req = idle
 			// Usually the bot has exited: say how, rather than "broken pipe".
 			why := ""
 			if _, exited := s.bot.Exit(200 * time.Millisecond); !exited {
 				why = "cannot write to the bot: " + ev.err.Error()
 			}
-			r.markGone(s, why)
+			s.markGone(why)
 		default:
-			s.sentAt, s.deadline = ev.at, ev.at.Add(s.limit)
-			if r.paced {
-				s.deadline = r.turnEnd
-			} else {
-				s.promptAt = ev.at
+			s.req, s.sentAt = awaiting, ev.at
+			if !r.paced {
+				s.deadline = ev.at.Add(s.limit)
 			}
 			s.cpuMark = r.cpuOf(s)
 			q := s.queue
@@ -325,89 +284,12 @@ func (r *runner) handle(ev event, clock game.Clock) {
 	case evLine:
 		r.onLine(s, ev.line, clock)
 	case evClosed:
-		r.markGone(s, "")
+		s.markGone("")
 	}
 }
 
-func (r *runner) markGone(s *seat, why string) {
-	if s.gone {
-		return
-	}
-	s.gone = true
-	if why == "" {
-		e, ok := s.bot.Exit(200 * time.Millisecond)
-		if ok {
-			why = e.String()
-		} else {
-			why = "closed its output"
-		}
-		if tail, _ := s.bot.Stderr(); len(tail) > 0 {
-			why += ": " + lastLine(tail)
-		}
-	}
-	s.goneErr = why
-}
-
-// onLine routes one line of a seat's output.
-func (r *runner) onLine(s *seat, l bot.Line, clock game.Clock) {
-	// An answer the bot still owes for an earlier prompt (PolicySkip).
-	if s.owed > 0 {
-		if r.complete(s.p, l.Line) {
-			s.owed--
-		}
-		return
-	}
-	strays := clock.Policy == game.PolicyLate || clock.Policy == game.PolicyGame
-	// Under these policies a line read before the prompt began to be sent
-	// cannot answer it, however late the runner handles it (its event may
-	// come after the prompt went out): it is a stray.
-	if strays && l.At.Before(s.askedAt) {
-		s.addStray(l)
-		return
-	}
-	expecting := s.outstanding && !s.complete && !s.sending
-	if !expecting {
-		if s.sending {
-			r.enqueue(s, l)
-			return
-		}
-		if strays {
-			s.addStray(l)
-			return
-		}
-		r.enqueue(s, l)
-		return
-	}
-	s.cur = append(s.cur, l.Line)
-	if !r.complete(s.p, l.Line) {
-		return
-	}
-	if clock.Policy != game.PolicyLate && l.At.After(s.deadline) {
-		// Complete, but too late: a timeout, and nothing more is owed.
-		s.timedOut, s.outstanding = true, false
-		return
-	}
-	s.complete, s.answerAt = true, l.At
-}
-
-func (s *seat) addStray(l bot.Line) {
-	if len(s.stray) < maxStrayLines {
-		s.stray = append(s.stray, l.Line)
-	} else {
-		s.dropped++
-	}
-}
-
-func (r *runner) enqueue(s *seat, l bot.Line) {
-	if len(s.queue) >= maxQueuedLines || s.queued+len(l.Text) > maxQueuedBytes {
-		s.dropped++
-		return
-	}
-	s.queue = append(s.queue, l)
-	s.queued += len(l.Text)
-}
-
-// replies builds the referee's replies and the recorded ones.
+// replies builds the referee's replies and the recorded ones, as of now,
+// the moment the turn is resolved.
 func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []replay.Reply) {
 	replies := make([]game.Reply, len(r.seats))
 	recs := make([]replay.Reply, len(r.seats))
@@ -419,20 +301,20 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		// read after that end waits for the next turn (the bot, still
 		// owing it, is not prompted then), and so does what the bot did
 		// after it (lines, the end of its output).
-		held := s.complete && clock.Policy == game.PolicyLate && s.answerAt.After(now)
+		held := s.req == answered && clock.Policy == game.PolicyLate && s.answerAt.After(now)
 		switch {
-		case s.complete && !held:
+		case s.req == answered && !held:
 			g = game.Reply{Status: game.Answered, Lines: s.cur, Late: !s.asked, Time: nonNeg(s.answerAt.Sub(s.sentAt))}
 			if s.gone {
 				// It answered, then ended before the turn was resolved.
 				g.Error = s.goneErr
 			}
-			s.cur, s.complete, s.outstanding = nil, false, false
-			s.count(g.Time)
+			s.cur, s.req = nil, idle
+			s.figures.count(g.Time)
 		case s.gone && !held:
 			g = game.Reply{Status: game.Gone, Error: s.goneErr}
 			if s.asked {
-				s.count(s.limit)
+				s.figures.count(s.limit)
 			}
 		case s.asked:
 			lines := s.cur
@@ -440,13 +322,13 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 				lines = lines[:len(lines)-1] // as it stood at the due end: incomplete
 			}
 			g = game.Reply{Status: game.Timeout, Lines: lines, Time: s.limit}
-			s.timeouts++
-			s.count(s.limit)
+			s.figures.timeouts++
+			s.figures.count(s.limit)
 			if clock.Policy != game.PolicyLate {
 				s.cur = nil
 			}
-		case clock.Policy == game.PolicyLate && s.outstanding:
-			g = game.Reply{Status: game.Waiting, Waiting: nonNeg(now.Sub(s.promptAt))}
+		case s.req != idle: // a request of an earlier turn, still open (PolicyLate)
+			g = game.Reply{Status: game.Waiting, Waiting: nonNeg(now.Sub(s.promptedAt()))}
 		default:
 			g = game.Reply{Status: game.NotAsked}
 		}
@@ -460,19 +342,13 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			cpu := r.cpuOf(s)
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
-			s.cpu += rec.CPU
+			s.figures.cpu += rec.CPU
 			tail, lost := s.bot.Stderr()
 			rec.Stderr, rec.StderrDropped = string(tail), lost
 		}
 		recs[i] = rec
 	}
 	return replies, recs
-}
-
-func (s *seat) count(d time.Duration) {
-	s.replies++
-	s.total += d
-	s.max = max(s.max, d)
 }
 
 func (r *runner) cpuOf(s *seat) time.Duration {
@@ -484,14 +360,3 @@ func (r *runner) cpuOf(s *seat) time.Duration {
 }
 
 func nonNeg(d time.Duration) time.Duration { return max(d, 0) }
-
-func lastLine(b []byte) string {
-	s := strings.TrimRight(string(b), "\n\r ")
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
-	}
-	if len(s) > 200 {
-		s = s[:200] + "..."
-	}
-	return s
-}

@@ -1,0 +1,174 @@
+package match
+
+import (
+	"strings"
+	"time"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+)
+
+// seat is the runner's view of one player: its bot, the request it is
+// answering, what it wrote that answers nothing (yet), and its figures.
+type seat struct {
+	p      int
+	player Player
+	bot    bot.Bot // nil while no bot runs (it did not start, or it was ended)
+	gen    int     // bumped on every (re)start; events of older bots are ignored
+
+	gone        bool // its output ended, or it cannot be written to
+	goneErr     string
+	didNotStart bool
+
+	// The current request.
+	req      request
+	asked    bool          // prompted this turn
+	askedAt  time.Time     // when the prompt began to be sent
+	sentAt   time.Time     // when the prompt was fully written
+	limit    time.Duration // the request's time limit
+	deadline time.Time     // limit after sentAt; when paced, the turn's due end
+	cur      []game.Line   // the answer's lines so far
+	answerAt time.Time     // when the answer was complete
+
+	owed    int         // PolicySkip: answers still owed to abandoned requests
+	queue   []bot.Line  // lines read while no answer was expected, for the next prompts
+	queued  int         // bytes in queue
+	stray   []game.Line // PolicyLate, PolicyGame: lines read while nothing was asked
+	dropped int         // lines dropped since the last turn (flood caps)
+
+	cpuMark time.Duration // the bot's CPU time when the last turn was resolved
+	figures figures
+}
+
+// request is where a seat's current request stands. Only PolicyLate
+// leaves one open from a turn to the next (an answer still owed, or one
+// held for the next turn); the other policies abandon it at the deadline.
+type request int
+
+const (
+	idle     request = iota // nothing expected: never asked, resolved, or abandoned at its deadline
+	sending                 // the prompt is being written
+	awaiting                // the prompt is written, the answer not complete
+	answered                // the answer is complete, the turn not yet resolved
+)
+
+// owes reports whether the seat still owes the answer to a prompt.
+func (s *seat) owes() bool { return s.req == sending || s.req == awaiting }
+
+// promptedAt is when the request's clock started: the turn's start when
+// paced, else the moment the prompt was written.
+func (s *seat) promptedAt() time.Time { return s.deadline.Add(-s.limit) }
+
+// figures are a seat's totals over the match, kept across restarts.
+type figures struct {
+	replies  int // replies timed: answers, and requests asked and not answered
+	total    time.Duration
+	max      time.Duration
+	cpu      time.Duration
+	timeouts int
+}
+
+func (f *figures) count(d time.Duration) {
+	f.replies++
+	f.total += d
+	f.max = max(f.max, d)
+}
+
+// reset forgets everything about the previous bot of this seat, whose
+// events are ignored from now on.
+func (s *seat) reset() {
+	*s = seat{p: s.p, player: s.player, gen: s.gen + 1, figures: s.figures}
+}
+
+// onLine routes one line of a seat's output: to the answer being read, to
+// the queue for the next prompts, to the strays, or away (the answer to an
+// abandoned request).
+func (r *runner) onLine(s *seat, l bot.Line, clock game.Clock) {
+	if s.owed > 0 {
+		if r.complete(s.p, l.Line) {
+			s.owed--
+		}
+		return
+	}
+	strays := clock.Policy == game.PolicyLate || clock.Policy == game.PolicyGame
+	switch {
+	case strays && l.At.Before(s.askedAt):
+		// Read before the prompt began to be sent, it cannot answer it,
+		// however late the runner handles it.
+		s.addStray(l)
+	case s.req == sending:
+		// Perhaps the answer, read before the runner heard that the
+		// prompt was written: routed again once it has.
+		s.enqueue(l)
+	case s.req == awaiting:
+		r.answerLine(s, l, clock)
+	case strays:
+		s.addStray(l)
+	default:
+		// As on CodinGame, read as the answer to the next prompt.
+		s.enqueue(l)
+	}
+}
+
+// answerLine adds a line to the answer being read.
+func (r *runner) answerLine(s *seat, l bot.Line, clock game.Clock) {
+	s.cur = append(s.cur, l.Line)
+	if !r.complete(s.p, l.Line) {
+		return
+	}
+	if clock.Policy != game.PolicyLate && l.At.After(s.deadline) {
+		// Complete, but too late: a timeout, and nothing more is owed.
+		s.req = idle
+		return
+	}
+	s.req, s.answerAt = answered, l.At
+}
+
+func (s *seat) addStray(l bot.Line) {
+	if len(s.stray) < maxStrayLines {
+		s.stray = append(s.stray, l.Line)
+	} else {
+		s.dropped++
+	}
+}
+
+func (s *seat) enqueue(l bot.Line) {
+	if len(s.queue) >= maxQueuedLines || s.queued+len(l.Text) > maxQueuedBytes {
+		s.dropped++
+		return
+	}
+	s.queue = append(s.queue, l)
+	s.queued += len(l.Text)
+}
+
+// markGone records that the bot is gone, and why: the reason given, or how
+// it ended with the last line of its stderr.
+func (s *seat) markGone(why string) {
+	if s.gone {
+		return
+	}
+	s.gone = true
+	if why == "" {
+		e, ok := s.bot.Exit(200 * time.Millisecond)
+		if ok {
+			why = e.String()
+		} else {
+			why = "closed its output"
+		}
+		if tail, _ := s.bot.Stderr(); len(tail) > 0 {
+			why += ": " + lastLine(tail)
+		}
+	}
+	s.goneErr = why
+}
+
+func lastLine(b []byte) string {
+	s := strings.TrimRight(string(b), "\n\r ")
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
