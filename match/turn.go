@@ -274,7 +274,6 @@ func (r *runner) handle(ev event, clock game.Clock) {
 			if !r.paced {
 				s.deadline = ev.at.Add(s.limit)
 			}
-			s.cpuMark = r.cpuOf(s)
 			q := s.queue
 			s.queue, s.queued = nil, 0
 			for _, l := range q {
@@ -339,7 +338,10 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		rec := replay.Reply{Reply: g, Asked: s.asked, Dropped: s.dropped}
 		s.dropped = 0
 		if s.bot != nil {
-			cpu := r.cpuOf(s)
+			// Read once a turn: /proc is read for every thread and child
+			// of the bot. The turn's CPU time runs from the last
+			// resolution, so that the turns add up to the whole.
+			cpu, _ := s.bot.CPU()
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
 			s.figures.cpu += rec.CPU
@@ -349,14 +351,6 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		recs[i] = rec
 	}
 	return replies, recs
-}
-
-func (r *runner) cpuOf(s *seat) time.Duration {
-	if s.bot == nil {
-		return 0
-	}
-	d, _ := s.bot.CPU()
-	return d
 }
 
 func nonNeg(d time.Duration) time.Duration { return max(d, 0) }
