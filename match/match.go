@@ -97,6 +97,7 @@ type runner struct {
 	seats  []*seat
 	events chan event
 	quit   chan struct{}
+	timer  *time.Timer // collect's, reused from turn to turn
 	rep    *replay.Replay
 
 	// legStart is the turn at which the current bots were started: the
@@ -124,7 +125,9 @@ func newRunner(m Match) (*runner, error) {
 		ref:    ref,
 		events: make(chan event, 256),
 		quit:   make(chan struct{}),
+		timer:  time.NewTimer(time.Hour),
 	}
+	r.timer.Stop()
 	r.framer, _ = ref.(game.Framer)
 	for i, p := range m.Players {
 		r.seats = append(r.seats, &seat{p: i, player: p})

@@ -110,8 +110,7 @@ func (r *runner) send(p, gen int, b bot.Bot, msg []byte, deadline time.Time) {
 
 // collect handles events until the turn can be resolved.
 func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Time) error {
-	timer := time.NewTimer(time.Hour)
-	defer timer.Stop()
+	defer r.timer.Stop()
 	for {
 		r.drain(clock)
 		now := time.Now()
@@ -128,11 +127,11 @@ func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Tim
 		if done {
 			return nil
 		}
-		timer.Reset(next.Sub(now))
+		r.timer.Reset(next.Sub(now))
 		select {
 		case ev := <-r.events:
 			r.handle(ev, clock)
-		case <-timer.C:
+		case <-r.timer.C:
 		case <-ctx.Done():
 			return fmt.Errorf("%w: %v", errCancelled, ctx.Err())
 		}
