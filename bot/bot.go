@@ -6,6 +6,7 @@ package bot
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/seed27749672/arena/game"
@@ -63,18 +64,8 @@ func (e Exit) String() string {
 	case e.Signal != "":
 		return "killed by signal " + e.Signal
 	default:
-		return "exited with status " + itoa(e.Code)
+		return "exited with status " + strconv.Itoa(e.Code)
 	}
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 // Canceler is implemented by request/response transports (HTTP) that can

@@ -261,10 +261,7 @@ func (h *HTTP) do(ctx context.Context, method, path string, body []byte) (int, [
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, int64(h.MaxLine)))
-	if err != nil {
-		return resp.StatusCode, b, err
-	}
-	return resp.StatusCode, b, nil
+	return resp.StatusCode, b, err
 }
 
 // Send posts a prompt and returns at once; the reply becomes one line when

@@ -45,7 +45,6 @@ type Process struct {
 	mu      sync.Mutex
 	exit    Exit
 	lastCPU time.Duration
-	closing bool
 	closed  bool
 }
 
