@@ -31,6 +31,7 @@ const (
 
 var policyNames = []string{"disqualify", "skip", "late", "game"}
 
+// String returns the policy's name, as replays and `arena games` show it.
 func (p Policy) String() string {
 	if int(p) < len(policyNames) {
 		return policyNames[p]

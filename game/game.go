@@ -183,7 +183,7 @@ type Reply struct {
 	Status ReplyStatus   `json:"status"`
 	Lines  []Line        `json:"lines,omitempty"`
 	Late   bool          `json:"late,omitempty"`  // PolicyLate: answers a prompt of an earlier turn
-	Stray  []Line        `json:"stray,omitempty"` // PolicyLate: lines read while nothing was asked
+	Stray  []Line        `json:"stray,omitempty"` // PolicyLate, PolicyGame: lines read while nothing was asked
 	Time   time.Duration `json:"time,omitempty"`  // prompt written -> answer complete (or the limit)
 	// Waiting is, for status Waiting, how long the outstanding request has
 	// been waiting when the turn was resolved (in whole turns of the grid
