@@ -35,6 +35,9 @@ func at(d time.Duration, text string) out { return out{after: d, text: text} }
 // it writes and when.
 type scripted struct {
 	script func(prompt string) []out
+	// unread, when it says so, makes the bot read a prompt too late: Send
+	// fails at the deadline (what the bot writes still comes).
+	unread func(prompt string) bool
 
 	lines chan bot.Line
 	stop  chan struct{}
@@ -60,7 +63,8 @@ func (b *scripted) Send(msg []byte, deadline time.Time) error {
 		return fmt.Errorf("the bot has ended")
 	}
 	sent := time.Now()
-	outs := b.script(strings.TrimSpace(string(msg)))
+	prompt := strings.TrimSpace(string(msg))
+	outs := b.script(prompt)
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
@@ -73,6 +77,10 @@ func (b *scripted) Send(msg []byte, deadline time.Time) error {
 			b.emit(req, o)
 		}
 	}()
+	if b.unread != nil && b.unread(prompt) {
+		time.Sleep(time.Until(deadline))
+		return bot.ErrDeadline
+	}
 	return nil
 }
 

@@ -275,3 +275,37 @@ func TestPause(t *testing.T) {
 		}
 	})
 }
+
+// TestLinesWhileAPromptTimesOut: lines read while a prompt was being
+// written, which the bot did not read in time, are strays under PolicyGame
+// and PolicyLate (the request is over), never the answer to the next
+// prompt; under PolicyDisqualify they stay queued for the next prompts.
+func TestLinesWhileAPromptTimesOut(t *testing.T) {
+	for _, c := range []struct {
+		policy game.Policy
+		want   []string
+	}{
+		{game.PolicyGame, []string{"timeout: [stray x]", "answered:2"}},
+		{game.PolicyLate, []string{"timeout: [stray x]", "answered:2"}},
+		{game.PolicyDisqualify, []string{"timeout:", "answered:x"}},
+	} {
+		t.Run(c.policy.String(), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				g := register(probe{name: "unread-" + c.policy.String(), players: 1, turns: 2,
+					clock: game.Clock{First: 100 * ms, FirstTurns: 1, Turn: 100 * ms, Policy: c.policy}})
+				// The bot does not read turn 1 in time, and writes "x"
+				// meanwhile.
+				b := &scripted{script: func(prompt string) []out {
+					if prompt == "turn 1" {
+						return []out{at(50*ms, "x")}
+					}
+					return echo(prompt)
+				}, unread: func(prompt string) bool { return prompt == "turn 1" }}
+				rep, _ := runFake(t, g, player("b", func() bot.Bot { return b }))
+				if got := seatReplies(rep, 0); fmt.Sprint(got) != fmt.Sprint(c.want) {
+					t.Errorf("replies\n got %v\nwant %v", got, c.want)
+				}
+			})
+		})
+	}
+}

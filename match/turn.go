@@ -273,11 +273,13 @@ func (r *runner) handle(ev event, clock game.Clock) {
 			if !r.paced {
 				s.deadline = ev.at.Add(s.limit)
 			}
-			q := s.queue
-			s.queue, s.queued = nil, 0
-			for _, l := range q {
-				r.onLine(s, l, clock)
-			}
+		}
+		// What the bot wrote while its prompt was being written is routed
+		// now that the runner knows how the writing went.
+		q := s.queue
+		s.queue, s.queued = nil, 0
+		for _, l := range q {
+			r.onLine(s, l, clock)
 		}
 	case evLine:
 		r.onLine(s, ev.line, clock)
