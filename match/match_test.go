@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -316,7 +317,7 @@ func TestDeterminismAndVerify(t *testing.T) {
 
 func TestNoLeaks(t *testing.T) {
 	before := runtime.NumGoroutine()
-	var pids []int
+	var pids pidList
 	seed := int64(3)
 	m, err := match.Setup{Game: "sum", Bots: []string{tb("echo"), "sh -c '" + testbot + " echo & " + testbot + " hang & wait'"}, Seed: &seed}.Build()
 	if err != nil {
@@ -336,13 +337,13 @@ func TestNoLeaks(t *testing.T) {
 	if _, err := match.Run(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
-	for _, pid := range pids {
+	for _, pid := range pids.pids {
 		if bot.GroupAlive(pid) {
 			t.Errorf("process group %d still has live processes after the match", pid)
 		}
 	}
-	if len(pids) != 2 {
-		t.Fatalf("recorded %d process groups, want 2", len(pids))
+	if len(pids.pids) != 2 {
+		t.Fatalf("recorded %d process groups, want 2", len(pids.pids))
 	}
 	deadline := time.Now().Add(2 * time.Second)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
@@ -354,16 +355,24 @@ func TestNoLeaks(t *testing.T) {
 	}
 }
 
-// recorder remembers the process group of each bot it starts.
+// recorder remembers the process group of each bot it starts (the runner
+// starts them all at once).
 type recorder struct {
 	*bot.Process
-	pids *[]int
+	pids *pidList
+}
+
+type pidList struct {
+	mu   sync.Mutex
+	pids []int
 }
 
 func (r recorder) Start(ctx context.Context) error {
 	err := r.Process.Start(ctx)
 	if err == nil {
-		*r.pids = append(*r.pids, r.Process.Pid())
+		r.pids.mu.Lock()
+		r.pids.pids = append(r.pids.pids, r.Process.Pid())
+		r.pids.mu.Unlock()
 	}
 	return err
 }
