@@ -68,8 +68,9 @@ func (l *live) finish(r *replay.Replay, err error) {
 	l.subs = nil
 }
 
-// broadcast sends to every viewer; a viewer too slow to keep a buffer of
-// events is dropped (its page reloads the replay when it reconnects).
+// broadcast sends to every viewer; a viewer that falls a whole buffer of
+// events behind is dropped, so that it never holds up the match: its
+// socket is closed, and its page stops following (a reload catches up).
 func (l *live) broadcast(m streamMsg) {
 	b, _ := json.Marshal(m)
 	for c := range l.subs {
