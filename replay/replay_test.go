@@ -65,9 +65,11 @@ func TestReadRefusesOtherFiles(t *testing.T) {
 
 func TestStripTimings(t *testing.T) {
 	r := sample()
+	r.Turns[0].Replies = append(r.Turns[0].Replies, Reply{Reply: game.Reply{Status: game.Waiting, Waiting: time.Second}})
 	r.StripTimings()
 	rp := r.Turns[0].Replies[0]
-	if !r.Started.IsZero() || rp.Time != 0 || rp.CPU != 0 || r.Result.Players[0].AvgMs != 0 {
+	if p := r.Result.Players[0]; !r.Started.IsZero() || rp.Time != 0 || rp.CPU != 0 || r.Turns[0].Replies[1].Waiting != 0 ||
+		p.AvgMs != 0 || p.MaxMs != 0 || p.CPUMs != 0 {
 		t.Fatalf("timings left: %+v", r)
 	}
 	if rp.Text() != "WAIT" || rp.Stderr != "hi" {
