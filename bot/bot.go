@@ -68,6 +68,28 @@ func (e Exit) String() string {
 	}
 }
 
+// ended waits up to wait for done to be closed and reports whether it is.
+// A bot that has ended is always reported so, even with no time to wait
+// (a select between done and an expired timer would pick at random).
+func ended(done <-chan struct{}, wait time.Duration) bool {
+	select {
+	case <-done:
+		return true
+	default:
+	}
+	if wait <= 0 {
+		return false
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-done:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
 // Canceler is implemented by request/response transports (HTTP) that can
 // abandon the request in flight when its deadline passes; such a bot owes
 // no late answer afterwards.

@@ -414,14 +414,10 @@ func (h *HTTP) Exit(wait time.Duration) (Exit, bool) {
 	if h.gone == nil {
 		return Exit{Err: errors.New("not started")}, true
 	}
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case <-h.gone:
-		h.mu.Lock()
-		defer h.mu.Unlock()
-		return h.exit, true
-	case <-t.C:
+	if !ended(h.gone, wait) {
 		return Exit{}, false
 	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.exit, true
 }

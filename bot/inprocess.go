@@ -125,16 +125,12 @@ func (b *InProcess) CPU() (time.Duration, bool) {
 
 // Exit reports how the bot ended, waiting up to wait.
 func (b *InProcess) Exit(wait time.Duration) (Exit, bool) {
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case <-b.done:
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		return b.exit, true
-	case <-t.C:
+	if !ended(b.done, wait) {
 		return Exit{}, false
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.exit, true
 }
 
 // Close stops the bot. A Respond call in progress is waited for up to

@@ -285,11 +285,7 @@ func (p *Process) Exit(wait time.Duration) (Exit, bool) {
 	if p.waited == nil {
 		return Exit{Err: errors.New("not started")}, true
 	}
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case <-p.waited:
-	case <-t.C:
+	if !ended(p.waited, wait) {
 		return Exit{}, false
 	}
 	// Let the last words on stderr arrive (a child may hold it open: do

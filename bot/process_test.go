@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/seed27749672/arena/game"
 )
 
 // roundTrip sends msg and returns the next line, failing after limit.
@@ -176,5 +178,31 @@ func TestStartErrors(t *testing.T) {
 	p := &Process{Argv: []string{"/nonexistent/bot"}}
 	if err := p.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "cannot start") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// Exit(0) of a bot that has ended reports its end every time: a transport
+// that asks without waiting (WebSocketBot.Exit) must not be told at random
+// that the bot still runs.
+func TestExitWithoutWaiting(t *testing.T) {
+	p := startProcess(t, &Process{Argv: Command("sh -c 'exit 3'")})
+	if e, ok := p.Exit(5 * time.Second); !ok || e.Code != 3 {
+		t.Fatalf("exit %v %v", e, ok)
+	}
+	for i := range 100 {
+		if e, ok := p.Exit(0); !ok || e.Code != 3 {
+			t.Fatalf("call %d: exit %v, ended %v", i, e, ok)
+		}
+	}
+	b := &InProcess{Bot: game.BotFunc(func([]byte) []byte { panic("no") })}
+	b.Start(context.Background())
+	b.Send([]byte("x\n"), time.Now().Add(time.Second))
+	if _, ok := b.Exit(5 * time.Second); !ok {
+		t.Fatal("the builtin did not end")
+	}
+	for i := range 100 {
+		if _, ok := b.Exit(0); !ok {
+			t.Fatalf("builtin, call %d: not ended", i)
+		}
 	}
 }

@@ -173,22 +173,15 @@ func (w *WebSocketConn) Close(grace time.Duration) Exit {
 
 // Exit reports how the connection ended, waiting up to wait.
 func (w *WebSocketConn) Exit(wait time.Duration) (Exit, bool) {
-	t := time.NewTimer(wait)
-	defer t.Stop()
 	w.mu.Lock()
-	closed, why := w.closed, w.why
+	closed := w.closed
 	w.mu.Unlock()
-	if !closed {
-		select {
-		case <-w.done:
-		case <-t.C:
-			return Exit{}, false
-		}
-		w.mu.Lock()
-		why = w.why
-		w.mu.Unlock()
+	if !closed && !ended(w.done, wait) {
+		return Exit{}, false
 	}
-	return Exit{Code: -1, Err: why}, true
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return Exit{Code: -1, Err: w.why}, true
 }
 
 // WebSocketBot is a process bot that connects to Arena over WebSocket: it
