@@ -62,7 +62,7 @@ type HTTP struct {
 	base   string
 	client *http.Client
 	lines  chan Line
-	log    *tail // what the process writes on stdout
+	log    *outputLog // the process's stdout and stderr
 	gone   chan struct{}
 
 	mu       sync.Mutex
@@ -83,7 +83,6 @@ func (h *HTTP) Start(ctx context.Context) error {
 	}
 	h.lines = make(chan Line, linesBuffer)
 	h.gone = make(chan struct{})
-	h.log = &tail{keep: DefaultStderrKeep}
 	h.client = &http.Client{
 		Transport: &http.Transport{
 			Proxy:               nil, // a local bot must never be reached through a proxy
@@ -123,12 +122,7 @@ func (h *HTTP) startProcess(ctx context.Context) error {
 		return err
 	}
 	h.base = "http://127.0.0.1:" + strconv.Itoa(port)
-	// The process's stdout is its log, not its answers.
-	go func() {
-		for l := range h.proc.Lines() {
-			h.log.Write([]byte(l.Text + "\n"))
-		}
-	}()
+	h.log = newOutputLog(h.proc) // its answers are the replies
 	go func() {
 		for {
 			e, ok := h.proc.Exit(time.Second)
@@ -345,18 +339,13 @@ func (h *HTTP) Cancel() {
 // process ends, or at Close.
 func (h *HTTP) Lines() <-chan Line { return h.lines }
 
-// Stderr returns what the bot's process wrote on stderr, then on stdout,
-// since the last call.
+// Stderr returns the bot's log: what its process wrote on stdout, then on
+// stderr, since the last call.
 func (h *HTTP) Stderr() ([]byte, int64) {
-	if h.proc == nil {
+	if h.log == nil {
 		return nil, 0
 	}
-	a, da := h.proc.Stderr()
-	b, db := h.log.take()
-	if len(b) == 0 {
-		return a, da
-	}
-	return append(a[:len(a):len(a)], b...), da + db
+	return h.log.take()
 }
 
 // CPU returns the CPU time of the bot's process; a bot reached by URL runs

@@ -114,3 +114,29 @@ func drain(r io.Reader, t *tail) {
 		}
 	}
 }
+
+// outputLog keeps what a process writes on stdout, for transports whose
+// answers come another way (HTTP, WebSocket): its stdout is then a log,
+// shown with its stderr.
+type outputLog struct {
+	proc *Process
+	out  *tail
+}
+
+func newOutputLog(p *Process) *outputLog {
+	o := &outputLog{proc: p, out: &tail{keep: DefaultStderrKeep}}
+	go func() {
+		for l := range p.Lines() {
+			o.out.Write([]byte(l.Text + "\n"))
+		}
+	}()
+	return o
+}
+
+// take returns what the process wrote on stdout, then on stderr, since the
+// last call, as Bot.Stderr does.
+func (o *outputLog) take() ([]byte, int64) {
+	out, d1 := o.out.take()
+	errb, d2 := o.proc.Stderr()
+	return append(out, errb...), d1 + d2
+}

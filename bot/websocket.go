@@ -202,7 +202,7 @@ type WebSocketBot struct {
 	attached chan struct{} // closed when a connection registered for this bot
 	lines    chan Line
 	stop     chan struct{} // closed by Close: nobody reads lines any more
-	out      *tail         // stdout, kept with stderr as the bot's log
+	log      *outputLog    // the process's stdout and stderr
 	closed   atomic.Bool
 }
 
@@ -217,7 +217,6 @@ func (b *WebSocketBot) Start(ctx context.Context) error {
 	b.attached = make(chan struct{})
 	b.lines = make(chan Line, linesBuffer)
 	b.stop = make(chan struct{})
-	b.out = &tail{keep: DefaultStderrKeep}
 	hub.expect(b)
 	env := append([]string{}, b.Env...)
 	if b.Protocol.TokenEnv != "" {
@@ -233,11 +232,7 @@ func (b *WebSocketBot) Start(ctx context.Context) error {
 		b.hub = nil
 		return err
 	}
-	go func() {
-		for l := range b.proc.Lines() {
-			b.out.Write([]byte(l.Text + "\n"))
-		}
-	}()
+	b.log = newOutputLog(b.proc) // its answers are its messages
 	go b.relay()
 	return nil
 }
@@ -294,11 +289,7 @@ func (b *WebSocketBot) Send(msg []byte, deadline time.Time) error {
 func (b *WebSocketBot) Lines() <-chan Line { return b.lines }
 
 // Stderr returns the bot's log: what it printed on stdout, then on stderr.
-func (b *WebSocketBot) Stderr() ([]byte, int64) {
-	out, d1 := b.out.take()
-	errb, d2 := b.proc.Stderr()
-	return append(out, errb...), d1 + d2
-}
+func (b *WebSocketBot) Stderr() ([]byte, int64) { return b.log.take() }
 
 // CPU is the process's CPU time.
 func (b *WebSocketBot) CPU() (time.Duration, bool) { return b.proc.CPU() }
