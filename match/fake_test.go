@@ -38,6 +38,9 @@ type scripted struct {
 	// unread, when it says so, makes the bot read a prompt too late: Send
 	// fails at the deadline (what the bot writes still comes).
 	unread func(prompt string) bool
+	// dropLate drops what the bot writes after the deadline given to Send,
+	// as the HTTP transport drops a reply completed after it.
+	dropLate bool
 
 	lines chan bot.Line
 	stop  chan struct{}
@@ -73,6 +76,9 @@ func (b *scripted) Send(msg []byte, deadline time.Time) error {
 			case <-time.After(time.Until(sent.Add(o.after))):
 			case <-b.stop:
 				return
+			}
+			if b.dropLate && time.Now().After(deadline) {
+				continue
 			}
 			b.emit(req, o)
 		}

@@ -309,3 +309,31 @@ func TestLinesWhileAPromptTimesOut(t *testing.T) {
 		})
 	}
 }
+
+// TestRequestClockStartsWithItsPrompt: a request's time runs from its own
+// prompt, not from the start of the turn, also for a transport that holds
+// the deadline itself (HTTP drops a reply completed after the deadline it
+// was given): building the other seats' prompts first costs it nothing.
+func TestRequestClockStartsWithItsPrompt(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := register(probe{name: "ownclock", players: 2, turns: 1,
+			clock: game.Clock{First: 100 * ms, FirstTurns: 1, Turn: 100 * ms, Policy: game.PolicyLate},
+			// Seat 0's prompt takes 50 ms to build; seat 1's comes after.
+			slowPrompt: func(turn, p int) time.Duration {
+				if p == 0 {
+					return 50 * ms
+				}
+				return 0
+			}})
+		// Seat 1 answers 90 ms after its prompt: within its 100 ms.
+		b := &scripted{script: func(string) []out { return []out{at(90*ms, "1")} }, dropLate: true}
+		rep, _ := runFake(t, g, player("a", func() bot.Bot { return &scripted{script: echo} }),
+			player("http", func() bot.Bot { return cancelable{b} }))
+		if got := describe(rep.Turns[0].Replies[1]); got != "answered:1" {
+			t.Errorf("an answer 90 ms after its prompt, with a limit of 100 ms: %s", got)
+		}
+		if got := rep.Turns[0].Replies[1].Time; got != 90*ms {
+			t.Errorf("timed %v, want 90ms", got)
+		}
+	})
+}

@@ -71,7 +71,15 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		if lt <= clock.FirstTurns && readyAtStart(s.bot) {
 			s.limit = clock.Turn
 		}
-		s.askedAt, s.deadline = time.Now(), start.Add(s.limit)
+		// A request's clock starts with its own prompt, not with the turn
+		// (the time spent building the prompts before it is not the
+		// bot's), and again once the prompt is written; a paced request's
+		// deadline is its turn's end.
+		s.askedAt = time.Now()
+		s.deadline = s.askedAt.Add(s.limit)
+		if r.paced {
+			s.deadline = turnEnd
+		}
 		go r.send(s.p, s.gen, s.bot, msg, s.deadline)
 	}
 	if err := r.collect(ctx, clock, turnEnd); err != nil {
