@@ -211,8 +211,11 @@ for line in sys.stdin:
     me = next(tm for tm in m["teams"] if tm["id"] == m["teamId"])
     unit = me["units"][0]["id"]
     if t == 0:
-        print(json.dumps({"type": "COMMAND", "tick": 0, "actions": []}), flush=True)
-        print(json.dumps({"type": "COMMAND", "tick": 1, "actions": [{"type": "UNIT", "action": "SPAWN", "unitId": unit, "target": spawn}]}), flush=True)
+        # One write: the COMMAND for tick 1 must be read before TICK 1 is
+        # sent (written later, it could be an answer to it).
+        sys.stdout.write(json.dumps({"type": "COMMAND", "tick": 0, "actions": []}) + "\n" +
+                         json.dumps({"type": "COMMAND", "tick": 1, "actions": [{"type": "UNIT", "action": "SPAWN", "unitId": unit, "target": spawn}]}) + "\n")
+        sys.stdout.flush()
     elif t >= 2:
         print(json.dumps({"type": "COMMAND", "tick": t, "actions": []}), flush=True)
 `)
