@@ -605,32 +605,49 @@ export class Player {
       </details>`).join('') : '<p class="dim">Initial state. Step forward to see the bots\' answers.</p>';
   }
 
-  /** Follow a live match over a WebSocket: catch up, then take each turn. */
-  follow() {
+  /**
+   * Follow a live match over a WebSocket: catch up, then take each turn.
+   * A connection that closes before the match's end (the server dropped a
+   * viewer too slow to keep up, a network hiccup) is opened again: its
+   * first message is the whole match so far, so nothing is lost.
+   * @param {number} [retries] connections left to try before giving up
+   */
+  follow(retries = 5) {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${proto}://${location.host}/api/matches/${this.source.id}/live`);
+    let ended = false;
     this.live = true;
     this.liveBadge.hidden = false;
     ws.onmessage = (ev) => {
+      retries = 5;
       const m = JSON.parse(ev.data);
       const atEnd = this.frame === this.last();
       if (m.type === 'replay') {
         Object.assign(this.replay, m.replay);
+        ended = !!m.replay.result;
       } else if (m.type === 'turn') {
         this.replay.turns.push(m.turn);
       } else if (m.type === 'end') {
         this.replay.result = m.result;
         this.replay.outcome = m.outcome;
+        ended = true;
         this.stopLive();
       } else if (m.type === 'error') {
         this.resultBox.textContent = 'The match stopped: ' + m.error;
+        ended = true;
         this.stopLive();
       }
       // A viewer at the newest turn follows the match as it is played.
       if (atEnd && !this.playing) this.show(this.last());
       else this.show(this.frame);
     };
-    ws.onclose = () => this.stopLive();
+    ws.onclose = () => {
+      if (!ended && retries > 0) {
+        window.setTimeout(() => this.follow(retries - 1), 1000);
+        return;
+      }
+      this.stopLive();
+    };
   }
 
   stopLive() {

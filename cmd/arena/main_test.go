@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed27749672/arena/replay"
 )
@@ -170,5 +171,32 @@ func TestReplayShowSortsOptions(t *testing.T) {
 		if !strings.Contains(out, strings.Join(want, "\n")) {
 			t.Fatalf("options out of order:\n%s", out)
 		}
+	}
+}
+
+// Interrupted, arena play keeps the turns played so far in the replay file.
+func TestPlayInterruptedKeepsTheReplay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.json")
+	cmd := exec.Command(arena, "play", "ants", "--seed", "3", "--replay", path, "--opt", "turn_timeout_ms=2000",
+		"--bot", "builtin:wait", "--bot", "sh -c 'while read l; do sleep 0.1; echo WAIT; done'")
+	var errb strings.Builder
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	if err := cmd.Wait(); err == nil {
+		t.Fatal("an interrupted match must not exit 0")
+	}
+	rep, err := replay.Load(path)
+	if err != nil {
+		t.Fatalf("%v (stderr: %s)", err, errb.String())
+	}
+	if rep.Result != nil || len(rep.Turns) == 0 {
+		t.Fatalf("the partial replay has %d turns, result %v", len(rep.Turns), rep.Result)
+	}
+	if !strings.Contains(errb.String(), "the turns played so far are in") {
+		t.Errorf("stderr: %s", errb.String())
 	}
 }

@@ -77,6 +77,11 @@ func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
 	defer stop()
 	rep, err := match.Run(ctx, m)
 	if err != nil {
+		// Interrupted: keep what was played (an unfinished replay can be
+		// shown and watched, not verified).
+		if rep != nil && f.replay != "" && replay.Save(f.replay, rep) == nil {
+			fmt.Fprintf(errOut, "the turns played so far are in %s\n", f.replay)
+		}
 		return err
 	}
 	if f.replay != "" {
