@@ -2,48 +2,19 @@ package jungle_test
 
 import (
 	"net"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/games/jungle/jungletest"
 	"github.com/seed27749672/arena/match"
 )
 
-var (
-	goKitOnce sync.Once
-	goKitPath string
-	goKitErr  error
-)
-
-// goKit builds the Go starter kit once per test binary.
-func goKit(t *testing.T) string {
-	t.Helper()
-	goKitOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "jungle-gokit")
-		if err != nil {
-			goKitErr = err
-			return
-		}
-		goKitPath = filepath.Join(dir, "gokit")
-		out, err := exec.Command("go", "build", "-o", goKitPath, "../../kits/jungle/go").CombinedOutput()
-		if err != nil {
-			goKitErr = err
-			goKitPath = string(out)
-		}
-	})
-	if goKitErr != nil {
-		t.Fatalf("building the Go kit: %v\n%s", goKitErr, goKitPath)
-	}
-	return goKitPath
-}
-
 // The Go kit plays a whole game over a real WebSocket (arena play's path).
 func TestGoKitPlays(t *testing.T) {
-	kit := goKit(t)
+	kit := jungletest.GoKit(t)
 	rep := run(t, 11, []string{kit, "builtin:greedy", kit}, "map=clearing", "nb_ticks=60")
 	if len(rep.Turns) != 60 {
 		t.Errorf("%d turns", len(rep.Turns))
@@ -70,27 +41,10 @@ func TestGoKitPlays(t *testing.T) {
 	}
 }
 
-// jsKit returns the command of the JavaScript kit, skipping the test when
-// its dependencies are not installed (CI installs them: see .ci/run).
-func jsKit(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed")
-	}
-	dir, _ := filepath.Abs("../../kits/jungle/javascript")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ws")); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("the JavaScript kit's dependencies are missing: npm ci --prefix kits/jungle/javascript")
-		}
-		t.Skip("run: npm ci --prefix kits/jungle/javascript")
-	}
-	return "node " + filepath.Join(dir, "index.js")
-}
-
 // The JavaScript kit (npm ws, registering exactly as the 2022 kits did) and
 // the Go kit play a whole 300-tick game against each other.
 func TestKitsPlayAFullGame(t *testing.T) {
-	js, gk := jsKit(t), goKit(t)
+	js, gk := "node "+jungletest.JSKit(t), jungletest.GoKit(t)
 	rep := run(t, 5, []string{"js=" + js, "go=" + gk}, "map=canopy")
 	if len(rep.Turns) != 300 {
 		t.Errorf("%d turns", len(rep.Turns))
@@ -141,7 +95,7 @@ func TestPythonKitPlays(t *testing.T) {
 // A 2022 kit with its hard-coded address (ws://0.0.0.0:8765, no
 // ARENA_WS_URL) plays: a single match listens on 127.0.0.1:8765 when free.
 func TestHardCodedAddress(t *testing.T) {
-	js := jsKit(t)
+	js := "node " + jungletest.JSKit(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:8765")
 	if err != nil {
 		t.Skipf("port 8765 is busy: %v", err)

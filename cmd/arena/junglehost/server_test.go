@@ -18,6 +18,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/seed27749672/arena/games/jungle/jungletest"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 )
@@ -404,8 +405,8 @@ func TestArenaViewer(t *testing.T) {
 // The Go kit and the JavaScript kit play a whole game against the hosted
 // server, unchanged: by team name, at the address in ARENA_WS_URL.
 func TestKitsAgainstHost(t *testing.T) {
-	js := jsKit(t)
-	gk := goKit(t)
+	js := jungletest.JSKit(t)
+	gk := jungletest.GoKit(t)
 	ts := start(t, "--nbOfTeams=2", "--no-keepAlive", "--delayBetweenTicksMs=1", "--mapName=mangrove")
 	env := append(os.Environ(), "ARENA_WS_URL="+ts.url, "TOKEN=")
 	var procs []*exec.Cmd
@@ -453,30 +454,6 @@ func TestKitsAgainstHost(t *testing.T) {
 	if err := match.Verify(rep); err != nil {
 		t.Error(err)
 	}
-}
-
-func jsKit(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed")
-	}
-	dir, _ := filepath.Abs("../../../kits/jungle/javascript")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ws")); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("the JavaScript kit's dependencies are missing: npm ci --prefix kits/jungle/javascript")
-		}
-		t.Skip("run: npm ci --prefix kits/jungle/javascript")
-	}
-	return filepath.Join(dir, "index.js")
-}
-
-func goKit(t *testing.T) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "gokit")
-	if out, err := exec.Command("go", "build", "-o", p, "../../../kits/jungle/go").CombinedOutput(); err != nil {
-		t.Fatalf("building the Go kit: %v\n%s", err, out)
-	}
-	return p
 }
 
 func lastLines(s string) string {
