@@ -1,0 +1,248 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/seed27749672/arena/game"
+	_ "github.com/seed27749672/arena/games/ants"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+// The steady turn is isolated as the difference between a long and a short
+// match of the same seed: start-up, the first turns and the match end cancel
+// out.
+const (
+	longTurns  = 1000
+	shortTurns = 100
+	benchSeed  = int64(7)
+)
+
+func antsOptions(turns int) []string {
+	return []string{"max_turns=" + strconv.Itoa(turns), "scores_in_input=false",
+		"first_turn_timeout_ms=60000", "turn_timeout_ms=60000"}
+}
+
+
+// BenchmarkSteadyTurn measures, interleaved in each iteration, an ants
+// match between two real process bots that answer at once (testdata/
+// instant.c), and a raw pipe ping-pong with the same program and the same
+// bytes. Reported per steady turn: Arena's wall time and the raw one and
+// their ratio, Arena's own CPU time (getrusage of the test process, which
+// does not include its children), Arena's share of all the CPU the match
+// used, and the time from the last turn's resolution to the end of
+// match.Run (both bots exited and reaped).
+func BenchmarkSteadyTurn(b *testing.B) {
+	exe := buildInstant(b)
+	prompts := antsPrompts(b, longTurns)
+	var raw, long, short run
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		// Rotate the order so that no measure always follows another.
+		steps := []func(){
+			func() { raw.add(rawPingPong(b, exe, prompts)) },
+			func() { long.add(arenaMatch(b, exe, longTurns)) },
+			func() { short.add(arenaMatch(b, exe, shortTurns)) },
+		}
+		for j := range steps {
+			steps[(i+j)%len(steps)]()
+		}
+	}
+	b.StopTimer()
+	n := float64(b.N)
+	steady := float64(longTurns - shortTurns)
+	wall := float64(long.wall-short.wall) / n / steady
+	rawWall := float64(raw.wall) / n / float64(len(prompts)-1)
+	b.ReportMetric(wall/1e3, "µs/turn")
+	b.ReportMetric(rawWall/1e3, "raw-µs/turn")
+	b.ReportMetric(wall/rawWall, "ratio")
+	b.ReportMetric(float64(long.self-short.self)/n/steady/1e3, "cpu-µs/turn")
+	b.ReportMetric(100*float64(long.self)/float64(long.self+long.children), "cpu-%")
+	b.ReportMetric(float64(long.end+short.end)/2/n/1e6, "end-ms")
+}
+
+// run adds up the figures of the runs of one kind.
+type run struct {
+	wall, self, children, end time.Duration
+}
+
+func (r *run) add(o run) {
+	r.wall += o.wall
+	r.self += o.self
+	r.children += o.children
+	r.end += o.end
+}
+
+func buildInstant(b *testing.B) string {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		b.Skip("gcc is not installed")
+	}
+	exe := filepath.Join(b.TempDir(), "instant")
+	if out, err := exec.Command(gcc, "-O2", "-o", exe, "testdata/instant.c").CombinedOutput(); err != nil {
+		b.Fatalf("gcc: %v\n%s", err, out)
+	}
+	return exe
+}
+
+// antsPrompts returns what the referee sends both players on every turn
+// when both wait: exactly the bytes Arena writes to the bots.
+func antsPrompts(b *testing.B, turns int) [][2][]byte {
+	g, err := game.Lookup("ants")
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts, err := game.ParseOptions(g.Info().Options, antsOptions(turns))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ref, err := g.New(game.Config{Seed: benchSeed, Players: 2, Options: opts})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out [][2][]byte
+	wait := game.Reply{Status: game.Answered, Lines: []game.Line{{Text: "WAIT"}}}
+	for !ref.Over() {
+		var t [2][]byte
+		for p := range 2 {
+			msg, _ := ref.Prompt(p)
+			t[p] = bytes.Clone(msg)
+		}
+		out = append(out, t)
+		ref.Play([]game.Reply{wait, wait})
+	}
+	if len(out) != turns {
+		b.Fatalf("the prompts cover %d turns, want %d", len(out), turns)
+	}
+	return out
+}
+
+// arenaMatch plays one ants match of the given length through match.Run.
+func arenaMatch(b *testing.B, exe string, turns int) run {
+	seed := benchSeed
+	m, err := match.Setup{Game: "ants", Bots: []string{exe, exe}, Seed: &seed, Options: antsOptions(turns)}.Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var last time.Time
+	m.OnTurn = func(replay.Turn) { last = time.Now() }
+	self0, kids0 := rusage()
+	t0 := time.Now()
+	rep, err := match.Run(context.Background(), m)
+	t1 := time.Now()
+	self1, kids1 := rusage()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(rep.Turns) != turns {
+		b.Fatalf("the match lasted %d turns, want %d: %s %+v", len(rep.Turns), turns, rep.Result.Summary, rep.Result.Players)
+	}
+	return run{wall: t1.Sub(t0), self: self1 - self0, children: kids1 - kids0, end: t1.Sub(last)}
+}
+
+// rawPingPong plays the same prompts with the same program over plain
+// pipes and blocking system calls: the floor for a turn. The first turn
+// (start-up and initialisation input) is not timed.
+func rawPingPong(b *testing.B, exe string, prompts [][2][]byte) run {
+	var bots [2]*rawBot
+	for i := range bots {
+		bots[i] = startRaw(b, exe)
+	}
+	var t0 time.Time
+	for t, msgs := range prompts {
+		if t == 1 {
+			t0 = time.Now()
+		}
+		for i, rb := range bots {
+			rb.write(b, msgs[i])
+		}
+		for _, rb := range bots {
+			rb.readLine(b)
+		}
+	}
+	wall := time.Since(t0)
+	for _, rb := range bots {
+		rb.close()
+	}
+	return run{wall: wall}
+}
+
+type rawBot struct {
+	cmd     *exec.Cmd
+	in, out int
+	buf     []byte
+}
+
+func startRaw(b *testing.B, exe string) *rawBot {
+	var in, out [2]int
+	if err := unix.Pipe2(in[:], unix.O_CLOEXEC); err != nil {
+		b.Fatal(err)
+	}
+	if err := unix.Pipe2(out[:], unix.O_CLOEXEC); err != nil {
+		b.Fatal(err)
+	}
+	// The child's ends are closed through their os.File, whose finalizer
+	// would otherwise close the numbers again, whatever they are by then.
+	stdin, stdout := os.NewFile(uintptr(in[0]), "stdin"), os.NewFile(uintptr(out[1]), "stdout")
+	cmd := exec.Command(exe)
+	cmd.Stdin, cmd.Stdout = stdin, stdout
+	err := cmd.Start()
+	stdin.Close()
+	stdout.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return &rawBot{cmd: cmd, in: in[1], out: out[0], buf: make([]byte, 0, 4096)}
+}
+
+func (r *rawBot) write(b *testing.B, msg []byte) {
+	for len(msg) > 0 {
+		n, err := unix.Write(r.in, msg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		msg = msg[n:]
+	}
+}
+
+func (r *rawBot) readLine(b *testing.B) {
+	for {
+		if i := bytes.IndexByte(r.buf, '\n'); i >= 0 {
+			r.buf = append(r.buf[:0], r.buf[i+1:]...)
+			return
+		}
+		n, err := unix.Read(r.out, r.buf[len(r.buf):cap(r.buf)])
+		if err != nil || n == 0 {
+			b.Fatalf("raw bot: read %d: %v", n, err)
+		}
+		r.buf = r.buf[:len(r.buf)+n]
+	}
+}
+
+func (r *rawBot) close() {
+	unix.Close(r.in)
+	r.cmd.Wait()
+	unix.Close(r.out)
+}
+
+// rusage returns the CPU time (user+system) of this process and of its
+// children that have ended and been waited for.
+func rusage() (self, children time.Duration) {
+	var s, c unix.Rusage
+	unix.Getrusage(unix.RUSAGE_SELF, &s)
+	unix.Getrusage(unix.RUSAGE_CHILDREN, &c)
+	return tv(s.Utime) + tv(s.Stime), tv(c.Utime) + tv(c.Stime)
+}
+
+func tv(t unix.Timeval) time.Duration {
+	return time.Duration(t.Sec)*time.Second + time.Duration(t.Usec)*time.Microsecond
+}
