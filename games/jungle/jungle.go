@@ -118,12 +118,22 @@ func (s settings) clock() game.Clock {
 }
 
 // effectiveTimeoutMs is the time limit of tick t, extra time included, for
-// the timeout message (spec §3.2 step 5).
+// the timeout message and the average response time (spec §3.2 step 5).
 func (s settings) effectiveTimeoutMs(t int) int {
 	if t < s.firstTicks {
 		return s.timeoutMs + s.firstExtraMs
 	}
 	return s.timeoutMs
+}
+
+// printedTimeoutMs is the value the timeout message gives for tick t: the
+// effective limit, or under legacy_errors the base tick_timeout_ms that the
+// 2022 server printed whatever the tick (spec §8 #4).
+func (s settings) printedTimeoutMs(t int) int {
+	if s.legacyErrors {
+		return s.timeoutMs
+	}
+	return s.effectiveTimeoutMs(t)
 }
 
 // New creates the referee of one game.

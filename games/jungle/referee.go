@@ -164,7 +164,7 @@ func (r *referee) Play(replies []game.Reply) {
 		seat.respMs += int64(ms)
 		seat.respN++
 		seat.timeouts++
-		st.addError(ti, fmt.Sprintf("No command was received in time on tick %d. Timeout value : %d", t, ms))
+		st.addError(ti, fmt.Sprintf("No command was received in time on tick %d. Timeout value : %d", t, r.set.printedTimeoutMs(t)))
 		team.Events = append(team.Events, Event{Action: "COMMAND_TIMEOUT"})
 		r.steps = append(r.steps, r.stepFrame(ti, false))
 	}

@@ -819,3 +819,21 @@ func TestDisconnect(t *testing.T) {
 		t.Errorf("status %s", res.Players[0].Status)
 	}
 }
+
+// A timeout in the first ticks prints the effective limit (150 + 1000 ms
+// by default); legacy_errors prints the 2022 server's text, which gives the
+// base tick_timeout_ms whatever the tick (spec §8 #4).
+func TestTimeoutValuePrinted(t *testing.T) {
+	for _, c := range []struct {
+		opts []string
+		want string
+	}{
+		{nil, "No command was received in time on tick 0. Timeout value : 1150"},
+		{[]string{"legacy_errors=true"}, "No command was received in time on tick 0. Timeout value : 150"},
+		{[]string{"legacy_errors=true", "tick_timeout_ms=1000"}, "No command was received in time on tick 0. Timeout value : 1000"},
+	} {
+		h := newHarness(t, []string{"S...S"}, c.opts...)
+		h.tick(timeout)
+		h.wantErrors(0, c.want)
+	}
+}
