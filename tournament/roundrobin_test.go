@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,12 +46,21 @@ func TestRoundRobin(t *testing.T) {
 	seen := 0
 	rr := RoundRobin{Game: "ants", Bots: []string{"builtin:wait", "builtin:boss4", "builtin:boss1"}, Seed: 3, Cores: 2,
 		OnMatch: func(Played) { seen++ }}
-	played, table, err := rr.Play(context.Background())
+	var seeds []int64
+	rr.OnMatch = func(p Played) {
+		seen++
+		if p.Replay == nil || p.Replay.Seed != p.Seed {
+			t.Errorf("match %d reported without its replay", p.Index)
+		}
+		seeds = append(seeds, p.Seed)
+	}
+	out, err := rr.Play(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(played) != 6 || seen != 6 {
-		t.Fatalf("%d matches played, %d reported", len(played), seen)
+	table := out.Standings
+	if out.Finished != 6 || out.Scheduled != 6 || seen != 6 {
+		t.Fatalf("%d of %d matches played, %d reported", out.Finished, out.Scheduled, seen)
 	}
 	total := 0.0
 	for _, s := range table {
@@ -67,10 +78,9 @@ func TestRoundRobin(t *testing.T) {
 	if table[0].Name != "boss4" || table[2].Name != "wait" {
 		t.Errorf("table %+v: boss4 should lead and wait trail", table)
 	}
-	for k, p := range played {
-		if p.Seed != 3+int64(k) || p.Replay == nil {
-			t.Errorf("match %d: seed %d", k, p.Seed)
-		}
+	slices.Sort(seeds)
+	if !slices.Equal(seeds, []int64{3, 4, 5, 6, 7, 8}) {
+		t.Errorf("seeds %v, want 3 to 8", seeds)
 	}
 }
 
@@ -93,5 +103,40 @@ func TestScheduleRefusesSoloMatches(t *testing.T) {
 	rr := RoundRobin{Game: "sum", Bots: []string{"builtin:count", "builtin:seeded"}, Size: 1}
 	if _, err := rr.Schedule(); err == nil || !strings.Contains(err.Error(), "at least 2 players") {
 		t.Errorf("matches of 1: %v", err)
+	}
+}
+
+// An interrupted tournament (Ctrl-C) still gives the standings of the
+// matches that finished, and only of those.
+func TestRoundRobinInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	seen := 0
+	rr := RoundRobin{Game: "ants", Bots: []string{"builtin:wait", "builtin:boss4", "builtin:boss1"}, Seed: 3, Cores: 1,
+		OnMatch: func(Played) {
+			if seen++; seen == 2 {
+				cancel()
+			}
+		}}
+	out, err := rr.Play(ctx)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if out == nil || out.Finished != seen || out.Scheduled != 6 {
+		t.Fatalf("outcome %+v, %d matches reported", out, seen)
+	}
+	played := 0
+	for _, s := range out.Standings {
+		played += s.Played
+	}
+	if played != 2*seen {
+		t.Errorf("standings count %d seats, want %d (the finished matches only)", played, 2*seen)
+	}
+}
+
+func TestScheduleRefusesNegativeRounds(t *testing.T) {
+	rr := RoundRobin{Game: "ants", Bots: []string{"builtin:a", "builtin:b"}, Rounds: -3}
+	if _, err := rr.Schedule(); err == nil || !strings.Contains(err.Error(), "at least 1") {
+		t.Errorf("rounds -3: %v", err)
 	}
 }

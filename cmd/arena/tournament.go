@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"syscall"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -38,11 +40,22 @@ cores allow: each process bot is given a core of its own, so that a busy
 machine never makes a bot late.
 
 The table ranks the bots by points: 1 for first place in a match, 0 for
-last, in between linearly (a shared rank shares its places' points).`,
+last, in between linearly (a shared rank shares its places' points).
+
+With --replays DIR each match's replay is written to DIR as soon as the
+match ends, and only the standings stay in memory. Ctrl-C (or SIGTERM)
+stops the running matches and prints the standings of the finished ones
+and where their replays are; the exit status is then 130.`,
 		Example: `  arena tournament ants --bot builtin:boss4 --bot builtin:boss3 --bot "python3 bot.py" --rounds 3
   arena tournament territory --bot builtin:greedy --bot builtin:hunter --bot builtin:random --bot ./mine --size 4`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if rr.Rounds < 1 {
+				return fmt.Errorf("--rounds must be at least 1, not %d", rr.Rounds)
+			}
+			if rr.Cores < 0 {
+				return fmt.Errorf("--cores must be at least 1 (or 0 for all), not %d", rr.Cores)
+			}
 			rr.Game, rr.Bots = args[0], bots
 			rr.Seed = seed
 			if !cmd.Flags().Changed("seed") {
@@ -78,36 +91,39 @@ last, in between linearly (a shared rank shares its places' points).`,
 					}
 				}
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()
-			played, table, err := rr.Play(ctx)
+			res, err := rr.Play(ctx)
 			if progress != nil {
 				if err != nil {
 					bar.Abort(false)
 				}
 				progress.Wait()
 			}
-			if err != nil {
+			interrupted := err != nil && ctx.Err() != nil
+			if err != nil && !interrupted {
 				return err
+			}
+			out := cmd.OutOrStdout()
+			if interrupted {
+				// Ctrl-C: what finished is still worth showing.
+				fmt.Fprintf(cmd.ErrOrStderr(), "interrupted: %d of %d matches finished\n", res.Finished, res.Scheduled)
+			}
+			if asJSON {
+				if err := printStandingsJSON(out, rr, res); err != nil {
+					return err
+				}
+			} else {
+				printStandings(out, rr, res)
+			}
+			if dir != "" {
+				fmt.Fprintf(out, "replays of the %d finished matches in %s\n", res.Finished, dir)
 			}
 			if saveErr != nil {
 				return fmt.Errorf("saving replays: %w", saveErr)
 			}
-			out := cmd.OutOrStdout()
-			if asJSON {
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(map[string]any{"game": rr.Game, "seed": rr.Seed, "matches": len(played), "standings": table})
-			}
-			fmt.Fprintf(out, "%s round robin, %d matches, seeds %d to %d\n", rr.Game, len(played), rr.Seed, rr.Seed+int64(len(played))-1)
-			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "RANK\tBOT\tPOINTS\tPLAYED\tWON\tDRAWN\tLOST\tTIMEOUTS\tCRASHES")
-			for i, s := range table {
-				fmt.Fprintf(tw, "%d\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\n", i+1, s.Name, s.Points, s.Played, s.Wins, s.Draws, s.Losses, s.Timeouts, s.Crashes)
-			}
-			tw.Flush()
-			if dir != "" {
-				fmt.Fprintf(out, "replays in %s\n", dir)
+			if interrupted {
+				return exitError{130, errors.New("interrupted")}
 			}
 			return nil
 		},
@@ -134,4 +150,31 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// standingsJSON is the --json output of a tournament.
+type standingsJSON struct {
+	Game      string                `json:"game"`
+	Format    string                `json:"format"`
+	Seed      int64                 `json:"seed"`
+	Matches   int                   `json:"matches"`   // finished
+	Scheduled int                   `json:"scheduled"` // more than matches when interrupted
+	Standings []tournament.Standing `json:"standings"`
+}
+
+func printStandingsJSON(w io.Writer, rr tournament.RoundRobin, res *tournament.Outcome) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(standingsJSON{Game: rr.Game, Format: "round-robin", Seed: rr.Seed,
+		Matches: res.Finished, Scheduled: res.Scheduled, Standings: res.Standings})
+}
+
+func printStandings(w io.Writer, rr tournament.RoundRobin, res *tournament.Outcome) {
+	fmt.Fprintf(w, "%s round robin, %d of %d matches, seeds from %d\n", rr.Game, res.Finished, res.Scheduled, rr.Seed)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "RANK\tBOT\tPOINTS\tPLAYED\tWON\tDRAWN\tLOST\tTIMEOUTS\tCRASHES\tDISQUALIFIED")
+	for i, s := range res.Standings {
+		fmt.Fprintf(tw, "%d\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", i+1, s.Name, s.Points, s.Played, s.Wins, s.Draws, s.Losses, s.Timeouts, s.Crashes, s.Disqualified)
+	}
+	tw.Flush()
 }

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestTournamentJSONKeys(t *testing.T) {
+	out, stderr, code := run(t, "tournament", "ants", "--bot", "builtin:boss4", "--bot", "builtin:wait", "--seed", "1", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(out), &raw); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	st, _ := raw["standings"].([]any)
+	if len(st) != 2 || raw["matches"] != 2.0 || raw["format"] != "round-robin" {
+		t.Fatalf("output %s", out)
+	}
+	line := st[0].(map[string]any)
+	for _, k := range []string{"name", "points", "played", "wins", "draws", "losses", "timeouts", "crashes", "disqualified"} {
+		if _, ok := line[k]; !ok {
+			t.Errorf("standing lacks %q: %v", k, line)
+		}
+	}
+	for k := range line {
+		if k[0] < 'a' || k[0] > 'z' {
+			t.Errorf("key %q is not camelCase", k)
+		}
+	}
+}
+
+func TestTournamentTableHasDisqualifications(t *testing.T) {
+	out, stderr, code := run(t, "tournament", "ants", "--bot", "builtin:boss4", "--bot", "builtin:wait", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "DISQUALIFIED") {
+		t.Errorf("no disqualification column:\n%s", out)
+	}
+}
+
+func TestTournamentRefusesBadCounts(t *testing.T) {
+	for _, args := range [][]string{{"--rounds", "0"}, {"--rounds", "-3"}, {"--cores", "-1"}} {
+		_, stderr, code := run(t, append([]string{"tournament", "ants", "--bot", "builtin:boss4", "--bot", "builtin:wait"}, args...)...)
+		if code == 0 || !strings.Contains(stderr, args[0]) {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+}
+
+// Ctrl-C prints the standings of the finished matches and where their
+// replays are, and every one of those replays is on disk.
+func TestTournamentInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(arena, "tournament", "ants", "--bot", "builtin:boss4", "--bot", "builtin:boss1",
+		"--rounds", "100000", "--seed", "1", "--cores", "1", "--replays", dir)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if ents, _ := os.ReadDir(dir); len(ents) >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no replay written in 60 s")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 130 {
+		t.Fatalf("exit %v, want 130; stderr %s", err, errb.String())
+	}
+	m := regexp.MustCompile(`replays of the (\d+) finished matches in (.*)\n`).FindStringSubmatch(out.String())
+	if m == nil || m[2] != dir || !strings.Contains(out.String(), "RANK") {
+		t.Fatalf("output lacks the standings or the replays:\n%s\nstderr: %s", out.String(), errb.String())
+	}
+	n, _ := strconv.Atoi(m[1])
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json.gz"))
+	if len(files) != n || n < 3 {
+		t.Errorf("%d replays on disk, %d matches finished", len(files), n)
+	}
+	if !strings.Contains(errb.String(), "interrupted") {
+		t.Errorf("stderr %q", errb.String())
+	}
+}

@@ -1,0 +1,149 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"golang.org/x/sync/semaphore"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+// Pool plays the matches of one game side by side, as the cores allow. It
+// is shared by every format: a format decides which matches to play, the
+// pool plays them.
+type Pool struct {
+	Game    string
+	Bots    []string // --bot specs; a match's seats index into it
+	League  int
+	Options []string
+	// Cores caps the CPU cores the matches may use at once (0: all). A
+	// match is given one core per process bot (one in all for builtins),
+	// so that running matches side by side never makes a bot late.
+	Cores int
+}
+
+// Job is one match to play.
+type Job struct {
+	Index int   // the caller's number for the match (schedule order)
+	Seats []int // the bots (indices into Pool.Bots) by seat
+	Seed  int64
+}
+
+// Played is one finished match of a tournament.
+type Played struct {
+	Index int
+	Seats []int
+	Seed  int64
+	// Replay is the whole match. The pool hands it to the caller's callback
+	// and keeps nothing of it: a tournament of 10,000 matches must not hold
+	// 10,000 replays (issue 13).
+	Replay *replay.Replay
+	Err    error // an arena error (the match could not be played)
+}
+
+// Result is the match's result, in seat order (nil when Err is set).
+func (p Played) Result() *replay.Result {
+	if p.Replay == nil {
+		return nil
+	}
+	return p.Replay.Result
+}
+
+// names parses the specs once: the bots' display names (made unique with
+// #2, #3...), and the cores each needs.
+func (p Pool) names() ([]string, []int64, error) {
+	var names []string
+	var weights []int64
+	seen := map[string]int{}
+	for _, s := range p.Bots {
+		sp, err := bot.ParseSpec(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		name := sp.Name
+		if seen[name]++; seen[name] > 1 {
+			name = fmt.Sprintf("%s#%d", name, seen[name])
+		}
+		names = append(names, name)
+		weights = append(weights, int64(sp.Cores()))
+	}
+	return names, weights, nil
+}
+
+// Play plays jobs side by side and calls done after each finished match,
+// one call at a time, in the order the matches end. A match the arena
+// cannot play (Played.Err) is passed to done too; done returns an error to
+// stop the remaining matches (the running ones are cancelled and not
+// reported). Matches cancelled because ctx ended are not reported either:
+// only finished matches count. Play returns done's first error, else
+// ctx's error when it ended early, else nil.
+func (p Pool) Play(ctx context.Context, jobs []Job, done func(Played) error) error {
+	_, weights, err := p.names()
+	if err != nil {
+		return err
+	}
+	cores := p.Cores
+	if cores <= 0 {
+		cores = runtime.NumCPU()
+	}
+	sem := semaphore.NewWeighted(int64(cores))
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		fail error
+	)
+	inner, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for _, job := range jobs {
+		need := int64(0)
+		for _, b := range job.Seats {
+			need += weights[b]
+		}
+		need = min(max(need, 1), int64(cores))
+		if err := sem.Acquire(inner, need); err != nil {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer sem.Release(need)
+			pl := p.playOne(inner, job)
+			mu.Lock()
+			defer mu.Unlock()
+			if fail != nil || (pl.Err != nil && inner.Err() != nil) {
+				return // cancelled, not finished
+			}
+			if err := done(pl); err != nil {
+				fail = err
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	if fail != nil {
+		return fail
+	}
+	return ctx.Err()
+}
+
+func (p Pool) playOne(ctx context.Context, job Job) Played {
+	pl := Played{Index: job.Index, Seats: job.Seats, Seed: job.Seed}
+	specs := make([]string, len(job.Seats))
+	for i, b := range job.Seats {
+		specs[i] = p.Bots[b]
+	}
+	m, err := match.Setup{Game: p.Game, Bots: specs, Seed: &pl.Seed, League: p.League, Options: p.Options}.Build()
+	if err == nil {
+		pl.Replay, err = match.Run(ctx, m)
+	}
+	if err != nil {
+		pl.Replay = nil
+		pl.Err = fmt.Errorf("match %d (seed %d): %w", job.Index+1, pl.Seed, err)
+	}
+	return pl
+}
