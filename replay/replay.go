@@ -8,9 +8,12 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -119,36 +122,144 @@ func Read(rd io.Reader) (*Replay, error) {
 	return &r, nil
 }
 
-// Save writes r to path, gzip-compressed when path ends in ".gz". It writes
-// a temporary file first so that a crash never leaves half a replay.
+// Save writes r to path, gzip-compressed when path ends in ".gz".
+//
+// A regular file (new or existing) is written atomically: a temporary file
+// in the same directory, renamed over the target once complete, so that a
+// crash never leaves half a replay and a failed write leaves nothing
+// behind. A symbolic link is followed: its target is written, the link
+// stays. Anything else that exists (a device such as /dev/null, a FIFO) is
+// written directly, since renaming a file over it would replace it. A
+// directory is refused.
 func Save(path string, r *Replay) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
+	target, err := resolve(path)
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(f)
-	var w io.Writer = bw
-	var gz *gzip.Writer
-	if strings.HasSuffix(path, ".gz") {
-		gz = gzip.NewWriter(bw)
-		w = gz
+	gz := strings.HasSuffix(path, ".gz")
+	st, err := os.Stat(target)
+	switch {
+	case err == nil && st.IsDir():
+		return dirError(path)
+	case err == nil && !st.Mode().IsRegular():
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		err = encode(f, r, gz)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return err
 	}
-	err = Write(w, r)
-	if gz != nil && err == nil {
-		err = gz.Close()
+	mode := fs.FileMode(0o644)
+	if st != nil {
+		mode = st.Mode().Perm()
 	}
+	return writeAtomic(target, mode, func(w io.Writer) error { return encode(w, r, gz) })
+}
+
+// CheckPath reports, before a match is played, whether Save could write a
+// replay to path: not a directory, in a directory that exists and takes
+// new files. It leaves nothing behind.
+func CheckPath(path string) error {
+	target, err := resolve(path)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(target)
+	switch {
+	case err == nil && st.IsDir():
+		return dirError(path)
+	case err == nil && !st.Mode().IsRegular():
+		return nil // written directly: opening it is the only test
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	dir := filepath.Dir(target)
+	if st, err := os.Stat(dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: the directory %s does not exist", path, dir)
+		}
+		return err
+	} else if !st.IsDir() {
+		return fmt.Errorf("%s: %s is not a directory", path, dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write in %s: %w", path, dir, errors.Unwrap(err))
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+func dirError(path string) error {
+	return fmt.Errorf("%s is a directory; give the replay a file name, such as %s", path, filepath.Join(path, "match.json"))
+}
+
+// resolve follows the symbolic links of path to the file they name, which
+// may not exist yet (a dangling link is written through, as a shell's
+// redirection does).
+func resolve(path string) (string, error) {
+	for range 40 {
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+// writeAtomic writes a new file with write, then renames it over path. On
+// any error the temporary file is removed.
+func writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	err = write(f)
 	if err == nil {
-		err = bw.Flush()
+		err = f.Chmod(mode)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
+	if err == nil {
+		err = os.Rename(f.Name(), path)
 	}
-	return os.Rename(tmp, path)
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// encode writes r to w, gzip-compressed when gz is set, buffered.
+func encode(w io.Writer, r *Replay, gz bool) error {
+	bw := bufio.NewWriter(w)
+	var out io.Writer = bw
+	var zw *gzip.Writer
+	if gz {
+		zw = gzip.NewWriter(bw)
+		out = zw
+	}
+	err := Write(out, r)
+	if zw != nil && err == nil {
+		err = zw.Close()
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	return err
 }
 
 // Load reads a replay file, gunzipping it when its name ends in ".gz".

@@ -2,9 +2,11 @@ package replay
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -45,9 +47,130 @@ func TestSaveLoad(t *testing.T) {
 		if string(a) != string(b) {
 			t.Fatalf("%s does not round-trip:\n%s\n%s", name, a, b)
 		}
-		if _, err := os.Stat(path + ".tmp"); !os.IsNotExist(err) {
-			t.Fatal("the temporary file was left behind")
+	}
+	if left := entries(t, dir); left != "m.json m.json.gz" {
+		t.Fatalf("the directory holds %s; a temporary file was left behind", left)
+	}
+}
+
+// entries lists a directory's names, sorted, space-separated.
+func entries(t *testing.T, dir string) string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return strings.Join(names, " ")
+}
+
+func TestSaveWritesThroughSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.json")
+	if err := os.WriteFile(real, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink("real.json", link); err != nil {
+		t.Fatal(err)
+	}
+	dangling := filepath.Join(dir, "dangling.json")
+	if err := os.Symlink("new.json", dangling); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{link, dangling} {
+		if err := Save(path, sample()); err != nil {
+			t.Fatal(err)
 		}
+		if st, err := os.Lstat(path); err != nil || st.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("%s is no longer a symbolic link (%v)", path, err)
+		}
+		if _, err := Load(path); err != nil {
+			t.Fatalf("the link's target holds no replay: %v", err)
+		}
+	}
+	if st, _ := os.Stat(real); st.Mode().Perm() != 0o600 {
+		t.Errorf("the existing file's mode became %v", st.Mode().Perm())
+	}
+	if left := entries(t, dir); left != "dangling.json link.json new.json real.json" {
+		t.Errorf("the directory holds %s", left)
+	}
+}
+
+func TestSaveWritesSpecialFilesDirectly(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	read := make(chan []byte, 1)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			read <- nil
+			return
+		}
+		defer f.Close()
+		b, _ := io.ReadAll(f)
+		read <- b
+	}()
+	if err := Save(fifo, sample()); err != nil {
+		t.Fatal(err)
+	}
+	if b := <-read; !strings.Contains(string(b), `"arena-replay"`) {
+		t.Fatalf("the reader of the FIFO got %q", b)
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatalf("the FIFO was replaced (%v, %v)", st.Mode(), err)
+	}
+	if left := entries(t, dir); left != "pipe" {
+		t.Errorf("the directory holds %s", left)
+	}
+}
+
+func TestSaveRefusesADirectory(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "replays")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []func(string) error{func(p string) error { return Save(p, sample()) }, CheckPath} {
+		err := f(sub)
+		if err == nil || !strings.Contains(err.Error(), "is a directory") {
+			t.Fatalf("got %v, want a message saying it is a directory", err)
+		}
+	}
+	if left := entries(t, dir); left != "replays" {
+		t.Errorf("the directory holds %s; nothing may be left behind", left)
+	}
+}
+
+func TestSaveFailureLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	bad := sample()
+	bad.Initial = json.RawMessage(`{not json`)
+	if err := Save(filepath.Join(dir, "m.json"), bad); err == nil {
+		t.Fatal("an unencodable replay was saved")
+	}
+	if left := entries(t, dir); left != "" {
+		t.Errorf("the directory holds %s after a failed write", left)
+	}
+}
+
+func TestCheckPath(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckPath(filepath.Join(dir, "m.json")); err != nil {
+		t.Fatal(err)
+	}
+	err := CheckPath(filepath.Join(dir, "missing", "m.json"))
+	if err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("a missing directory: %v", err)
+	}
+	if left := entries(t, dir); left != "" {
+		t.Errorf("CheckPath left %s behind", left)
 	}
 }
 

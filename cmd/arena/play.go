@@ -38,10 +38,19 @@ A bot SPEC is one of:
   builtin:NAME        a bot shipped with the game (see: arena games GAME)
   "python3 bot.py"    a command; it reads its input on stdin, answers on stdout
   stdio:CMD           a command over stdin/stdout, where the game's default differs
+  http:CMD            a command that serves HTTP (territory, as in 2020): Arena
+                      starts it with PORT in its environment and calls it there
   http://HOST:PORT    a bot already listening (games played over HTTP)
   NAME=SPEC           any of the above, shown as NAME
 
-The exit status is 0 whenever the match ran to its end, whatever the bots did.`,
+--replay FILE is checked before the match starts (its directory must exist;
+a directory is refused). A regular file is written whole or not at all;
+a symbolic link is written through; a device or FIFO is written directly.
+
+The exit status is 0 whenever the match ran to its end, whatever the bots
+did; 1 when the match ran but its replay could not be written (the result is
+printed all the same); 2 when Arena could not play (unknown game, bad
+option, wrong number of bots, unusable --replay path).`,
 		Example: `  arena play ants --bot builtin:random --bot "python3 mybot.py" --seed 7 --replay m.json
   arena play ants --bot me=./mybot --bot builtin:boss2 --league 2 --json`,
 		Args: cobra.ExactArgs(1),
@@ -69,6 +78,12 @@ func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
 	if err != nil {
 		return err
 	}
+	if f.replay != "" {
+		// Found out now, not after the whole match has been played.
+		if err := replay.CheckPath(f.replay); err != nil {
+			return fmt.Errorf("--replay: %w", err)
+		}
+	}
 	errOut := cmd.ErrOrStderr()
 	if f.verbose {
 		m.OnTurn = func(t replay.Turn) { printTurn(errOut, m, t) }
@@ -78,26 +93,33 @@ func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
 	rep, err := match.Run(ctx, m)
 	if err != nil {
 		// Interrupted: keep what was played (an unfinished replay can be
-		// shown and watched, not verified).
+		// shown, watched, and verified as far as it goes).
 		if rep != nil && f.replay != "" && replay.Save(f.replay, rep) == nil {
 			fmt.Fprintf(errOut, "the turns played so far are in %s\n", f.replay)
 		}
 		return err
 	}
-	if f.replay != "" {
-		if err := replay.Save(f.replay, rep); err != nil {
-			return fmt.Errorf("writing the replay: %w", err)
+	// The result is printed whatever happens to the replay file.
+	var saveErr error
+	path := f.replay
+	if path != "" {
+		if saveErr = replay.Save(path, rep); saveErr != nil {
+			path = ""
 		}
 	}
 	out := cmd.OutOrStdout()
 	if f.json {
-		return printJSON(out, rep, f.replay)
+		err = printJSON(out, rep, path)
+	} else {
+		printResult(out, rep)
+		if path != "" {
+			fmt.Fprintf(out, "replay: %s\n", path)
+		}
 	}
-	printResult(out, rep)
-	if f.replay != "" {
-		fmt.Fprintf(out, "replay: %s\n", f.replay)
+	if saveErr != nil {
+		return exitError{code: 1, err: fmt.Errorf("writing the replay: %w", saveErr)}
 	}
-	return nil
+	return err
 }
 
 func printTurn(w io.Writer, m match.Match, t replay.Turn) {
