@@ -55,7 +55,12 @@ type Server struct {
 	// ReadOnly refuses to start matches from the page (a server that only
 	// shows the matches someone else plays, like `arena host jungle`).
 	ReadOnly bool
-	Log      *slog.Logger
+	// Hosts are the host names the server answers for besides localhost
+	// names and IP addresses (the public name of an exposed server); "*"
+	// answers any name. Requests for another name are refused, so that a
+	// page whose name an attacker rebinds to this machine gets nothing.
+	Hosts []string
+	Log   *slog.Logger
 
 	lib     library
 	mu      sync.Mutex
@@ -103,7 +108,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/live", s.stream)
 	mux.HandleFunc("GET /match/{id}", s.page("match.html"))
 	mux.Handle("GET /", http.FileServerFS(Static()))
-	return mux
+	return s.guard(mux)
 }
 
 func (s *Server) page(name string) http.HandlerFunc {
@@ -218,7 +223,11 @@ type StartRequest struct {
 
 func (s *Server) start(w http.ResponseWriter, r *http.Request) {
 	var req StartRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20)).Decode(&req); err != nil {
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody)).Decode(&req); err != nil {
+		if _, big := errors.AsType[*http.MaxBytesError](err); big {
+			httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than %d bytes", maxBody))
+			return
+		}
 		httpError(w, http.StatusBadRequest, "the request must be JSON: "+err.Error())
 		return
 	}
@@ -234,6 +243,10 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusCreated, map[string]string{"id": id, "url": "/match/" + id})
 	}
 }
+
+// maxBody caps the request bodies the API reads (a match request is a
+// few hundred bytes).
+const maxBody = 64 << 10
 
 var (
 	errBusy      = errors.New("the CPU cores are taken by the matches running; try again when one ends")

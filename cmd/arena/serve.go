@@ -21,6 +21,7 @@ func init() {
 		addr, dir     string
 		allowCommands bool
 		cores         int
+		hosts         []string
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -32,19 +33,28 @@ The home page lists the games and the matches of the replay directory
 "arena play ... --replay replays/NAME.json"), newest first, and starts new
 matches that every open viewer can follow live. Only builtin bots can be
 started from the page unless --allow-commands is given: then anyone who can
-reach the server can run programs on this machine, so keep it local.`,
+reach the server can run programs on this machine, so keep it local.
+
+The server answers for localhost names, IP addresses and the name of
+--addr; give the names it is reached by with --host (a page whose name
+resolves to this machine is refused otherwise). docs/viewer.md ("Security")
+says what is safe to expose.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return fmt.Errorf("replay directory: %w", err)
 			}
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-			srv := &web.Server{Replays: dir, AllowCommands: allowCommands, Cores: cores, Log: log}
+			if h, _, err := net.SplitHostPort(addr); err == nil && h != "" {
+				hosts = append(hosts, h) // the name it listens on answers too
+			}
+			srv := &web.Server{Replays: dir, AllowCommands: allowCommands, Cores: cores, Hosts: hosts, Log: log}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return err
 			}
-			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
+				ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 			fmt.Fprintf(cmd.OutOrStdout(), "Arena viewer on http://%s (replays in %s)\n", displayAddr(ln.Addr()), dir)
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
@@ -66,6 +76,7 @@ reach the server can run programs on this machine, so keep it local.`,
 	fl.StringVar(&addr, "addr", "localhost:8080", "address to listen on")
 	fl.StringVar(&dir, "replays", "replays", "directory of replays to list and to save new matches in")
 	fl.BoolVar(&allowCommands, "allow-commands", false, "allow matches between command bots from the page (runs programs on this machine)")
+	fl.StringArrayVar(&hosts, "host", nil, "a host name the server is reached by, besides localhost and IP addresses (repeat for several; * for any)")
 	fl.IntVar(&cores, "cores", 0, "CPU cores the matches may use at once, one per command bot (default: all)")
 	rootCmd.AddCommand(cmd)
 

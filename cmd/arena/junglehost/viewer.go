@@ -21,7 +21,9 @@ func (s *Server) viewerHandler() http.Handler {
 			s.cfg.Replays = dir
 		}
 	}
-	s.site = &web.Server{Replays: s.cfg.Replays, ReadOnly: true}
+	// Any host name: the viewer is read-only and shows public games, and
+	// the host is reached by whatever name its bots use.
+	s.site = &web.Server{Replays: s.cfg.Replays, ReadOnly: true, Hosts: []string{"*"}}
 	site := s.site.Handler()
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
