@@ -32,8 +32,10 @@ type Match struct {
 	Game    game.Game
 	Config  game.Config // Players and Names are filled from Players when zero
 	Players []Player
-	// Grace is how long bots get to exit by themselves at the end before
-	// they are killed; 0 means one second.
+	// Grace is how long a bot that was sent the game's farewell message
+	// (game.Farewell) gets to read it and exit by itself before it is
+	// killed; 0 means one second. A bot sent no farewell is ended at once:
+	// its input is closed and it is killed, as on CodinGame.
 	Grace time.Duration
 	// Pause is a wait after every turn for spectators of a live match
 	// (the game's own Clock.Pause applies when it is longer).
@@ -246,6 +248,10 @@ func (r *runner) pump(p, gen int, b bot.Bot) {
 }
 
 // endAll sends each live bot its farewell, then ends every bot in parallel.
+// Only a bot that was sent a farewell gets the grace to exit by itself: the
+// others have nothing left to read, and many (C, C++) do not exit when
+// their input ends, so waiting for them would only add a floor to the end
+// of every match.
 func (r *runner) endAll() {
 	fw, _ := r.ref.(game.Farewell)
 	var wg sync.WaitGroup
@@ -254,12 +260,14 @@ func (r *runner) endAll() {
 			continue
 		}
 		wg.Go(func() {
+			grace := time.Duration(0)
 			if fw != nil && !s.gone {
 				if msg, ok := fw.Farewell(s.p); ok {
 					s.bot.Send(msg, time.Now().Add(r.m.Grace))
+					grace = r.m.Grace
 				}
 			}
-			s.bot.Close(r.m.Grace)
+			s.bot.Close(grace)
 		})
 	}
 	wg.Wait()

@@ -56,5 +56,7 @@ while True:
     cmds = ["LINE %d %d %d" % (my_bases[0], c, 1 + i) for i, c in enumerate(cands[:targets])]
     if turn % 10 == 1:
         cmds.append("MESSAGE turn %d" % turn)
-    print(";".join(cmds) or "WAIT", flush=True)
+    # The log is complete before the answer: a bot is killed as soon as the
+    # match is over, without time to write anything after its last answer.
     log.flush()
+    print(";".join(cmds) or "WAIT", flush=True)
