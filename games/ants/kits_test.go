@@ -5,25 +5,16 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
-
-	"github.com/seed27749672/arena/match/matchtest"
 )
 
-// The starter kits build and play full games against the league-4 boss
-// (and the other bosses in their leagues), ending ok.
+// The C++ starter kit builds and plays full games against the bosses of
+// every league, ending ok. (The kits with a kit.json are played by the
+// shared test in kits/.)
 func TestStarterKits(t *testing.T) {
 	kits, err := filepath.Abs("../../kits/ants")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Run("python", func(t *testing.T) {
-		t.Parallel()
-		py := matchtest.Python(t)
-		for league := 1; league <= 4; league++ {
-			rep := runMatch(t, []string{py + " " + filepath.Join(kits, "python", "bot.py"), fmt.Sprintf("builtin:boss%d", league)}, 21, league, generous...)
-			requireOK(t, rep)
-		}
-	})
 	t.Run("cpp", func(t *testing.T) {
 		t.Parallel()
 		gxx, err := exec.LookPath("g++")

@@ -18,16 +18,6 @@ func TestStarterKits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Run("python", func(t *testing.T) {
-		t.Parallel()
-		py, err := exec.LookPath("python3")
-		if err != nil {
-			t.Skip("python3 is not installed")
-		}
-		bot := py + " " + filepath.Join(kits, "python", "bot.py")
-		checkKit(t, run(t, []string{bot, "builtin:pursuit"}, "maxturns=60"))
-		checkKit(t, run(t, []string{"builtin:evasive", bot}, "map=gen", "game=2", "maxturns=60"))
-	})
 	t.Run("cpp", func(t *testing.T) {
 		t.Parallel()
 		gxx, err := exec.LookPath("g++")

@@ -7,23 +7,17 @@ import (
 	"testing"
 
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/match/matchtest"
 )
 
-// TestKits plays each starter kit against the top boss (league 5's boss5)
-// and checks that it plays whole games without fault. The two kits play
-// the same strategy, so they must also write the same answers.
+// TestKits plays the C++ starter kit against the top boss (league 5's
+// boss5) and checks that it plays whole games without fault. (The kits
+// with a kit.json are played by the shared test in kits/.)
 func TestKits(t *testing.T) {
 	t.Parallel()
 	kits, err := filepath.Abs("../../kits/tracks")
 	if err != nil {
 		t.Fatal(err)
 	}
-	answers := map[string]string{}
-	t.Run("python", func(t *testing.T) {
-		py := matchtest.Python(t)
-		answers["python"] = playKit(t, py+" "+filepath.Join(kits, "python", "bot.py"))
-	})
 	t.Run("cpp", func(t *testing.T) {
 		gpp, err := exec.LookPath("g++")
 		if err != nil {
@@ -34,11 +28,8 @@ func TestKits(t *testing.T) {
 		if err != nil {
 			t.Fatalf("g++: %v\n%s", err, out)
 		}
-		answers["cpp"] = playKit(t, bin)
+		playKit(t, bin)
 	})
-	if py, cpp := answers["python"], answers["cpp"]; py != "" && cpp != "" && py != cpp {
-		t.Errorf("the Python and C++ kits answered differently")
-	}
 }
 
 // playKit plays the kit in both seats and returns all its answers.

@@ -1,0 +1,469 @@
+package kits
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/match/matchtest"
+	"github.com/seed27749672/arena/replay"
+
+	_ "github.com/seed27749672/arena/games/all"
+)
+
+// TestKits builds every kit (kits/GAME/LANG/kit.json) in a copy of its
+// directory, plays one whole game with it against a builtin of its game,
+// and feeds its stdio bot the golden inputs the game's own tests keep.
+// `go test ./kits -run 'TestKits/ants/python'` runs one kit.
+func TestKits(t *testing.T) {
+	paths, err := filepath.Glob("*/*/kit.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Fatal("no kit.json found under kits/")
+	}
+	for _, path := range paths {
+		game, lang := filepath.Base(filepath.Dir(filepath.Dir(path))), filepath.Base(filepath.Dir(path))
+		t.Run(game+"/"+lang, func(t *testing.T) {
+			t.Parallel()
+			k := readManifest(t, path, game, lang)
+			c, ok := games[game]
+			if !ok {
+				t.Fatalf("no test for the game %q: add it to games in kits_test.go", game)
+			}
+			requireTools(t, k)
+			dir := buildKit(t, filepath.Dir(path), k)
+			cmd := "sh -c " + shellQuote("cd "+shellQuote(dir)+" && exec "+k.Run)
+			t.Run("game", func(t *testing.T) { c.play(t, k, transport[k.Protocol]+cmd) })
+			if k.Protocol == "stdio" {
+				for _, g := range c.golden {
+					t.Run("golden/"+g.name, func(t *testing.T) { checkGolden(t, dir, k, g) })
+				}
+			}
+		})
+	}
+}
+
+// Manifest is a kit's kit.json: how the platform builds and runs it.
+type Manifest struct {
+	Game     string   `json:"game"`
+	Language string   `json:"language"`
+	Build    string   `json:"build"`
+	Run      string   `json:"run"`
+	Protocol string   `json:"protocol"`
+	Requires []string `json:"requires"`
+}
+
+// transport is the bot spec prefix of each protocol of kit.json.
+var transport = map[string]string{"stdio": "stdio:", "websocket": "ws:", "http": "http:"}
+
+func readManifest(t *testing.T, path, game, lang string) Manifest {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var k Manifest
+	if err := dec.Decode(&k); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if k.Game != game || (k.Language != lang && !strings.HasPrefix(lang, k.Language+"-")) {
+		t.Errorf("%s: game %q language %q, but the directory is %s/%s", path, k.Game, k.Language, game, lang)
+	}
+	if k.Run == "" {
+		t.Errorf("%s: run is empty", path)
+	}
+	if _, ok := transport[k.Protocol]; !ok {
+		t.Errorf("%s: protocol %q, want stdio, websocket or http", path, k.Protocol)
+	}
+	if len(k.Requires) == 0 {
+		t.Errorf("%s: requires names no command", path)
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+	return k
+}
+
+// requireTools skips the test when a command the kit needs is missing.
+func requireTools(t *testing.T, k Manifest) {
+	t.Helper()
+	for _, c := range k.Requires {
+		if _, err := exec.LookPath(c); err != nil {
+			t.Skipf("%s is not installed (the %s kit needs it)", c, k.Language)
+		}
+	}
+}
+
+// buildKit copies the kit to a temporary directory, leaving out what a
+// build writes (node_modules), and runs its build command there.
+func buildKit(t *testing.T, src string, k Manifest) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "kit")
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			if d.Name() == "node_modules" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		info, _ := d.Info()
+		return os.WriteFile(filepath.Join(dir, rel), b, info.Mode().Perm())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Build == "" {
+		return dir
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", k.Build)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("build %q: %v\n%s", k.Build, err, out)
+	}
+	return dir
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// gameTest is how one game's kits are tested.
+type gameTest struct {
+	play   func(t *testing.T, k Manifest, spec string)
+	golden []golden
+}
+
+// golden is a recorded input of the game's tests: the bytes a player read
+// in a whole game, and how many answers it owes for them.
+type golden struct {
+	name    string
+	input   func(t *testing.T) ([]byte, int)
+	answers *regexp.Regexp // the lines that count as answers
+}
+
+var games = map[string]gameTest{
+	"ants": {
+		play: func(t *testing.T, k Manifest, spec string) {
+			rep := play(t, "ants", []string{"kit=" + spec, "builtin:boss4"}, 21, 4, "first_turn_timeout_ms=30000", "turn_timeout_ms=10000")
+			requireOK(t, rep, 0)
+			requireAction(t, rep, 0, func(s string) bool { return s != "" && s != "WAIT" })
+		},
+		golden: []golden{
+			{"league4-p0", antsGolden("league4-p0.txt"), regexp.MustCompile(`\S`)},
+			{"league4-p1", antsGolden("league4-p1.txt"), regexp.MustCompile(`\S`)},
+		},
+	},
+	"tracks": {
+		play: func(t *testing.T, k Manifest, spec string) {
+			for seat := range 2 {
+				bots := []string{"kit=" + spec, "builtin:boss5"}
+				if seat == 1 {
+					bots[0], bots[1] = bots[1], bots[0]
+				}
+				rep := play(t, "tracks", bots, int64(100+seat), 5)
+				requireOK(t, rep, seat)
+				requireAction(t, rep, seat, func(s string) bool { return s != "" && s != "WAIT" })
+			}
+		},
+		golden: []golden{
+			{"p0", tracksGolden(0), regexp.MustCompile(`\S`)},
+			{"p1", tracksGolden(1), regexp.MustCompile(`\S`)},
+		},
+	},
+	"jungle": {
+		play: func(t *testing.T, k Manifest, spec string) {
+			rep := play(t, "jungle", []string{"kit=" + spec, "builtin:greedy"}, 8, 0,
+				"map=liana-maze", "tick_timeout_ms=10000", "first_ticks_extra_ms=30000")
+			requireOK(t, rep, 0)
+			moved := regexp.MustCompile(`"action"\s*:\s*"(SPAWN|MOVE|SUMMON|DROP|VINE|ATTACK)"`)
+			requireAction(t, rep, 0, func(s string) bool { return moved.MatchString(s) })
+		},
+	},
+	"catmouse": {
+		play: func(t *testing.T, k Manifest, spec string) {
+			// One game is two legs: the kit plays the cats, then the mouse.
+			rep := play(t, "catmouse", []string{"kit=" + spec, "builtin:evasive"}, 3, 0, "maxturns=60")
+			requireOK(t, rep, 0)
+			catmouseClean(t, rep, 0)
+		},
+		golden: []golden{
+			{"cats", catmouseGolden("golden-cats.txt"), regexp.MustCompile(`(?i)^\s*(READY|MOVE)\b`)},
+			{"mouse", catmouseGolden("golden-mouse.txt"), regexp.MustCompile(`(?i)^\s*(READY|MOVE)\b`)},
+		},
+	},
+	"territory": {
+		play: func(t *testing.T, k Manifest, spec string) {
+			arena, err := os.ReadFile("../games/territory/testdata/kit-16.arena")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := play(t, "territory", []string{"kit=" + spec, "builtin:random"}, 5, 0,
+				"arena="+string(arena), "turns=120", "first_ms=60000", "turn_ms=20000")
+			requireOK(t, rep, 0)
+			p := rep.Result.Players[0]
+			if got := stat(p.PlayerResult, "territory"); got <= 20 {
+				t.Errorf("the kit holds %d tiles after 120 turns; it should capture", got)
+			}
+			if got := stat(p.PlayerResult, "stays"); got != 0 {
+				t.Errorf("the kit stood still %d times", got)
+			}
+		},
+		golden: []golden{
+			{"p0", territoryGolden(0), regexp.MustCompile(`\S`)},
+			{"p1", territoryGolden(1), regexp.MustCompile(`\S`)},
+		},
+	},
+}
+
+// relaxed is a game with a generous clock: a kit must not lose a turn
+// because the machine is busy or its runtime starts slowly (timing never
+// decides these tests). Its name stays, so replays verify against the
+// real game. Games whose referee sets its own clock get options instead.
+type relaxed struct{ game.Game }
+
+func (g relaxed) Info() game.Info {
+	info := g.Game.Info()
+	info.Clock.First, info.Clock.Turn = 60*time.Second, 20*time.Second
+	return info
+}
+
+// play plays one match through the runner, as `arena play` does, and
+// checks that its replay verifies.
+func play(t *testing.T, name string, bots []string, seed int64, league int, opts ...string) *replay.Replay {
+	t.Helper()
+	m := matchtest.Build(t, match.Setup{Game: name, Bots: bots, Seed: &seed, League: league, Options: opts})
+	m.Game = relaxed{m.Game}
+	m.Grace = 2 * time.Second
+	rep := matchtest.Verified(t, m, 10*time.Minute)
+	t.Logf("%d turns: %s", len(rep.Turns), rep.Result.Summary)
+	return rep
+}
+
+func requireOK(t *testing.T, rep *replay.Replay, seat int) {
+	t.Helper()
+	p := rep.Result.Players[seat]
+	if p.Status != game.OK {
+		msg := p.Message
+		for _, tr := range rep.Turns {
+			if s := tr.Replies[seat].Stderr; s != "" {
+				msg += "\nstderr: " + s
+			}
+		}
+		t.Fatalf("the kit ended %s: %s", p.Status, msg)
+	}
+}
+
+// requireAction fails unless some answer of the seat is a real move.
+func requireAction(t *testing.T, rep *replay.Replay, seat int, real func(string) bool) {
+	t.Helper()
+	for _, tr := range rep.Turns {
+		for _, l := range tr.Replies[seat].Lines {
+			if real(strings.TrimSpace(l.Text)) {
+				return
+			}
+		}
+	}
+	t.Errorf("the kit made no move in %d turns (only waits)", len(rep.Turns))
+}
+
+// catmouseClean: no answer of the kit gave an ERROR, and it moved pieces.
+func catmouseClean(t *testing.T, rep *replay.Replay, seat int) {
+	t.Helper()
+	moves := 0
+	for i, tr := range rep.Turns {
+		var f struct {
+			Sides []struct {
+				Errors []json.RawMessage
+			}
+		}
+		if err := json.Unmarshal(tr.Frame, &f); err != nil || len(f.Sides) <= seat {
+			t.Fatalf("turn %d: frame %v", i+1, err)
+		}
+		if n := len(f.Sides[seat].Errors); n > 0 {
+			t.Fatalf("turn %d: the kit's answer gave %d errors: %s", i+1, n, f.Sides[seat].Errors[0])
+		}
+		for _, l := range tr.Replies[seat].Lines {
+			if f := strings.Fields(strings.ToUpper(l.Text)); len(f) > 1 && f[0] == "MOVE" {
+				moves++
+			}
+		}
+	}
+	if moves == 0 {
+		t.Errorf("the kit ordered no move in %d turns", len(rep.Turns))
+	}
+}
+
+func stat(p game.PlayerResult, key string) int {
+	switch v := p.Stats[key].(type) {
+	case int:
+		return v
+	case float64:
+		return int(v)
+	}
+	return -1
+}
+
+// checkGolden runs the kit on a golden input (all of it on stdin at once)
+// and requires one answer per turn: a parser that chokes on any of the
+// game's real inputs stops answering. Its exit status at the end of the
+// input is not checked (the game closes stdin only after the last turn).
+func checkGolden(t *testing.T, dir string, k Manifest, g golden) {
+	in, want := g.input(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", k.Run)
+	cmd.Dir = dir
+	cmd.Stdin = bytes.NewReader(in)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	runErr := cmd.Run()
+	got := 0
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if g.answers.MatchString(sc.Text()) {
+			got++
+		}
+	}
+	if got < want {
+		t.Fatalf("%d answers to %d turns (exit: %v)\nstderr: %s", got, want, runErr, tail(errb.String()))
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "..." + s[len(s)-2000:]
+	}
+	return s
+}
+
+func readTestdata(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "games", path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// antsGolden: n, n cell lines, then 3 lines of bases; every turn a score
+// line (league 4) and n cell lines.
+func antsGolden(file string) func(t *testing.T) ([]byte, int) {
+	return func(t *testing.T) ([]byte, int) {
+		b := readTestdata(t, "ants/testdata/golden/"+file)
+		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		n, err := strconv.Atoi(strings.TrimSpace(lines[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rest := len(lines) - 1 - n - 3
+		if rest <= 0 || rest%(n+1) != 0 {
+			t.Fatalf("%s: %d lines do not make whole turns of %d cells", file, len(lines), n)
+		}
+		return b, rest / (n + 1)
+	}
+}
+
+// tracksGolden: the input section of player p in the golden game, and its
+// number of replies.
+func tracksGolden(p int) func(t *testing.T) ([]byte, int) {
+	return func(t *testing.T) ([]byte, int) {
+		zr, err := gzip.NewReader(bytes.NewReader(readTestdata(t, "tracks/testdata/golden-game.txt.gz")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var in bytes.Buffer
+		section, turns := "", 0
+		for _, l := range strings.SplitAfter(string(all), "\n") {
+			if strings.HasPrefix(l, "=== ") {
+				section = strings.Fields(l)[1]
+				if section == "input" {
+					section += strings.Fields(l)[4]
+				}
+				continue
+			}
+			switch {
+			case section == fmt.Sprintf("input%d", p):
+				in.WriteString(l)
+			case section == "replies":
+				if f := strings.Fields(l); len(f) > 1 && f[1] == strconv.Itoa(p) {
+					turns++
+				}
+			}
+		}
+		if in.Len() == 0 || turns == 0 {
+			t.Fatalf("no input or no replies of player %d in the golden game", p)
+		}
+		return in.Bytes(), turns
+	}
+}
+
+// catmouseGolden: INIT and every STATE owe an answer (READY, MOVE); the
+// GAMEOVER line owes none.
+func catmouseGolden(file string) func(t *testing.T) ([]byte, int) {
+	return func(t *testing.T) ([]byte, int) {
+		b := readTestdata(t, "catmouse/testdata/"+file)
+		n := 0
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "INIT ") || strings.HasPrefix(l, "STATE ") {
+				n++
+			}
+		}
+		return b, n
+	}
+}
+
+// territoryGolden: the "< " lines player p read in the §6.4 exchange, and
+// the number of its answers ("> ").
+func territoryGolden(p int) func(t *testing.T) ([]byte, int) {
+	return func(t *testing.T) ([]byte, int) {
+		var in bytes.Buffer
+		cur, n := -1, 0
+		for _, l := range strings.Split(string(readTestdata(t, "territory/testdata/golden-exchange.txt")), "\n") {
+			switch {
+			case strings.HasPrefix(l, "== "):
+				cur++
+			case strings.HasPrefix(l, "< ") && cur == p:
+				in.WriteString(l[2:] + "\n")
+			case strings.HasPrefix(l, "> ") && cur == p:
+				n++
+			}
+		}
+		if n == 0 {
+			t.Fatalf("no input of player %d in the golden exchange", p)
+		}
+		return in.Bytes(), n
+	}
+}
