@@ -137,7 +137,7 @@ func (rr RoundRobin) Play(ctx context.Context) (*Outcome, error) {
 		if p.Err != nil {
 			return p.Err
 		}
-		table.Add(p.Seats, p.Result())
+		table.Add(p.Index, p.Seats, p.Result())
 		out.Finished++
 		if rr.OnMatch != nil {
 			rr.OnMatch(p)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/tournament/openskill"
 )
 
 // Standing is one bot's line in a tournament table.
@@ -21,25 +22,81 @@ type Standing struct {
 	Timeouts     int     `json:"timeouts"`
 	Crashes      int     `json:"crashes"`      // crashed or did not start
 	Disqualified int     `json:"disqualified"` // matches it was removed from for invalid output
+	// The OpenSkill rating after the matches, and its conservative
+	// estimate mu - 3 sigma.
+	Mu      float64 `json:"mu"`
+	Sigma   float64 `json:"sigma"`
+	Ordinal float64 `json:"ordinal"`
 }
 
 // Table accumulates standings match by match, so that a tournament keeps
 // one line per bot whatever the number of matches.
 type Table struct {
-	lines []Standing
+	lines   []Standing
+	model   openskill.Model
+	ratings []openskill.Rating
+	// Ratings depend on the order of the matches: they are updated in
+	// schedule order whatever the order the matches end in, so that the same
+	// tournament gives the same ratings. pending holds the matches that
+	// ended before an earlier one (at most the matches running at once).
+	next    int
+	pending map[int]rated
+}
+
+type rated struct {
+	seats []int
+	ranks []int
 }
 
 // NewTable starts a table for the named bots.
 func NewTable(names []string) *Table {
-	t := &Table{lines: make([]Standing, len(names))}
+	t := &Table{lines: make([]Standing, len(names)), model: openskill.Default(), pending: map[int]rated{}}
 	for i, n := range names {
 		t.lines[i] = Standing{Bot: i, Name: n}
+		t.ratings = append(t.ratings, t.model.New())
 	}
 	return t
 }
 
-// Add counts one match: seats[i] is the bot in seat i of res.
-func (t *Table) Add(seats []int, res *replay.Result) {
+// Add counts match number index (schedule order, from 0; every index is
+// added at most once): seats[i] is the bot in seat i of res. Only matches
+// the arena played to their end are added: a match that failed because of
+// the arena says nothing about the bots and is not rated.
+func (t *Table) Add(index int, seats []int, res *replay.Result) {
+	ranks := make([]int, len(seats))
+	for i := range seats {
+		ranks[i] = res.Players[i].Rank
+	}
+	t.pending[index] = rated{seats, ranks}
+	for {
+		m, ok := t.pending[t.next]
+		if !ok {
+			break
+		}
+		delete(t.pending, t.next)
+		t.next++
+		t.rate(m)
+	}
+	t.count(seats, res)
+}
+
+// rate updates the ratings of a match's bots.
+func (t *Table) rate(m rated) {
+	before := make([]openskill.Rating, len(m.seats))
+	for i, b := range m.seats {
+		before[i] = t.ratings[b]
+	}
+	after, err := t.model.RateFFA(before, m.ranks)
+	if err != nil {
+		return // cannot happen: one rank per seat
+	}
+	for i, b := range m.seats {
+		t.ratings[b] = after[i]
+	}
+}
+
+// count adds a match to the counts and points.
+func (t *Table) count(seats []int, res *replay.Result) {
 	for seat, b := range seats {
 		r := res.Players[seat]
 		s := &t.lines[b]
@@ -92,9 +149,24 @@ func Points(ps []replay.PlayerResult, seat int) float64 {
 }
 
 // Standings returns the lines, best first: by points, then wins, then
-// keeping the bots' order on a tie.
+// keeping the bots' order on a tie. Matches still waiting for an earlier
+// one (an interrupted tournament) are rated first, in schedule order.
 func (t *Table) Standings() []Standing {
+	idx := make([]int, 0, len(t.pending))
+	for k := range t.pending {
+		idx = append(idx, k)
+	}
+	sort.Ints(idx)
+	for _, k := range idx {
+		t.rate(t.pending[k])
+		delete(t.pending, k)
+		t.next = k + 1
+	}
 	st := append([]Standing(nil), t.lines...)
+	for i := range st {
+		r := t.ratings[st[i].Bot]
+		st[i].Mu, st[i].Sigma, st[i].Ordinal = r.Mu, r.Sigma, r.Ordinal()
+	}
 	sort.SliceStable(st, func(i, j int) bool {
 		a, b := st[i], st[j]
 		if a.Points != b.Points {

@@ -41,6 +41,9 @@ machine never makes a bot late.
 
 The table ranks the bots by points: 1 for first place in a match, 0 for
 last, in between linearly (a shared rank shares its places' points).
+RATING is each bot's OpenSkill rating (Weng-Lin, Plackett-Luce) after the
+matches, taken in schedule order: MU its mean, SIGMA its uncertainty, and
+RATING = MU - 3 SIGMA, the conservative estimate leaderboards sort by.
 
 With --replays DIR each match's replay is written to DIR as soon as the
 match ends, and only the standings stay in memory. Ctrl-C (or SIGTERM)
@@ -172,9 +175,10 @@ func printStandingsJSON(w io.Writer, rr tournament.RoundRobin, res *tournament.O
 func printStandings(w io.Writer, rr tournament.RoundRobin, res *tournament.Outcome) {
 	fmt.Fprintf(w, "%s round robin, %d of %d matches, seeds from %d\n", rr.Game, res.Finished, res.Scheduled, rr.Seed)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "RANK\tBOT\tPOINTS\tPLAYED\tWON\tDRAWN\tLOST\tTIMEOUTS\tCRASHES\tDISQUALIFIED")
+	fmt.Fprintln(tw, "RANK\tBOT\tPOINTS\tPLAYED\tWON\tDRAWN\tLOST\tTIMEOUTS\tCRASHES\tDISQUALIFIED\tRATING\tMU\tSIGMA")
 	for i, s := range res.Standings {
-		fmt.Fprintf(tw, "%d\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", i+1, s.Name, s.Points, s.Played, s.Wins, s.Draws, s.Losses, s.Timeouts, s.Crashes, s.Disqualified)
+		fmt.Fprintf(tw, "%d\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\n", i+1, s.Name, s.Points, s.Played, s.Wins, s.Draws, s.Losses,
+			s.Timeouts, s.Crashes, s.Disqualified, s.Ordinal, s.Mu, s.Sigma)
 	}
 	tw.Flush()
 }
