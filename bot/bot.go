@@ -90,6 +90,15 @@ func ended(done <-chan struct{}, wait time.Duration) bool {
 	}
 }
 
+// FreshCPUReader is implemented by transports whose CPU figure may lag
+// behind (a process's descendants are looked for every few turns, see
+// Process.CPU): FreshCPU reads the whole figure now. The runner asks for it
+// when a reply timed out or the bot ended, where the figure tells whether
+// the machine or the bot was slow.
+type FreshCPUReader interface {
+	FreshCPU() (time.Duration, bool)
+}
+
 // Canceler is implemented by request/response transports (HTTP) that can
 // abandon the request in flight when its deadline passes; such a bot owes
 // no late answer afterwards.

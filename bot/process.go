@@ -42,10 +42,15 @@ type Process struct {
 	stderr   *tail
 	waited   chan struct{}
 
-	mu      sync.Mutex
-	exit    Exit
-	lastCPU time.Duration
-	closed  bool
+	mu     sync.Mutex
+	exit   Exit
+	closed bool
+	// CPU figures: the last one returned, the descendants' share at the
+	// last look in /proc, whether there were live ones, and the calls.
+	lastCPU  time.Duration
+	others   time.Duration
+	kids     bool
+	cpuCalls int
 }
 
 // Command returns the argv for a bot command string: the string split on
@@ -189,7 +194,8 @@ func (p *Process) wait() {
 		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			p.exit.Signal = unix.SignalName(ws.Signal())
 		}
-		p.lastCPU = st.UserTime() + st.SystemTime()
+		// The rusage of the ended process includes the children it waited for.
+		p.lastCPU = max(p.lastCPU, st.UserTime()+st.SystemTime())
 	} else if err != nil {
 		p.exit.Err = err
 	}
@@ -253,23 +259,44 @@ func pending(f *os.File) int {
 	return n
 }
 
-// CPU returns the user+system time of the bot's process and of the children
-// it started: live children are read from /proc, finished children count
-// once the bot has waited for them (the kernel adds them to cutime/cstime).
-func (p *Process) CPU() (time.Duration, bool) {
+// CPU returns the CPU time (user+system) the bot has used: its own process,
+// all threads, read at once from the kernel's CPU clock of the process; and
+// its descendants, read from /proc (see descendantsCPU). /proc is read on
+// every call while the bot has live descendants, else every treeEvery
+// calls (to find new ones) and on FreshCPU: the CPU of a child that starts
+// and ends between two looks counts on the look after it, once the bot has
+// waited for it. The figure never decreases.
+func (p *Process) CPU() (time.Duration, bool) { return p.cpu(false) }
+
+// FreshCPU is CPU with the descendants read now: the runner asks for it when
+// a bot timed out or ended, where the figure tells whether the machine or
+// the bot was slow.
+func (p *Process) FreshCPU() (time.Duration, bool) { return p.cpu(true) }
+
+// treeEvery is how often CPU looks for the descendants of a bot that had
+// none at the last look.
+const treeEvery = 10
+
+func (p *Process) cpu(fresh bool) (time.Duration, bool) {
 	if p.waited == nil {
 		return 0, false
 	}
 	select {
 	case <-p.waited:
 	default:
-		if d, ok := treeCPU(p.Pid()); ok {
+		if own, ok := cpuClock(p.Pid()); ok {
 			p.mu.Lock()
-			p.lastCPU = d
-			p.mu.Unlock()
-			return d, true
+			defer p.mu.Unlock()
+			if fresh || p.kids || p.cpuCalls%treeEvery == 0 {
+				if d, live, ok := descendantsCPU(p.Pid()); ok {
+					p.others, p.kids = d, live
+				}
+			}
+			p.cpuCalls++
+			p.lastCPU = max(p.lastCPU, own+p.others)
+			return p.lastCPU, true
 		}
-		// Gone from /proc: it is exiting; its final figures come with Wait.
+		// Gone: it is exiting; its final figures come with Wait.
 		select {
 		case <-p.waited:
 		case <-time.After(50 * time.Millisecond):

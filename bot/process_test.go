@@ -206,3 +206,66 @@ func TestExitWithoutWaiting(t *testing.T) {
 		}
 	}
 }
+
+// The bot's own CPU time comes from the kernel's CPU clock of its process,
+// in nanoseconds, not in /proc's clock ticks.
+func TestCPUTimeIsPrecise(t *testing.T) {
+	p := startProcess(t, &Process{Argv: Command(`sh -c 'read l; i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo done; read l'`)})
+	if got, ok := roundTrip(t, p, "go", 20*time.Second); !ok || got != "done" {
+		t.Fatalf("answer %q", got)
+	}
+	d, ok := p.CPU()
+	if !ok || d <= 0 {
+		t.Fatalf("CPU %v ok=%v", d, ok)
+	}
+	if d%clockTick == 0 {
+		t.Errorf("CPU %v is a whole number of clock ticks: read from /proc, not from the CPU clock", d)
+	}
+}
+
+// A live child's CPU time counts for the bot: at once with FreshCPU, and on
+// every CPU call once the bot is known to have children.
+func TestCPUTimeOfLiveChildren(t *testing.T) {
+	p := startProcess(t, &Process{Argv: Command(`sh -c 'read l; sh -c "i=0; while [ \$i -lt 300000 ]; do i=\$((i+1)); done; sleep 100" & echo started; read l'`)})
+	if got, ok := roundTrip(t, p, "go", 20*time.Second); !ok || got != "started" {
+		t.Fatalf("answer %q", got)
+	}
+	own := func() time.Duration { d, _ := cpuClock(p.Pid()); return d }
+	// Wait until the child has burnt a good share of CPU (on a busy
+	// machine this takes a while; give up after 30 s).
+	var fresh time.Duration
+	for start := time.Now(); time.Since(start) < 30*time.Second; time.Sleep(20 * time.Millisecond) {
+		fresh, _ = p.FreshCPU()
+		if fresh-own() >= 50*time.Millisecond {
+			break
+		}
+	}
+	if fresh-own() < 50*time.Millisecond {
+		t.Fatalf("FreshCPU %v, the bot's own %v: the child's CPU is missing", fresh, own())
+	}
+	if !p.kids {
+		t.Fatal("the bot's live child was not noticed")
+	}
+	if d, _ := p.CPU(); d < fresh {
+		t.Errorf("CPU %v after FreshCPU %v: the figure went down", d, fresh)
+	}
+}
+
+func FuzzParseStat(f *testing.F) {
+	f.Add([]byte("1234 (my bot) S 1 1234 1234 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 100 1000 10"))
+	f.Add([]byte("1 (a) b) c) R 0 1 1 0 -1 0 0 0 0 0 1 2 3 4"))
+	f.Add([]byte("1 (x"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		st, ok := parseStat(b)
+		if ok && st.state == "" {
+			t.Errorf("parsed %q without a state", b)
+		}
+	})
+}
+
+func TestParseStat(t *testing.T) {
+	st, ok := parseStat([]byte("1234 (my ) bot) S 1 77 1234 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 100 1000 10"))
+	if !ok || st != (stat{state: "S", pgrp: 77, utime: 7, stime: 3, cutime: 2, cstime: 1}) {
+		t.Fatalf("got %+v %v", st, ok)
+	}
+}

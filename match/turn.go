@@ -347,10 +347,10 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		rec := replay.Reply{Reply: g, Asked: s.asked, Dropped: s.dropped}
 		s.dropped = 0
 		if s.bot != nil {
-			// Read once a turn: /proc is read for every thread and child
-			// of the bot. The turn's CPU time runs from the last
-			// resolution, so that the turns add up to the whole.
-			cpu, _ := s.bot.CPU()
+			// Read once a turn, when it is resolved: the turn's CPU time
+			// runs from the last resolution, so that the turns add up to
+			// the whole.
+			cpu := botCPU(s.bot, g.Status == game.Timeout || g.Status == game.Gone)
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
 			s.figures.cpu += rec.CPU
@@ -360,6 +360,18 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		recs[i] = rec
 	}
 	return replies, recs
+}
+
+// botCPU returns the CPU time bot b has used so far; fresh asks a
+// transport whose figure may lag behind (bot.FreshCPUReader) for all of it
+// now.
+func botCPU(b bot.Bot, fresh bool) time.Duration {
+	if f, ok := b.(bot.FreshCPUReader); ok && fresh {
+		d, _ := f.FreshCPU()
+		return d
+	}
+	d, _ := b.CPU()
+	return d
 }
 
 func nonNeg(d time.Duration) time.Duration { return max(d, 0) }
