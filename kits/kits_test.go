@@ -50,7 +50,7 @@ func TestKits(t *testing.T) {
 			requireTools(t, k)
 			dir := buildKit(t, filepath.Dir(path), k)
 			cmd := "sh -c " + shellQuote("cd "+shellQuote(dir)+" && exec "+k.Run)
-			t.Run("game", func(t *testing.T) { c.play(t, k, transport[k.Protocol]+cmd) })
+			t.Run("game", func(t *testing.T) { c.play(t, k, Transport(k.Protocol)+cmd) })
 			if k.Protocol == "stdio" {
 				for _, g := range c.golden {
 					t.Run("golden/"+g.name, func(t *testing.T) { checkGolden(t, dir, k, g) })
@@ -59,19 +59,6 @@ func TestKits(t *testing.T) {
 		})
 	}
 }
-
-// Manifest is a kit's kit.json: how the platform builds and runs it.
-type Manifest struct {
-	Game     string   `json:"game"`
-	Language string   `json:"language"`
-	Build    string   `json:"build"`
-	Run      string   `json:"run"`
-	Protocol string   `json:"protocol"`
-	Requires []string `json:"requires"`
-}
-
-// transport is the bot spec prefix of each protocol of kit.json.
-var transport = map[string]string{"stdio": "stdio:", "websocket": "ws:", "http": "http:"}
 
 func readManifest(t *testing.T, path, game, lang string) Manifest {
 	t.Helper()
@@ -91,7 +78,7 @@ func readManifest(t *testing.T, path, game, lang string) Manifest {
 	if k.Run == "" {
 		t.Errorf("%s: run is empty", path)
 	}
-	if _, ok := transport[k.Protocol]; !ok {
+	if Transport(k.Protocol) == "" {
 		t.Errorf("%s: protocol %q, want stdio, websocket or http", path, k.Protocol)
 	}
 	if len(k.Requires) == 0 {
