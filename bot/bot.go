@@ -90,6 +90,15 @@ func ended(done <-chan struct{}, wait time.Duration) bool {
 	}
 }
 
+// TrySender is implemented by transports that can write a message without
+// waiting: TrySend writes what fits now and returns the rest (empty when it
+// was all written), or an error. The runner then writes a prompt that fits
+// (the usual case) from its own goroutine, and hands the rest, if any, to
+// Send on another.
+type TrySender interface {
+	TrySend(msg []byte) (rest []byte, err error)
+}
+
 // FreshCPUReader is implemented by transports whose CPU figure may lag
 // behind (a process's descendants are looked for every few turns, see
 // Process.CPU): FreshCPU reads the whole figure now. The runner asks for it

@@ -226,6 +226,44 @@ func (p *Process) Send(msg []byte, deadline time.Time) error {
 	return err
 }
 
+// TrySend writes what fits of msg (with a final newline added if missing)
+// into the bot's stdin pipe without waiting, and returns the rest.
+func (p *Process) TrySend(msg []byte) ([]byte, error) {
+	if len(msg) == 0 || msg[len(msg)-1] != '\n' {
+		msg = append(msg[:len(msg):len(msg)], '\n')
+	}
+	rc, err := p.stdin.SyscallConn()
+	if err != nil {
+		return msg, err
+	}
+	var werr error
+	err = rc.Write(func(fd uintptr) bool {
+		for len(msg) > 0 {
+			n, err := unix.Write(int(fd), msg)
+			if n > 0 {
+				msg = msg[n:]
+			}
+			if err == unix.EINTR {
+				continue
+			}
+			if err != nil && err != unix.EAGAIN {
+				werr = err
+			}
+			if err != nil || n == 0 {
+				break
+			}
+		}
+		return true // one attempt: never wait for the pipe
+	})
+	if err == nil {
+		err = werr
+	}
+	if err != nil {
+		return msg, err
+	}
+	return msg, nil
+}
+
 // ErrDeadline is returned by Send when the bot did not read its input in time.
 var ErrDeadline = errors.New("the bot did not read its input in time")
 

@@ -269,3 +269,36 @@ func TestParseStat(t *testing.T) {
 		t.Fatalf("got %+v %v", st, ok)
 	}
 }
+
+// TrySend writes what fits in the pipe and returns the rest at once, even
+// to a bot that does not read.
+func TestTrySend(t *testing.T) {
+	p := startProcess(t, &Process{Argv: Command("sh -c 'read l; echo \"got $l\"; sleep 100'")})
+	if rest, err := p.TrySend([]byte("hello")); err != nil || len(rest) != 0 {
+		t.Fatalf("rest %q, err %v", rest, err)
+	}
+	select {
+	case l := <-p.Lines():
+		if l.Text != "got hello" {
+			t.Fatalf("answer %q", l.Text)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no answer")
+	}
+	big := make([]byte, 1<<20)
+	done := make(chan struct{})
+	var rest []byte
+	var err error
+	go func() {
+		rest, err = p.TrySend(big)
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("TrySend waited for a bot that does not read")
+	}
+	if err != nil || len(rest) == 0 || len(rest) >= len(big) || rest[len(rest)-1] != '\n' {
+		t.Fatalf("rest of %d bytes (err %v): want what did not fit, ending with the newline", len(rest), err)
+	}
+}

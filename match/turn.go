@@ -80,7 +80,7 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		if r.paced {
 			s.deadline = turnEnd
 		}
-		go r.send(s.p, s.gen, s.bot, msg, s.deadline)
+		r.prompt(s, msg, clock)
 	}
 	if err := r.collect(ctx, clock, turnEnd); err != nil {
 		return replay.Turn{}, err
@@ -105,6 +105,26 @@ func onGrid(t, g time.Time, turn time.Duration) time.Time {
 		return g
 	}
 	return t
+}
+
+// prompt sends msg to seat s: at once from the runner's goroutine when the
+// transport can write it without waiting (bot.TrySender: a prompt that fits
+// in the pipe, the usual case, costs no goroutine and no event), else from
+// a goroutine that tells the runner when it is written.
+func (r *runner) prompt(s *seat, msg []byte, clock game.Clock) {
+	if ts, ok := s.bot.(bot.TrySender); ok {
+		rest, err := ts.TrySend(msg)
+		if err == nil && len(rest) == 0 {
+			r.handle(event{seat: s.p, gen: s.gen, kind: evSent, at: time.Now()}, clock)
+			return
+		}
+		// A failed write is reported by Send as well, from the goroutine,
+		// so that the runner does not wait here for the bot's exit.
+		if err == nil {
+			msg = rest
+		}
+	}
+	go r.send(s.p, s.gen, s.bot, msg, s.deadline)
 }
 
 // send writes a prompt to bot b of seat p, then tells the runner.
