@@ -1,6 +1,12 @@
-// An example bot for the C++ starter kit: write your strategy in tick.
+// Cats & Mouse starter bot in C++: start here. Write your strategy in
+// tick(); catmouse.hpp reads the referee's messages and writes the answers.
 //
-//   g++ -O2 -std=c++17 -o bot bot.cpp
+// The example's cats walk shortest paths to the mouse; its mouse runs away
+// from the nearest cat and dashes when cornered; both draw what they think.
+//
+// Build: g++ -O2 -std=c++17 -o bot bot.cpp
+// Run:   arena play catmouse --bot ./bot --bot builtin:pursuit
+// Debug with std::cerr (kept in the replay) or dbg (drawn in the viewer).
 #include "catmouse.hpp"
 
 using namespace catmouse;

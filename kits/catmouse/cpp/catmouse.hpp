@@ -1,7 +1,9 @@
-// Cats & Mouse (Cod'INSA 2025 final) starter kit for C++17.
+// Cats & Mouse (Cod'INSA 2025 final) protocol code for the C++ starter kit:
+// you should not need to change it. Write your strategy in bot.cpp.
 //
-// This header speaks the protocol (docs/games/catmouse.md) so that your bot
-// only writes one function, as the original SDK asked:
+// It reads the referee's messages into typed state and speaks the protocol
+// (docs/games/catmouse.md), so that your bot only writes one function, as
+// the original SDK asked:
 //
 //     catmouse::Orders tick(const catmouse::State& state, catmouse::Dbg& dbg);
 //
