@@ -1,0 +1,63 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestVersusPrintsEachPairAndTheVerdict(t *testing.T) {
+	dir := t.TempDir()
+	out, stderr, code := run(t, "versus", "ants", "--bot", "new=builtin:boss3", "--bot", "old=builtin:boss4", "--seed", "1",
+		"--sprt", "elo0=0,elo1=20", "--replays", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"pair 1: W/D/L", "LOS", "LLR", "H0 accepted: new is at most 0 Elo stronger than old", "95 % interval"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	pairs := strings.Count(out, "\npair ")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json.gz"))
+	if len(files) < 2*pairs {
+		t.Errorf("%d replays for %d pairs", len(files), pairs)
+	}
+}
+
+func TestVersusJSON(t *testing.T) {
+	out, stderr, code := run(t, "versus", "ants", "--bot", "builtin:boss4", "--bot", "builtin:wait", "--seed", "1", "--games", "4", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Pairs, Wins, Draws, Losses int
+		Penta                      [5]int `json:"pentanomial"`
+		Elo                        *float64
+		LOS                        float64 `json:"los"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err, out)
+	}
+	if res.Pairs != 2 || res.Wins+res.Draws+res.Losses != 4 || res.Penta[0]+res.Penta[1]+res.Penta[2]+res.Penta[3]+res.Penta[4] != 2 {
+		t.Errorf("tally %+v\n%s", res, out)
+	}
+}
+
+func TestVersusRefusesBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bot", "builtin:wait"}, "exactly two"},
+		{[]string{"--bot", "builtin:wait", "--bot", "builtin:boss1", "--games", "0"}, "--games"},
+		{[]string{"--bot", "builtin:wait", "--bot", "builtin:boss1", "--sprt", "elo0=5,elo1=1"}, "elo0"},
+		{[]string{"--bot", "builtin:wait", "--bot", "builtin:boss1", "--cores", "-1"}, "--cores"},
+	} {
+		_, stderr, code := run(t, append([]string{"versus", "ants"}, c.args...)...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %q", c.args, code, stderr)
+		}
+	}
+}
