@@ -103,6 +103,8 @@ type Config struct {
 	League  int      // 0 when the game has no leagues
 	Names   []string // display names of the players, in seat order
 	Options Options
+	// Files reads the files the options name (nil: the disk, unrecorded).
+	Files *Files
 }
 
 // Referee runs one match. The runner calls, on every turn, Prompt for each

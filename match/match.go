@@ -160,6 +160,7 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 		Seed:        r.m.Config.Seed,
 		League:      r.m.Config.League,
 		Options:     r.m.Config.Options.Explicit(),
+		Files:       r.m.Config.Files.Read(),
 		Clock:       r.clock(),
 		Started:     time.Now().UTC().Truncate(time.Millisecond),
 		Initial:     r.ref.Frame(),
@@ -224,7 +225,7 @@ func (r *runner) startAll(ctx context.Context) {
 	for i, s := range r.seats {
 		s.reset()
 		if errs[i] != nil {
-			s.gone, s.goneErr, s.didNotStart = true, "did not start: "+errs[i].Error(), true
+			s.gone, s.goneErr = true, replay.DidNotStart+errs[i].Error()
 			continue
 		}
 		s.bot = bots[i]
@@ -284,39 +285,10 @@ func (r *runner) shutdown() {
 
 var errCancelled = errors.New("match cancelled")
 
-// result merges the referee's outcome with what the runner saw: a bot that
-// never started is did-not-start, one that vanished while the game counted
-// it as fine is crashed.
+// result merges the referee's outcome with what the turns recorded (see
+// replay.BuildResult: verification builds it the same way).
 func (r *runner) result() *replay.Result {
 	out := r.ref.Result()
 	r.rep.Outcome = &out
-	res := &replay.Result{Turns: len(r.rep.Turns), Summary: out.Summary}
-	for i, s := range r.seats {
-		var pr game.PlayerResult
-		if i < len(out.Players) {
-			pr = out.Players[i]
-		}
-		switch {
-		case s.didNotStart:
-			pr.Status, pr.Message = game.DidNotStart, s.goneErr
-		case s.gone && (pr.Status == game.OK || pr.Status == ""):
-			pr.Status = game.Crashed
-		}
-		if pr.Status == "" {
-			pr.Status = game.OK
-		}
-		if pr.Message == "" && s.gone {
-			pr.Message = s.goneErr
-		}
-		f := s.figures
-		p := replay.PlayerResult{Name: s.player.Name, PlayerResult: pr, Timeouts: f.timeouts,
-			MaxMs: ms(f.max), CPUMs: ms(f.cpu)}
-		if f.replies > 0 {
-			p.AvgMs = ms(f.total / time.Duration(f.replies))
-		}
-		res.Players = append(res.Players, p)
-	}
-	return res
+	return replay.BuildResult(out, r.rep.Players, r.rep.Turns)
 }
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

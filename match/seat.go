@@ -16,9 +16,8 @@ type seat struct {
 	bot    bot.Bot // nil while no bot runs (it did not start, or it was ended)
 	gen    int     // bumped on every (re)start; events of older bots are ignored
 
-	gone        bool // its output ended, or it cannot be written to
-	goneErr     string
-	didNotStart bool
+	gone    bool // its output ended, or it cannot be written to
+	goneErr string
 
 	// The current request.
 	req      request
@@ -37,7 +36,6 @@ type seat struct {
 	dropped int         // lines dropped since the last turn (flood caps)
 
 	cpuMark time.Duration // the bot's CPU time when the last turn was resolved
-	figures figures
 }
 
 // request is where a seat's current request stands. Only PolicyLate
@@ -59,25 +57,10 @@ func (s *seat) owes() bool { return s.req == sending || s.req == awaiting }
 // paced, else the moment the prompt was written.
 func (s *seat) promptedAt() time.Time { return s.deadline.Add(-s.limit) }
 
-// figures are a seat's totals over the match, kept across restarts.
-type figures struct {
-	replies  int // replies timed: answers, and requests asked and not answered
-	total    time.Duration
-	max      time.Duration
-	cpu      time.Duration
-	timeouts int
-}
-
-func (f *figures) count(d time.Duration) {
-	f.replies++
-	f.total += d
-	f.max = max(f.max, d)
-}
-
 // reset forgets everything about the previous bot of this seat, whose
 // events are ignored from now on.
 func (s *seat) reset() {
-	*s = seat{p: s.p, player: s.player, gen: s.gen + 1, figures: s.figures}
+	*s = seat{p: s.p, player: s.player, gen: s.gen + 1}
 }
 
 // onLine routes one line of a seat's output: to the answer being read, to

@@ -43,7 +43,7 @@ func (s Setup) Build() (Match, error) {
 	if s.Seed != nil {
 		seed = *s.Seed
 	}
-	m := Match{Game: g, Config: game.Config{Seed: seed, League: league, Options: opts}}
+	m := Match{Game: g, Config: game.Config{Seed: seed, League: league, Options: opts, Files: game.NewFiles()}}
 	seen := map[string]int{}
 	for i, raw := range s.Bots {
 		spec, err := bot.ParseSpec(raw)

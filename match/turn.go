@@ -338,20 +338,14 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 				g.Error = s.goneErr
 			}
 			s.cur, s.req = nil, idle
-			s.figures.count(g.Time)
 		case s.gone && !held:
 			g = game.Reply{Status: game.Gone, Error: s.goneErr}
-			if s.asked {
-				s.figures.count(s.limit)
-			}
 		case s.asked:
 			lines := s.cur
 			if held {
 				lines = lines[:len(lines)-1] // as it stood at the due end: incomplete
 			}
 			g = game.Reply{Status: game.Timeout, Lines: lines, Time: s.limit}
-			s.figures.timeouts++
-			s.figures.count(s.limit)
 			if clock.Policy != game.PolicyLate {
 				s.cur = nil
 			}
@@ -373,7 +367,6 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			cpu := botCPU(s.bot, g.Status == game.Timeout || g.Status == game.Gone)
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
-			s.figures.cpu += rec.CPU
 			tail, lost := s.bot.Stderr()
 			rec.Stderr, rec.StderrDropped = string(tail), lost
 		}

@@ -35,9 +35,13 @@ type Replay struct {
 	Seed        int64             `json:"seed"`
 	League      int               `json:"league,omitempty"`
 	Options     map[string]string `json:"options,omitempty"`
-	Players     []Player          `json:"players"`
-	Clock       game.Clock        `json:"clock"`
-	Started     time.Time         `json:"started"`
+	// Files holds the files the options named (a map, an arena...), by
+	// the name the option gave, as read when the match started: the
+	// match re-simulates from them wherever the replay is.
+	Files   map[string][]byte `json:"files,omitempty"`
+	Players []Player          `json:"players"`
+	Clock   game.Clock        `json:"clock"`
+	Started time.Time         `json:"started"`
 	// Initial is the frame before the first turn.
 	Initial json.RawMessage `json:"initial"`
 	Turns   []Turn          `json:"turns"`

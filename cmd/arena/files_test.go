@@ -2,9 +2,12 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/seed27749672/arena/replay"
 )
 
 // --replay into a directory that does not exist is refused before the
@@ -40,5 +43,56 @@ func TestPlayPrintsTheResultWhenTheReplayFails(t *testing.T) {
 	}
 	if st, err := os.Stat("/dev/full"); err != nil || st.Mode()&os.ModeCharDevice == 0 {
 		t.Fatalf("/dev/full was replaced")
+	}
+}
+
+// runIn is run with a working directory.
+func runIn(t *testing.T, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(arena, args...)
+	cmd.Dir = dir
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+// A file option given as a relative path is recorded in the replay: the
+// replay verifies from any directory, even once the file is gone.
+func TestReplayRecordsOptionFiles(t *testing.T) {
+	arenaFile, err := os.ReadFile("../../games/territory/testdata/kit-16.arena")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "arenas"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "arenas", "duel.arena"), arenaFile, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runIn(t, dir, "play", "territory", "--bot", "builtin:greedy", "--bot", "builtin:hunter",
+		"--seed", "5", "--opt", "arena=arenas/duel.arena", "--opt", "turns=30", "--replay", "m.json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	os.RemoveAll(filepath.Join(dir, "arenas"))
+	path := filepath.Join(dir, "m.json")
+	out, stderr, code := run(t, "replay", "verify", path)
+	if code != 0 {
+		t.Fatalf("verify from another directory: exit %d: %s%s", code, out, stderr)
+	}
+	rep, err := replay.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(rep.Files["arenas/duel.arena"]) != string(arenaFile) {
+		t.Fatalf("the replay holds the files %v", rep.Files)
 	}
 }

@@ -3,7 +3,6 @@ package catmouse
 import (
 	_ "embed"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -127,13 +126,13 @@ func configure(cfg game.Config) (settings, error) {
 	if mapOpt == "" {
 		mapOpt = "default"
 	}
-	b, err := LoadMap(mapOpt, cfg.Seed)
+	b, err := loadMap(cfg.Files, mapOpt, cfg.Seed)
 	if err != nil {
 		return settings{}, fmt.Errorf("map option: %w", err)
 	}
 	set.board = b
 	check := !o.Bool("no-spawn-check")
-	set.spawn, err = chooseSpawn(o.String("spawn"), o.String("spawns"), mapOpt, b, set.gameNo, cfg.Seed, check)
+	set.spawn, err = chooseSpawn(cfg.Files, o.String("spawn"), o.String("spawns"), mapOpt, b, set.gameNo, cfg.Seed, check)
 	if err != nil {
 		return settings{}, err
 	}
@@ -145,7 +144,10 @@ func configure(cfg game.Config) (settings, error) {
 
 // LoadMap resolves the map option: "default", "open" or "open:R", "gen" or
 // "gen:SEED" (the match seed when SEED is omitted), or a map file.
-func LoadMap(opt string, seed int64) (*Board, error) {
+func LoadMap(opt string, seed int64) (*Board, error) { return loadMap(nil, opt, seed) }
+
+// loadMap is LoadMap reading a map file through files.
+func loadMap(files *game.Files, opt string, seed int64) (*Board, error) {
 	switch {
 	case opt == "default":
 		return DefaultMap(), nil
@@ -175,7 +177,7 @@ func LoadMap(opt string, seed int64) (*Board, error) {
 		}
 		return Generate(DefaultGenOptions(s))
 	}
-	text, err := os.ReadFile(opt)
+	text, err := files.ReadFile(opt)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the map file %q (%v); use default, open[:R], gen[:SEED] or a map file", opt, err)
 	}
@@ -183,19 +185,19 @@ func LoadMap(opt string, seed int64) (*Board, error) {
 }
 
 // chooseSpawn resolves the spawn options for game g.
-func chooseSpawn(spawn, pack, mapOpt string, b *Board, g int, seed int64, check bool) (Spawn, error) {
+func chooseSpawn(files *game.Files, spawn, pack, mapOpt string, b *Board, g int, seed int64, check bool) (Spawn, error) {
 	switch {
 	case spawn != "" && spawn != "auto":
-		if strings.Contains(spawn, ",") && !strings.ContainsAny(spawn, `\.`) && !fileExists(spawn) {
+		if strings.Contains(spawn, ",") && !strings.ContainsAny(spawn, `\.`) && !files.IsFile(spawn) {
 			return ParseInline(spawn)
 		}
-		text, err := os.ReadFile(spawn)
+		text, err := files.ReadFile(spawn)
 		if err != nil {
 			return Spawn{}, fmt.Errorf("spawn option: cannot read %q (%v); give a spawn file or a line such as 0:0,0/0,-5/0,5", spawn, err)
 		}
 		return ParseSpawn(string(text))
 	case pack != "":
-		text, err := os.ReadFile(pack)
+		text, err := files.ReadFile(pack)
 		if err != nil {
 			return Spawn{}, fmt.Errorf("spawns option: cannot read %q: %v", pack, err)
 		}
@@ -225,9 +227,4 @@ func autoSpawnFor(b *Board, g int, seed int64) (Spawn, error) {
 		return AutoSpawn(b, SecretSpawn, uint64(seed)^0x9E3779B97F4A7C15)
 	}
 	return AutoSpawn(b, OrganiserSpawn, uint64(seed))
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }

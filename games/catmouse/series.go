@@ -2,7 +2,6 @@ package catmouse
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -60,20 +59,20 @@ func seriesPlan(cfg game.Config) (mapOpt string, sets [3]Spawn, notes []string, 
 	if mapOpt == "gen" {
 		mapOpt = "gen:" + strconv.FormatUint(uint64(cfg.Seed), 10)
 	}
-	b, err := LoadMap(mapOpt, cfg.Seed)
+	b, err := loadMap(cfg.Files, mapOpt, cfg.Seed)
 	if err != nil {
 		return "", sets, nil, fmt.Errorf("map option: %w", err)
 	}
-	sets, notes, err = matchSets(o.String("spawns"), mapOpt, b, cfg.Seed, !o.Bool("no-spawn-check"))
+	sets, notes, err = matchSets(cfg.Files, o.String("spawns"), mapOpt, b, cfg.Seed, !o.Bool("no-spawn-check"))
 	return mapOpt, sets, notes, err
 }
 
 // matchSets resolves the three sets of a match.
-func matchSets(packFile, mapOpt string, b *Board, seed int64, check bool) ([3]Spawn, []string, error) {
+func matchSets(files *game.Files, packFile, mapOpt string, b *Board, seed int64, check bool) ([3]Spawn, []string, error) {
 	var p *Pack
 	switch {
 	case packFile != "":
-		text, err := os.ReadFile(packFile)
+		text, err := files.ReadFile(packFile)
 		if err != nil {
 			return [3]Spawn{}, nil, fmt.Errorf("spawns option: cannot read %q: %v", packFile, err)
 		}

@@ -140,7 +140,7 @@ func (s settings) printedTimeoutMs(t int) int {
 func (Game) New(cfg game.Config) (game.Referee, error) {
 	set := readSettings(cfg.Options)
 	seed := uint64(cfg.Seed)
-	m, err := chooseMap(set.mapArg, set.mapsDir, seed)
+	m, err := chooseMap(cfg.Files, set.mapArg, set.mapsDir, seed)
 	if err != nil {
 		return nil, err
 	}

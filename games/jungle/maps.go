@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/seed27749672/arena/game"
 )
 
 // The built-in maps: our own, in the text format (the official 2022 maps
@@ -65,14 +67,17 @@ func BuiltinMap(name string) (*Map, bool) {
 // LoadMap finds a map the way the server's map option does (spec §5.6):
 // an existing file path (.bmp: the official format, else text), else a file
 // of that name in mapsDir, else a built-in map.
-func LoadMap(arg, mapsDir string) (*Map, error) {
-	if st, err := os.Stat(arg); err == nil && !st.IsDir() {
-		return loadFile(arg)
+func LoadMap(arg, mapsDir string) (*Map, error) { return loadMap(nil, arg, mapsDir) }
+
+// loadMap is LoadMap reading map files through files.
+func loadMap(files *game.Files, arg, mapsDir string) (*Map, error) {
+	if files.IsFile(arg) {
+		return loadFile(files, arg)
 	}
 	if mapsDir != "" && !strings.ContainsRune(arg, os.PathSeparator) {
 		p := filepath.Join(mapsDir, arg)
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			return loadFile(p)
+		if files.IsFile(p) {
+			return loadFile(files, p)
 		}
 	}
 	if m, ok := BuiltinMap(arg); ok {
@@ -85,13 +90,17 @@ func LoadMap(arg, mapsDir string) (*Map, error) {
 	return nil, fmt.Errorf("map %q: %s (see: arena maps jungle)", arg, where)
 }
 
-func loadFile(path string) (*Map, error) {
-	if strings.EqualFold(filepath.Ext(path), ".bmp") {
-		return LoadBMP(path)
-	}
-	data, err := os.ReadFile(path)
+func loadFile(files *game.Files, path string) (*Map, error) {
+	data, err := files.ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	if strings.EqualFold(filepath.Ext(path), ".bmp") {
+		m, err := ParseBMP(filepath.Base(path), data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return m, nil
 	}
 	m, err := ParseText(data)
 	if err != nil {
@@ -102,9 +111,9 @@ func loadFile(path string) (*Map, error) {
 
 // chooseMap resolves the map option; with none, the map is drawn from the
 // sorted built-in names with the map stream (spec §3.4).
-func chooseMap(arg, mapsDir string, seed uint64) (*Map, error) {
+func chooseMap(files *game.Files, arg, mapsDir string, seed uint64) (*Map, error) {
 	if arg != "" {
-		return LoadMap(arg, mapsDir)
+		return loadMap(files, arg, mapsDir)
 	}
 	names := BuiltinMapNames()
 	if builtinErr != nil {

@@ -13,7 +13,6 @@ package territory
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -93,7 +92,7 @@ func (Game) New(cfg game.Config) (game.Referee, error) {
 	if spec := o.String("arena"); spec != "" {
 		text := spec
 		if !strings.HasPrefix(strings.TrimSpace(spec), "TERRITORY-ARENA") {
-			b, err := os.ReadFile(spec)
+			b, err := cfg.Files.ReadFile(spec)
 			if err != nil {
 				return nil, fmt.Errorf("arena file: %v", err)
 			}
