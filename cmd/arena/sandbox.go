@@ -1,0 +1,48 @@
+package main
+
+import (
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seed27749672/arena/sandbox"
+)
+
+func init() {
+	sb := &cobra.Command{
+		Use:   "sandbox",
+		Short: "The sandbox that contains untrusted bots and builds",
+		Long: `Bots run with --sandbox (and, on the platform, every bot and build) run
+contained: the system read-only, a private work directory and /tmp, their own
+PID and network namespaces, an unprivileged identity, and limits on memory,
+processes, file size, open files and CPU time. It needs bubblewrap (bwrap).`,
+	}
+	check := &cobra.Command{
+		Use:   "check",
+		Short: "Say which protections this machine gives, and why not",
+		Long: `Run a probe in a real sandbox and print each protection with how this machine
+gives it, or why it does not. The exit status is 0 when every protection is
+given, 1 otherwise.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ps, ready := sandbox.Check()
+			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+			for _, p := range ps {
+				mark := "yes"
+				if !p.OK {
+					mark = "NO"
+				}
+				fmt.Fprintf(w, "%s\t%s\t%s\n", mark, p.Name, p.How)
+			}
+			w.Flush()
+			if !ready {
+				return exitError{code: 1, err: fmt.Errorf("this machine cannot run untrusted code contained (see the lines marked NO)")}
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), "ready: untrusted bots and builds can run contained here")
+			return nil
+		},
+	}
+	sb.AddCommand(check)
+	rootCmd.AddCommand(sb)
+}

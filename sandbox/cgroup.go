@@ -1,0 +1,203 @@
+package sandbox
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// cgroupRoot is where cgroup file systems are mounted.
+var cgroupRoot = "/sys/fs/cgroup"
+
+// groupName is the parent group of every sandbox's group.
+const groupName = "arena-sandbox"
+
+// cgroup is the control group of one sandbox: memory and process limits,
+// and the list of every process to kill at the end. Version 1 has one
+// directory per controller (memory, pids); version 2 one directory.
+type cgroup struct {
+	v2     bool
+	memory string // v1 memory controller directory, or the v2 directory
+	pids   string // v1 pids controller directory, or the v2 directory
+}
+
+// newCgroup makes the sandbox's group and sets its limits. It fails when
+// the machine has no writable memory and pids controllers.
+func newCgroup(name string, l Limits) (*cgroup, error) {
+	if cg, err := newCgroupV2(name, l); err == nil {
+		return cg, nil
+	}
+	return newCgroupV1(name, l)
+}
+
+// unified reports whether cgroupRoot is a version 2 hierarchy.
+func unified() bool {
+	_, err := os.Stat(filepath.Join(cgroupRoot, "cgroup.controllers"))
+	return err == nil
+}
+
+func newCgroupV2(name string, l Limits) (*cgroup, error) {
+	if !unified() {
+		return nil, errors.New("no cgroup v2 hierarchy at " + cgroupRoot)
+	}
+	parent := filepath.Join(cgroupRoot, groupName)
+	if err := os.Mkdir(parent, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		return nil, err
+	}
+	// A group passes controllers to its children only when its parent
+	// gives them to it.
+	for _, d := range []string{cgroupRoot, parent} {
+		if err := os.WriteFile(filepath.Join(d, "cgroup.subtree_control"), []byte("+memory +pids"), 0); err != nil {
+			return nil, fmt.Errorf("enabling memory and pids in %s: %w", d, err)
+		}
+	}
+	dir := filepath.Join(parent, name)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, err
+	}
+	cg := &cgroup{v2: true, memory: dir, pids: dir}
+	mem := strconv.FormatInt(l.Memory, 10)
+	err := errors.Join(
+		write(dir, "memory.max", mem),
+		write(dir, "pids.max", strconv.Itoa(l.Procs)),
+	)
+	// No swap: a bot over its memory is stopped, not slowed down.
+	write(dir, "memory.swap.max", "0")
+	if err != nil {
+		cg.destroy()
+		return nil, err
+	}
+	return cg, nil
+}
+
+func newCgroupV1(name string, l Limits) (*cgroup, error) {
+	mem := filepath.Join(cgroupRoot, "memory", groupName, name)
+	pids := filepath.Join(cgroupRoot, "pids", groupName, name)
+	cg := &cgroup{memory: mem, pids: pids}
+	for _, d := range []string{mem, pids} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			cg.destroy()
+			return nil, err
+		}
+	}
+	err := errors.Join(
+		write(mem, "memory.limit_in_bytes", strconv.FormatInt(l.Memory, 10)),
+		write(pids, "pids.max", strconv.Itoa(l.Procs)),
+	)
+	// memsw exists when swap accounting is on: cap memory+swap the same.
+	if _, e := os.Stat(filepath.Join(mem, "memory.memsw.limit_in_bytes")); e == nil {
+		err = errors.Join(err, write(mem, "memory.memsw.limit_in_bytes", strconv.FormatInt(l.Memory, 10)))
+	}
+	if err != nil {
+		cg.destroy()
+		return nil, err
+	}
+	return cg, nil
+}
+
+func write(dir, file, value string) error {
+	return os.WriteFile(filepath.Join(dir, file), []byte(value), 0)
+}
+
+// dirs are the group's directories, each once.
+func (cg *cgroup) dirs() []string {
+	if cg.memory == cg.pids {
+		return []string{cg.memory}
+	}
+	return []string{cg.memory, cg.pids}
+}
+
+// join moves the calling process into the group (its children follow).
+func (cg *cgroup) join() error {
+	pid := strconv.Itoa(os.Getpid())
+	for _, d := range cg.dirs() {
+		if err := write(d, "cgroup.procs", pid); err != nil {
+			return fmt.Errorf("joining cgroup %s: %w", d, err)
+		}
+	}
+	return nil
+}
+
+// oomKills is how many processes the kernel killed for the memory limit.
+func (cg *cgroup) oomKills() int64 {
+	if cg.v2 {
+		return field(filepath.Join(cg.memory, "memory.events"), "oom_kill")
+	}
+	return field(filepath.Join(cg.memory, "memory.oom_control"), "oom_kill")
+}
+
+// pidsMaxed is how many forks failed for the process limit.
+func (cg *cgroup) pidsMaxed() int64 {
+	return field(filepath.Join(cg.pids, "pids.events"), "max")
+}
+
+// field reads "key value" lines and returns key's value, 0 if absent.
+func field(path, key string) int64 {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), " ")
+		if ok && k == key {
+			n, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+// procs lists the processes in the group.
+func (cg *cgroup) procs() []int {
+	var out []int
+	b, _ := os.ReadFile(filepath.Join(cg.pids, "cgroup.procs"))
+	for _, s := range strings.Fields(string(b)) {
+		if n, err := strconv.Atoi(s); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// destroy kills whatever is left in the group, then removes it. A process
+// that forks while being killed is caught by the next pass; the pids limit
+// bounds how many there can be.
+func (cg *cgroup) destroy() error {
+	if cg.v2 {
+		write(cg.pids, "cgroup.kill", "1")
+	}
+	for i := 0; i < 500; i++ {
+		ps := cg.procs()
+		if len(ps) == 0 {
+			break
+		}
+		for _, p := range ps {
+			syscall.Kill(p, syscall.SIGKILL)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	var errs []error
+	for _, d := range cg.dirs() {
+		// rmdir fails while the last killed processes are being reaped.
+		var err error
+		for i := 0; i < 250; i++ {
+			if err = syscall.Rmdir(d); err == nil || errors.Is(err, syscall.ENOENT) {
+				err = nil
+				break
+			}
+			time.Sleep(4 * time.Millisecond)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("removing cgroup %s: %w", d, err))
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,285 @@
+package sandbox
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// insideExe is where the sandbox sees the helper binary.
+const insideExe = "/run/arena-sandbox/arena"
+
+// system are the host directories every sandbox sees read-only: enough to
+// run python3, node, java or a compiled program. On merged-/usr systems
+// the top-level ones are symlinks, recreated as such.
+var system = []string{"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt"}
+
+// BaseEnv is the environment every sandboxed program starts with; the
+// program's own variables are added to it. Nothing of Arena's environment
+// goes in.
+func (s *Sandbox) BaseEnv() []string {
+	return []string{
+		"PATH=/usr/local/bin:/usr/bin:/bin",
+		"HOME=" + s.dir,
+		"TMPDIR=/tmp",
+		"LANG=C.UTF-8",
+	}
+}
+
+// Wrap turns cmd, made for the host, into the same command run inside the
+// sandbox: its Args run there (looked up in the sandbox's PATH), cmd.Env is
+// added to BaseEnv (nothing else of the host's environment), cmd.Dir is
+// where it starts (default: Config.Chdir, else the work directory). The
+// caller's standard streams, SysProcAttr (process group, parent-death
+// signal) and Wait work as before. A killed sandbox exits 128+signal.
+func (s *Sandbox) Wrap(cmd *exec.Cmd) error {
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return errors.New("sandbox: closed")
+	}
+	if len(cmd.Args) == 0 {
+		return errors.New("sandbox: no program")
+	}
+	exe, err := helperExe()
+	if err != nil {
+		return err
+	}
+	dir := cmd.Dir
+	if dir == "" {
+		dir = s.cfg.Chdir
+	}
+	if dir == "" {
+		dir = s.dir
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return err
+	}
+	env := append(s.BaseEnv(), cmd.Env...)
+	args, err := s.bwrapArgs(exe, dir, env, cmd.Args)
+	if err != nil {
+		return err
+	}
+	sp := enterSpec{UID: s.id.uid, GID: s.id.gid, Change: s.id.change, Bwrap: s.bwrap, Args: args}
+	if s.cg != nil {
+		sp.Cgroup = []string{s.cg.memory, s.cg.pids}
+	}
+	b, _ := json.Marshal(sp)
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	cmd.Path, cmd.Args, cmd.Err = self, []string{"arena-sandbox", enterArg, string(b)}, nil
+	cmd.Env = []string{"PATH=/usr/bin:/bin"}
+	cmd.Dir = ""
+	s.mu.Lock()
+	s.cmds = append(s.cmds, cmd)
+	s.mu.Unlock()
+	return nil
+}
+
+// bwrapArgs builds bubblewrap's command line.
+func (s *Sandbox) bwrapArgs(exe, dir string, env, argv []string) ([]string, error) {
+	a := []string{
+		"--unshare-all", "--unshare-user", "--disable-userns",
+		"--uid", "65534", "--gid", "65534", "--hostname", "sandbox",
+		"--die-with-parent", "--new-session", "--clearenv",
+	}
+	for _, d := range system {
+		fi, err := os.Lstat(d)
+		switch {
+		case err != nil:
+		case fi.Mode()&os.ModeSymlink != 0:
+			target, err := os.Readlink(d)
+			if err == nil {
+				a = append(a, "--symlink", target, d)
+			}
+		case fi.IsDir():
+			a = append(a, "--ro-bind", d, d)
+		}
+	}
+	a = append(a, "--proc", "/proc", "--dev", "/dev",
+		"--size", strconv.FormatInt(s.cfg.Tmp, 10), "--tmpfs", "/tmp",
+		"--ro-bind", exe, insideExe)
+	// The starting directory exists even when nothing is bound there.
+	a = append(a, "--dir", dir)
+	for _, p := range s.cfg.ReadOnly {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.reachable(abs); err != nil {
+			return nil, err
+		}
+		a = append(a, "--ro-bind", abs, abs)
+	}
+	a = append(a, "--bind", s.dir, s.dir)
+	if s.sockDir != "" {
+		a = append(a, "--bind", s.sockDir, s.sockDir)
+	}
+	// The root is a tmpfs holding the mount points: nothing to write there.
+	a = append(a, "--remount-ro", "/", "--chdir", dir)
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		a = append(a, "--setenv", k, v)
+	}
+	ls := launchSpec{Rlimits: s.rlimits(), Forward: s.cfg.Forward, SockDir: s.sockDir}
+	b, _ := json.Marshal(ls)
+	a = append(a, "--", insideExe, launchArg, string(b))
+	return append(a, argv...), nil
+}
+
+func (s *Sandbox) rlimits() []rlimit {
+	l := s.cfg.Limits
+	rs := []rlimit{
+		{syscall.RLIMIT_FSIZE, uint64(l.FileSize)},
+		{syscall.RLIMIT_NOFILE, uint64(l.OpenFiles)},
+		{syscall.RLIMIT_CPU, uint64((l.CPU + time.Second - 1) / time.Second)},
+	}
+	// Counted in the sandbox's user namespace: the sandbox's own. With a
+	// cgroup, its pids limit comes first (it is the one a status can name),
+	// this one is a backstop.
+	if s.cg == nil {
+		rs = append(rs, rlimit{rlimitNPROC, uint64(l.Procs)})
+	} else {
+		rs = append(rs, rlimit{rlimitNPROC, uint64(l.Procs) + 16})
+	}
+	if s.cg == nil {
+		// Without a memory cgroup, cap the data segment (heap and private
+		// writable mappings; the address space reservations of Java and
+		// Node stay possible).
+		rs = append(rs, rlimit{syscall.RLIMIT_DATA, uint64(l.Memory)})
+	}
+	return rs
+}
+
+// rlimitNPROC is RLIMIT_NPROC, missing from package syscall.
+const rlimitNPROC = 6
+
+// reachable checks that the sandbox's identity can get to path: bwrap runs
+// as that identity, and a private directory on the way would stop it with
+// a less helpful message.
+func (s *Sandbox) reachable(path string) error {
+	if !s.id.change {
+		return nil
+	}
+	for d := filepath.Dir(path); ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil {
+			return fmt.Errorf("sandbox: %w", err)
+		}
+		if fi.Mode().Perm()&0o001 == 0 {
+			return fmt.Errorf("sandbox: %s cannot be shown to the sandbox: %s is private (the sandbox runs as an unprivileged user; chmod o+x %s, or move the files)", path, d, d)
+		}
+		if d == "/" {
+			break
+		}
+	}
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	return nil
+}
+
+var (
+	exeOnce sync.Once
+	exePath string
+	exeErr  error
+)
+
+// helperExe returns a copy of this binary that sandboxes can read (a test
+// binary, or an arena installed in a private home directory, may not be):
+// a hard link, or a copy, in the base directory, named after the binary's
+// identity so that it is made once.
+func helperExe() (string, error) {
+	exeOnce.Do(func() {
+		self, err := os.Executable()
+		if err != nil {
+			exeErr = err
+			return
+		}
+		fi, err := os.Stat(self)
+		if err != nil {
+			exeErr = err
+			return
+		}
+		st := fi.Sys().(*syscall.Stat_t)
+		h := sha256.Sum256(fmt.Appendf(nil, "%s %d %d %d %d", self, st.Dev, st.Ino, fi.Size(), fi.ModTime().UnixNano()))
+		base, err := baseDir()
+		if err != nil {
+			exeErr = err
+			return
+		}
+		removeStaleExes(base)
+		p := filepath.Join(base, "exe-"+hex.EncodeToString(h[:8]))
+		if _, err := os.Stat(p); err == nil {
+			exePath = p
+			return
+		}
+		tmp := p + ".tmp" + strconv.Itoa(os.Getpid())
+		if err := os.Link(self, tmp); err != nil {
+			if err := copyFile(self, tmp); err != nil {
+				exeErr = fmt.Errorf("sandbox: %w", err)
+				return
+			}
+		}
+		os.Chmod(tmp, 0o755)
+		if err := os.Rename(tmp, p); err != nil {
+			exeErr = fmt.Errorf("sandbox: %w", err)
+			return
+		}
+		exePath = p
+	})
+	return exePath, exeErr
+}
+
+// removeStaleExes removes helper binaries whose original is gone (a test
+// binary's build directory was removed), a day after their last use.
+func removeStaleExes(base string) {
+	es, _ := os.ReadDir(base)
+	for _, e := range es {
+		if !strings.HasPrefix(e.Name(), "exe-") {
+			continue
+		}
+		p := filepath.Join(base, e.Name())
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		st := fi.Sys().(*syscall.Stat_t)
+		atime := time.Unix(st.Atim.Sec, st.Atim.Nsec)
+		if st.Nlink == 1 && time.Since(atime) > 24*time.Hour && time.Since(fi.ModTime()) > 24*time.Hour {
+			os.Remove(p)
+		}
+	}
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		os.Remove(to)
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,150 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// The sandbox re-executes the binary that uses it (the arena command, or a
+// test binary) in three small roles, chosen by the first argument and run
+// from this package's init, before anything else of the program:
+//
+//	enter:   on the host, as Arena's child: join the cgroup, drop to the
+//	         sandbox's identity, exec bwrap. (Between fork and exec, Go
+//	         cannot join a version 1 cgroup, so a step of our own does it.)
+//	launch:  inside the sandbox, as bwrap's command: start the forwarder if
+//	         ports are forwarded, set the rlimits, exec the program. Setting
+//	         the rlimits here, inside the user namespace, makes the process
+//	         count the sandbox's own and leaves bwrap itself unlimited.
+//	forward: inside the sandbox: the loopback port forwarder (forward.go).
+const (
+	enterArg   = "__arena_sandbox_enter"
+	launchArg  = "__arena_sandbox_launch"
+	forwardArg = "__arena_sandbox_forward"
+)
+
+func init() {
+	if len(os.Args) < 3 {
+		return
+	}
+	var err error
+	switch os.Args[1] {
+	case enterArg:
+		err = enter(os.Args[2])
+	case launchArg:
+		err = launch(os.Args[2], os.Args[3:])
+	case forwardArg:
+		err = forward(os.Args[2])
+	default:
+		return
+	}
+	// Only failures return: success is an exec or a forwarder that serves
+	// until the sandbox ends.
+	fmt.Fprintln(os.Stderr, "sandbox:", err)
+	os.Exit(125)
+}
+
+type enterSpec struct {
+	Cgroup   []string // directories to join
+	UID, GID int
+	Change   bool // switch identity (Arena is root)
+	Bwrap    string
+	Args     []string // bwrap's arguments
+}
+
+func enter(arg string) error {
+	var sp enterSpec
+	if err := json.Unmarshal([]byte(arg), &sp); err != nil {
+		return err
+	}
+	if len(sp.Cgroup) > 0 {
+		cg := &cgroup{memory: sp.Cgroup[0], pids: sp.Cgroup[len(sp.Cgroup)-1]}
+		if err := cg.join(); err != nil {
+			return err
+		}
+	}
+	if sp.Change {
+		if err := syscall.Setgroups([]int{}); err != nil {
+			return fmt.Errorf("setgroups: %w", err)
+		}
+		if err := syscall.Setresgid(sp.GID, sp.GID, sp.GID); err != nil {
+			return fmt.Errorf("setresgid: %w", err)
+		}
+		if err := syscall.Setresuid(sp.UID, sp.UID, sp.UID); err != nil {
+			return fmt.Errorf("setresuid: %w", err)
+		}
+	}
+	argv := append([]string{sp.Bwrap}, sp.Args...)
+	return syscall.Exec(sp.Bwrap, argv, os.Environ())
+}
+
+type rlimit struct {
+	Resource int
+	Value    uint64
+}
+
+type launchSpec struct {
+	Rlimits []rlimit
+	Forward []Forward
+	SockDir string
+}
+
+func launch(arg string, argv []string) error {
+	var sp launchSpec
+	if err := json.Unmarshal([]byte(arg), &sp); err != nil {
+		return err
+	}
+	if len(argv) == 0 {
+		return fmt.Errorf("no program to run")
+	}
+	if len(sp.Forward) > 0 {
+		if err := startForwarder(sp); err != nil {
+			return err
+		}
+	}
+	for _, r := range sp.Rlimits {
+		lim := syscall.Rlimit{Cur: r.Value, Max: r.Value}
+		if r.Resource == syscall.RLIMIT_CPU {
+			// SIGXCPU at the limit (a status that names it), SIGKILL a
+			// second later for a program that ignores it.
+			lim.Max++
+		}
+		if err := syscall.Setrlimit(r.Resource, &lim); err != nil {
+			return fmt.Errorf("setrlimit %d: %w", r.Resource, err)
+		}
+	}
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		return err
+	}
+	return syscall.Exec(path, argv, os.Environ())
+}
+
+// startForwarder starts the forwarder and waits until it listens, so that
+// the program finds its ports open from its first instruction.
+func startForwarder(sp launchSpec) error {
+	b, _ := json.Marshal(forwardSpec{Forward: sp.Forward, SockDir: sp.SockDir})
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("/proc/self/exe", forwardArg, string(b))
+	cmd.ExtraFiles = []*os.File{w}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("port forwarder: %w", err)
+	}
+	w.Close()
+	r.SetReadDeadline(time.Now().Add(10 * time.Second))
+	var one [1]byte
+	_, err = r.Read(one[:])
+	r.Close()
+	if err != nil {
+		return fmt.Errorf("port forwarder did not start: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,113 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os/exec"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Result is how a sandboxed command ended.
+type Result struct {
+	Output  []byte // stdout and stderr interleaved, the last MaxOutput bytes
+	Dropped int64  // earlier output bytes not kept
+	Code    int    // exit status; 128+N when killed by signal N
+	Status  string // "ok", "exited with status 2", "memory limit 768 MiB exceeded", "timed out", ...
+	// Limit names a limit the command ran into ("process limit 64"), even
+	// when it succeeded anyway; "" for none.
+	Limit    string
+	Duration time.Duration
+}
+
+// OK reports whether the command succeeded.
+func (r Result) OK() bool { return r.Status == "ok" }
+
+// MaxOutput is how much of a command's output Run keeps.
+const MaxOutput = 1 << 20
+
+// Run runs a shell command (sh -c) in dir, with dir writable and the rest
+// of the system read-only, in a fresh sandbox with the given limits: what
+// the platform uses to build submissions. The command and everything it
+// started are killed when ctx ends (Status "timed out" or "cancelled").
+// The error is for a sandbox that could not be made or started; a command
+// that fails is a Result.
+func Run(ctx context.Context, dir, command string, l Limits) (Result, error) {
+	s, err := New(Config{Limits: l, Dir: dir})
+	if err != nil {
+		return Result{}, err
+	}
+	defer s.Close()
+	cmd := exec.Command("/bin/sh", "-c", command)
+	out := &tailBuffer{keep: MaxOutput}
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if err := s.Wrap(cmd); err != nil {
+		return Result{}, err
+	}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return Result{}, err
+	}
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		case <-done:
+		}
+	}()
+	werr := cmd.Wait()
+	close(done)
+	r := Result{Duration: time.Since(start), Code: -1}
+	r.Output, r.Dropped = out.bytes()
+	var ee *exec.ExitError
+	switch {
+	case werr == nil:
+		r.Code, r.Status = 0, "ok"
+	case errors.As(werr, &ee):
+		r.Code = ee.ExitCode()
+		r.Status = "exited with status " + strconv.Itoa(r.Code)
+	default:
+		return r, werr
+	}
+	r.Limit = s.Verdict(r.Code)
+	if r.Limit != "" && r.Code != 0 {
+		r.Status = r.Limit + " exceeded"
+	}
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		r.Status = "timed out"
+	case ctx.Err() != nil:
+		r.Status = "cancelled"
+	}
+	return r, nil
+}
+
+// tailBuffer keeps the last keep bytes written to it.
+type tailBuffer struct {
+	mu      sync.Mutex
+	keep    int
+	buf     bytes.Buffer
+	dropped int64
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Write(p)
+	if over := t.buf.Len() - t.keep; over > 0 {
+		t.buf.Next(over)
+		t.dropped += int64(over)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) bytes() ([]byte, int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return bytes.Clone(t.buf.Bytes()), t.dropped
+}

@@ -1,0 +1,331 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	readyOnce sync.Once
+	readyWhy  string
+)
+
+// needSandbox skips the test, with the reason, on a machine where
+// `arena sandbox check` would not say ready.
+func needSandbox(t *testing.T) {
+	t.Helper()
+	readyOnce.Do(func() {
+		ps, ok := Check()
+		if !ok {
+			var no []string
+			for _, p := range ps {
+				if !p.OK {
+					no = append(no, p.Name+": "+p.How)
+				}
+			}
+			readyWhy = "this machine cannot sandbox: " + strings.Join(no, "; ")
+		}
+	})
+	if readyWhy != "" {
+		t.Skip(readyWhy)
+	}
+}
+
+// workDir returns a directory the sandbox's identity can reach.
+func workDir(t *testing.T) string {
+	d := t.TempDir()
+	os.Chmod(filepath.Dir(d), 0o755)
+	os.Chmod(d, 0o755)
+	return d
+}
+
+func run(t *testing.T, dir, command string, l Limits) Result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	r, err := Run(ctx, dir, command, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestRunBuildsInItsDirectory(t *testing.T) {
+	needSandbox(t)
+	dir := workDir(t)
+	os.WriteFile(filepath.Join(dir, "main.py"), []byte("print('built')\n"), 0o644)
+	r := run(t, dir, `set -e; cp main.py out.py; python3 out.py; echo to-stderr >&2; id -u; exit 3`, Limits{})
+	if r.Code != 3 || r.Status != "exited with status 3" {
+		t.Fatalf("status %q code %d, want exited with status 3; output %s", r.Status, r.Code, r.Output)
+	}
+	out := string(r.Output)
+	for _, want := range []string{"built\n", "to-stderr\n", "65534\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output %q lacks %q", out, want)
+		}
+	}
+	fi, err := os.Stat(filepath.Join(dir, "out.py"))
+	if err != nil {
+		t.Fatal("the build's output is missing:", err)
+	}
+	// Given back to the directory's owner (the test's user).
+	if uid := fi.Sys().(*syscall.Stat_t).Uid; int(uid) != os.Getuid() {
+		t.Errorf("out.py belongs to uid %d, want %d", uid, os.Getuid())
+	}
+	if r := run(t, dir, "true", Limits{}); !r.OK() {
+		t.Errorf("true: %q", r.Status)
+	}
+}
+
+func TestRunKeepsTheEndOfALongOutput(t *testing.T) {
+	needSandbox(t)
+	r := run(t, workDir(t), `head -c 3000000 /dev/zero | tr '\0' x; echo END`, Limits{})
+	if len(r.Output) != MaxOutput || r.Dropped != 3000004-MaxOutput || !strings.HasSuffix(string(r.Output), "xEND\n") {
+		t.Fatalf("kept %d bytes, dropped %d, ends %q", len(r.Output), r.Dropped, r.Output[len(r.Output)-10:])
+	}
+}
+
+func TestRunTimesOut(t *testing.T) {
+	needSandbox(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	r, err := Run(ctx, workDir(t), "sleep 1000", Limits{})
+	if err != nil || r.Status != "timed out" {
+		t.Fatalf("status %q, err %v", r.Status, err)
+	}
+}
+
+func TestBwrapMissingIsAClearError(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, err := New(Config{})
+	if err == nil || !strings.Contains(err.Error(), "bubblewrap (bwrap) is not installed") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestSize(t *testing.T) {
+	for n, want := range map[int64]string{768 << 20: "768 MiB", 1 << 30: "1 GiB", 3 << 10: "3 KiB", 1000: "1000 bytes"} {
+		if got := size(n); got != want {
+			t.Errorf("size(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// The escape attempts: each a small real program run sandboxed, which
+// must fail and leave the host untouched.
+
+func TestNoNetwork(t *testing.T) {
+	needSandbox(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	accepted := make(chan struct{}, 1)
+	go func() {
+		if c, err := l.Accept(); err == nil {
+			c.Close()
+			accepted <- struct{}{}
+		}
+	}()
+	port := l.Addr().(*net.TCPAddr).Port
+	prog := fmt.Sprintf(`
+import socket, sys
+try:
+    socket.create_connection(("127.0.0.1", %d), timeout=3)
+    print("CONNECTED")
+except OSError as e:
+    print("connect failed:", e)
+try:
+    print("RESOLVED", socket.getaddrinfo("example.com", 80))
+except OSError as e:
+    print("resolve failed:", e)
+`, port)
+	dir := workDir(t)
+	os.WriteFile(filepath.Join(dir, "net.py"), []byte(prog), 0o644)
+	r := run(t, dir, "python3 net.py", Limits{})
+	out := string(r.Output)
+	if strings.Contains(out, "CONNECTED") || strings.Contains(out, "RESOLVED") || !strings.Contains(out, "connect failed") || !strings.Contains(out, "resolve failed") {
+		t.Fatalf("output:\n%s", out)
+	}
+	select {
+	case <-accepted:
+		t.Fatal("the host's server accepted a connection from the sandbox")
+	default:
+	}
+}
+
+func TestWritesOutsideTheWorkDirFail(t *testing.T) {
+	needSandbox(t)
+	home, _ := os.UserHomeDir()
+	replays := workDir(t) // a directory of Arena's, like its replay directory
+	hostTmp := filepath.Join(os.TempDir(), "arena-escape-"+strconv.Itoa(os.Getpid()))
+	targets := []string{filepath.Join(home, "arena-escape"), hostTmp, filepath.Join(replays, "escape.json"), "/usr/arena-escape", "/arena-escape"}
+	dir := workDir(t)
+	var cmds []string
+	for _, p := range targets {
+		cmds = append(cmds, fmt.Sprintf("(echo x > %q) 2>/dev/null && echo wrote %q", p, p))
+	}
+	r := run(t, dir, strings.Join(cmds, "; ")+"; echo ok > inside", Limits{})
+	for _, p := range targets {
+		if _, err := os.Stat(p); err == nil {
+			os.Remove(p)
+			t.Errorf("the sandbox wrote %s on the host", p)
+		}
+	}
+	// Writing /tmp succeeds inside, on the sandbox's private /tmp only.
+	if !strings.Contains(string(r.Output), "wrote "+hostTmp) {
+		t.Errorf("the private /tmp was not writable: %s", r.Output)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "inside")); err != nil || string(b) != "ok\n" {
+		t.Errorf("the work directory was not writable: %v %q", err, b)
+	}
+}
+
+func TestAnotherSandboxIsInvisible(t *testing.T) {
+	needSandbox(t)
+	other, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	secret := filepath.Join(other.Dir(), "secret")
+	if err := os.WriteFile(secret, []byte("s3cret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, workDir(t), fmt.Sprintf("cat %q; ls %q; ls %q", secret, other.Dir(), filepath.Dir(other.Dir())), Limits{})
+	if strings.Contains(string(r.Output), "s3cret") || strings.Contains(string(r.Output), "secret\n") {
+		t.Fatalf("read another sandbox's work dir: %s", r.Output)
+	}
+}
+
+func TestForkBombHitsTheProcessLimit(t *testing.T) {
+	needSandbox(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	r, err := Run(ctx, workDir(t), `bomb() { bomb | bomb & }; bomb; sleep 2`, Limits{Procs: 32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Limit != "process limit 32" {
+		t.Fatalf("status %q, want the process limit; output %.300s", r.Status, r.Output)
+	}
+}
+
+func TestMemoryLimitIsNamed(t *testing.T) {
+	needSandbox(t)
+	r := run(t, workDir(t), `python3 -c 'a = []
+while True: a.append(bytearray(1 << 20))'`, Limits{Memory: 64 << 20})
+	if r.Status != "memory limit 64 MiB exceeded" {
+		t.Fatalf("status %q, output %.300s", r.Status, r.Output)
+	}
+}
+
+func TestFileSizeLimitIsNamed(t *testing.T) {
+	needSandbox(t)
+	dir := workDir(t)
+	// 10 GiB asked; the file stops at the limit.
+	r := run(t, dir, `exec head -c 10G /dev/zero > big`, Limits{FileSize: 8 << 20})
+	if r.Status != "file size limit 8 MiB exceeded" {
+		t.Fatalf("status %q, output %.300s", r.Status, r.Output)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "big")); err != nil || fi.Size() > 8<<20 {
+		t.Fatalf("big: %v, %d bytes", err, fi.Size())
+	}
+}
+
+func TestOpenFilesAreLimited(t *testing.T) {
+	needSandbox(t)
+	r := run(t, workDir(t), `python3 -c 'fs = [open("/dev/null") for _ in range(100000)]'`, Limits{})
+	if r.OK() || !strings.Contains(string(r.Output), "Too many open files") {
+		t.Fatalf("status %q, output %.300s", r.Status, r.Output)
+	}
+}
+
+func TestCPULimitIsNamed(t *testing.T) {
+	needSandbox(t)
+	r := run(t, workDir(t), `exec python3 -c 'while True: pass'`, Limits{CPU: time.Second})
+	if r.Status != "CPU time limit 1s exceeded" {
+		t.Fatalf("status %q, output %.300s", r.Status, r.Output)
+	}
+}
+
+// alive reports whether a process whose command line contains marker runs.
+func alive(marker string) bool {
+	ms, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, m := range ms {
+		b, _ := os.ReadFile(m)
+		if strings.Contains(string(b), marker) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestNothingSurvives(t *testing.T) {
+	needSandbox(t)
+	marker := "4242." + strconv.Itoa(os.Getpid())
+	r := run(t, workDir(t), fmt.Sprintf(`(setsid sh -c 'trap "" HUP TERM; exec sleep %s' </dev/null >/dev/null 2>&1 &) ; sleep 0.2; echo started`, marker), Limits{})
+	if !strings.Contains(string(r.Output), "started") {
+		t.Fatalf("output %s", r.Output)
+	}
+	for i := 0; i < 100 && alive(marker); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if alive(marker) {
+		t.Fatal("the daemon survived its sandbox")
+	}
+}
+
+func TestKillAllOnlyKillsItself(t *testing.T) {
+	needSandbox(t)
+	victim := exec.Command("sleep", "60")
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer victim.Process.Kill()
+	r := run(t, workDir(t), `kill -9 -1; echo still here`, Limits{})
+	if err := victim.Process.Signal(syscall.Signal(0)); err != nil {
+		t.Fatal("kill -9 -1 in the sandbox killed a host process")
+	}
+	t.Logf("kill -9 -1: %s: %s", r.Status, r.Output)
+}
+
+func TestNoPtraceNoEnviron(t *testing.T) {
+	needSandbox(t)
+	t.Setenv("ARENA_TEST_SECRET", "s3cret-env")
+	victim := exec.Command("sleep", "60")
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer victim.Process.Kill()
+	prog := fmt.Sprintf(`
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+for pid in (%d, %d):
+    r = libc.ptrace(16, pid, 0, 0)  # PTRACE_ATTACH
+    print("ptrace", pid, "ok" if r == 0 else "failed", os.strerror(ctypes.get_errno()))
+    try:
+        print("ENVIRON", open("/proc/%%d/environ" %% pid).read())
+    except OSError as e:
+        print("environ failed", e)
+print("OWN", open("/proc/self/environ").read())
+`, victim.Process.Pid, os.Getpid())
+	dir := workDir(t)
+	os.WriteFile(filepath.Join(dir, "p.py"), []byte(prog), 0o644)
+	r := run(t, dir, "python3 p.py", Limits{})
+	out := string(r.Output)
+	if strings.Contains(out, " ok ") || strings.Contains(out, "ENVIRON") || strings.Contains(out, "s3cret-env") || strings.Count(out, "ptrace") != 2 {
+		t.Fatalf("output:\n%s", out)
+	}
+}
