@@ -129,30 +129,8 @@ func children(pid int) []int {
 	return out
 }
 
-// GroupAlive reports whether process group pgid has a member that is not a
-// zombie (a zombie has ended; only its parent's reaping is left).
+// GroupAlive reports whether process group pgid has a member, a zombie
+// not yet reaped included.
 func GroupAlive(pgid int) bool {
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return false
-	}
-	for _, e := range ents {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		i := bytes.LastIndexByte(b, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(b[i+1:]))
-		// f[0] is the state, f[2] the process group.
-		if len(f) > 2 && f[2] == strconv.Itoa(pgid) && f[0] != "Z" && f[0] != "X" {
-			return true
-		}
-	}
-	return false
+	return unix.Kill(-pgid, 0) == nil
 }

@@ -41,6 +41,7 @@ type Process struct {
 	errDone  chan struct{} // stderr fully read
 	stderr   *tail
 	waited   chan struct{}
+	marker   string // the environment entry of its processes, see killAll
 
 	mu     sync.Mutex
 	exit   Exit
@@ -111,7 +112,9 @@ func (p *Process) Start(ctx context.Context) error {
 	}
 	cmd := exec.Command(p.Argv[0], p.Argv[1:]...)
 	cmd.Dir = p.Dir
-	cmd.Env = append(os.Environ(), p.Env...)
+	becomeSubreaper()
+	p.marker = newMarker()
+	cmd.Env = append(append(os.Environ(), p.Env...), p.marker)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	err = cmd.Start()
@@ -364,8 +367,8 @@ func (p *Process) Exit(wait time.Duration) (Exit, bool) {
 	return p.exit, true
 }
 
-// Close closes stdin, gives the bot grace to exit, then kills its process
-// group, and releases every descriptor.
+// Close closes stdin, gives the bot grace to exit, then kills and reaps
+// everything it started (see killAll), and releases every descriptor.
 func (p *Process) Close(grace time.Duration) Exit {
 	if p.cmd == nil {
 		return Exit{Err: errors.New("not started")}
@@ -381,30 +384,29 @@ func (p *Process) Close(grace time.Duration) Exit {
 
 	p.stdin.Close()
 	close(p.stop)
-	e, ok := p.Exit(grace)
-	pgid := p.Pid()
-	// Kill the whole group even after a clean exit: children may linger.
-	// SIGKILL is asynchronous; wait (briefly) until no member is left.
-	syscall.Kill(-pgid, syscall.SIGKILL)
-	for i := 0; i < 400 && GroupAlive(pgid); i++ {
-		time.Sleep(5 * time.Millisecond)
+	exited := ended(p.waited, grace)
+	// Kill everything the bot started, even after a clean exit: children
+	// may linger, in its group or out of it.
+	killAll(p.Pid(), p.marker, p.waited)
+	<-p.waited
+	// The outputs end once every writer is gone; a process that escaped
+	// could keep them open, so stop waiting after a moment.
+	select {
+	case <-p.errDone:
+	case <-time.After(200 * time.Millisecond):
 	}
-	if !ok {
-		<-p.waited
-		p.mu.Lock()
-		p.exit.Killed = true
-		e = p.exit
-		p.mu.Unlock()
-	}
-	// The output ends once every writer is gone; a process that escaped the
-	// group could keep it open, so stop waiting after a moment.
 	select {
 	case <-p.readDone:
 	case <-time.After(200 * time.Millisecond):
 	}
 	closeAll(p.out, p.err)
 	<-p.readDone
-	return e
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !exited {
+		p.exit.Killed = true
+	}
+	return p.exit
 }
 
 func closeAll(fs ...*os.File) {

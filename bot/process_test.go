@@ -5,7 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -301,4 +303,46 @@ func TestTrySend(t *testing.T) {
 	if err != nil || len(rest) == 0 || len(rest) >= len(big) || rest[len(rest)-1] != '\n' {
 		t.Fatalf("rest of %d bytes (err %v): want what did not fit, ending with the newline", len(rest), err)
 	}
+}
+
+// A bot's descendants that leave its process group and its family (setsid,
+// then a double fork: the daemon is orphaned) are ended with it, whether
+// the bot exits by itself or is killed.
+func TestCloseEndsDaemons(t *testing.T) {
+	for _, tc := range []struct {
+		name, after string
+	}{
+		{"bot exits", "exit 0"},
+		{"bot killed", "sleep 300"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pidfile := filepath.Join(t.TempDir(), "daemon.pid")
+			script := `setsid sh -c 'sleep 300 & echo $! > ` + pidfile + `'; read l; echo ok; read l; ` + tc.after
+			p := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", script}})
+			if got, ok := roundTrip(t, p, "go", 10*time.Second); !ok || got != "ok" {
+				t.Fatalf("answer %q", got)
+			}
+			daemon := readPid(t, pidfile)
+			st, ok := procStat(daemon)
+			if !ok || st.pgrp == p.Pid() {
+				t.Fatalf("the daemon %d should run outside the bot's group: %+v %v", daemon, st, ok)
+			}
+			p.Close(50 * time.Millisecond)
+			if err := syscall.Kill(daemon, 0); err != syscall.ESRCH {
+				t.Fatalf("the daemon %d survived Close (kill 0: %v)", daemon, err)
+			}
+		})
+	}
+}
+
+func readPid(t *testing.T, path string) int {
+	t.Helper()
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(10 * time.Millisecond) {
+		b, err := os.ReadFile(path)
+		if n, err2 := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && err2 == nil && n > 0 {
+			return n
+		}
+	}
+	t.Fatalf("no pid in %s", path)
+	return 0
 }

@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Everything a process bot starts is ended with it, also what left its
+// process group (setsid) or its family (a double fork, whose grandchild is
+// orphaned): Arena is a child subreaper (PR_SET_CHILD_SUBREAPER), so the
+// orphans of its bots become its own children instead of init's, and each
+// bot's environment carries a marker (markerVar) that its descendants
+// inherit. At the end, Arena kills the bot's process group, then every child
+// of its own that is in that group or carries the bot's marker, and reaps
+// them, until none is left. A descendant that clears its environment and
+// leaves the group while its parent still runs is the one that can escape.
+
+// markerVar names the environment variable that marks a bot's processes.
+const markerVar = "ARENA_BOT"
+
+var (
+	subreaperOnce sync.Once
+	botSeq        atomic.Int64
+)
+
+// becomeSubreaper makes Arena the reaper of its bots' orphans. Failing is
+// not fatal: the process group is still killed.
+func becomeSubreaper() {
+	subreaperOnce.Do(func() { unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
+}
+
+// newMarker returns the environment entry that marks a new bot's processes.
+func newMarker() string {
+	return markerVar + "=" + strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(botSeq.Add(1), 10)
+}
+
+// killAll kills the process group pgid (the bot's; its leader is reaped by
+// the bot's wait) and every child of Arena that belongs to the bot, and
+// reaps those, until none is left or the time is up (a process stuck in
+// the kernel cannot be killed at once).
+func killAll(pgid int, marker string, leaderReaped <-chan struct{}) {
+	deadline := time.Now().Add(2 * time.Second)
+	pause := 100 * time.Microsecond
+	strays := map[int]bool{} // killed, not yet reaped (a zombie has no environment left to recognise it by)
+	for {
+		unix.Kill(-pgid, unix.SIGKILL)
+		for _, pid := range adopted(pgid, marker) {
+			strays[pid] = true
+		}
+		for pid := range strays {
+			unix.Kill(pid, unix.SIGKILL)
+			var ws unix.WaitStatus
+			if got, err := unix.Wait4(pid, &ws, unix.WNOHANG, nil); got == pid || err == unix.ECHILD {
+				delete(strays, pid)
+			}
+		}
+		if len(strays) == 0 && ended(leaderReaped, 0) && unix.Kill(-pgid, 0) == unix.ESRCH {
+			return
+		}
+		if time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(pause)
+		pause = min(2*pause, 5*time.Millisecond)
+	}
+}
+
+// adopted returns Arena's children, other than the group's leader, that
+// are in process group pgid or carry marker in their environment.
+func adopted(pgid int, marker string) []int {
+	var out []int
+	for _, pid := range ownChildren() {
+		if pid == pgid {
+			continue
+		}
+		st, ok := procStat(pid)
+		if !ok {
+			continue
+		}
+		if st.pgrp == pgid || hasMarker(pid, marker) {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// ownChildren lists Arena's child processes: those of all its threads.
+func ownChildren() []int {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, t := range tasks {
+		b, err := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
+		if err != nil {
+			continue
+		}
+		for _, s := range strings.Fields(string(b)) {
+			if n, err := strconv.Atoi(s); err == nil {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// hasMarker reports whether process pid's environment holds marker.
+func hasMarker(pid int, marker string) bool {
+	env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	if err != nil {
+		return false
+	}
+	for _, kv := range bytes.Split(env, []byte{0}) {
+		if string(kv) == marker {
+			return true
+		}
+	}
+	return false
+}
