@@ -23,7 +23,7 @@ import (
 // list in step with the kits.
 //
 //go:embed */*.md */*/*.md */*/*.json
-//go:embed */*/*.py */*/*.js */*/*.go */*/*.cpp */*/*.hpp */*/*.rs */*/*.cs
+//go:embed */*/*.py */*/*.js */*/*.ts */*/*.java */*/*.go */*/*.cpp */*/*.hpp */*/*.rs */*/*.cs
 var tree embed.FS
 
 // Manifest is a kit's kit.json: what the platform's builds read.

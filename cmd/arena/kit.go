@@ -53,7 +53,7 @@ run commands, and a kit.json that says the same for machines.`,
 				fmt.Fprintf(out, "build:  %s%s\n", cd, m.Build)
 			}
 			fmt.Fprintf(out, "play:   arena play %s --bot %s --bot builtin:random\n", game,
-				shellWord(kits.Transport(m.Protocol)+cd+m.Run))
+				shellWord(lang+"="+kits.Transport(m.Protocol)+cd+m.Run))
 			return nil
 		},
 	})

@@ -33,7 +33,7 @@ func TestKitWrites(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "arena play tracks --bot 'stdio:cd '\\''"+dir+"'\\'' && python3 bot.py'") {
+	if !strings.Contains(out, "arena play tracks --bot 'python=stdio:cd '\\''"+dir+"'\\'' && python3 bot.py'") {
 		t.Errorf("the play line does not quote the directory:\n%s", out)
 	}
 	want, _ := os.ReadFile("../../kits/tracks/python/bot.py")
