@@ -124,6 +124,23 @@ type ReadyAtStart interface {
 	ReadyAtStart() bool
 }
 
+// Trusted is implemented by bots that cannot be late by their own fault:
+// a game's builtin bots are Arena's own deterministic code, so when one is
+// slow it is the machine that is busy. The runner waits for their answers
+// whatever the clock says (their time is still measured and shown), so that
+// a match between builtins gives the same result on a loaded machine.
+type Trusted interface {
+	Trusted() bool
+}
+
+// Stamper is implemented by transports that know better than the caller
+// when a message was handed over: an in-process bot's clock starts when
+// its goroutine takes the message, not when it was queued. SendStamped is
+// Send, and also returns that moment.
+type Stamper interface {
+	SendStamped(msg []byte, deadline time.Time) (sent time.Time, err error)
+}
+
 // Defaults shared by the transports.
 const (
 	DefaultMaxLine    = 1 << 20  // longest output line kept whole

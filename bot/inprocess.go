@@ -13,11 +13,16 @@ import (
 
 // InProcess runs a game's builtin Go bot on its own goroutine. It reads the
 // same messages and writes the same text as a process bot, so the runner
-// treats both alike. Its CPU time is the time spent in Respond.
+// treats both alike. Its CPU time is the time spent in Respond. Its reply
+// time runs from the moment its goroutine takes the message (SendStamped)
+// to the moment Respond returns.
 type InProcess struct {
 	Bot game.Bot
+	// Builtin marks a game's builtin bot: trusted (see Trusted), it is never
+	// timed out. Tests leave it false to play in-process bots that can be.
+	Builtin bool
 
-	reqs  chan []byte
+	reqs  chan request
 	lines chan Line
 	done  chan struct{}
 	stop  chan struct{}
@@ -33,7 +38,7 @@ func (b *InProcess) Start(ctx context.Context) error {
 	if b.Bot == nil {
 		return errors.New("no bot")
 	}
-	b.reqs = make(chan []byte, 16)
+	b.reqs = make(chan request, 16)
 	b.lines = make(chan Line, linesBuffer)
 	b.done = make(chan struct{})
 	b.stop = make(chan struct{})
@@ -45,14 +50,15 @@ func (b *InProcess) run() {
 	defer close(b.done)
 	defer close(b.lines)
 	for {
-		var msg []byte
+		var req request
 		select {
-		case msg = <-b.reqs:
+		case req = <-b.reqs:
 		case <-b.stop:
 			return
 		}
 		start := time.Now()
-		out, err := b.respond(msg)
+		req.taken <- start
+		out, err := b.respond(req.msg)
 		at := time.Now()
 		b.mu.Lock()
 		b.cpu += at.Sub(start)
@@ -91,24 +97,62 @@ func (b *InProcess) respond(msg []byte) (out []byte, err error) {
 	return b.Bot.Respond(msg), nil
 }
 
+// request is a message queued for the bot; taken receives the moment the
+// bot's goroutine took it.
+type request struct {
+	msg   []byte
+	taken chan time.Time
+}
+
 // Send queues msg for the bot.
 func (b *InProcess) Send(msg []byte, deadline time.Time) error {
+	_, err := b.SendStamped(msg, deadline)
+	return err
+}
+
+// SendStamped queues msg for the bot and waits until its goroutine takes
+// it, which is when the bot's clock starts. If the bot is still busy with
+// an earlier message at the deadline, the moment msg was queued is
+// returned: the bot is late anyway, and the message stays queued, as a
+// prompt written to a process stays in its pipe.
+func (b *InProcess) SendStamped(msg []byte, deadline time.Time) (time.Time, error) {
+	req := request{msg: msg, taken: make(chan time.Time, 1)}
+	var t *time.Timer
 	select {
-	case b.reqs <- msg: // the usual case: no timer needed
-		return nil
+	case b.reqs <- req: // the usual case: no timer needed
+	default:
+		t = time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		select {
+		case b.reqs <- req:
+		case <-b.done:
+			return time.Now(), errors.New("the bot has stopped")
+		case <-t.C:
+			return time.Now(), ErrDeadline
+		}
+	}
+	queued := time.Now()
+	select {
+	case at := <-req.taken: // the usual case again
+		return at, nil
 	default:
 	}
-	t := time.NewTimer(time.Until(deadline))
-	defer t.Stop()
+	if t == nil {
+		t = time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+	}
 	select {
-	case b.reqs <- msg:
-		return nil
+	case at := <-req.taken:
+		return at, nil
 	case <-b.done:
-		return errors.New("the bot has stopped")
+		return time.Now(), errors.New("the bot has stopped")
 	case <-t.C:
-		return ErrDeadline
+		return queued, nil
 	}
 }
+
+// Trusted reports whether the bot is a game's builtin.
+func (b *InProcess) Trusted() bool { return b.Builtin }
 
 // Lines returns the output lines.
 func (b *InProcess) Lines() <-chan Line { return b.lines }

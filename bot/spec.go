@@ -182,7 +182,7 @@ func Open(info game.Info, s Spec, seat int, seed int64) (Opener, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func() (Bot, error) { return &InProcess{Bot: b.New(seed)}, nil }, nil
+		return func() (Bot, error) { return &InProcess{Bot: b.New(seed), Builtin: true}, nil }, nil
 	case "stdio":
 		return processOpener(info, s), nil
 	}

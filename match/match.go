@@ -229,6 +229,7 @@ func (r *runner) startAll(ctx context.Context) {
 			continue
 		}
 		s.bot = bots[i]
+		s.trusted = trusted(s.bot)
 		go r.pump(s.p, s.gen, s.bot)
 	}
 }

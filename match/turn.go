@@ -124,14 +124,32 @@ func (r *runner) prompt(s *seat, msg []byte, clock game.Clock) {
 			msg = rest
 		}
 	}
-	go r.send(s.p, s.gen, s.bot, msg, s.deadline)
+	deadline := s.deadline
+	if s.trusted {
+		// A builtin is waited for: no deadline on the way in either.
+		deadline = s.askedAt.Add(trustedWait)
+	}
+	go r.send(s.p, s.gen, s.bot, msg, deadline)
 }
 
-// send writes a prompt to bot b of seat p, then tells the runner.
+// trustedWait stands for "no deadline" when sending to a trusted bot.
+const trustedWait = 24 * time.Hour
+
+// send writes a prompt to bot b of seat p, then tells the runner when it
+// was handed over: when the write returned (taken in this goroutine, right
+// after the write system call: pipes carry no timestamp of their own), or
+// the moment the transport reports (bot.Stamper).
 func (r *runner) send(p, gen int, b bot.Bot, msg []byte, deadline time.Time) {
-	err := b.Send(msg, deadline)
+	var at time.Time
+	var err error
+	if st, ok := b.(bot.Stamper); ok {
+		at, err = st.SendStamped(msg, deadline)
+	} else {
+		err = b.Send(msg, deadline)
+		at = time.Now()
+	}
 	select {
-	case r.events <- event{seat: p, gen: gen, kind: evSent, at: time.Now(), err: err}:
+	case r.events <- event{seat: p, gen: gen, kind: evSent, at: at, err: err}:
 	case <-r.quit:
 	}
 }
@@ -185,13 +203,18 @@ func (r *runner) drain(clock game.Clock) {
 // ends there, and the bot is asked again on the next turn.
 func (r *runner) expire(clock game.Clock, now time.Time) {
 	for _, s := range r.seats {
-		if clock.Policy == game.PolicyLate && !cancels(s.bot) {
+		if s.trusted || clock.Policy == game.PolicyLate && !cancels(s.bot) {
 			continue
 		}
 		if s.asked && s.req == awaiting && !now.Before(s.deadline) {
 			r.timeout(s, clock)
 		}
 	}
+}
+
+func trusted(b bot.Bot) bool {
+	t, ok := b.(bot.Trusted)
+	return ok && t.Trusted()
 }
 
 func cancels(b bot.Bot) bool {
@@ -222,11 +245,16 @@ func (r *runner) timeout(s *seat, clock game.Clock) {
 func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, done bool) {
 	next = end
 	done = true
+	// waitTrusted: the turn goes on only for trusted bots' answers, which
+	// wake the runner when they come: no need to poll.
+	waitTrusted := false
 	for _, s := range r.seats {
 		switch {
 		case s.req == sending:
 			done = false
 		case s.gone:
+		case s.trusted && s.req == awaiting:
+			done, waitTrusted = false, true
 		case s.asked && s.req == awaiting && now.Before(s.deadline):
 			done = false
 			if s.deadline.Before(next) {
@@ -253,9 +281,16 @@ func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, 
 	}
 	if !done && !next.After(now) {
 		next = now.Add(time.Millisecond)
+		if waitTrusted {
+			next = now.Add(trustedPoll)
+		}
 	}
 	return next, done
 }
+
+// trustedPoll is how often the runner looks round while it waits past the
+// deadline for a trusted bot's answer (which wakes it up when it comes).
+const trustedPoll = 50 * time.Millisecond
 
 // settle is how long a paced PolicyLate turn waits past its due end for
 // the lines read by then (see pending).
@@ -329,7 +364,7 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		// read after that end waits for the next turn (the bot, still
 		// owing it, is not prompted then), and so does what the bot did
 		// after it (lines, the end of its output).
-		held := s.req == answered && clock.Policy == game.PolicyLate && s.answerAt.After(now)
+		held := s.req == answered && clock.Policy == game.PolicyLate && s.answerAt.After(now) && !s.trusted
 		switch {
 		case s.req == answered && !held:
 			g = game.Reply{Status: game.Answered, Lines: s.cur, Late: !s.asked, Time: nonNeg(s.answerAt.Sub(s.sentAt))}

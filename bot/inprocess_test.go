@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"context"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// TestInProcessStampsWhenTaken: an in-process bot's clock starts when its
+// goroutine takes the message. Queued while the bot is still busy for 300
+// ms with the previous one, the message is stamped 300 ms after it was
+// queued; and the bot's answer is stamped when Respond returns.
+func TestInProcessStampsWhenTaken(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &InProcess{Bot: game.BotFunc(func(msg []byte) []byte {
+			if string(msg) == "busy" {
+				time.Sleep(300 * time.Millisecond)
+				return []byte("done\n")
+			}
+			time.Sleep(10 * time.Millisecond)
+			return []byte("answer\n")
+		})}
+		if err := b.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close(time.Second)
+		t0 := time.Now()
+		if at, err := b.SendStamped([]byte("busy"), t0.Add(time.Hour)); err != nil || !at.Equal(t0) {
+			t.Fatalf("first message stamped %v, %v; want at once", at.Sub(t0), err)
+		}
+		at, err := b.SendStamped([]byte("prompt"), t0.Add(time.Hour))
+		if err != nil || at.Sub(t0) != 300*time.Millisecond {
+			t.Fatalf("second message stamped %v after it was queued (%v); want 300ms, when the bot took it", at.Sub(t0), err)
+		}
+		<-b.Lines()
+		l := <-b.Lines()
+		if l.Text != "answer" || l.At.Sub(at) != 10*time.Millisecond {
+			t.Errorf("answer %q stamped %v after the bot took the prompt, want 10ms", l.Text, l.At.Sub(at))
+		}
+		// Still busy at the deadline: the time it was queued, and no error
+		// (the message stays queued, like a prompt in a pipe).
+		b.SendStamped([]byte("busy"), t0.Add(time.Hour))
+		t1 := time.Now()
+		if at, err := b.SendStamped([]byte("prompt"), t1.Add(50*time.Millisecond)); err != nil || !at.Equal(t1) {
+			t.Errorf("late take: stamped %v after queueing, %v; want 0 and no error", at.Sub(t1), err)
+		}
+	})
+}
+
+// TestBuiltinIsTrusted: builtins opened from a spec are trusted (never
+// timed out by the runner); a plain InProcess is not.
+func TestBuiltinIsTrusted(t *testing.T) {
+	info := game.Info{Name: "g", Builtins: []game.Builtin{{Name: "x", New: func(int64) game.Bot {
+		return game.BotFunc(func([]byte) []byte { return nil })
+	}}}}
+	open, err := Open(info, Spec{Kind: "builtin", Target: "x"}, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := open()
+	if tr, ok := b.(Trusted); !ok || !tr.Trusted() {
+		t.Error("a builtin is not trusted")
+	}
+	if (&InProcess{}).Trusted() {
+		t.Error("a plain InProcess is trusted")
+	}
+}
