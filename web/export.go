@@ -1,6 +1,8 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,7 +15,8 @@ import (
 // ExportHTML writes one self-contained HTML page that replays rep offline:
 // the stylesheet, the player, the game's renderer and the replay are all
 // inline. The renderer is loaded from a Blob URL, so the page needs no
-// server and no network.
+// server and no network. A Content-Security-Policy in the page lets only
+// its own script (by hash) and that Blob URL run.
 func ExportHTML(w io.Writer, rep *replay.Replay) error {
 	files := Static()
 	css, err := fs.ReadFile(files, "app.css")
@@ -30,37 +33,52 @@ func ExportHTML(w io.Writer, rep *replay.Replay) error {
 			return err
 		}
 	}
-	// json.Marshal escapes <, > and &, so no "</script>" can appear in it.
-	embed, err := json.Marshal(map[string]any{"renderer": string(renderer), "replay": rep})
+	// The replay travels as data, not script: a JSON block that the page's
+	// one script parses. json.Marshal escapes <, > and &, so no "</script>"
+	// can appear in it. The page's seed is a string (see pageReplay).
+	embed, err := json.Marshal(map[string]any{"renderer": string(renderer), "replay": pageReplay{rep}})
 	if err != nil {
 		return err
 	}
+	script := scriptSafe(string(player)) + `
+const embed = JSON.parse(document.getElementById('arena-embed').textContent);
+window.ARENA_EMBED = embed;
+new Player(document.getElementById('player'), { replay: embed.replay }).start();
+`
+	style := string(css)
+	// The page allows its own script and style (by hash), the renderer's
+	// Blob URL, and the images the renderers draw; nothing else, and no
+	// network at all.
+	policy := fmt.Sprintf("default-src 'none'; script-src '%s' blob:; style-src '%s'; img-src data: blob:; base-uri 'none'; form-action 'none'",
+		cspHash(script), cspHash(style))
 	title := fmt.Sprintf("%s, seed %d", rep.Game, rep.Seed)
 	_, err = fmt.Fprintf(w, `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="%s">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Arena replay: %s</title>
-<style>
-%s
-</style>
+<style>%s</style>
 </head>
 <body class="match-page">
 <div id="player"><p class="loading">Loading the match…</p></div>
-<script>window.ARENA_EMBED = %s;</script>
-<script type="module">
-%s
-new Player(document.getElementById('player'), { replay: window.ARENA_EMBED.replay }).start();
-</script>
+<script type="application/json" id="arena-embed">%s</script>
+<script type="module">%s</script>
 </body>
 </html>
-`, htmlEscape(title), css, embed, scriptSafe(string(player)))
+`, htmlEscape(policy), htmlEscape(title), style, embed, script)
 	return err
 }
 
+// cspHash is the Content-Security-Policy source of an inline element's text.
+func cspHash(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
+}
+
 func htmlEscape(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
 }
 
 // scriptSafe keeps inline script text from closing its <script> element.

@@ -16,7 +16,7 @@ import (
 // server (no inline script, no eval), connections only back to it, images
 // from it or drawn by the page (data: and blob: URLs of canvases), and no
 // framing by other sites.
-const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // guard wraps the API and the pages with the host check, the cross-origin

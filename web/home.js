@@ -1,9 +1,8 @@
 // @ts-check
 // The home page: the games, a form to start a match, and the matches
 // (recorded in the replay directory and played from this page), newest first.
-
-/** @param {string} s */
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
+// Every text from the server is set as text (h, textContent), never as markup.
+import { h } from '/player.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('start'));
 const gameSel = /** @type {HTMLSelectElement} */ (form.elements.namedItem('game'));
@@ -21,22 +20,24 @@ function current() {
 /** @param {string} value */
 function botRow(value) {
   const g = current();
-  const row = document.createElement('div');
-  row.className = 'bot-row';
   const builtins = g.builtins.map((/** @type {string} */ b) => `builtin:${b}`);
-  row.innerHTML = allowCommands
-    ? `<input list="builtins-${g.name}" value="${esc(value)}" aria-label="bot"><datalist id="builtins-${g.name}">${builtins.map((/** @type {string} */ b) => `<option value="${esc(b)}">`).join('')}</datalist>`
-    : `<select aria-label="bot">${builtins.map((/** @type {string} */ b) => `<option ${b === value ? 'selected' : ''}>${esc(b)}</option>`).join('')}</select>`;
-  row.insertAdjacentHTML('beforeend', '<button type="button" class="remove" title="Remove">&times;</button>');
-  /** @type {HTMLElement} */ (row.querySelector('.remove')).onclick = () => { if (botsBox.children.length > current().minPlayers) row.remove(); };
+  const listId = `builtins-${g.name}`;
+  const input = allowCommands
+    ? [h('input', { list: listId, value, 'aria-label': 'bot' }),
+      h('datalist', { id: listId }, builtins.map((/** @type {string} */ b) => h('option', { value: b })))]
+    : h('select', { 'aria-label': 'bot' }, builtins.map((/** @type {string} */ b) => h('option', { selected: b === value }, b)));
+  const remove = h('button', { type: 'button', class: 'remove', title: 'Remove' }, '\u00d7');
+  const row = h('div', { class: 'bot-row' }, input, remove);
+  remove.addEventListener('click', () => { if (botsBox.children.length > current().minPlayers) row.remove(); });
   botsBox.append(row);
 }
 
 function resetForm() {
   const g = current();
-  botsBox.innerHTML = '';
+  botsBox.replaceChildren();
   for (let k = 0; k < Math.max(2, g.minPlayers); k++) botRow('builtin:' + g.builtins[Math.min(k, g.builtins.length - 1)]);
-  leagueSel.innerHTML = (g.leagues || []).map((/** @type {any} */ l) => `<option value="${l.number}" ${l.number === g.defaultLeague ? 'selected' : ''}>${l.number} ${esc(l.name)}</option>`).join('');
+  leagueSel.replaceChildren(...(g.leagues || []).map((/** @type {any} */ l) =>
+    h('option', { value: l.number, selected: l.number === g.defaultLeague }, `${l.number} ${l.name}`)));
   /** @type {HTMLElement} */ (form.querySelector('.league')).hidden = !(g.leagues || []).length;
 }
 
@@ -49,10 +50,11 @@ form.onsubmit = async (/** @type {SubmitEvent} */ e) => {
   e.preventDefault();
   errBox.hidden = true;
   const bots = [...botsBox.querySelectorAll('input,select')].map((el) => /** @type {HTMLInputElement} */ (el).value.trim());
-  const seed = /** @type {HTMLInputElement} */ (form.elements.namedItem('seed')).value;
+  // The seed goes as a string: a JavaScript number holds 53 bits, a seed 64.
+  const seed = /** @type {HTMLInputElement} */ (form.elements.namedItem('seed')).value.trim();
   const opts = /** @type {HTMLInputElement} */ (form.elements.namedItem('options')).value.split(/\s+/).filter(Boolean);
   const pauseMs = Number(/** @type {HTMLInputElement} */ (form.elements.namedItem('pause')).value) || 0;
-  const body = { game: gameSel.value, bots, options: opts, pauseMs, league: Number(leagueSel.value) || 0, ...(seed !== '' ? { seed: Number(seed) } : {}) };
+  const body = { game: gameSel.value, bots, options: opts, pauseMs, league: Number(leagueSel.value) || 0, ...(seed !== '' ? { seed } : {}) };
   const res = await fetch('/api/matches', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const out = await res.json();
   if (!res.ok) {
@@ -60,6 +62,8 @@ form.onsubmit = async (/** @type {SubmitEvent} */ e) => {
     errBox.hidden = false;
     return;
   }
+  // The page that started a match may stop it: keep its cancel token.
+  if (out.cancelToken) sessionStorage.setItem(`arena-cancel-${out.id}`, out.cancelToken);
   location.href = out.url;
 };
 
@@ -69,30 +73,31 @@ async function loadGames() {
   allowCommands = res.allowCommands;
   // A read-only server (a game host's viewer) shows matches and starts none.
   if (res.readOnly) /** @type {HTMLElement} */ (document.querySelector('.start-box')).hidden = true;
-  gameSel.innerHTML = games.map((g) => `<option value="${esc(g.name)}">${esc(g.name)}</option>`).join('');
-  /** @type {HTMLElement} */ (document.querySelector('.games')).innerHTML = games.map((g) =>
-    `<li><b>${esc(g.name)}</b> ${esc(g.title)}<div class="dim">${esc(g.summary)}</div></li>`).join('');
+  gameSel.replaceChildren(...games.map((g) => h('option', { value: g.name }, g.name)));
+  /** @type {HTMLElement} */ (document.querySelector('.games')).replaceChildren(...games.map((g) =>
+    h('li', null, h('b', null, g.name), ' ', g.title, h('div', { class: 'dim' }, g.summary))));
   resetForm();
 }
 
-/** @param {any} m */
+/** @param {any} m @returns {import('./player.js').Child} */
 function resultText(m) {
-  if (m.live) return '<span class="live-badge">LIVE</span> turn ' + m.turns;
+  if (m.live) return [h('span', { class: 'live-badge' }, 'LIVE'), ' turn ' + m.turns];
   if (!m.result) return '';
-  if (m.summary) return esc(m.summary);
-  return m.result.map((/** @type {any} */ r, /** @type {number} */ k) => `${esc(m.players[k])} #${r.rank} (${r.score})`).join(', ');
+  if (m.summary) return m.summary;
+  return m.result.map((/** @type {any} */ r, /** @type {number} */ k) => `${m.players[k]} #${r.rank} (${r.score})`).join(', ');
 }
 
 async function loadMatches() {
   const list = await (await fetch('/api/matches')).json();
   const body = /** @type {HTMLElement} */ (document.querySelector('.matches tbody'));
-  body.innerHTML = list.length ? list.map((/** @type {any} */ m) => `<tr>
-      <td>${esc(new Date(m.started).toLocaleString())}</td>
-      <td>${esc(m.game)}</td>
-      <td>${m.players.map(esc).join(' vs ')}</td>
-      <td>${resultText(m)}</td>
-      <td><a href="/match/${encodeURIComponent(m.id)}">watch</a></td></tr>`).join('')
-    : '<tr><td colspan="5" class="dim">No match yet: start one, or play one with <code>arena play GAME ... --replay replays/NAME.json</code>.</td></tr>';
+  body.replaceChildren(...(list.length ? list.map((/** @type {any} */ m) => h('tr', null,
+    h('td', null, new Date(m.started).toLocaleString()),
+    h('td', null, m.game),
+    h('td', null, m.players.join(' vs ')),
+    h('td', null, resultText(m)),
+    h('td', null, h('a', { href: `/match/${encodeURIComponent(m.id)}` }, 'watch'))))
+    : [h('tr', null, h('td', { colspan: 5, class: 'dim' }, 'No match yet: start one, or play one with ',
+      h('code', null, 'arena play GAME ... --replay replays/NAME.json'), '.'))]));
 }
 
 loadGames();

@@ -5,7 +5,7 @@ import { Player } from '/player.js';
 
 const id = decodeURIComponent(location.pathname.split('/').pop() || '');
 const root = /** @type {HTMLElement} */ (document.getElementById('player'));
-new Player(root, { id }).start().catch((e) => {
+new Player(root, { id }).start().catch((/** @type {unknown} */ e) => {
   // Text only: the id comes from the address bar and the message from the
   // server, and neither may become markup.
   const p = document.createElement('p');

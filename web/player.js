@@ -12,7 +12,7 @@
 //
 // replay is the replay object (it grows while a match is live); env holds
 // {colors: string[] (one per seat), names: string[], kit} where kit is the
-// drawing toolkit below (KIT: fit, hexPath, roundRect, arrow, badge, text,
+// drawing toolkit below (KIT: h, fit, hexPath, roundRect, arrow, badge, text,
 // alpha, mix, hash, ease). The renderer object:
 //
 //   draw(ctx, frame, i, view)        draw frame i (0 = initial) on a 2D context;
@@ -29,7 +29,9 @@
 //   options?                         [{id, label, values, value, key?, help?}]:
 //                                    the gear menu; a key cycles the values;
 //                                    values [false,true] make a toggle
-//   legend?(frame, i, view)          HTML shown in the side panel, or ""
+//   legend?(frame, i, view)          what the side panel shows: DOM built
+//                                    with kit.h (a node or a list of nodes
+//                                    and texts), or null; never markup
 //   colors?                          string[]: seat colours of this game (the
 //                                    scoreboard uses them), instead of COLORS
 //   animate?                         true: when the player moves one turn
@@ -49,6 +51,8 @@ const SPEEDS = [0.5, 1, 2, 4, 8, 16];
  * every board needs, so that each renderer stays short and self-contained.
  */
 export const KIT = {
+  /** Build DOM for the side panel (legend): see h below. */
+  h: (/** @type {string} */ tag, /** @type {Record<string, any>|null} */ attrs, /** @type {Child[]} */ ...children) => h(tag, attrs, ...children),
   /**
    * Fit a board of w x h units into the view, centred, with a margin.
    * @param {number} w @param {number} h @param {{width:number,height:number}} view @param {number} [margin]
@@ -181,6 +185,46 @@ export const KIT = {
   },
 };
 
+/**
+ * @typedef {Node|string|number|null|undefined|false|any[]} Child
+ * A child of h(): a node, text (never parsed as markup), nothing, or a list.
+ */
+
+/**
+ * Build an element: h('td', {class: 'name', title: t, style: {color: c}}, 'text', node, [more]).
+ * Every string is text, never markup, so what a bot or a replay says cannot
+ * become HTML; attributes named on... are refused (listeners go through
+ * addEventListener). Renderers get it as env.kit.h.
+ * @param {string} tag
+ * @param {Record<string, any>|null} [attrs] class, style (an object), dataset (an object), or attribute values
+ * @param {...Child} children
+ * @returns {HTMLElement}
+ */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k === 'style') Object.assign(el.style, v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (/^on/i.test(k)) throw new Error(`h: no ${k} attribute; use addEventListener`);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  el.append(...flatten(children));
+  return el;
+}
+
+/** The nodes and texts of a list of children. @param {Child[]} children @returns {(Node|string)[]} */
+function flatten(children) {
+  /** @type {(Node|string)[]} */
+  const out = [];
+  for (const c of children) {
+    if (c == null || c === false) continue;
+    if (Array.isArray(c)) out.push(...flatten(c));
+    else out.push(typeof c === 'number' ? String(c) : c);
+  }
+  return out;
+}
+
 /** @param {string} hex @returns {number[]} */
 function rgb(hex) {
   let h = hex.replace('#', '');
@@ -188,9 +232,9 @@ function rgb(hex) {
   return [0, 2, 4].map((k) => parseInt(h.slice(k, k + 2), 16));
 }
 
-/** @param {string} s */
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
+/** A flag's tone as a class name: only the known ones. @param {any} t */
+function tone(t) {
+  return t === 'warn' || t === 'info' ? t : '';
 }
 
 /** Milliseconds from a duration in nanoseconds. @param {number|undefined} ns */
@@ -299,41 +343,40 @@ export class Player {
   build() {
     const rep = this.replay;
     const league = rep.league ? `, league ${rep.league}` : '';
-    this.root.innerHTML = `
-      <header class="match-head">
-        <a href="/" class="home" title="All matches">Arena</a>
-        <h1>${esc(rep.game)} <small>seed ${rep.seed}${league}</small></h1>
-        <span class="live-badge" hidden>LIVE</span>
-        <nav class="match-nav"></nav>
-        <span class="grow"></span>
-        ${this.source.id ? `<a class="button" href="/api/matches/${esc(this.source.id)}?download=1" download>Download replay</a>` : ''}
-        <button class="gear" title="Display options">&#9881;</button>
-        <button class="help-button" title="Help (H)">?</button>
-      </header>
-      <div class="gear-menu" hidden></div>
-      <main class="match-main">
-        <section class="board">
-          <canvas></canvas>
-          <div class="tooltip" hidden></div>
-          <div class="help" hidden></div>
-        </section>
-        <aside class="side">
-          <table class="scoreboard"><tbody></tbody></table>
-          <div class="result"></div>
-          <div class="legend"></div>
-          <div class="bots"></div>
-        </aside>
-      </main>
-      <footer class="controls">
-        <button data-act="start" title="First turn (Home)">&#8676;</button>
-        <button data-act="back" title="Previous turn (Left)">&#9664;</button>
-        <button data-act="play" class="play" title="Play / pause (Space)">&#9654;</button>
-        <button data-act="fwd" title="Next turn (Right)">&#9654;&#9654;</button>
-        <button data-act="end" title="Last turn (End)">&#8677;</button>
-        <input class="slider" type="range" min="0" value="0" aria-label="Turn">
-        <span class="turn"></span>
-        <label>speed <select class="speed">${SPEEDS.map((s) => `<option value="${s}" ${s === this.speed ? 'selected' : ''}>${s}x</option>`).join('')}</select></label>
-      </footer>`;
+    const button = (/** @type {string} */ act, /** @type {string} */ title, /** @type {string} */ text) =>
+      h('button', { 'data-act': act, title, class: act === 'play' ? 'play' : null }, text);
+    this.root.replaceChildren(
+      h('header', { class: 'match-head' },
+        h('a', { href: '/', class: 'home', title: 'All matches' }, 'Arena'),
+        h('h1', null, String(rep.game), ' ', h('small', null, `seed ${rep.seed}${league}`)),
+        h('span', { class: 'live-badge', hidden: true }, 'LIVE'),
+        h('nav', { class: 'match-nav' }),
+        h('span', { class: 'grow' }),
+        h('button', { class: 'cancel', title: 'Stop this match (you started it)', hidden: true }, 'Stop match'),
+        this.source.id ? h('a', { class: 'button', href: `/api/matches/${encodeURIComponent(this.source.id)}?download=1`, download: true }, 'Download replay') : null,
+        h('button', { class: 'gear', title: 'Display options' }, '\u2699'),
+        h('button', { class: 'help-button', title: 'Help (H)' }, '?')),
+      h('div', { class: 'gear-menu', hidden: true }),
+      h('main', { class: 'match-main' },
+        h('section', { class: 'board' },
+          h('canvas'),
+          h('div', { class: 'tooltip', hidden: true }),
+          h('div', { class: 'help', hidden: true })),
+        h('aside', { class: 'side' },
+          h('table', { class: 'scoreboard' }, h('tbody')),
+          h('div', { class: 'result' }),
+          h('div', { class: 'legend' }),
+          h('div', { class: 'bots' }))),
+      h('footer', { class: 'controls' },
+        button('start', 'First turn (Home)', '\u21e4'),
+        button('back', 'Previous turn (Left)', '\u25c0'),
+        button('play', 'Play / pause (Space)', '\u25b6'),
+        button('fwd', 'Next turn (Right)', '\u25b6\u25b6'),
+        button('end', 'Last turn (End)', '\u21e5'),
+        h('input', { class: 'slider', type: 'range', min: 0, value: 0, 'aria-label': 'Turn' }),
+        h('span', { class: 'turn' }),
+        h('label', null, 'speed ', h('select', { class: 'speed' },
+          SPEEDS.map((sp) => h('option', { value: sp, selected: sp === this.speed }, `${sp}x`))))));
     const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (this.root.querySelector(s));
     this.canvas = /** @type {HTMLCanvasElement} */ (q('canvas'));
     this.tooltip = q('.tooltip');
@@ -376,9 +419,10 @@ export class Player {
       const k = list.findIndex((/** @type {any} */ m) => m.id === this.source.id);
       if (k < 0 || list.length < 2) return;
       const link = (/** @type {any} */ m, /** @type {string} */ text, /** @type {string} */ title) => m
-        ? `<a href="/match/${encodeURIComponent(m.id)}" title="${esc(title)}: ${esc(m.players.join(' vs '))}">${text}</a>` : `<span class="dim">${text}</span>`;
-      /** @type {HTMLElement} */ (this.root.querySelector('.match-nav')).innerHTML =
-        `${link(list[k - 1], '&#8249; Previous', 'Previous match')} <span class="dim">${esc(this.replay.game)} ${k + 1} / ${list.length}</span> ${link(list[k + 1], 'Next &#8250;', 'Next match')}`;
+        ? h('a', { href: `/match/${encodeURIComponent(m.id)}`, title: `${title}: ${m.players.join(' vs ')}` }, text) : h('span', { class: 'dim' }, text);
+      /** @type {HTMLElement} */ (this.root.querySelector('.match-nav')).replaceChildren(
+        link(list[k - 1], '\u2039 Previous', 'Previous match'), ' ', h('span', { class: 'dim' }, `${this.replay.game} ${k + 1} / ${list.length}`), ' ',
+        link(list[k + 1], 'Next \u203a', 'Next match'));
     } catch (e) {
       console.warn('no match list', e);
     }
@@ -387,14 +431,13 @@ export class Player {
   buildGear() {
     const opts = this.renderer.options || [];
     if (!opts.length) {
-      this.gearMenu.innerHTML = '<p>This game has no display options.</p>';
+      this.gearMenu.replaceChildren(h('p', null, 'This game has no display options.'));
       return;
     }
-    this.gearMenu.innerHTML = opts.map((/** @type {any} */ o) => `
-      <label>${esc(o.label)}${o.key ? ` <kbd>${esc(o.key)}</kbd>` : ''}
-        <select data-opt="${esc(o.id)}">${o.values.map((/** @type {any} */ v, /** @type {number} */ k) =>
-          `<option value="${k}" ${v === this.options[o.id] ? 'selected' : ''}>${esc(typeof v === 'boolean' ? (v ? 'on' : 'off') : v)}</option>`).join('')}</select>
-      </label>`).join('');
+    this.gearMenu.replaceChildren(...opts.map((/** @type {any} */ o) =>
+      h('label', null, String(o.label), o.key ? [' ', h('kbd', null, String(o.key))] : null,
+        h('select', { 'data-opt': o.id }, o.values.map((/** @type {any} */ v, /** @type {number} */ k) =>
+          h('option', { value: k, selected: v === this.options[o.id] }, typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v)))))));
     this.gearMenu.querySelectorAll('select').forEach((sel) => sel.addEventListener('change', () => {
       const o = opts.find((/** @type {any} */ x) => x.id === sel.dataset.opt);
       this.setOption(o, o.values[Number(sel.value)]);
@@ -417,8 +460,10 @@ export class Player {
       ['+ / -', 'faster / slower'], ['H', 'this help'],
     ];
     for (const o of this.renderer.options || []) if (o.key) keys.push([o.key, o.help || o.label]);
-    this.helpBox.innerHTML = `<h2>Keys</h2><table>${keys.map(([k, h]) => `<tr><td><kbd>${esc(k)}</kbd></td><td>${esc(h)}</td></tr>`).join('')}</table>
-      <p>Hover the board for details. The gear menu holds the display options.</p><p class="dim">Press H to close.</p>`;
+    this.helpBox.replaceChildren(h('h2', null, 'Keys'),
+      h('table', null, keys.map(([k, text]) => h('tr', null, h('td', null, h('kbd', null, k)), h('td', null, text)))),
+      h('p', null, 'Hover the board for details. The gear menu holds the display options.'),
+      h('p', { class: 'dim' }, 'Press H to close.'));
   }
 
   toggleHelp() {
@@ -475,7 +520,7 @@ export class Player {
 
   schedule() {
     clearTimeout(this.timer);
-    this.playButton.innerHTML = this.playing ? '&#10074;&#10074;' : '&#9654;';
+    this.playButton.textContent = this.playing ? '\u275a\u275a' : '\u25b6';
     this.playButton.classList.toggle('on', this.playing);
     if (!this.playing) return;
     this.timer = window.setTimeout(() => {
@@ -554,7 +599,7 @@ export class Player {
       this.tooltip.hidden = true;
       return;
     }
-    this.tooltip.innerHTML = lines.map((/** @type {string} */ l) => l === '' ? '<hr>' : `<div>${esc(l)}</div>`).join('');
+    this.tooltip.replaceChildren(...lines.map((/** @type {string} */ l) => l === '' ? h('hr') : h('div', null, String(l))));
     this.tooltip.hidden = false;
     const board = /** @type {HTMLElement} */ (this.canvas.parentElement);
     const left = Math.min(x + 14, board.clientWidth - this.tooltip.offsetWidth - 4);
@@ -571,7 +616,7 @@ export class Player {
     const status = this.renderer.status ? this.renderer.status(frame, i) : [];
     const turn = i > 0 ? rep.turns[i - 1] : null;
     const atEnd = rep.result && i === this.last();
-    this.scoreBody.innerHTML = rep.players.map((/** @type {any} */ p, /** @type {number} */ k) => {
+    this.scoreBody.replaceChildren(...rep.players.flatMap((/** @type {any} */ p, /** @type {number} */ k) => {
       const s = scores[k] || {};
       const r = atEnd ? rep.result.players[k] : null;
       const reply = turn ? turn.replies[k] : null;
@@ -580,29 +625,33 @@ export class Player {
       if (status[k]) flags.push(status[k]);
       const said = flags.map((f) => typeof f === 'string' ? f : f.text).join(' ');
       if (r && r.status !== 'ok' && !said.includes(r.status)) flags.push(r.status);
-      return `<tr class="seat" data-seat="${k}">
-        <td><span class="swatch" style="background:${this.colors[k % this.colors.length]}"></span></td>
-        <td class="rank">${r ? '#' + r.rank : ''}</td>
-        <td class="name">${esc(p.name)}${s.detail ? `<div class="detail">${esc(s.detail)}</div>` : ''}${flags.length ? `<div class="flags">${flags.map((f) => typeof f === 'string'
-          ? `<span class="flag">${esc(f)}</span>` : `<span class="flag ${esc(f.tone || '')}">${esc(f.text)}</span>`).join(' ')}</div>` : ''}</td>
-        <td class="score">${esc(s.score ?? '')}</td>
-      </tr>${messages[k] ? `<tr class="message"><td></td><td colspan="3">&ldquo;${esc(messages[k])}&rdquo;</td></tr>` : ''}`;
-    }).join('');
+      const row = h('tr', { class: 'seat', 'data-seat': k },
+        h('td', null, h('span', { class: 'swatch', style: { background: this.colors[k % this.colors.length] } })),
+        h('td', { class: 'rank' }, r ? '#' + r.rank : ''),
+        h('td', { class: 'name' }, String(p.name), s.detail ? h('div', { class: 'detail' }, String(s.detail)) : null,
+          flags.length ? h('div', { class: 'flags' }, flags.map((f, n) => [n ? ' ' : '', typeof f === 'string'
+            ? h('span', { class: 'flag' }, f) : h('span', { class: `flag ${tone(f.tone)}` }, String(f.text))])) : null),
+        h('td', { class: 'score' }, String(s.score ?? '')));
+      return messages[k] ? [row, h('tr', { class: 'message' }, h('td'), h('td', { colspan: 3 }, `\u201c${messages[k]}\u201d`))] : [row];
+    }));
     if (atEnd) {
-      const msgs = rep.result.players.map((/** @type {any} */ p) => p.message ? `<div><b>${esc(p.name)}</b>: ${esc(p.message)}</div>` : '').join('');
-      this.resultBox.innerHTML = `<div class="summary">${esc(rep.result.summary || 'Match over')}</div>${msgs}`;
+      this.resultBox.replaceChildren(h('div', { class: 'summary' }, String(rep.result.summary || 'Match over')),
+        ...rep.result.players.map((/** @type {any} */ p) => p.message ? h('div', null, h('b', null, String(p.name)), ': ', String(p.message)) : null).filter(Boolean));
     } else {
-      this.resultBox.innerHTML = '';
+      this.resultBox.replaceChildren();
     }
-    this.legendBox.innerHTML = this.renderer.legend ? this.renderer.legend(frame, i, this.view()) || '' : '';
-    this.botsBox.innerHTML = turn ? turn.replies.map((/** @type {any} */ r, /** @type {number} */ k) => `
-      <details class="bot" ${r.lines && r.lines.length ? 'open' : ''}>
-        <summary><span class="swatch" style="background:${this.colors[k % this.colors.length]}"></span>
-          ${esc(rep.players[k].name)}: ${esc(r.status)}${r.late ? ' (late)' : ''} ${r.time ? ms(r.time) + ' ms' : ''}${r.cpu ? `, cpu ${ms(r.cpu)} ms` : ''}</summary>
-        ${r.error ? `<div class="error">${esc(r.error)}</div>` : ''}
-        ${r.lines && r.lines.length ? `<pre class="out">${r.lines.map((/** @type {any} */ l) => esc(l.Text.length > 2000 ? l.Text.slice(0, 2000) + '…' : l.Text) + (l.TooLong ? ' [line too long]' : '')).join('\n')}</pre>` : ''}
-        ${r.stderr ? `<pre class="err">${esc(r.stderr)}</pre>` : ''}
-      </details>`).join('') : '<p class="dim">Initial state. Step forward to see the bots\' answers.</p>';
+    // A renderer's legend is DOM it built with env.kit.h (or plain text).
+    const legend = this.renderer.legend ? this.renderer.legend(frame, i, this.view()) : null;
+    this.legendBox.replaceChildren(...flatten([legend]));
+    this.botsBox.replaceChildren(...(turn ? turn.replies.map((/** @type {any} */ r, /** @type {number} */ k) =>
+      h('details', { class: 'bot', open: !!(r.lines && r.lines.length) },
+        h('summary', null, h('span', { class: 'swatch', style: { background: this.colors[k % this.colors.length] } }), ' ',
+          `${rep.players[k].name}: ${r.status}${r.late ? ' (late)' : ''} ${r.time ? ms(r.time) + ' ms' : ''}${r.cpu ? `, cpu ${ms(r.cpu)} ms` : ''}`),
+        r.error ? h('div', { class: 'error' }, String(r.error)) : null,
+        r.lines && r.lines.length ? h('pre', { class: 'out' }, r.lines.map((/** @type {any} */ l) =>
+          (l.Text.length > 2000 ? l.Text.slice(0, 2000) + '\u2026' : l.Text) + (l.TooLong ? ' [line too long]' : '')).join('\n')) : null,
+        r.stderr ? h('pre', { class: 'err' }, String(r.stderr)) : null))
+      : [h('p', { class: 'dim' }, 'Initial state. Step forward to see the bots\' answers.')]));
   }
 
   /**

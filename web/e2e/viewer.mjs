@@ -185,6 +185,7 @@ async function live(game, n) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(`${base}${out.url}`);
   await page.waitForSelector('.live-badge:not([hidden])', { timeout: 5000 });
   const a = await turnOf(page);
@@ -213,6 +214,30 @@ async function exported(game, file) {
   await findTooltip(page, spec.tooltip.source.startsWith('Cell') ? /Cell index: \d+/ : /./);
   assert.deepEqual(errors, [], 'no error in the exported page');
   await page.close();
+}
+
+/**
+ * The reflected payload of issue 11: a match address that holds markup.
+ * The page must show it as text, and no script of it may run.
+ */
+async function reflected() {
+  const page = await browser.newPage();
+  const payload = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>';
+  await page.goto(`${base}/match/${encodeURIComponent(payload)}`);
+  await page.waitForSelector('.fatal');
+  const text = await page.textContent('.fatal');
+  assert.ok(text.includes(payload), `the payload shows as text: ${JSON.stringify(text)}`);
+  assert.equal(await page.$$eval('#player img, #player script', (els) => els.length), 0, 'no element came from the payload');
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).pwned), undefined, 'no script of the payload ran');
+  await page.close();
+}
+try {
+  await reflected();
+  console.log('ok   the reflected payload shows as text');
+} catch (e) {
+  failures.push('reflected');
+  console.log(`FAIL reflected payload: ${e.stack || e}`);
 }
 
 for (const pair of pairs) {

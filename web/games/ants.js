@@ -348,24 +348,20 @@ export default function create(replay, env) {
 
     /** @param {any} f */
     legend(f) {
+      const dom = kit.h;
       const half = setup.initialCrystal / 2;
       const bars = [0, 1].map((p) => {
         const pct = Math.min(100, 100 * f.scores[p] / Math.max(1, half));
-        return `<div class="meter"><span class="swatch" style="background:${colors[p]}"></span>
-          <span class="bar"><span style="width:${pct.toFixed(1)}%;background:${colors[p]}"></span></span>
-          <span class="dim">${f.scores[p]} / ${Math.floor(half) + 1}</span></div>`;
-      }).join('');
-      const name = (/** @type {string} */ s) => s.replace(/\$(\d)/g, (_, d) => env.names[Number(d)] || `$${d}`);
-      const errors = [0, 1].flatMap((p) => (f.players[p].errors || []).map((/** @type {string} */ e) => `<div class="bad">${esc(env.names[p])}: ${esc(e)}</div>`));
-      const summary = (f.summary || []).map((/** @type {string} */ s) => `<div>${esc(name(s))}</div>`).join('');
-      return `<h3>Crystal race <span class="dim">(win: more than half of ${setup.initialCrystal})</span></h3>${bars}
-        ${summary || errors.length ? `<h3>Turn ${f.turn}</h3><div class="log">${summary}${errors.join('')}</div>` : ''}`;
+        return dom('div', { class: 'meter' }, dom('span', { class: 'swatch', style: { background: colors[p] } }),
+          dom('span', { class: 'bar' }, dom('span', { style: { width: `${pct.toFixed(1)}%`, background: colors[p] } })),
+          dom('span', { class: 'dim' }, `${f.scores[p]} / ${Math.floor(half) + 1}`));
+      });
+      const name = (/** @type {string} */ s) => String(s).replace(/\$(\d)/g, (_, d) => env.names[Number(d)] || `$${d}`);
+      const errors = [0, 1].flatMap((p) => (f.players[p].errors || []).map((/** @type {string} */ e) => dom('div', { class: 'bad' }, `${env.names[p]}: ${e}`)));
+      const summary = (f.summary || []).map((/** @type {string} */ s) => dom('div', null, name(s)));
+      return [dom('h3', null, 'Crystal race ', dom('span', { class: 'dim' }, `(win: more than half of ${setup.initialCrystal})`)), bars,
+        summary.length || errors.length ? [dom('h3', null, `Turn ${f.turn}`), dom('div', { class: 'log' }, summary, errors)] : null];
     },
   };
   return r;
-}
-
-/** @param {string} s */
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
 }

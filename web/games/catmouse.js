@@ -403,21 +403,18 @@ export default function create(replay, env) {
 
     /** @param {any} f */
     legend(f) {
+      const dom = kit.h;
       const legs = (f.legs || []).map((/** @type {any} */ l) =>
-        `<div>Leg ${l.leg}: <b>${esc(f.teams[l.catsSeat])}</b>'s cats: ${esc(legText(l))} (result ${l.result})</div>`).join('');
+        dom('div', null, `Leg ${l.leg}: `, dom('b', null, String(f.teams[l.catsSeat])), `'s cats: ${legText(l)} (result ${l.result})`));
       const errs = (f.sides || []).flatMap((/** @type {any} */ s) => (s.errors || []).map((/** @type {any} */ e) =>
-        `<div class="bad">${esc(s.name)} (${esc(s.role)}): ERROR ${esc(e.code)} ${esc(e.subject)}</div>`)).join('');
-      const events = (f.events || []).map((/** @type {any} */ e) => `<div>${esc(eventText(f, e))}</div>`).join('');
+        dom('div', { class: 'bad' }, `${s.name} (${s.role}): ERROR ${e.code} ${e.subject}`)));
+      const events = (f.events || []).map((/** @type {any} */ e) => dom('div', null, eventText(f, e)));
       const n = (/** @type {string} */ role) => (f.sides || []).find((/** @type {any} */ s) => s.role === role)?.drawings?.length || 0;
-      return `<h3>Legs <span class="dim">(a team's own result: the turn its cats caught the mouse; lower wins)</span></h3>
-        <div class="log">${legs || '<div>leg 1 in progress</div>'}</div>
-        ${events || errs ? `<h3>Turn ${f.turn}</h3><div class="log">${events}${errs}</div>` : ''}
-        <div class="dim small">Debug drawings this turn: cats ${n('cats')} (<kbd>F5</kbd>), mouse ${n('mouse')} (<kbd>F6</kbd>). Map ${esc(board.name)}, spawn set ${f.spawn ? esc(String(f.spawn.id)) : '?'}${f.realtime ? ', real time' : ''}.</div>`;
+      return [dom('h3', null, 'Legs ', dom('span', { class: 'dim' }, "(a team's own result: the turn its cats caught the mouse; lower wins)")),
+        dom('div', { class: 'log' }, legs.length ? legs : dom('div', null, 'leg 1 in progress')),
+        events.length || errs.length ? [dom('h3', null, `Turn ${f.turn}`), dom('div', { class: 'log' }, events, errs)] : null,
+        dom('div', { class: 'dim small' }, `Debug drawings this turn: cats ${n('cats')} (`, dom('kbd', null, 'F5'), `), mouse ${n('mouse')} (`, dom('kbd', null, 'F6'),
+          `). Map ${board.name}, spawn set ${f.spawn ? String(f.spawn.id) : '?'}${f.realtime ? ', real time' : ''}.`)];
     },
   };
-}
-
-/** @param {string} s */
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
 }

@@ -233,21 +233,24 @@ export default function create(replay, env) {
     gem(g, size / 2, size / 2, size * k * 0.5, level);
     return c.toDataURL();
   }
-  /** @type {string|null} */
-  let legendHTML = null;
+  /** @type {string[]|null} */
+  let gemURLs = null;
   /** The legend of the diamond icons (key D): colour by level, size by points. */
   function diamondLegend() {
-    if (legendHTML) return legendHTML;
+    const dom = kit.h;
+    // The icons are drawn once; the elements are built anew (a node has one parent).
+    gemURLs ??= [...Array.from({ length: maxLevel }, (_, l) => gemURL(l + 1, 0.62)), ...SIZES.map((sz) => gemURL(3, sz.k))];
+    const urls = gemURLs;
     const levels = Array.from({ length: maxLevel }, (_, l) =>
-      `<td><img src="${gemURL(l + 1, 0.62)}" alt=""><div>${l + 1}</div></td>`).join('');
-    const sizes = SIZES.map((sz) =>
-      `<td><img src="${gemURL(3, sz.k)}" alt=""><div>${sz.name}</div><div class="dim">${sz.max === Infinity ? `${sz.min}+` : sz.min === 0 ? `&lt;${sz.max + 1}` : `${sz.min}-${sz.max}`}</div></td>`).join('');
-    legendHTML = `<h3>Diamonds <span class="dim">(<kbd>D</kbd> hides this legend)</span></h3>
-      <div class="dim small">Colour: summon level (${maxLevel} is the maximum)</div>
-      <table class="gems"><tr>${levels}</tr></table>
-      <div class="dim small">Size: pending points</div>
-      <table class="gems"><tr>${sizes}</tr></table>`;
-    return legendHTML;
+      dom('td', null, dom('img', { src: urls[l], alt: '' }), dom('div', null, String(l + 1))));
+    const sizes = SIZES.map((sz, k) =>
+      dom('td', null, dom('img', { src: urls[maxLevel + k], alt: '' }), dom('div', null, sz.name),
+        dom('div', { class: 'dim' }, sz.max === Infinity ? `${sz.min}+` : sz.min === 0 ? `<${sz.max + 1}` : `${sz.min}-${sz.max}`)));
+    return [dom('h3', null, 'Diamonds ', dom('span', { class: 'dim' }, '(', dom('kbd', null, 'D'), ' hides this legend)')),
+      dom('div', { class: 'dim small' }, `Colour: summon level (${maxLevel} is the maximum)`),
+      dom('table', { class: 'gems' }, dom('tr', null, levels)),
+      dom('div', { class: 'dim small' }, 'Size: pending points'),
+      dom('table', { class: 'gems' }, dom('tr', null, sizes))];
   }
 
   // The team turns of a tick can be shown one by one (the 2022 viewer's
@@ -461,42 +464,41 @@ export default function create(replay, env) {
 
     /** @param {any} f @param {number} i @param {any} view */
     legend(f, i, view) {
+      const dom = kit.h;
       const teams = f.teams || [];
       const byUnit = new Map();
       teams.forEach((/** @type {any} */ t, /** @type {number} */ k) => t.units.forEach((/** @type {any} */ u) => byUnit.set(u.id, k)));
+      const color = (/** @type {number} */ k) => ({ color: env.colors[k % env.colors.length] });
       const who = (/** @type {string} */ id) => {
         const k = byUnit.get(id);
-        return k === undefined ? `unit ${id}` : `<span style="color:${env.colors[k % env.colors.length]}">${esc(teams[k].name)} ${id}</span>`;
+        return k === undefined ? `unit ${id}` : dom('span', { style: color(k) }, `${teams[k].name} ${id}`);
       };
+      /** @type {any[]} */
       const lines = [];
       for (const t of teams) {
         for (const e of t.events || []) {
           switch (e.action) {
-            case 'SUMMON': lines.push(`${who(e.unitId)} summons: level ${e.summonEvent.diamondCurrentSummonLevel}`); break;
-            case 'DROP': lines.push(`${who(e.unitId)} drops a level ${e.dropEvent.diamondSummonLevel} diamond: +${e.dropEvent.pointsScored}`); break;
-            case 'VINE': lines.push(`${who(e.unitId)} vines ${who(e.vineEvent.vineUnitId)}`); break;
-            case 'ATTACK': lines.push(`${who(e.unitId)} attacks ${who(e.attackEvent.targetUnitId)}`); break;
-            default: lines.push(`${esc(t.name)}: ${esc(e.action)}`);
+            case 'SUMMON': lines.push([who(e.unitId), ` summons: level ${e.summonEvent.diamondCurrentSummonLevel}`]); break;
+            case 'DROP': lines.push([who(e.unitId), ` drops a level ${e.dropEvent.diamondSummonLevel} diamond: +${e.dropEvent.pointsScored}`]); break;
+            case 'VINE': lines.push([who(e.unitId), ' vines ', who(e.vineEvent.vineUnitId)]); break;
+            case 'ATTACK': lines.push([who(e.unitId), ' attacks ', who(e.attackEvent.targetUnitId)]); break;
+            default: lines.push(`${t.name}: ${e.action}`);
           }
         }
       }
       const errors = teams.flatMap((/** @type {any} */ t, /** @type {number} */ k) => (t.errors || []).map((/** @type {string} */ e) =>
-        `<div class="bad"><span style="color:${env.colors[k % env.colors.length]}">${esc(t.name)}</span>: ${esc(e)}</div>`));
-      const log = (f.log || []).map((/** @type {string} */ l) => `<div>${esc(l)}</div>`).join('');
+        dom('div', { class: 'bad' }, dom('span', { style: color(k) }, String(t.name)), `: ${e}`)));
+      const log = (f.log || []).map((/** @type {string} */ l) => dom('div', null, String(l)));
       const pending = teams.map((/** @type {any} */ t, /** @type {number} */ k) =>
-        `<div class="meter"><span class="swatch" style="background:${env.colors[k % env.colors.length]}"></span>${esc(t.name)}<span class="grow"></span><b>${t.pendingPoints ?? 0}</b></div>`).join('');
+        dom('div', { class: 'meter' }, dom('span', { class: 'swatch', style: { background: env.colors[k % env.colors.length] } }), String(t.name),
+          dom('span', { class: 'grow' }), dom('b', null, String(t.pendingPoints ?? 0))));
       const top = view.options.legend
-        ? `${diamondLegend()}<h3>Pending points <span class="dim">(held diamonds)</span></h3>${pending}`
-        : '<div class="dim small">Press <kbd>D</kbd> for the diamond legend, <kbd>P</kbd> for paths.</div>';
-      return `${top}
-        ${lines.length ? `<h3>Tick ${f.tick + 1}</h3><div class="log">${lines.map((l) => `<div>${l}</div>`).join('')}</div>` : ''}
-        ${errors.length ? `<h3>Errors</h3><div class="log">${errors.join('')}</div>` : ''}
-        ${log ? `<h3>Server log</h3><div class="log">${log}</div>` : ''}`;
+        ? [diamondLegend(), dom('h3', null, 'Pending points ', dom('span', { class: 'dim' }, '(held diamonds)')), pending]
+        : dom('div', { class: 'dim small' }, 'Press ', dom('kbd', null, 'D'), ' for the diamond legend, ', dom('kbd', null, 'P'), ' for paths.');
+      return [top,
+        lines.length ? [dom('h3', null, `Tick ${f.tick + 1}`), dom('div', { class: 'log' }, lines.map((l) => dom('div', null, l)))] : null,
+        errors.length ? [dom('h3', null, 'Errors'), dom('div', { class: 'log' }, errors)] : null,
+        log.length ? [dom('h3', null, 'Server log'), dom('div', { class: 'log' }, log)] : null];
     },
   };
-}
-
-/** @param {string} s */
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
 }

@@ -318,23 +318,20 @@ export default function create(replay, env) {
 
     /** @param {any} f */
     legend(f) {
+      const dom = kit.h;
       const ev = f.events || {};
-      const name = (/** @type {number} */ id) => `<span style="color:${color(f, id)}">${esc((f.players[id] || {}).name || 'P' + id)}</span>`;
+      const name = (/** @type {number} */ id) => dom('span', { style: { color: color(f, id) } }, String((f.players[id] || {}).name || 'P' + id));
       const lines = [];
-      for (const c of ev.captures || []) lines.push(`${name(c.player)} captures ${c.tiles.length} tiles${c.grew ? ', MaxMovement +1' : ''}`);
-      for (const e of ev.eliminations || []) lines.push(`${name(e.player)} is eliminated: ${esc(e.reason)}`);
+      for (const c of ev.captures || []) lines.push([name(c.player), ` captures ${c.tiles.length} tiles${c.grew ? ', MaxMovement +1' : ''}`]);
+      for (const e of ev.eliminations || []) lines.push([name(e.player), ` is eliminated: ${e.reason}`]);
       for (const x of ev.explosions || []) lines.push(`a bomb explodes at (${x.at[0]}, ${x.at[1]})`);
-      for (const p of ev.frozen || []) lines.push(`${name(p)} is frozen`);
-      for (const d of ev.decays || []) lines.push(`${name(d.player)} starts decaying: ${d.countdown} turns`);
-      const moves = (f.players || []).filter((/** @type {any} */ p) => p.answer && p.alive).map((/** @type {any} */ p) => `${name(p.id)} ${esc(p.answer.move)}`).join(', ');
-      return `${lines.length ? `<h3>Turn ${f.turn}</h3><div class="log">${lines.map((l) => `<div>${l}</div>`).join('')}</div>` : ''}
-        ${moves ? `<div class="dim small">Moves: ${moves}</div>` : ''}
-        <div class="dim small">${esc(arena.name || '')} ${arena.shape ? `(${esc(arena.shape)}, ${esc(arena.size)})` : ''}, ${N}×${N}. Y grows upwards.</div>`;
+      for (const p of ev.frozen || []) lines.push([name(p), ' is frozen']);
+      for (const d of ev.decays || []) lines.push([name(d.player), ` starts decaying: ${d.countdown} turns`]);
+      const moves = (f.players || []).filter((/** @type {any} */ p) => p.answer && p.alive)
+        .map((/** @type {any} */ p, /** @type {number} */ k) => [k ? ', ' : '', name(p.id), ` ${p.answer.move}`]);
+      return [lines.length ? [dom('h3', null, `Turn ${f.turn}`), dom('div', { class: 'log' }, lines.map((l) => dom('div', null, l)))] : null,
+        moves.length ? dom('div', { class: 'dim small' }, 'Moves: ', moves) : null,
+        dom('div', { class: 'dim small' }, `${arena.name || ''} ${arena.shape ? `(${arena.shape}, ${arena.size})` : ''}, ${N}\u00d7${N}. Y grows upwards.`)];
     },
   };
-}
-
-/** @param {string} s */
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
 }

@@ -396,14 +396,15 @@ export default function create(replay, env) {
 
     /** @param {any} f */
     legend(f) {
-      const name = (/** @type {string} */ s) => s.replace(/\$(\d)/g, (_, d) => env.names[Number(d)] || `$${d}`);
-      const conns = (f.connections || []).map((/** @type {any} */ c) =>
-        `<div>${esc(c.name)}: <span style="color:${colors[0]}">${c.points[0]}</span> / <span style="color:${colors[1]}">${c.points[1]}</span></div>`).join('');
-      const sum = (f.summary || []).map((/** @type {string} */ s) => `<div>${esc(name(s))}</div>`).join('');
-      return `<h3>Active connections <span class="dim">(points red / blue this turn)</span></h3>
-        <div class="log">${conns || '<div>none</div>'}</div>
-        ${sum ? `<h3>Turn ${f.turn}</h3><div class="log">${sum}</div>` : ''}
-        <div class="dim small">Ink threshold ${map.inkThreshold}${map.sideQuest ? ', side quest on' : ''}, league ${map.league}.</div>`;
+      const dom = kit.h;
+      const name = (/** @type {string} */ s) => String(s).replace(/\$(\d)/g, (_, d) => env.names[Number(d)] || `$${d}`);
+      const conns = (f.connections || []).map((/** @type {any} */ c) => dom('div', null, `${c.name}: `,
+        dom('span', { style: { color: colors[0] } }, String(c.points[0])), ' / ', dom('span', { style: { color: colors[1] } }, String(c.points[1]))));
+      const sum = (f.summary || []).map((/** @type {string} */ s) => dom('div', null, name(s)));
+      return [dom('h3', null, 'Active connections ', dom('span', { class: 'dim' }, '(points red / blue this turn)')),
+        dom('div', { class: 'log' }, conns.length ? conns : dom('div', null, 'none')),
+        sum.length ? [dom('h3', null, `Turn ${f.turn}`), dom('div', { class: 'log' }, sum)] : null,
+        dom('div', { class: 'dim small' }, `Ink threshold ${map.inkThreshold}${map.sideQuest ? ', side quest on' : ''}, league ${map.league}.`)];
     },
   };
 
@@ -417,9 +418,4 @@ export default function create(replay, env) {
 /** @param {number} n */
 function show(n) {
   return n < 0 ? '-' : String(n);
-}
-
-/** @param {string} s */
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] || c);
 }
