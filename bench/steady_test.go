@@ -32,7 +32,6 @@ func antsOptions(turns int) []string {
 		"first_turn_timeout_ms=60000", "turn_timeout_ms=60000"}
 }
 
-
 // BenchmarkSteadyTurn measures, interleaved in each iteration, an ants
 // match between two real process bots that answer at once (testdata/
 // instant.c), and a raw pipe ping-pong with the same program and the same

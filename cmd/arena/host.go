@@ -1,10 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/signal"
 
 	"github.com/spf13/cobra"
 
@@ -30,7 +27,7 @@ themselves and it plays one game after another.
 			if args[0] != "jungle" {
 				return fmt.Errorf("%q has no stand-alone server (only jungle has one; other games: arena play)", args[0])
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := interruptible()
 			defer stop()
 			if code := junglehost.Main(ctx, args[1:], cmd.OutOrStdout(), cmd.ErrOrStderr()); code != 0 {
 				return exitError{code: code, err: fmt.Errorf("host jungle failed")}

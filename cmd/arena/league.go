@@ -1,10 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/signal"
 
 	"github.com/spf13/cobra"
 
@@ -50,7 +47,7 @@ promoted.`, tournament.PromotionGames, tournament.PromotionWins),
 			if !cmd.Flags().Changed("seed") {
 				seed = match.RandomSeed()
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := interruptible()
 			defer stop()
 			out := cmd.OutOrStdout()
 			for {

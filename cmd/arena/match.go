@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -93,7 +91,7 @@ func runMatch(cmd *cobra.Command, gameName string, f matchFlags) error {
 	if f.verbose {
 		m.OnTurn = func(t replay.Turn) { printTurn(errOut, m, t) }
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible()
 	defer stop()
 	var paths []string
 	var saveErr error

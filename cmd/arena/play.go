@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -88,7 +85,7 @@ func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
 	if f.verbose {
 		m.OnTurn = func(t replay.Turn) { printTurn(errOut, m, t) }
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible()
 	defer stop()
 	rep, err := match.Run(ctx, m)
 	if err != nil {

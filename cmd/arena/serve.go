@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -56,7 +55,7 @@ says what is safe to expose.`,
 			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
 				ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 			fmt.Fprintf(cmd.OutOrStdout(), "Arena viewer on http://%s (replays in %s)\n", displayAddr(ln.Addr()), dir)
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := interruptible()
 			defer stop()
 			go func() {
 				<-ctx.Done()

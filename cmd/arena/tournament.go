@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -94,7 +91,7 @@ and where their replays are; the exit status is then 130.`,
 					}
 				}
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+			ctx, stop := interruptible()
 			defer stop()
 			res, err := rr.Play(ctx)
 			if progress != nil {

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -109,7 +106,7 @@ finished (exit status 130).`,
 				fmt.Fprintf(out, "%s: %s against %s, pairs of games from seed %d\n", v.Game, names[0], names[1], v.Seed)
 				v.OnPair = func(t *tournament.Tally) { fmt.Fprintln(out, pairLine(t, v.Test != nil)) }
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+			ctx, stop := interruptible()
 			defer stop()
 			tally, err := v.Play(ctx)
 			interrupted := err != nil && ctx.Err() != nil
