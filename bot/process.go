@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
@@ -121,7 +123,7 @@ func (p *Process) Start(ctx context.Context) error {
 	closeAll(inR, outW, errW) // the child has its own copies
 	if err != nil {
 		closeAll(inW, outR, errR)
-		return fmt.Errorf("cannot start %q: %w", p.Argv[0], err)
+		return startError(cmd.Path, p.Dir, p.Argv[0], err)
 	}
 	p.cmd, p.stdin, p.out, p.err = cmd, inW, outR, errR
 	p.lines = make(chan Line, linesBuffer)
@@ -415,4 +417,25 @@ func closeAll(fs ...*os.File) {
 			f.Close()
 		}
 	}
+}
+
+// startError says why a program could not be started, in the words a user
+// needs: a directory, a file without the exec bit, a script the kernel
+// cannot run, rather than "permission denied".
+func startError(path, dir, name string, err error) error {
+	p := path
+	if dir != "" && !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	st, serr := os.Stat(p)
+	switch {
+	case serr != nil:
+	case st.IsDir():
+		return fmt.Errorf("cannot start %q: it is a directory, not a program", name)
+	case errors.Is(err, fs.ErrPermission) && st.Mode().Perm()&0o111 == 0:
+		return fmt.Errorf("cannot start %q: the file is not executable (no exec bit): chmod +x it, or start it with its interpreter (e.g. \"python3 %s\")", name, name)
+	case errors.Is(err, syscall.ENOEXEC):
+		return fmt.Errorf("cannot start %q: not a program this machine can run (a script needs a #! first line, or start it with its interpreter)", name)
+	}
+	return fmt.Errorf("cannot start %q: %w", name, err)
 }

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"strings"
 	"time"
 
 	"github.com/seed27749672/arena/bot"
@@ -37,6 +36,10 @@ type seat struct {
 	dropped int         // lines dropped since the last turn (flood caps)
 
 	cpuMark time.Duration // the bot's CPU time when the last turn was resolved
+	// stderr read before the turn was resolved (the bot's last words, read
+	// when it ended), for the turn's record.
+	stderr     []byte
+	stderrLost int64
 }
 
 // request is where a seat's current request stands. Only PolicyLate
@@ -126,7 +129,8 @@ func (s *seat) enqueue(l bot.Line) {
 }
 
 // markGone records that the bot is gone, and why: the reason given, or how
-// it ended with the last line of its stderr.
+// it ended with the end of its stderr (see crashReport). That stderr stays
+// for the record of the turn.
 func (s *seat) markGone(why string) {
 	if s.gone {
 		return
@@ -134,25 +138,14 @@ func (s *seat) markGone(why string) {
 	s.gone = true
 	if why == "" {
 		e, ok := s.bot.Exit(200 * time.Millisecond)
+		how := "closed its output"
 		if ok {
-			why = e.String()
-		} else {
-			why = "closed its output"
+			how = e.String()
 		}
-		if tail, _ := s.bot.Stderr(); len(tail) > 0 {
-			why += ": " + lastLine(tail)
-		}
+		tail, lost := s.bot.Stderr()
+		s.stderr = append(s.stderr, tail...)
+		s.stderrLost += lost
+		why = crashReport(how, tail)
 	}
 	s.goneErr = why
-}
-
-func lastLine(b []byte) string {
-	s := strings.TrimRight(string(b), "\n\r ")
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
-	}
-	if len(s) > 200 {
-		s = s[:200] + "..."
-	}
-	return s
 }

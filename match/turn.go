@@ -403,7 +403,8 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
 			tail, lost := s.bot.Stderr()
-			rec.Stderr, rec.StderrDropped = string(tail), lost
+			rec.Stderr, rec.StderrDropped = string(append(s.stderr, tail...)), lost+s.stderrLost
+			s.stderr, s.stderrLost = nil, 0
 		}
 		recs[i] = rec
 	}

@@ -96,3 +96,21 @@ func TestReplayRecordsOptionFiles(t *testing.T) {
 		t.Fatalf("the replay holds the files %v", rep.Files)
 	}
 }
+
+// -v shows, under the turn, a crashed bot's error once and its stderr,
+// every line indented under the bot's name.
+func TestVerboseIndentsStderrUnderItsBot(t *testing.T) {
+	_, stderr, code := run(t, "play", "ants", "--seed", "3", "-v", "--bot", "builtin:boss4",
+		"--bot", "dying=sh -c 'read l; echo first >&2; echo second >&2; exit 4'")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"\n  dying gone: exited with status 4\n", "\n  dying stderr:\n    first\n    second\n"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("-v output lacks %q:\n%s", want, stderr)
+		}
+	}
+	if n := strings.Count(stderr, "dying gone:"); n != 1 {
+		t.Errorf("the error is shown %d times; once is enough", n)
+	}
+}

@@ -89,7 +89,7 @@ func runMatch(cmd *cobra.Command, gameName string, f matchFlags) error {
 	}
 	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if f.verbose {
-		m.OnTurn = func(t replay.Turn) { printTurn(errOut, m, t) }
+		m.OnTurn = turnPrinter(errOut, m)
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -149,7 +149,7 @@ func printMatch(w io.Writer, m match.Match, run *tournament.SeriesRun, paths []s
 	fmt.Fprintln(tw, "RANK\tBOT\tSCORE\tSTATUS\tMESSAGE")
 	for _, i := range rankOrder(len(res.Players), func(i int) int { return res.Players[i].Rank }) {
 		p := res.Players[i]
-		fmt.Fprintf(tw, "%d\t%s\t%g\t%s\t%s\n", p.Rank, m.Players[i].Name, p.Score, p.Status, clip(p.Message, 100))
+		fmt.Fprintf(tw, "%d\t%s\t%g\t%s\t%s\n", p.Rank, m.Players[i].Name, p.Score, p.Status, clip(oneLine(p.Message), 160))
 	}
 	tw.Flush()
 	for i, p := range paths {

@@ -83,7 +83,7 @@ func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
 	}
 	errOut := cmd.ErrOrStderr()
 	if f.verbose {
-		m.OnTurn = func(t replay.Turn) { printTurn(errOut, m, t) }
+		m.OnTurn = turnPrinter(errOut, m)
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -119,7 +119,19 @@ func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
 	return err
 }
 
-func printTurn(w io.Writer, m match.Match, t replay.Turn) {
+// turnPrinter returns the OnTurn hook of -v: each turn on one line, then
+// under it each bot's error (once, on the turn its bot is gone) and stderr.
+func turnPrinter(w io.Writer, m match.Match) func(replay.Turn) {
+	told := map[int]bool{}
+	return func(t replay.Turn) {
+		printTurn(w, m, t, told)
+		if t.Restart {
+			clear(told) // fresh bots
+		}
+	}
+}
+
+func printTurn(w io.Writer, m match.Match, t replay.Turn, told map[int]bool) {
 	var parts []string
 	for i, r := range t.Replies {
 		s := fmt.Sprintf("%s: %s", m.Players[i].Name, r.Status)
@@ -132,11 +144,55 @@ func printTurn(w io.Writer, m match.Match, t replay.Turn) {
 		parts = append(parts, s)
 	}
 	fmt.Fprintf(w, "turn %d: %s\n", t.Turn, strings.Join(parts, " | "))
+	// Under the turn's line, each bot's error and stderr, indented under
+	// the bot's name.
 	for i, r := range t.Replies {
+		if r.Error != "" && !told[i] {
+			told[i] = true
+			head := m.Players[i].Name + " " + string(r.Status) + ":"
+			if how, _, multi := strings.Cut(r.Error, "\n"); multi && r.Stderr != "" {
+				// The stderr below holds the lines of the message.
+				fmt.Fprintf(w, "  %s %s\n", head, strings.TrimSuffix(how, ":"))
+			} else {
+				printBlock(w, head, r.Error, crashShown, true)
+			}
+		}
 		if r.Stderr != "" {
-			fmt.Fprintf(w, "  stderr %s: %s\n", m.Players[i].Name, clip(strings.TrimSpace(r.Stderr), 300))
+			printBlock(w, m.Players[i].Name+" stderr:", r.Stderr, stderrShown, false)
 		}
 	}
+}
+
+// Lines of a bot's error and of its stderr shown per turn by -v (the
+// replay keeps the whole).
+const (
+	crashShown  = 12
+	stderrShown = 10
+)
+
+// printBlock prints a heading indented by two spaces, then the last n
+// lines of text indented by four (or, inline, a one-line text after the
+// heading).
+func printBlock(w io.Writer, heading, text string, n int, inline bool) {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	if len(lines) == 1 && inline {
+		fmt.Fprintf(w, "  %s %s\n", heading, clip(lines[0], 200))
+		return
+	}
+	fmt.Fprintf(w, "  %s\n", heading)
+	if len(lines) > n {
+		fmt.Fprintf(w, "    (%d earlier lines)\n", len(lines)-n)
+		lines = lines[len(lines)-n:]
+	}
+	for _, l := range lines {
+		fmt.Fprintf(w, "    %s\n", clip(strings.TrimRight(l, "\r"), 200))
+	}
+}
+
+// oneLine joins a multi-line message (a crash's stderr lines) for a table
+// cell.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " / ")), " ")
 }
 
 func clip(s string, n int) string {
@@ -160,7 +216,7 @@ func printResult(w io.Writer, rep *replay.Replay) {
 	fmt.Fprintln(tw, "RANK\tBOT\tSCORE\tSTATUS\tAVG MS\tMAX MS\tMESSAGE")
 	for _, i := range rankOrder(len(res.Players), func(i int) int { return res.Players[i].Rank }) {
 		p := res.Players[i]
-		fmt.Fprintf(tw, "%d\t%s\t%g\t%s\t%.1f\t%.1f\t%s\n", p.Rank, p.Name, p.Score, p.Status, p.AvgMs, p.MaxMs, clip(p.Message, 100))
+		fmt.Fprintf(tw, "%d\t%s\t%g\t%s\t%.1f\t%.1f\t%s\n", p.Rank, p.Name, p.Score, p.Status, p.AvgMs, p.MaxMs, clip(oneLine(p.Message), 160))
 	}
 	tw.Flush()
 }
