@@ -1,66 +1,33 @@
-# Back Track King (tracks) starter bot for Arena, Python 3, standard library only.
-#
-# Run it:  arena play tracks --bot "python3 kits/tracks/python/bot.py" --bot builtin:boss3
-#
-# Protocol (docs/games/tracks.md): on the first turn the init block comes
-# first, then every turn the turn block. Answer ONE line per turn within
-# 50 ms (1000 ms on the first turn). Print debug output to stderr only.
-import sys
+"""Back Track King (tracks) starter bot in Python: start here. Write your
+strategy in play(); tracks.py reads the input and writes the answers.
+
+This bot AUTOPLACEs the nearest desired connection that is not active yet
+(the same answers as the other kits' starting bots). Ideas: DISRUPT the
+regions where the opponent's tracks pay it the most, avoid building in
+regions about to be inked, PLACE_TRACKS toward points of interest.
+
+Run it:  arena play tracks --bot "python3 bot.py" --bot builtin:boss3
+Debug with print(..., file=sys.stderr): stderr is kept in the replay.
+Answer within 50 ms (1000 ms on the first turn).
+"""
+from tracks import Game, autoplace, run
 
 
-def read_line():
-    line = sys.stdin.readline()
-    if not line:  # the game is over
-        sys.exit(0)
-    return line.rstrip("\n")
-
-
-# --- init block ---
-my_id = int(read_line())
-width = int(read_line())
-height = int(read_line())
-region_of = []  # region id of each cell, row-major: index y * width + x
-terrain = []  # 0 plains (cost 1), 1 river (2), 2 mountain (3), 3 point of interest (3)
-for _ in range(width * height):
-    region_id, cell_type = map(int, read_line().split())
-    region_of.append(region_id)
-    terrain.append(cell_type)
-towns = []  # (x, y, desired town ids)
-for _ in range(int(read_line())):
-    town_id, x, y, desired = read_line().split()
-    towns.append((int(x), int(y), [] if desired == "x" else [int(d) for d in desired.split(",")]))
-
-# --- game loop ---
-while True:
-    my_score = int(read_line())
-    foe_score = int(read_line())
-    track_owner = []  # -1 none, 0 / 1 a player's track, 2 neutral
-    instability = []  # instability of the cell's region
-    inked = []  # 1 if the cell's region is inked (no more building there)
-    connections = []  # active connections through the cell, e.g. ["0-1", "2-3"]
-    for _ in range(width * height):
-        owner, inst, ink, conns = read_line().split()
-        track_owner.append(int(owner))
-        instability.append(int(inst))
-        inked.append(ink == "1")
-        connections.append([] if conns == "x" else conns.split(","))
-
-    # A desired connection T-U is active when T's cell lists "T-U".
+def play(g: Game):
+    """Returns this turn's actions (see tracks.py); none means WAIT."""
+    # The nearest desired connection that is not active yet: the least
+    # (distance, town, desired town).
     missing = []
-    for t, (tx, ty, desired) in enumerate(towns):
-        for u in desired:
-            if "%d-%d" % (t, u) not in connections[ty * width + tx]:
-                ux, uy, _ = towns[u]
-                missing.append((abs(tx - ux) + abs(ty - uy), t, u))
+    for t in g.towns:
+        for u in t.desired:
+            if not g.active(t.id, u):
+                v = g.towns[u]
+                missing.append((abs(t.x - v.x) + abs(t.y - v.y), t.id, u))
+    if not missing:
+        return []
+    _, t, u = min(missing)
+    return [autoplace(g.towns[t].x, g.towns[t].y, g.towns[u].x, g.towns[u].y)]
 
-    actions = []
-    if missing:
-        # The nearest missing connection: AUTOPLACE builds the cheapest
-        # path with this turn's 3 paint and stops; it goes on next turn.
-        _, t, u = min(missing)
-        actions.append("AUTOPLACE %d %d %d %d" % (towns[t][0], towns[t][1], towns[u][0], towns[u][1]))
-    # Other actions: PLACE_TRACKS x y, DISRUPT regionId (or DISRUPT x y),
-    # MESSAGE text, WAIT. Separate them with ";".
-    if not actions:
-        actions.append("WAIT")
-    print(";".join(actions), flush=True)
+
+if __name__ == "__main__":
+    run(play)
