@@ -16,7 +16,7 @@ import (
 type Summary struct {
 	ID      string    `json:"id"`
 	Game    string    `json:"game"`
-	Seed    int64     `json:"seed"`
+	Seed    Seed      `json:"seed"` // a string: see Seed
 	League  int       `json:"league,omitempty"`
 	Started time.Time `json:"started"`
 	Players []string  `json:"players"`
@@ -35,7 +35,7 @@ type SeatResult struct {
 }
 
 func summarize(id string, rep *replay.Replay, live bool) Summary {
-	s := Summary{ID: id, Game: rep.Game, Seed: rep.Seed, League: rep.League, Started: rep.Started,
+	s := Summary{ID: id, Game: rep.Game, Seed: Seed(rep.Seed), League: rep.League, Started: rep.Started,
 		Turns: len(rep.Turns), Live: live}
 	for _, p := range rep.Players {
 		s.Players = append(s.Players, p.Name)

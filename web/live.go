@@ -27,7 +27,7 @@ type live struct {
 //	{"type":"error","error":"..."}     the match stopped on an arena error
 type streamMsg struct {
 	Type    string          `json:"type"`
-	Replay  *replay.Replay  `json:"replay,omitempty"`
+	Replay  *pageReplay     `json:"replay,omitempty"`
 	Turn    *replay.Turn    `json:"turn,omitempty"`
 	Result  *replay.Result  `json:"result,omitempty"`
 	Outcome json.RawMessage `json:"outcome,omitempty"`
@@ -90,7 +90,7 @@ func (l *live) subscribe() ([]byte, chan []byte) {
 	defer l.mu.Unlock()
 	snap := l.rep
 	snap.Turns = append([]replay.Turn(nil), l.rep.Turns...)
-	first, _ := json.Marshal(streamMsg{Type: "replay", Replay: &snap})
+	first, _ := json.Marshal(streamMsg{Type: "replay", Replay: &pageReplay{&snap}})
 	c := make(chan []byte, 1024)
 	if l.done {
 		close(c)

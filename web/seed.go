@@ -53,3 +53,18 @@ func (p pageReplay) MarshalJSON() ([]byte, error) {
 		Seed Seed `json:"seed"` // shadows the embedded number
 	}{(*plain)(p.Replay), Seed(p.Seed)})
 }
+
+// UnmarshalJSON reads what MarshalJSON writes (and a numeric seed too).
+func (p *pageReplay) UnmarshalJSON(b []byte) error {
+	type plain replay.Replay
+	v := struct {
+		*plain
+		Seed Seed `json:"seed"`
+	}{plain: new(plain)}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	v.plain.Seed = int64(v.Seed)
+	p.Replay = (*replay.Replay)(v.plain)
+	return nil
+}

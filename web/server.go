@@ -196,11 +196,14 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if r.URL.Query().Get("download") != "" {
-		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.json"`, id))
-	}
 	w.Header().Set("Content-Type", "application/json")
-	replay.Write(w, rep)
+	if r.URL.Query().Get("download") != "" {
+		// The replay file's own format, for arena replay verify/html.
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.json"`, id))
+		replay.Write(w, rep)
+		return
+	}
+	json.NewEncoder(w).Encode(pageReplay{rep})
 }
 
 func (s *Server) liveMatch(id string) *live {
@@ -213,7 +216,7 @@ func (s *Server) liveMatch(id string) *live {
 type StartRequest struct {
 	Game    string   `json:"game"`
 	Bots    []string `json:"bots"`
-	Seed    *int64   `json:"seed,omitempty"`
+	Seed    *Seed    `json:"seed,omitempty"` // a string or a number; random when absent
 	League  int      `json:"league,omitempty"`
 	Options []string `json:"options,omitempty"`
 	// PauseMs slows the match down for its spectators: a wait after every
@@ -272,7 +275,12 @@ func (s *Server) Start(req StartRequest) (string, error) {
 		}
 		need += int64(sp.Cores())
 	}
-	m, err := match.Setup{Game: req.Game, Bots: req.Bots, Seed: req.Seed, League: req.League, Options: req.Options}.Build()
+	var seed *int64
+	if req.Seed != nil {
+		n := int64(*req.Seed)
+		seed = &n
+	}
+	m, err := match.Setup{Game: req.Game, Bots: req.Bots, Seed: seed, League: req.League, Options: req.Options}.Build()
 	if err != nil {
 		return "", err
 	}

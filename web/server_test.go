@@ -97,8 +97,15 @@ func TestListAndGet(t *testing.T) {
 	if list[0].Game != "sum" || len(list[0].Players) != 2 || list[0].Result[0].Rank == 0 {
 		t.Fatalf("summary %+v", list[0])
 	}
-	var got replay.Replay
-	if code := getJSON(t, ts.URL+"/api/matches/newer", &got); code != 200 {
+	var page pageReplay
+	if code := getJSON(t, ts.URL+"/api/matches/newer", &page); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	if page.Seed != rep.Seed || len(page.Turns) != len(rep.Turns) {
+		t.Fatalf("page replay differs: seed %d turns %d", page.Seed, len(page.Turns))
+	}
+	var got replay.Replay // the download is the file format
+	if code := getJSON(t, ts.URL+"/api/matches/newer?download=1", &got); code != 200 {
 		t.Fatalf("status %d", code)
 	}
 	if got.Seed != rep.Seed || len(got.Turns) != len(rep.Turns) {

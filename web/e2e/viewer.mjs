@@ -172,13 +172,16 @@ async function recorded(game, id) {
   return { tooltip: tip.slice(0, 100), options: keyed.map((o) => o.key), phases };
 }
 
+const BIG_SEED = '2031584769121757972';
+
 async function live(game, n) {
   const games = await (await fetch(`${base}/api/games`)).json();
   const g = games.games.find((x) => x.name === game);
   const bots = Array.from({ length: n }, (_, k) => `builtin:${g.builtins[k % g.builtins.length]}`);
   const res = await fetch(`${base}/api/matches`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ game, bots, seed: 11, pauseMs: 120 }),
+    // A seed above 2^53, as a string: the page must show it exactly.
+    body: JSON.stringify({ game, bots, seed: BIG_SEED, pauseMs: 120 }),
   });
   const out = await res.json();
   assert.equal(res.status, 201, JSON.stringify(out));
@@ -188,6 +191,8 @@ async function live(game, n) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(`${base}${out.url}`);
   await page.waitForSelector('.live-badge:not([hidden])', { timeout: 5000 });
+  const head = await page.textContent('.match-head small');
+  assert.ok(head.includes(`seed ${BIG_SEED}`), `the page shows the seed exactly: ${JSON.stringify(head)}`);
   const a = await turnOf(page);
   await waitTurn(page, (t) => t.last > a.last + 2 && t.turn === t.last, 'the live match to advance and the page to follow it');
   await page.screenshot({ path: `${outDir}/${game}-live.png` });
