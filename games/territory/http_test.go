@@ -147,7 +147,7 @@ func TestHTTPFailuresAndLateReply(t *testing.T) {
 			t.Errorf("turn %d: an HTTP bot is asked every turn", tr.Turn)
 		}
 	}
-	if !strings.HasPrefix(got[0], "answered:HTTP status 500") || got[1] != "timeout:" ||
+	if !strings.HasPrefix(got[0], "answered:HTTP error: status 500 Internal Server Error") || got[1] != "timeout:" ||
 		got[2] != `answered:{"X":0,"Y":-1}` || got[3] != `answered:{"X":0,"Y":1}` {
 		t.Errorf("replies %q", got)
 	}
@@ -156,6 +156,10 @@ func TestHTTPFailuresAndLateReply(t *testing.T) {
 	}
 	if s := stat(rep.Result.Players[seat].PlayerResult, "stays"); s != 2 {
 		t.Errorf("%d stays, want 2", s)
+	}
+	// The 500 is reported as an HTTP error, not as an answer the bot wrote.
+	if f := string(rep.Turns[0].Frame); !strings.Contains(f, `"error":"HTTP error: status 500`) || strings.Contains(f, "not an answer") {
+		t.Errorf("turn 1 frame: %.600s", f)
 	}
 	if d := rep.Turns[1].Replies[seat].Time; d > 1150*time.Millisecond {
 		t.Errorf("the slow turn lasted %v; the request must be abandoned after 1 s", d)

@@ -314,6 +314,25 @@ func httpBody(msg []byte) (body []byte, final bool) {
 	return msg, final
 }
 
+// The answer lines httpAnswer gives for what is not a move begin so: the
+// referee reports them as HTTP errors, not as text the bot wrote.
+const (
+	httpNoReply = "no HTTP reply: "
+	httpStatus  = "HTTP error: status "
+	httpInvalid = "invalid HTTP reply "
+)
+
+// isHTTPFailure reports whether an answer line is httpAnswer's description
+// of a failed request rather than a move.
+func isHTTPFailure(line string) bool {
+	for _, p := range []string{httpNoReply, httpStatus, httpInvalid} {
+		if strings.HasPrefix(line, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // httpAnswer turns the outcome of an OnNextMove request into the answer
 // line the referee reads (§6.2, D16): the move in its canonical JSON form
 // when the reply is a 200 holding a valid vector, otherwise a description
@@ -321,13 +340,13 @@ func httpBody(msg []byte) (body []byte, final bool) {
 func httpAnswer(status int, body []byte, err error) string {
 	switch {
 	case err != nil:
-		return "no HTTP reply: " + err.Error()
+		return httpNoReply + err.Error()
 	case status != http.StatusOK:
-		return fmt.Sprintf("HTTP status %d: %s", status, strconv.Quote(clip(string(body), 200)))
+		return fmt.Sprintf(httpStatus+"%d %s: %s", status, http.StatusText(status), strconv.Quote(clip(string(body), 200)))
 	}
 	m, perr := ParseReply(body)
 	if perr != nil {
-		return fmt.Sprintf("invalid HTTP reply %s: %v", strconv.Quote(clip(string(body), 200)), perr)
+		return fmt.Sprintf(httpInvalid+"%s: %v", strconv.Quote(clip(string(body), 200)), perr)
 	}
 	dx, dy := m.Delta()
 	return fmt.Sprintf(`{"X":%d,"Y":%d}`, dx, dy)

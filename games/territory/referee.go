@@ -29,6 +29,8 @@ type referee struct {
 	// stay is, per id, what its last stay came from ("none", "invalid",
 	// "timeout" or "gone"), to tell how an inactive player was lost.
 	stay []string
+	// httpErr is, per id, the last HTTP error that made it stay.
+	httpErr []string
 }
 
 // Answer is what became of one player's reply on one turn (frames).
@@ -48,7 +50,7 @@ func newReferee(cfg game.Config, a *Arena, perm []int, solo bool) *referee {
 	n := cfg.Players
 	r := &referee{cfg: cfg, arena: a, st: NewState(a, n), seatOf: perm, idOf: make([]int, n),
 		maxTurns: cfg.Options.Int("turns"), multiplier: cfg.Options.Int("multiplier"),
-		answers: make([]Answer, n), stay: make([]string, n)}
+		answers: make([]Answer, n), stay: make([]string, n), httpErr: make([]string, n)}
 	r.st.Solo = solo
 	for id, seat := range perm {
 		r.idOf[seat] = id
@@ -111,6 +113,11 @@ func (r *referee) Play(replies []game.Reply) {
 			case line.TooLong:
 				a.Error = fmt.Sprintf("the line is longer than %d bytes", MaxAnswer)
 				cause = "invalid"
+			case isHTTPFailure(line.Text):
+				// Written by the HTTP transport, not by the bot: an
+				// error status, no reply, or a body that is no move.
+				a.Error = line.Text
+				cause = "http"
 			default:
 				m, err := ParseAnswer(line.Text)
 				if err != nil {
@@ -130,6 +137,9 @@ func (r *referee) Play(replies []game.Reply) {
 			actions[id] = None
 		} else if actions[id] == None {
 			r.stay[id] = cause
+			if cause == "http" {
+				r.httpErr[id] = a.Error
+			}
 		}
 		a.Move = actions[id].String()
 		r.answers[id] = a
@@ -176,6 +186,8 @@ func (r *referee) Result() game.Result {
 					pr.Message += " (no answer in time)"
 				case "invalid":
 					pr.Message += " (invalid answers)"
+				case "http":
+					pr.Message += " (the last: " + r.httpErr[id] + ")"
 				}
 			}
 		}
@@ -185,13 +197,27 @@ func (r *referee) Result() game.Result {
 	return res
 }
 
-// summary is the result's one line: who won, with how many tiles.
+// summary is the result's one line: who won, with how many tiles. Players
+// are named as the command line gave them, with their seat (their in-game
+// id is a shuffle of the seats). When no player is left alive (the last
+// ones eliminated on the same turn), nobody wins: the summary says so and
+// who ranks first on the tie-break.
 func (r *referee) summary(pos []int) string {
 	var first []string
+	survivors := false
 	for id, p := range r.st.P {
-		if pos[id] == 1 {
-			first = append(first, fmt.Sprintf("%s (P%d, %d tiles)", r.name(id), id, p.Territory()))
+		survivors = survivors || p.Alive
+		if pos[id] != 1 {
+			continue
 		}
+		tiles := fmt.Sprintf("%d tiles", p.Territory())
+		if !p.Alive {
+			tiles = fmt.Sprintf("%d tiles when eliminated", p.ElimTerritory)
+		}
+		first = append(first, fmt.Sprintf("%s (seat %d, %s)", r.name(id), r.seatOf[id], tiles))
+	}
+	if !survivors {
+		return fmt.Sprintf("no player survived: the last were eliminated on turn %d; first place: %s", r.st.Turn, strings.Join(first, " and "))
 	}
 	verb := "wins"
 	if len(first) > 1 {

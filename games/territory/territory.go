@@ -26,7 +26,7 @@ func init() { game.Register(Game{}) }
 type Game struct{}
 
 // Version changes whenever a rule change alters replays.
-const Version = "1"
+const Version = "2"
 
 // Options of the game (--opt key=value).
 var options = []game.Option{

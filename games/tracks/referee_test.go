@@ -137,7 +137,7 @@ func TestEliminationMessages(t *testing.T) {
 	if res.Players[0].Status != game.Disqualified || !strings.HasPrefix(res.Players[0].Message, "Invalid Input:") {
 		t.Errorf("too long line: %+v", res.Players[0])
 	}
-	if res.Players[1].Status != game.Crashed || res.Players[1].Message != "$1 has not provided 1 lines in time (exited with status 2)" {
+	if res.Players[1].Status != game.Crashed || res.Players[1].Message != "b has not provided 1 lines in time on turn 1 (exited with status 2)" {
 		t.Errorf("crash: %+v", res.Players[1])
 	}
 	if !r.Over() || res.Players[0].Score != -1 || res.Players[1].Score != -1 || res.Players[0].Rank != 1 || res.Players[1].Rank != 1 {

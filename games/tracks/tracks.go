@@ -41,7 +41,7 @@ const (
 )
 
 // Version is bumped whenever a rule change alters replays.
-const Version = "1"
+const Version = "2"
 
 // Game is the tracks game; it registers itself as "tracks".
 type Game struct{}

@@ -47,7 +47,9 @@ func (r *referee) read(p int, rep game.Reply) []Action {
 	if rep.Status != game.Answered {
 		// A timeout, or a crash, which CodinGame reports the same way.
 		// (NotAsked and Waiting cannot happen to an active player.)
-		pl.status, pl.reason = game.TimedOut, id+" "+timeoutLine
+		// The game summary keeps CodinGame's words ($N is the viewer's
+		// to name); the result message names the bot and the turn.
+		pl.status, pl.reason = game.TimedOut, fmt.Sprintf("%s %s on turn %d", r.names[p], timeoutLine, r.turn)
 		if rep.Status == game.Gone {
 			pl.status = game.Crashed
 			if rep.Error != "" {
