@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -43,7 +44,9 @@ type Process struct {
 	errDone  chan struct{} // stderr fully read
 	stderr   *tail
 	waited   chan struct{}
-	marker   string // the environment entry of its processes, see killAll
+	marker   string        // the environment entry of its processes, see killAll
+	group    *botGroup     // its control group, nil without one
+	cgroups  []cgroupPlace // where to make the group; nil: the machine's (tests choose)
 
 	mu     sync.Mutex
 	exit   Exit
@@ -112,14 +115,31 @@ func (p *Process) Start(ctx context.Context) error {
 		closeAll(inR, inW, outR, outW)
 		return err
 	}
-	cmd := exec.Command(p.Argv[0], p.Argv[1:]...)
-	cmd.Dir = p.Dir
 	becomeSubreaper()
 	p.marker = newMarker()
-	cmd.Env = append(append(os.Environ(), p.Env...), p.marker)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	err = cmd.Start()
+	newCmd := func() *exec.Cmd {
+		cmd := exec.Command(p.Argv[0], p.Argv[1:]...)
+		cmd.Dir = p.Dir
+		cmd.Env = append(append(os.Environ(), p.Env...), p.marker)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+		return cmd
+	}
+	cmd := newCmd()
+	// In a control group of its own where the machine allows it; else
+	// without (see cgroup.go).
+	err = errors.New("no cgroup")
+	if g, gerr := newBotGroup(p.places(), strings.TrimPrefix(p.marker, markerVar+"=")); gerr == nil {
+		if err = g.start(cmd); err == nil {
+			p.group = g
+		} else {
+			g.remove()
+			cmd = newCmd()
+		}
+	}
+	if p.group == nil {
+		err = cmd.Start()
+	}
 	closeAll(inR, outW, errW) // the child has its own copies
 	if err != nil {
 		closeAll(inW, outR, errR)
@@ -143,6 +163,16 @@ func (p *Process) Start(ctx context.Context) error {
 	go p.wait()
 	return nil
 }
+
+// places returns where the bot's control group may be made.
+func (p *Process) places() []cgroupPlace {
+	if p.cgroups != nil {
+		return p.cgroups
+	}
+	return machineCgroups()
+}
+
+var machineCgroups = sync.OnceValue(func() []cgroupPlace { return cgroupPlaces(CgroupRoot) })
 
 func (p *Process) openStdout() (r, w *os.File, err error) {
 	if !p.PTY {
@@ -324,6 +354,15 @@ func (p *Process) cpu(fresh bool) (time.Duration, bool) {
 	if p.waited == nil {
 		return 0, false
 	}
+	p.mu.Lock()
+	if g := p.group; g != nil {
+		defer p.mu.Unlock()
+		if d, ok := g.cpu(); ok {
+			p.lastCPU = max(p.lastCPU, d)
+		}
+		return p.lastCPU, true
+	}
+	p.mu.Unlock()
 	select {
 	case <-p.waited:
 	default:
@@ -389,8 +428,15 @@ func (p *Process) Close(grace time.Duration) Exit {
 	exited := ended(p.waited, grace)
 	// Kill everything the bot started, even after a clean exit: children
 	// may linger, in its group or out of it.
-	killAll(p.Pid(), p.marker, p.waited)
+	killAll(p.Pid(), p.marker, p.waited, p.group)
 	<-p.waited
+	p.mu.Lock()
+	g := p.group
+	p.group = nil
+	p.mu.Unlock()
+	if g != nil {
+		g.remove()
+	}
 	// The outputs end once every writer is gone; a process that escaped
 	// could keep them open, so stop waiting after a moment.
 	select {

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -148,34 +147,6 @@ func TestLongLineAndCRLF(t *testing.T) {
 	}
 }
 
-func TestCPUTime(t *testing.T) {
-	// A child that burns CPU counts for the bot once it has been waited for.
-	p := startProcess(t, &Process{Argv: Command(`sh -c 'read l; i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; echo done; read l'`)})
-	if got, ok := roundTrip(t, p, "go", 20*time.Second); !ok || got != "done" {
-		t.Fatalf("answer %q", got)
-	}
-	d, ok := p.CPU()
-	if !ok || d < 50*time.Millisecond {
-		t.Fatalf("CPU %v ok=%v, want a busy loop's worth", d, ok)
-	}
-}
-
-func TestCloseKillsTheGroup(t *testing.T) {
-	p := startProcess(t, &Process{Argv: Command("sh -c 'sleep 100 & sleep 100 & wait'")})
-	time.Sleep(50 * time.Millisecond)
-	pgid := p.Pid()
-	if !GroupAlive(pgid) {
-		t.Fatal("the group should be running")
-	}
-	e := p.Close(50 * time.Millisecond)
-	if !e.Killed {
-		t.Errorf("exit %+v: a bot that ignores the end of its input is killed", e)
-	}
-	if GroupAlive(pgid) {
-		t.Fatal("the process group survived Close")
-	}
-}
-
 func TestStartErrors(t *testing.T) {
 	p := &Process{Argv: []string{"/nonexistent/bot"}}
 	if err := p.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "cannot start") {
@@ -206,50 +177,6 @@ func TestExitWithoutWaiting(t *testing.T) {
 		if _, ok := b.Exit(0); !ok {
 			t.Fatalf("builtin, call %d: not ended", i)
 		}
-	}
-}
-
-// The bot's own CPU time comes from the kernel's CPU clock of its process,
-// in nanoseconds, not in /proc's clock ticks.
-func TestCPUTimeIsPrecise(t *testing.T) {
-	p := startProcess(t, &Process{Argv: Command(`sh -c 'read l; i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo done; read l'`)})
-	if got, ok := roundTrip(t, p, "go", 20*time.Second); !ok || got != "done" {
-		t.Fatalf("answer %q", got)
-	}
-	d, ok := p.CPU()
-	if !ok || d <= 0 {
-		t.Fatalf("CPU %v ok=%v", d, ok)
-	}
-	if d%clockTick == 0 {
-		t.Errorf("CPU %v is a whole number of clock ticks: read from /proc, not from the CPU clock", d)
-	}
-}
-
-// A live child's CPU time counts for the bot: at once with FreshCPU, and on
-// every CPU call once the bot is known to have children.
-func TestCPUTimeOfLiveChildren(t *testing.T) {
-	p := startProcess(t, &Process{Argv: Command(`sh -c 'read l; sh -c "i=0; while [ \$i -lt 300000 ]; do i=\$((i+1)); done; sleep 100" & echo started; read l'`)})
-	if got, ok := roundTrip(t, p, "go", 20*time.Second); !ok || got != "started" {
-		t.Fatalf("answer %q", got)
-	}
-	own := func() time.Duration { d, _ := cpuClock(p.Pid()); return d }
-	// Wait until the child has burnt a good share of CPU (on a busy
-	// machine this takes a while; give up after 30 s).
-	var fresh time.Duration
-	for start := time.Now(); time.Since(start) < 30*time.Second; time.Sleep(20 * time.Millisecond) {
-		fresh, _ = p.FreshCPU()
-		if fresh-own() >= 50*time.Millisecond {
-			break
-		}
-	}
-	if fresh-own() < 50*time.Millisecond {
-		t.Fatalf("FreshCPU %v, the bot's own %v: the child's CPU is missing", fresh, own())
-	}
-	if !p.kids {
-		t.Fatal("the bot's live child was not noticed")
-	}
-	if d, _ := p.CPU(); d < fresh {
-		t.Errorf("CPU %v after FreshCPU %v: the figure went down", d, fresh)
 	}
 }
 
@@ -302,36 +229,6 @@ func TestTrySend(t *testing.T) {
 	}
 	if err != nil || len(rest) == 0 || len(rest) >= len(big) || rest[len(rest)-1] != '\n' {
 		t.Fatalf("rest of %d bytes (err %v): want what did not fit, ending with the newline", len(rest), err)
-	}
-}
-
-// A bot's descendants that leave its process group and its family (setsid,
-// then a double fork: the daemon is orphaned) are ended with it, whether
-// the bot exits by itself or is killed.
-func TestCloseEndsDaemons(t *testing.T) {
-	for _, tc := range []struct {
-		name, after string
-	}{
-		{"bot exits", "exit 0"},
-		{"bot killed", "sleep 300"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			pidfile := filepath.Join(t.TempDir(), "daemon.pid")
-			script := `setsid sh -c 'sleep 300 & echo $! > ` + pidfile + `'; read l; echo ok; read l; ` + tc.after
-			p := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", script}})
-			if got, ok := roundTrip(t, p, "go", 10*time.Second); !ok || got != "ok" {
-				t.Fatalf("answer %q", got)
-			}
-			daemon := readPid(t, pidfile)
-			st, ok := procStat(daemon)
-			if !ok || st.pgrp == p.Pid() {
-				t.Fatalf("the daemon %d should run outside the bot's group: %+v %v", daemon, st, ok)
-			}
-			p.Close(50 * time.Millisecond)
-			if err := syscall.Kill(daemon, 0); err != syscall.ESRCH {
-				t.Fatalf("the daemon %d survived Close (kill 0: %v)", daemon, err)
-			}
-		})
 	}
 }
 

@@ -42,10 +42,10 @@ func newMarker() string {
 }
 
 // killAll kills the process group pgid (the bot's; its leader is reaped by
-// the bot's wait) and every child of Arena that belongs to the bot, and
-// reaps those, until none is left or the time is up (a process stuck in
+// the bot's wait), every process of the bot's control group if it has one,
+// and every child of Arena that belongs to the bot, and reaps those, until none is left or the time is up (a process stuck in
 // the kernel cannot be killed at once).
-func killAll(pgid int, marker string, leaderReaped <-chan struct{}) {
+func killAll(pgid int, marker string, leaderReaped <-chan struct{}, group *botGroup) {
 	deadline := time.Now().Add(2 * time.Second)
 	pause := 100 * time.Microsecond
 	strays := map[int]bool{} // killed, not yet reaped (a zombie has no environment left to recognise it by)
@@ -54,6 +54,15 @@ func killAll(pgid int, marker string, leaderReaped <-chan struct{}) {
 		for _, pid := range adopted(pgid, marker) {
 			strays[pid] = true
 		}
+		if group != nil {
+			// Whatever the bot's processes did, they are in its group; the
+			// ones that are not Arena's children are reaped by theirs.
+			for _, pid := range group.kill() {
+				if pid != pgid {
+					strays[pid] = true
+				}
+			}
+		}
 		for pid := range strays {
 			unix.Kill(pid, unix.SIGKILL)
 			var ws unix.WaitStatus
@@ -61,7 +70,8 @@ func killAll(pgid int, marker string, leaderReaped <-chan struct{}) {
 				delete(strays, pid)
 			}
 		}
-		if len(strays) == 0 && ended(leaderReaped, 0) && unix.Kill(-pgid, 0) == unix.ESRCH {
+		if len(strays) == 0 && ended(leaderReaped, 0) && unix.Kill(-pgid, 0) == unix.ESRCH &&
+			(group == nil || len(group.procs()) == 0) {
 			return
 		}
 		if time.Now().After(deadline) {

@@ -1,0 +1,270 @@
+package bot
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// A process bot runs in a control group of its own where the machine lets
+// Arena make one (as root, or where cgroups are delegated): the group
+// counts the CPU time of every process the bot starts, live or ended, in
+// one small file, and lists them all for the kill at the end, whatever
+// they do (setsid, double fork, a cleared environment). Version 2 is used
+// where it is mounted (cpu.stat, always there); else version 1's cpuacct
+// controller (cpuacct.usage). Without either, Arena falls back to /proc
+// (see Process.CPU) and to the process group and marker (see killAll).
+
+// CgroupRoot is where the cgroup file systems are mounted.
+const CgroupRoot = "/sys/fs/cgroup"
+
+// cgroupParent is the group that holds every bot's group.
+const cgroupParent = "arena-bots"
+
+// cgroupPlace is a hierarchy Arena can make bot groups in.
+type cgroupPlace struct {
+	mount string // where the hierarchy is mounted
+	v2    bool
+}
+
+// cgroupPlaces lists the hierarchies under root, best first: version 2
+// (mounted at root, or at root/unified on a hybrid machine), then the
+// cpuacct controller of version 1.
+func cgroupPlaces(root string) []cgroupPlace {
+	var out []cgroupPlace
+	for _, d := range []string{root, filepath.Join(root, "unified")} {
+		if fileExists(filepath.Join(d, "cgroup.controllers")) {
+			out = append(out, cgroupPlace{mount: d, v2: true})
+		}
+	}
+	if d := filepath.Join(root, "cpuacct"); fileExists(filepath.Join(d, "cpuacct.usage")) {
+		out = append(out, cgroupPlace{mount: d})
+	}
+	return out
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// botGroup is the control group of one bot.
+type botGroup struct {
+	place cgroupPlace
+	dir   string
+	usage *os.File // v1 cpuacct.usage (ns), v2 cpu.stat (usage_usec)
+}
+
+// newBotGroup makes a group called name in the first place that allows it.
+func newBotGroup(places []cgroupPlace, name string) (*botGroup, error) {
+	var errs []error
+	for _, pl := range places {
+		g, err := makeGroup(pl, name)
+		if err == nil {
+			return g, nil
+		}
+		errs = append(errs, err)
+	}
+	if len(errs) == 0 {
+		return nil, errors.New("no cgroup hierarchy mounted")
+	}
+	return nil, errors.Join(errs...)
+}
+
+func makeGroup(pl cgroupPlace, name string) (*botGroup, error) {
+	parent := filepath.Join(pl.mount, cgroupParent)
+	if err := os.Mkdir(parent, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		return nil, err
+	}
+	if _, done := swept.LoadOrStore(parent, true); !done {
+		sweep(pl, parent)
+	}
+	dir := filepath.Join(parent, name)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, err
+	}
+	file := "cpuacct.usage"
+	if pl.v2 {
+		file = "cpu.stat"
+	}
+	usage, err := os.Open(filepath.Join(dir, file))
+	if err != nil {
+		syscall.Rmdir(dir)
+		return nil, err
+	}
+	g := &botGroup{place: pl, dir: dir, usage: usage}
+	if _, ok := g.cpu(); !ok {
+		g.remove()
+		return nil, errors.New("cannot read " + usage.Name())
+	}
+	return g, nil
+}
+
+// swept holds the parent groups already swept by this Arena.
+var swept sync.Map
+
+// sweep ends the bots of Arenas that died without ending them (killed with
+// SIGKILL, or a crash): the groups named after a process that no longer
+// exists. It runs once per parent group, before this Arena's first bot.
+func sweep(pl cgroupPlace, parent string) {
+	ents, _ := os.ReadDir(parent)
+	for _, e := range ents {
+		owner, _, ok := strings.Cut(e.Name(), ".")
+		pid, err := strconv.Atoi(owner)
+		if !ok || err != nil || !e.IsDir() || syscall.Kill(pid, 0) != syscall.ESRCH {
+			continue
+		}
+		g := &botGroup{place: pl, dir: filepath.Join(parent, e.Name())}
+		for i := 0; i < 100 && len(g.kill()) > 0; i++ {
+			time.Sleep(time.Millisecond)
+		}
+		g.remove()
+	}
+}
+
+// start starts cmd inside the group, so that the bot and everything it
+// starts belong to it from their first instruction.
+func (g *botGroup) start(cmd *exec.Cmd) error {
+	if g.place.v2 {
+		// clone3 with CLONE_INTO_CGROUP.
+		d, err := os.Open(g.dir)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		cmd.SysProcAttr.UseCgroupFD = true
+		cmd.SysProcAttr.CgroupFD = int(d.Fd())
+		return cmd.Start()
+	}
+	// Version 1 has no such clone: the thread that forks moves into the
+	// group (a child is born in its parent thread's group) and back.
+	back, err := threadGroup(g.place.mount)
+	if err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		if err := writeFile(filepath.Join(g.dir, "tasks"), "0"); err != nil {
+			runtime.UnlockOSThread()
+			done <- err
+			return
+		}
+		err := cmd.Start()
+		if werr := writeFile(filepath.Join(back, "tasks"), "0"); werr != nil {
+			// The thread cannot leave the bot's group: it must not run
+			// Arena's work there. A goroutine that ends locked takes its
+			// thread with it, and the bot with the thread (Pdeathsig).
+			if err == nil {
+				cmd.Process.Kill()
+				cmd.Wait()
+			}
+			done <- errors.Join(errors.New("cannot move back out of the bot's cgroup"), werr)
+			return
+		}
+		runtime.UnlockOSThread()
+		done <- err
+	}()
+	return <-done
+}
+
+// threadGroup returns the directory of the calling thread's group in the
+// version 1 hierarchy mounted at mount (the cpuacct one).
+func threadGroup(mount string) (string, error) {
+	f, err := os.Open("/proc/thread-self/cgroup")
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		// hierarchy-ID:controller-list:path
+		parts := strings.SplitN(sc.Text(), ":", 3)
+		if len(parts) == 3 && strings.Contains(","+parts[1]+",", ",cpuacct,") {
+			return filepath.Join(mount, parts[2]), nil
+		}
+	}
+	return "", errors.New("no cpuacct group in /proc/thread-self/cgroup")
+}
+
+// cpu returns the CPU time used by every process that has been in the
+// group: one read of one small file.
+func (g *botGroup) cpu() (time.Duration, bool) {
+	var buf [512]byte
+	n, err := g.usage.ReadAt(buf[:], 0)
+	if n == 0 || (err != nil && err != io.EOF) {
+		return 0, false
+	}
+	return parseUsage(buf[:n], g.place.v2)
+}
+
+// parseUsage reads cpuacct.usage (nanoseconds) or, for version 2, the
+// usage_usec line of cpu.stat.
+func parseUsage(b []byte, v2 bool) (time.Duration, bool) {
+	if !v2 {
+		n, err := strconv.ParseInt(string(bytes.TrimSpace(b)), 10, 64)
+		return time.Duration(n), err == nil && n >= 0
+	}
+	for line := range bytes.SplitSeq(b, []byte{'\n'}) {
+		if v, ok := bytes.CutPrefix(line, []byte("usage_usec ")); ok {
+			n, err := strconv.ParseInt(string(bytes.TrimSpace(v)), 10, 64)
+			return time.Duration(n) * time.Microsecond, err == nil && n >= 0
+		}
+	}
+	return 0, false
+}
+
+// procs lists the processes in the group, Arena itself left out (a thread
+// of Arena is in it for a moment while it starts the bot, version 1).
+func (g *botGroup) procs() []int {
+	b, _ := os.ReadFile(filepath.Join(g.dir, "cgroup.procs"))
+	self := os.Getpid()
+	var out []int
+	for _, s := range strings.Fields(string(b)) {
+		if n, err := strconv.Atoi(s); err == nil && n != self {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// kill kills every process in the group (version 2 does it in one write;
+// the listing catches the rest) and returns them.
+func (g *botGroup) kill() []int {
+	if g.place.v2 {
+		writeFile(filepath.Join(g.dir, "cgroup.kill"), "1")
+	}
+	ps := g.procs()
+	for _, pid := range ps {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	return ps
+}
+
+// remove deletes the group once it is empty; the last killed processes
+// may take a moment to leave it.
+func (g *botGroup) remove() {
+	if g.usage != nil {
+		g.usage.Close()
+	}
+	for i := 0; i < 100; i++ {
+		if err := syscall.Rmdir(g.dir); err == nil || errors.Is(err, syscall.ENOENT) {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func writeFile(path, s string) error {
+	return os.WriteFile(path, []byte(s), 0)
+}
