@@ -1,64 +1,103 @@
+// Jungle Blitz starter bot in Go: start here. Write your strategy in
+// NextMove; main.go, game.go and websocket.go talk to the server.
+//
+// This bot spawns its units on the spawn tiles nearest to the free
+// diamonds and sends each unit to the nearest free diamond no other of its
+// units is after. A carrier SUMMONs its diamond up to the highest level
+// while no enemy is near, and drops it to score its points when an enemy
+// comes within 2 tiles or the game is about to end (then picks it up
+// again). Ideas: ATTACK and VINE enemy carriers, flee from enemies, keep
+// units off the enemies' paths.
+//
+// Build: go build -o bot *.go
+// Run:   arena play jungle --bot ./bot --bot builtin:greedy
+// Debug with log.Printf: stderr is kept in the replay.
 package main
 
-import "math/rand/v2"
-
-// Bot is your bot. Like the 2022 starter kits' bot, this one spawns its
-// units on random spawn tiles, then sends each to a random tile; units that
-// step on a diamond pick it up, and this bot then drops it to score.
+// Bot is your bot.
 type Bot struct{}
 
 // NewBot creates the bot once, before the first tick.
 func NewBot() *Bot { return &Bot{} }
 
+// danger is how near (in tiles) an enemy makes a carrier drop its diamond.
+const danger = 2
+
 // NextMove returns one action per unit for this tick.
 func (b *Bot) NextMove(msg *GameMessage) []Action {
-	var spawns []Position
-	for x := 0; x < msg.Width(); x++ {
-		for y := 0; y < msg.Height(); y++ {
-			if msg.Map.Tiles[x][y] == "SPAWN" {
-				spawns = append(spawns, Position{x, y})
-			}
-		}
-	}
-	var actions []Action
 	team := msg.MyTeam()
 	if team == nil {
-		return actions
+		return nil
 	}
+	occupied := msg.Occupied()
+	var free []Position // diamonds lying on the ground
+	onGround := map[Position]bool{}
+	for _, d := range msg.Map.Diamonds {
+		if d.OwnerID == "" {
+			free = append(free, d.Position)
+			onGround[d.Position] = true
+		}
+	}
+	nearest := func(from Position, taken map[Position]bool) (Position, bool) {
+		best, found := Position{}, false
+		for _, p := range free {
+			if !taken[p] && (!found || Distance(from, p) < Distance(from, best)) {
+				best, found = p, true
+			}
+		}
+		return best, found
+	}
+	var actions []Action
+	targeted := map[Position]bool{}
+	spawned := map[Position]bool{}
 	for _, u := range team.Units {
 		switch {
-		case !u.HasSpawned && len(spawns) > 0:
-			p := spawns[rand.IntN(len(spawns))]
-			actions = append(actions, Action{Type: "UNIT", Action: "SPAWN", UnitID: u.ID, Target: &p})
-		case u.HasDiamond && !u.IsSummoning && u.Position != nil && msg.TileAt(*u.Position) == "EMPTY":
-			// Drop the diamond on a free neighbouring tile to score its points.
-			if p, ok := freeNeighbour(msg, *u.Position); ok {
-				actions = append(actions, Action{Type: "UNIT", Action: "DROP", UnitID: u.ID, Target: &p})
-				continue
+		case u.Position == nil && !u.HasSpawned:
+			// The free spawn tile nearest to a free diamond.
+			best, bestD := Position{}, -1
+			for _, s := range msg.Tiles("SPAWN") {
+				if occupied[s] || spawned[s] {
+					continue
+				}
+				d := 1 << 30
+				if p, ok := nearest(s, nil); ok {
+					d = Distance(s, p)
+				}
+				if bestD < 0 || d < bestD {
+					best, bestD = s, d
+				}
 			}
-			actions = append(actions, Action{Type: "UNIT", Action: "NONE", UnitID: u.ID})
-		case u.HasSpawned:
-			p := Position{rand.IntN(msg.Width()), rand.IntN(msg.Height())}
-			actions = append(actions, Action{Type: "UNIT", Action: "MOVE", UnitID: u.ID, Target: &p})
+			if bestD >= 0 {
+				spawned[best] = true
+				actions = append(actions, Spawn(u.ID, best))
+			}
+		case u.Position == nil || u.IsSummoning:
+			// Dead, or locked while it summons: nothing to do.
+		case u.HasDiamond:
+			d := msg.Diamond(u.DiamondID)
+			if d == nil {
+				break
+			}
+			threatened := false
+			for _, e := range msg.Enemies() {
+				threatened = threatened || Distance(*e.Position, *u.Position) <= danger
+			}
+			if threatened || msg.Tick >= msg.TotalTick-3 {
+				for _, p := range u.Position.Neighbours() {
+					if msg.TileAt(p) == "EMPTY" && !occupied[p] && !onGround[p] {
+						actions = append(actions, Drop(u.ID, p))
+						break
+					}
+				}
+			} else if d.SummonLevel < msg.GameConfig.MaximumDiamondSummonLevel && msg.Tick+d.SummonLevel+1 < msg.TotalTick-3 {
+				actions = append(actions, Summon(u.ID))
+			}
+		default:
+			if p, ok := nearest(*u.Position, targeted); ok {
+				targeted[p] = true
+				actions = append(actions, MoveTo(u.ID, p))
+			}
 		}
 	}
 	return actions
-}
-
-// freeNeighbour finds an EMPTY tile next to p with no unit on it.
-func freeNeighbour(msg *GameMessage, p Position) (Position, bool) {
-	taken := map[Position]bool{}
-	for _, t := range msg.Teams {
-		for _, u := range t.Units {
-			if u.Position != nil {
-				taken[*u.Position] = true
-			}
-		}
-	}
-	for _, q := range []Position{{p.X, p.Y - 1}, {p.X, p.Y + 1}, {p.X - 1, p.Y}, {p.X + 1, p.Y}} {
-		if msg.TileAt(q) == "EMPTY" && !taken[q] {
-			return q, true
-		}
-	}
-	return Position{}, false
 }

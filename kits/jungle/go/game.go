@@ -1,8 +1,11 @@
+// Jungle Blitz (Coveo Blitz 2022) messages for the Go starter kit: you
+// should not need to change it. Write your bot in bot.go.
+//
+// The TICK is read into typed state (GameMessage) and the actions are
+// built by functions (Spawn, MoveTo, ...). Positions are {x, y} with x the
+// column from the left and y the row from the top; Map.Tiles is indexed
+// [x][y]. The protocol is in docs/games/jungle.md.
 package main
-
-// The messages of the game (Coveo Blitz 2022 protocol). Positions are
-// {x, y} with x the column from the left and y the row from the top;
-// Map.Tiles is indexed [x][y].
 
 // Position is a tile of the map.
 type Position struct {
@@ -59,6 +62,13 @@ type GameMessage struct {
 		Tiles    [][]string `json:"tiles"` // "EMPTY", "WALL" or "SPAWN", [x][y]
 		Diamonds []Diamond  `json:"diamonds"`
 	} `json:"map"`
+	GameConfig struct {
+		PointsPerDiamond          int `json:"pointsPerDiamond"`
+		MaximumDiamondSummonLevel int `json:"maximumDiamondSummonLevel"`
+		InitialDiamondSummonLevel int `json:"initialDiamondSummonLevel"`
+		MaximumUnitPerPosition    int `json:"maximumUnitPerPosition"`
+		WarmUpPeriod              int `json:"warmUpPeriod"`
+	} `json:"gameConfig"`
 	// TeamPlayOrderings gives, for this tick and the next four, the order
 	// in which the teams' commands are applied.
 	TeamPlayOrderings map[string][]string `json:"teamPlayOrderings"`
@@ -103,6 +113,98 @@ type Action struct {
 	Action string    `json:"action"`
 	UnitID string    `json:"unitId"`
 	Target *Position `json:"target,omitempty"`
+}
+
+// Spawn puts a unit that is off the board on a SPAWN tile.
+func Spawn(unit string, p Position) Action { return Action{"UNIT", "SPAWN", unit, &p} }
+
+// MoveTo moves a unit one tile toward p along the server's path.
+func MoveTo(unit string, p Position) Action { return Action{"UNIT", "MOVE", unit, &p} }
+
+// Summon raises the level of the unit's diamond (the unit is locked for
+// level+1 ticks).
+func Summon(unit string) Action { return Action{"UNIT", "SUMMON", unit, nil} }
+
+// Drop puts the unit's diamond on the adjacent tile p: on an empty tile
+// it scores the diamond's points; onto a unit it hands the diamond over.
+func Drop(unit string, p Position) Action { return Action{"UNIT", "DROP", unit, &p} }
+
+// Attack kills the unit on the adjacent tile p (not on a spawn tile).
+func Attack(unit string, p Position) Action { return Action{"UNIT", "ATTACK", unit, &p} }
+
+// Vine pulls the unit at p (same row or column, nothing between) next to
+// this one.
+func Vine(unit string, p Position) Action { return Action{"UNIT", "VINE", unit, &p} }
+
+// Stay does nothing (and picks up a diamond lying under the unit).
+func Stay(unit string) Action { return Action{Type: "UNIT", Action: "NONE", UnitID: unit} }
+
+// Neighbours are the four tiles next to p (some may be off the map).
+func (p Position) Neighbours() []Position {
+	return []Position{{p.X, p.Y - 1}, {p.X + 1, p.Y}, {p.X, p.Y + 1}, {p.X - 1, p.Y}}
+}
+
+// Distance is the Manhattan distance between two tiles.
+func Distance(a, b Position) int { return abs(a.X-b.X) + abs(a.Y-b.Y) }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Occupied tells which tiles hold a unit.
+func (m *GameMessage) Occupied() map[Position]bool {
+	taken := map[Position]bool{}
+	for _, t := range m.Teams {
+		for _, u := range t.Units {
+			if u.Position != nil {
+				taken[*u.Position] = true
+			}
+		}
+	}
+	return taken
+}
+
+// Tiles lists the positions of every tile of a type ("SPAWN", ...), by x
+// then y.
+func (m *GameMessage) Tiles(kind string) []Position {
+	var out []Position
+	for x := range m.Width() {
+		for y := range m.Height() {
+			if m.Map.Tiles[x][y] == kind {
+				out = append(out, Position{x, y})
+			}
+		}
+	}
+	return out
+}
+
+// Enemies lists the other teams' units on the board.
+func (m *GameMessage) Enemies() []Unit {
+	var out []Unit
+	for _, t := range m.Teams {
+		if t.ID == m.TeamID {
+			continue
+		}
+		for _, u := range t.Units {
+			if u.Position != nil {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}
+
+// Diamond is the diamond with this id, nil when there is none.
+func (m *GameMessage) Diamond(id string) *Diamond {
+	for i := range m.Map.Diamonds {
+		if m.Map.Diamonds[i].ID == id {
+			return &m.Map.Diamonds[i]
+		}
+	}
+	return nil
 }
 
 // Command is your answer to a TICK.

@@ -1,37 +1,35 @@
-// Command go is the Go starter kit for Jungle Blitz (Coveo Blitz 2022): it
-// connects to the game server over WebSocket, registers, and answers every
-// TICK with the COMMAND your Bot computes. Write your bot in bot.go; this
-// file only talks to the server.
+// Jungle Blitz (Coveo Blitz 2022) transport for the Go starter kit: you
+// should not need to change it. Write your bot in bot.go.
 //
-//	go build -o mybot ./kits/jungle/go
-//	arena play jungle --bot ./mybot --bot builtin:greedy
+// It connects to the game server over WebSocket (websocket.go, standard
+// library only), registers, and answers every TICK with the COMMAND your
+// Bot computes, as the 2022 kits did.
+//
+//	go build -o bot *.go
+//	arena play jungle --bot ./bot --bot builtin:greedy
 //
 // Arena starts the bot with TOKEN (its registration secret) and
-// ARENA_WS_URL (the server's address) in its environment. Without them the
-// kit registers by name on ws://127.0.0.1:8765, as the 2022 kits did, so it
-// also plays against `arena host jungle`.
+// ARENA_WS_URL (the server's address) in its environment. Without a token
+// the kit registers by name on ARENA_WS_URL, or ws://127.0.0.1:8765 when
+// it is unset, as the 2022 kits did, so it also plays against
+// `arena host jungle`.
 package main
 
 import (
-	"context"
+	"encoding/json"
+	"errors"
+	"io"
 	"log"
 	"os"
-
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
 )
 
 func main() {
-	url := os.Getenv("ARENA_WS_URL")
-	if url == "" {
-		url = "ws://127.0.0.1:8765"
-	}
-	ctx := context.Background()
-	conn, _, err := websocket.Dial(ctx, url, nil)
+	url := wsURL(os.Getenv("ARENA_WS_URL"))
+	conn, err := DialWS(url)
 	if err != nil {
 		log.Fatalf("cannot connect to %s: %v", url, err)
 	}
-	conn.SetReadLimit(16 << 20)
+	defer conn.Close()
 
 	register := map[string]string{"type": "REGISTER"}
 	if token := os.Getenv("TOKEN"); token != "" {
@@ -39,17 +37,24 @@ func main() {
 	} else {
 		register["teamName"] = "MyGoBot"
 	}
-	if err := wsjson.Write(ctx, conn, register); err != nil {
+	if err := send(conn, register); err != nil {
 		log.Fatalf("cannot register: %v", err)
 	}
 
 	bot := NewBot()
 	for {
-		var msg GameMessage
-		if err := wsjson.Read(ctx, conn, &msg); err != nil {
+		data, err := conn.ReadMessage()
+		if err != nil {
 			// The server closes the connection when the game is over.
-			log.Printf("connection closed: %v", err)
+			if !errors.Is(err, io.EOF) {
+				log.Printf("connection lost: %v", err)
+			}
 			return
+		}
+		var msg GameMessage
+		if err := json.Unmarshal(data, &msg); err != nil {
+			log.Printf("not a game message: %v", err)
+			continue
 		}
 		if msg.Type != "TICK" {
 			continue
@@ -60,9 +65,20 @@ func main() {
 			}
 		}
 		cmd := Command{Type: "COMMAND", Tick: msg.Tick, Actions: bot.NextMove(&msg)}
-		if err := wsjson.Write(ctx, conn, cmd); err != nil {
+		if cmd.Actions == nil {
+			cmd.Actions = []Action{}
+		}
+		if err := send(conn, cmd); err != nil {
 			log.Printf("cannot send the command: %v", err)
 			return
 		}
 	}
+}
+
+func send(conn *WSConn, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return conn.WriteText(b)
 }
