@@ -30,8 +30,8 @@ func BenchmarkTournamentMemory(b *testing.B) {
 				Rounds: max(1, b.N/2),
 				OnMatch: func(p Played) {
 					if mode == "kept" {
-						kept = append(kept, p.Replay)
-					} else if err := replay.Save(filepath.Join(dir, fmt.Sprintf("m%d.json.gz", n%50)), p.Replay); err != nil {
+						kept = append(kept, p.Replays...)
+					} else if err := replay.Save(filepath.Join(dir, fmt.Sprintf("m%d.json.gz", n%50)), p.Replays[0]); err != nil {
 						b.Error(err)
 					}
 					n++

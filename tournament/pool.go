@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 )
@@ -39,19 +40,15 @@ type Played struct {
 	Index int
 	Seats []int
 	Seed  int64
-	// Replay is the whole match. The pool hands it to the caller's callback
-	// and keeps nothing of it: a tournament of 10,000 matches must not hold
-	// 10,000 replays (issue 13).
-	Replay *replay.Replay
+	// Replays holds the match's replay, or one per game when the game
+	// defines a match as a series of games (catmouse). The pool hands them
+	// to the caller's callback and keeps nothing of them: a tournament of
+	// 10,000 matches must not hold 10,000 replays.
+	Replays []*replay.Replay
+	// Result is the match's result in seat order: the replay's, or the
+	// series' combined result.
+	Result *replay.Result
 	Err    error // an arena error (the match could not be played)
-}
-
-// Result is the match's result, in seat order (nil when Err is set).
-func (p Played) Result() *replay.Result {
-	if p.Replay == nil {
-		return nil
-	}
-	return p.Replay.Result
 }
 
 // names parses the specs once: the bots' display names (made unique with
@@ -139,11 +136,40 @@ func (p Pool) playOne(ctx context.Context, job Job) Played {
 	}
 	m, err := match.Setup{Game: p.Game, Bots: specs, Seed: &pl.Seed, League: p.League, Options: p.Options}.Build()
 	if err == nil {
-		pl.Replay, err = match.Run(ctx, m)
+		if _, series := m.Game.(game.Series); series {
+			err = playSeries(ctx, m, &pl)
+		} else {
+			var rep *replay.Replay
+			if rep, err = match.Run(ctx, m); err == nil {
+				pl.Replays, pl.Result = []*replay.Replay{rep}, rep.Result
+			}
+		}
 	}
 	if err != nil {
-		pl.Replay = nil
+		pl.Replays, pl.Result = nil, nil
 		pl.Err = fmt.Errorf("match %d (seed %d): %w", job.Index+1, pl.Seed, err)
 	}
 	return pl
+}
+
+// playSeries plays a match that is a series of games, and gives it the
+// series' combined result, with each player's timeouts summed.
+func playSeries(ctx context.Context, m match.Match, pl *Played) error {
+	run, err := PlaySeries(ctx, m, nil)
+	if err != nil {
+		return err
+	}
+	res := &replay.Result{Summary: run.Result.Summary}
+	for _, g := range run.Games {
+		res.Turns += g.Result.Turns
+	}
+	for seat, pr := range run.Result.Players {
+		r := replay.PlayerResult{Name: m.Players[seat].Name, PlayerResult: pr}
+		for _, g := range run.Games {
+			r.Timeouts += g.Result.Players[seat].Timeouts
+		}
+		res.Players = append(res.Players, r)
+	}
+	pl.Replays, pl.Result = run.Games, res
+	return nil
 }

@@ -8,13 +8,13 @@ import (
 )
 
 // RoundRobin is a local tournament: every group of Size bots plays, each
-// bot once in every seat of the group, Rounds times.
+// bot once in every seat of the group (on one seed), Rounds times.
 type RoundRobin struct {
 	Game    string
 	Bots    []string // --bot specs
 	Size    int      // bots per match, at least 2; 0: the game's minimum, at least 2
 	Rounds  int      // 0 means 1
-	Seed    int64    // match k is played with seed Seed+k
+	Seed    int64    // the seatings of the g-th group played use seed Seed+g
 	League  int
 	Options []string
 	// Cores caps the CPU cores the matches may use at once (0: all). A
@@ -104,14 +104,6 @@ func combinations(n, k int) [][]int {
 	return out
 }
 
-// Outcome is what a tournament keeps of its matches: the standings, and
-// how many matches were scheduled and finished.
-type Outcome struct {
-	Scheduled int
-	Finished  int
-	Standings []Standing // best first
-}
-
 // Play plays the whole schedule, matches side by side as the cores allow,
 // and returns the standings (best first). Each finished match goes to
 // OnMatch, then only its result stays, in the table. A match the arena
@@ -127,17 +119,19 @@ func (rr RoundRobin) Play(ctx context.Context) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The seatings of a group follow each other in the schedule: they
+	// share a seed, so that every bot meets the same map in every seat.
 	jobs := make([]Job, len(sched))
 	for k, seats := range sched {
-		jobs[k] = Job{Index: k, Seats: seats, Seed: rr.Seed + int64(k)}
+		jobs[k] = Job{Index: k, Seats: seats, Seed: rr.Seed + int64(k/len(seats))}
 	}
 	table := NewTable(names)
-	out := &Outcome{Scheduled: len(jobs)}
+	out := &Outcome{Format: "round-robin", Scheduled: len(jobs)}
 	err = pool.Play(ctx, jobs, func(p Played) error {
 		if p.Err != nil {
 			return p.Err
 		}
-		table.Add(p.Index, p.Seats, p.Result())
+		table.Add(p.Index, p.Seats, p.Result)
 		out.Finished++
 		if rr.OnMatch != nil {
 			rr.OnMatch(p)

@@ -10,7 +10,8 @@ import (
 
 // Standing is one bot's line in a tournament table.
 type Standing struct {
-	Bot    int    `json:"bot"` // index into the tournament's bots
+	Place  int    `json:"place"` // 1 is best; tied bots share a place
+	Bot    int    `json:"bot"`   // index into the tournament's bots
 	Name   string `json:"name"`
 	Played int    `json:"played"`
 	Wins   int    `json:"wins"`  // first place alone
@@ -27,6 +28,14 @@ type Standing struct {
 	Mu      float64 `json:"mu"`
 	Sigma   float64 `json:"sigma"`
 	Ordinal float64 `json:"ordinal"`
+	// Format-specific figures: byes (Swiss), ladder points (rounds),
+	// match points and tie-breakers (series round robin).
+	Byes         int     `json:"byes,omitempty"`
+	LadderPoints float64 `json:"ladderPoints,omitempty"`
+	FirstPlaces  int     `json:"firstPlaces,omitempty"`
+	MatchPoints  int     `json:"matchPoints,omitempty"`
+	GameWins     int     `json:"gameWins,omitempty"`
+	TurnDiff     int     `json:"turnDifference,omitempty"`
 }
 
 // Table accumulates standings match by match, so that a tournament keeps
@@ -152,6 +161,38 @@ func Points(ps []replay.PlayerResult, seat int) float64 {
 // keeping the bots' order on a tie. Matches still waiting for an earlier
 // one (an interrupted tournament) are rated first, in schedule order.
 func (t *Table) Standings() []Standing {
+	st := t.lines0()
+	sort.SliceStable(st, func(i, j int) bool {
+		a, b := st[i], st[j]
+		if a.Points != b.Points {
+			return a.Points > b.Points
+		}
+		return a.Wins > b.Wins
+	})
+	for i := range st {
+		st[i].Place = i + 1
+		if i > 0 && st[i].Points == st[i-1].Points && st[i].Wins == st[i-1].Wins {
+			st[i].Place = st[i-1].Place
+		}
+	}
+	return st
+}
+
+// Ordered returns the lines in the order a format decided (bot indices),
+// with their places.
+func (t *Table) Ordered(order, place []int) []Standing {
+	lines := t.lines0()
+	st := make([]Standing, len(order))
+	for i, b := range order {
+		st[i] = lines[b]
+		st[i].Place = place[i]
+	}
+	return st
+}
+
+// lines0 rates the pending matches and returns a copy of the lines, in
+// bot order, with the ratings filled in.
+func (t *Table) lines0() []Standing {
 	idx := make([]int, 0, len(t.pending))
 	for k := range t.pending {
 		idx = append(idx, k)
@@ -167,12 +208,5 @@ func (t *Table) Standings() []Standing {
 		r := t.ratings[st[i].Bot]
 		st[i].Mu, st[i].Sigma, st[i].Ordinal = r.Mu, r.Sigma, r.Ordinal()
 	}
-	sort.SliceStable(st, func(i, j int) bool {
-		a, b := st[i], st[j]
-		if a.Points != b.Points {
-			return a.Points > b.Points
-		}
-		return a.Wins > b.Wins
-	})
 	return st
 }

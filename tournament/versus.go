@@ -84,7 +84,7 @@ func (v Versus) Play(ctx context.Context) (*Tally, error) {
 		if v.OnMatch != nil {
 			v.OnMatch(p)
 		}
-		res := p.Result().Players
+		res := p.Result.Players
 		seatA := 0
 		if p.Seats[0] == 1 {
 			seatA = 1

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -18,26 +20,63 @@ import (
 	"github.com/seed27749672/arena/tournament"
 )
 
-func init() {
-	var (
-		rr     tournament.RoundRobin
-		bots   []string
-		seed   int64
-		dir    string
-		asJSON bool
-		noBar  bool
-	)
-	cmd := &cobra.Command{
-		Use:   "tournament GAME --bot SPEC --bot SPEC ...",
-		Short: "Play a round robin between bots and print the table",
-		Long: `Play a round robin: every group of --size bots (default: the game's smallest
-match, at least 2) plays, each bot once in every seat of the group, --rounds
-times, on seeds that follow --seed. Matches run side by side as the CPU
-cores allow: each process bot is given a core of its own, so that a busy
-machine never makes a bot late.
+// tournamentFlags are the flags of arena tournament.
+type tournamentFlags struct {
+	format      string
+	bots        []string
+	size        int
+	rounds      int
+	bestOf      int
+	advance     int
+	finalBestOf int
+	final       bool
+	seed        int64
+	league      int
+	opts        []string
+	cores       int
+	dir         string
+	asJSON      bool
+	noBar       bool
+}
 
-The table ranks the bots by points: 1 for first place in a match, 0 for
-last, in between linearly (a shared rank shares its places' points).
+// event is a format ready to play.
+type event interface {
+	Play(ctx context.Context) (*tournament.Outcome, error)
+}
+
+var formats = []string{"round-robin", "elimination", "groups"}
+
+func init() {
+	var f tournamentFlags
+	cmd := &cobra.Command{
+		Use:   "tournament GAME --bot SPEC --bot SPEC ... [--format F]",
+		Short: "Play a tournament between bots: round robin, elimination, Blitz groups",
+		Long: `Play a tournament between bots and print the standings. Matches run side by
+side as the CPU cores allow: each process bot is given a core of its own,
+so that a busy machine never makes a bot late. The bots' order is their
+seeding (the first is the top seed).
+
+Formats (--format):
+  round-robin   every group of --size bots (default: the game's smallest
+                match, at least 2) plays, each bot once in every seat of the
+                group on one seed, --rounds times. The table ranks by points:
+                1 for first place in a match, 0 for last, in between
+                linearly (a shared rank shares its places' points).
+  elimination   knockout: each round deals the bots still in into matches of
+                --size (default 2) by seed (1 meets N), the best --advance
+                of each go on (top seeds get the byes); each match is the
+                best of --best-of games (seats turning, each seed played in
+                every seating; it stops once a 2-bot match is decided), the
+                grand final of 2 the best of --final-best-of. Bots are
+                ranked in a match by games won, then points, then seed.
+  groups        Coveo Blitz 2022's ranked rounds: --rounds times, the bots
+                are split by their ranking into groups of --size (2 or 4);
+                each group plays one game; the winner moves up a group, the
+                loser down (top and bottom stay). With --final, the ranking
+                then seeds the Blitz final: elimination in matches of
+                --size (sudden death, the top half on) and a 2-bot grand
+                final, best of --final-best-of (default 3).
+
 RATING is each bot's OpenSkill rating (Weng-Lin, Plackett-Luce) after the
 matches, taken in schedule order: MU its mean, SIGMA its uncertainty, and
 RATING = MU - 3 SIGMA, the conservative estimate leaderboards sort by.
@@ -47,110 +86,165 @@ match ends, and only the standings stay in memory. Ctrl-C (or SIGTERM)
 stops the running matches and prints the standings of the finished ones
 and where their replays are; the exit status is then 130.`,
 		Example: `  arena tournament ants --bot builtin:boss4 --bot builtin:boss3 --bot "python3 bot.py" --rounds 3
-  arena tournament territory --bot builtin:greedy --bot builtin:hunter --bot builtin:random --bot ./mine --size 4`,
+  arena tournament territory --bot builtin:greedy --bot builtin:hunter --bot builtin:random --bot ./mine --size 4
+  arena tournament ants --format elimination --best-of 3 --bot A --bot B --bot C --bot D --bot E
+  arena tournament jungle --format groups --size 4 --rounds 5 --final --bot A --bot B --bot C --bot D ...`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if rr.Rounds < 1 {
-				return fmt.Errorf("--rounds must be at least 1, not %d", rr.Rounds)
-			}
-			if rr.Cores < 0 {
-				return fmt.Errorf("--cores must be at least 1 (or 0 for all), not %d", rr.Cores)
-			}
-			rr.Game, rr.Bots = args[0], bots
-			rr.Seed = seed
-			if !cmd.Flags().Changed("seed") {
-				rr.Seed = match.RandomSeed()
-			}
-			sched, err := rr.Schedule()
-			if err != nil {
-				return err
-			}
-			if dir != "" {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					return err
-				}
-			}
-			errOut := cmd.ErrOrStderr()
-			var bar *mpb.Bar
-			var progress *mpb.Progress
-			if !noBar && isTerminal(errOut) {
-				progress = mpb.New(mpb.WithOutput(errOut))
-				bar = progress.AddBar(int64(len(sched)),
-					mpb.PrependDecorators(decor.Name(rr.Game+" "), decor.CountersNoUnit("%d/%d matches")),
-					mpb.AppendDecorators(decor.OnComplete(decor.EwmaETA(decor.ET_STYLE_GO, 30), "done")))
-			}
-			var saveErr error
-			rr.OnMatch = func(p tournament.Played) {
-				if bar != nil {
-					bar.Increment()
-				}
-				if dir != "" && p.Replay != nil {
-					path := filepath.Join(dir, fmt.Sprintf("%s-%03d.json.gz", rr.Game, p.Index+1))
-					if err := replay.Save(path, p.Replay); err != nil && saveErr == nil {
-						saveErr = err
-					}
-				}
-			}
-			ctx, stop := interruptible()
-			defer stop()
-			res, err := rr.Play(ctx)
-			if progress != nil {
-				if err != nil {
-					bar.Abort(false)
-				}
-				progress.Wait()
-			}
-			interrupted := err != nil && ctx.Err() != nil
-			if err != nil && !interrupted {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			if interrupted {
-				// Ctrl-C: what finished is still worth showing.
-				fmt.Fprintf(cmd.ErrOrStderr(), "interrupted: %d of %d matches finished\n", res.Finished, res.Scheduled)
-			}
-			if asJSON {
-				if err := printStandingsJSON(out, rr, res); err != nil {
-					return err
-				}
-			} else {
-				printStandings(out, rr, res)
-			}
-			if dir != "" {
-				fmt.Fprintf(out, "replays of the %d finished matches in %s\n", res.Finished, dir)
-			}
-			if saveErr != nil {
-				return fmt.Errorf("saving replays: %w", saveErr)
-			}
-			if interrupted {
-				return exitError{130, errors.New("interrupted")}
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runTournament(cmd, args[0], f) },
 	}
 	fl := cmd.Flags()
-	fl.StringArrayVar(&bots, "bot", nil, "a bot (repeat once per bot)")
-	fl.IntVar(&rr.Size, "size", 0, "bots per match (default: the game's smallest match, at least 2)")
-	fl.IntVar(&rr.Rounds, "rounds", 1, "times each seating is played")
-	fl.Int64Var(&seed, "seed", 0, "seed of the first match (the others follow); default random")
-	fl.IntVar(&rr.League, "league", 0, "league")
-	fl.StringArrayVar(&rr.Options, "opt", nil, "game option key=value (repeatable)")
-	fl.IntVar(&rr.Cores, "cores", 0, "CPU cores the matches may use at once (default: all)")
-	fl.StringVar(&dir, "replays", "", "save every match's replay in this directory")
-	fl.BoolVar(&asJSON, "json", false, "print the standings as JSON")
-	fl.BoolVar(&noBar, "no-progress", false, "no progress bar")
+	fl.StringVar(&f.format, "format", "round-robin", "round-robin, elimination or groups")
+	fl.StringArrayVar(&f.bots, "bot", nil, "a bot (repeat once per bot, best seed first)")
+	fl.IntVar(&f.size, "size", 0, "bots per match (round robin: the game's smallest; elimination: 2; groups: 2)")
+	fl.IntVar(&f.rounds, "rounds", 1, "round robin: times each seating is played; groups: ranked rounds")
+	fl.IntVar(&f.bestOf, "best-of", 1, "elimination: games per match")
+	fl.IntVar(&f.advance, "advance", 0, "elimination: bots going on from each match (default: half, at least 1)")
+	fl.IntVar(&f.finalBestOf, "final-best-of", 0, "elimination: games in the grand final (default: --best-of; groups --final: 3)")
+	fl.BoolVar(&f.final, "final", false, "groups: play the Blitz final after the ranked rounds")
+	fl.Int64Var(&f.seed, "seed", 0, "seed of the first match (the others follow); default random")
+	fl.IntVar(&f.league, "league", 0, "league")
+	fl.StringArrayVar(&f.opts, "opt", nil, "game option key=value (repeatable)")
+	fl.IntVar(&f.cores, "cores", 0, "CPU cores the matches may use at once (default: all)")
+	fl.StringVar(&f.dir, "replays", "", "save every match's replay in this directory")
+	fl.BoolVar(&f.asJSON, "json", false, "print the standings as JSON")
+	fl.BoolVar(&f.noBar, "no-progress", false, "no progress bar")
 	rootCmd.AddCommand(cmd)
 }
 
-// isTerminal reports whether w is a terminal (progress bars only go there).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
+// check refuses counts that mean nothing.
+func (f tournamentFlags) check(cmd *cobra.Command) error {
+	switch {
+	case f.rounds < 1:
+		return fmt.Errorf("--rounds must be at least 1, not %d", f.rounds)
+	case f.cores < 0:
+		return fmt.Errorf("--cores must be at least 1 (or 0 for all), not %d", f.cores)
+	case f.bestOf < 1:
+		return fmt.Errorf("--best-of must be at least 1, not %d", f.bestOf)
+	case f.finalBestOf < 0 || (cmd.Flags().Changed("final-best-of") && f.finalBestOf < 1):
+		return fmt.Errorf("--final-best-of must be at least 1, not %d", f.finalBestOf)
+	case f.size < 0:
+		return fmt.Errorf("--size must be at least 2, not %d", f.size)
+	case f.advance < 0:
+		return fmt.Errorf("--advance must be at least 1, not %d", f.advance)
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return nil
 }
+
+// build makes the event the flags describe.
+func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (event, error) {
+	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch}
+	switch f.format {
+	case "round-robin":
+		return tournament.RoundRobin{Game: game, Bots: f.bots, Size: f.size, Rounds: f.rounds, Seed: f.seed, League: f.league,
+			Options: f.opts, Cores: f.cores, OnMatch: onMatch}, nil
+	case "elimination":
+		return tournament.Elimination{Setup: setup, Size: f.size, Advance: f.advance, BestOf: f.bestOf, FinalBestOf: f.finalBestOf}, nil
+	case "groups":
+		g := tournament.Groups{Setup: setup, Size: f.size, Rounds: f.rounds}
+		if f.final {
+			fb := f.finalBestOf
+			if fb == 0 {
+				fb = 3
+			}
+			g.Final = &tournament.Elimination{Size: max(f.size, 2), Advance: f.advance, BestOf: f.bestOf, FinalBestOf: fb}
+		}
+		return g, nil
+	}
+	return nil, fmt.Errorf("unknown format %q (%s)", f.format, strings.Join(formats, ", "))
+}
+
+func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
+	if err := f.check(cmd); err != nil {
+		return err
+	}
+	if !cmd.Flags().Changed("seed") {
+		f.seed = match.RandomSeed()
+	}
+	if f.dir != "" {
+		if err := os.MkdirAll(f.dir, 0o755); err != nil {
+			return err
+		}
+	}
+	errOut := cmd.ErrOrStderr()
+	var bar *mpb.Bar
+	var progress *mpb.Progress
+	total := int64(0)
+	if rr, ok := mustEvent(f.build(game, nil)).(tournament.RoundRobin); ok {
+		if sched, err := rr.Schedule(); err == nil {
+			total = int64(len(sched))
+		}
+	}
+	if !f.noBar && isTerminal(errOut) {
+		progress = mpb.New(mpb.WithOutput(errOut))
+		bar = progress.AddBar(total,
+			mpb.PrependDecorators(decor.Name(game+" "), decor.CountersNoUnit("%d/%d matches")),
+			mpb.AppendDecorators(decor.OnComplete(decor.EwmaETA(decor.ET_STYLE_GO, 30), "done")))
+	}
+	var saveErr error
+	ev, err := f.build(game, func(p tournament.Played) {
+		if bar != nil {
+			if total == 0 {
+				bar.SetTotal(bar.Current()+2, false) // formats in rounds: the total grows
+			}
+			bar.Increment()
+		}
+		if f.dir == "" {
+			return
+		}
+		for g, rep := range p.Replays {
+			name := fmt.Sprintf("%s-%04d.json.gz", game, p.Index+1)
+			if len(p.Replays) > 1 {
+				name = fmt.Sprintf("%s-%04d-game%d.json.gz", game, p.Index+1, g+1)
+			}
+			if err := replay.Save(filepath.Join(f.dir, name), rep); err != nil && saveErr == nil {
+				saveErr = err
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	res, err := ev.Play(ctx)
+	if progress != nil {
+		if err != nil {
+			bar.Abort(false)
+		} else {
+			bar.SetTotal(-1, true)
+		}
+		progress.Wait()
+	}
+	interrupted := err != nil && ctx.Err() != nil
+	if err != nil && (!interrupted || res == nil) {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if interrupted {
+		// Ctrl-C: what finished is still worth showing.
+		fmt.Fprintf(errOut, "interrupted: %d of %d matches finished\n", res.Finished, res.Scheduled)
+	}
+	if f.asJSON {
+		if err := printStandingsJSON(out, game, f.seed, res); err != nil {
+			return err
+		}
+	} else {
+		printRounds(out, res)
+		printStandings(out, game, f.seed, res)
+	}
+	if f.dir != "" {
+		fmt.Fprintf(out, "replays of the %d finished matches in %s\n", res.Finished, f.dir)
+	}
+	if saveErr != nil {
+		return fmt.Errorf("saving replays: %w", saveErr)
+	}
+	if interrupted {
+		return exitError{130, errors.New("interrupted")}
+	}
+	return nil
+}
+
+func mustEvent(e event, _ error) event { return e }
 
 // standingsJSON is the --json output of a tournament.
 type standingsJSON struct {
@@ -160,22 +254,68 @@ type standingsJSON struct {
 	Matches   int                   `json:"matches"`   // finished
 	Scheduled int                   `json:"scheduled"` // more than matches when interrupted
 	Standings []tournament.Standing `json:"standings"`
+	Rounds    []tournament.Round    `json:"rounds,omitempty"`
 }
 
-func printStandingsJSON(w io.Writer, rr tournament.RoundRobin, res *tournament.Outcome) error {
+func printStandingsJSON(w io.Writer, game string, seed int64, res *tournament.Outcome) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(standingsJSON{Game: rr.Game, Format: "round-robin", Seed: rr.Seed,
-		Matches: res.Finished, Scheduled: res.Scheduled, Standings: res.Standings})
+	return enc.Encode(standingsJSON{Game: game, Format: res.Format, Seed: seed,
+		Matches: res.Finished, Scheduled: res.Scheduled, Standings: res.Standings, Rounds: res.Rounds})
 }
 
-func printStandings(w io.Writer, rr tournament.RoundRobin, res *tournament.Outcome) {
-	fmt.Fprintf(w, "%s round robin, %d of %d matches, seeds from %d\n", rr.Game, res.Finished, res.Scheduled, rr.Seed)
+// printRounds prints the rounds of a format played in rounds (the bracket
+// of an elimination).
+func printRounds(w io.Writer, res *tournament.Outcome) {
+	for _, r := range res.Rounds {
+		fmt.Fprintf(w, "%s\n", r.Name)
+		for _, m := range r.Matches {
+			fmt.Fprintf(w, "  %s\n", matchLine(m))
+		}
+	}
+	if len(res.Rounds) > 0 {
+		fmt.Fprintln(w)
+	}
+}
+
+func matchLine(m tournament.Match) string {
+	if m.Games == 0 {
+		return fmt.Sprintf("%s: %s", strings.Join(m.Bots, ", "), m.Note)
+	}
+	line := strings.Join(m.Ranking, " > ")
+	if m.Games > 1 {
+		var wins []string
+		for i, b := range m.Bots {
+			wins = append(wins, fmt.Sprintf("%s %d", b, m.Wins[i]))
+		}
+		line += fmt.Sprintf("  (%d games; won: %s)", m.Games, strings.Join(wins, ", "))
+	}
+	if len(m.Advanced) > 0 {
+		line += "; " + strings.Join(m.Advanced, ", ")
+		if !strings.Contains(m.Advanced[0], " ") {
+			line += " on"
+		}
+	}
+	return line
+}
+
+func printStandings(w io.Writer, game string, seed int64, res *tournament.Outcome) {
+	fmt.Fprintf(w, "%s %s, %d of %d matches, seeds from %d\n", game, strings.ReplaceAll(res.Format, "-", " "), res.Finished, res.Scheduled, seed)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "RANK\tBOT\tPOINTS\tPLAYED\tWON\tDRAWN\tLOST\tTIMEOUTS\tCRASHES\tDISQUALIFIED\tRATING\tMU\tSIGMA")
-	for i, s := range res.Standings {
-		fmt.Fprintf(tw, "%d\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\n", i+1, s.Name, s.Points, s.Played, s.Wins, s.Draws, s.Losses,
+	fmt.Fprintln(tw, "PLACE\tBOT\tPOINTS\tPLAYED\tWON\tDRAWN\tLOST\tTIMEOUTS\tCRASHES\tDISQUALIFIED\tRATING\tMU\tSIGMA")
+	for _, s := range res.Standings {
+		fmt.Fprintf(tw, "%d\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\n", s.Place, s.Name, s.Points, s.Played, s.Wins, s.Draws, s.Losses,
 			s.Timeouts, s.Crashes, s.Disqualified, s.Ordinal, s.Mu, s.Sigma)
 	}
 	tw.Flush()
+}
+
+// isTerminal reports whether w is a terminal (progress bars only go there).
+func isTerminal(w io.Writer) bool {
+	fl, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := fl.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

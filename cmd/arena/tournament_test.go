@@ -85,7 +85,7 @@ func TestTournamentInterrupt(t *testing.T) {
 		t.Fatalf("exit %v, want 130; stderr %s", err, errb.String())
 	}
 	m := regexp.MustCompile(`replays of the (\d+) finished matches in (.*)\n`).FindStringSubmatch(out.String())
-	if m == nil || m[2] != dir || !strings.Contains(out.String(), "RANK") {
+	if m == nil || m[2] != dir || !strings.Contains(out.String(), "PLACE") {
 		t.Fatalf("output lacks the standings or the replays:\n%s\nstderr: %s", out.String(), errb.String())
 	}
 	n, _ := strconv.Atoi(m[1])
@@ -95,5 +95,49 @@ func TestTournamentInterrupt(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "interrupted") {
 		t.Errorf("stderr %q", errb.String())
+	}
+}
+
+func TestTournamentElimination(t *testing.T) {
+	out, stderr, code := run(t, "tournament", "ants", "--format", "elimination", "--best-of", "3", "--seed", "1",
+		"--bot", "builtin:boss4", "--bot", "builtin:boss3", "--bot", "builtin:boss2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"round 1", "boss4: bye", "grand final", "PLACE", "ants elimination"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	_, stderr, code = run(t, "tournament", "ants", "--format", "swirl", "--bot", "builtin:boss4", "--bot", "builtin:boss3")
+	if code == 0 || !strings.Contains(stderr, "unknown format") {
+		t.Errorf("unknown format: exit %d, %s", code, stderr)
+	}
+}
+
+// The Blitz 2022 event from the command line: ranked rounds in groups of
+// 4, then the final, with jungle's builtin bots.
+func TestTournamentJungleBlitz(t *testing.T) {
+	args := []string{"tournament", "jungle", "--format", "groups", "--size", "4", "--rounds", "2", "--final", "--seed", "3", "--json"}
+	for _, b := range []string{"random", "greedy", "fighter", "random", "greedy", "fighter"} {
+		args = append(args, "--bot", "builtin:"+b)
+	}
+	out, stderr, code := run(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Format    string
+		Standings []struct {
+			Name  string
+			Place int
+		}
+		Rounds []struct{ Name string }
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err, out)
+	}
+	if res.Format != "groups+final" || len(res.Standings) != 6 || res.Standings[0].Place != 1 || res.Rounds[len(res.Rounds)-1].Name != "grand final" {
+		t.Errorf("%+v", res)
 	}
 }

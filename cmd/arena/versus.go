@@ -97,7 +97,7 @@ finished (exit status 130).`,
 					return
 				}
 				path := filepath.Join(dir, fmt.Sprintf("%s-%03d-%d.json.gz", v.Game, p.Index/2+1, p.Index%2+1))
-				if err := replay.Save(path, p.Replay); err != nil && saveErr == nil {
+				if err := replay.Save(path, p.Replays[0]); err != nil && saveErr == nil {
 					saveErr = err
 				}
 			}
