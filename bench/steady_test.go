@@ -39,11 +39,14 @@ func antsOptions(turns int) []string {
 // their ratio, Arena's own CPU time (getrusage of the test process, which
 // does not include its children), Arena's share of all the CPU the match
 // used, and the time from the last turn's resolution to the end of
-// match.Run (both bots exited and reaped).
+// match.Run (both bots exited and reaped); and, for reference, the game's
+// own cost per turn (its referee alone: prompts, rules and frame), which
+// Arena's wall and CPU figures include.
 func BenchmarkSteadyTurn(b *testing.B) {
 	exe := buildInstant(b)
 	prompts := antsPrompts(b, longTurns)
 	var raw, long, short run
+	var game time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		// Rotate the order so that no measure always follows another.
@@ -51,6 +54,7 @@ func BenchmarkSteadyTurn(b *testing.B) {
 			func() { raw.add(rawPingPong(b, exe, prompts)) },
 			func() { long.add(arenaMatch(b, exe, longTurns)) },
 			func() { short.add(arenaMatch(b, exe, shortTurns)) },
+			func() { game += refereeOnly(b, longTurns) },
 		}
 		for j := range steps {
 			steps[(i+j)%len(steps)]()
@@ -67,6 +71,7 @@ func BenchmarkSteadyTurn(b *testing.B) {
 	b.ReportMetric(float64(long.self-short.self)/n/steady/1e3, "cpu-µs/turn")
 	b.ReportMetric(100*float64(long.self)/float64(long.self+long.children), "cpu-%")
 	b.ReportMetric(float64(long.end+short.end)/2/n/1e6, "end-ms")
+	b.ReportMetric(float64(game)/n/longTurns/1e3, "game-µs/turn")
 }
 
 // run adds up the figures of the runs of one kind.
@@ -123,6 +128,28 @@ func antsPrompts(b *testing.B, turns int) [][2][]byte {
 		b.Fatalf("the prompts cover %d turns, want %d", len(out), turns)
 	}
 	return out
+}
+
+// refereeOnly plays the match's referee alone, with the replies of both
+// bots given (WAIT): the game's own cost per turn (prompts, rules, frame),
+// which Arena's figures include.
+func refereeOnly(b *testing.B, turns int) time.Duration {
+	g, _ := game.Lookup("ants")
+	opts, _ := game.ParseOptions(g.Info().Options, antsOptions(turns))
+	ref, err := g.New(game.Config{Seed: benchSeed, Players: 2, Options: opts})
+	if err != nil {
+		b.Fatal(err)
+	}
+	wait := []game.Reply{{Status: game.Answered, Lines: []game.Line{{Text: "WAIT"}}}}
+	wait = append(wait, wait[0])
+	t0 := time.Now()
+	for !ref.Over() {
+		ref.Prompt(0)
+		ref.Prompt(1)
+		ref.Play(wait)
+		ref.Frame()
+	}
+	return time.Since(t0)
 }
 
 // arenaMatch plays one ants match of the given length through match.Run.
