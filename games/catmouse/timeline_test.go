@@ -135,6 +135,13 @@ func (l logged) Send(msg []byte, deadline time.Time) error {
 	return l.InProcess.Send(msg, deadline)
 }
 
+// SendStamped is the runner's way in when the bot is a bot.Stamper (the
+// embedded InProcess is one): it must log too.
+func (l logged) SendStamped(msg []byte, deadline time.Time) (time.Time, error) {
+	l.tl.log(l.seat, *l.leg, msg)
+	return l.InProcess.SendStamped(msg, deadline)
+}
+
 // playPlans runs one game with two plan bots; it must run in a bubble.
 func playPlans(t *testing.T, opts []string, plans [2]map[string]answerPlan) (*replay.Replay, *timeline) {
 	t.Helper()
