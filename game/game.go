@@ -72,6 +72,9 @@ type League struct {
 	// FirstSeatOnly keeps a promotion candidate in seat 0 in every game
 	// (objective leagues whose goal is seat 0's); otherwise seats alternate.
 	FirstSeatOnly bool `json:"firstSeatOnly,omitempty"`
+	// Goal, for an objective league, is what the candidate must do to win
+	// a game, for humans ("" in a league won on points).
+	Goal string `json:"goal,omitempty"`
 }
 
 // Builtin is an in-process Go bot that a game ships.

@@ -67,6 +67,9 @@ func describeGame(w interface{ Write([]byte) (int, error) }, info game.Info) {
 				boss = "  boss: builtin:" + l.Boss
 			}
 			fmt.Fprintf(w, "  %d  %s%s\n", l.Number, l.Name, boss)
+			if l.Goal != "" {
+				fmt.Fprintf(w, "     objective league: the bot (always seat 0) wins a game when it manages to %s\n", l.Goal)
+			}
 		}
 	}
 	if len(info.Options) > 0 {

@@ -25,7 +25,17 @@ func init() {
 fresh seeds, seats alternating (objective leagues keep the candidate in seat
 0). The bot is promoted with %d wins; a draw is not a win. With --climb, it
 starts at --league (default: the first league) and goes on up while it is
-promoted.`, tournament.PromotionGames, tournament.PromotionWins),
+promoted.
+
+Each game's line gives the bot's outcome and the scores; a game not won
+says why: the bot's status and message (timeout, invalid output, crash...),
+or, when it played to the end, the objective it missed or the game's
+summary. Objective leagues (tracks leagues 1 and 2) are won by reaching
+a goal, described at the start of the test and in arena games GAME.
+
+Exit status: 0 when the bot is promoted (with --climb: from every league
+it was tested in, up to the top), 1 when it is not promoted, 2 when Arena
+could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, tournament.PromotionWins),
 		Example: `  arena league ants --bot "python3 mybot.py" --league 2
   arena league tracks --bot ./mybot --climb`,
 		Args: cobra.ExactArgs(1),
@@ -51,23 +61,36 @@ promoted.`, tournament.PromotionGames, tournament.PromotionWins),
 			defer stop()
 			out := cmd.OutOrStdout()
 			for {
+				l, err := findLeague(info, league)
+				if err != nil {
+					return err
+				}
+				if l.Goal != "" {
+					fmt.Fprintf(out, "league %d (%s) is an objective league: the bot, in seat 0, wins a game when it manages to %s\n", l.Number, l.Name, l.Goal)
+				}
 				test, err := tournament.Promote(ctx, info.Name, bot, league, seed, opts, func(pg tournament.PromotionGame) {
 					res := pg.Replay.Result.Players
-					fmt.Fprintf(out, "  game seed %d, seat %d: %-4s %g to %g\n", pg.Seed, pg.Seat, pg.Outcome,
+					line := fmt.Sprintf("  game seed %d, seat %d: %-4s %g to %g", pg.Seed, pg.Seat, pg.Outcome,
 						res[pg.Seat].Score, res[1-pg.Seat].Score)
+					if why := notWonBecause(pg, l); why != "" {
+						line += ": " + why
+					}
+					fmt.Fprintln(out, line)
 				})
 				if err != nil {
 					return err
 				}
-				l := test.League
 				verdict := "not promoted"
 				if test.Promoted {
 					verdict = "promoted"
 				}
 				fmt.Fprintf(out, "league %d (%s) against builtin:%s: %d of %d games won: %s\n\n",
 					l.Number, l.Name, l.Boss, test.Wins, len(test.Games), verdict)
+				if !test.Promoted {
+					return exitError{code: 1, err: fmt.Errorf("not promoted from %s league %d (%s)", info.Name, l.Number, l.Name)}
+				}
 				next := league + 1
-				if !climb || !test.Promoted {
+				if !climb {
 					return nil
 				}
 				if _, err := info.CheckLeague(next); err != nil {
@@ -85,4 +108,39 @@ promoted.`, tournament.PromotionGames, tournament.PromotionWins),
 	fl.StringArrayVar(&opts, "opt", nil, "game option key=value (repeatable)")
 	fl.BoolVar(&climb, "climb", false, "go on to the next league while promoted")
 	rootCmd.AddCommand(cmd)
+}
+
+// findLeague returns a game's league by number (0: the default league).
+func findLeague(info game.Info, n int) (game.League, error) {
+	n, err := info.CheckLeague(n)
+	if err != nil {
+		return game.League{}, err
+	}
+	for _, l := range info.Leagues {
+		if l.Number == n {
+			return l, nil
+		}
+	}
+	return game.League{}, fmt.Errorf("%s has no league %d", info.Name, n)
+}
+
+// notWonBecause says why a promotion game was not won: the bot's status
+// and message when it did not play to the end, else the objective it
+// missed, else the game's summary. "" for a win.
+func notWonBecause(pg tournament.PromotionGame, l game.League) string {
+	if pg.Outcome == "win" {
+		return ""
+	}
+	me := pg.Replay.Result.Players[pg.Seat]
+	switch {
+	case me.Status != game.OK:
+		why := string(me.Status)
+		if me.Message != "" {
+			why += ": " + clip(oneLine(me.Message), 160)
+		}
+		return why
+	case l.Goal != "":
+		return "objective not reached"
+	}
+	return clip(pg.Replay.Result.Summary, 160)
 }

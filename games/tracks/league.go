@@ -17,8 +17,10 @@ import "github.com/seed27749672/arena/game"
 // more does not apply. Their promotion test keeps the candidate in seat 0
 // (FirstSeatOnly); in leagues 3 to 5 seats alternate.
 var leagues = []game.League{
-	{Number: 1, Name: "Wood 2", Boss: "boss1", FirstSeatOnly: true},
-	{Number: 2, Name: "Wood 1", Boss: "boss2", FirstSeatOnly: true},
+	{Number: 1, Name: "Wood 2", Boss: "boss1", FirstSeatOnly: true,
+		Goal: "score at least 1 point (an active connection holding one of its tracks); the game ends as soon as it does"},
+	{Number: 2, Name: "Wood 1", Boss: "boss2", FirstSeatOnly: true,
+		Goal: "make an inking destroy at least one of the boss's tracks in the region of its own most recent successful DISRUPT"},
 	{Number: 3, Name: "Bronze", Boss: "boss3"},
 	{Number: 4, Name: "Silver", Boss: "boss4"},
 	{Number: 5, Name: "Gold", Boss: "boss5"},
