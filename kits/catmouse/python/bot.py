@@ -1,4 +1,13 @@
-"""An example bot for the Python starter kit: write your strategy in tick."""
+"""Cats & Mouse starter bot in Python: start here. Write your strategy in
+tick(); catmouse.py reads the input and writes the answers.
+
+Its cats walk shortest paths to the mouse; its mouse runs where the nearest
+cat is farthest and dashes when every step is dangerous; both draw what
+they think (F5/F6 in the viewer).
+
+Run it:  arena play catmouse --bot "python3 bot.py" --bot builtin:pursuit
+Debug with print(..., file=sys.stderr): stderr is kept in the replay.
+"""
 from catmouse import add, run
 
 

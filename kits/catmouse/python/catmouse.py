@@ -1,7 +1,9 @@
-"""Cats & Mouse (Cod'INSA 2025 final) starter kit for Python 3.
+"""Cats & Mouse (Cod'INSA 2025 final) protocol for the Python starter kit:
+you should not need to change it. Write your strategy in bot.py.
 
-This module speaks the protocol (docs/games/catmouse.md) so that your bot
-only writes one function, as the original SDK asked:
+This module reads the whole input into typed state (State, Board) and
+speaks the protocol (docs/games/catmouse.md) so that your bot only writes
+one function, as the original SDK asked:
 
     def tick(state, dbg):
         ...
