@@ -39,13 +39,14 @@ func antsOptions(turns int) []string {
 // their ratio, Arena's own CPU time (getrusage of the test process, which
 // does not include its children), Arena's share of all the CPU the match
 // used, and the time from the last turn's resolution to the end of
-// match.Run (both bots exited and reaped); and, for reference, the game's
+// match.Run (both bots exited and reaped), also for bots that do not exit
+// when their input ends (killed: end-linger-ms); and, for reference, the game's
 // own cost per turn (its referee alone: prompts, rules and frame), which
 // Arena's wall and CPU figures include.
 func BenchmarkSteadyTurn(b *testing.B) {
 	exe := buildInstant(b)
 	prompts := antsPrompts(b, longTurns)
-	var raw, long, short run
+	var raw, long, short, linger run
 	var game time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -55,6 +56,7 @@ func BenchmarkSteadyTurn(b *testing.B) {
 			func() { long.add(arenaMatch(b, exe, longTurns)) },
 			func() { short.add(arenaMatch(b, exe, shortTurns)) },
 			func() { game += refereeOnly(b, longTurns) },
+			func() { linger.add(arenaMatch(b, exe+" linger", shortTurns)) },
 		}
 		for j := range steps {
 			steps[(i+j)%len(steps)]()
@@ -71,6 +73,7 @@ func BenchmarkSteadyTurn(b *testing.B) {
 	b.ReportMetric(float64(long.self-short.self)/n/steady/1e3, "cpu-µs/turn")
 	b.ReportMetric(100*float64(long.self)/float64(long.self+long.children), "cpu-%")
 	b.ReportMetric(float64(long.end+short.end)/2/n/1e6, "end-ms")
+	b.ReportMetric(float64(linger.end)/n/1e6, "end-linger-ms")
 	b.ReportMetric(float64(game)/n/longTurns/1e3, "game-µs/turn")
 }
 
