@@ -52,6 +52,9 @@ type Exit struct {
 	// Killed is true when Arena had to kill it at the end.
 	Killed bool
 	Err    error // start or transport error
+	// Limit names the sandbox limit the bot ran into ("memory limit 768
+	// MiB"), "" for none or an uncontained bot.
+	Limit string
 }
 
 // String describes the exit for humans: "exited with status 1".
@@ -59,6 +62,10 @@ func (e Exit) String() string {
 	switch {
 	case e.Err != nil:
 		return e.Err.Error()
+	case e.Killed && e.Limit != "":
+		return "killed at the end of the match (" + e.Limit + " reached)"
+	case e.Limit != "":
+		return e.Limit + " exceeded"
 	case e.Killed:
 		return "killed at the end of the match"
 	case e.Signal != "":

@@ -16,6 +16,8 @@ import (
 
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
+
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // Process is a bot run as a local process that reads its input on stdin and
@@ -34,6 +36,11 @@ type Process struct {
 	MaxLine    int      // see game.Info.MaxLine; 0 is DefaultMaxLine
 	StderrKeep int      // stderr bytes kept between two Stderr calls; 0 is DefaultStderrKeep
 	PTY        bool     // stdout is a pseudo-terminal in raw mode
+	// Sandbox, when not nil, runs the bot contained with these limits (see
+	// contain.go): it gets nothing of Arena's environment, only Env.
+	Sandbox *sandbox.Limits
+	Forward []sandbox.Forward // loopback ports a contained bot gets
+	sb      *sandbox.Sandbox
 
 	cmd      *exec.Cmd
 	stdin    *os.File
@@ -117,12 +124,21 @@ func (p *Process) Start(ctx context.Context) error {
 	}
 	becomeSubreaper()
 	p.marker = newMarker()
+	if p.Sandbox != nil {
+		if err := p.newSandbox(); err != nil {
+			closeAll(inR, inW, outR, outW, errR, errW)
+			return fmt.Errorf("cannot start %q: %w", p.Argv[0], err)
+		}
+	}
 	newCmd := func() *exec.Cmd {
 		cmd := exec.Command(p.Argv[0], p.Argv[1:]...)
 		cmd.Dir = p.Dir
 		cmd.Env = append(append(os.Environ(), p.Env...), p.marker)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+		if p.sb != nil {
+			p.wrap(cmd) // an error is kept in cmd.Err, for Start
+		}
 		return cmd
 	}
 	cmd := newCmd()
@@ -143,6 +159,10 @@ func (p *Process) Start(ctx context.Context) error {
 	closeAll(inR, outW, errW) // the child has its own copies
 	if err != nil {
 		closeAll(inW, outR, errR)
+		if p.sb != nil {
+			p.sb.Close()
+			return fmt.Errorf("cannot start %q in its sandbox: %w", p.Argv[0], err)
+		}
 		return startError(cmd.Path, p.Dir, p.Argv[0], err)
 	}
 	p.cmd, p.stdin, p.out, p.err = cmd, inW, outR, errR
@@ -233,6 +253,9 @@ func (p *Process) wait() {
 		p.lastCPU = max(p.lastCPU, st.UserTime()+st.SystemTime())
 	} else if err != nil {
 		p.exit.Err = err
+	}
+	if p.sb != nil {
+		p.exit = containedExit(p.sb, p.exit)
 	}
 	p.mu.Unlock()
 	close(p.waited)
@@ -453,6 +476,12 @@ func (p *Process) Close(grace time.Duration) Exit {
 	defer p.mu.Unlock()
 	if !exited {
 		p.exit.Killed = true
+	}
+	if p.sb != nil {
+		if p.exit.Limit == "" {
+			p.exit.Limit = p.sb.Exceeded()
+		}
+		p.sb.Close()
 	}
 	return p.exit
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // Spec is a parsed --bot argument:
@@ -23,6 +24,9 @@ type Spec struct {
 	Name   string // display name
 	Kind   string // "builtin", "cmd", "url" or a transport name
 	Target string // builtin name, command line or URL
+	// Sandbox, when not nil, runs a command contained with these limits
+	// (package sandbox); builtins and URLs are not commands.
+	Sandbox *sandbox.Limits
 }
 
 var namePrefix = regexp.MustCompile(`^[A-Za-z0-9_.@+-]+$`)
@@ -207,6 +211,6 @@ func Open(info game.Info, s Spec, seat int, seed int64) (Opener, error) {
 
 func processOpener(info game.Info, s Spec) Opener {
 	return func() (Bot, error) {
-		return &Process{Argv: Command(s.Target), MaxLine: info.MaxLine, Env: CodinGameEnv()}, nil
+		return &Process{Argv: Command(s.Target), MaxLine: info.MaxLine, Env: CodinGameEnv(), Sandbox: s.Sandbox}, nil
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // Setup is a match as users describe it: a game name, bot specs, and
@@ -19,6 +20,9 @@ type Setup struct {
 	Seed    *int64   // nil: a fresh random seed
 	League  int      // 0: the game's default
 	Options []string // key=value
+	// Sandbox, when not nil, runs every bot that is a command contained,
+	// with these limits (package sandbox).
+	Sandbox *sandbox.Limits
 }
 
 // Build validates a Setup and turns it into a Match.
@@ -50,6 +54,7 @@ func (s Setup) Build() (Match, error) {
 		if err != nil {
 			return Match{}, err
 		}
+		spec.Sandbox = s.Sandbox
 		open, err := bot.Open(info, spec, i, game.BotSeed(seed, i))
 		if err != nil {
 			return Match{}, err

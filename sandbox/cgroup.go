@@ -167,23 +167,9 @@ func (cg *cgroup) procs() []int {
 	return out
 }
 
-// destroy kills whatever is left in the group, then removes it. A process
-// that forks while being killed is caught by the next pass; the pids limit
-// bounds how many there can be.
+// destroy kills whatever is left in the group, then removes it.
 func (cg *cgroup) destroy() error {
-	if cg.v2 {
-		write(cg.pids, "cgroup.kill", "1")
-	}
-	for i := 0; i < 500; i++ {
-		ps := cg.procs()
-		if len(ps) == 0 {
-			break
-		}
-		for _, p := range ps {
-			syscall.Kill(p, syscall.SIGKILL)
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
+	cg.killAll()
 	var errs []error
 	for _, d := range cg.dirs() {
 		// rmdir fails while the last killed processes are being reaped.
@@ -200,4 +186,23 @@ func (cg *cgroup) destroy() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// killAll kills every process in the group, until none is left (a
+// process forking while being killed is caught by the next pass; the pids
+// limit bounds how many there can be) or a second has passed.
+func (cg *cgroup) killAll() {
+	if cg.v2 {
+		write(cg.pids, "cgroup.kill", "1")
+	}
+	for i := 0; i < 500; i++ {
+		ps := cg.procs()
+		if len(ps) == 0 {
+			return
+		}
+		for _, p := range ps {
+			syscall.Kill(p, syscall.SIGKILL)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
 }

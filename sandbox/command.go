@@ -87,6 +87,7 @@ func (s *Sandbox) Wrap(cmd *exec.Cmd) error {
 	s.mu.Lock()
 	s.cmds = append(s.cmds, cmd)
 	s.mu.Unlock()
+	s.watch()
 	return nil
 }
 

@@ -104,9 +104,11 @@ type Sandbox struct {
 	listeners map[int]net.Listener
 	lent      *loan // a given Dir, lent to the identity
 
-	mu     sync.Mutex
-	cmds   []*exec.Cmd
-	closed bool
+	mu      sync.Mutex
+	cmds    []*exec.Cmd
+	closed  bool
+	watched bool
+	done    chan struct{} // closed by Close: the watcher stops
 }
 
 var counter atomic.Uint32
@@ -120,7 +122,7 @@ func New(cfg Config) (*Sandbox, error) {
 		return nil, errors.New("sandbox: bubblewrap (bwrap) is not installed (Debian and Ubuntu: apt-get install bubblewrap)")
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
-	s := &Sandbox{cfg: cfg, bwrap: bw, id: pickIdentity()}
+	s := &Sandbox{cfg: cfg, bwrap: bw, id: pickIdentity(), done: make(chan struct{})}
 	if err := s.makeDirs(); err != nil {
 		s.Close()
 		return nil, err
@@ -218,6 +220,7 @@ func (s *Sandbox) Close() error {
 	}
 	s.closed = true
 	cmds := s.cmds
+	close(s.done)
 	s.mu.Unlock()
 	for _, c := range cmds {
 		if c.Process != nil {
@@ -289,4 +292,34 @@ func size(n int64) string {
 		return strconv.FormatInt(n>>10, 10) + " KiB"
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// watch ends the sandbox's programs once a fork has failed for the process
+// limit: a program over a limit is ended, with a status that names it,
+// rather than left spinning (a fork bomb would otherwise hold its processes
+// until the end of the match). The kernel gives no notice of that on
+// cgroup v1, so the counter is read ten times a second.
+func (s *Sandbox) watch() {
+	s.mu.Lock()
+	if s.watched || s.cg == nil || s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.watched = true
+	s.mu.Unlock()
+	go func() {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.done:
+				return
+			case <-t.C:
+				if s.cg.pidsMaxed() > 0 {
+					s.cg.killAll()
+					return
+				}
+			}
+		}
+	}()
 }

@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/seed27749672/arena/sandbox"
+)
+
+// newSandbox makes the bot's sandbox. The bot sees read-only the
+// directories of the files its command names (its program, its script:
+// `python3 bots/me.py` shows bots/), starts in the same directory as it
+// would uncontained, and writes in its own work directory ($HOME).
+func (p *Process) newSandbox() error {
+	cwd := p.Dir
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	sb, err := sandbox.New(sandbox.Config{
+		Limits:   *p.Sandbox,
+		ReadOnly: programDirs(p.Argv, cwd),
+		Chdir:    cwd,
+		Forward:  p.Forward,
+	})
+	if err != nil {
+		return err
+	}
+	p.sb = sb
+	return nil
+}
+
+// wrap makes cmd run in the bot's sandbox, with its own variables only.
+func (p *Process) wrap(cmd *exec.Cmd) {
+	cmd.Env = containedEnv(p.sb, append(append([]string{}, p.Env...), p.marker))
+	if err := p.sb.Wrap(cmd); err != nil {
+		cmd.Err = err
+	}
+}
+
+// containedEnv points the Node.js shim of CodinGameEnv at a copy in the
+// sandbox's work directory: the original is in Arena's cache directory,
+// which the bot does not see.
+func containedEnv(sb *sandbox.Sandbox, env []string) []string {
+	shim := NodeShim()
+	if shim == "" {
+		return env
+	}
+	for i, kv := range env {
+		if !strings.Contains(kv, shim) {
+			continue
+		}
+		dir := filepath.Join(sb.Dir(), ".arena")
+		copyPath := filepath.Join(dir, filepath.Base(shim))
+		if os.MkdirAll(dir, 0o755) != nil || os.WriteFile(copyPath, codingameJS, 0o644) != nil {
+			continue
+		}
+		env[i] = strings.ReplaceAll(kv, shim, copyPath)
+	}
+	return env
+}
+
+// systemDirs are shown to every sandbox already, or never.
+var systemDirs = []string{"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/proc", "/sys", "/dev", "/run"}
+
+// programDirs returns the directories of the paths a command names that
+// exist: a word of argv, or of the script of `sh -c SCRIPT`. Relative paths
+// are taken from cwd.
+func programDirs(argv []string, cwd string) []string {
+	words := argv
+	if len(argv) == 3 && argv[1] == "-c" {
+		words = append([]string{argv[0]}, strings.FieldsFunc(argv[2], func(r rune) bool {
+			return strings.ContainsRune(" \t\n|&;<>()$`\"'=", r)
+		})...)
+	}
+	var dirs []string
+	seen := map[string]bool{}
+	for _, w := range words {
+		if w == "" || strings.HasPrefix(w, "-") {
+			continue
+		}
+		p := w
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		if !fi.IsDir() {
+			p = filepath.Dir(p)
+		}
+		if p == "/" || seen[p] || underAny(p, systemDirs) {
+			continue
+		}
+		seen[p] = true
+		dirs = append(dirs, p)
+	}
+	return dirs
+}
+
+func underAny(p string, dirs []string) bool {
+	for _, d := range dirs {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// containedExit translates how bwrap ended: it exits with 128+N when the
+// bot was killed by signal N; and names the limit behind the end, if any.
+func containedExit(sb *sandbox.Sandbox, e Exit) Exit {
+	if e.Signal == "" && e.Code > 128 && e.Code < 128+65 {
+		e.Limit = sb.Verdict(e.Code)
+		e.Signal = unix.SignalName(unix.Signal(e.Code - 128))
+		e.Code = -1
+		return e
+	}
+	if e.Code != 0 || e.Signal != "" {
+		e.Limit = sb.Exceeded()
+	}
+	return e
+}
