@@ -113,13 +113,24 @@ type Sandbox struct {
 
 var counter atomic.Uint32
 
+// Available says whether sandboxes can be made here at all (bubblewrap is
+// installed); Check says which protections they get.
+func Available() error {
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		return errBwrapMissing
+	}
+	return nil
+}
+
+var errBwrapMissing = errors.New("sandbox: bubblewrap (bwrap) is not installed (Debian and Ubuntu: apt-get install bubblewrap)")
+
 // New prepares a sandbox. It fails when bubblewrap is missing or the
 // kernel cannot make its namespaces: Arena never runs untrusted code
 // uncontained by accident (see Check for what this machine gives).
 func New(cfg Config) (*Sandbox, error) {
 	bw, err := exec.LookPath("bwrap")
 	if err != nil {
-		return nil, errors.New("sandbox: bubblewrap (bwrap) is not installed (Debian and Ubuntu: apt-get install bubblewrap)")
+		return nil, errBwrapMissing
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
 	s := &Sandbox{cfg: cfg, bwrap: bw, id: pickIdentity(), done: make(chan struct{})}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // Setup is what every format needs: the game, the bots and how to play.
@@ -22,6 +23,8 @@ type Setup struct {
 	// OnMatch, when set, sees each finished match with its replays (one
 	// call at a time).
 	OnMatch func(Played)
+	// Sandbox, when not nil, runs the bots that are commands contained.
+	Sandbox *sandbox.Limits
 }
 
 // Outcome is what a tournament keeps of its matches: the standings, the
@@ -69,7 +72,7 @@ func newRunner(s Setup, format string) (*runner, error) {
 	if _, err := game.Lookup(s.Game); err != nil {
 		return nil, err
 	}
-	r := &runner{Setup: s, pool: Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores},
+	r := &runner{Setup: s, pool: Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox},
 		seed: s.Seed, out: &Outcome{Format: format}}
 	var err error
 	if r.names, _, err = r.pool.names(); err != nil {

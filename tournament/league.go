@@ -7,6 +7,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // Promotion rule of Arena's leagues: a bot is promoted from a league when it
@@ -38,7 +39,8 @@ type PromotionTest struct {
 // seed+1, ..., the candidate in seat 0 in games 1, 3, 5 and in seat 1 in
 // the others, unless the league keeps it in seat 0 (FirstSeatOnly). It stops
 // early once the outcome is certain. onGame, when not nil, sees each game.
-func Promote(ctx context.Context, gameName, candidate string, league int, seed int64, opts []string, onGame func(PromotionGame)) (*PromotionTest, error) {
+// sb, when not nil, runs the candidate contained (when it is a command).
+func Promote(ctx context.Context, gameName, candidate string, league int, seed int64, opts []string, sb *sandbox.Limits, onGame func(PromotionGame)) (*PromotionTest, error) {
 	g, err := game.Lookup(gameName)
 	if err != nil {
 		return nil, err
@@ -74,7 +76,7 @@ func Promote(ctx context.Context, gameName, candidate string, league int, seed i
 			bots[0], bots[1] = bots[1], bots[0]
 		}
 		s := seed + int64(k)
-		m, err := match.Setup{Game: gameName, Bots: bots, Seed: &s, League: league, Options: opts}.Build()
+		m, err := match.Setup{Game: gameName, Bots: bots, Seed: &s, League: league, Options: opts, Sandbox: sb}.Build()
 		if err != nil {
 			return nil, err
 		}

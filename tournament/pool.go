@@ -12,6 +12,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // Pool plays the matches of one game side by side, as the cores allow. It
@@ -26,6 +27,8 @@ type Pool struct {
 	// match is given one core per process bot (one in all for builtins),
 	// so that running matches side by side never makes a bot late.
 	Cores int
+	// Sandbox, when not nil, runs the bots that are commands contained.
+	Sandbox *sandbox.Limits
 }
 
 // Job is one match to play.
@@ -134,7 +137,7 @@ func (p Pool) playOne(ctx context.Context, job Job) Played {
 	for i, b := range job.Seats {
 		specs[i] = p.Bots[b]
 	}
-	m, err := match.Setup{Game: p.Game, Bots: specs, Seed: &pl.Seed, League: p.League, Options: p.Options}.Build()
+	m, err := match.Setup{Game: p.Game, Bots: specs, Seed: &pl.Seed, League: p.League, Options: p.Options, Sandbox: p.Sandbox}.Build()
 	if err == nil {
 		if _, series := m.Game.(game.Series); series {
 			err = playSeries(ctx, m, &pl)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // RoundRobin is a local tournament: every group of Size bots plays, each
@@ -24,6 +25,8 @@ type RoundRobin struct {
 	// OnMatch, when set, is called after each match (from several
 	// goroutines, one at a time).
 	OnMatch func(Played)
+	// Sandbox, when not nil, runs the bots that are commands contained.
+	Sandbox *sandbox.Limits
 }
 
 // Schedule lists the matches: for each group of Size bots (in index order),
@@ -143,5 +146,5 @@ func (rr RoundRobin) Play(ctx context.Context) (*Outcome, error) {
 }
 
 func (rr RoundRobin) pool() Pool {
-	return Pool{Game: rr.Game, Bots: rr.Bots, League: rr.League, Options: rr.Options, Cores: rr.Cores}
+	return Pool{Game: rr.Game, Bots: rr.Bots, League: rr.League, Options: rr.Options, Cores: rr.Cores, Sandbox: rr.Sandbox}
 }

@@ -17,6 +17,7 @@ func init() {
 		seed   int64
 		opts   []string
 		climb  bool
+		sbf    sandboxFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "league GAME --bot SPEC [--league N] [--climb]",
@@ -51,6 +52,10 @@ could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, t
 			if bot == "" {
 				return fmt.Errorf("give the bot to test with --bot SPEC")
 			}
+			sb, err := sbf.limits()
+			if err != nil {
+				return err
+			}
 			if league == 0 && climb {
 				league = info.Leagues[0].Number
 			}
@@ -68,7 +73,7 @@ could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, t
 				if l.Goal != "" {
 					fmt.Fprintf(out, "league %d (%s) is an objective league: the bot, in seat 0, wins a game when it manages to %s\n", l.Number, l.Name, l.Goal)
 				}
-				test, err := tournament.Promote(ctx, info.Name, bot, league, seed, opts, func(pg tournament.PromotionGame) {
+				test, err := tournament.Promote(ctx, info.Name, bot, league, seed, opts, sb, func(pg tournament.PromotionGame) {
 					res := pg.Replay.Result.Players
 					line := fmt.Sprintf("  game seed %d, seat %d: %-4s %g to %g", pg.Seed, pg.Seat, pg.Outcome,
 						res[pg.Seat].Score, res[1-pg.Seat].Score)
@@ -107,6 +112,7 @@ could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, t
 	fl.Int64Var(&seed, "seed", 0, "seed of the first game (the others follow); default random")
 	fl.StringArrayVar(&opts, "opt", nil, "game option key=value (repeatable)")
 	fl.BoolVar(&climb, "climb", false, "go on to the next league while promoted")
+	sbf.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 

@@ -25,6 +25,7 @@ type matchFlags struct {
 	replayDir string
 	json      bool
 	verbose   bool
+	sandbox   sandboxFlags
 }
 
 func init() {
@@ -59,6 +60,7 @@ ran to its end, whatever the bots did.`,
 	fl.StringVar(&f.replayDir, "replay-dir", "", "write each game's replay to this directory (game-1.json, ...)")
 	fl.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print every turn's replies as the games go")
+	f.sandbox.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 
@@ -75,6 +77,11 @@ func runMatch(cmd *cobra.Command, gameName string, f matchFlags) error {
 		opts = append(opts, "spawns="+f.spawns)
 	}
 	setup := match.Setup{Game: gameName, Bots: f.bots, Options: opts}
+	sb, err := f.sandbox.limits()
+	if err != nil {
+		return err
+	}
+	setup.Sandbox = sb
 	if cmd.Flags().Changed("seed") {
 		setup.Seed = &f.seed
 	}

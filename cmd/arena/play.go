@@ -22,6 +22,7 @@ type playFlags struct {
 	replay  string
 	json    bool
 	verbose bool
+	sandbox sandboxFlags
 }
 
 func init() {
@@ -63,11 +64,17 @@ option, wrong number of bots, unusable --replay path).`,
 	fl.StringVar(&f.replay, "replay", "", "write the replay to this file (.json, or .json.gz)")
 	fl.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print every turn's replies as the match goes")
+	f.sandbox.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 
 func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
 	setup := match.Setup{Game: gameName, Bots: f.bots, League: f.league, Options: f.opts}
+	sb, err := f.sandbox.limits()
+	if err != nil {
+		return err
+	}
+	setup.Sandbox = sb
 	if cmd.Flags().Changed("seed") {
 		setup.Seed = &f.seed
 	}

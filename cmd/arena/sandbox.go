@@ -5,6 +5,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/seed27749672/arena/sandbox"
 )
@@ -45,4 +46,31 @@ given, 1 otherwise.`,
 	}
 	sb.AddCommand(check)
 	rootCmd.AddCommand(sb)
+}
+
+// sandboxFlags are --sandbox and --sandbox-memory, shared by the commands
+// that run bots.
+type sandboxFlags struct {
+	on     bool
+	memory int // MiB
+}
+
+func (f *sandboxFlags) add(fl *pflag.FlagSet) {
+	fl.BoolVar(&f.on, "sandbox", false, "run the bots that are commands contained: read-only system, no network, own work dir, limits (needs bubblewrap; see: arena sandbox check)")
+	fl.IntVar(&f.memory, "sandbox-memory", sandbox.DefaultMemory>>20, "memory limit of each sandboxed bot, in MiB")
+}
+
+// limits returns the sandbox limits the flags ask for, nil without
+// --sandbox, or an error when this machine cannot sandbox at all.
+func (f *sandboxFlags) limits() (*sandbox.Limits, error) {
+	if !f.on {
+		return nil, nil
+	}
+	if f.memory < 16 {
+		return nil, fmt.Errorf("--sandbox-memory must be at least 16 (MiB), not %d", f.memory)
+	}
+	if err := sandbox.Available(); err != nil {
+		return nil, fmt.Errorf("--sandbox: %w", err)
+	}
+	return &sandbox.Limits{Memory: int64(f.memory) << 20}, nil
 }

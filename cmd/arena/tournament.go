@@ -37,6 +37,7 @@ type tournamentFlags struct {
 	dir         string
 	asJSON      bool
 	noBar       bool
+	sandbox     sandboxFlags
 }
 
 // event is a format ready to play.
@@ -108,6 +109,7 @@ and where their replays are; the exit status is then 130.`,
 	fl.StringVar(&f.dir, "replays", "", "save every match's replay in this directory")
 	fl.BoolVar(&f.asJSON, "json", false, "print the standings as JSON")
 	fl.BoolVar(&f.noBar, "no-progress", false, "no progress bar")
+	f.sandbox.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 
@@ -132,11 +134,15 @@ func (f tournamentFlags) check(cmd *cobra.Command) error {
 
 // build makes the event the flags describe.
 func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (event, error) {
-	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch}
+	sb, err := f.sandbox.limits()
+	if err != nil {
+		return nil, err
+	}
+	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb}
 	switch f.format {
 	case "round-robin":
 		return tournament.RoundRobin{Game: game, Bots: f.bots, Size: f.size, Rounds: f.rounds, Seed: f.seed, League: f.league,
-			Options: f.opts, Cores: f.cores, OnMatch: onMatch}, nil
+			Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb}, nil
 	case "elimination":
 		return tournament.Elimination{Setup: setup, Size: f.size, Advance: f.advance, BestOf: f.bestOf, FinalBestOf: f.finalBestOf}, nil
 	case "groups":
