@@ -192,6 +192,14 @@ var games = map[string]gameTest{
 			requireOK(t, rep, 0)
 			moved := regexp.MustCompile(`"action"\s*:\s*"(SPAWN|MOVE|SUMMON|DROP|VINE|ATTACK)"`)
 			requireAction(t, rep, 0, func(s string) bool { return moved.MatchString(s) })
+			for _, tr := range rep.Turns {
+				if st := tr.Replies[0].Status; st != game.Answered {
+					t.Fatalf("tick %d: the kit's answer: %s", tr.Turn, st)
+				}
+			}
+			if p := rep.Result.Players[0]; p.Score <= 0 {
+				t.Errorf("the kit scored nothing in %d ticks (stats %v)", len(rep.Turns), p.Stats)
+			}
 		},
 	},
 	"catmouse": {

@@ -1,70 +1,54 @@
-"""Your bot.
+"""Jungle Blitz starter bot in Python: start here. Write your strategy in
+play(); jungle.py reads the TICKs and writes the COMMANDs.
 
-This one spawns its units on random spawn tiles, sends each unit without a
-diamond to the nearest free diamond (the server finds the path), and drops a
-diamond it holds next to itself to score its points.
+This bot spawns each unit on the free spawn tile nearest to a free diamond,
+sends each unit without a diamond to the nearest free diamond it can reach
+that no other unit of its goes for (the server finds the path), and drops a
+diamond it holds next to itself to score its points. Ideas: SUMMON to raise a diamond's level before dropping it, VINE
+and ATTACK the other teams' carriers.
 
-The TICK message (see docs/games/jungle.md):
-  message["map"]["tiles"][x][y]  "EMPTY", "WALL" or "SPAWN"
-  message["map"]["diamonds"]     {id, position: {x, y}, summonLevel, points, ownerId?}
-  message["teams"]               {id, name, score, isDead, units, errors}
-  message["teamId"]              your team
-Each unit: {id, teamId, position (None when not on the board), path,
-hasDiamond, hasSpawned, isSummoning, lastState, diamondId?}.
-
-Return one action per unit:
-  {"type": "UNIT", "action": "SPAWN"|"MOVE"|"SUMMON"|"DROP"|"VINE"|"ATTACK"|"NONE",
-   "unitId": "1", "target": {"x": 0, "y": 0}}
+Run it:  arena play jungle --bot "stdio:python3 bot.py" --bot builtin:greedy
+Debug with print(..., file=sys.stderr): stderr is kept in the replay
+(stdout is for the COMMANDs only: anything else there ends your game).
 """
-import random
+from jungle import EMPTY, Position, Tick, drop, move, none, run, spawn
 
 
-class Bot:
-    def __init__(self):
-        self.random = random.Random()
+def distance(a: Position, b: Position) -> int:
+    return abs(a.x - b.x) + abs(a.y - b.y)
 
-    def get_next_move(self, message):
-        tiles = message["map"]["tiles"]
-        width, height = len(tiles), len(tiles[0]) if tiles else 0
 
-        def tile(p):
-            if 0 <= p["x"] < width and 0 <= p["y"] < height:
-                return tiles[p["x"]][p["y"]]
-            return None
+def play(t: Tick):
+    """Returns this tick's actions, one per unit of yours (see jungle.py)."""
+    taken = set(t.occupied())
+    free_diamonds = [d.position for d in t.diamonds if d.owner_id is None]
+    targets = set()  # the diamonds a unit of ours goes for
+    actions = []
+    for unit in t.my_team.units:
+        if not unit.has_spawned:
+            spawns = [s for s in t.spawns() if s not in taken]
+            if spawns:
+                # The spawn tile nearest to a free diamond (the first one without diamonds).
+                best = min(spawns, key=lambda s: min((distance(s, d) for d in free_diamonds), default=0))
+                taken.add(best)
+                actions.append(spawn(unit.id, best))
+            continue
+        p = unit.position
+        if unit.has_diamond and not unit.is_summoning and t.tile(p) == EMPTY:
+            around = [Position(p.x, p.y - 1), Position(p.x, p.y + 1), Position(p.x - 1, p.y), Position(p.x + 1, p.y)]
+            free = [q for q in around if t.tile(q) == EMPTY and q not in taken]
+            actions.append(drop(unit.id, free[0]) if free else none(unit.id))
+            continue
+        dist = t.distances(p, taken - {p})
+        reachable = [d for d in free_diamonds if d in dist and d not in targets]
+        if reachable:
+            target = min(reachable, key=lambda d: dist[d])
+            targets.add(target)
+            actions.append(move(unit.id, target))
+        else:
+            actions.append(none(unit.id))
+    return actions
 
-        spawns = [{"x": x, "y": y} for x in range(width) for y in range(height) if tiles[x][y] == "SPAWN"]
-        taken = {(u["position"]["x"], u["position"]["y"])
-                 for t in message["teams"] for u in t["units"] if u["position"]}
-        free_diamonds = [d["position"] for d in message["map"]["diamonds"] if not d.get("ownerId")]
-        my_team = next(t for t in message["teams"] if t["id"] == message["teamId"])
 
-        actions = []
-        for unit in my_team["units"]:
-            if not unit["hasSpawned"]:
-                if spawns:
-                    actions.append(self.action("SPAWN", unit, self.random.choice(spawns)))
-                continue
-            p = unit["position"]
-            if unit["hasDiamond"] and not unit["isSummoning"] and tile(p) == "EMPTY":
-                for q in ({"x": p["x"], "y": p["y"] - 1}, {"x": p["x"], "y": p["y"] + 1},
-                          {"x": p["x"] - 1, "y": p["y"]}, {"x": p["x"] + 1, "y": p["y"]}):
-                    if tile(q) == "EMPTY" and (q["x"], q["y"]) not in taken:
-                        actions.append(self.action("DROP", unit, q))
-                        break
-                else:
-                    actions.append(self.action("NONE", unit))
-                continue
-            if free_diamonds:
-                nearest = min(free_diamonds, key=lambda d: abs(d["x"] - p["x"]) + abs(d["y"] - p["y"]))
-                actions.append(self.action("MOVE", unit, nearest))
-            else:
-                target = {"x": self.random.randrange(width), "y": self.random.randrange(height)}
-                actions.append(self.action("MOVE", unit, target))
-        return actions
-
-    @staticmethod
-    def action(kind, unit, target=None):
-        a = {"type": "UNIT", "action": kind, "unitId": unit["id"]}
-        if target is not None:
-            a["target"] = target
-        return a
+if __name__ == "__main__":
+    run(play)
