@@ -39,7 +39,7 @@ func (rr RoundRobin) Schedule() ([][]int, error) {
 	info := g.Info()
 	size := rr.Size
 	if size == 0 {
-		size = rr.smallest(g)
+		size = rr.smallestSize()
 	}
 	if size < info.MinPlayers || size > info.MaxPlayers {
 		return nil, fmt.Errorf("%s matches have %d to %d players, not %d", info.Name, info.MinPlayers, info.MaxPlayers, size)
@@ -56,7 +56,13 @@ func (rr RoundRobin) Schedule() ([][]int, error) {
 	var out [][]int
 	for r := 0; r < max(1, rr.Rounds); r++ {
 		for _, group := range combinations(len(rr.Bots), size) {
-			for shift := range group {
+			// A game whose match is a series swaps the roles itself
+			// (catmouse): one match per group.
+			shifts := len(group)
+			if _, ok := g.(game.Series); ok {
+				shifts = 1
+			}
+			for shift := range shifts {
 				seats := make([]int, size)
 				for i := range seats {
 					seats[i] = group[(i+shift)%size]
@@ -71,7 +77,11 @@ func (rr RoundRobin) Schedule() ([][]int, error) {
 // smallest is the smallest match, of at least 2 players, that the game
 // accepts with the tournament's options (territory's generated arenas are
 // for 4, 6 or 8 players, though a test arena may hold 2).
-func (rr RoundRobin) smallest(g game.Game) int {
+func (rr RoundRobin) smallestSize() int {
+	g, err := game.Lookup(rr.Game)
+	if err != nil {
+		return 2
+	}
 	info := g.Info()
 	opts, err := game.ParseOptions(info.Options, rr.Options)
 	if err != nil {
@@ -129,19 +139,33 @@ func (rr RoundRobin) Play(ctx context.Context) (*Outcome, error) {
 		jobs[k] = Job{Index: k, Seats: seats, Seed: rr.Seed + int64(k/len(seats))}
 	}
 	table := NewTable(names)
+	var series *seriesTable
+	if g, _ := game.Lookup(rr.Game); g != nil {
+		if _, ok := g.(game.Series); ok {
+			series = newSeriesTable(table)
+		}
+	}
 	out := &Outcome{Format: "round-robin", Scheduled: len(jobs)}
 	err = pool.Play(ctx, jobs, func(p Played) error {
 		if p.Err != nil {
 			return p.Err
 		}
 		table.Add(p.Index, p.Seats, p.Result)
+		if series != nil {
+			series.add(p.Seats, p.Result)
+		}
 		out.Finished++
 		if rr.OnMatch != nil {
 			rr.OnMatch(p)
 		}
 		return nil
 	})
-	out.Standings = table.Standings()
+	if series != nil {
+		out.Format = "series round robin"
+		out.Standings = series.standings()
+	} else {
+		out.Standings = table.Standings()
+	}
 	return out, err
 }
 

@@ -36,6 +36,7 @@ type Standing struct {
 	MatchPoints  int     `json:"matchPoints,omitempty"`
 	GameWins     int     `json:"gameWins,omitempty"`
 	TurnDiff     int     `json:"turnDifference,omitempty"`
+	MeanScore    float64 `json:"meanScore,omitempty"` // the mean of the games' scores (territory: final territory)
 }
 
 // Table accumulates standings match by match, so that a tournament keeps
@@ -189,6 +190,9 @@ func (t *Table) Ordered(order, place []int) []Standing {
 	}
 	return st
 }
+
+// line gives access to a bot's line, for the formats' own figures.
+func (t *Table) line(b int) *Standing { return &t.lines[b] }
 
 // lines0 rates the pending matches and returns a copy of the lines, in
 // bot order, with the ratings filled in.

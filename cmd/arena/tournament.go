@@ -30,6 +30,7 @@ type tournamentFlags struct {
 	advance     int
 	finalBestOf int
 	final       bool
+	multipliers []float64
 	seed        int64
 	league      int
 	opts        []string
@@ -38,6 +39,7 @@ type tournamentFlags struct {
 	asJSON      bool
 	noBar       bool
 	sandbox     sandboxFlags
+	roundsSet   bool
 }
 
 // event is a format ready to play.
@@ -45,13 +47,13 @@ type event interface {
 	Play(ctx context.Context) (*tournament.Outcome, error)
 }
 
-var formats = []string{"round-robin", "elimination", "groups"}
+var formats = []string{"round-robin", "swiss", "elimination", "groups", "rounds"}
 
 func init() {
 	var f tournamentFlags
 	cmd := &cobra.Command{
 		Use:   "tournament GAME --bot SPEC --bot SPEC ... [--format F]",
-		Short: "Play a tournament between bots: round robin, elimination, Blitz groups",
+		Short: "Play a tournament between bots: round robin, Swiss, elimination, Blitz groups, ladder rounds",
 		Long: `Play a tournament between bots and print the standings. Matches run side by
 side as the CPU cores allow: each process bot is given a core of its own,
 so that a busy machine never makes a bot late. The bots' order is their
@@ -63,6 +65,14 @@ Formats (--format):
                 group on one seed, --rounds times. The table ranks by points:
                 1 for first place in a match, 0 for last, in between
                 linearly (a shared rank shares its places' points).
+                A game whose match is a series (catmouse: three games) plays
+                one match per pair, ranked as Cod'INSA 2025 did: 3 points a
+                match won, 1 a draw, then game wins, turn difference, and
+                the match between two bots still tied.
+  swiss         --rounds rounds (default: log2 of the bots) of 2-bot
+                pairings by points, no pair twice while avoidable; each
+                pairing plays both seats on one seed; an odd bot out gets a
+                bye (2 points, once per bot).
   elimination   knockout: each round deals the bots still in into matches of
                 --size (default 2) by seed (1 meets N), the best --advance
                 of each go on (top seeds get the byes); each match is the
@@ -77,6 +87,12 @@ Formats (--format):
                 then seeds the Blitz final: elimination in matches of
                 --size (sudden death, the top half on) and a 2-bot grand
                 final, best of --final-best-of (default 3).
+  rounds        Ready AI Code 2020's ladder: --rounds rounds of games of
+                --size bots drawn from a seeded shuffle, every bot playing
+                the same number of games a round; place p of n earns
+                5(n-p) ladder points times the round's multiplier
+                (--multipliers 1,1,2,...); ranked by ladder points, first
+                places, then mean final score (territory: territory).
 
 RATING is each bot's OpenSkill rating (Weng-Lin, Plackett-Luce) after the
 matches, taken in schedule order: MU its mean, SIGMA its uncertainty, and
@@ -94,14 +110,15 @@ and where their replays are; the exit status is then 130.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runTournament(cmd, args[0], f) },
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.format, "format", "round-robin", "round-robin, elimination or groups")
+	fl.StringVar(&f.format, "format", "round-robin", strings.Join(formats, ", "))
 	fl.StringArrayVar(&f.bots, "bot", nil, "a bot (repeat once per bot, best seed first)")
 	fl.IntVar(&f.size, "size", 0, "bots per match (round robin: the game's smallest; elimination: 2; groups: 2)")
-	fl.IntVar(&f.rounds, "rounds", 1, "round robin: times each seating is played; groups: ranked rounds")
+	fl.IntVar(&f.rounds, "rounds", 1, "round robin: times each seating is played; swiss, groups, rounds: rounds")
 	fl.IntVar(&f.bestOf, "best-of", 1, "elimination: games per match")
 	fl.IntVar(&f.advance, "advance", 0, "elimination: bots going on from each match (default: half, at least 1)")
 	fl.IntVar(&f.finalBestOf, "final-best-of", 0, "elimination: games in the grand final (default: --best-of; groups --final: 3)")
 	fl.BoolVar(&f.final, "final", false, "groups: play the Blitz final after the ranked rounds")
+	fl.Float64SliceVar(&f.multipliers, "multipliers", nil, "rounds: each round's multiplier, e.g. 1,1,2 (the last goes on)")
 	fl.Int64Var(&f.seed, "seed", 0, "seed of the first match (the others follow); default random")
 	fl.IntVar(&f.league, "league", 0, "league")
 	fl.StringArrayVar(&f.opts, "opt", nil, "game option key=value (repeatable)")
@@ -143,6 +160,14 @@ func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (ev
 	case "round-robin":
 		return tournament.RoundRobin{Game: game, Bots: f.bots, Size: f.size, Rounds: f.rounds, Seed: f.seed, League: f.league,
 			Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb}, nil
+	case "swiss":
+		rounds := f.rounds
+		if !f.roundsSet {
+			rounds = 0 // the format's default
+		}
+		return tournament.Swiss{Setup: setup, Rounds: rounds}, nil
+	case "rounds":
+		return tournament.PointRounds{Setup: setup, Size: f.size, Rounds: f.rounds, Multipliers: f.multipliers}, nil
 	case "elimination":
 		return tournament.Elimination{Setup: setup, Size: f.size, Advance: f.advance, BestOf: f.bestOf, FinalBestOf: f.finalBestOf}, nil
 	case "groups":
@@ -163,6 +188,7 @@ func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
 	if err := f.check(cmd); err != nil {
 		return err
 	}
+	f.roundsSet = cmd.Flags().Changed("rounds")
 	if !cmd.Flags().Changed("seed") {
 		f.seed = match.RandomSeed()
 	}
@@ -289,7 +315,7 @@ func matchLine(m tournament.Match) string {
 		return fmt.Sprintf("%s: %s", strings.Join(m.Bots, ", "), m.Note)
 	}
 	line := strings.Join(m.Ranking, " > ")
-	if m.Games > 1 {
+	if m.Games > 1 && len(m.Wins) == len(m.Bots) {
 		var wins []string
 		for i, b := range m.Bots {
 			wins = append(wins, fmt.Sprintf("%s %d", b, m.Wins[i]))
@@ -307,13 +333,33 @@ func matchLine(m tournament.Match) string {
 
 func printStandings(w io.Writer, game string, seed int64, res *tournament.Outcome) {
 	fmt.Fprintf(w, "%s %s, %d of %d matches, seeds from %d\n", game, strings.ReplaceAll(res.Format, "-", " "), res.Finished, res.Scheduled, seed)
+	// Each format shows the figures it ranks by first.
+	head, cells := formatColumns(res.Format)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "PLACE\tBOT\tPOINTS\tPLAYED\tWON\tDRAWN\tLOST\tTIMEOUTS\tCRASHES\tDISQUALIFIED\tRATING\tMU\tSIGMA")
+	fmt.Fprintln(tw, "PLACE\tBOT\t"+head+"PLAYED\tWON\tDRAWN\tLOST\tTIMEOUTS\tCRASHES\tDISQUALIFIED\tRATING\tMU\tSIGMA")
 	for _, s := range res.Standings {
-		fmt.Fprintf(tw, "%d\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\n", s.Place, s.Name, s.Points, s.Played, s.Wins, s.Draws, s.Losses,
+		fmt.Fprintf(tw, "%d\t%s\t%s%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\n", s.Place, s.Name, cells(s), s.Played, s.Wins, s.Draws, s.Losses,
 			s.Timeouts, s.Crashes, s.Disqualified, s.Ordinal, s.Mu, s.Sigma)
 	}
 	tw.Flush()
+}
+
+// formatColumns gives a format's own columns: their header, and their
+// cells for a line (each ends with a tab).
+func formatColumns(format string) (string, func(tournament.Standing) string) {
+	switch format {
+	case "series round robin":
+		return "MATCH POINTS\tGAME WINS\tTURN DIFF\t", func(s tournament.Standing) string {
+			return fmt.Sprintf("%d\t%d\t%d\t", s.MatchPoints, s.GameWins, s.TurnDiff)
+		}
+	case "rounds":
+		return "LADDER POINTS\tFIRSTS\tMEAN SCORE\t", func(s tournament.Standing) string {
+			return fmt.Sprintf("%g\t%d\t%.1f\t", s.LadderPoints, s.FirstPlaces, s.MeanScore)
+		}
+	case "swiss":
+		return "POINTS\tBYES\t", func(s tournament.Standing) string { return fmt.Sprintf("%.2f\t%d\t", s.Points, s.Byes) }
+	}
+	return "POINTS\t", func(s tournament.Standing) string { return fmt.Sprintf("%.2f\t", s.Points) }
 }
 
 // isTerminal reports whether w is a terminal (progress bars only go there).

@@ -141,3 +141,26 @@ func TestTournamentJungleBlitz(t *testing.T) {
 		t.Errorf("%+v", res)
 	}
 }
+
+func TestTournamentFormatsColumns(t *testing.T) {
+	cases := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"ants", "--format", "swiss", "--bot", "builtin:boss4", "--bot", "builtin:boss3", "--bot", "builtin:wait"}, []string{"ants swiss", "BYES", ": bye"}},
+		{[]string{"territory", "--format", "rounds", "--multipliers", "1,2", "--rounds", "2", "--bot", "builtin:greedy", "--bot", "builtin:hunter", "--bot", "builtin:random", "--bot", "builtin:greedy"},
+			[]string{"territory rounds", "LADDER POINTS", "round 2 (x2)"}},
+		{[]string{"catmouse", "--bot", "builtin:random", "--bot", "builtin:pursuit"}, []string{"series round robin", "MATCH POINTS", "TURN DIFF"}},
+	}
+	for _, c := range cases {
+		out, stderr, code := run(t, append(append([]string{"tournament"}, c.args...), "--seed", "1")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %q:\n%s", c.args, w, out)
+			}
+		}
+	}
+}
