@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -39,6 +40,10 @@ type Info struct {
 	Version string // bumped whenever a rule change alters replays
 
 	MinPlayers, MaxPlayers int
+	// PlayerCounts says, for humans, which numbers of players a game takes
+	// when not every number from MinPlayers to MaxPlayers works everywhere
+	// (territory: "4, 6 or 8 (1 to 8 with an arena file)"); "" otherwise.
+	PlayerCounts string
 
 	// Leagues lists the leagues in order; empty when the game has none.
 	Leagues       []League
@@ -347,4 +352,22 @@ func (info Info) CheckLeague(league int) (int, error) {
 	}
 	return 0, fmt.Errorf("%s has leagues %d to %d, not %d", info.Name,
 		info.Leagues[0].Number, info.Leagues[len(info.Leagues)-1].Number, league)
+}
+
+// Players describes the numbers of players a game takes: "2", "1 to 4",
+// or PlayerCounts when set.
+func (info Info) Players() string {
+	if info.PlayerCounts != "" {
+		return info.PlayerCounts
+	}
+	return CountRange(info.MinPlayers, info.MaxPlayers)
+}
+
+// CountRange writes min..max for humans: "2" when they are equal, else
+// "2 to 8".
+func CountRange(min, max int) string {
+	if min == max {
+		return strconv.Itoa(min)
+	}
+	return strconv.Itoa(min) + " to " + strconv.Itoa(max)
 }

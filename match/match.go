@@ -72,10 +72,7 @@ func (m *Match) validate() error {
 	info := m.Game.Info()
 	n := len(m.Players)
 	if n < info.MinPlayers || n > info.MaxPlayers {
-		if info.MinPlayers == info.MaxPlayers {
-			return fmt.Errorf("%s needs %d bots, got %d", info.Name, info.MinPlayers, n)
-		}
-		return fmt.Errorf("%s needs %d to %d bots, got %d", info.Name, info.MinPlayers, info.MaxPlayers, n)
+		return fmt.Errorf("%s needs %s bots, got %d", info.Name, game.CountRange(info.MinPlayers, info.MaxPlayers), n)
 	}
 	if m.Config.Players == 0 {
 		m.Config.Players = n

@@ -41,7 +41,7 @@ func (s Setup) Build() (Match, error) {
 		return Match{}, err
 	}
 	if n := len(s.Bots); n < info.MinPlayers || n > info.MaxPlayers {
-		return Match{}, fmt.Errorf("%s is played by %s bots; %d given (use --bot once per bot)", info.Name, playerRange(info), n)
+		return Match{}, fmt.Errorf("%s is played by %s bots; %d given (use --bot once per bot)", info.Name, info.Players(), n)
 	}
 	seed := RandomSeed()
 	if s.Seed != nil {
@@ -67,13 +67,6 @@ func (s Setup) Build() (Match, error) {
 		m.Players = append(m.Players, Player{Name: name, Spec: raw, Open: open})
 	}
 	return m, nil
-}
-
-func playerRange(info game.Info) string {
-	if info.MinPlayers == info.MaxPlayers {
-		return strconv.Itoa(info.MinPlayers)
-	}
-	return fmt.Sprintf("%d to %d", info.MinPlayers, info.MaxPlayers)
 }
 
 // RandomSeed returns a fresh non-negative seed.

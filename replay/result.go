@@ -60,35 +60,59 @@ func goneIn(turns []Turn, seat int) (bool, string) {
 	return false, ""
 }
 
-// figuresOf adds seat's time figures to p: timeouts, and the average and
-// longest answer time over the replies timed (answers, and timeouts at
-// their limit; a bot that is gone is not timed: its last answer times are
-// the real ones), and its CPU time.
+// figuresOf adds seat's time figures over turns to p.
 func figuresOf(turns []Turn, seat int, p PlayerResult) PlayerResult {
-	var n int
-	var total, longest, cpu time.Duration
+	var f Figures
+	f.Add(turns, seat)
+	p.Timeouts, p.AvgMs, p.MaxMs, p.CPUMs = f.Timeouts, f.AvgMs(), f.MaxMs(), f.CPUMs()
+	return p
+}
+
+// Figures add up a seat's time figures over the turns of one or more
+// matches: its timeouts, its answer times (answers, and timeouts at their
+// limit; a bot that is gone is not timed, so its figures are those of its
+// real answers) and its CPU time.
+type Figures struct {
+	Timeouts int
+	n        int
+	total    time.Duration
+	longest  time.Duration
+	cpu      time.Duration
+}
+
+// Add counts seat's replies in turns.
+func (f *Figures) Add(turns []Turn, seat int) {
 	for _, t := range turns {
 		if seat >= len(t.Replies) {
 			continue
 		}
 		r := t.Replies[seat]
-		cpu += r.CPU
+		f.cpu += r.CPU
 		switch r.Status {
 		case game.Timeout:
-			p.Timeouts++
+			f.Timeouts++
 		case game.Answered:
 		default:
 			continue
 		}
-		n++
-		total += r.Time
-		longest = max(longest, r.Time)
+		f.n++
+		f.total += r.Time
+		f.longest = max(f.longest, r.Time)
 	}
-	p.MaxMs, p.CPUMs = ms(longest), ms(cpu)
-	if n > 0 {
-		p.AvgMs = ms(total / time.Duration(n))
-	}
-	return p
 }
+
+// AvgMs is the average answer time in milliseconds (0 with no answer).
+func (f Figures) AvgMs() float64 {
+	if f.n == 0 {
+		return 0
+	}
+	return ms(f.total / time.Duration(f.n))
+}
+
+// MaxMs is the longest answer time in milliseconds.
+func (f Figures) MaxMs() float64 { return ms(f.longest) }
+
+// CPUMs is the CPU time in milliseconds.
+func (f Figures) CPUMs() float64 { return ms(f.cpu) }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -145,7 +145,7 @@ func checkSize(gameName string, n int) error {
 	}
 	info := g.Info()
 	if n < 2 || n < info.MinPlayers || n > info.MaxPlayers {
-		return fmt.Errorf("%s matches have %d to %d players, not %d", info.Name, max(2, info.MinPlayers), info.MaxPlayers, n)
+		return fmt.Errorf("%s matches have %s players, not %d", info.Name, game.CountRange(max(2, info.MinPlayers), info.MaxPlayers), n)
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ func (rr RoundRobin) Schedule() ([][]int, error) {
 		size = rr.smallestSize()
 	}
 	if size < info.MinPlayers || size > info.MaxPlayers {
-		return nil, fmt.Errorf("%s matches have %d to %d players, not %d", info.Name, info.MinPlayers, info.MaxPlayers, size)
+		return nil, fmt.Errorf("%s matches have %s players, not %d", info.Name, game.CountRange(info.MinPlayers, info.MaxPlayers), size)
 	}
 	if rr.Rounds < 0 {
 		return nil, fmt.Errorf("rounds must be at least 1, not %d", rr.Rounds)

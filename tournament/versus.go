@@ -61,7 +61,7 @@ func (v Versus) Play(ctx context.Context) (*Tally, error) {
 		return nil, err
 	}
 	if info := g.Info(); info.MinPlayers > 2 || info.MaxPlayers < 2 {
-		return nil, fmt.Errorf("versus plays 2-player games; %s has %d to %d players", info.Name, info.MinPlayers, info.MaxPlayers)
+		return nil, fmt.Errorf("versus plays 2-player games; %s has %s players", info.Name, info.Players())
 	}
 	if v.Pairs < 1 {
 		return nil, fmt.Errorf("versus needs at least 1 pair of games, not %d", v.Pairs)

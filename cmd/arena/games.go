@@ -29,18 +29,18 @@ func init() {
 			fmt.Fprintln(tw, "GAME\tPLAYERS\tTIME LIMIT\tLEAGUES\tDESCRIPTION")
 			for _, g := range game.All() {
 				info := g.Info()
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", info.Name, players(info), info.Clock, leagues(info), info.Summary)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", info.Name, shortPlayers(info), info.Clock, leagues(info), info.Summary)
 			}
 			return tw.Flush()
 		},
 	})
 }
 
-func players(info game.Info) string {
-	if info.MinPlayers == info.MaxPlayers {
-		return fmt.Sprint(info.MinPlayers)
-	}
-	return fmt.Sprintf("%d-%d", info.MinPlayers, info.MaxPlayers)
+// shortPlayers is the players column of the list: "1-4", "4, 6 or 8"
+// (arena games GAME gives the whole description).
+func shortPlayers(info game.Info) string {
+	s, _, _ := strings.Cut(info.Players(), " (")
+	return strings.ReplaceAll(s, " to ", "-")
 }
 
 func leagues(info game.Info) string {
@@ -52,7 +52,7 @@ func leagues(info game.Info) string {
 
 func describeGame(w interface{ Write([]byte) (int, error) }, info game.Info) {
 	fmt.Fprintf(w, "%s: %s\n%s\n\n", info.Name, info.Title, info.Summary)
-	fmt.Fprintf(w, "Players:     %s\n", players(info))
+	fmt.Fprintf(w, "Players:     %s\n", info.Players())
 	fmt.Fprintf(w, "Time limit:  %s, on timeout: %s\n", info.Clock, info.Clock.Policy)
 	transport := info.Transport
 	if transport == "" {

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -45,7 +47,7 @@ bot plays the cats first in games 1 and 3, the second in game 2.
 Bot SPECs are as for arena play. The exit status is 0 whenever the match
 ran to its end, whatever the bots did.`,
 		Example: `  arena match catmouse --bot builtin:pursuit --bot "python3 mybot.py"
-  arena match catmouse --bot a=./alpha --bot b=./beta --spawns spawns.txt --replay-dir replays/
+  arena match catmouse --bot a=./alpha --bot b=./beta --spawns spawns.txt --replays replays/
   arena match catmouse --bot builtin:evasive --bot builtin:pursuit --opt map=gen --seed 7 --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -57,7 +59,11 @@ ran to its end, whatever the bots did.`,
 	fl.Int64Var(&f.seed, "seed", 0, "match seed (default: random, printed)")
 	fl.StringArrayVar(&f.opts, "opt", nil, "game option key=value (repeatable; see: arena games GAME)")
 	fl.StringVar(&f.spawns, "spawns", "", "catmouse: the organiser's spawn file (sets 0, 1-8 and 9, and the votes); same as --opt spawns=FILE")
-	fl.StringVar(&f.replayDir, "replay-dir", "", "write each game's replay to this directory (game-1.json, ...)")
+	fl.StringVar(&f.replayDir, "replays", "", "write each game's replay to this directory (game-1.json, ...), created if missing")
+	// The flag's former name, kept for scripts.
+	fl.StringVar(&f.replayDir, "replay-dir", "", "")
+	fl.MarkDeprecated("replay-dir", "use --replays")
+	fl.MarkHidden("replay-dir")
 	fl.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print every turn's replies as the games go")
 	f.sandbox.add(fl)
@@ -172,7 +178,7 @@ type jsonMatch struct {
 	Seed    int64           `json:"seed"`
 	Summary string          `json:"summary"`
 	Notes   []string        `json:"notes,omitempty"`
-	Table   [][]string      `json:"table,omitempty"`
+	Table   [][]any         `json:"table,omitempty"` // cells that are numbers are JSON numbers
 	Players []jsonPlayer    `json:"players"`
 	Games   []jsonMatchGame `json:"games"`
 }
@@ -185,10 +191,16 @@ type jsonMatchGame struct {
 
 func printMatchJSON(w io.Writer, m match.Match, run *tournament.SeriesRun, paths []string) error {
 	res := run.Result
-	out := jsonMatch{Game: m.Game.Info().Name, Seed: m.Config.Seed, Summary: res.Summary, Notes: res.Notes, Table: res.Table}
+	out := jsonMatch{Game: m.Game.Info().Name, Seed: m.Config.Seed, Summary: res.Summary, Notes: res.Notes, Table: numbers(res.Table)}
 	for i, p := range res.Players {
+		// The time figures of the whole match: every game's replies.
+		var f replay.Figures
+		for _, rep := range run.Games {
+			f.Add(rep.Turns, i)
+		}
 		out.Players = append(out.Players, jsonPlayer{Bot: m.Players[i].Name, Spec: m.Players[i].Spec, Rank: p.Rank,
-			Score: p.Score, Status: string(p.Status), Message: p.Message, Stats: p.Stats})
+			Score: p.Score, Status: string(p.Status), Message: p.Message, Stats: p.Stats,
+			AvgMs: f.AvgMs(), MaxMs: f.MaxMs(), CPUMs: f.CPUMs(), Timeouts: f.Timeouts})
 	}
 	for g, rep := range run.Games {
 		jg := jsonMatchGame{Summary: rep.Result.Summary, Replay: paths[g]}
@@ -202,4 +214,21 @@ func printMatchJSON(w io.Writer, m match.Match, run *tournament.SeriesRun, paths
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// numbers turns a table of strings for humans into JSON cells: a cell that
+// reads as a number is a number.
+func numbers(table [][]string) [][]any {
+	var out [][]any
+	for _, row := range table {
+		cells := make([]any, len(row))
+		for i, c := range row {
+			cells[i] = c
+			if n, err := strconv.ParseFloat(c, 64); err == nil && !math.IsInf(n, 0) && !math.IsNaN(n) {
+				cells[i] = n
+			}
+		}
+		out = append(out, cells)
+	}
+	return out
 }

@@ -11,7 +11,7 @@ import (
 func TestMatchCommand(t *testing.T) {
 	dir := t.TempDir()
 	out, errOut, code := run(t, "match", "catmouse", "--bot", "builtin:pursuit", "--bot", "builtin:evasive",
-		"--seed", "3", "--opt", "maxturns=40", "--replay-dir", dir)
+		"--seed", "3", "--opt", "maxturns=40", "--replays", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -42,7 +42,7 @@ func TestMatchCommand(t *testing.T) {
 		Game    string
 		Summary string
 		Notes   []string
-		Table   [][]string
+		Table   [][]any
 		Players []struct {
 			Bot    string
 			Rank   int
@@ -57,7 +57,7 @@ func TestMatchCommand(t *testing.T) {
 		len(res.Notes) == 0 || !strings.Contains(res.Notes[0], "game 2 plays set 3 (blue): no valid vote") {
 		t.Errorf("JSON result %+v", res)
 	}
-	if res.Table[2][1] != "3" {
+	if res.Table[2][1] != 3.0 {
 		t.Errorf("game 2 must play set 3: %v", res.Table[2])
 	}
 

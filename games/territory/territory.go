@@ -62,13 +62,14 @@ func (Game) Info() game.Info {
 		Version: Version,
 		// Official games have 4, 6 or 8 players on generated arenas; arena
 		// files allow 2 to 8, and one player with solo=true (D18).
-		MinPlayers: 1,
-		MaxPlayers: 8,
-		Clock:      game.Clock{First: 3 * time.Second, FirstTurns: 1, Turn: time.Second, Policy: game.PolicyLate},
-		Options:    options,
-		MaxLine:    MaxAnswer,
-		HTTP:       &HTTP,
-		Builtins:   builtins,
+		MinPlayers:   1,
+		MaxPlayers:   8,
+		PlayerCounts: "4, 6 or 8 (2 to 8 with an arena file)",
+		Clock:        game.Clock{First: 3 * time.Second, FirstTurns: 1, Turn: time.Second, Policy: game.PolicyLate},
+		Options:      options,
+		MaxLine:      MaxAnswer,
+		HTTP:         &HTTP,
+		Builtins:     builtins,
 	}
 }
 

@@ -55,10 +55,6 @@ type flagDef struct {
 	set   func(c *Config, s string, n int, b bool) error
 }
 
-// errNames are the names the 2022 server's messages give an invalid value
-// of these flags (it named the game option they set).
-var errNames = map[string]string{"nbOfTeams": "expectedNumberOfTeams", "gameStartTimeoutMs": "maxWaitTimeMsBeforeStartingGame"}
-
 var flagDefs = []flagDef{
 	{[]string{"nbOfTeams", "nb_teams"}, kindInt, func(c *Config, _ string, n int, _ bool) error { c.NbTeams = n; return nil }},
 	{[]string{"nbOfUnitsPerTeam", "nb_units_per_team"}, kindInt, func(c *Config, _ string, n int, _ bool) error { c.Units, c.UnitsSet = n, true; return nil }},
@@ -154,10 +150,9 @@ func (d *flagDef) apply(c *Config, v string) error {
 		}
 		return d.set(c, v, 0, b)
 	}
+	// The 2022 server named some flags after the game option they set
+	// (expectedNumberOfTeams for nbOfTeams): the flag's own name is clearer.
 	name := d.names[0]
-	if n, ok := errNames[name]; ok {
-		name = n
-	}
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	switch {
 	case (d.kind == kindInt && (err != nil || n <= 0)) || (d.kind == kindIntOrOff && (err != nil || n < 0)):

@@ -33,9 +33,9 @@ func TestParseFlags(t *testing.T) {
 		t.Errorf("--gameStartTimeoutMs=0 (no auto-start): %+v %v", c, err)
 	}
 	for args, msg := range map[string]string{
-		// The 2022 server named these two by its option names.
-		"--nbOfTeams=0":           "The argument 'expectedNumberOfTeams' is invalid: the value 0 needs to be a non-zero positive integer.",
-		"--gameStartTimeoutMs=-5": "The argument 'maxWaitTimeMsBeforeStartingGame' is invalid: the value -5 needs to be a non-zero positive integer.",
+		// Named by their flag (the 2022 server gave the game option they set).
+		"--nbOfTeams=0":           "The argument 'nbOfTeams' is invalid: the value 0 needs to be a non-zero positive integer.",
+		"--gameStartTimeoutMs=-5": "The argument 'gameStartTimeoutMs' is invalid: the value -5 needs to be a non-zero positive integer.",
 		"--nbOfUnitsPerTeam=0":    "The argument 'nbOfUnitsPerTeam' is invalid: the value 0 needs to be a non-zero positive integer.",
 		"--nbOfTicks=x":           "The argument 'nbOfTicks' is invalid: the value x needs to be a non-zero positive integer.",
 		"--timePerTickMs=-1":      "The argument 'timePerTickMs' is invalid: the value -1 needs to be a positive integer.",
