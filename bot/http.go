@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // The "http" transport reaches bots that are HTTP servers, with Arena as
@@ -33,7 +34,7 @@ func init() {
 		if spec.Kind == "url" {
 			h.URL = spec.Target
 		} else {
-			h.Argv = Command(spec.Target)
+			h.Argv, h.Sandbox = Command(spec.Target), spec.Sandbox
 		}
 		return h, nil
 	})
@@ -57,6 +58,10 @@ type HTTP struct {
 	Argv    []string
 	Env     []string // added to the environment of Argv
 	MaxLine int      // reply bodies are read up to this many bytes; 0 is DefaultMaxLine
+	// Sandbox, when not nil, runs Argv contained: it listens on PORT
+	// (ContainedHTTPPort) in its own network namespace, and Arena reaches
+	// it there through the sandbox.
+	Sandbox *sandbox.Limits
 
 	proc   *Process
 	base   string
@@ -111,15 +116,27 @@ func (h *HTTP) startProcess(ctx context.Context) error {
 	if len(h.Argv) == 0 {
 		return errors.New("empty command")
 	}
-	port, err := freePort()
-	if err != nil {
-		return fmt.Errorf("no free port for the bot: %w", err)
+	port := ContainedHTTPPort
+	if h.Sandbox == nil {
+		var err error
+		if port, err = freePort(); err != nil {
+			return fmt.Errorf("no free port for the bot: %w", err)
+		}
 	}
 	env := append(CodinGameEnv(), h.Env...)
 	env = append(env, "PORT="+strconv.Itoa(port))
-	h.proc = &Process{Argv: h.Argv, Env: env, MaxLine: h.MaxLine}
+	h.proc = &Process{Argv: h.Argv, Env: env, MaxLine: h.MaxLine, Sandbox: h.Sandbox}
+	if h.Sandbox != nil {
+		h.proc.Forward = []sandbox.Forward{{Port: port, In: true}}
+	}
 	if err := h.proc.Start(ctx); err != nil {
 		return err
+	}
+	if h.Sandbox != nil {
+		sb := h.proc.sb
+		h.client.Transport.(*http.Transport).DialContext = func(ctx context.Context, _, _ string) (net.Conn, error) {
+			return sb.DialContext(ctx, port)
+		}
 	}
 	h.base = "http://127.0.0.1:" + strconv.Itoa(port)
 	h.log = newOutputLog(h.proc) // its answers are the replies
@@ -139,6 +156,11 @@ func (h *HTTP) startProcess(ctx context.Context) error {
 	}()
 	return nil
 }
+
+// ContainedHTTPPort is the port a contained HTTP bot is told to listen on:
+// the one the 2020 bots used when PORT was not set. Every sandbox has its
+// own loopback, so contained bots side by side all use it.
+const ContainedHTTPPort = 3000
 
 func freePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")

@@ -17,6 +17,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // The "websocket" transport (Coveo Blitz style): Arena hosts a WebSocket
@@ -35,7 +36,7 @@ func openWebSocket(info game.Info, spec Spec, seat int) (Bot, error) {
 	if info.WebSocket == nil || info.WebSocket.Register == nil {
 		return nil, fmt.Errorf("%s bots cannot connect over WebSocket; use a plain command (stdin/stdout)", info.Name)
 	}
-	return &WebSocketBot{Argv: Command(spec.Target), Protocol: *info.WebSocket, MaxLine: info.MaxLine}, nil
+	return &WebSocketBot{Argv: Command(spec.Target), Protocol: *info.WebSocket, MaxLine: info.MaxLine, Sandbox: spec.Sandbox}, nil
 }
 
 // WebSocketConn is a bot reached through a WebSocket connection that has
@@ -194,6 +195,11 @@ type WebSocketBot struct {
 	Env      []string
 	MaxLine  int
 	Protocol game.WebSocketProtocol
+	// Sandbox, when not nil, runs the bot contained: in its own network
+	// namespace, 127.0.0.1:Protocol.Port reaches this match's server and
+	// nothing else, so that bots with the event's hard-coded address play
+	// side by side in separate matches.
+	Sandbox *sandbox.Limits
 
 	proc     *Process
 	hub      *wsHub
@@ -222,15 +228,31 @@ func (b *WebSocketBot) Start(ctx context.Context) error {
 	if b.Protocol.TokenEnv != "" {
 		env = append(env, b.Protocol.TokenEnv+"="+b.token)
 	}
-	if b.Protocol.URLEnv != "" {
-		env = append(env, b.Protocol.URLEnv+"="+hub.url)
+	url, port := hub.url, b.Protocol.Port
+	if b.Sandbox != nil {
+		if port == 0 {
+			port = defaultContainedWSPort
+		}
+		url = "ws://127.0.0.1:" + strconv.Itoa(port)
 	}
-	b.proc = &Process{Argv: b.Argv, Dir: b.Dir, Env: env, MaxLine: b.MaxLine}
+	if b.Protocol.URLEnv != "" {
+		env = append(env, b.Protocol.URLEnv+"="+url)
+	}
+	b.proc = &Process{Argv: b.Argv, Dir: b.Dir, Env: env, MaxLine: b.MaxLine, Sandbox: b.Sandbox}
+	if b.Sandbox != nil {
+		b.proc.Forward = []sandbox.Forward{{Port: port}}
+	}
 	if err := b.proc.Start(ctx); err != nil {
 		hub.forget(b)
 		releaseHub(hub)
 		b.hub = nil
 		return err
+	}
+	if b.Sandbox != nil {
+		// The sandbox's end of its port: served by the shared server, which
+		// tells the bots apart by their tokens as it does on TCP. Serve
+		// returns when the sandbox closes the listener at the end.
+		go hub.srv.Serve(b.proc.sb.Listener(port))
 	}
 	b.log = newOutputLog(b.proc) // its answers are its messages
 	go b.relay()
@@ -333,6 +355,10 @@ func (b *WebSocketBot) Close(grace time.Duration) Exit {
 	releaseHub(b.hub)
 	return e
 }
+
+// defaultContainedWSPort is the port a contained WebSocket bot connects to
+// when its game names none.
+const defaultContainedWSPort = 8765
 
 func newToken() string {
 	var b [16]byte

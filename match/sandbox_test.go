@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -20,26 +19,12 @@ import (
 	"github.com/seed27749672/arena/sandbox"
 )
 
-var (
-	sandboxOnce sync.Once
-	sandboxWhy  string
-)
-
-// needSandbox skips, with the reason, where `arena sandbox check` would
-// not say ready.
+// needSandbox skips the test, with the reason, on a machine where
+// `arena sandbox check` would not say ready.
 func needSandbox(t *testing.T) {
 	t.Helper()
-	sandboxOnce.Do(func() {
-		if ps, ok := sandbox.Check(); !ok {
-			for _, p := range ps {
-				if !p.OK {
-					sandboxWhy += p.Name + ": " + p.How + "; "
-				}
-			}
-		}
-	})
-	if sandboxWhy != "" {
-		t.Skip("this machine cannot sandbox: " + sandboxWhy)
+	if err := sandbox.Ready(); err != nil {
+		t.Skip(err)
 	}
 }
 

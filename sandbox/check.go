@@ -2,12 +2,14 @@ package sandbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -148,4 +150,29 @@ func limitChecks(s *Sandbox) []Protection {
 		{Name: "CPU time limit (" + l.CPU.String() + " per process)", OK: true, How: "RLIMIT_CPU"},
 		cleanup,
 	}
+}
+
+var (
+	readyOnce sync.Once
+	readyErr  error
+)
+
+// Ready returns nil when this machine gives every protection (Check, run
+// once per process), else an error naming those it does not give: the
+// platform refuses untrusted code then, and tests skip with it.
+func Ready() error {
+	readyOnce.Do(func() {
+		ps, ok := Check()
+		if ok {
+			return
+		}
+		var no []string
+		for _, p := range ps {
+			if !p.OK {
+				no = append(no, p.Name+": "+p.How)
+			}
+		}
+		readyErr = errors.New("this machine cannot sandbox: " + strings.Join(no, "; "))
+	})
+	return readyErr
 }

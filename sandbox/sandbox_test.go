@@ -9,35 +9,17 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
-)
-
-var (
-	readyOnce sync.Once
-	readyWhy  string
 )
 
 // needSandbox skips the test, with the reason, on a machine where
 // `arena sandbox check` would not say ready.
 func needSandbox(t *testing.T) {
 	t.Helper()
-	readyOnce.Do(func() {
-		ps, ok := Check()
-		if !ok {
-			var no []string
-			for _, p := range ps {
-				if !p.OK {
-					no = append(no, p.Name+": "+p.How)
-				}
-			}
-			readyWhy = "this machine cannot sandbox: " + strings.Join(no, "; ")
-		}
-	})
-	if readyWhy != "" {
-		t.Skip(readyWhy)
+	if err := Ready(); err != nil {
+		t.Skip(err)
 	}
 }
 
