@@ -88,3 +88,24 @@ func TestMatchReplaysAndJSONNumbers(t *testing.T) {
 		t.Errorf("match --help shows --replays only:\n%s", out)
 	}
 }
+
+// The maps named in arena maps --help are shipped.
+func TestMapsHelpNamesShippedMaps(t *testing.T) {
+	help, _, _ := run(t, "maps", "--help")
+	list, _, _ := run(t, "maps", "jungle")
+	for _, line := range strings.Split(help, "\n") {
+		f := strings.Fields(line)
+		for i, w := range f {
+			name := ""
+			if w == "show" && i+1 < len(f) && !strings.Contains(f[i+1], "/") {
+				name = f[i+1]
+			}
+			if v, ok := strings.CutPrefix(w, "map="); ok {
+				name = v
+			}
+			if name != "" && name != "NAME" && !strings.Contains(list, "\n"+name+" ") {
+				t.Errorf("arena maps --help names %q, which arena maps jungle does not list", name)
+			}
+		}
+	}
+}

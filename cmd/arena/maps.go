@@ -16,7 +16,7 @@ func init() {
 
   arena maps jungle                        the built-in maps
   arena maps jungle show canopy            a map in the text format (.jmap)
-  arena maps jungle show adv-1_14x20_5D.bmp  an official 2022 map file, as text
+  arena maps jungle show ./a-2022-map.bmp  a map file in the 2022 server's BMP format, as text
   arena maps jungle gen --seed 7 --width 19 --height 13 --teams 4 --diamonds 5 > my.jmap
   arena maps jungle validate my.jmap       the playability checks
 
