@@ -1,12 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/tournament"
 )
 
@@ -17,6 +21,7 @@ func init() {
 		seed   int64
 		opts   []string
 		climb  bool
+		dir    string
 		sbf    sandboxFlags
 	)
 	cmd := &cobra.Command{
@@ -38,7 +43,7 @@ Exit status: 0 when the bot is promoted (with --climb: from every league
 it was tested in, up to the top), 1 when it is not promoted, 2 when Arena
 could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, tournament.PromotionWins),
 		Example: `  arena league ants --bot "python3 mybot.py" --league 2
-  arena league tracks --bot ./mybot --climb`,
+  arena league tracks --bot ./mybot --climb --replays replays/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Lookup(args[0])
@@ -62,9 +67,15 @@ could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, t
 			if !cmd.Flags().Changed("seed") {
 				seed = match.RandomSeed()
 			}
+			if dir != "" {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return err
+				}
+			}
 			ctx, stop := interruptible()
 			defer stop()
 			out := cmd.OutOrStdout()
+			var saveErr error
 			for {
 				l, err := findLeague(info, league)
 				if err != nil {
@@ -80,10 +91,21 @@ could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, t
 					if why := notWonBecause(pg, l); why != "" {
 						line += ": " + why
 					}
+					if dir != "" {
+						path := filepath.Join(dir, fmt.Sprintf("%s-league%d-seed%d.json", info.Name, l.Number, pg.Seed))
+						if err := replay.Save(path, pg.Replay); err != nil {
+							saveErr = cmp.Or(saveErr, err)
+						} else {
+							line += "  (" + path + ")"
+						}
+					}
 					fmt.Fprintln(out, line)
 				})
 				if err != nil {
 					return err
+				}
+				if saveErr != nil {
+					return fmt.Errorf("writing a replay: %w", saveErr)
 				}
 				verdict := "not promoted"
 				if test.Promoted {
@@ -112,6 +134,7 @@ could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, t
 	fl.Int64Var(&seed, "seed", 0, "seed of the first game (the others follow); default random")
 	fl.StringArrayVar(&opts, "opt", nil, "game option key=value (repeatable)")
 	fl.BoolVar(&climb, "climb", false, "go on to the next league while promoted")
+	fl.StringVar(&dir, "replays", "", "save every game's replay in this directory (GAME-leagueN-seedS.json), created if missing")
 	sbf.add(fl)
 	rootCmd.AddCommand(cmd)
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,9 +25,20 @@ func TestLeagueLossReasonsAndStatus(t *testing.T) {
 			t.Errorf("league output lacks %q:\n%s", want, out)
 		}
 	}
-	out, stderr, code = run(t, "league", "tracks", "--bot", "builtin:random", "--league", "1", "--seed", "1")
+	dir := filepath.Join(t.TempDir(), "replays")
+	out, stderr, code = run(t, "league", "tracks", "--bot", "builtin:random", "--league", "1", "--seed", "1", "--replays", dir)
 	if code != 0 || !strings.Contains(out, "promoted") {
 		t.Fatalf("a promoted bot: exit %d\n%s%s", code, out, stderr)
+	}
+	// --replays keeps every game, as the other many-match commands do.
+	for s := 1; s <= 3; s++ {
+		path := filepath.Join(dir, fmt.Sprintf("tracks-league1-seed%d.json", s))
+		if !strings.Contains(out, path) {
+			t.Errorf("the game line does not give %s:\n%s", path, out)
+		}
+		if _, stderr, code := run(t, "replay", "verify", path); code != 0 {
+			t.Errorf("verify %s: %s", path, stderr)
+		}
 	}
 }
 
