@@ -195,59 +195,65 @@ func (s *Sandbox) reachable(path string) error {
 }
 
 var (
-	exeOnce sync.Once
+	exeMu   sync.Mutex
 	exePath string
-	exeErr  error
 )
 
 // helperExe returns a copy of this binary that sandboxes can read (a test
 // binary, or an arena installed in a private home directory, may not be):
 // a hard link, or a copy, in the base directory, named after the binary's
-// identity so that it is made once.
+// identity so that it is made once. A copy removed meanwhile (see
+// removeStaleExes) is made again, from the running binary itself.
 func helperExe() (string, error) {
-	exeOnce.Do(func() {
-		self, err := os.Executable()
-		if err != nil {
-			exeErr = err
-			return
+	exeMu.Lock()
+	defer exeMu.Unlock()
+	if exePath != "" {
+		if _, err := os.Stat(exePath); err == nil {
+			return exePath, nil
 		}
-		fi, err := os.Stat(self)
-		if err != nil {
-			exeErr = err
-			return
-		}
-		st := fi.Sys().(*syscall.Stat_t)
-		h := sha256.Sum256(fmt.Appendf(nil, "%s %d %d %d %d", self, st.Dev, st.Ino, fi.Size(), fi.ModTime().UnixNano()))
-		base, err := baseDir()
-		if err != nil {
-			exeErr = err
-			return
-		}
-		removeStaleExes(base)
-		p := filepath.Join(base, "exe-"+hex.EncodeToString(h[:8]))
-		if _, err := os.Stat(p); err == nil {
-			exePath = p
-			return
-		}
-		tmp := p + ".tmp" + strconv.Itoa(os.Getpid())
-		if err := os.Link(self, tmp); err != nil {
-			if err := copyFile(self, tmp); err != nil {
-				exeErr = fmt.Errorf("sandbox: %w", err)
-				return
-			}
-		}
-		os.Chmod(tmp, 0o755)
-		if err := os.Rename(tmp, p); err != nil {
-			exeErr = fmt.Errorf("sandbox: %w", err)
-			return
-		}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("sandbox: %w", err)
+	}
+	fi, err := os.Stat("/proc/self/exe")
+	if err != nil {
+		return "", fmt.Errorf("sandbox: %w", err)
+	}
+	st := fi.Sys().(*syscall.Stat_t)
+	h := sha256.Sum256(fmt.Appendf(nil, "%s %d %d %d %d", self, st.Dev, st.Ino, fi.Size(), fi.ModTime().UnixNano()))
+	base, err := baseDir()
+	if err != nil {
+		return "", err
+	}
+	removeStaleExes(base)
+	p := filepath.Join(base, "exe-"+hex.EncodeToString(h[:8]))
+	if _, err := os.Stat(p); err == nil {
 		exePath = p
-	})
-	return exePath, exeErr
+		return p, nil
+	}
+	tmp := p + ".tmp" + strconv.Itoa(os.Getpid())
+	if !sameFile(self, st) || os.Link(self, tmp) != nil {
+		// The binary was replaced, or is on another file system: copy what
+		// runs.
+		if err := copyFile("/proc/self/exe", tmp); err != nil {
+			return "", fmt.Errorf("sandbox: %w", err)
+		}
+	}
+	os.Chmod(tmp, 0o755)
+	if err := os.Rename(tmp, p); err != nil {
+		os.Remove(tmp)
+		return "", fmt.Errorf("sandbox: %w", err)
+	}
+	exePath = p
+	return p, nil
 }
 
-// removeStaleExes removes helper binaries whose original is gone (a test
-// binary's build directory was removed), a day after their last use.
+// removeStaleExes removes the helper binaries that are the last link to
+// their file (the original binary is gone: a test binary's build directory
+// was removed) and have been so for an hour (the inode's change time is
+// when its link count last changed). A process still running such a
+// binary makes its copy again when it needs it.
 func removeStaleExes(base string) {
 	es, _ := os.ReadDir(base)
 	for _, e := range es {
@@ -255,16 +261,26 @@ func removeStaleExes(base string) {
 			continue
 		}
 		p := filepath.Join(base, e.Name())
-		fi, err := os.Stat(p)
+		fi, err := os.Lstat(p)
 		if err != nil {
 			continue
 		}
 		st := fi.Sys().(*syscall.Stat_t)
-		atime := time.Unix(st.Atim.Sec, st.Atim.Nsec)
-		if st.Nlink == 1 && time.Since(atime) > 24*time.Hour && time.Since(fi.ModTime()) > 24*time.Hour {
+		changed := time.Unix(st.Ctim.Sec, st.Ctim.Nsec)
+		if st.Nlink == 1 && time.Since(changed) > time.Hour {
 			os.Remove(p)
 		}
 	}
+}
+
+// sameFile reports whether path is the file st describes.
+func sameFile(path string, st *syscall.Stat_t) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	o := fi.Sys().(*syscall.Stat_t)
+	return o.Dev == st.Dev && o.Ino == st.Ino
 }
 
 func copyFile(from, to string) error {

@@ -311,3 +311,22 @@ print("OWN", open("/proc/self/environ").read())
 		t.Fatalf("output:\n%s", out)
 	}
 }
+
+// The helper binary the sandboxes run is made again when it was removed
+// (removeStaleExes, or a cleaner of /tmp).
+func TestHelperBinaryIsMadeAgain(t *testing.T) {
+	needSandbox(t)
+	p, err := helperExe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if r := run(t, workDir(t), "echo fine", Limits{}); !r.OK() || string(r.Output) != "fine\n" {
+		t.Fatalf("%s: %s", r.Status, r.Output)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Fatal(err)
+	}
+}
