@@ -148,6 +148,25 @@ type Stamper interface {
 	SendStamped(msg []byte, deadline time.Time) (sent time.Time, err error)
 }
 
+// Syncer is implemented by transports that can read at once what the bot
+// has already written and Arena has not read yet: a process's stdout pipe.
+// The runner calls Sync when a deadline passes, so that an answer written
+// in time is not a timeout because Arena's reading goroutine was not run in
+// time. Sync reads without waiting, stamps the lines it completes with the
+// moment it began (every line read before it is stamped no later), queues
+// them on Lines after those already read, and says what the output held
+// by then. ok is false when the transport cannot do it for this bot.
+type Syncer interface {
+	Sync() (s Synced, ok bool)
+}
+
+// Synced is what a bot's output held when Sync read it.
+type Synced struct {
+	At    time.Time // when Sync began
+	Lines int       // lines completed since the start, all to come on Lines
+	Ended bool      // the output had ended: Lines will be closed after them
+}
+
 // Defaults shared by the transports.
 const (
 	DefaultMaxLine    = 1 << 20  // longest output line kept whole

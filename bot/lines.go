@@ -18,56 +18,82 @@ import (
 func readLines(r io.Reader, maxLine int, out chan<- Line, stop <-chan struct{}) {
 	defer close(out)
 	buf := make([]byte, 64<<10)
-	// cur keeps up to maxLine+1 bytes, so that a CR just past the cap can
-	// still be recognised as part of the line terminator.
-	var cur []byte
-	over := false
-	emit := func(at time.Time) bool {
-		line := bytes.TrimSuffix(cur, []byte{'\r'})
-		tooLong := over || len(line) > maxLine
-		if len(line) > maxLine {
-			line = line[:maxLine]
-		}
+	sp := splitter{maxLine: maxLine}
+	emit := func(l Line) bool {
 		select {
-		case out <- Line{Line: game.Line{Text: string(line), TooLong: tooLong}, At: at}:
+		case out <- l:
+			return true
 		case <-stop:
 			return false
 		}
-		cur = cur[:0]
-		over = false
-		return true
 	}
 	for {
 		n, err := r.Read(buf)
 		at := time.Now()
-		data := buf[:n]
-		for len(data) > 0 {
-			i := bytes.IndexByte(data, '\n')
-			chunk := data
-			if i >= 0 {
-				chunk = data[:i]
-			}
-			if room := maxLine + 1 - len(cur); len(chunk) > room {
-				cur = append(cur, chunk[:max(room, 0)]...)
-				over = true
-			} else {
-				cur = append(cur, chunk...)
-			}
-			if i < 0 {
-				break
-			}
-			if !emit(at) {
-				return
-			}
-			data = data[i+1:]
+		if !sp.feed(buf[:n], at, emit) {
+			return
 		}
 		if err != nil {
-			if len(cur) > 0 || over {
-				emit(at)
-			}
+			sp.end(at, emit)
 			return
 		}
 	}
+}
+
+// splitter cuts a byte stream into lines (see readLines).
+type splitter struct {
+	maxLine int
+	// cur keeps up to maxLine+1 bytes, so that a CR just past the cap can
+	// still be recognised as part of the line terminator.
+	cur  []byte
+	over bool
+}
+
+// feed splits data, read at at, and emits every line it completes; it
+// stops when emit returns false, and says so.
+func (sp *splitter) feed(data []byte, at time.Time, emit func(Line) bool) bool {
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		chunk := data
+		if i >= 0 {
+			chunk = data[:i]
+		}
+		if room := sp.maxLine + 1 - len(sp.cur); len(chunk) > room {
+			sp.cur = append(sp.cur, chunk[:max(room, 0)]...)
+			sp.over = true
+		} else {
+			sp.cur = append(sp.cur, chunk...)
+		}
+		if i < 0 {
+			break
+		}
+		if !sp.emitLine(at, emit) {
+			return false
+		}
+		data = data[i+1:]
+	}
+	return true
+}
+
+// end emits the last line, without its newline, at the end of the stream.
+func (sp *splitter) end(at time.Time, emit func(Line) bool) {
+	if len(sp.cur) > 0 || sp.over {
+		sp.emitLine(at, emit)
+	}
+}
+
+func (sp *splitter) emitLine(at time.Time, emit func(Line) bool) bool {
+	line := bytes.TrimSuffix(sp.cur, []byte{'\r'})
+	tooLong := sp.over || len(line) > sp.maxLine
+	if len(line) > sp.maxLine {
+		line = line[:sp.maxLine]
+	}
+	if !emit(Line{Line: game.Line{Text: string(line), TooLong: tooLong}, At: at}) {
+		return false
+	}
+	sp.cur = sp.cur[:0]
+	sp.over = false
+	return true
 }
 
 // tail keeps the last keep bytes written to it since the last take.

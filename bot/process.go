@@ -46,6 +46,7 @@ type Process struct {
 	stdin    *os.File
 	out, err *os.File // our ends of stdout and stderr
 	lines    chan Line
+	reader   *pipeReader // nil when stdout cannot be read without blocking
 	readDone chan struct{}
 	stop     chan struct{}
 	errDone  chan struct{} // stderr fully read
@@ -171,8 +172,13 @@ func (p *Process) Start(ctx context.Context) error {
 	p.stop = make(chan struct{})
 	p.stderr = &tail{keep: p.StderrKeep}
 	p.waited = make(chan struct{})
+	p.reader = newPipeReader(outR, p.MaxLine, p.lines, p.stop)
 	go func() {
-		readLines(eofOnEIO{outR}, p.MaxLine, p.lines, p.stop)
+		if p.reader != nil {
+			p.reader.run()
+		} else {
+			readLines(eofOnEIO{outR}, p.MaxLine, p.lines, p.stop)
+		}
 		close(p.readDone)
 	}()
 	p.errDone = make(chan struct{})
@@ -327,6 +333,15 @@ var ErrDeadline = errors.New("the bot did not read its input in time")
 
 // Lines returns the output lines.
 func (p *Process) Lines() <-chan Line { return p.lines }
+
+// Sync reads what the bot has written on stdout and Arena has not read yet
+// (see Syncer).
+func (p *Process) Sync() (Synced, bool) {
+	if p.reader == nil {
+		return Synced{}, false
+	}
+	return p.reader.sync(), true
+}
 
 // Stderr returns the error output since the last call. Since stderr is a
 // pipe of its own, what the bot wrote just before its answer may still be

@@ -5,7 +5,9 @@
 // The clock: a reply's time runs from the moment its prompt is fully
 // written to the moment its answer is complete (the read that completed it
 // returned). Lines are stamped by the goroutine that reads them, so the
-// runner's own scheduling never counts against a bot.
+// runner's own scheduling never counts against a bot; and when a deadline
+// passes, the runner reads what a process bot has already written before it
+// decides (bot.Syncer), so a late reading goroutine does not either.
 package match
 
 import (

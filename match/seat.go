@@ -29,6 +29,13 @@ type seat struct {
 	cur      []game.Line   // the answer's lines so far
 	answerAt time.Time     // when the answer was complete
 
+	// Past the request's deadline, the runner reads what the bot had
+	// already written (bot.Syncer): synced says it did, and what it found;
+	// lines counts the lines of this bot the runner has handled.
+	synced bool
+	sync   bot.Synced
+	lines  int
+
 	owed    int         // PolicySkip: answers still owed to abandoned requests
 	queue   []bot.Line  // lines read while no answer was expected, for the next prompts
 	queued  int         // bytes in queue
@@ -71,6 +78,11 @@ func (s *seat) reset() {
 // the queue for the next prompts, to the strays, or away (the answer to an
 // abandoned request).
 func (r *runner) onLine(s *seat, l bot.Line, clock game.Clock) {
+	if s.synced && l.At.After(s.deadline) && !l.At.After(s.sync.At) {
+		// In the runner's hands or in the pipe when the deadline was
+		// checked: on time, and charged at most the limit.
+		l.At = s.deadline
+	}
 	if s.owed > 0 {
 		if r.complete(s.p, l.Line) {
 			s.owed--

@@ -65,6 +65,7 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 			continue
 		}
 		s.asked, s.req, s.cur = true, sending, nil
+		s.synced = false
 		// A bot that was ready when it started (bot.ReadyAtStart) needs
 		// no start-up time: its start-up turns have the turn limit.
 		s.limit = limit
@@ -160,6 +161,7 @@ func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Tim
 	for {
 		r.drain(clock)
 		now := time.Now()
+		r.sync(now)
 		r.expire(clock, now)
 		// A request's clock starts when its prompt is written, so the
 		// turn ends with the latest deadline.
@@ -197,13 +199,46 @@ func (r *runner) drain(clock game.Clock) {
 	}
 }
 
+// sync reads, for every seat whose deadline has just passed with its
+// answer incomplete, what its bot had already written (bot.Syncer): lines
+// that were in the pipe or in the runner's hands by then count as on time
+// (onLine), once they have come through.
+func (r *runner) sync(now time.Time) {
+	for _, s := range r.seats {
+		if s.synced || s.trusted || s.gone || s.req != awaiting || now.Before(s.deadline) {
+			continue
+		}
+		sy, ok := s.bot.(bot.Syncer)
+		if !ok {
+			continue
+		}
+		if st, ok := sy.Sync(); ok {
+			s.synced, s.sync = true, st
+		}
+	}
+}
+
+// syncing reports whether lines found by sync, or the end of the output
+// it found, are still on their way to the runner (from the reading
+// goroutine, through pump). It gives up after syncWait, which only a
+// stalled machine reaches.
+func (s *seat) syncing(now time.Time) bool {
+	if !s.synced || s.req != awaiting || s.gone || !now.Before(s.sync.At.Add(syncWait)) {
+		return false
+	}
+	return s.lines < s.sync.Lines || s.sync.Ended
+}
+
+// syncWait bounds the wait for the lines sync found.
+const syncWait = time.Second
+
 // expire marks seats whose deadline has passed. Under PolicyLate an answer
 // is on time until the turn is resolved, except from a transport that
 // abandons its request at the deadline (bot.Canceler, HTTP): that request
 // ends there, and the bot is asked again on the next turn.
 func (r *runner) expire(clock game.Clock, now time.Time) {
 	for _, s := range r.seats {
-		if s.trusted || clock.Policy == game.PolicyLate && !cancels(s.bot) {
+		if s.trusted || s.syncing(now) || clock.Policy == game.PolicyLate && !cancels(s.bot) {
 			continue
 		}
 		if s.asked && s.req == awaiting && !now.Before(s.deadline) {
@@ -255,6 +290,8 @@ func (r *runner) pending(clock game.Clock, now, end time.Time) (next time.Time, 
 		case s.gone:
 		case s.trusted && s.req == awaiting:
 			done, waitTrusted = false, true
+		case s.syncing(now):
+			done = false
 		case s.asked && s.req == awaiting && now.Before(s.deadline):
 			done = false
 			if s.deadline.Before(next) {
@@ -345,6 +382,7 @@ func (r *runner) handle(ev event, clock game.Clock) {
 			r.onLine(s, l, clock)
 		}
 	case evLine:
+		s.lines++
 		r.onLine(s, ev.line, clock)
 	case evClosed:
 		s.markGone("")

@@ -1,0 +1,57 @@
+package bot_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/game/gametest"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+// TestAnswerInPipeAtDeadlineIsOnTime: a real bot answers at once, but
+// Arena's reading goroutine is held up for 3 s before it reads (a test
+// hook standing for a goroutine the OS does not run in time). The answer
+// was in the pipe long before the 1 s deadline: the runner reads it when
+// the deadline passes and counts it on time, charged at most the limit.
+func TestAnswerInPipeAtDeadlineIsOnTime(t *testing.T) {
+	gametest.Register()
+	seed := int64(1)
+	m, err := match.Setup{Game: "sum", Bots: []string{"sh -c 'while read l; do echo 1; done'"}, Seed: &seed,
+		Options: []string{"turns=2", "first_ms=10000", "turn_ms=1000"}}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Held up: the first read after turn 1, the one of turn 2's answer.
+	var armed, held atomic.Bool
+	defer bot.SetReadHook(func() {
+		if armed.CompareAndSwap(true, false) {
+			held.Store(true)
+			time.Sleep(3 * time.Second)
+		}
+	})()
+	m.OnTurn = func(tr replay.Turn) { armed.Store(tr.Turn == 1) }
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rep, err := match.Run(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Turns) != 2 {
+		t.Fatalf("%d turns", len(rep.Turns))
+	}
+	r := rep.Turns[1].Replies[0]
+	if r.Status != game.Answered || r.Time > time.Second {
+		t.Fatalf("turn 2: %s in %v; want answered, charged at most the 1 s limit", r.Status, r.Time)
+	}
+	if p := rep.Result.Players[0]; p.Status != game.OK || p.Score != 2 {
+		t.Errorf("result %s %v (%s)", p.Status, p.Score, p.Message)
+	}
+	if !held.Load() {
+		t.Error("the reading goroutine was never held up")
+	}
+}
