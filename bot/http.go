@@ -203,7 +203,11 @@ func (h *HTTP) waitReady(ctx context.Context) error {
 		}
 		select {
 		case <-h.gone:
-			return fmt.Errorf("the bot ended before it was ready (%s)%s", h.exitNow(), h.stderrHint())
+			var tail []byte
+			if h.proc != nil {
+				tail, _ = h.proc.Stderr()
+			}
+			return errors.New(CrashReport("the bot ended before it was ready ("+h.exitNow()+")", tail))
 		case <-ctx.Done():
 			return ctx.Err()
 		default:

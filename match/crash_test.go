@@ -68,7 +68,7 @@ func TestStartFailuresSayWhy(t *testing.T) {
 	if _, err := exec.LookPath("node"); err == nil {
 		js := filepath.Join(dir, "bot.js")
 		os.WriteFile(js, []byte("require('arena-no-such-module');\n"), 0o644)
-		cases = append(cases, struct{ name, bot, status, want string }{"node module", "node " + js, string(game.Crashed), "Cannot find module 'arena-no-such-module' (a module the bot needs is not installed"})
+		cases = append(cases, struct{ name, bot, status, want string }{"node module", "node " + js, string(game.Crashed), "Cannot find module 'arena-no-such-module' (not installed: run npm ci"})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -141,7 +141,7 @@ func (s *seat) enqueue(l bot.Line) {
 }
 
 // markGone records that the bot is gone, and why: the reason given, or how
-// it ended with the end of its stderr (see crashReport). That stderr stays
+// it ended with the end of its stderr (see bot.CrashReport). That stderr stays
 // for the record of the turn.
 func (s *seat) markGone(why string) {
 	if s.gone {
@@ -157,7 +157,7 @@ func (s *seat) markGone(why string) {
 		tail, lost := s.bot.Stderr()
 		s.stderr = append(s.stderr, tail...)
 		s.stderrLost += lost
-		why = crashReport(how, tail)
+		why = bot.CrashReport(how, tail)
 	}
 	s.goneErr = why
 }

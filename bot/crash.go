@@ -1,4 +1,4 @@
-package match
+package bot
 
 import (
 	"regexp"
@@ -20,16 +20,17 @@ var hints = []struct {
 	re   *regexp.Regexp
 	hint string
 }{
-	{regexp.MustCompile(`Cannot find module '[^']+'`), "a module the bot needs is not installed (for Node.js: npm ci, or npm install, in the bot's directory)"},
-	{regexp.MustCompile(`(ModuleNotFoundError|ImportError): No module named '?[^'\s]+'?`), "a Python module the bot needs is not installed"},
-	{regexp.MustCompile(`Could not find or load main class \S+`), "Java cannot find the bot's main class (check the class path and that the bot is compiled)"},
-	{regexp.MustCompile(`(?m)^.*: (Permission denied)$`), "the command is not executable (chmod +x it, or start it with its interpreter)"},
+	{regexp.MustCompile(`Cannot find module '[^']+'`), "not installed: run npm ci, or npm install, in the bot's directory"},
+	{regexp.MustCompile(`(ModuleNotFoundError|ImportError): No module named '?[^'\s]+'?`), "not installed: pip install it, or use the interpreter that has it"},
+	{regexp.MustCompile(`Could not find or load main class \S+`), "check the class path and that the bot is compiled"},
+	{regexp.MustCompile(`(?m)^.*: (Permission denied)$`), "not executable: chmod +x it, or start it with its interpreter"},
 	{regexp.MustCompile(`(?m)^.*: (not found|No such file or directory)$`), "the command was not found"},
 }
 
-// crashReport describes how a bot ended: the exit (how), what a hint
-// recognises in its stderr, and the last lines of its stderr, one per line.
-func crashReport(how string, stderr []byte) string {
+// CrashReport describes how a bot ended, for its result message: how (its
+// exit), what a hint recognises in its stderr (a missing module...), and
+// the last lines of its stderr (10 lines, 2 KiB), one per line.
+func CrashReport(how string, stderr []byte) string {
 	text := strings.TrimRight(strings.ToValidUTF8(string(stderr), "?"), "\n\r\t ")
 	if text == "" {
 		return how
