@@ -238,13 +238,14 @@ func (g *botGroup) procs() []int {
 	return out
 }
 
-// kill kills every process in the group (version 2 does it in one write;
-// the listing catches the rest) and returns them.
+// kill lists the processes in the group, then kills them all (version 2
+// in one write; the list catches the rest), and returns the list: a
+// process forked during the kill is caught by the next call.
 func (g *botGroup) kill() []int {
+	ps := g.procs()
 	if g.place.v2 {
 		writeFile(filepath.Join(g.dir, "cgroup.kill"), "1")
 	}
-	ps := g.procs()
 	for _, pid := range ps {
 		syscall.Kill(pid, syscall.SIGKILL)
 	}

@@ -43,34 +43,55 @@ func newMarker() string {
 
 // killAll kills the process group pgid (the bot's; its leader is reaped by
 // the bot's wait), every process of the bot's control group if it has one,
-// and every child of Arena that belongs to the bot, and reaps those, until none is left or the time is up (a process stuck in
-// the kernel cannot be killed at once).
+// and every child of Arena that belongs to the bot, and reaps those, until
+// none is left or the time is up (a process stuck in the kernel cannot be
+// killed at once).
 func killAll(pgid int, marker string, leaderReaped <-chan struct{}, group *botGroup) {
 	deadline := time.Now().Add(2 * time.Second)
 	pause := 100 * time.Microsecond
 	strays := map[int]bool{} // killed, not yet reaped (a zombie has no environment left to recognise it by)
+	scanned := false
 	for {
-		unix.Kill(-pgid, unix.SIGKILL)
-		for _, pid := range adopted(pgid, marker) {
-			strays[pid] = true
-		}
+		leaderGone := ended(leaderReaped, 0)
 		if group != nil {
-			// Whatever the bot's processes did, they are in its group; the
-			// ones that are not Arena's children are reaped by theirs.
+			// Whatever the bot's processes did, they are in its group:
+			// listed while alive (a zombie is no longer listed), then
+			// killed, so that each one that dies as Arena's child (an
+			// orphan) is known and reaped. The ones that are not Arena's
+			// children are reaped by their parents.
 			for _, pid := range group.kill() {
 				if pid != pgid {
 					strays[pid] = true
 				}
 			}
 		}
+		unix.Kill(-pgid, unix.SIGKILL)
+		if leaderGone && (group == nil || !scanned) {
+			// The bot's orphans are found among Arena's children (a scan
+			// of /proc/self/task/*/children), once the leader is gone, so
+			// that the usual end (the leader exits, nothing else) scans
+			// once. Without a group, on every round; with one, once, for
+			// a process forked while the group was being killed (never
+			// listed alive).
+			for _, pid := range adopted(pgid, marker) {
+				strays[pid] = true
+			}
+			scanned = true
+		}
 		for pid := range strays {
-			unix.Kill(pid, unix.SIGKILL)
+			// Reaped now, or gone: done with it. Arena's child, still
+			// running: kill it (again). Not Arena's child yet: its parent
+			// reaps it, or dies and leaves it to Arena (the subreaper).
 			var ws unix.WaitStatus
-			if got, err := unix.Wait4(pid, &ws, unix.WNOHANG, nil); got == pid || err == unix.ECHILD {
+			got, err := unix.Wait4(pid, &ws, unix.WNOHANG, nil)
+			switch {
+			case got == pid, err == unix.ECHILD && unix.Kill(pid, 0) == unix.ESRCH:
 				delete(strays, pid)
+			case err == nil:
+				unix.Kill(pid, unix.SIGKILL)
 			}
 		}
-		if len(strays) == 0 && ended(leaderReaped, 0) && unix.Kill(-pgid, 0) == unix.ESRCH &&
+		if len(strays) == 0 && leaderGone && unix.Kill(-pgid, 0) == unix.ESRCH &&
 			(group == nil || len(group.procs()) == 0) {
 			return
 		}
