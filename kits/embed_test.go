@@ -123,3 +123,24 @@ func TestWrite(t *testing.T) {
 		t.Errorf("an unknown language: %v (the message should list the kits)", err)
 	}
 }
+
+// A build that fails because npm cannot reach its registry is told apart
+// from a build that fails on the kit's code.
+func TestOfflineBuildRecognised(t *testing.T) {
+	for _, out := range []string{
+		"npm ERR! code EAI_AGAIN\nnpm ERR! errno EAI_AGAIN\nnpm ERR! request to https://registry.npmjs.org/ws failed",
+		"npm error code ENOTFOUND\nnpm error network request to https://registry.npmjs.org/typescript failed",
+	} {
+		if !offline.MatchString(out) {
+			t.Errorf("not recognised as offline: %q", out)
+		}
+	}
+	for _, out := range []string{
+		"bot.ts(3,1): error TS2304: Cannot find name 'x'.",
+		"Bot.java:12: error: ';' expected",
+	} {
+		if offline.MatchString(out) {
+			t.Errorf("a code error taken for a network one: %q", out)
+		}
+	}
+}
