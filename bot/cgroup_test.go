@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // modes runs f once for each way Arena can follow a bot's processes on
@@ -267,4 +269,18 @@ func TestSweepOrphanedGroups(t *testing.T) {
 			t.Errorf("the orphaned group %s is left", g.dir)
 		}
 	})
+}
+
+// A contained bot joins its sandbox's version 2 group when it starts, so
+// it is never given a version 2 group of its own (it would leave it).
+func TestContainedBotsSkipVersion2(t *testing.T) {
+	both := []cgroupPlace{{mount: "/v2", v2: true}, {mount: "/v1"}}
+	p := &Process{cgroups: both}
+	if got := p.places(); len(got) != 2 {
+		t.Fatalf("places %v", got)
+	}
+	p.Sandbox = &sandbox.Limits{}
+	if got := p.places(); len(got) != 1 || got[0].v2 {
+		t.Fatalf("contained: places %v, want the version 1 one only", got)
+	}
 }

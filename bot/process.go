@@ -190,12 +190,24 @@ func (p *Process) Start(ctx context.Context) error {
 	return nil
 }
 
-// places returns where the bot's control group may be made.
+// places returns where the bot's control group may be made. A contained
+// bot joins its sandbox's version 2 group when it starts (leaving any other
+// version 2 group): it gets a version 1 group only.
 func (p *Process) places() []cgroupPlace {
-	if p.cgroups != nil {
-		return p.cgroups
+	pl := p.cgroups
+	if pl == nil {
+		pl = machineCgroups()
 	}
-	return machineCgroups()
+	if p.Sandbox == nil {
+		return pl
+	}
+	var v1 []cgroupPlace
+	for _, c := range pl {
+		if !c.v2 {
+			v1 = append(v1, c)
+		}
+	}
+	return v1
 }
 
 var machineCgroups = sync.OnceValue(func() []cgroupPlace { return cgroupPlaces(CgroupRoot) })
