@@ -25,6 +25,10 @@ type Setup struct {
 	OnMatch func(Played)
 	// Sandbox, when not nil, runs the bots that are commands contained.
 	Sandbox *sandbox.Limits
+	// Known, when set, gives the matches of an interrupted run of the same
+	// tournament: the formats decide from results only, so the resumed
+	// run meets the same matches in the same order (see Pool.Known).
+	Known Known
 }
 
 // Outcome is what a tournament keeps of its matches: the standings, the
@@ -72,7 +76,7 @@ func newRunner(s Setup, format string) (*runner, error) {
 	if _, err := game.Lookup(s.Game); err != nil {
 		return nil, err
 	}
-	r := &runner{Setup: s, pool: Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox},
+	r := &runner{Setup: s, pool: Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox, Known: s.Known},
 		seed: s.Seed, out: &Outcome{Format: format}}
 	var err error
 	if r.names, _, err = r.pool.names(); err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"sort"
+
+	"github.com/seed27749672/arena/replay"
 )
 
 // Groups is Blitz 2022's ranked rounds: each round the bots are split by
@@ -157,15 +159,23 @@ func (gr Groups) final(ctx context.Context, r *runner, ranking []int) (*Outcome,
 	}
 	e.Seed = r.seed
 	first := r.next
+	// The final numbers its matches from 0 and seats its own seeds: a
+	// resumed final looks its matches up as the tournament recorded them.
+	toEvent := func(j Job) Job {
+		seats := make([]int, len(j.Seats))
+		for i, s := range j.Seats {
+			seats[i] = ranking[s]
+		}
+		return Job{Index: j.Index + first, Seats: seats, Seed: j.Seed}
+	}
+	if gr.Known != nil {
+		e.Known = func(j Job) (*replay.Result, bool) { return gr.Known(toEvent(j)) }
+	}
 	e.OnMatch = func(p Played) {
 		// Number the final's matches after the ranked rounds', and give the
 		// seats as the tournament's bot indices.
-		p.Index += first
-		seats := make([]int, len(p.Seats))
-		for i, s := range p.Seats {
-			seats[i] = ranking[s]
-		}
-		p.Seats = seats
+		j := toEvent(Job{Index: p.Index, Seats: p.Seats, Seed: p.Seed})
+		p.Index, p.Seats = j.Index, j.Seats
 		r.table.Add(p.Index, p.Seats, p.Result)
 		if gr.OnMatch != nil {
 			gr.OnMatch(p)

@@ -29,7 +29,14 @@ type Pool struct {
 	Cores int
 	// Sandbox, when not nil, runs the bots that are commands contained.
 	Sandbox *sandbox.Limits
+	// Known, when set, gives the result of a match already played (a
+	// resumed tournament): such a match is not played again, and goes to
+	// the callback first, without replays.
+	Known Known
 }
+
+// Known looks a match up in the record of an interrupted tournament.
+type Known func(Job) (*replay.Result, bool)
 
 // Job is one match to play.
 type Job struct {
@@ -99,6 +106,20 @@ func (p Pool) Play(ctx context.Context, jobs []Job, done func(Played) error) err
 	)
 	inner, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if p.Known != nil {
+		var rest []Job
+		for _, job := range jobs {
+			res, ok := p.Known(job)
+			if !ok {
+				rest = append(rest, job)
+				continue
+			}
+			if err := done(Played{Index: job.Index, Seats: job.Seats, Seed: job.Seed, Result: res}); err != nil {
+				return err
+			}
+		}
+		jobs = rest
+	}
 	for _, job := range jobs {
 		need := int64(0)
 		for _, b := range job.Seats {

@@ -27,6 +27,7 @@ type RoundRobin struct {
 	OnMatch func(Played)
 	// Sandbox, when not nil, runs the bots that are commands contained.
 	Sandbox *sandbox.Limits
+	Known   Known // see Pool.Known
 }
 
 // Schedule lists the matches: for each group of Size bots (in index order),
@@ -170,5 +171,5 @@ func (rr RoundRobin) Play(ctx context.Context) (*Outcome, error) {
 }
 
 func (rr RoundRobin) pool() Pool {
-	return Pool{Game: rr.Game, Bots: rr.Bots, League: rr.League, Options: rr.Options, Cores: rr.Cores, Sandbox: rr.Sandbox}
+	return Pool{Game: rr.Game, Bots: rr.Bots, League: rr.League, Options: rr.Options, Cores: rr.Cores, Sandbox: rr.Sandbox, Known: rr.Known}
 }

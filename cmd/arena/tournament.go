@@ -40,6 +40,9 @@ type tournamentFlags struct {
 	noBar       bool
 	sandbox     sandboxFlags
 	roundsSet   bool
+	out         string
+	resume      string
+	known       tournament.Known
 }
 
 // event is a format ready to play.
@@ -101,7 +104,14 @@ RATING = MU - 3 SIGMA, the conservative estimate leaderboards sort by.
 With --replays DIR each match's replay is written to DIR as soon as the
 match ends, and only the standings stay in memory. Ctrl-C (or SIGTERM)
 stops the running matches and prints the standings of the finished ones
-and where their replays are; the exit status is then 130.`,
+and where their replays are; the exit status is then 130.
+
+With --out DIR the tournament keeps everything in DIR: its settings
+(event.json), a line per finished match (matches.jsonl), every replay
+(arena serve --replays DIR shows them), and at the end, or on Ctrl-C,
+standings.json and standings.csv. --resume DIR goes on with an interrupted
+tournament: the finished matches are kept, not played again, and the
+formats meet the same matches in the same order.`,
 		Example: `  arena tournament ants --bot builtin:boss4 --bot builtin:boss3 --bot "python3 bot.py" --rounds 3
   arena tournament territory --bot builtin:greedy --bot builtin:hunter --bot builtin:random --bot ./mine --size 4
   arena tournament ants --format elimination --best-of 3 --bot A --bot B --bot C --bot D --bot E
@@ -124,6 +134,8 @@ and where their replays are; the exit status is then 130.`,
 	fl.StringArrayVar(&f.opts, "opt", nil, "game option key=value (repeatable)")
 	fl.IntVar(&f.cores, "cores", 0, "CPU cores the matches may use at once (default: all)")
 	fl.StringVar(&f.dir, "replays", "", "save every match's replay in this directory")
+	fl.StringVar(&f.out, "out", "", "write the replays, a record of the matches, standings.json and standings.csv in this directory")
+	fl.StringVar(&f.resume, "resume", "", "go on with the interrupted tournament of this --out directory (its settings are kept)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the standings as JSON")
 	fl.BoolVar(&f.noBar, "no-progress", false, "no progress bar")
 	f.sandbox.add(fl)
@@ -155,11 +167,11 @@ func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (ev
 	if err != nil {
 		return nil, err
 	}
-	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb}
+	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, Known: f.known}
 	switch f.format {
 	case "round-robin":
 		return tournament.RoundRobin{Game: game, Bots: f.bots, Size: f.size, Rounds: f.rounds, Seed: f.seed, League: f.league,
-			Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb}, nil
+			Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, Known: f.known}, nil
 	case "swiss":
 		rounds := f.rounds
 		if !f.roundsSet {
@@ -192,6 +204,14 @@ func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
 	if !cmd.Flags().Changed("seed") {
 		f.seed = match.RandomSeed()
 	}
+	jr, err := f.prepareOut(game)
+	if err != nil {
+		return err
+	}
+	if jr != nil {
+		defer jr.close()
+		f.known = jr.lookup
+	}
 	if f.dir != "" {
 		if err := os.MkdirAll(f.dir, 0o755); err != nil {
 			return err
@@ -214,11 +234,19 @@ func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
 	}
 	var saveErr error
 	ev, err := f.build(game, func(p tournament.Played) {
+		if p.Replays == nil {
+			return // resumed: its replays are already saved
+		}
 		if bar != nil {
 			if total == 0 {
 				bar.SetTotal(bar.Current()+2, false) // formats in rounds: the total grows
 			}
 			bar.Increment()
+		}
+		if jr != nil && p.Replays != nil {
+			if err := jr.add(p); err != nil && saveErr == nil {
+				saveErr = err
+			}
 		}
 		if f.dir == "" {
 			return
@@ -264,8 +292,21 @@ func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
 		printRounds(out, res)
 		printStandings(out, game, f.seed, res)
 	}
+	info := out // with --json, stdout holds the JSON alone
+	if f.asJSON {
+		info = errOut
+	}
 	if f.dir != "" {
-		fmt.Fprintf(out, "replays of the %d finished matches in %s\n", res.Finished, f.dir)
+		fmt.Fprintf(info, "replays of the %d finished matches in %s\n", res.Finished, f.dir)
+	}
+	if f.out != "" {
+		if err := writeStandings(f.out, game, f.seed, res); err != nil {
+			return err
+		}
+		fmt.Fprintf(info, "standings in %s and %s\n", filepath.Join(f.out, "standings.json"), filepath.Join(f.out, "standings.csv"))
+		if interrupted {
+			fmt.Fprintf(info, "go on with: arena tournament %s --resume %s\n", game, f.out)
+		}
 	}
 	if saveErr != nil {
 		return fmt.Errorf("saving replays: %w", saveErr)
@@ -274,6 +315,43 @@ func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
 		return exitError{130, errors.New("interrupted")}
 	}
 	return nil
+}
+
+// prepareOut sets up --out DIR (or --resume DIR, whose settings replace
+// the flags'): the event file, the record of matches, the replays there.
+func (f *tournamentFlags) prepareOut(game string) (*journal, error) {
+	if f.resume != "" {
+		if f.out != "" && f.out != f.resume {
+			return nil, fmt.Errorf("--resume %s writes into %s; leave out --out", f.resume, f.resume)
+		}
+		e, err := readEvent(f.resume)
+		if err != nil {
+			return nil, err
+		}
+		if e.Game != game {
+			return nil, fmt.Errorf("%s holds a %s tournament, not %s", f.resume, e.Game, game)
+		}
+		f.load(e)
+		f.out = f.resume
+	} else if f.out != "" {
+		if _, err := os.Stat(filepath.Join(f.out, eventName)); err == nil {
+			return nil, fmt.Errorf("%s already holds a tournament: go on with --resume %s, or choose another directory", f.out, f.out)
+		}
+		if err := os.MkdirAll(f.out, 0o755); err != nil {
+			return nil, err
+		}
+		data, _ := json.MarshalIndent(f.event(game), "", "  ")
+		if err := writeFile(filepath.Join(f.out, eventName), append(data, '\n')); err != nil {
+			return nil, err
+		}
+	}
+	if f.out == "" {
+		return nil, nil
+	}
+	if f.dir == "" {
+		f.dir = f.out
+	}
+	return openJournal(f.out)
 }
 
 func mustEvent(e event, _ error) event { return e }

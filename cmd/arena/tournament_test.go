@@ -164,3 +164,56 @@ func TestTournamentFormatsColumns(t *testing.T) {
 		}
 	}
 }
+
+// --out keeps a tournament in a directory; after Ctrl-C, --resume plays
+// only the matches that did not finish.
+func TestTournamentOutAndResume(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "event")
+	cmd := exec.Command(arena, "tournament", "ants", "--format", "swiss", "--rounds", "60", "--bot", "builtin:boss4", "--bot", "builtin:boss1",
+		"--bot", "builtin:boss2", "--bot", "builtin:wait", "--seed", "5", "--cores", "1", "--out", dir)
+	var out strings.Builder
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if files, _ := filepath.Glob(filepath.Join(dir, "*.json.gz")); len(files) >= 6 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no replays in 60 s")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	if err := cmd.Wait(); err == nil {
+		t.Skip("the tournament ended before the interrupt")
+	}
+	if !strings.Contains(out.String(), "--resume "+dir) {
+		t.Errorf("no advice to resume:\n%s", out.String())
+	}
+	before, _ := filepath.Glob(filepath.Join(dir, "*.json.gz"))
+	if _, stderr, code := run(t, "tournament", "ants", "--out", dir, "--bot", "builtin:boss4", "--bot", "builtin:wait"); code == 0 || !strings.Contains(stderr, "--resume") {
+		t.Errorf("--out into a used directory: exit %d, %s", code, stderr)
+	}
+	res, stderr, code := run(t, "tournament", "ants", "--resume", dir, "--json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	var st struct{ Matches, Scheduled int }
+	json.Unmarshal([]byte(res), &st)
+	after, _ := filepath.Glob(filepath.Join(dir, "*.json.gz"))
+	lines, _ := os.ReadFile(filepath.Join(dir, "matches.jsonl"))
+	if st.Matches != 240 || st.Scheduled != 240 || len(after) != 240 || strings.Count(string(lines), "\n") < 240 {
+		t.Errorf("after resume: %d of %d matches, %d replays (%d before), journal %d lines", st.Matches, st.Scheduled, len(after), len(before), strings.Count(string(lines), "\n"))
+	}
+	for _, name := range []string{"standings.json", "standings.csv", "event.json"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	csvData, _ := os.ReadFile(filepath.Join(dir, "standings.csv"))
+	if !strings.HasPrefix(string(csvData), "place,bot,points") || strings.Count(string(csvData), "\n") != 5 {
+		t.Errorf("standings.csv:\n%s", csvData)
+	}
+}
