@@ -36,7 +36,8 @@ func antsOptions(turns int) []string {
 // match between two real process bots that answer at once (testdata/
 // instant.c), and a raw pipe ping-pong with the same program and the same
 // bytes. Reported per steady turn: Arena's wall time and the raw one and
-// their ratio, Arena's own CPU time (getrusage of the test process, which
+// their ratio, the same wall time with bots that write a line on stderr
+// before each answer (chatty), Arena's own CPU time (getrusage of the test process, which
 // does not include its children), Arena's share of all the CPU the match
 // used, and the time from the last turn's resolution to the end of
 // match.Run (both bots exited and reaped), also for bots that do not exit
@@ -46,7 +47,7 @@ func antsOptions(turns int) []string {
 func BenchmarkSteadyTurn(b *testing.B) {
 	exe := buildInstant(b)
 	prompts := antsPrompts(b, longTurns)
-	var raw, long, short, linger run
+	var raw, long, short, linger, chattyLong, chattyShort run
 	var game time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -57,6 +58,8 @@ func BenchmarkSteadyTurn(b *testing.B) {
 			func() { short.add(arenaMatch(b, exe, shortTurns)) },
 			func() { game += refereeOnly(b, longTurns) },
 			func() { linger.add(arenaMatch(b, exe+" linger", shortTurns)) },
+			func() { chattyLong.add(arenaMatch(b, exe+" chatty", longTurns)) },
+			func() { chattyShort.add(arenaMatch(b, exe+" chatty", shortTurns)) },
 		}
 		for j := range steps {
 			steps[(i+j)%len(steps)]()
@@ -70,6 +73,7 @@ func BenchmarkSteadyTurn(b *testing.B) {
 	b.ReportMetric(wall/1e3, "µs/turn")
 	b.ReportMetric(rawWall/1e3, "raw-µs/turn")
 	b.ReportMetric(wall/rawWall, "ratio")
+	b.ReportMetric(float64(chattyLong.wall-chattyShort.wall)/n/steady/1e3, "chatty-µs/turn")
 	b.ReportMetric(float64(long.self-short.self)/n/steady/1e3, "cpu-µs/turn")
 	b.ReportMetric(100*float64(long.self)/float64(long.self+long.children), "cpu-%")
 	b.ReportMetric(float64(long.end+short.end)/2/n/1e6, "end-ms")

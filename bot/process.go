@@ -42,19 +42,20 @@ type Process struct {
 	Forward []sandbox.Forward // loopback ports a contained bot gets
 	sb      *sandbox.Sandbox
 
-	cmd      *exec.Cmd
-	stdin    *os.File
-	out, err *os.File // our ends of stdout and stderr
-	lines    chan Line
-	reader   *pipeReader // nil when stdout cannot be read without blocking
-	readDone chan struct{}
-	stop     chan struct{}
-	errDone  chan struct{} // stderr fully read
-	stderr   *tail
-	waited   chan struct{}
-	marker   string        // the environment entry of its processes, see killAll
-	group    *botGroup     // its control group, nil without one
-	cgroups  []cgroupPlace // where to make the group; nil: the machine's (tests choose)
+	cmd       *exec.Cmd
+	stdin     *os.File
+	out, err  *os.File // our ends of stdout and stderr
+	lines     chan Line
+	reader    *pipeReader // nil when stdout cannot be read without blocking
+	readDone  chan struct{}
+	stop      chan struct{}
+	errDone   chan struct{} // stderr fully read
+	errReader *errReader    // reads stderr; nil: drain does
+	stderr    *tail
+	waited    chan struct{}
+	marker    string        // the environment entry of its processes, see killAll
+	group     *botGroup     // its control group, nil without one
+	cgroups   []cgroupPlace // where to make the group; nil: the machine's (tests choose)
 
 	mu     sync.Mutex
 	exit   Exit
@@ -182,8 +183,13 @@ func (p *Process) Start(ctx context.Context) error {
 		close(p.readDone)
 	}()
 	p.errDone = make(chan struct{})
+	p.errReader = newErrReader(errR, p.stderr)
 	go func() {
-		drain(errR, p.stderr)
+		if p.errReader != nil {
+			p.errReader.run()
+		} else {
+			drain(errR, p.stderr)
+		}
 		close(p.errDone)
 	}()
 	go p.wait()
@@ -357,10 +363,14 @@ func (p *Process) Sync() (Synced, bool) {
 
 // Stderr returns the error output since the last call. Since stderr is a
 // pipe of its own, what the bot wrote just before its answer may still be
-// in the pipe when the answer arrives: give the reader a moment to catch up.
+// in the pipe when the answer arrives: it is read now.
 func (p *Process) Stderr() ([]byte, int64) {
 	if p.stderr == nil {
 		return nil, 0
+	}
+	if p.errReader != nil {
+		p.errReader.sync()
+		return p.stderr.take()
 	}
 	for i := 0; i < 50 && pending(p.err) > 0; i++ {
 		time.Sleep(time.Millisecond)
