@@ -16,6 +16,16 @@ type Option struct {
 	Values []string
 	// Check validates a value; nil accepts anything (or Values when set).
 	Check func(v string) error
+	// File reports that a value may name a file or a directory of the
+	// machine that runs the match (a map, an arena, a spawn file). A server
+	// that takes options from strangers (arena serve) accepts such a value
+	// only when it names an entry of a directory its organiser chose.
+	File bool
+}
+
+// FileOption declares a free-form option whose value may name a file.
+func FileOption(name, def, help string) Option {
+	return Option{Name: name, Default: def, Help: help, File: true}
 }
 
 // IntOption declares an integer option in [min, max].

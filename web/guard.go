@@ -98,3 +98,14 @@ func sanitizeHost(h string) string {
 		return r
 	}, h)
 }
+
+// clientAddr is the address a request comes from, for per-client limits.
+// Forwarding headers are not trusted: behind a reverse proxy every client
+// shares the proxy's address (docs/viewer.md says so).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

@@ -73,6 +73,11 @@ async function loadGames() {
   allowCommands = res.allowCommands;
   // A read-only server (a game host's viewer) shows matches and starts none.
   if (res.readOnly) /** @type {HTMLElement} */ (document.querySelector('.start-box')).hidden = true;
+  // Options that name files (map=, arena=...) take one of the server's maps.
+  const maps = /** @type {HTMLElement} */ (form.querySelector('.maps'));
+  maps.textContent = res.maps && res.maps.length ? `Maps for file options (map=NAME): ${res.maps.join(', ')}` : '';
+  maps.hidden = !maps.textContent;
+  if (res.maxPauseMs) /** @type {HTMLInputElement} */ (form.elements.namedItem('pause')).max = String(res.maxPauseMs);
   gameSel.replaceChildren(...games.map((g) => h('option', { value: g.name }, g.name)));
   /** @type {HTMLElement} */ (document.querySelector('.games')).replaceChildren(...games.map((g) =>
     h('li', null, h('b', null, g.name), ' ', g.title, h('div', { class: 'dim' }, g.summary))));

@@ -140,12 +140,17 @@ func (l *library) path(id string) (string, error) {
 	return "", errNotFound
 }
 
-func (l *library) load(id string) (*replay.Replay, error) {
+// file returns the file of a replay id and its information.
+func (l *library) file(id string) (string, os.FileInfo, error) {
 	p, err := l.path(id)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
-	return replay.Load(p)
+	info, err := os.Stat(p)
+	if err != nil || !info.Mode().IsRegular() {
+		return "", nil, errNotFound
+	}
+	return p, info, nil
 }
 
 func sortNewestFirst(ss []Summary) {

@@ -10,28 +10,42 @@ import (
 // live is a match being played: the replay so far, and the viewers that
 // follow it. The runner writes through onStart/onTurn/finish; viewers read
 // a consistent snapshot, then receive every later event in order.
+//
+// Every turn is encoded once, when it is played: the catch-up of each new
+// viewer and the messages to every viewer share those bytes, so a hundred
+// viewers cost the match no more work than one.
 type live struct {
-	id   string
-	mu   sync.Mutex
-	rep  replay.Replay // header, turns so far, and the result once done
-	done bool
-	err  string
-	subs map[chan []byte]struct{}
+	id    string
+	mu    sync.Mutex
+	rep   replay.Replay // header, turns so far, and the result once done
+	turns [][]byte      // each turn's JSON, in order
+	size_ int64         // bytes of the turns and the header
+	head  []byte        // the header's JSON (page format, no turns); nil: to encode
+	done  bool
+	err   string
+	subs  map[chan []byte]struct{}
+	// page caches the page format of the whole replay for plain GETs, by
+	// the number of turns it holds.
+	page      []byte
+	pageTurns int
 }
 
 // Stream messages, one JSON object per WebSocket message:
 //
-//	{"type":"replay","replay":{...}}   first: everything so far (catch-up)
+//	{"type":"replay","turns":[...],"replay":{...}}  first: everything so
+//	    far; the turns come beside the replay (whose own "turns" is null)
 //	{"type":"turn","turn":{...}}       each new turn
 //	{"type":"end","result":{...},"outcome":{...}}
-//	{"type":"error","error":"..."}     the match stopped on an arena error
+//	{"type":"error","error":"..."}     the match stopped (an arena error, a
+//	    server limit, or its page stopped it)
 type streamMsg struct {
-	Type    string          `json:"type"`
-	Replay  *pageReplay     `json:"replay,omitempty"`
-	Turn    *replay.Turn    `json:"turn,omitempty"`
-	Result  *replay.Result  `json:"result,omitempty"`
-	Outcome json.RawMessage `json:"outcome,omitempty"`
-	Error   string          `json:"error,omitempty"`
+	Type    string            `json:"type"`
+	Turns   []json.RawMessage `json:"turns,omitempty"`
+	Replay  *pageReplay       `json:"replay,omitempty"`
+	Turn    *replay.Turn      `json:"turn,omitempty"`
+	Result  *replay.Result    `json:"result,omitempty"`
+	Outcome json.RawMessage   `json:"outcome,omitempty"`
+	Error   string            `json:"error,omitempty"`
 }
 
 func (l *live) onStart(r *replay.Replay) {
@@ -39,29 +53,45 @@ func (l *live) onStart(r *replay.Replay) {
 	defer l.mu.Unlock()
 	l.rep = *r
 	l.rep.Turns = nil
+	l.head = nil
 }
 
 func (l *live) onTurn(t replay.Turn) {
+	tj, _ := json.Marshal(t)
+	msg := make([]byte, 0, len(tj)+24)
+	msg = append(append(append(msg, `{"type":"turn","turn":`...), tj...), '}')
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.rep.Turns = append(l.rep.Turns, t)
-	l.broadcast(streamMsg{Type: "turn", Turn: &t})
+	l.turns = append(l.turns, tj)
+	l.size_ += int64(len(tj))
+	l.broadcast(msg)
+}
+
+// size is how many bytes the match's turns take, encoded.
+func (l *live) size() int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.size_
 }
 
 func (l *live) finish(r *replay.Replay, err error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.done = true
+	l.head = nil
 	if r != nil {
 		l.rep.Result, l.rep.Outcome = r.Result, r.Outcome
 	}
+	var msg []byte
 	if err != nil {
 		l.err = err.Error()
-		l.broadcast(streamMsg{Type: "error", Error: l.err})
+		msg, _ = json.Marshal(streamMsg{Type: "error", Error: l.err})
 	} else {
 		out, _ := json.Marshal(l.rep.Outcome)
-		l.broadcast(streamMsg{Type: "end", Result: l.rep.Result, Outcome: out})
+		msg, _ = json.Marshal(streamMsg{Type: "end", Result: l.rep.Result, Outcome: out})
 	}
+	l.broadcast(msg)
 	for c := range l.subs {
 		close(c)
 	}
@@ -70,9 +100,8 @@ func (l *live) finish(r *replay.Replay, err error) {
 
 // broadcast sends to every viewer; a viewer that falls a whole buffer of
 // events behind is dropped, so that it never holds up the match: its
-// socket is closed, and its page stops following (a reload catches up).
-func (l *live) broadcast(m streamMsg) {
-	b, _ := json.Marshal(m)
+// socket is closed, and its page connects again (and catches up).
+func (l *live) broadcast(b []byte) {
 	for c := range l.subs {
 		select {
 		case c <- b:
@@ -83,14 +112,40 @@ func (l *live) broadcast(m streamMsg) {
 	}
 }
 
-// subscribe returns the catch-up message and a channel of later events,
-// closed at the end of the match. A finished match gives a closed channel.
-func (l *live) subscribe() ([]byte, chan []byte) {
+// catchUp is the first message of a stream, as the pieces to write one
+// after the other (they share the turns' bytes: nothing is copied).
+func (l *live) catchUpLocked() [][]byte {
+	if l.head == nil {
+		hdr := l.rep
+		hdr.Turns = nil
+		l.head, _ = json.Marshal(pageReplay{&hdr})
+	}
+	parts := make([][]byte, 0, 2*len(l.turns)+3)
+	parts = append(parts, []byte(`{"type":"replay","turns":[`))
+	for k, t := range l.turns {
+		if k > 0 {
+			parts = append(parts, comma)
+		}
+		parts = append(parts, t)
+	}
+	if l.err != "" {
+		e, _ := json.Marshal(l.err)
+		parts = append(parts, []byte(`],"error":`), e)
+		parts = append(parts, []byte(`,"replay":`), l.head, closeBrace)
+		return parts
+	}
+	return append(parts, []byte(`],"replay":`), l.head, closeBrace)
+}
+
+var comma, closeBrace = []byte(","), []byte("}")
+
+// subscribe returns the catch-up message (in pieces) and a channel of
+// later events, closed at the end of the match. A finished match gives a
+// closed channel.
+func (l *live) subscribe() ([][]byte, chan []byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	snap := l.rep
-	snap.Turns = append([]replay.Turn(nil), l.rep.Turns...)
-	first, _ := json.Marshal(streamMsg{Type: "replay", Replay: &pageReplay{&snap}})
+	first := l.catchUpLocked()
 	c := make(chan []byte, 1024)
 	if l.done {
 		close(c)
@@ -118,4 +173,21 @@ func (l *live) snapshot() (replay.Replay, bool) {
 	snap := l.rep
 	snap.Turns = append([]replay.Turn(nil), l.rep.Turns...)
 	return snap, l.done
+}
+
+// pageJSON is the page format of the replay so far, encoded once per turn
+// however many pages ask for it.
+func (l *live) pageJSON() []byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(l.turns)
+	if l.done {
+		n = -1 - n // a finished match differs from the same turns in play
+	}
+	if l.page != nil && l.pageTurns == n {
+		return l.page
+	}
+	l.page, _ = json.Marshal(pageReplay{&l.rep})
+	l.pageTurns = n
+	return l.page
 }

@@ -303,6 +303,7 @@ export class Player {
     /** @type {HTMLElement} */ this.botsBox = none;
     /** @type {HTMLElement} */ this.gearMenu = none;
     /** @type {HTMLElement} */ this.liveBadge = none;
+    /** @type {HTMLButtonElement} */ this.cancelButton = none;
   }
 
   async start() {
@@ -310,7 +311,7 @@ export class Player {
     // A match just started from the page may not have its initial frame yet.
     for (let wait = 0; !rep || (!rep.initial && !rep.error && wait < 100); wait++) {
       if (rep) await new Promise((r) => setTimeout(r, 300));
-      rep = await (await fetch(`/api/matches/${this.source.id}`)).json();
+      rep = await (await fetch(`/api/matches/${encodeURIComponent(this.source.id || "")}`)).json();
     }
     if (rep.error) throw new Error(rep.error);
     if (!rep.initial) throw new Error('the match did not start');
@@ -323,9 +324,11 @@ export class Player {
     this.build();
     this.bindKeys();
     if (!rep.result && this.source.id) {
-      // A live match opens on its newest turn and follows it.
+      // A live match opens on its newest turn and follows it; the page
+      // that started it may stop it.
       this.show(this.last());
       this.follow();
+      this.cancelButton.hidden = !sessionStorage.getItem(`arena-cancel-${this.source.id}`);
     } else {
       this.show(0);
     }
@@ -390,6 +393,8 @@ export class Player {
     this.botsBox = q('.bots');
     this.gearMenu = q('.gear-menu');
     this.liveBadge = q('.live-badge');
+    this.cancelButton = /** @type {HTMLButtonElement} */ (q('.cancel'));
+    this.cancelButton.addEventListener('click', () => this.cancel());
     this.root.querySelectorAll('.controls button').forEach((b) => {
       b.addEventListener('click', () => this.act(/** @type {HTMLElement} */ (b).dataset.act || ''));
       // No focus on click: Space must not press the last clicked button too.
@@ -663,7 +668,7 @@ export class Player {
    */
   follow(retries = 5) {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}/api/matches/${this.source.id}/live`);
+    const ws = new WebSocket(`${proto}://${location.host}/api/matches/${encodeURIComponent(this.source.id || "")}/live`);
     let ended = false;
     this.live = true;
     this.liveBadge.hidden = false;
@@ -673,7 +678,13 @@ export class Player {
       const atEnd = this.frame === this.last();
       if (m.type === 'replay') {
         Object.assign(this.replay, m.replay);
+        if (m.turns) this.replay.turns = m.turns; // a live catch-up sends them beside the header
         ended = !!m.replay.result;
+        if (m.error) {
+          this.resultBox.textContent = 'The match stopped: ' + m.error;
+          ended = true;
+          this.stopLive();
+        }
       } else if (m.type === 'turn') {
         this.replay.turns.push(m.turn);
       } else if (m.type === 'end') {
@@ -699,10 +710,23 @@ export class Player {
     };
   }
 
+  /** Stop the match (this page started it: it holds the match's token). */
+  async cancel() {
+    const token = sessionStorage.getItem(`arena-cancel-${this.source.id}`);
+    if (!token) return;
+    this.cancelButton.disabled = true;
+    const res = await fetch(`/api/matches/${encodeURIComponent(this.source.id || '')}/cancel`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }),
+    });
+    if (res.ok) sessionStorage.removeItem(`arena-cancel-${this.source.id}`);
+    else this.cancelButton.disabled = false;
+  }
+
   stopLive() {
     if (!this.live) return;
     this.live = false;
     this.liveBadge.hidden = true;
+    this.cancelButton.hidden = true;
     this.show(this.frame);
   }
 }

@@ -10,8 +10,6 @@ import (
 	"embed"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -22,10 +20,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
 	"golang.org/x/sync/semaphore"
+	"golang.org/x/time/rate"
 
-	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
@@ -60,11 +57,24 @@ type Server struct {
 	// answers any name. Requests for another name are refused, so that a
 	// page whose name an attacker rebinds to this machine gets nothing.
 	Hosts []string
-	Log   *slog.Logger
+	// Maps is the organiser's directory of map files: from the page, the
+	// options that name files (game.Option.File) may only name one of its
+	// entries. Empty: no file can be named from the page.
+	Maps string
+	// Limits bound the matches started from the page and the load of
+	// each client; zero fields take DefaultLimits.
+	Limits Limits
+	Log    *slog.Logger
 
 	lib     library
+	limits  Limits
+	starts  clients
 	mu      sync.Mutex
 	running map[string]*live
+	cancels map[string]canceller
+	cache   replayCache
+	streams map[string]int // open WebSockets by client address (guarded by mu)
+	nstream int
 	cores   *semaphore.Weighted
 	ncores  int64
 	ctx     context.Context
@@ -77,6 +87,16 @@ func (s *Server) init() {
 	s.once.Do(func() {
 		s.lib.dir = s.Replays
 		s.running = map[string]*live{}
+		s.cancels = map[string]canceller{}
+		s.limits = s.Limits.withDefaults()
+		s.cache.budget = 256 << 20
+		s.streams = map[string]int{}
+		s.starts = clients{every: rate.Limit(s.limits.StartsPerMinute / 60), burst: s.limits.StartBurst, now: time.Now}
+		if s.Maps != "" {
+			if abs, err := filepath.Abs(s.Maps); err == nil {
+				s.Maps = abs // the games read it whatever their directory
+			}
+		}
 		n := s.Cores
 		if n <= 0 {
 			n = runtime.NumCPU()
@@ -104,6 +124,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games", s.games)
 	mux.HandleFunc("GET /api/matches", s.matches)
 	mux.HandleFunc("POST /api/matches", s.start)
+	mux.HandleFunc("POST /api/matches/{id}/cancel", s.cancelMatch)
 	mux.HandleFunc("GET /api/matches/{id}", s.replay)
 	mux.HandleFunc("GET /api/matches/{id}/live", s.stream)
 	mux.HandleFunc("GET /match/{id}", s.page("match.html"))
@@ -136,6 +157,8 @@ type OptionInfo struct {
 	Default string   `json:"default"`
 	Help    string   `json:"help"`
 	Values  []string `json:"values,omitempty"`
+	// File: the value names a file; from the page, one of the maps.
+	File bool `json:"file,omitempty"`
 }
 
 func (s *Server) games(w http.ResponseWriter, r *http.Request) {
@@ -143,8 +166,14 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 		Games         []GameInfo `json:"games"`
 		AllowCommands bool       `json:"allowCommands"`
 		ReadOnly      bool       `json:"readOnly"` // the page hides its start form
+		Maps          []string   `json:"maps"`     // what file options may name
+		MaxPauseMs    int64      `json:"maxPauseMs"`
 	}
 	out.AllowCommands, out.ReadOnly = s.AllowCommands, s.ReadOnly
+	out.Maps, out.MaxPauseMs = s.mapNames(), s.limits.MaxPause.Milliseconds()
+	if out.Maps == nil {
+		out.Maps = []string{}
+	}
 	for _, g := range game.All() {
 		info := g.Info()
 		gi := GameInfo{Name: info.Name, Title: info.Title, Summary: info.Summary, MinPlayers: info.MinPlayers,
@@ -153,7 +182,7 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 			gi.Builtins = append(gi.Builtins, b.Name)
 		}
 		for _, o := range info.Options {
-			gi.Options = append(gi.Options, OptionInfo{Name: o.Name, Default: o.Default, Help: o.Help, Values: o.Values})
+			gi.Options = append(gi.Options, OptionInfo{Name: o.Name, Default: o.Default, Help: o.Help, Values: o.Values, File: o.File})
 		}
 		out.Games = append(out.Games, gi)
 	}
@@ -181,137 +210,10 @@ func (s *Server) matches(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
-// replay serves a match as a replay file; ?download=1 asks the browser to
-// save it. A live match is served as it stands.
-func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	var rep *replay.Replay
-	if l := s.liveMatch(id); l != nil {
-		snap, _ := l.snapshot()
-		rep = &snap
-	} else {
-		var err error
-		if rep, err = s.lib.load(id); err != nil {
-			httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", id, err))
-			return
-		}
-	}
-	w.Header().Set("Content-Type", "application/json")
-	if r.URL.Query().Get("download") != "" {
-		// The replay file's own format, for arena replay verify/html.
-		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.json"`, id))
-		replay.Write(w, rep)
-		return
-	}
-	json.NewEncoder(w).Encode(pageReplay{rep})
-}
-
 func (s *Server) liveMatch(id string) *live {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.running[id]
-}
-
-// StartRequest asks for a match.
-type StartRequest struct {
-	Game    string   `json:"game"`
-	Bots    []string `json:"bots"`
-	Seed    *Seed    `json:"seed,omitempty"` // a string or a number; random when absent
-	League  int      `json:"league,omitempty"`
-	Options []string `json:"options,omitempty"`
-	// PauseMs slows the match down for its spectators: a wait after every
-	// turn, in milliseconds (at most 5000).
-	PauseMs int `json:"pauseMs,omitempty"`
-}
-
-func (s *Server) start(w http.ResponseWriter, r *http.Request) {
-	var req StartRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody)).Decode(&req); err != nil {
-		if _, big := errors.AsType[*http.MaxBytesError](err); big {
-			httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than %d bytes", maxBody))
-			return
-		}
-		httpError(w, http.StatusBadRequest, "the request must be JSON: "+err.Error())
-		return
-	}
-	id, err := s.Start(req)
-	switch {
-	case errors.Is(err, errBusy):
-		httpError(w, http.StatusTooManyRequests, err.Error())
-	case errors.Is(err, errForbidden), errors.Is(err, errReadOnly):
-		httpError(w, http.StatusForbidden, err.Error())
-	case err != nil:
-		httpError(w, http.StatusBadRequest, err.Error())
-	default:
-		writeJSON(w, http.StatusCreated, map[string]string{"id": id, "url": "/match/" + id})
-	}
-}
-
-// maxBody caps the request bodies the API reads (a match request is a
-// few hundred bytes).
-const maxBody = 64 << 10
-
-var (
-	errBusy      = errors.New("the CPU cores are taken by the matches running; try again when one ends")
-	errForbidden = errors.New("this server only runs builtin bots (start it with --allow-commands to run commands)")
-)
-
-var errReadOnly = errors.New("this server only shows matches; it does not start them")
-
-// Start validates and starts a match in the background; it returns its id.
-func (s *Server) Start(req StartRequest) (string, error) {
-	s.init()
-	if s.ReadOnly {
-		return "", errReadOnly
-	}
-	need := int64(0)
-	for _, b := range req.Bots {
-		sp, err := bot.ParseSpec(b)
-		if err != nil {
-			return "", err
-		}
-		if sp.Kind != "builtin" && !s.AllowCommands {
-			return "", fmt.Errorf("bot %q: %w", b, errForbidden)
-		}
-		need += int64(sp.Cores())
-	}
-	var seed *int64
-	if req.Seed != nil {
-		n := int64(*req.Seed)
-		seed = &n
-	}
-	m, err := match.Setup{Game: req.Game, Bots: req.Bots, Seed: seed, League: req.League, Options: req.Options}.Build()
-	if err != nil {
-		return "", err
-	}
-	if req.PauseMs < 0 || req.PauseMs > 5000 {
-		return "", fmt.Errorf("pauseMs must be between 0 and 5000, not %d", req.PauseMs)
-	}
-	// Let the game refuse its settings now (a player count its maps do not
-	// fit, say), so that the page says why instead of opening a dead match.
-	// Referees are side-effect free to make: replays verify by making another.
-	cfg := m.Config
-	cfg.Players = len(m.Players)
-	for _, p := range m.Players {
-		cfg.Names = append(cfg.Names, p.Name)
-	}
-	if _, err := m.Game.New(cfg); err != nil {
-		return "", fmt.Errorf("%s: %w", req.Game, err)
-	}
-	m.Pause = time.Duration(req.PauseMs) * time.Millisecond
-	need = min(max(need, 1), s.ncores)
-	if !s.cores.TryAcquire(need) {
-		return "", errBusy
-	}
-	id := newID(req.Game)
-	finish := s.Watch(id, &m)
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		defer s.cores.Release(need)
-		finish(match.Run(s.ctx, m))
-	}()
-	return id, nil
 }
 
 // Watch shows a match the caller runs, live, under id: it hooks itself
@@ -319,6 +221,11 @@ func (s *Server) Start(req StartRequest) (string, error) {
 // finish, which the caller calls with match.Run's outcome. The replay is
 // then saved in the replay directory and the match listed from there.
 func (s *Server) Watch(id string, m *match.Match) (finish func(*replay.Replay, error)) {
+	_, finish = s.watch(id, m)
+	return finish
+}
+
+func (s *Server) watch(id string, m *match.Match) (*live, func(*replay.Replay, error)) {
 	s.init()
 	l := &live{id: id}
 	onStart, onTurn := m.OnStart, m.OnTurn
@@ -337,7 +244,7 @@ func (s *Server) Watch(id string, m *match.Match) (finish func(*replay.Replay, e
 	s.mu.Lock()
 	s.running[id] = l
 	s.mu.Unlock()
-	return func(rep *replay.Replay, err error) {
+	return l, func(rep *replay.Replay, err error) {
 		if err == nil {
 			err = s.save(id, rep)
 		}
@@ -379,46 +286,6 @@ func newID(gameName string) string {
 	var b [3]byte
 	rand.Read(b[:])
 	return time.Now().UTC().Format("20060102-150405") + "-" + gameName + "-" + hex.EncodeToString(b[:])
-}
-
-// stream follows a match over a WebSocket: first everything so far, then
-// every turn as it is played. A recorded match is sent whole, then closed.
-func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	l := s.liveMatch(id)
-	if l == nil {
-		rep, err := s.lib.load(id)
-		if err != nil {
-			httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", id, err))
-			return
-		}
-		l = &live{id: id, rep: *rep, done: true}
-	}
-	c, err := websocket.Accept(w, r, nil)
-	if err != nil {
-		return
-	}
-	defer c.CloseNow()
-	ctx := c.CloseRead(r.Context())
-	first, events := l.subscribe()
-	defer l.unsubscribe(events)
-	if err := c.Write(ctx, websocket.MessageText, first); err != nil {
-		return
-	}
-	for {
-		select {
-		case b, ok := <-events:
-			if !ok {
-				c.Close(websocket.StatusNormalClosure, "match over")
-				return
-			}
-			if err := c.Write(ctx, websocket.MessageText, b); err != nil {
-				return
-			}
-		case <-ctx.Done():
-			return
-		}
-	}
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

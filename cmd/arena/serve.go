@@ -21,6 +21,8 @@ func init() {
 		allowCommands bool
 		cores         int
 		hosts         []string
+		maps          string
+		limits        web.Limits
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -36,8 +38,12 @@ reach the server can run programs on this machine, so keep it local.
 
 The server answers for localhost names, IP addresses and the name of
 --addr; give the names it is reached by with --host (a page whose name
-resolves to this machine is refused otherwise). docs/viewer.md ("Security")
-says what is safe to expose.`,
+resolves to this machine is refused otherwise). Game options that name
+files (maps, arenas, spawn files) may only name an entry of --maps from the
+page. Matches started from the page are bounded (--max-match-time,
+--max-turns, a pause of at most 5 s, a replay of at most 64 MB) and can be
+stopped from their page. docs/viewer.md ("Security") says what is safe to
+expose.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -47,7 +53,7 @@ says what is safe to expose.`,
 			if h, _, err := net.SplitHostPort(addr); err == nil && h != "" {
 				hosts = append(hosts, h) // the name it listens on answers too
 			}
-			srv := &web.Server{Replays: dir, AllowCommands: allowCommands, Cores: cores, Hosts: hosts, Log: log}
+			srv := &web.Server{Replays: dir, AllowCommands: allowCommands, Cores: cores, Hosts: hosts, Maps: maps, Limits: limits, Log: log}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return err
@@ -76,6 +82,10 @@ says what is safe to expose.`,
 	fl.StringVar(&dir, "replays", "replays", "directory of replays to list and to save new matches in")
 	fl.BoolVar(&allowCommands, "allow-commands", false, "allow matches between command bots from the page (runs programs on this machine)")
 	fl.StringArrayVar(&hosts, "host", nil, "a host name the server is reached by, besides localhost and IP addresses (repeat for several; * for any)")
+	fl.StringVar(&maps, "maps", "", "a directory of map files (maps, arenas, spawn files) that the page may name in game options; no other file can be named from the page")
+	fl.DurationVar(&limits.MaxDuration, "max-match-time", web.DefaultLimits.MaxDuration, "a match started from the page is stopped after this long, pauses included")
+	fl.IntVar(&limits.MaxTurns, "max-turns", web.DefaultLimits.MaxTurns, "a match started from the page is stopped after this many turns")
+	fl.Float64Var(&limits.StartsPerMinute, "starts-per-minute", web.DefaultLimits.StartsPerMinute, "matches one client address may start per minute (after a burst of "+fmt.Sprint(web.DefaultLimits.StartBurst)+")")
 	fl.IntVar(&cores, "cores", 0, "CPU cores the matches may use at once, one per command bot (default: all)")
 	rootCmd.AddCommand(cmd)
 

@@ -53,9 +53,9 @@ func DefaultPack() *Pack {
 var options = []game.Option{
 	game.BoolOption("realtime", false, "real-time mode: every turn lasts its whole 200 ms (default: fast mode, a turn ends as soon as no answer is outstanding)"),
 	game.IntOption("maxturns", DefaultMaxTurns, 1, 1_000_000, "turns per leg before the mouse has escaped"),
-	game.StringOption("map", "default", "default (Arena's map), open[:R] (no obstacle), gen[:SEED] (generated; SEED defaults to the match seed) or a map file"),
-	game.StringOption("spawn", "auto", "auto, a spawn file, or one line ID:MQ,MR/CQ,CR/... (mouse first, then 1 to 4 cats)"),
-	game.StringOption("spawns", "", "a spawn pack (sets 0, 1-8, 9 and votes); the game option picks its set"),
+	game.FileOption("map", "default", "default (Arena's map), open[:R] (no obstacle), gen[:SEED] (generated; SEED defaults to the match seed) or a map file"),
+	game.FileOption("spawn", "auto", "auto, a spawn file, or one line ID:MQ,MR/CQ,CR/... (mouse first, then 1 to 4 cats)"),
+	game.FileOption("spawns", "", "a spawn pack (sets 0, 1-8, 9 and votes); the game option picks its set"),
 	game.IntOption("game", 1, 1, 3, "game of the match: 1 plays set 0, 2 the voted set, 3 set 9; in game 2 the second bot plays the cats first"),
 	game.BoolOption("no-spawn-check", false, "test option: accept spawn sets with cats closer than 5 steps to the mouse"),
 }

@@ -50,8 +50,8 @@ const (
 )
 
 var options = []game.Option{
-	game.StringOption(OptMap, "", "map: a built-in map name (arena maps jungle), a .jmap or .bmp file, or a name in maps_dir; empty: chosen from the seed"),
-	game.StringOption(OptMapsDir, "", "extra directory where map names are looked up"),
+	game.FileOption(OptMap, "", "map: a built-in map name (arena maps jungle), a .jmap or .bmp file, or a name in maps_dir; empty: chosen from the seed"),
+	game.FileOption(OptMapsDir, "", "extra directory where map names are looked up"),
 	game.IntOption(OptTeams, 0, 0, 4, "expected team count for the map's units table (0: the number of bots)"),
 	game.IntOption(OptUnits, 0, 0, 50, "units per team (0: the map's table, else 3)"),
 	game.IntOption(OptTicks, 300, 1, 100000, "number of ticks"),

@@ -32,7 +32,7 @@ const Version = "2"
 var options = []game.Option{
 	game.EnumOption("size", "arena size class: small or large (18/20, 24/26, 28/30 for 4/6/8 players); random draws one from the seed", "random", "small", "large"),
 	game.EnumOption("shape", "arena outline; random draws one of those allowed for the player count", "random", "square", "cut", "x", "wide", "narrow"),
-	game.StringOption("arena", "", "an arena file (a path, or the file's text itself) instead of a generated arena; it fixes size, shape and obstacles"),
+	game.FileOption("arena", "", "an arena file (a path, or the file's text itself) instead of a generated arena; it fixes size, shape and obstacles"),
 	{Name: "obstacles", Default: "auto", Help: "random obstacles besides the outline: auto (5% of N², floor(N²/20)) or a count",
 		Check: func(v string) error {
 			if v == "auto" {

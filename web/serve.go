@@ -1,0 +1,234 @@
+package web
+
+import (
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/seed27749672/arena/replay"
+)
+
+// How long a client has to take what it is sent: a base, plus the time to
+// move the bytes at a slow link's speed. A client slower than that is
+// dropped, so that it holds no memory and no goroutine for long.
+// (Variables: the tests shorten them.)
+var (
+	writeBase  = 10 * time.Second
+	writeSpeed = int64(128 << 10) // bytes per second
+)
+
+func writeTimeout(n int) time.Duration {
+	return writeBase + time.Duration(int64(n)*int64(time.Second)/writeSpeed)
+}
+
+// replay serves a match in the page's format (seed as a string), from the
+// cache, gzip-compressed when the client takes it; ?download=1 gives the
+// replay file itself (arena replay verify, arena replay html read it). A
+// live match is served as it stands.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	download := r.URL.Query().Get("download") != ""
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Vary", "Accept-Encoding")
+	if download {
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.json"`, id))
+	}
+	if l := s.liveMatch(id); l != nil {
+		if download {
+			snap, _ := l.snapshot()
+			replay.Write(w, &snap)
+			return
+		}
+		page := l.pageJSON()
+		deadline(w, len(page))
+		w.Write(page)
+		return
+	}
+	path, info, err := s.lib.file(id)
+	var e *cacheEntry
+	if err == nil {
+		e, err = s.cache.get(path, info)
+	}
+	if err != nil {
+		httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", clip(id), errNotFound))
+		return
+	}
+	gz := acceptsGzip(r)
+	if download {
+		s.download(w, path, gz)
+		return
+	}
+	body := e.page
+	if gz {
+		w.Header().Set("Content-Encoding", "gzip")
+		body = e.gz
+	}
+	w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+	deadline(w, len(body))
+	w.Write(body)
+}
+
+// download sends the replay file as it is on disk (a file the cache read
+// as a replay), unzipping it for a client that takes no gzip.
+func (s *Server) download(w http.ResponseWriter, path string, gz bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		httpError(w, http.StatusNotFound, errNotFound.Error())
+		return
+	}
+	defer f.Close()
+	var body io.Reader = f
+	if st, err := f.Stat(); err == nil {
+		deadline(w, int(st.Size()))
+	}
+	if strings.HasSuffix(path, ".gz") {
+		if gz {
+			w.Header().Set("Content-Encoding", "gzip")
+		} else {
+			zr, err := gzip.NewReader(f)
+			if err != nil {
+				httpError(w, http.StatusNotFound, errNotFound.Error())
+				return
+			}
+			defer zr.Close()
+			body = zr
+		}
+	}
+	io.Copy(w, body)
+}
+
+// deadline gives the client the time to take n bytes.
+func deadline(w http.ResponseWriter, n int) {
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout(n)))
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
+}
+
+// clip keeps an id from the address short in messages.
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "…"
+	}
+	return s
+}
+
+// stream follows a match over a WebSocket: first everything so far, then
+// every turn as it is played. A recorded match is sent whole, then closed.
+// Every write has a deadline; a viewer that falls behind is dropped; one
+// client address may hold Limits.StreamsPerClient sockets, the server
+// Limits.Streams in all.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	var first [][]byte
+	var events chan []byte
+	if l := s.liveMatch(id); l != nil {
+		var unsubscribe func()
+		first, events, unsubscribe = subscribeLive(l)
+		defer unsubscribe()
+	} else {
+		path, info, err := s.lib.file(id)
+		var e *cacheEntry
+		if err == nil {
+			e, err = s.cache.get(path, info)
+		}
+		if err != nil {
+			httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", clip(id), errNotFound))
+			return
+		}
+		first = [][]byte{[]byte(`{"type":"replay","replay":`), e.page, closeBrace}
+		events = make(chan []byte)
+		close(events)
+	}
+	addr := clientAddr(r)
+	if !s.openStream(addr) {
+		w.Header().Set("Retry-After", "5")
+		httpError(w, http.StatusTooManyRequests, "too many live connections; close some pages and try again")
+		return
+	}
+	defer s.closeStream(addr)
+	c, err := websocket.Accept(w, r, nil) // same-origin pages only (the library's default)
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	ctx := c.CloseRead(r.Context())
+	if err := writeParts(ctx, c, first); err != nil {
+		return
+	}
+	for {
+		select {
+		case b, ok := <-events:
+			if !ok {
+				c.Close(websocket.StatusNormalClosure, "match over")
+				return
+			}
+			if err := writeParts(ctx, c, [][]byte{b}); err != nil {
+				return
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+func subscribeLive(l *live) ([][]byte, chan []byte, func()) {
+	first, events := l.subscribe()
+	return first, events, func() { l.unsubscribe(events) }
+}
+
+// writeParts writes one message made of parts (shared, never copied),
+// within the time a slow client gets for its size.
+func writeParts(ctx context.Context, c *websocket.Conn, parts [][]byte) error {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout(n))
+	defer cancel()
+	wr, err := c.Writer(ctx, websocket.MessageText)
+	if err != nil {
+		return err
+	}
+	for _, p := range parts {
+		if _, err := wr.Write(p); err != nil {
+			return err
+		}
+	}
+	return wr.Close()
+}
+
+func (s *Server) openStream(addr string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.nstream >= s.limits.Streams || s.streams[addr] >= s.limits.StreamsPerClient {
+		return false
+	}
+	s.nstream++
+	s.streams[addr]++
+	return true
+}
+
+func (s *Server) closeStream(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nstream--
+	if s.streams[addr]--; s.streams[addr] <= 0 {
+		delete(s.streams, addr)
+	}
+}
