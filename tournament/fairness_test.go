@@ -60,10 +60,11 @@ func TestFairnessUnderParallelism(t *testing.T) {
 		"round-robin": func(s Setup) player {
 			return RoundRobin{Game: s.Game, Bots: s.Bots, Options: s.Options, Cores: s.Cores, Seed: s.Seed}
 		},
-		"elimination": func(s Setup) player { return Elimination{Setup: s, BestOf: 2} },
-		"swiss":       func(s Setup) player { return Swiss{Setup: s, Rounds: 2} },
-		"groups":      func(s Setup) player { return Groups{Setup: s, Size: 2, Rounds: 2} },
-		"rounds":      func(s Setup) player { return PointRounds{Setup: s, Size: 2} },
+		"elimination":        func(s Setup) player { return Elimination{Setup: s, BestOf: 2} },
+		"double-elimination": func(s Setup) player { return DoubleElimination{Setup: s} },
+		"swiss":              func(s Setup) player { return Swiss{Setup: s, Rounds: 2} },
+		"groups":             func(s Setup) player { return Groups{Setup: s, Size: 2, Rounds: 2} },
+		"rounds":             func(s Setup) player { return PointRounds{Setup: s, Size: 2} },
 	}
 	var diffs []string
 	p0, psi := cpuPressure()

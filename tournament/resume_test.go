@@ -77,6 +77,7 @@ func TestResume(t *testing.T) {
 	}, setup, 9)
 	interruptAndResume(t, func(s Setup) player { return Elimination{Setup: s, BestOf: 3} }, setup, 3)
 	interruptAndResume(t, func(s Setup) player { return Swiss{Setup: s, Rounds: 3} }, setup, 5)
+	interruptAndResume(t, func(s Setup) player { return DoubleElimination{Setup: s, BestOf: 3} }, setup, 6)
 	interruptAndResume(t, func(s Setup) player {
 		return Groups{Setup: s, Size: 4, Rounds: 2, Final: &Elimination{Size: 4, Advance: 2, FinalBestOf: 3}}
 	}, setup, 5)

@@ -20,6 +20,12 @@ func (strength) Info() game.Info {
 		i.Builtins = append(i.Builtins, game.Builtin{Name: "c" + strconv.Itoa(n), Help: "answers " + strconv.Itoa(n),
 			New: func(int64) game.Bot { return game.BotFunc(func([]byte) []byte { return reply }) }})
 	}
+	// coin answers 9 or 0 each turn, drawn from its seed: its games go
+	// either way.
+	i.Builtins = append(i.Builtins, game.Builtin{Name: "coin", Help: "answers 9 or 0 at random", New: func(seed int64) game.Bot {
+		r := game.NewRand(seed, 0)
+		return game.BotFunc(func([]byte) []byte { return []byte(strconv.Itoa(9*r.IntN(2)) + "\n") })
+	}})
 	return i
 }
 

@@ -50,13 +50,13 @@ type event interface {
 	Play(ctx context.Context) (*tournament.Outcome, error)
 }
 
-var formats = []string{"round-robin", "swiss", "elimination", "groups", "rounds"}
+var formats = []string{"round-robin", "swiss", "elimination", "double-elimination", "groups", "rounds"}
 
 func init() {
 	var f tournamentFlags
 	cmd := &cobra.Command{
 		Use:   "tournament GAME --bot SPEC --bot SPEC ... [--format F]",
-		Short: "Play a tournament between bots: round robin, Swiss, elimination, Blitz groups, ladder rounds",
+		Short: "Play a tournament between bots: round robin, Swiss, (double) elimination, Blitz groups, ladder rounds",
 		Long: `Play a tournament between bots and print the standings. Matches run side by
 side as the CPU cores allow: each process bot is given a core of its own,
 so that a busy machine never makes a bot late. The bots' order is their
@@ -83,6 +83,12 @@ Formats (--format):
                 every seating; it stops once a 2-bot match is decided), the
                 grand final of 2 the best of --final-best-of. Bots are
                 ranked in a match by games won, then points, then seed.
+  double-elimination
+                2-bot matches; a bot is out after two lost matches: the
+                losers of the winners' bracket drop into the losers'
+                bracket; the two brackets' champions meet in the grand
+                final (--final-best-of), played again if the losers'
+                bracket champion wins it.
   groups        Coveo Blitz 2022's ranked rounds: --rounds times, the bots
                 are split by their ranking into groups of --size (2 or 4);
                 each group plays one game; the winner moves up a group, the
@@ -124,7 +130,7 @@ formats meet the same matches in the same order.`,
 	fl.StringArrayVar(&f.bots, "bot", nil, "a bot (repeat once per bot, best seed first)")
 	fl.IntVar(&f.size, "size", 0, "bots per match (round robin: the game's smallest; elimination: 2; groups: 2)")
 	fl.IntVar(&f.rounds, "rounds", 1, "round robin: times each seating is played; swiss, groups, rounds: rounds")
-	fl.IntVar(&f.bestOf, "best-of", 1, "elimination: games per match")
+	fl.IntVar(&f.bestOf, "best-of", 1, "(double) elimination: games per match")
 	fl.IntVar(&f.advance, "advance", 0, "elimination: bots going on from each match (default: half, at least 1)")
 	fl.IntVar(&f.finalBestOf, "final-best-of", 0, "elimination: games in the grand final (default: --best-of; groups --final: 3)")
 	fl.BoolVar(&f.final, "final", false, "groups: play the Blitz final after the ranked rounds")
@@ -182,6 +188,8 @@ func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (ev
 		return tournament.PointRounds{Setup: setup, Size: f.size, Rounds: f.rounds, Multipliers: f.multipliers}, nil
 	case "elimination":
 		return tournament.Elimination{Setup: setup, Size: f.size, Advance: f.advance, BestOf: f.bestOf, FinalBestOf: f.finalBestOf}, nil
+	case "double-elimination":
+		return tournament.DoubleElimination{Setup: setup, BestOf: f.bestOf, FinalBestOf: f.finalBestOf}, nil
 	case "groups":
 		g := tournament.Groups{Setup: setup, Size: f.size, Rounds: f.rounds}
 		if f.final {
