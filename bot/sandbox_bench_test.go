@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"os"
 	"testing"
 	"time"
 
@@ -75,4 +76,47 @@ func BenchmarkSandboxStart(b *testing.B) {
 	n := float64(b.N)
 	b.ReportMetric(float64(plainTotal.Microseconds())/n/1000, "plain-ms")
 	b.ReportMetric(float64(boxedTotal.Microseconds())/n/1000, "sandboxed-ms")
+}
+
+// BenchmarkSandboxWebSocketRoundTrip is the same comparison for a
+// WebSocket bot (this test binary as an echo client, see TestMain): the
+// contained one reaches Arena through its forwarder and a unix socket, two
+// more hops per message than the direct loopback connection.
+func BenchmarkSandboxWebSocketRoundTrip(b *testing.B) {
+	if err := sandbox.Ready(); err != nil {
+		b.Skip(err)
+	}
+	plain := &WebSocketBot{Argv: []string{os.Args[0]}, Env: []string{"WSBOT=echo"}, Protocol: testProtocol}
+	boxed := &WebSocketBot{Argv: []string{sandbox.Self}, Env: []string{"WSBOT=echo"}, Protocol: testProtocol, Sandbox: &sandbox.Limits{}}
+	for _, w := range []*WebSocketBot{plain, boxed} {
+		if err := w.Start(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		defer w.Close(time.Second)
+	}
+	msg := []byte(`{"tick":1}`)
+	roundTrip := func(w *WebSocketBot) time.Duration {
+		t0 := time.Now()
+		if err := w.Send(msg, t0.Add(10*time.Second)); err != nil {
+			b.Fatal(err)
+		}
+		if _, ok := <-w.Lines(); !ok {
+			e, _ := w.Exit(0)
+			b.Fatalf("the bot is gone: %v", e)
+		}
+		return time.Since(t0)
+	}
+	roundTrip(plain) // the first answers wait for the registrations
+	roundTrip(boxed)
+	var plainTotal, boxedTotal time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		plainTotal += roundTrip(plain)
+		boxedTotal += roundTrip(boxed)
+	}
+	b.StopTimer()
+	n := float64(b.N)
+	b.ReportMetric(float64(plainTotal.Nanoseconds())/n, "plain-ns/rt")
+	b.ReportMetric(float64(boxedTotal.Nanoseconds())/n, "sandboxed-ns/rt")
+	b.ReportMetric(float64(boxedTotal)/float64(plainTotal), "ratio")
 }

@@ -17,8 +17,11 @@ import (
 	"time"
 )
 
-// insideExe is where the sandbox sees the helper binary.
-const insideExe = "/run/arena-sandbox/arena"
+// Self is where a sandboxed program sees the binary that made its sandbox
+// (Arena, or a test binary that doubles as a bot).
+const Self = "/run/arena-sandbox/arena"
+
+const insideExe = Self
 
 // system are the host directories every sandbox sees read-only: enough to
 // run python3, node, java or a compiled program. On merged-/usr systems

@@ -40,14 +40,24 @@ func (f Forward) socket(dir string) string {
 // Listener is Arena's end of an outward forward: connections the program
 // makes to 127.0.0.1:port arrive here. It is nil for a port not forwarded.
 func (s *Sandbox) Listener(port int) net.Listener {
-	return s.listeners[port]
+	l := s.listeners[port]
+	if l == nil {
+		return nil
+	}
+	return l
 }
 
 // DialContext connects to the port the program listens on inside (an In
 // forward; the address is ignored), for an http.Transport.
 func (s *Sandbox) DialContext(ctx context.Context, port int) (net.Conn, error) {
+	s.mu.Lock()
+	ns := s.netns
+	s.mu.Unlock()
 	for _, f := range s.cfg.Forward {
 		if f.In && f.Port == port {
+			if ns != nil {
+				return s.dialInside(ctx, ns, port)
+			}
 			var d net.Dialer
 			return d.DialContext(ctx, "unix", f.socket(s.sockDir))
 		}
@@ -59,6 +69,18 @@ func (s *Sandbox) DialContext(ctx context.Context, port int) (net.Conn, error) {
 // sandbox's identity so that the forwarder can connect.
 func (s *Sandbox) listenOut() error {
 	s.listeners = map[int]net.Listener{}
+	if len(s.cfg.Forward) == 0 {
+		return nil
+	}
+	ready, err := net.Listen("unix", filepath.Join(s.sockDir, readySocket))
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	s.ready = ready
+	if err := s.id.chown(filepath.Join(s.sockDir, readySocket)); err != nil {
+		return err
+	}
+	go s.serveReady(ready)
 	for _, f := range s.cfg.Forward {
 		if f.In {
 			continue
@@ -68,11 +90,9 @@ func (s *Sandbox) listenOut() error {
 		if err != nil {
 			return fmt.Errorf("sandbox: %w", err)
 		}
-		s.listeners[f.Port] = l
-		if s.id.change {
-			if err := os.Chown(path, s.id.uid, s.id.gid); err != nil {
-				return fmt.Errorf("sandbox: %w", err)
-			}
+		s.listeners[f.Port] = newMux(l)
+		if err := s.id.chown(path); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -102,8 +102,14 @@ func launch(arg string, argv []string) error {
 		return fmt.Errorf("no program to run")
 	}
 	if len(sp.Forward) > 0 {
-		if err := startForwarder(sp); err != nil {
-			return err
+		mode, err := waitReady(sp.SockDir)
+		if err != nil {
+			return fmt.Errorf("waiting for Arena: %w", err)
+		}
+		if mode != 'D' {
+			if err := startForwarder(sp); err != nil {
+				return err
+			}
 		}
 	}
 	for _, r := range sp.Rlimits {

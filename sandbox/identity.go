@@ -34,6 +34,17 @@ func pickIdentity() identity {
 	return identity{uid: id, gid: id, change: true}
 }
 
+// chown gives a file to the identity, when Arena can.
+func (id identity) chown(path string) error {
+	if !id.change {
+		return nil
+	}
+	if err := os.Chown(path, id.uid, id.gid); err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	return nil
+}
+
 // own gives a directory to the identity, private to it.
 func (id identity) own(dir string) error {
 	if id.change {

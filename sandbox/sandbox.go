@@ -102,7 +102,9 @@ type Sandbox struct {
 	bwrap   string
 	// listeners are Arena's ends of the outward forwards, by port.
 	listeners map[int]net.Listener
-	lent      *loan // a given Dir, lent to the identity
+	ready     net.Listener // launchers ask how ports are forwarded (netns.go)
+	netns     *os.File     // the program's network namespace, once entered
+	lent      *loan        // a given Dir, lent to the identity
 
 	mu      sync.Mutex
 	cmds    []*exec.Cmd
@@ -243,6 +245,14 @@ func (s *Sandbox) Close() error {
 	for _, l := range s.listeners {
 		l.Close()
 	}
+	if s.ready != nil {
+		s.ready.Close()
+	}
+	s.mu.Lock()
+	if s.netns != nil {
+		s.netns.Close()
+	}
+	s.mu.Unlock()
 	var errs []error
 	if s.cg != nil {
 		errs = append(errs, s.cg.destroy())

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -328,5 +329,81 @@ func TestHelperBinaryIsMadeAgain(t *testing.T) {
 	}
 	if _, err := os.Stat(p); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A program inside reaches Arena on 127.0.0.1:8765 of its namespace, and
+// Arena reaches the program listening on 127.0.0.1:3000 there; directly
+// (Arena enters the namespace, as root) and through the forwarder.
+func TestForwardedPorts(t *testing.T) {
+	needSandbox(t)
+	for _, mode := range []string{"direct", "forwarder"} {
+		t.Run(mode, func(t *testing.T) {
+			if mode == "forwarder" {
+				direct = false
+				defer func() { direct = true }()
+			} else if os.Geteuid() != 0 {
+				t.Skip("only root enters a sandbox's network namespace")
+			}
+			s, err := New(Config{Forward: []Forward{{Port: 8765}, {Port: 3000, In: true}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			go func() {
+				c, err := s.Listener(8765).Accept()
+				if err != nil {
+					return
+				}
+				c.Write([]byte("hello from arena\n"))
+				c.Close()
+			}()
+			prog := `
+import socket
+c = socket.create_connection(("127.0.0.1", 8765), timeout=10)
+print(c.makefile().readline().strip(), flush=True)
+srv = socket.socket(); srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+srv.bind(("127.0.0.1", 3000)); srv.listen()
+print("listening", flush=True)
+conn, _ = srv.accept()
+conn.sendall(b"hello from the bot\n")
+`
+			cmd := exec.Command("python3", "-c", prog)
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if err := s.Wrap(cmd); err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Wait()
+			buf := make([]byte, 64)
+			n, _ := io.ReadAtLeast(out, buf, len("hello from arena\nlistening\n"))
+			if got := string(buf[:n]); got != "hello from arena\nlistening\n" {
+				t.Fatalf("the program printed %q; stderr %s", got, stderr.String())
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			c, err := s.DialContext(ctx, 3000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			b, _ := io.ReadAll(c)
+			if string(b) != "hello from the bot\n" {
+				t.Fatalf("read %q from the program", b)
+			}
+			s.mu.Lock()
+			entered := s.netns != nil
+			s.mu.Unlock()
+			if entered != (mode == "direct") {
+				t.Errorf("entered the namespace: %v", entered)
+			}
+		})
 	}
 }
