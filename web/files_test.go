@@ -114,3 +114,41 @@ func mustRead(t *testing.T, path string) []byte {
 	}
 	return b
 }
+
+// A file that is not what the option expects is refused without a word
+// of its content: no parser quotes the lines it read.
+func TestFileErrorsQuoteNoContent(t *testing.T) {
+	maps := t.TempDir()
+	junk := map[string]string{
+		"first":  "SECRET-FIRST-LINE root:x:0:0\nSECRET-2\n",
+		"header": "TERRITORY-ARENA 1\nSECRET-LINE\nSIZE SECRET\nROW #SECRET\n",
+		"jmap":   "jungle-map 1\nname: SECRET NAME\nunits: SECRET\nSECRET: x\n\n#S#\n",
+		"cmap":   "CATMOUSE-MAP 1\nRADIUS SECRET\nROW SECRET\n",
+		"spawn":  "CATMOUSE-SPAWN 1\nID SECRET\nSECRET 1 2\n",
+		"pack":   "SECRET-HEADER\nCATMOUSE-VOTES\nVOTE SECRET SECRET\n",
+	}
+	for name, text := range junk {
+		os.WriteFile(filepath.Join(maps, name), []byte(text), 0o644)
+	}
+	s := &web.Server{Replays: t.TempDir(), Cores: 64, Maps: maps, Limits: web.Limits{StartBurst: 1000}}
+	ts := httptest.NewServer(s.Handler())
+	defer s.Close()
+	defer ts.Close()
+	for _, c := range []struct{ game, bots, opt string }{
+		{"territory", `"builtin:random","builtin:random"`, "arena"},
+		{"jungle", `"builtin:random","builtin:random"`, "map"},
+		{"catmouse", `"builtin:pursuit","builtin:evasive"`, "map"},
+		{"catmouse", `"builtin:pursuit","builtin:evasive"`, "spawn"},
+		{"catmouse", `"builtin:pursuit","builtin:evasive"`, "spawns"},
+	} {
+		for name := range junk {
+			code, out := postJSON(t, ts.URL+"/api/matches", `{"game":"`+c.game+`","bots":[`+c.bots+`],"options":["`+c.opt+`=`+name+`"]}`)
+			if code == 201 {
+				continue // a file the game took (none should, but its content is then not an error's)
+			}
+			if strings.Contains(out, "SECRET") || strings.Contains(out, "root:") {
+				t.Errorf("%s %s=%s: the error quotes the file: %s", c.game, c.opt, name, out)
+			}
+		}
+	}
+}

@@ -31,7 +31,7 @@ func parseMapBlock(f *textFile) (*Board, error) {
 		return nil, f.errorf("empty file; a map starts with %q", MapHeader)
 	}
 	if strings.Join(fields, " ") != MapHeader {
-		return nil, f.errorf("a map starts with %q, found %q", MapHeader, strings.Join(fields, " "))
+		return nil, f.errorf("a map starts with %q", MapHeader)
 	}
 	name := ""
 	fields, ok = f.next()
@@ -47,7 +47,7 @@ func parseMapBlock(f *textFile) (*Board, error) {
 	}
 	radius, err := strconv.Atoi(fields[1])
 	if err != nil || radius < MinRadius || radius > MaxRadius {
-		return nil, f.errorf("RADIUS must be an integer from %d to %d, found %q", MinRadius, MaxRadius, fields[1])
+		return nil, f.errorf("RADIUS must be an integer from %d to %d", MinRadius, MaxRadius)
 	}
 	b, _ := NewBoard(radius)
 	b.Name = name
@@ -57,10 +57,10 @@ func parseMapBlock(f *textFile) (*Board, error) {
 			return nil, f.errorf("missing ROW %d", r)
 		}
 		if fields[0] != "ROW" || len(fields) != 3 {
-			return nil, f.errorf("expected \"ROW %d CELLS\", found %q", r, strings.Join(fields, " "))
+			return nil, f.errorf("expected \"ROW %d CELLS\"", r)
 		}
 		if fields[1] != strconv.Itoa(r) {
-			return nil, f.errorf("expected ROW %d (rows go from %d to %d in order), found ROW %s", r, -radius, radius, fields[1])
+			return nil, f.errorf("expected ROW %d (rows go from %d to %d in order)", r, -radius, radius)
 		}
 		s := fields[2]
 		qmin, qmax := rowMin(radius, r), rowMax(radius, r)
@@ -69,7 +69,7 @@ func parseMapBlock(f *textFile) (*Board, error) {
 		}
 		for j := 0; j < len(s); j++ {
 			if !validTerrain(s[j]) {
-				return nil, f.errorf("ROW %d: %q is not a terrain (use . ~ R M)", r, s[j])
+				return nil, f.errorf("ROW %d, cell %d is not a terrain (use . ~ R M)", r, j+1)
 			}
 			b.SetTerrain(Hex{qmin + j, r}, Terrain(s[j]))
 		}

@@ -57,7 +57,7 @@ func ParsePack(text string) (*Pack, error) {
 					return nil, f.errorf("team set %d needs a NAME: the name of the team that proposed it", s.ID)
 				}
 				if other, dup := owners[s.Name]; dup {
-					return nil, f.errorf("team %q proposed two sets (%d and %d); each team proposes one", s.Name, other, s.ID)
+					return nil, f.errorf("a team proposed two sets (%d and %d); each team proposes one", other, s.ID)
 				}
 				owners[s.Name] = s.ID
 			}
@@ -71,7 +71,7 @@ func ParsePack(text string) (*Pack, error) {
 				return nil, err
 			}
 		default:
-			return nil, f.errorf("expected %q or %q, found %q", SpawnHeader, VotesHeader, strings.Join(fields, " "))
+			return nil, f.errorf("expected %q or %q", SpawnHeader, VotesHeader)
 		}
 	}
 	if p.Sets[OrganiserSpawn] == nil && p.Sets[SecretSpawn] == nil && p.teamIDs() == nil {
@@ -95,10 +95,10 @@ func (p *Pack) parseVotes(f *textFile) error {
 		}
 		id, err := strconv.Atoi(fields[2])
 		if err != nil {
-			return f.errorf("%q is not a set id", fields[2])
+			return f.errorf("the third field is not a set id")
 		}
 		if voted[fields[1]] {
-			return f.errorf("team %q votes twice; each team has one vote", fields[1])
+			return f.errorf("a team votes twice; each team has one vote")
 		}
 		voted[fields[1]] = true
 		p.Votes = append(p.Votes, Vote{Team: fields[1], ID: id})

@@ -49,7 +49,7 @@ func ParseSpawn(text string) (Spawn, error) {
 // parseSpawnBlock reads one set whose header line has been read as fields.
 func parseSpawnBlock(f *textFile, fields []string) (Spawn, error) {
 	if strings.Join(fields, " ") != SpawnHeader {
-		return Spawn{}, f.errorf("a spawn set starts with %q, found %q", SpawnHeader, strings.Join(fields, " "))
+		return Spawn{}, f.errorf("a spawn set starts with %q", SpawnHeader)
 	}
 	s := Spawn{ID: -1}
 	mice := 0
@@ -79,7 +79,7 @@ func parseSpawnBlock(f *textFile, fields []string) (Spawn, error) {
 			}
 			id, err := strconv.Atoi(fields[1])
 			if err != nil || id < 0 || id > 9 {
-				return Spawn{}, f.errorf("ID must be 0 (organiser), 1 to 8 (teams) or 9 (secret), found %q", fields[1])
+				return Spawn{}, f.errorf("ID must be 0 (organiser), 1 to 8 (teams) or 9 (secret)")
 			}
 			s.ID = id
 		case "NAME":
@@ -99,7 +99,7 @@ func parseSpawnBlock(f *textFile, fields []string) (Spawn, error) {
 				s.Cats = append(s.Cats, Hex{n[0], n[1]})
 			}
 		default:
-			return Spawn{}, f.errorf("unknown statement %q in a spawn set (ID, NAME, MOUSE, CAT, END)", fields[0])
+			return Spawn{}, f.errorf("unknown statement in a spawn set (ID, NAME, MOUSE, CAT, END)")
 		}
 	}
 }

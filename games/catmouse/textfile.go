@@ -53,7 +53,7 @@ func (f *textFile) errorf(format string, args ...any) error {
 // want checks the keyword and number of fields of a statement.
 func (f *textFile) want(fields []string, keyword string, n int, usage string) error {
 	if fields[0] != keyword {
-		return f.errorf("expected %s, found %q", usage, fields[0])
+		return f.errorf("expected %s", usage)
 	}
 	if len(fields) != n {
 		return f.errorf("expected %q", usage)
@@ -67,7 +67,7 @@ func (f *textFile) ints(fields []string) ([]int, error) {
 	for i, s := range fields {
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			return nil, f.errorf("%q is not an integer", s)
+			return nil, f.errorf("field %d is not an integer", i+1)
 		}
 		out[i] = n
 	}

@@ -58,7 +58,7 @@ func ParseText(data []byte) (*Map, error) {
 		switch strings.TrimSpace(k) {
 		case "name":
 			if !mapName.MatchString(v) {
-				return nil, fmt.Errorf("line %d: the name %q must use only a-z, 0-9, '_' and '-'", i+1, v)
+				return nil, fmt.Errorf("line %d: the name must use only a-z, 0-9, '_' and '-'", i+1)
 			}
 			name = v
 		case "author":
@@ -71,12 +71,12 @@ func ParseText(data []byte) (*Map, error) {
 				teams, err1 := strconv.Atoi(t)
 				count, err2 := strconv.Atoi(n)
 				if !ok || err1 != nil || err2 != nil || teams < 1 || count < 1 {
-					return nil, fmt.Errorf("line %d: units are written teams=count, e.g. \"units: 2=4 4=2\", not %q", i+1, f)
+					return nil, fmt.Errorf("line %d: units are written teams=count, e.g. \"units: 2=4 4=2\"", i+1)
 				}
 				units[teams] = count
 			}
 		default:
-			return nil, fmt.Errorf("line %d: unknown header key %q (name, units, author, description)", i+1, strings.TrimSpace(k))
+			return nil, fmt.Errorf("line %d: unknown header key (name, units, author, description)", i+1)
 		}
 	}
 	if i >= len(lines) {
@@ -93,7 +93,7 @@ func ParseText(data []byte) (*Map, error) {
 		for x := 0; x < len(l); x++ {
 			a, ok := jmapChars[l[x]]
 			if !ok {
-				return nil, fmt.Errorf("line %d, column %d: %q is not a tile ('.' ',' '#' '~' 'S' 'D')", first+j, x+1, l[x])
+				return nil, fmt.Errorf("line %d, column %d: not a tile ('.' ',' '#' '~' 'S' 'D')", first+j, x+1)
 			}
 			row[x] = a
 		}

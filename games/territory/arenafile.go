@@ -46,7 +46,7 @@ func ParseArena(text string, players int) (*Arena, error) {
 		switch {
 		case state == 0:
 			if s != "TERRITORY-ARENA 1" {
-				return nil, fail("the file must start with %q, found %q", "TERRITORY-ARENA 1", s)
+				return nil, fail("the file must start with %q", "TERRITORY-ARENA 1")
 			}
 			state = 1
 		case state == 2:
@@ -56,7 +56,7 @@ func ParseArena(text string, players int) (*Arena, error) {
 		case key == "SIZE":
 			n, err := strconv.Atoi(strings.TrimSpace(rest))
 			if err != nil || n < MinArenaSize || n > MaxArenaSize {
-				return nil, fail("SIZE must be a whole number from %d to %d, found %q", MinArenaSize, MaxArenaSize, rest)
+				return nil, fail("SIZE must be a whole number from %d to %d", MinArenaSize, MaxArenaSize)
 			}
 			if a.N != 0 {
 				return nil, fail("SIZE is given twice")
@@ -73,7 +73,7 @@ func ParseArena(text string, players int) (*Arena, error) {
 		case s == "END":
 			state = 2
 		default:
-			return nil, fail("unknown line %q (expected NAME, SIZE, ROW or END)", s)
+			return nil, fail("unknown line (expected NAME, SIZE, ROW or END)")
 		}
 	}
 	if state != 2 {
@@ -121,10 +121,10 @@ func (a *Arena) fill(rows []string, players int) error {
 				heads[c-'0'] = append(heads[c-'0'], p)
 				body[c-'0'] = append(body[c-'0'], p)
 			default:
-				return fmt.Errorf("arena file: unknown character %q at (%d,%d); use # * ~ %% . a-h 0-7", c, x, y)
+				return fmt.Errorf("arena file: unknown character at (%d,%d); use # * ~ %% . a-h 0-7", x, y)
 			}
 			if (x == 0 || y == 0 || x == n-1 || y == n-1) && c != '#' {
-				return fmt.Errorf("arena file: the border must be all walls, found %q at (%d,%d)", c, x, y)
+				return fmt.Errorf("arena file: the border must be all walls; (%d,%d) is not", x, y)
 			}
 		}
 	}
@@ -152,7 +152,7 @@ func (a *Arena) fill(rows []string, players int) error {
 		a.Starts = append(a.Starts, Start{Block: block, Head: heads[k][0]})
 	}
 	if players > 0 && used != players {
-		return fmt.Errorf("arena file %q has %d start blocks for %d bots", a.Name, used, players)
+		return fmt.Errorf("the arena file has %d start blocks for %d bots", used, players)
 	}
 	return a.validate()
 }
