@@ -281,7 +281,7 @@ func (s *Server) run(ctx context.Context, g *hosted) (*replay.Replay, [][]byte, 
 	if err != nil {
 		return nil, nil, err
 	}
-	m := match.Match{Game: jungle.Game{}, Config: game.Config{Seed: g.seed, Options: opts}, Grace: time.Second}
+	m := match.Match{Game: jungle.Game{}, Config: game.Config{Seed: g.seed, Options: opts, Files: game.NewFiles()}, Grace: time.Second}
 	for _, t := range g.teams {
 		conn := t.conn
 		m.Players = append(m.Players, match.Player{Name: t.name, Spec: "websocket",
