@@ -167,18 +167,34 @@ func (s *Sandbox) enter(c *net.UnixConn) error {
 	return nil
 }
 
-// inNetns runs f on a thread of its own that has entered the network
-// namespace ns. The thread is never given back to the Go scheduler: it
-// ends with the goroutine, namespace and all.
+// inNetns runs f on a thread that has entered the network namespace ns,
+// then brings the thread back to Arena's namespace before the Go scheduler
+// may use it again. The thread must not simply end (a goroutine that ends
+// locked ends its thread): the programs Arena started on that thread would
+// get their parent-death signal (bwrap's --die-with-parent, Pdeathsig).
 func inNetns(ns *os.File, f func() error) error {
+	home, err := os.Open("/proc/thread-self/ns/net")
+	if err != nil {
+		return err
+	}
+	defer home.Close()
 	done := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread()
 		if err := unix.Setns(int(ns.Fd()), unix.CLONE_NEWNET); err != nil {
+			runtime.UnlockOSThread()
 			done <- err
 			return
 		}
-		done <- f()
+		err := f()
+		if unix.Setns(int(home.Fd()), unix.CLONE_NEWNET) != nil {
+			// Stranded in the sandbox's namespace: keep the thread
+			// out of use for good rather than end it.
+			done <- err
+			select {}
+		}
+		runtime.UnlockOSThread()
+		done <- err
 	}()
 	return <-done
 }

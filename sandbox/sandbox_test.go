@@ -383,9 +383,10 @@ conn.sendall(b"hello from the bot\n")
 			}
 			defer cmd.Wait()
 			buf := make([]byte, 64)
-			n, _ := io.ReadAtLeast(out, buf, len("hello from arena\nlistening\n"))
+			n, rerr := io.ReadAtLeast(out, buf, len("hello from arena\nlistening\n"))
 			if got := string(buf[:n]); got != "hello from arena\nlistening\n" {
-				t.Fatalf("the program printed %q; stderr %s", got, stderr.String())
+				werr := cmd.Wait()
+				t.Fatalf("the program printed %q (%v), exit %v; stderr %s", got, rerr, werr, stderr.String())
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
