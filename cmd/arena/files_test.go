@@ -95,6 +95,9 @@ func TestReplayRecordsOptionFiles(t *testing.T) {
 	if string(rep.Files["arenas/duel.arena"]) != string(arenaFile) {
 		t.Fatalf("the replay holds the files %v", rep.Files)
 	}
+	if out, _, _ := run(t, "replay", "show", path); !strings.Contains(out, "file arenas/duel.arena: ") {
+		t.Errorf("replay show does not list the recorded file:\n%s", out)
+	}
 }
 
 // -v shows, under the turn, a crashed bot's error once and its stderr,

@@ -28,6 +28,9 @@ func init() {
 			for _, k := range slices.Sorted(maps.Keys(rep.Options)) {
 				fmt.Fprintf(out, "option %s=%s\n", k, rep.Options[k])
 			}
+			for _, k := range slices.Sorted(maps.Keys(rep.Files)) {
+				fmt.Fprintf(out, "file %s: %d bytes, recorded in the replay\n", k, len(rep.Files[k]))
+			}
 			for i, p := range rep.Players {
 				fmt.Fprintf(out, "player %d: %s (%s)\n", i, p.Name, p.Spec)
 			}
