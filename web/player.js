@@ -277,6 +277,8 @@ export class Player {
     /** @type {{x:number,y:number}|null} */
     this.mouse = null;
     this.live = false;
+    /** Why a live match stopped before its end, once it has. */
+    this.stopMessage = '';
     this.timer = 0;
     /** @type {string[]} */
     this.colors = COLORS;
@@ -643,7 +645,8 @@ export class Player {
       this.resultBox.replaceChildren(h('div', { class: 'summary' }, String(rep.result.summary || 'Match over')),
         ...rep.result.players.map((/** @type {any} */ p) => p.message ? h('div', null, h('b', null, String(p.name)), ': ', String(p.message)) : null).filter(Boolean));
     } else {
-      this.resultBox.replaceChildren();
+      // A match stopped before its end (a server limit, its Stop button) says why.
+      this.resultBox.replaceChildren(...(this.stopMessage ? [h('div', { class: 'summary' }, this.stopMessage)] : []));
     }
     // A renderer's legend is DOM it built with env.kit.h (or plain text).
     const legend = this.renderer.legend ? this.renderer.legend(frame, i, this.view()) : null;
@@ -681,7 +684,7 @@ export class Player {
         if (m.turns) this.replay.turns = m.turns; // a live catch-up sends them beside the header
         ended = !!m.replay.result;
         if (m.error) {
-          this.resultBox.textContent = 'The match stopped: ' + m.error;
+          this.stopMessage = 'The match stopped: ' + m.error;
           ended = true;
           this.stopLive();
         }
@@ -693,7 +696,7 @@ export class Player {
         ended = true;
         this.stopLive();
       } else if (m.type === 'error') {
-        this.resultBox.textContent = 'The match stopped: ' + m.error;
+        this.stopMessage = 'The match stopped: ' + m.error;
         ended = true;
         this.stopLive();
       }

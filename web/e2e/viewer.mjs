@@ -196,6 +196,17 @@ async function live(game, n) {
   const a = await turnOf(page);
   await waitTurn(page, (t) => t.last > a.last + 2 && t.turn === t.last, 'the live match to advance and the page to follow it');
   await page.screenshot({ path: `${outDir}/${game}-live.png` });
+  // The page that started a match holds its token (the home page keeps it
+  // in sessionStorage) and can stop it with its Stop button.
+  assert.ok(await page.$eval('button.cancel', (b) => b.hidden), 'no Stop button without the token');
+  await page.evaluate(([id, token]) => sessionStorage.setItem(`arena-cancel-${id}`, token), [out.id, out.cancelToken]);
+  await page.reload();
+  await page.waitForSelector('button.cancel:not([hidden])', { timeout: 5000 });
+  await page.click('button.cancel');
+  await page.waitForSelector('.live-badge[hidden]', { state: 'attached', timeout: 10000 });
+  const said = await page.textContent('.result');
+  assert.ok(said.includes('stopped from its page'), `the page says the match was stopped: ${JSON.stringify(said)}`);
+  assert.ok(await page.$eval('button.cancel', (b) => b.hidden), 'the Stop button goes once the match stopped');
   assert.deepEqual(errors, [], 'no error in the live page');
   await page.close();
 }
