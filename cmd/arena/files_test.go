@@ -103,7 +103,9 @@ func TestReplayRecordsOptionFiles(t *testing.T) {
 // -v shows, under the turn, a crashed bot's error once and its stderr,
 // every line indented under the bot's name.
 func TestVerboseIndentsStderrUnderItsBot(t *testing.T) {
-	_, stderr, code := run(t, "play", "ants", "--seed", "3", "-v", "--bot", "builtin:boss4",
+	// A patient first turn: on a loaded machine the shell may start slowly
+	// (the turn ends as soon as the bot is gone).
+	_, stderr, code := run(t, "play", "ants", "--seed", "3", "-v", "--opt", "first_turn_timeout_ms=20000", "--bot", "builtin:boss4",
 		"--bot", "dying=sh -c 'read l; echo first >&2; echo second >&2; exit 4'")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

@@ -9,7 +9,8 @@ import (
 
 // A game not won says why; a bot not promoted exits 1.
 func TestLeagueLossReasonsAndStatus(t *testing.T) {
-	out, stderr, code := run(t, "league", "ants", "--bot", "sh -c 'exit 3'", "--league", "1", "--seed", "1")
+	out, stderr, code := run(t, "league", "ants", "--bot", "sh -c 'exit 3'", "--league", "1", "--seed", "1",
+		"--opt", "first_turn_timeout_ms=20000") // patient: the shell may start slowly on a loaded machine
 	if code != 1 || !strings.Contains(stderr, "not promoted") {
 		t.Fatalf("exit %d, stderr %q; want 1 and not promoted", code, stderr)
 	}
