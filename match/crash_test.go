@@ -30,7 +30,7 @@ func TestCrashKeepsTheTailOfStderr(t *testing.T) {
 	bot := `sh -c 'read l; i=1; while [ $i -le 14 ]; do echo "frame $i" >&2; i=$((i+1)); done;
 echo "thread main panicked at src/main.rs:5:5:" >&2; echo "index out of bounds" >&2;
 echo "note: run with RUST_BACKTRACE=1 to display a backtrace" >&2; exit 101'`
-	rep := play(t, []string{tb("echo"), bot}, "first_ms=20000", "turn_ms=1000")
+	rep := play(t, []string{tb("echo"), bot}, "first_ms=10000", "turn_ms=1000")
 	p := rep.Result.Players[1]
 	for _, want := range []string{"exited with status 101", "panicked at src/main.rs", "index out of bounds", "RUST_BACKTRACE", "frame 14", "frame 8"} {
 		if !strings.Contains(p.Message, want) {
@@ -47,7 +47,7 @@ echo "note: run with RUST_BACKTRACE=1 to display a backtrace" >&2; exit 101'`
 
 // A crashed bot's times are those of its answers, not the time limit.
 func TestCrashIsNotTimedAtTheLimit(t *testing.T) {
-	rep := play(t, []string{tb("echo"), "sh -c 'read l; exit 1'"}, "first_ms=20000", "turn_ms=1000")
+	rep := play(t, []string{tb("echo"), "sh -c 'read l; exit 1'"}, "first_ms=10000", "turn_ms=1000")
 	if p := rep.Result.Players[1]; p.Status != game.Crashed || p.AvgMs != 0 || p.MaxMs != 0 {
 		t.Fatalf("%s avg %g max %g; a bot that never answered has no answer time", p.Status, p.AvgMs, p.MaxMs)
 	}
@@ -72,7 +72,7 @@ func TestStartFailuresSayWhy(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			rep := play(t, []string{tb("echo"), c.bot}, "first_ms=20000", "turn_ms=1000")
+			rep := play(t, []string{tb("echo"), c.bot}, "first_ms=10000", "turn_ms=1000")
 			p := rep.Result.Players[1]
 			if string(p.Status) != c.status || !strings.Contains(p.Message, c.want) {
 				t.Fatalf("%s %q; want %s with %q", p.Status, p.Message, c.status, c.want)
