@@ -1,11 +1,15 @@
 package web
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 )
 
 const startBody = `{"game":"sum","bots":["builtin:count","builtin:seeded"],"options":["turns=3"]}`
@@ -139,5 +143,36 @@ func TestStartBodyLimit(t *testing.T) {
 	w := request(t, s.Handler(), "POST", "/api/matches", big, map[string]string{"Content-Type": "application/json"})
 	if w.Code != 413 {
 		t.Errorf("a 2 MB body: %d %.200s", w.Code, w.Body)
+	}
+}
+
+// A page of another site cannot open the live stream (the WebSocket
+// handshake checks the Origin), nor reach it under a rebinding name.
+func TestStreamCrossOrigin(t *testing.T) {
+	s, ts := newServer(t, false)
+	record(t, s.Replays, "m", 1)
+	url := "ws" + strings.TrimPrefix(ts.URL, "http") + "/api/matches/m/live"
+	for _, hdr := range []http.Header{
+		{"Origin": {"http://evil.example"}},
+		{"Origin": {"http://evil.example"}, "Host": {"evil.example"}},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		opts := &websocket.DialOptions{HTTPHeader: hdr}
+		if h := hdr.Get("Host"); h != "" {
+			opts.Host = h
+		}
+		c, res, err := websocket.Dial(ctx, url, opts)
+		cancel()
+		if err == nil {
+			c.CloseNow()
+			t.Errorf("%v: the stream opened", hdr)
+			continue
+		}
+		if res == nil || (res.StatusCode != 403 && res.StatusCode != 421) {
+			t.Errorf("%v: %v", hdr, err)
+		}
+	}
+	if n := s.openStreams(); n != 0 {
+		t.Errorf("%d stream slots held by refused sockets", n)
 	}
 }

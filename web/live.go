@@ -15,15 +15,15 @@ import (
 // viewer and the messages to every viewer share those bytes, so a hundred
 // viewers cost the match no more work than one.
 type live struct {
-	id    string
-	mu    sync.Mutex
-	rep   replay.Replay // header, turns so far, and the result once done
-	turns [][]byte      // each turn's JSON, in order
-	size_ int64         // bytes of the turns and the header
-	head  []byte        // the header's JSON (page format, no turns); nil: to encode
-	done  bool
-	err   string
-	subs  map[chan []byte]struct{}
+	id     string
+	mu     sync.Mutex
+	rep    replay.Replay // header, turns so far, and the result once done
+	turns  [][]byte      // each turn's JSON, in order
+	nbytes int64         // bytes of the turns and the header
+	head   []byte        // the header's JSON (page format, no turns); nil: to encode
+	done   bool
+	err    string
+	subs   map[chan []byte]struct{}
 	// page caches the page format of the whole replay for plain GETs, by
 	// the number of turns it holds.
 	page      []byte
@@ -64,7 +64,7 @@ func (l *live) onTurn(t replay.Turn) {
 	defer l.mu.Unlock()
 	l.rep.Turns = append(l.rep.Turns, t)
 	l.turns = append(l.turns, tj)
-	l.size_ += int64(len(tj))
+	l.nbytes += int64(len(tj))
 	l.broadcast(msg)
 }
 
@@ -72,7 +72,7 @@ func (l *live) onTurn(t replay.Turn) {
 func (l *live) size() int64 {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.size_
+	return l.nbytes
 }
 
 func (l *live) finish(r *replay.Replay, err error) {
