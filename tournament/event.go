@@ -29,6 +29,9 @@ type Setup struct {
 	// tournament: the formats decide from results only, so the resumed
 	// run meets the same matches in the same order (see Pool.Known).
 	Known Known
+	// OnStart, when set, is told of each match as it starts (see
+	// Pool.OnStart; the job's seats index Bots).
+	OnStart func(Job)
 }
 
 // Outcome is what a tournament keeps of its matches: the standings, the
@@ -76,7 +79,7 @@ func newRunner(s Setup, format string) (*runner, error) {
 	if _, err := game.Lookup(s.Game); err != nil {
 		return nil, err
 	}
-	r := &runner{Setup: s, pool: Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox, Known: s.Known},
+	r := &runner{Setup: s, pool: Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox, Known: s.Known, OnStart: s.OnStart},
 		seed: s.Seed, out: &Outcome{Format: format}}
 	var err error
 	if r.names, _, err = r.pool.names(); err != nil {

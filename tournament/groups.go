@@ -171,6 +171,9 @@ func (gr Groups) final(ctx context.Context, r *runner, ranking []int) (*Outcome,
 	if gr.Known != nil {
 		e.Known = func(j Job) (*replay.Result, bool) { return gr.Known(toEvent(j)) }
 	}
+	if gr.OnStart != nil {
+		e.OnStart = func(j Job) { gr.OnStart(toEvent(j)) }
+	}
 	e.OnMatch = func(p Played) {
 		// Number the final's matches after the ranked rounds', and give the
 		// seats as the tournament's bot indices.

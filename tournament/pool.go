@@ -29,6 +29,9 @@ type Pool struct {
 	Cores int
 	// Sandbox, when not nil, runs the bots that are commands contained.
 	Sandbox *sandbox.Limits
+	// OnStart, when set, is told of each match as it starts (from several
+	// goroutines at once): for live displays.
+	OnStart func(Job)
 	// Known, when set, gives the result of a match already played (a
 	// resumed tournament): such a match is not played again, and goes to
 	// the callback first, without replays.
@@ -59,6 +62,13 @@ type Played struct {
 	// series' combined result.
 	Result *replay.Result
 	Err    error // an arena error (the match could not be played)
+}
+
+// BotNames gives the bots' display names from their specs, as every
+// format shows them: the spec's name, made unique with #2, #3...
+func BotNames(specs []string) ([]string, error) {
+	names, _, err := Pool{Bots: specs}.names()
+	return names, err
 }
 
 // names parses the specs once: the bots' display names (made unique with
@@ -130,6 +140,9 @@ func (p Pool) Play(ctx context.Context, jobs []Job, done func(Played) error) err
 			break
 		}
 		wg.Add(1)
+		if p.OnStart != nil {
+			p.OnStart(job)
+		}
 		go func() {
 			defer wg.Done()
 			defer sem.Release(need)

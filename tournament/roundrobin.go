@@ -27,7 +27,8 @@ type RoundRobin struct {
 	OnMatch func(Played)
 	// Sandbox, when not nil, runs the bots that are commands contained.
 	Sandbox *sandbox.Limits
-	Known   Known // see Pool.Known
+	Known   Known     // see Pool.Known
+	OnStart func(Job) // see Pool.OnStart
 }
 
 // Schedule lists the matches: for each group of Size bots (in index order),
@@ -171,5 +172,5 @@ func (rr RoundRobin) Play(ctx context.Context) (*Outcome, error) {
 }
 
 func (rr RoundRobin) pool() Pool {
-	return Pool{Game: rr.Game, Bots: rr.Bots, League: rr.League, Options: rr.Options, Cores: rr.Cores, Sandbox: rr.Sandbox, Known: rr.Known}
+	return Pool{Game: rr.Game, Bots: rr.Bots, League: rr.League, Options: rr.Options, Cores: rr.Cores, Sandbox: rr.Sandbox, Known: rr.Known, OnStart: rr.OnStart}
 }

@@ -12,8 +12,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/vbauerster/mpb/v8"
-	"github.com/vbauerster/mpb/v8/decor"
 
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
@@ -43,6 +41,7 @@ type tournamentFlags struct {
 	out         string
 	resume      string
 	known       tournament.Known
+	onStart     func(tournament.Job)
 }
 
 // event is a format ready to play.
@@ -143,7 +142,7 @@ formats meet the same matches in the same order.`,
 	fl.StringVar(&f.out, "out", "", "write the replays, a record of the matches, standings.json and standings.csv in this directory")
 	fl.StringVar(&f.resume, "resume", "", "go on with the interrupted tournament of this --out directory (its settings are kept)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the standings as JSON")
-	fl.BoolVar(&f.noBar, "no-progress", false, "no progress bar")
+	fl.BoolVar(&f.noBar, "no-progress", false, "no progress display (on a terminal: a line per running match; elsewhere: a line per finished match, on stderr)")
 	f.sandbox.add(fl)
 	rootCmd.AddCommand(cmd)
 }
@@ -173,11 +172,11 @@ func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (ev
 	if err != nil {
 		return nil, err
 	}
-	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, Known: f.known}
+	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, Known: f.known, OnStart: f.onStart}
 	switch f.format {
 	case "round-robin":
 		return tournament.RoundRobin{Game: game, Bots: f.bots, Size: f.size, Rounds: f.rounds, Seed: f.seed, League: f.league,
-			Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, Known: f.known}, nil
+			Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, Known: f.known, OnStart: f.onStart}, nil
 	case "swiss":
 		rounds := f.rounds
 		if !f.roundsSet {
@@ -226,30 +225,28 @@ func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
 		}
 	}
 	errOut := cmd.ErrOrStderr()
-	var bar *mpb.Bar
-	var progress *mpb.Progress
 	total := int64(0)
 	if rr, ok := mustEvent(f.build(game, nil)).(tournament.RoundRobin); ok {
 		if sched, err := rr.Schedule(); err == nil {
 			total = int64(len(sched))
 		}
 	}
-	if !f.noBar && isTerminal(errOut) {
-		progress = mpb.New(mpb.WithOutput(errOut))
-		bar = progress.AddBar(total,
-			mpb.PrependDecorators(decor.Name(game+" "), decor.CountersNoUnit("%d/%d matches")),
-			mpb.AppendDecorators(decor.OnComplete(decor.EwmaETA(decor.ET_STYLE_GO, 30), "done")))
+	names, err := tournament.BotNames(f.bots)
+	if err != nil {
+		return err
+	}
+	var disp *display
+	if !f.noBar {
+		disp = newDisplay(errOut, game, names, total, isTerminal(errOut))
+		f.onStart = disp.start
 	}
 	var saveErr error
 	ev, err := f.build(game, func(p tournament.Played) {
+		if disp != nil {
+			disp.finish(p)
+		}
 		if p.Replays == nil {
 			return // resumed: its replays are already saved
-		}
-		if bar != nil {
-			if total == 0 {
-				bar.SetTotal(bar.Current()+2, false) // formats in rounds: the total grows
-			}
-			bar.Increment()
 		}
 		if jr != nil && p.Replays != nil {
 			if err := jr.add(p); err != nil && saveErr == nil {
@@ -275,13 +272,8 @@ func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
 	ctx, stop := interruptible()
 	defer stop()
 	res, err := ev.Play(ctx)
-	if progress != nil {
-		if err != nil {
-			bar.Abort(false)
-		} else {
-			bar.SetTotal(-1, true)
-		}
-		progress.Wait()
+	if disp != nil {
+		disp.close(err == nil)
 	}
 	interrupted := err != nil && ctx.Err() != nil
 	if err != nil && (!interrupted || res == nil) {
