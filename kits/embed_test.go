@@ -11,12 +11,13 @@ import (
 )
 
 // buildOutput says whether a file in a kit's directory is what a build
-// writes (kits/.gitignore), not a part of the kit.
+// writes (kits/.gitignore), not a part of the kit; kits/testdata is the
+// test's.
 func buildOutput(rel string, d fs.DirEntry) bool {
 	name := d.Name()
 	switch {
 	case d.IsDir():
-		return slices.Contains([]string{"node_modules", "dist", "target", "obj", "__pycache__"}, name)
+		return slices.Contains([]string{"node_modules", "dist", "target", "obj", "__pycache__", "testdata"}, name)
 	case name == "bot", name == "bot.exe", name == "bot-bin":
 		return true
 	}

@@ -8,11 +8,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -48,10 +48,13 @@ func TestKits(t *testing.T) {
 				t.Fatalf("no test for the game %q: add it to games in kits_test.go", game)
 			}
 			requireTools(t, k)
-			dir := buildKit(t, filepath.Dir(path), k)
+			dir := buildKit(t, game, lang, k)
 			cmd := "sh -c " + shellQuote("cd "+shellQuote(dir)+" && exec "+k.Run)
 			t.Run("game", func(t *testing.T) { c.play(t, k, Transport(k.Protocol)+cmd) })
-			if k.Protocol == "stdio" {
+			if k.Protocol == "stdio" || stdioArgs[game+"/"+lang] != "" {
+				if k.Protocol != "stdio" {
+					k.Run += stdioArgs[game+"/"+lang]
+				}
 				for _, g := range c.golden {
 					t.Run("golden/"+g.name, func(t *testing.T) { checkGolden(t, dir, k, g) })
 				}
@@ -100,30 +103,12 @@ func requireTools(t *testing.T, k Manifest) {
 	}
 }
 
-// buildKit copies the kit to a temporary directory, leaving out what a
-// build writes (node_modules), and runs its build command there.
-func buildKit(t *testing.T, src string, k Manifest) string {
+// buildKit writes the kit as `arena kit` does (from the embedded tree,
+// so what users get is what is tested) and runs its build command there.
+func buildKit(t *testing.T, game, lang string, k Manifest) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "kit")
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			if d.Name() == "node_modules" {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		info, _ := d.Info()
-		return os.WriteFile(filepath.Join(dir, rel), b, info.Mode().Perm())
-	})
-	if err != nil {
+	if err := Write(game, lang, dir); err != nil {
 		t.Fatal(err)
 	}
 	if k.Build == "" {
@@ -143,6 +128,14 @@ func buildKit(t *testing.T, src string, k Manifest) string {
 		t.Fatalf("build %q: %v\n%s", k.Build, err, out)
 	}
 	return dir
+}
+
+// stdioArgs are what turns a WebSocket kit to stdin/stdout, for the golden
+// inputs.
+var stdioArgs = map[string]string{
+	"jungle/javascript": " --stdio",
+	"jungle/typescript": " --stdio",
+	"jungle/java":       " --stdio",
 }
 
 // offline recognises npm's errors for a registry out of reach.
@@ -172,8 +165,9 @@ var games = map[string]gameTest{
 			requireAction(t, rep, 0, func(s string) bool { return s != "" && s != "WAIT" })
 		},
 		golden: []golden{
-			{"league4-p0", antsGolden("league4-p0.txt"), regexp.MustCompile(`\S`)},
-			{"league4-p1", antsGolden("league4-p1.txt"), regexp.MustCompile(`\S`)},
+			{"league4-p0", antsGolden("league4-p0.txt", true), regexp.MustCompile(`\S`)},
+			{"league4-p1", antsGolden("league4-p1.txt", true), regexp.MustCompile(`\S`)},
+			{"league1-p0", antsGolden("league1-p0.txt", false), regexp.MustCompile(`\S`)}, // no score line
 		},
 	},
 	"tracks": {
@@ -208,6 +202,9 @@ var games = map[string]gameTest{
 			if p := rep.Result.Players[0]; p.Score <= 0 {
 				t.Errorf("the kit scored nothing in %d ticks (stats %v)", len(rep.Turns), p.Stats)
 			}
+		},
+		golden: []golden{
+			{"liana-maze", jungleGolden, regexp.MustCompile(`^\{"type":"COMMAND"`)},
 		},
 	},
 	"catmouse": {
@@ -348,8 +345,9 @@ func checkGolden(t *testing.T, dir string, k Manifest, g golden) {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	runErr := cmd.Run()
+	answers := out.Bytes()
 	got := 0
-	sc := bufio.NewScanner(&out)
+	sc := bufio.NewScanner(bytes.NewReader(answers))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		if g.answers.MatchString(sc.Text()) {
@@ -359,6 +357,57 @@ func checkGolden(t *testing.T, dir string, k Manifest, g golden) {
 	if got < want {
 		t.Fatalf("%d answers to %d turns (exit: %v)\nstderr: %s", got, want, runErr, tail(errb.String()))
 	}
+	if slices.Contains(alike[k.Game], k.Language) {
+		if ref := pythonAnswers(t, k.Game, in); ref != nil && !bytes.Equal(answers, ref) {
+			t.Errorf("the answers differ from the Python kit's, which this kit plays move for move:\n%s", firstDiff(string(answers), string(ref)))
+		}
+	}
+}
+
+// alike lists the kits that play their game's Python kit's strategy move
+// for move: on every golden input they must answer exactly as it does
+// (their parsers read the same state from the same bytes).
+var alike = map[string][]string{
+	"ants":      {"javascript", "typescript", "java"},
+	"tracks":    {"javascript", "typescript", "java"},
+	"catmouse":  {"javascript", "typescript", "java"},
+	"territory": {"javascript", "typescript", "java"},
+	"jungle":    {"javascript", "typescript", "java"},
+}
+
+// pythonAnswers runs the game's Python kit, in place, on in; nil (and a
+// log line) without python3.
+func pythonAnswers(t *testing.T, game string, in []byte) []byte {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Log("python3 is not installed: the answers are not compared with the Python kit's")
+		return nil
+	}
+	cmd := exec.Command("python3", "bot.py")
+	cmd.Dir = filepath.Join(game, "python")
+	cmd.Stdin = bytes.NewReader(in)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the Python kit on the same input: %v", err)
+	}
+	return out
+}
+
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < max(len(g), len(w)); i++ {
+		var a, b string
+		if i < len(g) {
+			a = g[i]
+		}
+		if i < len(w) {
+			b = w[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d: %q, Python %q", i+1, a, b)
+		}
+	}
+	return ""
 }
 
 func tail(s string) string {
@@ -378,8 +427,8 @@ func readTestdata(t *testing.T, path string) []byte {
 }
 
 // antsGolden: n, n cell lines, then 3 lines of bases; every turn a score
-// line (league 4) and n cell lines.
-func antsGolden(file string) func(t *testing.T) ([]byte, int) {
+// line (league 4 only) and n cell lines.
+func antsGolden(file string, scores bool) func(t *testing.T) ([]byte, int) {
 	return func(t *testing.T) ([]byte, int) {
 		b := readTestdata(t, "ants/testdata/golden/"+file)
 		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
@@ -387,11 +436,14 @@ func antsGolden(file string) func(t *testing.T) ([]byte, int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rest := len(lines) - 1 - n - 3
-		if rest <= 0 || rest%(n+1) != 0 {
-			t.Fatalf("%s: %d lines do not make whole turns of %d cells", file, len(lines), n)
+		rest, turn := len(lines)-1-n-3, n
+		if scores {
+			turn++
 		}
-		return b, rest / (n + 1)
+		if rest <= 0 || rest%turn != 0 {
+			t.Fatalf("%s: %d lines do not make whole turns of %d lines", file, len(lines), turn)
+		}
+		return b, rest / turn
 	}
 }
 
@@ -469,4 +521,24 @@ func territoryGolden(p int) func(t *testing.T) ([]byte, int) {
 		}
 		return in.Bytes(), n
 	}
+}
+
+// jungleGolden: the 300 TICKs the Python kit read in a game on liana-maze
+// against builtin:greedy (seed 8), one COMMAND each. Jungle's own tests
+// keep no such transcript: this one was recorded for the kits.
+func jungleGolden(t *testing.T) ([]byte, int) {
+	f, err := os.Open("testdata/jungle-liana-maze.txt.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, bytes.Count(b, []byte("\n"))
 }
