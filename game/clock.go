@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -73,6 +74,36 @@ type Clock struct {
 	// prompts go out (jungle's delay_between_ticks_ms), so that live
 	// viewers can follow. 0 means none.
 	Pause time.Duration `json:"pause,omitempty"`
+}
+
+// MaxTimeScale is the largest time scale accepted: enough for a debugger
+// or a very slow machine, small enough to catch a typing mistake.
+const MaxTimeScale = 100
+
+// CheckTimeScale validates a time scale (--time-scale).
+func CheckTimeScale(f float64) error {
+	if math.IsNaN(f) || f <= 0 || f > MaxTimeScale {
+		return fmt.Errorf("time scale %g: must be more than 0 and at most %d (2 makes every time limit of the match twice as long)", f, MaxTimeScale)
+	}
+	return nil
+}
+
+// ScaleDuration multiplies d by the time scale f (0 means 1), to the
+// microsecond.
+func ScaleDuration(d time.Duration, f float64) time.Duration {
+	if f == 0 || f == 1 {
+		return d
+	}
+	return time.Duration(math.Round(float64(d)*f/1e3)) * time.Microsecond
+}
+
+// Scaled returns the clock with every limit multiplied by the time scale f
+// (0 means 1), start-up turns included. The pause between turns is for
+// viewers, not a limit: it is kept.
+func (c Clock) Scaled(f float64) Clock {
+	c.First = ScaleDuration(c.First, f)
+	c.Turn = ScaleDuration(c.Turn, f)
+	return c
 }
 
 // Limit returns the time allowed on turn t (turns count from 1).

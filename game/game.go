@@ -113,6 +113,10 @@ type Config struct {
 	Options Options
 	// Files reads the files the options name (nil: the disk, unrecorded).
 	Files *Files
+	// TimeScale multiplies every time limit of the match (--time-scale);
+	// 0 means 1. The runner applies it to the clock; a game with limits
+	// of its own (catmouse's crash delay) applies it with ScaleDuration.
+	TimeScale float64
 }
 
 // Referee runs one match. The runner calls, on every turn, Prompt for each

@@ -165,6 +165,9 @@ type probe struct {
 	turns      int
 	slowPrompt func(turn, p int) time.Duration
 	retired    func(turn, p int) bool
+	// timeoutStatus: a player that times out is timed out of the match
+	// (its result's status), as under PolicyDisqualify.
+	timeoutStatus bool
 }
 
 var registerMu sync.Mutex
@@ -187,9 +190,10 @@ func (g probe) Info() game.Info {
 func (g probe) New(cfg game.Config) (game.Referee, error) { return &probeRef{g: g}, nil }
 
 type probeRef struct {
-	g    probe
-	turn int
-	last []string
+	g        probe
+	turn     int
+	last     []string
+	timedOut map[int]bool
 }
 
 func (r *probeRef) Prompt(p int) ([]byte, bool) {
@@ -202,8 +206,14 @@ func (r *probeRef) Prompt(p int) ([]byte, bool) {
 func (r *probeRef) Play(replies []game.Reply) {
 	r.turn++
 	r.last = r.last[:0]
-	for _, rp := range replies {
+	for p, rp := range replies {
 		r.last = append(r.last, describe(replay.Reply{Reply: rp, Asked: true}))
+		if rp.Status == game.Timeout && r.g.timeoutStatus {
+			if r.timedOut == nil {
+				r.timedOut = map[int]bool{}
+			}
+			r.timedOut[p] = true
+		}
 	}
 }
 
@@ -217,8 +227,12 @@ func (r *probeRef) Frame() json.RawMessage {
 
 func (r *probeRef) Result() game.Result {
 	res := game.Result{}
-	for range r.g.players {
-		res.Players = append(res.Players, game.PlayerResult{Rank: 1, Status: game.OK})
+	for p := range r.g.players {
+		st := game.OK
+		if r.timedOut[p] {
+			st = game.TimedOut
+		}
+		res.Players = append(res.Players, game.PlayerResult{Rank: 1, Status: st})
 	}
 	return res
 }

@@ -136,11 +136,13 @@ func newRunner(m Match) (*runner, error) {
 	return r, nil
 }
 
+// clock is the game's clock, scaled by the match's time scale.
 func (r *runner) clock() game.Clock {
-	if c, ok := r.ref.(game.Clocked); ok {
-		return c.Clock()
+	c := r.info.Clock
+	if cl, ok := r.ref.(game.Clocked); ok {
+		c = cl.Clock()
 	}
-	return r.info.Clock
+	return c.Scaled(r.m.Config.TimeScale)
 }
 
 func (r *runner) complete(p int, l game.Line) bool {
@@ -161,6 +163,7 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 		Options:     r.m.Config.Options.Explicit(),
 		Files:       r.m.Config.Files.Read(),
 		Clock:       r.clock(),
+		TimeScale:   r.m.Config.TimeScale,
 		Started:     time.Now().UTC().Truncate(time.Millisecond),
 		Initial:     r.ref.Frame(),
 	}
@@ -290,5 +293,7 @@ var errCancelled = errors.New("match cancelled")
 func (r *runner) result() *replay.Result {
 	out := r.ref.Result()
 	r.rep.Outcome = &out
-	return replay.BuildResult(out, r.rep.Players, r.rep.Turns)
+	res := replay.BuildResult(out, r.rep.Players, r.rep.Turns)
+	replay.NoteStartupTimeouts(res, r.rep.Clock, r.rep.TimeScale, r.rep.Turns)
+	return res
 }

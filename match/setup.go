@@ -20,6 +20,9 @@ type Setup struct {
 	Seed    *int64   // nil: a fresh random seed
 	League  int      // 0: the game's default
 	Options []string // key=value
+	// TimeScale multiplies every time limit of the match (--time-scale),
+	// start-up turns included; 0 means 1.
+	TimeScale float64
 	// Sandbox, when not nil, runs every bot that is a command contained,
 	// with these limits (package sandbox).
 	Sandbox *sandbox.Limits
@@ -43,11 +46,16 @@ func (s Setup) Build() (Match, error) {
 	if n := len(s.Bots); n < info.MinPlayers || n > info.MaxPlayers {
 		return Match{}, fmt.Errorf("%s is played by %s bots; %d given (use --bot once per bot)", info.Name, info.Players(), n)
 	}
+	if s.TimeScale != 0 {
+		if err := game.CheckTimeScale(s.TimeScale); err != nil {
+			return Match{}, fmt.Errorf("--time-scale: %w", err)
+		}
+	}
 	seed := RandomSeed()
 	if s.Seed != nil {
 		seed = *s.Seed
 	}
-	m := Match{Game: g, Config: game.Config{Seed: seed, League: league, Options: opts, Files: game.NewFiles()}}
+	m := Match{Game: g, Config: game.Config{Seed: seed, League: league, Options: opts, Files: game.NewFiles(), TimeScale: s.TimeScale}}
 	seen := map[string]int{}
 	for i, raw := range s.Bots {
 		spec, err := bot.ParseSpec(raw)

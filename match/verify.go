@@ -28,7 +28,12 @@ func Config(rep *replay.Replay) (game.Game, game.Config, error) {
 	if err != nil {
 		return nil, game.Config{}, err
 	}
-	cfg := game.Config{Seed: rep.Seed, Players: len(rep.Players), League: rep.League, Options: opts}
+	if rep.TimeScale != 0 {
+		if err := game.CheckTimeScale(rep.TimeScale); err != nil {
+			return nil, game.Config{}, err
+		}
+	}
+	cfg := game.Config{Seed: rep.Seed, Players: len(rep.Players), League: rep.League, Options: opts, TimeScale: rep.TimeScale}
 	if rep.Files != nil {
 		// Replays made before files were recorded read the disk.
 		cfg.Files = game.RecordedFiles(rep.Files)
@@ -108,7 +113,9 @@ func Verify(rep *replay.Replay) error {
 	if err := sameJSON("outcome", got, want); err != nil {
 		return err
 	}
-	return sameResult(replay.BuildResult(out, rep.Players, rep.Turns), rep.Result)
+	res := replay.BuildResult(out, rep.Players, rep.Turns)
+	replay.NoteStartupTimeouts(res, rep.Clock, rep.TimeScale, rep.Turns)
+	return sameResult(res, rep.Result)
 }
 
 // sameResult compares the result rebuilt from the re-simulation with the

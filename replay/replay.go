@@ -40,8 +40,11 @@ type Replay struct {
 	// match re-simulates from them wherever the replay is.
 	Files   map[string][]byte `json:"files,omitempty"`
 	Players []Player          `json:"players"`
-	Clock   game.Clock        `json:"clock"`
-	Started time.Time         `json:"started"`
+	// Clock is the clock the match was played with: the game's, with its
+	// limits multiplied by TimeScale (--time-scale; absent means 1).
+	Clock     game.Clock `json:"clock"`
+	TimeScale float64    `json:"timeScale,omitempty"`
+	Started   time.Time  `json:"started"`
 	// Initial is the frame before the first turn.
 	Initial json.RawMessage `json:"initial"`
 	Turns   []Turn          `json:"turns"`

@@ -32,6 +32,8 @@ type Setup struct {
 	// OnStart, when set, is told of each match as it starts (see
 	// Pool.OnStart; the job's seats index Bots).
 	OnStart func(Job)
+	// TimeScale multiplies every time limit of every match (0: 1).
+	TimeScale float64
 }
 
 // Outcome is what a tournament keeps of its matches: the standings, the
@@ -79,7 +81,7 @@ func newRunner(s Setup, format string) (*runner, error) {
 	if _, err := game.Lookup(s.Game); err != nil {
 		return nil, err
 	}
-	r := &runner{Setup: s, pool: Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox, Known: s.Known, OnStart: s.OnStart},
+	r := &runner{Setup: s, pool: Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox, TimeScale: s.TimeScale, Known: s.Known, OnStart: s.OnStart},
 		seed: s.Seed, out: &Outcome{Format: format}}
 	var err error
 	if r.names, _, err = r.pool.names(); err != nil {

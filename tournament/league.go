@@ -40,7 +40,7 @@ type PromotionTest struct {
 // the others, unless the league keeps it in seat 0 (FirstSeatOnly). It stops
 // early once the outcome is certain. onGame, when not nil, sees each game.
 // sb, when not nil, runs the candidate contained (when it is a command).
-func Promote(ctx context.Context, gameName, candidate string, league int, seed int64, opts []string, sb *sandbox.Limits, onGame func(PromotionGame)) (*PromotionTest, error) {
+func Promote(ctx context.Context, gameName, candidate string, league int, seed int64, opts []string, sb *sandbox.Limits, timeScale float64, onGame func(PromotionGame)) (*PromotionTest, error) {
 	g, err := game.Lookup(gameName)
 	if err != nil {
 		return nil, err
@@ -76,7 +76,7 @@ func Promote(ctx context.Context, gameName, candidate string, league int, seed i
 			bots[0], bots[1] = bots[1], bots[0]
 		}
 		s := seed + int64(k)
-		m, err := match.Setup{Game: gameName, Bots: bots, Seed: &s, League: league, Options: opts, Sandbox: sb}.Build()
+		m, err := match.Setup{Game: gameName, Bots: bots, Seed: &s, League: league, Options: opts, Sandbox: sb, TimeScale: timeScale}.Build()
 		if err != nil {
 			return nil, err
 		}

@@ -12,7 +12,7 @@ func TestPromote(t *testing.T) {
 	ctx := context.Background()
 	// The league 4 boss beats the league 1 boss: promoted, and the test stops
 	// as soon as three games are won.
-	up, err := Promote(ctx, "ants", "builtin:boss4", 1, 1, nil, nil, nil)
+	up, err := Promote(ctx, "ants", "builtin:boss4", 1, 1, nil, nil, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestPromote(t *testing.T) {
 		}
 	}
 	// A bot that always waits never wins: three losses decide the test.
-	down, err := Promote(ctx, "ants", "builtin:wait", 2, 1, nil, nil, nil)
+	down, err := Promote(ctx, "ants", "builtin:wait", 2, 1, nil, nil, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,14 +35,14 @@ func TestPromote(t *testing.T) {
 	if down.League.Boss != "boss2" {
 		t.Errorf("league 2's boss is %q", down.League.Boss)
 	}
-	if _, err := Promote(ctx, "ants", "builtin:wait", 9, 1, nil, nil, nil); err == nil {
+	if _, err := Promote(ctx, "ants", "builtin:wait", 9, 1, nil, nil, 0, nil); err == nil {
 		t.Error("league 9 should be refused")
 	}
 }
 
 // Objective leagues keep the candidate in seat 0 (tracks leagues 1-2).
 func TestPromoteFirstSeatOnly(t *testing.T) {
-	test, err := Promote(context.Background(), "tracks", "builtin:wait", 1, 1, nil, nil, nil)
+	test, err := Promote(context.Background(), "tracks", "builtin:wait", 1, 1, nil, nil, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

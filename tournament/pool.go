@@ -36,6 +36,8 @@ type Pool struct {
 	// resumed tournament): such a match is not played again, and goes to
 	// the callback first, without replays.
 	Known Known
+	// TimeScale multiplies every time limit of every match (0: 1).
+	TimeScale float64
 }
 
 // Known looks a match up in the record of an interrupted tournament.
@@ -171,7 +173,7 @@ func (p Pool) playOne(ctx context.Context, job Job) Played {
 	for i, b := range job.Seats {
 		specs[i] = p.Bots[b]
 	}
-	m, err := match.Setup{Game: p.Game, Bots: specs, Seed: &pl.Seed, League: p.League, Options: p.Options, Sandbox: p.Sandbox}.Build()
+	m, err := match.Setup{Game: p.Game, Bots: specs, Seed: &pl.Seed, League: p.League, Options: p.Options, Sandbox: p.Sandbox, TimeScale: p.TimeScale}.Build()
 	if err == nil {
 		if _, series := m.Game.(game.Series); series {
 			err = playSeries(ctx, m, &pl)

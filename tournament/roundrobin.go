@@ -29,6 +29,8 @@ type RoundRobin struct {
 	Sandbox *sandbox.Limits
 	Known   Known     // see Pool.Known
 	OnStart func(Job) // see Pool.OnStart
+	// TimeScale multiplies every time limit of every match (0: 1).
+	TimeScale float64
 }
 
 // Schedule lists the matches: for each group of Size bots (in index order),
@@ -172,5 +174,5 @@ func (rr RoundRobin) Play(ctx context.Context) (*Outcome, error) {
 }
 
 func (rr RoundRobin) pool() Pool {
-	return Pool{Game: rr.Game, Bots: rr.Bots, League: rr.League, Options: rr.Options, Cores: rr.Cores, Sandbox: rr.Sandbox, Known: rr.Known, OnStart: rr.OnStart}
+	return Pool{Game: rr.Game, Bots: rr.Bots, League: rr.League, Options: rr.Options, Cores: rr.Cores, Sandbox: rr.Sandbox, TimeScale: rr.TimeScale, Known: rr.Known, OnStart: rr.OnStart}
 }

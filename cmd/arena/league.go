@@ -23,6 +23,7 @@ func init() {
 		climb  bool
 		dir    string
 		sbf    sandboxFlags
+		scale  timeScale
 	)
 	cmd := &cobra.Command{
 		Use:   "league GAME --bot SPEC [--league N] [--climb]",
@@ -84,7 +85,7 @@ could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, t
 				if l.Goal != "" {
 					fmt.Fprintf(out, "league %d (%s) is an objective league: the bot, in seat 0, wins a game when it manages to %s\n", l.Number, l.Name, l.Goal)
 				}
-				test, err := tournament.Promote(ctx, info.Name, bot, league, seed, opts, sb, func(pg tournament.PromotionGame) {
+				test, err := tournament.Promote(ctx, info.Name, bot, league, seed, opts, sb, scale.factor(), func(pg tournament.PromotionGame) {
 					res := pg.Replay.Result.Players
 					line := fmt.Sprintf("  game seed %d, seat %d: %-4s %g to %g", pg.Seed, pg.Seat, pg.Outcome,
 						res[pg.Seat].Score, res[1-pg.Seat].Score)
@@ -136,6 +137,7 @@ could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, t
 	fl.BoolVar(&climb, "climb", false, "go on to the next league while promoted")
 	fl.StringVar(&dir, "replays", "", "save every game's replay in this directory (GAME-leagueN-seedS.json), created if missing")
 	sbf.add(fl)
+	scale.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 

@@ -28,6 +28,7 @@ type matchFlags struct {
 	json      bool
 	verbose   bool
 	sandbox   sandboxFlags
+	scale     timeScale
 }
 
 func init() {
@@ -67,6 +68,7 @@ ran to its end, whatever the bots did.`,
 	fl.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print every turn's replies as the games go")
 	f.sandbox.add(fl)
+	f.scale.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 
@@ -82,7 +84,7 @@ func runMatch(cmd *cobra.Command, gameName string, f matchFlags) error {
 		}
 		opts = append(opts, "spawns="+f.spawns)
 	}
-	setup := match.Setup{Game: gameName, Bots: f.bots, Options: opts}
+	setup := match.Setup{Game: gameName, Bots: f.bots, Options: opts, TimeScale: f.scale.factor()}
 	sb, err := f.sandbox.limits()
 	if err != nil {
 		return err
@@ -145,7 +147,7 @@ func hasOption(info game.Info, name string) bool {
 
 func printMatch(w io.Writer, m match.Match, run *tournament.SeriesRun, paths []string) {
 	res := run.Result
-	fmt.Fprintf(w, "\n%s match, seed %d, %d games\n", m.Game.Info().Name, m.Config.Seed, len(run.Games))
+	fmt.Fprintf(w, "\n%s match, seed %d%s, %d games\n", m.Game.Info().Name, m.Config.Seed, scaleNote(m.Config.TimeScale), len(run.Games))
 	for _, n := range res.Notes {
 		fmt.Fprintln(w, n)
 	}

@@ -23,6 +23,7 @@ type playFlags struct {
 	json    bool
 	verbose bool
 	sandbox sandboxFlags
+	scale   timeScale
 }
 
 func init() {
@@ -65,11 +66,12 @@ option, wrong number of bots, unusable --replay path).`,
 	fl.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print every turn's replies as the match goes")
 	f.sandbox.add(fl)
+	f.scale.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 
 func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
-	setup := match.Setup{Game: gameName, Bots: f.bots, League: f.league, Options: f.opts}
+	setup := match.Setup{Game: gameName, Bots: f.bots, League: f.league, Options: f.opts, TimeScale: f.scale.factor()}
 	sb, err := f.sandbox.limits()
 	if err != nil {
 		return err
@@ -215,7 +217,7 @@ func printResult(w io.Writer, rep *replay.Replay) {
 	if rep.League != 0 {
 		league = fmt.Sprintf(", league %d", rep.League)
 	}
-	fmt.Fprintf(w, "%s, seed %d%s: %d turns\n", rep.Game, rep.Seed, league, res.Turns)
+	fmt.Fprintf(w, "%s, seed %d%s%s: %d turns\n", rep.Game, rep.Seed, league, scaleNote(rep.TimeScale), res.Turns)
 	if res.Summary != "" {
 		fmt.Fprintln(w, res.Summary)
 	}
@@ -241,13 +243,15 @@ func rankOrder(n int, rank func(seat int) int) []int {
 
 // jsonResult is the --json output: stable keys for scripts.
 type jsonResult struct {
-	Game    string       `json:"game"`
-	Seed    int64        `json:"seed"`
-	League  int          `json:"league,omitempty"`
-	Turns   int          `json:"turns"`
-	Summary string       `json:"summary,omitempty"`
-	Replay  string       `json:"replay,omitempty"`
-	Players []jsonPlayer `json:"players"`
+	Game   string `json:"game"`
+	Seed   int64  `json:"seed"`
+	League int    `json:"league,omitempty"`
+	// TimeScale is --time-scale, absent when 1.
+	TimeScale float64      `json:"timeScale,omitempty"`
+	Turns     int          `json:"turns"`
+	Summary   string       `json:"summary,omitempty"`
+	Replay    string       `json:"replay,omitempty"`
+	Players   []jsonPlayer `json:"players"`
 }
 
 type jsonPlayer struct {
@@ -266,7 +270,7 @@ type jsonPlayer struct {
 
 func printJSON(w io.Writer, rep *replay.Replay, path string) error {
 	res := rep.Result
-	out := jsonResult{Game: rep.Game, Seed: rep.Seed, League: rep.League, Turns: res.Turns, Summary: res.Summary, Replay: path}
+	out := jsonResult{Game: rep.Game, Seed: rep.Seed, League: rep.League, TimeScale: rep.TimeScale, Turns: res.Turns, Summary: res.Summary, Replay: path}
 	for i, p := range res.Players {
 		out.Players = append(out.Players, jsonPlayer{Bot: p.Name, Spec: rep.Players[i].Spec, Rank: p.Rank, Score: p.Score,
 			Status: string(p.Status), Message: p.Message, AvgMs: p.AvgMs, MaxMs: p.MaxMs, CPUMs: p.CPUMs,

@@ -31,6 +31,9 @@ func init() {
 			for _, k := range slices.Sorted(maps.Keys(rep.Files)) {
 				fmt.Fprintf(out, "file %s: %d bytes, recorded in the replay\n", k, len(rep.Files[k]))
 			}
+			if rep.TimeScale != 0 {
+				fmt.Fprintf(out, "time limits: %s (--time-scale %g)\n", rep.Clock, rep.TimeScale)
+			}
 			for i, p := range rep.Players {
 				fmt.Fprintf(out, "player %d: %s (%s)\n", i, p.Name, p.Spec)
 			}

@@ -37,6 +37,7 @@ type tournamentFlags struct {
 	asJSON      bool
 	noBar       bool
 	sandbox     sandboxFlags
+	scale       timeScale
 	roundsSet   bool
 	out         string
 	resume      string
@@ -144,6 +145,7 @@ formats meet the same matches in the same order.`,
 	fl.BoolVar(&f.asJSON, "json", false, "print the standings as JSON")
 	fl.BoolVar(&f.noBar, "no-progress", false, "no progress display (on a terminal: a line per running match; elsewhere: a line per finished match, on stderr)")
 	f.sandbox.add(fl)
+	f.scale.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 
@@ -172,11 +174,11 @@ func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (ev
 	if err != nil {
 		return nil, err
 	}
-	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, Known: f.known, OnStart: f.onStart}
+	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, TimeScale: f.scale.factor(), Known: f.known, OnStart: f.onStart}
 	switch f.format {
 	case "round-robin":
 		return tournament.RoundRobin{Game: game, Bots: f.bots, Size: f.size, Rounds: f.rounds, Seed: f.seed, League: f.league,
-			Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, Known: f.known, OnStart: f.onStart}, nil
+			Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, TimeScale: f.scale.factor(), Known: f.known, OnStart: f.onStart}, nil
 	case "swiss":
 		rounds := f.rounds
 		if !f.roundsSet {

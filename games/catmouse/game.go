@@ -88,7 +88,11 @@ type settings struct {
 	catsFirst int // the seat playing the cats in leg 1 (D19)
 	realtime  bool
 	names     []string
+	timeScale float64 // the match's --time-scale (0: 1), for CrashAfter
 }
+
+// crashAfter is CrashAfter scaled by the match's time scale.
+func (s settings) crashAfter() time.Duration { return game.ScaleDuration(CrashAfter, s.timeScale) }
 
 // New creates the referee of one game (two legs).
 func (catmouse) New(cfg game.Config) (game.Referee, error) {
@@ -105,10 +109,11 @@ func (catmouse) New(cfg game.Config) (game.Referee, error) {
 func configure(cfg game.Config) (settings, error) {
 	o := cfg.Options
 	set := settings{
-		maxTurns: o.Int("maxturns"),
-		gameNo:   o.Int("game"),
-		realtime: o.Bool("realtime"),
-		names:    cfg.Names,
+		maxTurns:  o.Int("maxturns"),
+		gameNo:    o.Int("game"),
+		realtime:  o.Bool("realtime"),
+		names:     cfg.Names,
+		timeScale: cfg.TimeScale,
 	}
 	if set.maxTurns == 0 {
 		set.maxTurns = DefaultMaxTurns

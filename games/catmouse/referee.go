@@ -268,14 +268,14 @@ func (r *referee) crashCheck(replies []game.Reply, t int) bool {
 			// It answered, then ended before the turn was resolved.
 			crashed[p] = true
 			r.crashStatus[p], r.crashWhy[p] = game.Crashed, "crashed: "+rp.Error
-		case rp.Status == game.Waiting && rp.Waiting > CrashAfter:
+		case rp.Status == game.Waiting && rp.Waiting > r.set.crashAfter():
 			crashed[p] = true
 			what := "INIT"
 			if r.sides[p].since > 0 {
 				what = "STATE " + strconv.Itoa(r.sides[p].since)
 			}
 			r.crashStatus[p] = game.TimedOut
-			r.crashWhy[p] = fmt.Sprintf("crashed: no answer to %s of leg %d for more than %d ms", what, r.leg, CrashAfter.Milliseconds())
+			r.crashWhy[p] = fmt.Sprintf("crashed: no answer to %s of leg %d for more than %d ms", what, r.leg, r.set.crashAfter().Milliseconds())
 		}
 	}
 	if !crashed[0] && !crashed[1] {

@@ -436,3 +436,30 @@ func TestRolesPerGame(t *testing.T) {
 		}
 	}
 }
+
+// The 10 s after which a silent AI is crashed is a time limit of the
+// match: --time-scale multiplies it.
+func TestCrashAfterScaled(t *testing.T) {
+	if d := (settings{}).crashAfter(); d != CrashAfter {
+		t.Errorf("unscaled: %v", d)
+	}
+	if d := (settings{timeScale: 2}).crashAfter(); d != 2*CrashAfter {
+		t.Errorf("scaled by 2: %v", d)
+	}
+	set, err := configure(game.Config{Players: 2, TimeScale: 3, Options: mustOptions(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := set.crashAfter(); d != 3*CrashAfter {
+		t.Errorf("from the match's config: %v", d)
+	}
+}
+
+func mustOptions(t *testing.T) game.Options {
+	t.Helper()
+	o, err := game.ParseOptions(options, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}

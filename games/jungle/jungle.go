@@ -91,6 +91,7 @@ type settings struct {
 	delayMs                  int
 	legacyLastState          bool
 	legacyErrors             bool
+	timeScale                float64 // --time-scale (0: 1), for the messages
 }
 
 func readSettings(o game.Options) settings {
@@ -101,6 +102,12 @@ func readSettings(o game.Options) settings {
 		delayMs:         o.Int(OptDelay),
 		legacyLastState: o.Bool(OptLegacyLastState), legacyErrors: o.Bool(OptLegacyErrors),
 	}
+}
+
+// scaledMs is ms multiplied by the match's time scale, as the runner
+// scales the clock.
+func (s settings) scaledMs(ms int) int {
+	return int(game.ScaleDuration(time.Duration(ms)*time.Millisecond, s.timeScale).Milliseconds())
 }
 
 // noLimit stands for tick_timeout_ms=0: the server waits for the answer.
@@ -121,9 +128,9 @@ func (s settings) clock() game.Clock {
 // the timeout message and the average response time (spec §3.2 step 5).
 func (s settings) effectiveTimeoutMs(t int) int {
 	if t < s.firstTicks {
-		return s.timeoutMs + s.firstExtraMs
+		return s.scaledMs(s.timeoutMs + s.firstExtraMs)
 	}
-	return s.timeoutMs
+	return s.scaledMs(s.timeoutMs)
 }
 
 // printedTimeoutMs is the value the timeout message gives for tick t: the
@@ -131,7 +138,7 @@ func (s settings) effectiveTimeoutMs(t int) int {
 // 2022 server printed whatever the tick (spec §8 #4).
 func (s settings) printedTimeoutMs(t int) int {
 	if s.legacyErrors {
-		return s.timeoutMs
+		return s.scaledMs(s.timeoutMs)
 	}
 	return s.effectiveTimeoutMs(t)
 }
@@ -139,6 +146,7 @@ func (s settings) printedTimeoutMs(t int) int {
 // New creates the referee of one game.
 func (Game) New(cfg game.Config) (game.Referee, error) {
 	set := readSettings(cfg.Options)
+	set.timeScale = cfg.TimeScale
 	seed := uint64(cfg.Seed)
 	m, err := chooseMap(cfg.Files, set.mapArg, set.mapsDir, seed)
 	if err != nil {

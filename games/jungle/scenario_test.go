@@ -837,3 +837,12 @@ func TestTimeoutValuePrinted(t *testing.T) {
 		h.wantErrors(0, c.want)
 	}
 }
+
+// Under --time-scale the runner scales the tick limits: the timeout
+// message and the response time of a timed-out tick give the scaled one.
+func TestTimeoutValueScaled(t *testing.T) {
+	h := newHarness(t, []string{"S...S"})
+	h.r.set.timeScale = 2
+	h.tick(timeout)
+	h.wantErrors(0, "No command was received in time on tick 0. Timeout value : 2300")
+}
