@@ -184,6 +184,24 @@ final class Jungle {
         return "{\"type\":\"COMMAND\",\"tick\":" + tick.tick + ",\"actions\":[" + String.join(",", play.apply(tick)) + "]}";
     }
 
+    /** Answers a small made-up TICK before registering: the JVM loads and
+     * links the classes a TICK needs while no clock runs, not during the
+     * first real tick (1150 ms, JVM start-up excluded). */
+    private static void warmUp(Function<Tick, List<String>> play) {
+        String tick = "{\"type\":\"TICK\",\"tick\":0,\"totalTick\":1,\"map\":{\"tiles\":[[\"SPAWN\",\"EMPTY\"],[\"EMPTY\",\"EMPTY\"]],"
+                + "\"diamonds\":[{\"id\":\"d\",\"position\":{\"x\":1,\"y\":1},\"summonLevel\":1,\"points\":0}]},\"gameConfig\":{},"
+                + "\"teamPlayOrderings\":{},\"teamId\":\"t\",\"teams\":[{\"isDead\":false,\"name\":\"w\",\"score\":0,\"units\":["
+                + "{\"id\":\"1\",\"teamId\":\"t\",\"position\":{\"x\":0,\"y\":1},\"path\":[],\"hasDiamond\":false,\"hasSpawned\":true,"
+                + "\"isSummoning\":false,\"lastState\":{\"positionBefore\":null,\"hasSummoned\":false}},"
+                + "{\"id\":\"2\",\"teamId\":\"t\",\"position\":null,\"path\":[],\"hasDiamond\":false,\"hasSpawned\":false,"
+                + "\"isSummoning\":false,\"lastState\":{}}],\"id\":\"t\",\"errors\":[]}]}";
+        try {
+            for (int i = 0; i < 20; i++) answer(tick, play);
+        } catch (RuntimeException e) {
+            System.err.println("warm-up: " + e); // the bot's own problem shows on the real ticks
+        }
+    }
+
     /** Plays a game: over WebSocket, or stdin/stdout with --stdio. */
     static void run(Function<Tick, List<String>> play, String[] args) throws Exception {
         if (List.of(args).contains("--stdio")) {
@@ -197,6 +215,7 @@ final class Jungle {
             }
             return;
         }
+        warmUp(play);
         String url = System.getenv().getOrDefault("ARENA_WS_URL", "ws://0.0.0.0:8765");
         CountDownLatch closed = new CountDownLatch(1);
         WebSocket.Listener listener = new WebSocket.Listener() {
