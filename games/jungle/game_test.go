@@ -13,9 +13,17 @@ import (
 	_ "github.com/seed27749672/arena/games/jungle"
 )
 
+// patient are the clock options of the tests whose subject is not time:
+// bots that answer at once never wait for them, and a loaded machine must
+// not turn a Python or Node start-up, or a stalled bot, into a missed
+// tick (a missed tick changes the game, so every check after it). Tests of
+// deadlines give their own limits, which come later and win.
+var patient = []string{"tick_timeout_ms=10000", "first_ticks_extra_ms=30000"}
+
 // run plays one game through the match runner.
 func run(t testing.TB, seed int64, bots []string, opts ...string) *replay.Replay {
 	t.Helper()
+	opts = append(append([]string{}, patient...), opts...)
 	m := matchtest.Build(t, match.Setup{Game: "jungle", Bots: bots, Seed: &seed, Options: opts})
 	m.Grace = 500 * time.Millisecond
 	return matchtest.Run(t, m, 2*time.Minute)

@@ -220,7 +220,7 @@ for line in sys.stdin:
         print(json.dumps({"type": "COMMAND", "tick": t, "actions": []}), flush=True)
 `)
 	rep := run(t, 5, []string{"stdio:python3 " + ahead, "builtin:greedy"},
-		"map=clearing", "nb_ticks=4", "tick_timeout_ms=300", "first_ticks_count=1", "first_ticks_extra_ms=3000")
+		"map=clearing", "nb_ticks=4", "tick_timeout_ms=300", "first_ticks_count=1", "first_ticks_extra_ms=30000")
 	if r := rep.Turns[1].Replies[0]; r.Status != game.Timeout {
 		t.Fatalf("tick 1: %s %q, want a timeout", r.Status, r.Text())
 	}

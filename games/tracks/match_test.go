@@ -35,12 +35,24 @@ func (g relaxed) Info() game.Info {
 	return info
 }
 
+// slowStart is the tracks game with the real 50 ms turns but a generous
+// first turn, for tests of the turn limit with a bot whose start-up (an
+// interpreter, seconds on a loaded machine) is not the subject.
+type slowStart struct{ game.Game }
+
+func (g slowStart) Info() game.Info {
+	info := g.Game.Info()
+	info.Clock.First = 30 * time.Second
+	return info
+}
+
 type matchSpec struct {
-	bots    []string
-	seed    int64
-	league  int
-	opts    []string
-	relaxed bool
+	bots      []string
+	seed      int64
+	league    int
+	opts      []string
+	relaxed   bool
+	slowStart bool
 }
 
 func runMatch(t *testing.T, s matchSpec) *replay.Replay {
@@ -48,6 +60,9 @@ func runMatch(t *testing.T, s matchSpec) *replay.Replay {
 	m := matchtest.Build(t, match.Setup{Game: "tracks", Bots: s.bots, Seed: &s.seed, League: s.league, Options: s.opts})
 	if s.relaxed {
 		m.Game = relaxed{m.Game}
+	}
+	if s.slowStart {
+		m.Game = slowStart{m.Game}
 	}
 	m.Grace = 2 * time.Second
 	return matchtest.Verified(t, m, 5*time.Minute)
@@ -243,7 +258,7 @@ func TestTimeoutProcess(t *testing.T) {
 	// 50 ms as well, the match is played again (timing must not decide).
 	var rep *replay.Replay
 	for attempt := 0; ; attempt++ {
-		rep = runMatch(t, matchSpec{bots: []string{"builtin:boss1", py + " " + path}, seed: 11})
+		rep = runMatch(t, matchSpec{bots: []string{"builtin:boss1", py + " " + path}, seed: 11, slowStart: true})
 		if rep.Result.Players[0].Status == game.OK {
 			break
 		}
