@@ -150,6 +150,8 @@ if libc.ptrace(16, %d, 0, 0) != 0: raise OSError(ctypes.get_errno(), "ptrace: " 
 			status: game.Crashed, message: "ptrace: No such process"},
 		{name: "read Arena's environ", bot: pyBot(t, fmt.Sprintf(`print(open("/proc/%d/environ").read())`, os.Getpid())),
 			status: game.Crashed, message: "No such file or directory"},
+		{name: "a program the sandbox does not have", bot: "no-such-program-here --x",
+			status: game.DidNotStart, message: "is not in the sandbox's PATH"},
 		{name: "its own environment has nothing of Arena's", bot: pyBot(t, `assert "s3cret" not in open("/proc/self/environ").read(), "LEAKED"`),
 			status: game.OK},
 	}

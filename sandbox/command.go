@@ -70,6 +70,9 @@ func (s *Sandbox) Wrap(cmd *exec.Cmd) error {
 	if dir, err = filepath.Abs(dir); err != nil {
 		return err
 	}
+	if err := s.findProgram(cmd.Args[0], dir); err != nil {
+		return err
+	}
 	env := append(s.BaseEnv(), cmd.Env...)
 	args, err := s.bwrapArgs(exe, dir, env, cmd.Args)
 	if err != nil {
@@ -167,6 +170,42 @@ func (s *Sandbox) rlimits() []rlimit {
 		rs = append(rs, rlimit{syscall.RLIMIT_DATA, uint64(l.Memory)})
 	}
 	return rs
+}
+
+// insidePath is the PATH of BaseEnv.
+var insidePath = []string{"/usr/local/bin", "/usr/bin", "/bin"}
+
+// findProgram checks that the program exists as the sandbox will see it, so
+// that a bot that cannot start is told so at once (did not start), rather
+// than crashing with the launcher's message.
+func (s *Sandbox) findProgram(name, dir string) error {
+	if !strings.Contains(name, "/") {
+		for _, d := range insidePath {
+			if fi, err := os.Stat(filepath.Join(d, name)); err == nil && !fi.IsDir() {
+				return nil
+			}
+		}
+		return fmt.Errorf("sandbox: %q is not in the sandbox's PATH (%s); give its full path (a program of your own must be in its bot's directory)", name, strings.Join(insidePath, ":"))
+	}
+	p := name
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	if _, err := os.Stat(p); err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	seen := append([]string{s.dir}, s.cfg.ReadOnly...)
+	for _, d := range system {
+		if _, err := os.Lstat(d); err == nil {
+			seen = append(seen, d) // a directory, or a link recreated inside
+		}
+	}
+	for _, d := range seen {
+		if abs, err := filepath.Abs(d); err == nil && (p == abs || strings.HasPrefix(p, abs+"/")) {
+			return nil
+		}
+	}
+	return fmt.Errorf("sandbox: %s is not in a directory the sandbox shows", p)
 }
 
 // rlimitNPROC is RLIMIT_NPROC, missing from package syscall.

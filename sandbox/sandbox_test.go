@@ -408,3 +408,27 @@ conn.sendall(b"hello from the bot\n")
 		})
 	}
 }
+
+func TestMissingProgramIsAnErrorAtOnce(t *testing.T) {
+	needSandbox(t)
+	s, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	hidden := filepath.Join(t.TempDir(), "prog")
+	os.WriteFile(hidden, []byte("#!/bin/sh\n"), 0o755)
+	for name, want := range map[string]string{
+		"no-such-program-here": `"no-such-program-here" is not in the sandbox's PATH`,
+		"/nonexistent/prog":    "no such file or directory",
+		hidden:                 "is not in a directory the sandbox shows",
+	} {
+		err := s.Wrap(exec.Command(name))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want ...%s...", name, err, want)
+		}
+	}
+	if err := s.Wrap(exec.Command("sh", "-c", "true")); err != nil {
+		t.Errorf("sh: %v", err)
+	}
+}
