@@ -284,3 +284,19 @@ func TestContainedBotsSkipVersion2(t *testing.T) {
 		t.Fatalf("contained: places %v, want the version 1 one only", got)
 	}
 }
+
+// Without a group, a single-threaded bot's children that ran and ended
+// since the last look count on the next CPU call (its own /proc files are
+// read every call), not ten calls later.
+func TestCPUTimeOfEndedChildWithoutGroup(t *testing.T) {
+	p := startIn(t, &Process{Argv: Command(`sh -c 'read l; sh -c "i=0; while [ \$i -lt 300000 ]; do i=\$((i+1)); done"; echo done; read l'`)}, []cgroupPlace{})
+	before, _ := p.CPU() // the first call looks at the children anyway
+	if got, ok := roundTrip(t, p, "go", 30*time.Second); !ok || got != "done" {
+		t.Fatalf("answer %q", got)
+	}
+	own, _ := cpuClock(p.Pid())
+	after, _ := p.CPU()
+	if after-before < 50*time.Millisecond || after-own < 50*time.Millisecond {
+		t.Fatalf("CPU %v -> %v (own %v): the child's busy loop is missing", before, after, own)
+	}
+}

@@ -66,6 +66,7 @@ type Process struct {
 	others   time.Duration
 	kids     bool
 	cpuCalls int
+	watch    *procWatch // without a group: the bot's /proc files, kept open
 }
 
 // Command returns the argv for a bot command string: the string split on
@@ -156,7 +157,9 @@ func (p *Process) Start(ctx context.Context) error {
 		}
 	}
 	if p.group == nil {
-		err = cmd.Start()
+		if err = cmd.Start(); err == nil {
+			p.watch = openProcWatch(cmd.Process.Pid)
+		}
 	}
 	closeAll(inR, outW, errW) // the child has its own copies
 	if err != nil {
@@ -392,13 +395,14 @@ func pending(f *os.File) int {
 	return n
 }
 
-// CPU returns the CPU time (user+system) the bot has used: its own process,
-// all threads, read at once from the kernel's CPU clock of the process; and
-// its descendants, read from /proc (see descendantsCPU). /proc is read on
-// every call while the bot has live descendants, else every treeEvery
-// calls (to find new ones) and on FreshCPU: the CPU of a child that starts
-// and ends between two looks counts on the look after it, once the bot has
-// waited for it. The figure never decreases.
+// CPU returns the CPU time (user+system) the bot has used, everything it
+// started included. In a control group: the group's counter. Else: its own
+// process, all threads, from the kernel's CPU clock of the process; and its
+// descendants from /proc (see descendantsCPU): on every call for a
+// single-threaded bot (procWatch) or one with live descendants, else every
+// treeEvery calls and on FreshCPU, so that the CPU of a child that starts
+// and ends between two looks counts on the look after it. The figure never
+// decreases.
 func (p *Process) CPU() (time.Duration, bool) { return p.cpu(false) }
 
 // FreshCPU is CPU with the descendants read now: the runner asks for it when
@@ -406,8 +410,8 @@ func (p *Process) CPU() (time.Duration, bool) { return p.cpu(false) }
 // the bot was slow.
 func (p *Process) FreshCPU() (time.Duration, bool) { return p.cpu(true) }
 
-// treeEvery is how often CPU looks for the descendants of a bot that had
-// none at the last look.
+// treeEvery is how often CPU looks for the descendants of a multi-threaded
+// bot that had none at the last look.
 const treeEvery = 10
 
 func (p *Process) cpu(fresh bool) (time.Duration, bool) {
@@ -429,7 +433,12 @@ func (p *Process) cpu(fresh bool) (time.Duration, bool) {
 		if own, ok := cpuClock(p.Pid()); ok {
 			p.mu.Lock()
 			defer p.mu.Unlock()
-			if fresh || p.kids || p.cpuCalls%treeEvery == 0 {
+			scan := fresh || p.kids || p.cpuCalls%treeEvery == 0
+			if p.watch != nil {
+				if d, live, ok := p.watch.descendants(scan); ok {
+					p.others, p.kids = d, live
+				}
+			} else if scan {
 				if d, live, ok := descendantsCPU(p.Pid()); ok {
 					p.others, p.kids = d, live
 				}
@@ -491,9 +500,12 @@ func (p *Process) Close(grace time.Duration) Exit {
 	killAll(p.Pid(), p.marker, p.waited, p.group)
 	<-p.waited
 	p.mu.Lock()
-	g := p.group
-	p.group = nil
+	g, w := p.group, p.watch
+	p.group, p.watch = nil, nil
 	p.mu.Unlock()
+	if w != nil {
+		w.close()
+	}
 	if g != nil {
 		g.remove()
 	}

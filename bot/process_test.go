@@ -194,7 +194,7 @@ func FuzzParseStat(f *testing.F) {
 
 func TestParseStat(t *testing.T) {
 	st, ok := parseStat([]byte("1234 (my ) bot) S 1 77 1234 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 100 1000 10"))
-	if !ok || st != (stat{state: "S", pgrp: 77, utime: 7, stime: 3, cutime: 2, cstime: 1}) {
+	if !ok || st != (stat{state: "S", pgrp: 77, utime: 7, stime: 3, cutime: 2, cstime: 1, threads: 1}) {
 		t.Fatalf("got %+v %v", st, ok)
 	}
 }
