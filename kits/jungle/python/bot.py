@@ -11,18 +11,26 @@ Run it:  arena play jungle --bot "stdio:python3 bot.py" --bot builtin:greedy
 Debug with print(..., file=sys.stderr): stderr is kept in the replay
 (stdout is for the COMMANDs only: anything else there ends your game).
 """
-from jungle import EMPTY, Position, Tick, drop, move, none, run, spawn
+from jungle import EMPTY, SPAWN, Position, Tick, attack, drop, move, none, run, spawn
 
 
 def distance(a: Position, b: Position) -> int:
     return abs(a.x - b.x) + abs(a.y - b.y)
 
 
+def around(p: Position):
+    """The four neighbours of p: up, down, left, right."""
+    return [Position(p.x, p.y - 1), Position(p.x, p.y + 1), Position(p.x - 1, p.y), Position(p.x + 1, p.y)]
+
+
 def play(t: Tick):
     """Returns this tick's actions, one per unit of yours (see jungle.py)."""
     taken = set(t.occupied())
     free_diamonds = [d.position for d in t.diamonds if d.owner_id is None]
-    targets = set()  # the diamonds a unit of ours goes for
+    # The other teams' carriers that can be attacked (not on a spawn tile).
+    carriers = [u.position for team in t.teams if team.id != t.team_id for u in team.units
+                if u.has_diamond and u.position and t.tile(u.position) != SPAWN]
+    targets = set()  # where our units go
     actions = []
     for unit in t.my_team.units:
         if not unit.has_spawned:
@@ -35,12 +43,17 @@ def play(t: Tick):
             continue
         p = unit.position
         if unit.has_diamond and not unit.is_summoning and t.tile(p) == EMPTY:
-            around = [Position(p.x, p.y - 1), Position(p.x, p.y + 1), Position(p.x - 1, p.y), Position(p.x + 1, p.y)]
-            free = [q for q in around if t.tile(q) == EMPTY and q not in taken]
+            free = [q for q in around(p) if t.tile(q) == EMPTY and q not in taken]
             actions.append(drop(unit.id, free[0]) if free else none(unit.id))
+            continue
+        near = [c for c in carriers if distance(c, p) == 1]
+        if near and not unit.has_diamond and t.tile(p) != SPAWN:
+            actions.append(attack(unit.id, near[0]))
             continue
         dist = t.distances(p, taken - {p})
         reachable = [d for d in free_diamonds if d in dist and d not in targets]
+        if not reachable:  # no free diamond: a tile next to an enemy carrier
+            reachable = [q for c in carriers for q in around(c) if q in dist and q != p and q not in targets]
         if reachable:
             target = min(reachable, key=lambda d: dist[d])
             targets.add(target)

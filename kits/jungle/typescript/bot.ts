@@ -2,23 +2,35 @@
 // getNextMove(); index.ts talks to the server and jungle.ts holds the state.
 //
 // This bot spawns each unit on the free spawn tile nearest to a free
-// diamond, sends each unit without a diamond to the nearest free diamond it
-// can reach that no other unit of its goes for (the server finds the path),
-// and drops a diamond it holds next to itself to score its points. Ideas:
-// SUMMON to raise a diamond's level before dropping it, VINE and ATTACK the
-// other teams' carriers.
+// diamond, drops a diamond it holds next to itself to score its points,
+// attacks an enemy carrier next to it (the diamond passes to the attacker),
+// and otherwise sends each unit to the nearest free diamond it can reach, or
+// else next to the nearest enemy carrier, never two units to one place (the
+// server finds the path). Ideas: SUMMON to raise a diamond's level before
+// dropping it, VINE carriers in line of sight, run from attackers.
 //
 // Build: npm ci && npx tsc     Run: node dist/index.js
-import { Action, EMPTY, Position, Tick, drop, key, move, none, spawn } from "./jungle";
+import { Action, EMPTY, Position, SPAWN, Tick, attack, drop, key, move, none, spawn } from "./jungle";
 
 const distance = (a: Position, b: Position): number => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+
+/** The four neighbours of p: up, down, left, right. */
+const around = (p: Position): Position[] => [
+  { x: p.x, y: p.y - 1 }, { x: p.x, y: p.y + 1 }, { x: p.x - 1, y: p.y }, { x: p.x + 1, y: p.y },
+];
 
 export class Bot {
   /** Returns this tick's actions, one per unit of yours (see jungle.ts). */
   getNextMove(t: Tick): Action[] {
     const taken = new Set(t.occupied().keys());
     const freeDiamonds = t.diamonds.filter((d) => !d.ownerId).map((d) => d.position);
-    const targets = new Set<string>(); // the diamonds a unit of ours goes for
+    // The other teams' carriers that can be attacked (not on a spawn tile).
+    const carriers: Position[] = [];
+    for (const team of t.teams) {
+      if (team.id === t.teamId) continue;
+      for (const u of team.units) if (u.hasDiamond && u.position && t.tile(u.position) !== SPAWN) carriers.push(u.position);
+    }
+    const targets = new Set<string>(); // where our units go
     const actions: Action[] = [];
     for (const unit of t.myTeam?.units ?? []) {
       if (!unit.hasSpawned || !unit.position) {
@@ -36,15 +48,23 @@ export class Bot {
       }
       const p = unit.position;
       if (unit.hasDiamond && !unit.isSummoning && t.tile(p) === EMPTY) {
-        const around = [{ x: p.x, y: p.y - 1 }, { x: p.x, y: p.y + 1 }, { x: p.x - 1, y: p.y }, { x: p.x + 1, y: p.y }];
-        const free = around.find((q) => t.tile(q) === EMPTY && !taken.has(key(q)));
+        const free = around(p).find((q) => t.tile(q) === EMPTY && !taken.has(key(q)));
         actions.push(free ? drop(unit.id, free) : none(unit.id));
+        continue;
+      }
+      const near = carriers.filter((c) => distance(c, p) === 1);
+      if (near.length > 0 && !unit.hasDiamond && t.tile(p) !== SPAWN) {
+        actions.push(attack(unit.id, near[0]));
         continue;
       }
       const blocked = new Set(taken);
       blocked.delete(key(p));
       const dist = t.distances(p, blocked);
-      const reachable = freeDiamonds.filter((d) => dist.has(key(d)) && !targets.has(key(d)));
+      let reachable = freeDiamonds.filter((d) => dist.has(key(d)) && !targets.has(key(d)));
+      if (reachable.length === 0) {
+        // No free diamond: a tile next to an enemy carrier.
+        reachable = carriers.flatMap(around).filter((q) => dist.has(key(q)) && key(q) !== key(p) && !targets.has(key(q)));
+      }
       if (reachable.length > 0) {
         const target = reachable.reduce((b, d) => ((dist.get(key(d)) ?? 0) < (dist.get(key(b)) ?? 0) ? d : b));
         targets.add(key(target));
