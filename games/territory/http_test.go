@@ -214,16 +214,19 @@ func TestHTTPNeverReady(t *testing.T) {
 // §6.2: over HTTP every request has 1 s, turn 1 included. The 3 s of turn 1
 // (first_ms) are for stdin/stdout bots still starting (§6.3); an HTTP bot
 // has said it was ready before turn 1. The stdin/stdout bot of the same
-// match keeps its 3 s.
+// match keeps first_ms.
 func TestHTTPTurnOneHasOneSecond(t *testing.T) {
 	t.Parallel()
 	b := newHTTPBot(t, `SLEEP 1800 {"X": 0, "Y": 1}`, `{"X": 0, "Y": -1}`)
-	rep := runMatch(t, 2, []string{helper("--sleep", "1:1300"), b.srv.URL}, "arena="+duel, "turns=2", "first_ms=3000", "turn_ms=1000")
+	// The stdin/stdout bot's 1.3 s must fit its first turn with the Python
+	// start-up, seconds on a loaded machine: 10 s. The HTTP bot's 1.8 s is
+	// within that too, and must still time out at 1 s.
+	rep := runMatch(t, 2, []string{helper("--sleep", "1:1300"), b.srv.URL}, "arena="+duel, "turns=2", "first_ms=10000", "turn_ms=1000")
 	if r := rep.Turns[0].Replies[1]; r.Status != game.Timeout {
 		t.Errorf("turn 1 over HTTP: %s %q after %v, want a timeout at 1 s", r.Status, r.Text(), r.Time)
 	}
 	if r := rep.Turns[0].Replies[0]; r.Status != game.Answered || r.Late {
-		t.Errorf("turn 1 over stdin/stdout: %s late=%v, want the answer given within 3 s", r.Status, r.Late)
+		t.Errorf("turn 1 over stdin/stdout: %s late=%v, want the answer given within 10 s", r.Status, r.Late)
 	}
 	if s := stat(rep.Result.Players[1].PlayerResult, "stays"); s != 1 {
 		t.Errorf("%d stays for the HTTP bot, want 1", s)
