@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/tournament/sprt"
 )
 
@@ -22,6 +23,8 @@ type Versus struct {
 	Options []string
 	Cores   int
 	Test    *sprt.Test // nil: play every pair
+	// Sandbox, when not nil, runs the bots that are commands contained.
+	Sandbox *sandbox.Limits
 	// OnMatch, when set, sees each finished game with its replay (one
 	// call at a time); OnPair the tally after each pair, in pair order.
 	OnMatch func(Played)
@@ -66,7 +69,7 @@ func (v Versus) Play(ctx context.Context) (*Tally, error) {
 	if v.Pairs < 1 {
 		return nil, fmt.Errorf("versus needs at least 1 pair of games, not %d", v.Pairs)
 	}
-	pool := Pool{Game: v.Game, Bots: v.Bots[:], League: v.League, Options: v.Options, Cores: v.Cores}
+	pool := Pool{Game: v.Game, Bots: v.Bots[:], League: v.League, Options: v.Options, Cores: v.Cores, Sandbox: v.Sandbox}
 	jobs := make([]Job, 0, 2*v.Pairs)
 	for k := 0; k < v.Pairs; k++ {
 		seed := v.Seed + int64(k)

@@ -23,6 +23,7 @@ func init() {
 		r       ladder.Runner
 		asJSON  bool
 		quietly bool
+		sbf     sandboxFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "ladder GAME --db FILE add NAME SPEC | remove NAME | run [--games N] | show",
@@ -93,6 +94,9 @@ because of the arena (not the bot) are written but not rated.`,
 					return fmt.Errorf("run takes no arguments (see --games)")
 				}
 				r.Store = store
+				if r.Sandbox, err = sbf.limits(); err != nil {
+					return err
+				}
 				if !quietly {
 					r.OnGame = func(o ladder.Outcome) { fmt.Fprintln(out, ladderGameLine(o)) }
 				}
@@ -133,6 +137,7 @@ because of the arena (not the bot) are written but not rated.`,
 	fl.StringArrayVar(&r.Options, "opt", nil, "run: game option key=value (repeatable)")
 	fl.BoolVar(&asJSON, "json", false, "show: print the leaderboard as JSON")
 	fl.BoolVar(&quietly, "quiet", false, "run: no line per game")
+	sbf.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 

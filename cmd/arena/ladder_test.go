@@ -30,6 +30,7 @@ func TestLadderAddShowRemove(t *testing.T) {
 		{[]string{"add", "bad name", "builtin:boss1"}, "bot name"},
 		{[]string{"remove", "nobody"}, "no bot"},
 		{[]string{"dance"}, "unknown action"},
+		{[]string{"run", "--sandbox", "--sandbox-memory", "4"}, "--sandbox-memory"},
 	} {
 		_, stderr, code := run(t, append([]string{"ladder", "ants", "--db", db}, c.args...)...)
 		if code == 0 || !strings.Contains(stderr, c.want) {

@@ -27,6 +27,7 @@ func init() {
 		dir     string
 		asJSON  bool
 		quietly bool
+		sbf     sandboxFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "versus GAME --bot A --bot B [--games N] [--sprt elo0=0,elo1=20]",
@@ -58,6 +59,11 @@ finished (exit status 130).`,
 			if v.Cores < 0 {
 				return fmt.Errorf("--cores must be at least 1 (or 0 for all), not %d", v.Cores)
 			}
+			sb, err := sbf.limits()
+			if err != nil {
+				return err
+			}
+			v.Sandbox = sb
 			if test != "" {
 				t, err := sprt.Parse(test)
 				if err != nil {
@@ -146,6 +152,7 @@ finished (exit status 130).`,
 	fl.StringVar(&dir, "replays", "", "save every game's replay in this directory")
 	fl.BoolVar(&asJSON, "json", false, "print the final tally as JSON")
 	fl.BoolVar(&quietly, "quiet", false, "print only the final tally")
+	sbf.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 

@@ -54,6 +54,7 @@ func TestVersusRefusesBadInput(t *testing.T) {
 		{[]string{"--bot", "builtin:wait", "--bot", "builtin:boss1", "--games", "0"}, "--games"},
 		{[]string{"--bot", "builtin:wait", "--bot", "builtin:boss1", "--sprt", "elo0=5,elo1=1"}, "elo0"},
 		{[]string{"--bot", "builtin:wait", "--bot", "builtin:boss1", "--cores", "-1"}, "--cores"},
+		{[]string{"--bot", "builtin:wait", "--bot", "builtin:boss1", "--sandbox", "--sandbox-memory", "4"}, "--sandbox-memory"},
 	} {
 		_, stderr, code := run(t, append([]string{"versus", "ants"}, c.args...)...)
 		if code == 0 || !strings.Contains(stderr, c.want) {

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/tournament"
 )
 
@@ -19,6 +20,8 @@ type Runner struct {
 	Cores   int
 	League  int
 	Options []string
+	// Sandbox, when not nil, runs the bots that are commands contained.
+	Sandbox *sandbox.Limits
 	// OnGame, when set, sees each game once it is written.
 	OnGame func(Outcome)
 }
@@ -60,7 +63,7 @@ func (r Runner) Run(ctx context.Context) (int, error) {
 		for i, b := range bots {
 			specs[i] = b.Spec
 		}
-		pool := tournament.Pool{Game: r.Store.Game, Bots: specs, League: r.League, Options: r.Options, Cores: r.Cores}
+		pool := tournament.Pool{Game: r.Store.Game, Bots: specs, League: r.League, Options: r.Options, Cores: r.Cores, Sandbox: r.Sandbox}
 		err = pool.Play(ctx, jobs, func(p tournament.Played) error {
 			o := outcomeOf(bots, p)
 			if err := r.Store.Record(context.WithoutCancel(ctx), o); err != nil {
