@@ -173,3 +173,19 @@ const (
 	DefaultStderrKeep = 64 << 10 // stderr bytes kept per turn
 	linesBuffer       = 256      // lines a transport buffers before it stops reading
 )
+
+// timeScaleKey carries a match's time scale in the context given to Start.
+type timeScaleKey struct{}
+
+// WithTimeScale returns ctx carrying the match's time scale (--time-scale),
+// for the transports that wait at Start (for a registration, a readiness
+// reply): their waits are time limits of the match too.
+func WithTimeScale(ctx context.Context, f float64) context.Context {
+	return context.WithValue(ctx, timeScaleKey{}, f)
+}
+
+// scaled multiplies d by the time scale ctx carries, if any.
+func scaled(ctx context.Context, d time.Duration) time.Duration {
+	f, _ := ctx.Value(timeScaleKey{}).(float64)
+	return game.ScaleDuration(d, f)
+}

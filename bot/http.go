@@ -180,6 +180,7 @@ func (h *HTTP) waitReady(ctx context.Context) error {
 	if within <= 0 {
 		within = DefaultHTTPWithin
 	}
+	within = scaled(ctx, within) // a limit of the match: --time-scale applies
 	want := h.Protocol.ReadyBody
 	if want == "" {
 		want = "true"

@@ -68,3 +68,15 @@ func TestBuiltinIsTrusted(t *testing.T) {
 		t.Error("a plain InProcess is trusted")
 	}
 }
+
+// The waits at Start are limits of the match: the time scale the runner
+// puts in Start's context multiplies them.
+func TestScaledByContext(t *testing.T) {
+	ctx := context.Background()
+	if d := scaled(ctx, time.Second); d != time.Second {
+		t.Errorf("no scale: %v", d)
+	}
+	if d := scaled(WithTimeScale(ctx, 2.5), time.Second); d != 2500*time.Millisecond {
+		t.Errorf("scale 2.5: %v", d)
+	}
+}

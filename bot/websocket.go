@@ -187,8 +187,10 @@ func (w *WebSocketConn) Exit(wait time.Duration) (Exit, bool) {
 
 // WebSocketBot is a process bot that connects to Arena over WebSocket: it
 // is started with its token and the server's URL in its environment (see
-// game.WebSocketProtocol), and the first Send waits, until its deadline,
-// for it to register. Its stdout and stderr are its log.
+// game.WebSocketProtocol), and Start waits for it to register, as the
+// event's server waited for every team before its first tick: the first
+// prompt's clock starts when it is sent, whatever the bot's start-up took.
+// Its stdout and stderr are its log.
 type WebSocketBot struct {
 	Argv     []string
 	Dir      string
@@ -256,7 +258,39 @@ func (b *WebSocketBot) Start(ctx context.Context) error {
 	}
 	b.log = newOutputLog(b.proc) // its answers are its messages
 	go b.relay()
+	if err := b.waitRegistered(ctx); err != nil {
+		b.Close(0)
+		return err
+	}
 	return nil
+}
+
+// DefaultStartWithin is how long a started WebSocket bot has to register
+// when the game does not say (game.WebSocketProtocol.StartWithin).
+const DefaultStartWithin = 10 * time.Second
+
+// waitRegistered waits until the bot has registered, exited, or run out of
+// time (the protocol's StartWithin, scaled by the match's time scale).
+func (b *WebSocketBot) waitRegistered(ctx context.Context) error {
+	within := b.Protocol.StartWithin
+	if within <= 0 {
+		within = DefaultStartWithin
+	}
+	within = scaled(ctx, within)
+	t := time.NewTimer(within)
+	defer t.Stop()
+	select {
+	case <-b.attached:
+		return nil
+	case <-b.proc.waited:
+		e, _ := b.proc.Exit(0)
+		tail, _ := b.log.take()
+		return errors.New(CrashReport("the bot exited before it registered ("+e.String()+")", tail))
+	case <-t.C:
+		return fmt.Errorf("the bot did not connect and register within %v (a slow start-up? try --time-scale)", within)
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // relay forwards the connection's lines once it registers; the bot's
@@ -289,21 +323,8 @@ func (b *WebSocketBot) attach(c *WebSocketConn) {
 	close(b.attached)
 }
 
-// Send waits for the bot to register (until the deadline), then writes msg.
+// Send writes msg (Start returned once the bot had registered).
 func (b *WebSocketBot) Send(msg []byte, deadline time.Time) error {
-	select {
-	case <-b.attached:
-	default:
-		t := time.NewTimer(time.Until(deadline))
-		defer t.Stop()
-		select {
-		case <-b.attached:
-		case <-b.proc.waited:
-			return errors.New("the bot exited before it connected")
-		case <-t.C:
-			return ErrDeadline
-		}
-	}
 	return b.conn.Send(msg, deadline)
 }
 

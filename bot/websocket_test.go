@@ -99,6 +99,24 @@ func wsBot(t *testing.T, mode string) *WebSocketBot {
 	return b
 }
 
+// startErr starts a bot that is expected not to register, and returns why
+// Start failed.
+func startErr(t *testing.T, ctx context.Context, mode string, within time.Duration) error {
+	t.Helper()
+	p := testProtocol
+	p.StartWithin = within
+	b := &WebSocketBot{Argv: []string{os.Args[0]}, Env: []string{"WSBOT=" + mode}, Protocol: p}
+	err := b.Start(ctx)
+	if err == nil {
+		b.Close(0)
+		t.Fatal("Start succeeded")
+	}
+	if _, ok := b.proc.Exit(5 * time.Second); !ok {
+		t.Error("the process was left running")
+	}
+	return err
+}
+
 func nextLine(t *testing.T, b Bot) (Line, bool) {
 	t.Helper()
 	select {
@@ -146,19 +164,12 @@ func TestWebSocketNameRegistration(t *testing.T) {
 }
 
 // A registration with someone else's token is refused: the socket closes,
-// and the seat never registers.
+// and the seat never registers: the bot did not start.
 func TestWebSocketRefusedRegistration(t *testing.T) {
-	b := wsBot(t, "badtoken")
-	err := b.Send([]byte(`{}`), time.Now().Add(3*time.Second))
-	if err == nil {
-		t.Fatal("a refused bot received a message")
-	}
-	e, _ := b.proc.Exit(5 * time.Second)
-	if e.Code != 5 {
-		t.Errorf("the client should have seen its socket closed (exit 5), got %s", e)
-	}
-	if _, ok := nextLine(t, b); ok {
-		t.Error("lines from a refused bot")
+	err := startErr(t, context.Background(), "badtoken", 10*time.Second)
+	// The client saw its socket closed (exit 5) and said so on stdout.
+	if !strings.Contains(err.Error(), "exited before it registered (exited with status 5)") || !strings.Contains(err.Error(), "refused") {
+		t.Errorf("start: %v", err)
 	}
 }
 
@@ -225,23 +236,24 @@ func TestWebSocketDisconnect(t *testing.T) {
 	}
 }
 
-// A bot that exits without connecting: Send fails, Lines ends.
+// A bot that exits without connecting did not start, and says how it
+// ended.
 func TestWebSocketExitBeforeConnecting(t *testing.T) {
-	b := wsBot(t, "exit")
-	if err := b.Send([]byte(`{}`), time.Now().Add(10*time.Second)); err == nil || err == ErrDeadline {
-		t.Errorf("send: %v", err)
-	}
-	if _, ok := nextLine(t, b); ok {
-		t.Error("a line from a bot that never connected")
+	if err := startErr(t, context.Background(), "exit", 10*time.Second); !strings.Contains(err.Error(), "exited before it registered (exited with status 3)") {
+		t.Errorf("start: %v", err)
 	}
 }
 
-// A bot that does not register in time: Send times out (the turn is a
-// timeout, the bot is not gone).
+// A bot that does not register within StartWithin, multiplied by the
+// match's time scale, did not start; it is ended.
 func TestWebSocketSlowRegistration(t *testing.T) {
-	b := wsBot(t, "silent")
-	if err := b.Send([]byte(`{}`), time.Now().Add(300*time.Millisecond)); err != ErrDeadline {
-		t.Errorf("send: %v", err)
+	err := startErr(t, context.Background(), "silent", 300*time.Millisecond)
+	if !strings.Contains(err.Error(), "did not connect and register within 300ms") || !strings.Contains(err.Error(), "--time-scale") {
+		t.Errorf("start: %v", err)
+	}
+	err = startErr(t, WithTimeScale(context.Background(), 2), "silent", 300*time.Millisecond)
+	if !strings.Contains(err.Error(), "within 600ms") {
+		t.Errorf("start, time scale 2: %v", err)
 	}
 }
 

@@ -20,6 +20,11 @@ type WebSocketProtocol struct {
 	// RegisterWithin is how long a connection has to register before it is
 	// closed; 0 means 5 seconds.
 	RegisterWithin time.Duration
+	// StartWithin is how long a bot Arena started has to connect and
+	// register: the game starts once every bot has registered, and a bot
+	// that has not by then did not start (the others play). 0 means 10
+	// seconds. The match's time scale multiplies it.
+	StartWithin time.Duration
 	// Register reads a connection's first message: the token it presents,
 	// or, for a bot that registers by name instead, that name (the
 	// connection then goes to the seat that has waited longest). ok is

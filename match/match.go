@@ -218,7 +218,9 @@ func (r *runner) startAll(ctx context.Context) {
 		wg.Go(func() {
 			b, err := s.player.Open()
 			if err == nil {
-				err = b.Start(ctx)
+				// Waits at start (a registration, a readiness reply)
+				// are limits of the match: the time scale applies.
+				err = b.Start(bot.WithTimeScale(ctx, r.m.Config.TimeScale))
 			}
 			bots[i], errs[i] = b, err
 		})
