@@ -25,7 +25,8 @@ type live struct {
 	err    string
 	subs   map[chan []byte]struct{}
 	// page caches the page format of the whole replay for plain GETs, by
-	// the number of turns it holds.
+	// the number of turns it holds (guarded by pageMu).
+	pageMu    sync.Mutex
 	page      []byte
 	pageTurns int
 }
@@ -176,18 +177,24 @@ func (l *live) snapshot() (replay.Replay, bool) {
 }
 
 // pageJSON is the page format of the replay so far, encoded once per turn
-// however many pages ask for it.
+// however many pages ask for it. It is encoded outside l.mu, so that a
+// page's request never holds up the match's next turn; pageMu lets one
+// request encode while the others wait for its bytes.
 func (l *live) pageJSON() []byte {
+	l.pageMu.Lock()
+	defer l.pageMu.Unlock()
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	n := len(l.turns)
 	if l.done {
 		n = -1 - n // a finished match differs from the same turns in play
 	}
 	if l.page != nil && l.pageTurns == n {
+		l.mu.Unlock()
 		return l.page
 	}
-	l.page, _ = json.Marshal(pageReplay{&l.rep})
-	l.pageTurns = n
-	return l.page
+	snap := l.rep // the turns are only ever appended: this slice stays valid
+	l.mu.Unlock()
+	page, _ := json.Marshal(pageReplay{&snap})
+	l.page, l.pageTurns = page, n
+	return page
 }
