@@ -35,13 +35,19 @@ const cgroupParent = "arena-bots"
 type cgroupPlace struct {
 	mount string // where the hierarchy is mounted
 	v2    bool
+	// base is the group under which arena-bots is made: "" for the top of
+	// the hierarchy; Arena's own version 2 group when it is not the top
+	// (where systemd delegates a user's session, the user may make
+	// groups in it).
+	base string
 }
 
 // cgroupPlaces lists the hierarchies under root, best first: the cpuacct
 // controller of version 1 where it is mounted (its counter costs a third of
 // version 2's cpu.stat to read, which flushes the kernel's statistics
 // tree), then version 2 (mounted at root, or at root/unified on a hybrid
-// machine).
+// machine): at its top (root may make groups there), then in Arena's own
+// group (a user may, where it is delegated to them).
 func cgroupPlaces(root string) []cgroupPlace {
 	var out []cgroupPlace
 	if d := filepath.Join(root, "cpuacct"); fileExists(filepath.Join(d, "cpuacct.usage")) {
@@ -50,9 +56,28 @@ func cgroupPlaces(root string) []cgroupPlace {
 	for _, d := range []string{root, filepath.Join(root, "unified")} {
 		if fileExists(filepath.Join(d, "cgroup.controllers")) {
 			out = append(out, cgroupPlace{mount: d, v2: true})
+			if own := ownV2Group("/proc/self/cgroup"); own != "" && own != "/" {
+				out = append(out, cgroupPlace{mount: d, v2: true, base: own})
+			}
+			break
 		}
 	}
 	return out
+}
+
+// ownV2Group returns Arena's group in the version 2 hierarchy, read from
+// file (/proc/self/cgroup: its "0::PATH" line), or "".
+func ownV2Group(file string) string {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if p, ok := strings.CutPrefix(line, "0::"); ok && strings.HasPrefix(p, "/") && !strings.Contains(p, "..") {
+			return p
+		}
+	}
+	return ""
 }
 
 func fileExists(path string) bool {
@@ -84,7 +109,7 @@ func newBotGroup(places []cgroupPlace, name string) (*botGroup, error) {
 }
 
 func makeGroup(pl cgroupPlace, name string) (*botGroup, error) {
-	parent := filepath.Join(pl.mount, cgroupParent)
+	parent := filepath.Join(pl.mount, pl.base, cgroupParent)
 	if err := os.Mkdir(parent, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -298,5 +299,106 @@ func TestCPUTimeOfEndedChildWithoutGroup(t *testing.T) {
 	after, _ := p.CPU()
 	if after-before < 50*time.Millisecond || after-own < 50*time.Millisecond {
 		t.Fatalf("CPU %v -> %v (own %v): the child's busy loop is missing", before, after, own)
+	}
+}
+
+func TestOwnV2Group(t *testing.T) {
+	dir := t.TempDir()
+	for in, want := range map[string]string{
+		"12:cpuacct:/\n0::/user.slice/user-1000.slice/user@1000.service/app.slice/x.scope\n": "/user.slice/user-1000.slice/user@1000.service/app.slice/x.scope",
+		"0::/\n":          "/",
+		"2:cpuacct:/a\n":  "",
+		"0::/a/../../b\n": "",
+	} {
+		f := filepath.Join(dir, "cgroup")
+		os.WriteFile(f, []byte(in), 0o644)
+		if got := ownV2Group(f); got != want {
+			t.Errorf("ownV2Group(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// An ordinary user whose version 2 group is delegated to them (as systemd
+// does for a desktop session) gets bot groups inside it. The test makes
+// such a group as root, gives it to nobody, and runs this test binary there
+// as nobody (TestDelegatedHelper).
+func TestDelegatedV2Group(t *testing.T) {
+	var v2 *cgroupPlace
+	for _, pl := range cgroupPlaces(CgroupRoot) {
+		if pl.v2 && pl.base == "" {
+			v2 = &pl
+		}
+	}
+	if v2 == nil || os.Getuid() != 0 {
+		t.Skip("needs root and a cgroup v2 hierarchy")
+	}
+	const nobody = 65534
+	deleg := filepath.Join(v2.mount, "arena-deleg-test."+strconv.Itoa(os.Getpid()))
+	if err := os.Mkdir(deleg, 0o755); err != nil {
+		t.Skipf("cannot make a group: %v", err)
+	}
+	defer func() {
+		for i := 0; i < 100 && syscall.Rmdir(filepath.Join(deleg, cgroupParent)) != nil && fileExists(filepath.Join(deleg, cgroupParent)); i++ {
+			time.Sleep(10 * time.Millisecond)
+		}
+		syscall.Rmdir(deleg)
+	}()
+	for _, f := range []string{"", "cgroup.procs", "cgroup.threads", "cgroup.subtree_control"} {
+		if err := os.Chown(filepath.Join(deleg, f), nobody, nobody); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// nobody must be able to run the test binary.
+	bin, err := os.MkdirTemp("", "arena-deleg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(bin)
+	os.Chmod(bin, 0o755)
+	exe := filepath.Join(bin, "bot.test")
+	self, _ := os.Executable()
+	data, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(exe, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d, err := os.Open(deleg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	cmd := exec.Command(exe, "-test.run", "^TestDelegatedHelper$", "-test.v", "-test.count=1")
+	cmd.Dir = bin
+	cmd.Env = append(os.Environ(), "ARENA_TEST_DELEGATED="+deleg)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody},
+		UseCgroupFD: true, CgroupFD: int(d.Fd())}
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestDelegatedHelper") {
+		t.Fatalf("as nobody in %s: %v\n%s", deleg, err, out)
+	}
+}
+
+// TestDelegatedHelper runs as nobody in a delegated group (see above).
+func TestDelegatedHelper(t *testing.T) {
+	deleg := os.Getenv("ARENA_TEST_DELEGATED")
+	if deleg == "" {
+		t.Skip("run by TestDelegatedV2Group")
+	}
+	p := startProcess(t, &Process{Argv: Command(`sh -c 'read l; i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo done; read l'`)})
+	if p.group == nil || !strings.HasPrefix(p.group.dir, deleg+"/") {
+		t.Fatalf("group %+v, want one in %s", p.group, deleg)
+	}
+	dir := p.group.dir
+	if got, ok := roundTrip(t, p, "go", 20*time.Second); !ok || got != "done" {
+		t.Fatalf("answer %q", got)
+	}
+	if d, ok := p.CPU(); !ok || d <= 0 || d%clockTick == 0 {
+		t.Fatalf("CPU %v %v", d, ok)
+	}
+	p.Close(0)
+	if fileExists(dir) {
+		t.Fatalf("the group %s is left", dir)
 	}
 }
