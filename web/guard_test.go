@@ -126,7 +126,7 @@ func TestSecurityHeaders(t *testing.T) {
 		res.Body.Close()
 		h := res.Header
 		c := h.Get("Content-Security-Policy")
-		if !strings.Contains(c, "script-src 'self';") || !strings.Contains(c, "frame-ancestors 'none'") {
+		if !strings.Contains(c, "script-src 'self';") || !strings.Contains(c, "frame-ancestors 'none'") || strings.Contains(c, "unsafe") {
 			t.Errorf("%s: CSP %q", path, c)
 		}
 		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("X-Frame-Options") != "DENY" {

@@ -292,6 +292,25 @@ func TestExportHTML(t *testing.T) {
 	if strings.Contains(html, "<script src") || strings.Contains(html, "<link") {
 		t.Errorf("the page must not load anything")
 	}
+	// Its policy lets its own script and style run, by hash, and nothing
+	// else inline; the replay is data, not script.
+	inner := func(open, close string) string {
+		i := strings.Index(html, open)
+		j := strings.Index(html[i:], close)
+		return html[i+len(open) : i+j]
+	}
+	policy := inner(`<meta http-equiv="Content-Security-Policy" content="`, `">`)
+	for _, el := range []string{inner(`<script type="module">`, `</script>`), inner(`<style>`, `</style>`)} {
+		if !strings.Contains(policy, cspHash(el)) {
+			t.Errorf("the policy %q does not allow an element of the page", policy)
+		}
+	}
+	if strings.Contains(policy, "unsafe") || !strings.Contains(policy, "default-src 'none'") {
+		t.Errorf("policy %q", policy)
+	}
+	if !strings.Contains(html, `<script type="application/json" id="arena-embed">`) {
+		t.Error("the replay is not a data block")
+	}
 }
 
 // A match the caller runs itself is shown through Watch: listed as live
