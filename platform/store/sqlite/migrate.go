@@ -1,0 +1,78 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// migrations bring the schema up to date, in order; each runs once, in
+// its own transaction with the schema_version row that records it. Add
+// new ones at the end; never edit one that has shipped.
+var migrations = []string{
+	// 1: events, teams, submissions and their builds.
+	`CREATE TABLE events (
+		id INTEGER PRIMARY KEY,
+		game TEXT NOT NULL,
+		name TEXT NOT NULL,
+		options TEXT NOT NULL,           -- JSON object of game options
+		invite_key TEXT NOT NULL UNIQUE, -- the public half of the invitation
+		invite_hash BLOB NOT NULL,       -- SHA-256 of its secret half
+		created TEXT NOT NULL
+	);
+	CREATE TABLE teams (
+		id INTEGER PRIMARY KEY,
+		event_id INTEGER NOT NULL REFERENCES events(id),
+		name TEXT NOT NULL,
+		token_key TEXT NOT NULL UNIQUE,
+		token_hash BLOB NOT NULL,
+		created TEXT NOT NULL,
+		UNIQUE (event_id, name)
+	);
+	CREATE TABLE submissions (
+		id INTEGER PRIMARY KEY,
+		team_id INTEGER NOT NULL REFERENCES teams(id),
+		filename TEXT NOT NULL,
+		language TEXT NOT NULL,
+		status TEXT NOT NULL,
+		error TEXT NOT NULL,
+		log BLOB,
+		created TEXT NOT NULL,
+		built TEXT NOT NULL
+	);
+	CREATE INDEX submissions_team ON submissions (team_id, id);`,
+}
+
+func migrate(ctx context.Context, db *sql.DB) error {
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return err
+	}
+	var have int
+	if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
+		return err
+	}
+	if have > len(migrations) {
+		return fmt.Errorf("its schema (version %d) is newer than this arena knows (%d): use a newer arena", have, len(migrations))
+	}
+	for v := have + 1; v <= len(migrations); v++ {
+		if err := step(ctx, db, v, migrations[v-1]); err != nil {
+			return fmt.Errorf("migration %d: %w", v, err)
+		}
+	}
+	return nil
+}
+
+func step(ctx context.Context, db *sql.DB, v int, q string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, q); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (?)`, v); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

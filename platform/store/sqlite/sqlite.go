@@ -1,0 +1,251 @@
+// Package sqlite is the SQLite driver of the platform's store
+// (modernc.org/sqlite, no cgo): one file in the data directory, in WAL
+// mode, its schema brought up to date by the migrations when opened.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// DB is the SQLite store.
+type DB struct {
+	db *sql.DB
+}
+
+var _ store.Store = (*DB)(nil)
+
+// Open opens (or creates) the database file and runs the migrations it
+// has not had yet.
+func Open(ctx context.Context, path string) (*DB, error) {
+	// WAL and synchronous=FULL: a committed row survives a killed process;
+	// busy_timeout lets a reader wait for the writer instead of failing.
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	// One connection: SQLite has one writer, and the job queue (River's
+	// SQLite driver) shares this pool and asks for exactly this.
+	db.SetMaxOpenConns(1)
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	return &DB{db: db}, nil
+}
+
+// SQL is the pool, for the job queue that shares the database.
+func (d *DB) SQL() *sql.DB { return d.db }
+
+// Close closes the database.
+func (d *DB) Close() error { return d.db.Close() }
+
+func now() string { return time.Now().UTC().Format(time.RFC3339Nano) }
+
+func parseTime(s string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, s)
+	return t
+}
+
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	return err
+}
+
+func isUnique(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+// CreateEvent implements store.Store.
+func (d *DB) CreateEvent(ctx context.Context, e store.Event, invite store.Key, hash []byte) (store.Event, error) {
+	if e.Options == nil {
+		e.Options = map[string]string{}
+	}
+	opts, err := json.Marshal(e.Options)
+	if err != nil {
+		return e, err
+	}
+	e.Created = time.Now().UTC()
+	res, err := d.db.ExecContext(ctx, `INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES (?, ?, ?, ?, ?, ?)`,
+		e.Game, e.Name, string(opts), string(invite), hash, e.Created.Format(time.RFC3339Nano))
+	if err != nil {
+		return e, err
+	}
+	e.ID, err = res.LastInsertId()
+	return e, err
+}
+
+const eventCols = `id, game, name, options, created`
+
+func scanEvent(row interface{ Scan(...any) error }, extra ...any) (store.Event, error) {
+	var e store.Event
+	var opts, created string
+	if err := row.Scan(append([]any{&e.ID, &e.Game, &e.Name, &opts, &created}, extra...)...); err != nil {
+		return e, notFound(err)
+	}
+	e.Created = parseTime(created)
+	return e, json.Unmarshal([]byte(opts), &e.Options)
+}
+
+// Events implements store.Store.
+func (d *DB) Events(ctx context.Context) ([]store.Event, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT `+eventCols+` FROM events ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var es []store.Event
+	for rows.Next() {
+		e, err := scanEvent(rows)
+		if err != nil {
+			return nil, err
+		}
+		es = append(es, e)
+	}
+	return es, rows.Err()
+}
+
+// Event implements store.Store.
+func (d *DB) Event(ctx context.Context, id int64) (store.Event, error) {
+	return scanEvent(d.db.QueryRowContext(ctx, `SELECT `+eventCols+` FROM events WHERE id = ?`, id))
+}
+
+// EventByInvite implements store.Store.
+func (d *DB) EventByInvite(ctx context.Context, invite store.Key) (store.Event, []byte, error) {
+	var hash []byte
+	e, err := scanEvent(d.db.QueryRowContext(ctx, `SELECT `+eventCols+`, invite_hash FROM events WHERE invite_key = ?`, string(invite)), &hash)
+	return e, hash, err
+}
+
+// CreateTeam implements store.Store.
+func (d *DB) CreateTeam(ctx context.Context, t store.Team, token store.Key, hash []byte) (store.Team, error) {
+	t.Created = time.Now().UTC()
+	res, err := d.db.ExecContext(ctx, `INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES (?, ?, ?, ?, ?)`,
+		t.EventID, t.Name, string(token), hash, t.Created.Format(time.RFC3339Nano))
+	if isUnique(err) {
+		return t, store.ErrConflict
+	}
+	if err != nil {
+		return t, err
+	}
+	t.ID, err = res.LastInsertId()
+	return t, err
+}
+
+const teamCols = `id, event_id, name, created`
+
+func scanTeam(row interface{ Scan(...any) error }, extra ...any) (store.Team, error) {
+	var t store.Team
+	var created string
+	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &created}, extra...)...); err != nil {
+		return t, notFound(err)
+	}
+	t.Created = parseTime(created)
+	return t, nil
+}
+
+// Team implements store.Store.
+func (d *DB) Team(ctx context.Context, id int64) (store.Team, error) {
+	return scanTeam(d.db.QueryRowContext(ctx, `SELECT `+teamCols+` FROM teams WHERE id = ?`, id))
+}
+
+// TeamByToken implements store.Store.
+func (d *DB) TeamByToken(ctx context.Context, token store.Key) (store.Team, []byte, error) {
+	var hash []byte
+	t, err := scanTeam(d.db.QueryRowContext(ctx, `SELECT `+teamCols+`, token_hash FROM teams WHERE token_key = ?`, string(token)), &hash)
+	return t, hash, err
+}
+
+// CreateSubmission implements store.Store.
+func (d *DB) CreateSubmission(ctx context.Context, s store.Submission) (store.Submission, error) {
+	s.Created = time.Now().UTC()
+	if s.Status == "" {
+		s.Status = store.StatusQueued
+	}
+	res, err := d.db.ExecContext(ctx, `INSERT INTO submissions (team_id, filename, language, status, error, created, built) VALUES (?, ?, ?, ?, '', ?, '')`,
+		s.TeamID, s.Filename, s.Language, s.Status, s.Created.Format(time.RFC3339Nano))
+	if err != nil {
+		return s, err
+	}
+	s.ID, err = res.LastInsertId()
+	return s, err
+}
+
+const submissionCols = `id, team_id, filename, language, status, error, created, built`
+
+func scanSubmission(row interface{ Scan(...any) error }) (store.Submission, error) {
+	var s store.Submission
+	var created, built string
+	if err := row.Scan(&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &created, &built); err != nil {
+		return s, notFound(err)
+	}
+	s.Created, s.Built = parseTime(created), parseTime(built)
+	return s, nil
+}
+
+// Submission implements store.Store.
+func (d *DB) Submission(ctx context.Context, id int64) (store.Submission, error) {
+	return scanSubmission(d.db.QueryRowContext(ctx, `SELECT `+submissionCols+` FROM submissions WHERE id = ?`, id))
+}
+
+// Submissions implements store.Store.
+func (d *DB) Submissions(ctx context.Context, teamID int64) ([]store.Submission, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT `+submissionCols+` FROM submissions WHERE team_id = ? ORDER BY id DESC`, teamID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ss []store.Submission
+	for rows.Next() {
+		s, err := scanSubmission(rows)
+		if err != nil {
+			return nil, err
+		}
+		ss = append(ss, s)
+	}
+	return ss, rows.Err()
+}
+
+// SetBuildStatus implements store.Store.
+func (d *DB) SetBuildStatus(ctx context.Context, id int64, status string) error {
+	return d.update(ctx, `UPDATE submissions SET status = ? WHERE id = ?`, status, id)
+}
+
+// FinishBuild implements store.Store.
+func (d *DB) FinishBuild(ctx context.Context, id int64, status, language, errLine string, log []byte) error {
+	if log == nil {
+		log = []byte{}
+	}
+	return d.update(ctx, `UPDATE submissions SET status = ?, language = ?, error = ?, log = ?, built = ? WHERE id = ?`,
+		status, language, errLine, log, now(), id)
+}
+
+// BuildLog implements store.Store.
+func (d *DB) BuildLog(ctx context.Context, id int64) ([]byte, error) {
+	var log []byte
+	err := d.db.QueryRowContext(ctx, `SELECT log FROM submissions WHERE id = ?`, id).Scan(&log)
+	return log, notFound(err)
+}
+
+func (d *DB) update(ctx context.Context, q string, args ...any) error {
+	res, err := d.db.ExecContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}

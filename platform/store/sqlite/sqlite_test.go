@@ -1,0 +1,101 @@
+package sqlite
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+func open(t *testing.T, path string) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+func TestEventsTeamsSubmissionsSurviveAReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "arena.db")
+	db := open(t, path)
+	_, ikey, ihash := store.NewSecret("invite")
+	ev, err := db.CreateEvent(ctx, store.Event{Game: "tracks", Name: "Spring", Options: map[string]string{"league": "2"}}, ikey, ihash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tkey, thash := store.NewSecret("team")
+	team, err := db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls"}, tkey, thash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, k2, h2 := store.NewSecret("team")
+	if _, err := db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls"}, k2, h2); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a second team named Owls: %v, want ErrConflict", err)
+	}
+	sub, err := db.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: "bot.zip"})
+	if err != nil || sub.Status != store.StatusQueued {
+		t.Fatalf("%+v %v", sub, err)
+	}
+	if err := db.SetBuildStatus(ctx, sub.ID, store.StatusBuilding); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.FinishBuild(ctx, sub.ID, store.StatusFailed, "cpp", "exited with status 1", []byte("bot.cpp:1: error")); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetBuildStatus(ctx, 999, store.StatusBuilding); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown submission: %v", err)
+	}
+	db.Close()
+
+	db = open(t, path) // the migrations do not run twice
+	defer db.Close()
+	evs, err := db.Events(ctx)
+	if err != nil || len(evs) != 1 || evs[0].Name != "Spring" || evs[0].Options["league"] != "2" {
+		t.Fatalf("events %+v %v", evs, err)
+	}
+	e, h, err := db.EventByInvite(ctx, ikey)
+	if err != nil || e.ID != ev.ID || !store.SameHash(h, ihash) {
+		t.Fatalf("EventByInvite: %+v %v", e, err)
+	}
+	if _, _, err := db.EventByInvite(ctx, "0000000000000000"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown invite: %v", err)
+	}
+	tm, h, err := db.TeamByToken(ctx, tkey)
+	if err != nil || tm.ID != team.ID || tm.Name != "Owls" || !store.SameHash(h, thash) {
+		t.Fatalf("TeamByToken: %+v %v", tm, err)
+	}
+	subs, err := db.Submissions(ctx, team.ID)
+	if err != nil || len(subs) != 1 || subs[0].Status != store.StatusFailed || subs[0].Language != "cpp" || subs[0].Built.IsZero() {
+		t.Fatalf("submissions %+v %v", subs, err)
+	}
+	log, err := db.BuildLog(ctx, sub.ID)
+	if err != nil || string(log) != "bot.cpp:1: error" {
+		t.Fatalf("log %q %v", log, err)
+	}
+}
+
+func TestANewerSchemaIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "arena.db")
+	db := open(t, path)
+	if _, err := db.SQL().Exec(`INSERT INTO schema_version (version) VALUES (?)`, len(migrations)+1); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if db, err := Open(context.Background(), path); err == nil {
+		db.Close()
+		t.Fatal("a database from a newer arena was opened")
+	}
+}
+
+func TestWAL(t *testing.T) {
+	db := open(t, filepath.Join(t.TempDir(), "arena.db"))
+	defer db.Close()
+	var mode string
+	if err := db.SQL().QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal_mode %q %v", mode, err)
+	}
+}

@@ -1,0 +1,89 @@
+// Package store is what the competition platform keeps: events, teams and
+// their tokens, submissions and their builds. Store is the interface the
+// platform's code uses; a driver implements it for one database (sqlite/
+// today). Callers never write SQL, so that another driver (PostgreSQL) can
+// be added without changing them.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned for a row that does not exist (or that the
+// caller may not see: the platform never tells the two apart).
+var ErrNotFound = errors.New("not found")
+
+// ErrConflict is returned when a unique name is taken.
+var ErrConflict = errors.New("already exists")
+
+// Event is one competition on one game.
+type Event struct {
+	ID      int64
+	Game    string
+	Name    string
+	Options map[string]string // game options (k=v)
+	Created time.Time
+}
+
+// Team is a team of an event.
+type Team struct {
+	ID      int64
+	EventID int64
+	Name    string
+	Created time.Time
+}
+
+// Build statuses of a submission, in the order a build goes through them.
+const (
+	StatusQueued   = "queued"
+	StatusBuilding = "building"
+	StatusReady    = "ready"
+	StatusFailed   = "failed"
+)
+
+// Submission is one upload of a team and its build.
+type Submission struct {
+	ID       int64
+	TeamID   int64
+	Filename string // as uploaded (a zip or a single source file), for display only
+	Language string // the kit language the build found; "" until then
+	Status   string // StatusQueued ... StatusFailed
+	Error    string // why a build failed, in one line
+	Created  time.Time
+	Built    time.Time // zero until the build ended
+}
+
+// Store is the platform's database. Every method is safe for concurrent
+// use. Secrets are never stored: the caller passes their SHA-256 hashes
+// (see Secret), and checks tokens with CheckToken.
+type Store interface {
+	// CreateEvent stores an event with its invitation's key and hash.
+	CreateEvent(ctx context.Context, e Event, invite Key, inviteHash []byte) (Event, error)
+	Events(ctx context.Context) ([]Event, error)
+	Event(ctx context.Context, id int64) (Event, error)
+	// EventByInvite finds an event by its invitation key, with the stored
+	// hash to compare (SameHash).
+	EventByInvite(ctx context.Context, invite Key) (Event, []byte, error)
+
+	// CreateTeam stores a team with its token's key and hash; a name
+	// taken in the event is ErrConflict.
+	CreateTeam(ctx context.Context, t Team, token Key, tokenHash []byte) (Team, error)
+	Team(ctx context.Context, id int64) (Team, error)
+	// TeamByToken finds a team by its token key, with the stored hash.
+	TeamByToken(ctx context.Context, token Key) (Team, []byte, error)
+
+	CreateSubmission(ctx context.Context, s Submission) (Submission, error)
+	Submission(ctx context.Context, id int64) (Submission, error)
+	// Submissions lists a team's submissions, newest first.
+	Submissions(ctx context.Context, teamID int64) ([]Submission, error)
+	// SetBuildStatus moves a submission to building (or back to queued).
+	SetBuildStatus(ctx context.Context, id int64, status string) error
+	// FinishBuild records a build's end: ready or failed, its language,
+	// its error line and its log.
+	FinishBuild(ctx context.Context, id int64, status, language, errLine string, log []byte) error
+	BuildLog(ctx context.Context, id int64) ([]byte, error)
+
+	Close() error
+}
