@@ -41,12 +41,11 @@ type httpSeen struct {
 }
 
 type fakeHTTPBot struct {
-	mu       sync.Mutex
-	reqs     []httpSeen
-	polls    int
-	readyAt  int // the poll that first says ready
-	delay    time.Duration
-	statusOK bool
+	mu      sync.Mutex
+	reqs    []httpSeen
+	polls   int
+	readyAt int // the poll that first says ready
+	delay   time.Duration
 }
 
 func (f *fakeHTTPBot) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -80,7 +80,7 @@ func TestSplitMix64Vector(t *testing.T) {
 			t.Fatalf("got %#x, want %#x", got, want)
 		}
 	}
-	if BotSeed(7, 0) == BotSeed(7, 1) || BotSeed(7, 0) != BotSeed(7, 0) || BotSeed(7, 1) < 0 {
+	if a, b := BotSeed(7, 0), BotSeed(7, 0); BotSeed(7, 0) == BotSeed(7, 1) || a != b || BotSeed(7, 1) < 0 {
 		t.Fatal("bot seeds must differ by seat, repeat, and be non-negative")
 	}
 }

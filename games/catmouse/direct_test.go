@@ -39,13 +39,6 @@ func builtinNamed(name string, seed int64) func() game.Bot {
 	panic("no builtin " + name)
 }
 
-// run plays the game to its end.
-func (d *direct) run() {
-	for !d.ref.Over() {
-		d.step()
-	}
-}
-
 // step plays one runner turn.
 func (d *direct) step() {
 	if d.live[0] == nil {

@@ -94,7 +94,7 @@ func slowView(msg []byte) (*view, error) {
 	}
 	v.head = Point{t.OccupiedTiles.Head[0].X, t.OccupiedTiles.Head[0].Y}
 	for _, q := range t.OccupiedTiles.Neck {
-		v.neck = append(v.neck, Point{q.X, q.Y})
+		v.neck = append(v.neck, Point(q))
 	}
 	v.bodyCount = len(t.OccupiedTiles.Body)
 	return v, nil
