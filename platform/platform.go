@@ -1,0 +1,138 @@
+// Package platform is the competition server: events, teams that join
+// them with an invitation and submit code, and the builds of that code.
+// It keeps everything in a data directory: the database (platform/store),
+// the uploads and the build trees. The HTTP API is in api.go, the build
+// jobs in jobs.go.
+package platform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/store/sqlite"
+)
+
+// Secret prefixes: a token says what it opens.
+const (
+	invitePrefix = "invite"
+	tokenPrefix  = "team"
+)
+
+// Platform is an open data directory.
+type Platform struct {
+	Store store.Store
+	Dir   string // the data directory
+	db    *sqlite.DB
+}
+
+// Open opens (or creates) a data directory.
+func Open(ctx context.Context, dir string) (*Platform, error) {
+	if dir == "" {
+		return nil, errors.New("no data directory given (--data DIR)")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "arena.db"))
+	if err != nil {
+		return nil, err
+	}
+	return &Platform{Store: db, Dir: dir, db: db}, nil
+}
+
+// Close closes the database.
+func (p *Platform) Close() error { return p.Store.Close() }
+
+// CreateEvent makes an event for a game with its options (k=v, checked
+// against the game's) and returns it with its invitation, which is shown
+// this once: only its hash is kept.
+func (p *Platform) CreateEvent(ctx context.Context, gameName, name string, opts []string) (store.Event, string, error) {
+	g, err := game.Lookup(gameName)
+	if err != nil {
+		return store.Event{}, "", err
+	}
+	if _, err := kits.Languages(gameName); err != nil {
+		return store.Event{}, "", fmt.Errorf("%s has no starter kits, so teams could not build bots for it", gameName)
+	}
+	if err := checkName("event name", name); err != nil {
+		return store.Event{}, "", err
+	}
+	if _, err := game.ParseOptions(g.Info().Options, opts); err != nil {
+		return store.Event{}, "", err
+	}
+	options := map[string]string{}
+	for _, kv := range opts {
+		k, v, _ := strings.Cut(kv, "=")
+		options[k] = v
+	}
+	invite, key, hash := store.NewSecret(invitePrefix)
+	ev, err := p.Store.CreateEvent(ctx, store.Event{Game: gameName, Name: name, Options: options}, key, hash)
+	return ev, invite, err
+}
+
+// checkName accepts a display name: 1 to 64 characters, printable, no
+// leading or trailing space.
+func checkName(what, s string) error {
+	switch {
+	case s == "":
+		return fmt.Errorf("the %s is empty", what)
+	case !utf8.ValidString(s) || utf8.RuneCountInString(s) > 64:
+		return fmt.Errorf("the %s must be at most 64 characters of text", what)
+	case strings.TrimSpace(s) != s:
+		return fmt.Errorf("the %s must not start or end with a space", what)
+	}
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return fmt.Errorf("the %s has a control character", what)
+		}
+	}
+	return nil
+}
+
+// Join adds a team to the event the invitation opens and returns the
+// team with its token, shown this once.
+func (p *Platform) Join(ctx context.Context, invite, name string) (store.Team, string, error) {
+	key, hash, err := store.ParseSecret(invitePrefix, invite)
+	if err != nil {
+		return store.Team{}, "", errBadInvite
+	}
+	ev, stored, err := p.Store.EventByInvite(ctx, key)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !store.SameHash(hash, stored)) {
+		return store.Team{}, "", errBadInvite
+	}
+	if err != nil {
+		return store.Team{}, "", err
+	}
+	if err := checkName("team name", name); err != nil {
+		return store.Team{}, "", err
+	}
+	token, tkey, thash := store.NewSecret(tokenPrefix)
+	t, err := p.Store.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: name}, tkey, thash)
+	if errors.Is(err, store.ErrConflict) {
+		return t, "", fmt.Errorf("the event already has a team named %q: choose another name", name)
+	}
+	return t, token, err
+}
+
+var errBadInvite = errors.New("this invitation is not valid (ask the organiser for the event's invitation)")
+
+// Authenticate returns the team a token belongs to.
+func (p *Platform) Authenticate(ctx context.Context, token string) (store.Team, error) {
+	key, hash, err := store.ParseSecret(tokenPrefix, token)
+	if err != nil {
+		return store.Team{}, store.ErrBadSecret
+	}
+	t, stored, err := p.Store.TeamByToken(ctx, key)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !store.SameHash(hash, stored)) {
+		return store.Team{}, store.ErrBadSecret
+	}
+	return t, err
+}

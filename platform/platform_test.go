@@ -1,0 +1,82 @@
+package platform
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	_ "github.com/seed27749672/arena/games/all"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+func openTest(t *testing.T) *Platform {
+	t.Helper()
+	p, err := Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func TestCreateEventChecksGameNameAndOptions(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	for _, bad := range []struct {
+		game, name string
+		opts       []string
+		want       string
+	}{
+		{"chess", "x", nil, "unknown game"},
+		{"tracks", "", nil, "empty"},
+		{"tracks", " x", nil, "space"},
+		{"tracks", "a\x1bb", nil, "control"},
+		{"tracks", strings.Repeat("n", 65), nil, "64"},
+		{"tracks", "x", []string{"nosuch=1"}, "unknown option"},
+	} {
+		if _, _, err := p.CreateEvent(ctx, bad.game, bad.name, bad.opts); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("CreateEvent(%q, %q, %v) = %v, want an error with %q", bad.game, bad.name, bad.opts, err, bad.want)
+		}
+	}
+	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", []string{"max_turns=100"})
+	if err != nil || ev.ID == 0 || ev.Options["max_turns"] != "100" || !strings.HasPrefix(invite, "invite-") {
+		t.Fatalf("%+v %q %v", ev, invite, err)
+	}
+}
+
+func TestJoinAndAuthenticate(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	team, token, err := p.Join(ctx, invite, "Owls")
+	if err != nil || team.EventID != ev.ID {
+		t.Fatalf("%+v %v", team, err)
+	}
+	if _, _, err := p.Join(ctx, invite, "Owls"); err == nil || !strings.Contains(err.Error(), "already has a team") {
+		t.Fatalf("same name twice: %v", err)
+	}
+	// the invitation's key with another secret, and a team token as an invitation
+	forged := invite[:len(invite)-1] + string("0123456789abcdef"[(strings.IndexByte("0123456789abcdef", invite[len(invite)-1])+1)%16])
+	for _, bad := range []string{forged, token, "", "invite-x-y"} {
+		if _, _, err := p.Join(ctx, bad, "Bats"); !errors.Is(err, errBadInvite) {
+			t.Errorf("Join(%q) = %v, want errBadInvite", bad, err)
+		}
+	}
+	got, err := p.Authenticate(ctx, token)
+	if err != nil || got.ID != team.ID {
+		t.Fatalf("Authenticate: %+v %v", got, err)
+	}
+	forgedToken := token[:len(token)-2] + "00"
+	if forgedToken == token {
+		forgedToken = token[:len(token)-2] + "11"
+	}
+	for _, bad := range []string{forgedToken, invite, "", token + "0"} {
+		if _, err := p.Authenticate(ctx, bad); !errors.Is(err, store.ErrBadSecret) {
+			t.Errorf("Authenticate(%q) = %v, want ErrBadSecret", bad, err)
+		}
+	}
+}
