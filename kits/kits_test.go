@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -358,7 +359,7 @@ func checkGolden(t *testing.T, dir string, k Manifest, g golden) {
 		t.Fatalf("%d answers to %d turns (exit: %v)\nstderr: %s", got, want, runErr, tail(errb.String()))
 	}
 	if slices.Contains(alike[k.Game], k.Language) {
-		if ref := pythonAnswers(t, k.Game, in); ref != nil && !bytes.Equal(answers, ref) {
+		if ref := pythonAnswers(t, k.Game, g.name, in); ref != nil && !bytes.Equal(answers, ref) {
 			t.Errorf("the answers differ from the Python kit's, which this kit plays move for move:\n%s", firstDiff(string(answers), string(ref)))
 		}
 	}
@@ -375,23 +376,36 @@ var alike = map[string][]string{
 	"jungle":    {"javascript", "typescript", "java"},
 }
 
-// pythonAnswers runs the game's Python kit, in place, on in; nil (and a
-// log line) without python3.
-func pythonAnswers(t *testing.T, game string, in []byte) []byte {
+// pythonAnswers runs the game's Python kit, in place, on the golden input
+// in (once per input: the kits compared with it share the result); nil
+// (and a log line) without python3.
+func pythonAnswers(t *testing.T, game, golden string, in []byte) []byte {
 	t.Helper()
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Log("python3 is not installed: the answers are not compared with the Python kit's")
 		return nil
 	}
-	cmd := exec.Command("python3", "bot.py")
-	cmd.Dir = filepath.Join(game, "python")
-	cmd.Stdin = bytes.NewReader(in)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the Python kit on the same input: %v", err)
+	once, _ := pythonRuns.LoadOrStore(game+"/"+golden, &pythonRun{})
+	r := once.(*pythonRun)
+	r.once.Do(func() {
+		cmd := exec.Command("python3", "bot.py")
+		cmd.Dir = filepath.Join(game, "python")
+		cmd.Stdin = bytes.NewReader(in)
+		r.out, r.err = cmd.Output()
+	})
+	if r.err != nil {
+		t.Fatalf("the Python kit on the same input: %v", r.err)
 	}
-	return out
+	return r.out
 }
+
+type pythonRun struct {
+	once sync.Once
+	out  []byte
+	err  error
+}
+
+var pythonRuns sync.Map // game/golden -> *pythonRun
 
 func firstDiff(got, want string) string {
 	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
