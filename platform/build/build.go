@@ -1,0 +1,176 @@
+package build
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/sandbox"
+)
+
+// languageOf maps a single source file's extension to the kit directory
+// that builds it.
+var languageOf = map[string]string{
+	".py": "python", ".js": "javascript", ".ts": "typescript", ".java": "java",
+	".go": "go", ".cpp": "cpp", ".cc": "cpp", ".cxx": "cpp", ".rs": "rust", ".cs": "csharp",
+}
+
+// PrepareFile writes the game's kit for the language of a single source
+// file into dir, with the file in place of the kit's file of that name,
+// or else of its bot file (bot.py, Bot.java...), and returns the kit's
+// language.
+func PrepareFile(game, filename string, src []byte, dir string) (string, error) {
+	if filename != filepath.Base(filename) || strings.ContainsAny(filename, `/\`) || filename == "" || filename[0] == '.' {
+		return "", fmt.Errorf("%q is not a plain file name", filename)
+	}
+	ext := strings.ToLower(filepath.Ext(filename))
+	lang, ok := languageOf[ext]
+	if !ok {
+		return "", fmt.Errorf("%s: no kit language uses %q files (upload a zip of a kit, or a file ending in one of %s)", filename, ext, extensions())
+	}
+	if _, err := kits.Read(game, lang); err != nil {
+		return "", err
+	}
+	if err := kits.Write(game, lang, dir); err != nil {
+		return "", err
+	}
+	target := ""
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		n := e.Name()
+		if n == filename {
+			target = n
+			break
+		}
+		if strings.EqualFold(n, "bot"+ext) {
+			target = n
+		}
+	}
+	if target == "" {
+		return "", fmt.Errorf("the %s kit of %s has no file %s nor bot%s to replace: upload a zip of the kit", lang, game, filename, ext)
+	}
+	return lang, os.WriteFile(filepath.Join(dir, target), src, 0o644)
+}
+
+func extensions() string {
+	var es []string
+	for e := range languageOf {
+		es = append(es, e)
+	}
+	slices.Sort(es)
+	return strings.Join(es, " ")
+}
+
+// KitRoot finds the kit in an unpacked zip: dir itself, or the one
+// directory it holds (zips often wrap a folder).
+func KitRoot(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err == nil && len(entries) == 1 && entries[0].IsDir() {
+		return filepath.Join(dir, entries[0].Name())
+	}
+	return dir
+}
+
+// Detect reads the kit.json at root and returns the kit of the game it
+// names. The build and run commands are the game's own kit's, not the
+// upload's: the upload only chooses among them.
+func Detect(game, root string) (kits.Manifest, error) {
+	f, err := os.Open(filepath.Join(root, "kit.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return kits.Manifest{}, errors.New("no kit.json: upload a zip of a starter kit (arena kit GAME LANG DIR writes one), or a single source file")
+	}
+	if err != nil {
+		return kits.Manifest{}, err
+	}
+	defer f.Close()
+	var m kits.Manifest
+	if err := json.NewDecoder(io.LimitReader(f, 64<<10)).Decode(&m); err != nil {
+		return kits.Manifest{}, fmt.Errorf("kit.json: %w", err)
+	}
+	if m.Game != "" && m.Game != game {
+		return kits.Manifest{}, fmt.Errorf("kit.json says this is a %s kit, but the event plays %s", m.Game, game)
+	}
+	langs, _ := kits.Languages(game)
+	if !slices.Contains(langs, m.Language) {
+		return kits.Manifest{}, fmt.Errorf("kit.json names the language %q; the %s kits are %s", m.Language, game, strings.Join(langs, ", "))
+	}
+	return kits.Read(game, m.Language)
+}
+
+// Options say how builds run.
+type Options struct {
+	Timeout time.Duration // default 5 minutes
+	Limits  sandbox.Limits
+	// Unsafe runs builds uncontained: only for machines without a working
+	// sandbox, by the organiser's explicit choice (--unsafe-no-sandbox).
+	Unsafe bool
+}
+
+// Result is how a build ended.
+type Result struct {
+	OK     bool
+	Status string // "ok", "timed out", "exited with status 1", ...
+	Log    []byte
+}
+
+// Run runs the kit's build command in root. A build that fails is a
+// Result; the error is for a build that could not be started.
+func Run(ctx context.Context, root string, m kits.Manifest, o Options) (Result, error) {
+	if m.Build == "" {
+		return Result{OK: true, Status: "ok", Log: []byte("the " + m.Language + " kit has nothing to build\n")}, nil
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 5 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+	header := "$ " + m.Build + "\n"
+	if o.Unsafe {
+		return runUnsafe(ctx, root, header, m.Build)
+	}
+	r, err := sandbox.Run(ctx, root, m.Build, o.Limits)
+	if err != nil {
+		return Result{}, err
+	}
+	log := []byte(header)
+	if r.Dropped > 0 {
+		log = fmt.Appendf(log, "[%d earlier bytes of output dropped]\n", r.Dropped)
+	}
+	log = append(log, r.Output...)
+	log = fmt.Appendf(log, "\nbuild %s in %s\n", r.Status, r.Duration.Round(time.Millisecond))
+	return Result{OK: r.OK(), Status: r.Status, Log: log}, nil
+}
+
+func runUnsafe(ctx context.Context, root, header, command string) (Result, error) {
+	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", command)
+	cmd.Dir = root
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	out, err := cmd.CombinedOutput()
+	if len(out) > sandbox.MaxOutput {
+		out = out[len(out)-sandbox.MaxOutput:]
+	}
+	r := Result{OK: err == nil, Status: "ok"}
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		r.OK, r.Status = false, "timed out"
+	case errors.As(err, &ee):
+		r.Status = fmt.Sprintf("exited with status %d", ee.ExitCode())
+	case err != nil:
+		return Result{}, err
+	}
+	r.Log = append([]byte(header+"[built WITHOUT the sandbox: --unsafe-no-sandbox]\n"), out...)
+	r.Log = fmt.Appendf(r.Log, "\nbuild %s\n", r.Status)
+	return r, nil
+}

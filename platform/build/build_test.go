@@ -1,0 +1,110 @@
+package build
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/sandbox"
+)
+
+func TestPrepareFileReplacesTheBotFile(t *testing.T) {
+	dir := t.TempDir()
+	lang, err := PrepareFile("tracks", "mine.cpp", []byte("int main(){}"), dir)
+	if err != nil || lang != "cpp" {
+		t.Fatalf("%q %v", lang, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "bot.cpp")); string(b) != "int main(){}" {
+		t.Fatalf("bot.cpp is %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tracks.hpp")); err != nil {
+		t.Fatal("the kit's other files are missing")
+	}
+	lang, err = PrepareFile("tracks", "Bot.java", []byte("class Bot{}"), t.TempDir())
+	if err != nil || lang != "java" {
+		t.Fatalf("%q %v", lang, err)
+	}
+	for _, bad := range []string{"bot.pl", "../bot.py", "a/bot.py", ".py", ""} {
+		if _, err := PrepareFile("tracks", bad, nil, t.TempDir()); err == nil {
+			t.Errorf("PrepareFile(%q) accepted", bad)
+		}
+	}
+}
+
+func TestDetect(t *testing.T) {
+	dir := t.TempDir()
+	if err := kits.Write("ants", "go", dir); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Detect("ants", dir)
+	if err != nil || m.Language != "go" || m.Build == "" {
+		t.Fatalf("%+v %v", m, err)
+	}
+	if _, err := Detect("tracks", dir); err == nil || !strings.Contains(err.Error(), "event plays tracks") {
+		t.Fatalf("an ants kit for a tracks event: %v", err)
+	}
+	if _, err := Detect("ants", t.TempDir()); err == nil || !strings.Contains(err.Error(), "no kit.json") {
+		t.Fatalf("no kit.json: %v", err)
+	}
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, "kit.json"), []byte(`{"game":"ants","language":"cobol"}`), 0o644)
+	if _, err := Detect("ants", bad); err == nil || !strings.Contains(err.Error(), "cobol") {
+		t.Fatalf("unknown language: %v", err)
+	}
+}
+
+func buildOptions(t *testing.T) Options {
+	if err := sandbox.Ready(); err != nil {
+		t.Skip(err)
+	}
+	return Options{}
+}
+
+// workDir returns a directory the sandbox's identity can reach.
+func workDir(t *testing.T) string {
+	d := t.TempDir()
+	os.Chmod(filepath.Dir(d), 0o755)
+	os.Chmod(d, 0o755)
+	return d
+}
+
+func TestRunBuildsAKitAndReportsAFailure(t *testing.T) {
+	o := buildOptions(t)
+	good := workDir(t)
+	if _, err := PrepareFile("tracks", "bot.cpp", []byte("int main() { return 0; }\n"), good); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := kits.Read("tracks", "cpp")
+	r, err := Run(context.Background(), good, m, o)
+	if err != nil || !r.OK {
+		t.Fatalf("%+v %v\n%s", r, err, r.Log)
+	}
+	if _, err := os.Stat(filepath.Join(good, "bot")); err != nil {
+		t.Fatal("the build made no binary")
+	}
+	bad := workDir(t)
+	PrepareFile("tracks", "bot.cpp", []byte("int main() { return undeclared_thing; }\n"), bad)
+	r, err = Run(context.Background(), bad, m, o)
+	if err != nil || r.OK || !strings.Contains(string(r.Log), "undeclared_thing") || !strings.Contains(r.Status, "status 1") {
+		t.Fatalf("%+v %v\n%s", r, err, r.Log)
+	}
+}
+
+func TestRunTimesOut(t *testing.T) {
+	o := buildOptions(t)
+	o.Timeout = 300 * 1e6 // 300 ms: the build sleeps 60 s
+	r, err := Run(context.Background(), workDir(t), kits.Manifest{Language: "sh", Build: "sleep 60"}, o)
+	if err != nil || r.OK || r.Status != "timed out" {
+		t.Fatalf("%+v %v", r, err)
+	}
+}
+
+func TestNothingToBuild(t *testing.T) {
+	r, err := Run(context.Background(), t.TempDir(), kits.Manifest{Language: "python"}, Options{})
+	if err != nil || !r.OK || !strings.Contains(string(r.Log), "nothing to build") {
+		t.Fatalf("%+v %v", r, err)
+	}
+}
