@@ -147,16 +147,28 @@ func drain(r io.Reader, t *tail) {
 type outputLog struct {
 	proc *Process
 	out  *tail
+	done chan struct{} // the process's stdout is all in out
 }
 
 func newOutputLog(p *Process) *outputLog {
-	o := &outputLog{proc: p, out: &tail{keep: DefaultStderrKeep}}
+	o := &outputLog{proc: p, out: &tail{keep: DefaultStderrKeep}, done: make(chan struct{})}
 	go func() {
+		defer close(o.done)
 		for l := range p.Lines() {
 			o.out.Write([]byte(l.Text + "\n"))
 		}
 	}()
 	return o
+}
+
+// final is take once the process has exited: it first lets the last of
+// its stdout arrive (a child holding it open is not waited for long).
+func (o *outputLog) final() ([]byte, int64) {
+	select {
+	case <-o.done:
+	case <-time.After(500 * time.Millisecond):
+	}
+	return o.take()
 }
 
 // take returns what the process wrote on stdout, then on stderr, since the

@@ -284,7 +284,7 @@ func (b *WebSocketBot) waitRegistered(ctx context.Context) error {
 		return nil
 	case <-b.proc.waited:
 		e, _ := b.proc.Exit(0)
-		tail, _ := b.log.take()
+		tail, _ := b.log.final()
 		return errors.New(CrashReport("the bot exited before it registered ("+e.String()+")", tail))
 	case <-t.C:
 		return fmt.Errorf("the bot did not connect and register within %v (a slow start-up? try --time-scale)", within)
