@@ -37,6 +37,9 @@ func (s *Sandbox) BaseEnv() []string {
 		"HOME=" + s.dir,
 		"TMPDIR=/tmp",
 		"LANG=C.UTF-8",
+		// The JVM sizes its heap from the machine's memory, which it
+		// cannot see the limit of here (no cgroup file system inside).
+		"JAVA_TOOL_OPTIONS=-XX:MaxRAM=" + strconv.FormatInt(s.cfg.Memory, 10),
 	}
 }
 

@@ -17,7 +17,7 @@ type Result struct {
 	Dropped int64  // earlier output bytes not kept
 	Code    int    // exit status; 128+N when killed by signal N
 	Status  string // "ok", "exited with status 2", "memory limit 768 MiB exceeded", "timed out", ...
-	// Limit names a limit the command ran into ("process limit 64"), even
+	// Limit names a limit the command ran into ("process limit 256"), even
 	// when it succeeded anyway; "" for none.
 	Limit    string
 	Duration time.Duration

@@ -31,7 +31,7 @@ import (
 // default below.
 type Limits struct {
 	Memory    int64         // bytes of memory (cgroup; RLIMIT_DATA where no cgroup)
-	Procs     int           // processes and threads (cgroup pids; RLIMIT_NPROC)
+	Procs     int           // processes and threads, bwrap's included (cgroup pids; RLIMIT_NPROC)
 	FileSize  int64         // bytes in one file (RLIMIT_FSIZE)
 	OpenFiles int           // open descriptors per process (RLIMIT_NOFILE)
 	CPU       time.Duration // CPU time per process (RLIMIT_CPU)
@@ -41,7 +41,7 @@ type Limits struct {
 // Defaults for a zero Limits field.
 const (
 	DefaultMemory    = 768 << 20
-	DefaultProcs     = 64
+	DefaultProcs     = 256 // a JVM starts a GC thread per core
 	DefaultFileSize  = 256 << 20
 	DefaultOpenFiles = 1024
 	DefaultCPU       = 10 * time.Minute
@@ -271,7 +271,7 @@ func (s *Sandbox) Close() error {
 
 // Exceeded names the limit the sandbox's programs ran into, "" for none:
 // "memory limit 768 MiB" when the kernel killed one for memory, "process
-// limit 64" when a fork failed for it. A program's own exit status can say
+// limit 256" when a fork failed for it. A program's own exit status can say
 // more (see Verdict).
 func (s *Sandbox) Exceeded() string {
 	if s.cg == nil {

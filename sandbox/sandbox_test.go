@@ -367,6 +367,8 @@ srv.bind(("127.0.0.1", 3000)); srv.listen()
 print("listening", flush=True)
 conn, _ = srv.accept()
 conn.sendall(b"hello from the bot\n")
+conn.shutdown(socket.SHUT_WR)
+conn.recv(1)  # until Arena closes: the sandbox (and its forwarder) ends with this program
 `
 			cmd := exec.Command("python3", "-c", prog)
 			out, err := cmd.StdoutPipe()
@@ -396,6 +398,7 @@ conn.sendall(b"hello from the bot\n")
 			}
 			defer c.Close()
 			b, _ := io.ReadAll(c)
+			c.Close()
 			if string(b) != "hello from the bot\n" {
 				t.Fatalf("read %q from the program", b)
 			}
@@ -430,5 +433,22 @@ func TestMissingProgramIsAnErrorAtOnce(t *testing.T) {
 	}
 	if err := s.Wrap(exec.Command("sh", "-c", "true")); err != nil {
 		t.Errorf("sh: %v", err)
+	}
+}
+
+// A JVM sizes its heap from the sandbox's memory limit, not the machine's.
+func TestJavaSeesTheMemoryLimit(t *testing.T) {
+	needSandbox(t)
+	if _, err := exec.LookPath("java"); err != nil {
+		t.Skip("java is not installed")
+	}
+	r := run(t, workDir(t), "java -XX:+PrintFlagsFinal -version 2>/dev/null | grep -w MaxHeapSize", Limits{Memory: 256 << 20})
+	f := strings.Fields(string(r.Output))
+	if len(f) < 4 {
+		t.Fatalf("%s: %s", r.Status, r.Output)
+	}
+	n, err := strconv.ParseInt(f[3], 10, 64)
+	if err != nil || n > 256<<20 || n == 0 {
+		t.Fatalf("MaxHeapSize %s with a 256 MiB limit", f[3])
 	}
 }

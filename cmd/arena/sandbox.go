@@ -69,8 +69,8 @@ func (f *sandboxFlags) limits() (*sandbox.Limits, error) {
 	if f.memory < 16 {
 		return nil, fmt.Errorf("--sandbox-memory must be at least 16 (MiB), not %d", f.memory)
 	}
-	if err := sandbox.Available(); err != nil {
-		return nil, fmt.Errorf("--sandbox: %w", err)
+	if err := sandbox.Ready(); err != nil {
+		return nil, fmt.Errorf("--sandbox: %w (see: arena sandbox check)", err)
 	}
 	return &sandbox.Limits{Memory: int64(f.memory) << 20}, nil
 }

@@ -93,7 +93,7 @@ func TestSandboxFlagErrors(t *testing.T) {
 	cmd := exec.Command(arena, "tournament", "ants", "--sandbox", "--bot", "builtin:random", "--bot", "builtin:random")
 	cmd.Env = []string{"PATH=" + t.TempDir()}
 	b, err := cmd.CombinedOutput()
-	if err == nil || !strings.Contains(string(b), "--sandbox: sandbox: bubblewrap (bwrap) is not installed") {
+	if err == nil || !strings.Contains(string(b), "--sandbox: this machine cannot sandbox: bubblewrap: not installed") {
 		t.Errorf("err %v: %s", err, b)
 	}
 }
