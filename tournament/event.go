@@ -40,11 +40,11 @@ type Setup struct {
 // rounds (for formats played in rounds) and how many matches were
 // scheduled and finished.
 type Outcome struct {
-	Format    string
-	Scheduled int // matches known in advance (formats in rounds: so far)
-	Finished  int
-	Standings []Standing // best first
-	Rounds    []Round    `json:",omitempty"`
+	Format    string     `json:"format"`
+	Scheduled int        `json:"scheduled"` // matches known in advance (formats in rounds: so far)
+	Finished  int        `json:"finished"`
+	Standings []Standing `json:"standings"` // best first
+	Rounds    []Round    `json:"rounds,omitempty"`
 }
 
 // Round is one round of a format played in rounds, for the bracket.

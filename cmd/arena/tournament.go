@@ -227,10 +227,12 @@ func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
 		}
 	}
 	errOut := cmd.ErrOrStderr()
-	total := int64(0)
-	if rr, ok := mustEvent(f.build(game, nil)).(tournament.RoundRobin); ok {
-		if sched, err := rr.Schedule(); err == nil {
-			total = int64(len(sched))
+	total := int64(0) // known in advance for a round robin only
+	if ev, err := f.build(game, nil); err == nil {
+		if rr, ok := ev.(tournament.RoundRobin); ok {
+			if sched, err := rr.Schedule(); err == nil {
+				total = int64(len(sched))
+			}
 		}
 	}
 	names, err := tournament.BotNames(f.bots)
@@ -355,8 +357,6 @@ func (f *tournamentFlags) prepareOut(game string) (*journal, error) {
 	}
 	return openJournal(f.out)
 }
-
-func mustEvent(e event, _ error) event { return e }
 
 // standingsJSON is the --json output of a tournament.
 type standingsJSON struct {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -164,14 +165,9 @@ func writeStandings(dir, game string, seed int64, res *tournament.Outcome) error
 			strconv.Itoa(s.Losses), strconv.Itoa(s.Timeouts), strconv.Itoa(s.Crashes), strconv.Itoa(s.Disqualified), f(s.Ordinal), f(s.Mu), f(s.Sigma),
 			strconv.Itoa(s.Byes), f(s.LadderPoints), strconv.Itoa(s.FirstPlaces), f(s.MeanScore), strconv.Itoa(s.MatchPoints), strconv.Itoa(s.GameWins), strconv.Itoa(s.TurnDiff)})
 	}
-	var buf bytesBuffer
-	w := csv.NewWriter(&buf)
-	if err := w.WriteAll(rows); err != nil {
+	var buf bytes.Buffer
+	if err := csv.NewWriter(&buf).WriteAll(rows); err != nil {
 		return err
 	}
-	return writeFile(filepath.Join(dir, "standings.csv"), buf.b)
+	return writeFile(filepath.Join(dir, "standings.csv"), buf.Bytes())
 }
-
-type bytesBuffer struct{ b []byte }
-
-func (w *bytesBuffer) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
