@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestVersusPrintsEachPairAndTheVerdict(t *testing.T) {
@@ -61,4 +65,46 @@ func TestVersusRefusesBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, %q", c.args, code, stderr)
 		}
 	}
+}
+
+// Ctrl-C prints the tally of the finished pairs and exits 130.
+func TestVersusInterrupt(t *testing.T) {
+	cmd := exec.Command(arena, "versus", "ants", "--bot", "builtin:boss4", "--bot", "builtin:boss1", "--games", "200000", "--seed", "1", "--cores", "1")
+	pipe := &lockedBuilder{b: &strings.Builder{}}
+	cmd.Stdout = pipe
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); !strings.Contains(pipe.String(), "pair 3:"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no third pair in 60 s")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+		t.Fatalf("exit %v, want 130", err)
+	}
+	if s := pipe.String(); !strings.Contains(s, "boss4 against boss1 in ants:") || !strings.Contains(s, "LOS") {
+		t.Errorf("no tally after Ctrl-C:\n%s", s)
+	}
+}
+
+// lockedBuilder is a strings.Builder safe to read while the command writes.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  *strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
