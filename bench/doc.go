@@ -1,9 +1,22 @@
 // Package bench holds Arena's end-to-end benchmarks: whole matches with real
-// process bots, measured against the floor the operating system allows (a
-// raw pipe ping-pong with the same bots and the same bytes), interleaved in
-// one run so that both see the same machine. Run them with
+// process bots (testdata/instant.c, compiled by the benchmark), measured
+// against the floor the operating system allows, interleaved in one run so
+// that both see the same machine.
+//
+//   - BenchmarkSteadyTurn: the wall time of an ants turn between two bots
+//     that answer at once, against a raw pipe ping-pong with the same
+//     program and the same bytes; Arena's own CPU time per turn; its share
+//     of all the CPU used; the time from the last turn to the end of the
+//     match (bots that exit on EOF, and bots that must be killed); bots
+//     that write stderr every turn; the game's own cost per turn.
+//   - BenchmarkTournamentShare: Arena's share of all the CPU used in a
+//     round robin of bots that answer at once.
+//
+// Run them with
 //
 //	go test ./bench -run '^$' -bench . -benchtime 5x
 //
-// and compare two commits side by side with compare.sh.
+// and compare two commits side by side, in one run, with
+//
+//	bench/compare.sh BASE [ROUNDS] [BENCHTIME]
 package bench
