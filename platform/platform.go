@@ -7,12 +7,16 @@ package platform
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/riverqueue/river"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
@@ -31,6 +35,8 @@ type Platform struct {
 	Store store.Store
 	Dir   string // the data directory
 	db    *sqlite.DB
+	river *river.Client[*sql.Tx] // nil until StartJobs
+	jobs  JobOptions
 }
 
 // Open opens (or creates) a data directory.
@@ -38,14 +44,36 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 	if dir == "" {
 		return nil, errors.New("no data directory given (--data DIR)")
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	// Others may pass through the data directory (builds run as the
+	// sandbox's unprivileged identity and must reach their tree) but not
+	// list it; the database and the uploads are the owner's alone.
+	if err := os.MkdirAll(dir, 0o711); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "arena.db"))
+	if err := os.Chmod(dir, 0o711); err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	path := filepath.Join(dir, "arena.db")
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		return nil, err
 	}
-	return &Platform{Store: db, Dir: dir, db: db}, nil
+	for _, f := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(f, 0o600); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			db.Close()
+			return nil, err
+		}
+	}
+	p := &Platform{Store: db, Dir: dir, db: db}
+	if err := p.migrateQueue(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("job queue tables: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "builds"), 0o711); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return p, nil
 }
 
 // Close closes the database.

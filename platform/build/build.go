@@ -30,14 +30,11 @@ var languageOf = map[string]string{
 // or else of its bot file (bot.py, Bot.java...), and returns the kit's
 // language.
 func PrepareFile(game, filename string, src []byte, dir string) (string, error) {
-	if filename != filepath.Base(filename) || strings.ContainsAny(filename, `/\`) || filename == "" || filename[0] == '.' {
-		return "", fmt.Errorf("%q is not a plain file name", filename)
+	if err := CheckSourceName(filename); err != nil {
+		return "", err
 	}
 	ext := strings.ToLower(filepath.Ext(filename))
-	lang, ok := languageOf[ext]
-	if !ok {
-		return "", fmt.Errorf("%s: no kit language uses %q files (upload a zip of a kit, or a file ending in one of %s)", filename, ext, extensions())
-	}
+	lang := languageOf[ext]
 	if _, err := kits.Read(game, lang); err != nil {
 		return "", err
 	}
@@ -60,6 +57,19 @@ func PrepareFile(game, filename string, src []byte, dir string) (string, error) 
 		return "", fmt.Errorf("the %s kit of %s has no file %s nor bot%s to replace: upload a zip of the kit", lang, game, filename, ext)
 	}
 	return lang, os.WriteFile(filepath.Join(dir, target), src, 0o644)
+}
+
+// CheckSourceName accepts the name of a single source file upload: a
+// plain file name with the extension of a kit language.
+func CheckSourceName(filename string) error {
+	if filename != filepath.Base(filename) || strings.ContainsAny(filename, `/\`) || filename == "" || filename[0] == '.' || len(filename) > 100 {
+		return fmt.Errorf("%q is not a plain file name", filename)
+	}
+	ext := strings.ToLower(filepath.Ext(filename))
+	if _, ok := languageOf[ext]; !ok {
+		return fmt.Errorf("%s: no kit language uses %q files (upload a zip of a kit, or a file ending in one of %s)", filename, ext, extensions())
+	}
+	return nil
 }
 
 func extensions() string {

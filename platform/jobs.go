@@ -1,0 +1,258 @@
+package platform
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
+
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// The job queue is River on the platform's own database: a build job
+// survives a restart of the server (River hands a job whose worker died
+// to another after RescueStuckJobsAfter), and a PostgreSQL driver later
+// swaps riversqlite for riverpgxv5.
+
+// buildArgs is a build job: the submission to build.
+type buildArgs struct {
+	Submission int64 `json:"submission"`
+}
+
+func (buildArgs) Kind() string { return "build" }
+
+type buildWorker struct {
+	river.WorkerDefaults[buildArgs]
+	p *Platform
+}
+
+// Timeout lets a build run its own limit, plus time to unpack and record.
+func (w *buildWorker) Timeout(*river.Job[buildArgs]) time.Duration {
+	return w.p.buildTimeout() + time.Minute
+}
+
+func (w *buildWorker) Work(ctx context.Context, job *river.Job[buildArgs]) error {
+	err := w.p.build(ctx, job.Args.Submission)
+	if err != nil && job.Attempt >= job.MaxAttempts {
+		// the last try: the team sees why, instead of a build queued forever
+		w.p.Store.FinishBuild(context.WithoutCancel(ctx), job.Args.Submission, store.StatusFailed, "",
+			"the platform could not run the build: "+err.Error(), []byte(err.Error()+"\n"))
+	}
+	return err
+}
+
+// JobOptions configure the job queue.
+type JobOptions struct {
+	Workers      int           // builds at once (default 1)
+	PollInterval time.Duration // how often idle workers look for jobs (default 1 s)
+	Build        build.Options
+	Log          *slog.Logger
+}
+
+func (p *Platform) buildTimeout() time.Duration {
+	if p.jobs.Build.Timeout > 0 {
+		return p.jobs.Build.Timeout
+	}
+	return 5 * time.Minute
+}
+
+// StartJobs migrates River's tables and starts the workers; StopJobs (or
+// cancelling ctx) stops them. Without StartJobs, submissions are queued
+// and wait for a server that runs jobs.
+func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
+	if o.Workers <= 0 {
+		o.Workers = 1
+	}
+	if o.PollInterval <= 0 {
+		o.PollInterval = time.Second
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	p.jobs = o
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &buildWorker{p: p}); err != nil {
+		return err
+	}
+	client, err := river.NewClient(riversqlite.New(p.db.SQL()), &river.Config{
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}},
+		Workers:           workers,
+		FetchPollInterval: o.PollInterval,
+		FetchCooldown:     min(o.PollInterval, 100*time.Millisecond),
+		MaxAttempts:       3,
+		Logger:            o.Log,
+	})
+	if err != nil {
+		return err
+	}
+	if err := client.Start(ctx); err != nil {
+		return err
+	}
+	p.river = client
+	return nil
+}
+
+// StopJobs lets running jobs finish (up to ctx) and stops the workers.
+func (p *Platform) StopJobs(ctx context.Context) error {
+	if p.river == nil {
+		return nil
+	}
+	return p.river.Stop(ctx)
+}
+
+// migrateQueue creates or updates River's tables.
+func (p *Platform) migrateQueue(ctx context.Context) error {
+	m, err := rivermigrate.New(riversqlite.New(p.db.SQL()), nil)
+	if err != nil {
+		return err
+	}
+	_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	return err
+}
+
+// queue is the running client, or one that only inserts jobs for a
+// later server to run.
+func (p *Platform) queue() (*river.Client[*sql.Tx], error) {
+	if p.river != nil {
+		return p.river, nil
+	}
+	return river.NewClient(riversqlite.New(p.db.SQL()), &river.Config{})
+}
+
+// Submit stores a team's upload (a zip, or a single source file named
+// filename) and queues its build.
+func (p *Platform) Submit(ctx context.Context, team store.Team, filename string, upload []byte) (store.Submission, error) {
+	if int64(len(upload)) > build.DefaultLimits.Zip {
+		return store.Submission{}, fmt.Errorf("the upload is %d bytes, over the limit of %d", len(upload), build.DefaultLimits.Zip)
+	}
+	if !isZip(upload) {
+		if err := build.CheckSourceName(filename); err != nil {
+			return store.Submission{}, err
+		}
+	}
+	if filename == "" {
+		filename = "upload.zip"
+	}
+	q, err := p.queue()
+	if err != nil {
+		return store.Submission{}, err
+	}
+	sub, err := p.Store.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: filename})
+	if err != nil {
+		return sub, err
+	}
+	if err := os.MkdirAll(filepath.Dir(p.uploadPath(sub.ID)), 0o700); err != nil {
+		return sub, err
+	}
+	if err := os.WriteFile(p.uploadPath(sub.ID), upload, 0o600); err != nil {
+		return sub, err
+	}
+	if _, err := q.Insert(ctx, buildArgs{Submission: sub.ID}, nil); err != nil {
+		p.Store.FinishBuild(ctx, sub.ID, store.StatusFailed, "", "the build could not be queued", nil)
+		return sub, err
+	}
+	return sub, nil
+}
+
+func (p *Platform) uploadPath(id int64) string {
+	return filepath.Join(p.Dir, "uploads", strconv.FormatInt(id, 10))
+}
+
+func (p *Platform) buildDir(id int64) string {
+	return filepath.Join(p.Dir, "builds", strconv.FormatInt(id, 10))
+}
+
+// build runs one submission's build and records its end. It may run again
+// for the same submission (a retried job): it starts from the upload each
+// time. The error is for the platform's failures (River retries them); a
+// team's failed build is recorded and is no error.
+func (p *Platform) build(ctx context.Context, id int64) error {
+	sub, err := p.Store.Submission(ctx, id)
+	if err != nil {
+		return err
+	}
+	team, err := p.Store.Team(ctx, sub.TeamID)
+	if err != nil {
+		return err
+	}
+	ev, err := p.Store.Event(ctx, team.EventID)
+	if err != nil {
+		return err
+	}
+	if err := p.Store.SetBuildStatus(ctx, id, store.StatusBuilding); err != nil {
+		return err
+	}
+	upload, err := os.ReadFile(p.uploadPath(id))
+	if err != nil {
+		return err
+	}
+	dir := p.buildDir(id)
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	// the sandbox's unprivileged identity must reach the tree while it
+	// builds; it is closed to others once built (see below)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	defer os.Chmod(dir, 0o700)
+	lang, root, err := prepare(ev.Game, sub.Filename, upload, dir)
+	if err != nil {
+		return p.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))
+	}
+	m, err := build.Detect(ev.Game, root)
+	if err != nil {
+		return p.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))
+	}
+	r, err := build.Run(ctx, root, m, p.jobs.Build)
+	if err != nil {
+		return fmt.Errorf("build %d: %w", id, err)
+	}
+	status, errLine := store.StatusReady, ""
+	if !r.OK {
+		status, errLine = store.StatusFailed, "build "+r.Status
+	}
+	return p.Store.FinishBuild(ctx, id, status, m.Language, errLine, r.Log)
+}
+
+// prepare puts an upload in dir: a zip unpacked, or a single source file
+// in its kit. It returns the language when known and the kit's root.
+func prepare(gameName, filename string, upload []byte, dir string) (string, string, error) {
+	if isZip(upload) {
+		src := filepath.Join(dir, "src")
+		if err := os.Mkdir(src, 0o755); err != nil {
+			return "", "", err
+		}
+		if err := build.Unpack(upload, src, build.DefaultLimits); err != nil {
+			return "", "", err
+		}
+		root := build.KitRoot(src)
+		return "", root, chmodTree(root)
+	}
+	lang, err := build.PrepareFile(gameName, filename, upload, dir)
+	return lang, dir, err
+}
+
+func isZip(b []byte) bool {
+	return len(b) >= 4 && string(b[:4]) == "PK\x03\x04"
+}
+
+// chmodTree lets the sandbox's identity read and enter every directory
+// of an unpacked tree.
+func chmodTree(root string) error {
+	return filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		return os.Chmod(p, 0o755)
+	})
+}

@@ -1,0 +1,159 @@
+package platform
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/sandbox"
+)
+
+// dataDir is a data directory the sandbox's identity can pass through.
+func dataDir(t *testing.T) string {
+	d := t.TempDir()
+	os.Chmod(filepath.Dir(d), 0o755)
+	os.Chmod(d, 0o755)
+	return filepath.Join(d, "data")
+}
+
+func needSandbox(t *testing.T) {
+	if err := sandbox.Ready(); err != nil {
+		t.Skip(err)
+	}
+}
+
+// kitZip zips a game's kit, wrapped in a folder as zips often are, with
+// edit applied to its files.
+func kitZip(t *testing.T, game, lang string, edit map[string]string) []byte {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "kit")
+	if err := kits.Write(game, lang, dir); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range edit {
+		os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(filepath.Dir(dir), p)
+		w, _ := zw.Create(filepath.ToSlash(rel))
+		b, _ := os.ReadFile(p)
+		w.Write(b)
+		return nil
+	})
+	zw.Close()
+	return buf.Bytes()
+}
+
+// waitBuilt waits for a submission's build to end; the limit is generous
+// (a loaded machine), the test ends as soon as the build does.
+func waitBuilt(t *testing.T, p *Platform, id int64) store.Submission {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Minute)
+	for time.Now().Before(deadline) {
+		s, err := p.Store.Submission(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Status == store.StatusReady || s.Status == store.StatusFailed {
+			return s
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("submission %d was not built in 3 minutes", id)
+	return store.Submission{}
+}
+
+func TestBuildJobsSurviveARestart(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	dir := dataDir(t)
+	p, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owls, _, _ := p.Join(ctx, invite, "Owls")
+	bats, _, _ := p.Join(ctx, invite, "Bats")
+	// queued by a server that stops before running them
+	good, err := p.Submit(ctx, owls, "bot.zip", kitZip(t, "tracks", "cpp", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, err := p.Submit(ctx, bats, "bot.cpp", []byte("int main() { return not_declared; }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	py, err := p.Submit(ctx, bats, "kit.zip", kitZip(t, "tracks", "python", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := p.Store.Submission(ctx, good.ID); s.Status != store.StatusQueued {
+		t.Fatalf("status %q before any worker ran", s.Status)
+	}
+	p.Close()
+
+	p, err = Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.StartJobs(ctx, JobOptions{Workers: 2, PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	if s := waitBuilt(t, p, good.ID); s.Status != store.StatusReady || s.Language != "cpp" {
+		log, _ := p.Store.BuildLog(ctx, good.ID)
+		t.Fatalf("the cpp kit: %+v\n%s", s, log)
+	}
+	if _, err := os.Stat(filepath.Join(p.buildDir(good.ID), "src", "kit", "bot")); err != nil {
+		t.Fatalf("no built binary: %v", err)
+	}
+	if s := waitBuilt(t, p, bad.ID); s.Status != store.StatusFailed || !strings.Contains(s.Error, "status 1") {
+		t.Fatalf("the broken file: %+v", s)
+	}
+	if log, _ := p.Store.BuildLog(ctx, bad.ID); !strings.Contains(string(log), "not_declared") {
+		t.Fatalf("the compiler's error is not in the log:\n%s", log)
+	}
+	if s := waitBuilt(t, p, py.ID); s.Status != store.StatusReady || s.Language != "python" {
+		t.Fatalf("the python kit: %+v", s)
+	}
+	if st, err := os.Stat(p.buildDir(good.ID)); err != nil || st.Mode().Perm() != 0o700 {
+		t.Fatalf("a built tree is open to others: %v %v", st.Mode(), err)
+	}
+}
+
+func TestSubmitRefusesWhatCannotBuild(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	team, _, _ := p.Join(ctx, invite, "Owls")
+	for _, c := range []struct{ name, body string }{
+		{"bot.pl", "print 1"}, {"../bot.py", "x"}, {"", "x"},
+	} {
+		if _, err := p.Submit(ctx, team, c.name, []byte(c.body)); err == nil {
+			t.Errorf("Submit(%q) accepted", c.name)
+		}
+	}
+	if _, err := p.Submit(ctx, team, "a.zip", make([]byte, 21<<20)); err == nil || !strings.Contains(err.Error(), "limit") {
+		t.Errorf("a 21 MiB upload: %v", err)
+	}
+	if subs, _ := p.Store.Submissions(ctx, team.ID); len(subs) != 0 {
+		t.Errorf("refused uploads were stored: %+v", subs)
+	}
+}
