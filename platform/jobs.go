@@ -132,11 +132,11 @@ func (p *Platform) queue() (*river.Client[*sql.Tx], error) {
 // filename) and queues its build.
 func (p *Platform) Submit(ctx context.Context, team store.Team, filename string, upload []byte) (store.Submission, error) {
 	if int64(len(upload)) > build.DefaultLimits.Zip {
-		return store.Submission{}, fmt.Errorf("the upload is %d bytes, over the limit of %d", len(upload), build.DefaultLimits.Zip)
+		return store.Submission{}, userError{fmt.Errorf("the upload is %d bytes, over the limit of %d", len(upload), build.DefaultLimits.Zip)}
 	}
 	if !isZip(upload) {
 		if err := build.CheckSourceName(filename); err != nil {
-			return store.Submission{}, err
+			return store.Submission{}, userError{err}
 		}
 	}
 	if filename == "" {

@@ -140,14 +140,23 @@ func (p *Platform) Join(ctx context.Context, invite, name string) (store.Team, s
 		return store.Team{}, "", err
 	}
 	if err := checkName("team name", name); err != nil {
-		return store.Team{}, "", err
+		return store.Team{}, "", userError{err}
 	}
 	token, tkey, thash := store.NewSecret(tokenPrefix)
 	t, err := p.Store.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: name}, tkey, thash)
 	if errors.Is(err, store.ErrConflict) {
-		return t, "", fmt.Errorf("the event already has a team named %q: choose another name", name)
+		return t, "", userError{fmt.Errorf("the event already has a team named %q: choose another name", name)}
 	}
 	return t, token, err
+}
+
+// userError is a request's fault, said so that the user can fix it (the
+// API answers it with 400, not 500).
+type userError struct{ error }
+
+func isUserError(err error) bool {
+	var ue userError
+	return errors.As(err, &ue)
 }
 
 var errBadInvite = errors.New("this invitation is not valid (ask the organiser for the event's invitation)")

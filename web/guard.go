@@ -40,7 +40,12 @@ func (s *Server) guard(h http.Handler) http.Handler {
 				" (its organiser can add the name with --host)")
 			return
 		}
-		if !safeMethod(r.Method) && !isJSON(r.Header.Get("Content-Type")) {
+		// The platform's uploads are zips and forms: its state-changing
+		// routes rely on the cross-origin protection below and on the
+		// team token in the Authorization header, which a foreign page
+		// cannot make a browser send.
+		platform := s.Platform != nil && strings.HasPrefix(r.URL.Path, PlatformPrefix)
+		if !safeMethod(r.Method) && !isJSON(r.Header.Get("Content-Type")) && !platform {
 			// A cross-site form or text/plain "simple request" reaches the
 			// server without a preflight; a JSON body cannot.
 			httpError(w, http.StatusUnsupportedMediaType, "the request body must be JSON (Content-Type: application/json)")

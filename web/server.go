@@ -65,6 +65,10 @@ type Server struct {
 	// each client; zero fields take DefaultLimits.
 	Limits Limits
 	Log    *slog.Logger
+	// Platform, when set, is the competition platform's API, served under
+	// PlatformPrefix behind the same host check, headers and refusal of
+	// cross-origin requests (see guard).
+	Platform http.Handler
 
 	lib     library
 	limits  Limits
@@ -117,6 +121,9 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
+// PlatformPrefix is the path of the platform's API (Server.Platform).
+const PlatformPrefix = "/api/platform/"
+
 // Handler returns the HTTP handler of the viewer and its API.
 func (s *Server) Handler() http.Handler {
 	s.init()
@@ -128,6 +135,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}", s.replay)
 	mux.HandleFunc("GET /api/matches/{id}/live", s.stream)
 	mux.HandleFunc("GET /match/{id}", s.page("match.html"))
+	if s.Platform != nil {
+		mux.Handle("GET "+PlatformPrefix, s.Platform)
+		mux.Handle("POST "+PlatformPrefix, s.Platform)
+	}
 	mux.Handle("GET /", http.FileServerFS(Static()))
 	return s.guard(mux)
 }

@@ -1,0 +1,417 @@
+package platform
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// APIPrefix is where the platform's API is served; the viewer server
+// mounts Handler there, behind its host check and cross-origin
+// protection.
+const APIPrefix = "/api/platform/"
+
+// APIOptions bound the API's clients.
+type APIOptions struct {
+	// SubmitEvery is the time a team waits between submissions (default
+	// a minute); SubmitBurst how many it may make at once (default 1).
+	SubmitEvery time.Duration
+	SubmitBurst int
+	// JoinsPerMinute bounds, per client address, joins and requests with
+	// a wrong token (default 10, after a burst of 10).
+	JoinsPerMinute float64
+	Log            *slog.Logger
+	Now            func() time.Time // a test's clock
+}
+
+// role is who may call a route.
+type role int
+
+const (
+	anyone role = iota // no token (joining)
+	team               // a team's token
+)
+
+// route is one entry of the API: the table is both what Handler serves
+// and what the access test walks.
+type route struct {
+	pattern string // net/http pattern, under APIPrefix
+	who     role
+	own     bool // names a team's own resource by {id}: another team gets 404
+}
+
+var routes = []route{
+	{"POST " + APIPrefix + "join", anyone, false},
+	{"GET " + APIPrefix + "team", team, false},
+	{"GET " + APIPrefix + "submissions", team, false},
+	{"POST " + APIPrefix + "submissions", team, false},
+	{"GET " + APIPrefix + "submissions/{id}", team, true},
+	{"GET " + APIPrefix + "submissions/{id}/log", team, true},
+}
+
+type api struct {
+	p       *Platform
+	o       APIOptions
+	mu      sync.Mutex
+	submits map[int64]*rate.Limiter  // by team
+	logins  map[string]*rate.Limiter // by client address
+}
+
+// Handler returns the platform's HTTP API. It checks roles itself; the
+// server that mounts it adds the host check, the security headers and
+// the refusal of cross-origin requests (web.Server.Platform).
+func (p *Platform) Handler(o APIOptions) http.Handler {
+	if o.SubmitEvery <= 0 {
+		o.SubmitEvery = time.Minute
+	}
+	if o.SubmitBurst <= 0 {
+		o.SubmitBurst = 1
+	}
+	if o.JoinsPerMinute <= 0 {
+		o.JoinsPerMinute = 10
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{}, logins: map[string]*rate.Limiter{}}
+	handlers := map[string]http.HandlerFunc{
+		routes[0].pattern: a.join,
+		routes[1].pattern: a.withTeam(a.team),
+		routes[2].pattern: a.withTeam(a.submissions),
+		routes[3].pattern: a.withTeam(a.submit),
+		routes[4].pattern: a.withTeam(a.submission),
+		routes[5].pattern: a.withTeam(a.buildLog),
+	}
+	mux := http.NewServeMux()
+	for _, r := range routes {
+		mux.Handle(r.pattern, handlers[r.pattern])
+	}
+	mux.HandleFunc(APIPrefix, func(w http.ResponseWriter, r *http.Request) {
+		apiError(w, http.StatusNotFound, "no such API route: "+r.Method+" "+r.URL.Path)
+	})
+	return mux
+}
+
+type teamHandler func(w http.ResponseWriter, r *http.Request, t store.Team)
+
+// withTeam authenticates the request's bearer token; wrong tokens count
+// against the client's login budget.
+func (a *api) withTeam(h teamHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		token, ok := bearer(r)
+		if !ok {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="arena"`)
+			apiError(w, http.StatusUnauthorized, "this needs your team's token (Authorization: Bearer TOKEN)")
+			return
+		}
+		t, err := a.p.Authenticate(r.Context(), token)
+		if errors.Is(err, store.ErrBadSecret) {
+			if !a.allowLogin(r) {
+				apiError(w, http.StatusTooManyRequests, "too many wrong tokens from this address: wait a minute")
+				return
+			}
+			w.Header().Set("WWW-Authenticate", `Bearer realm="arena", error="invalid_token"`)
+			apiError(w, http.StatusUnauthorized, "this token is not valid")
+			return
+		}
+		if err != nil {
+			a.internal(w, err)
+			return
+		}
+		h(w, r, t)
+	}
+}
+
+func bearer(r *http.Request) (string, bool) {
+	h := r.Header.Get("Authorization")
+	const p = "Bearer "
+	if len(h) <= len(p) || h[:len(p)] != p {
+		return "", false
+	}
+	return h[len(p):], true
+}
+
+func (a *api) limiter(m map[string]*rate.Limiter, key string, every rate.Limit, burst int) *rate.Limiter {
+	l, ok := m[key]
+	if !ok {
+		if len(m) > 4096 { // forget full buckets: the map stays small
+			for k, b := range m {
+				if b.TokensAt(a.o.Now()) >= float64(burst) {
+					delete(m, k)
+				}
+			}
+		}
+		l = rate.NewLimiter(every, burst)
+		m[key] = l
+	}
+	return l
+}
+
+func (a *api) allowLogin(r *http.Request) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.limiter(a.logins, clientAddr(r), rate.Limit(a.o.JoinsPerMinute/60), int(max(1, a.o.JoinsPerMinute))).AllowN(a.o.Now(), 1)
+}
+
+// reserveSubmit takes one of the team's submissions, or returns nil when
+// it has none left; a refused upload gives it back (cancel).
+func (a *api) reserveSubmit(teamID int64) (cancel func()) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	l, ok := a.submits[teamID]
+	if !ok {
+		l = rate.NewLimiter(rate.Every(a.o.SubmitEvery), a.o.SubmitBurst)
+		a.submits[teamID] = l
+	}
+	now := a.o.Now()
+	r := l.ReserveN(now, 1)
+	if !r.OK() || r.DelayFrom(now) > 0 {
+		r.CancelAt(now)
+		return nil
+	}
+	return func() { r.CancelAt(a.o.Now()) }
+}
+
+// clientAddr is the request's peer address; forwarding headers are not
+// trusted (as in the viewer).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func (a *api) join(w http.ResponseWriter, r *http.Request) {
+	if !a.allowLogin(r) {
+		apiError(w, http.StatusTooManyRequests, "too many joins from this address: wait a minute")
+		return
+	}
+	var req struct {
+		Invite string `json:"invite"`
+		Name   string `json:"name"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	t, token, err := a.p.Join(r.Context(), req.Invite, req.Name)
+	switch {
+	case errors.Is(err, errBadInvite):
+		apiError(w, http.StatusForbidden, err.Error())
+		return
+	case isUserError(err):
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	case err != nil:
+		a.internal(w, err)
+		return
+	}
+	a.o.Log.Info("team joined", "team", t.ID, "event", t.EventID)
+	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"team": teamJSON(t), "event": eventJSON(ev), "token": token})
+}
+
+func decodeJSON(r *http.Request, v any) error {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "application/json" {
+		return errors.New("the request body must be JSON (Content-Type: application/json)")
+	}
+	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("bad JSON body: %v", err)
+	}
+	return nil
+}
+
+func (a *api) team(w http.ResponseWriter, r *http.Request, t store.Team) {
+	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"team": teamJSON(t), "event": eventJSON(ev)})
+}
+
+func (a *api) submissions(w http.ResponseWriter, r *http.Request, t store.Team) {
+	subs, err := a.p.Store.Submissions(r.Context(), t.ID)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	list := []map[string]any{}
+	for _, s := range subs {
+		list = append(list, submissionJSON(s))
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// ownSubmission is the submission {id} when it is the team's; any other
+// (another team's, or none) is the same 404.
+func (a *api) ownSubmission(w http.ResponseWriter, r *http.Request, t store.Team) (store.Submission, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err == nil {
+		var s store.Submission
+		s, err = a.p.Store.Submission(r.Context(), id)
+		if err == nil && s.TeamID == t.ID {
+			return s, true
+		}
+	}
+	if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, strconv.ErrSyntax) && !errors.Is(err, strconv.ErrRange) {
+		a.internal(w, err)
+		return store.Submission{}, false
+	}
+	apiError(w, http.StatusNotFound, "your team has no submission "+strconv.Quote(r.PathValue("id")))
+	return store.Submission{}, false
+}
+
+func (a *api) submission(w http.ResponseWriter, r *http.Request, t store.Team) {
+	if s, ok := a.ownSubmission(w, r, t); ok {
+		writeJSON(w, http.StatusOK, submissionJSON(s))
+	}
+}
+
+func (a *api) buildLog(w http.ResponseWriter, r *http.Request, t store.Team) {
+	s, ok := a.ownSubmission(w, r, t)
+	if !ok {
+		return
+	}
+	log, err := a.p.Store.BuildLog(r.Context(), s.ID)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="build-%d.log"`, s.ID))
+	w.Write(log)
+}
+
+// submit takes a multipart form's "file" field (a zip or one source
+// file), or a raw body: application/zip, or any other type with the
+// source file's name in ?filename=.
+func (a *api) submit(w http.ResponseWriter, r *http.Request, t store.Team) {
+	limit := build.DefaultLimits.Zip
+	r.Body = http.MaxBytesReader(w, r.Body, limit+64<<10)
+	name, data, err := readUpload(r, limit)
+	if err != nil {
+		code := http.StatusBadRequest
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			code = http.StatusRequestEntityTooLarge
+			err = fmt.Errorf("the upload is over the limit of %d bytes", limit)
+		}
+		apiError(w, code, err.Error())
+		return
+	}
+	giveBack := a.reserveSubmit(t.ID)
+	if giveBack == nil {
+		apiError(w, http.StatusTooManyRequests, fmt.Sprintf("one submission per %s per team: wait and submit again", a.o.SubmitEvery))
+		return
+	}
+	s, err := a.p.Submit(r.Context(), t, name, data)
+	if err != nil {
+		giveBack()
+		if isUserError(err) {
+			apiError(w, http.StatusBadRequest, err.Error())
+		} else {
+			a.internal(w, err)
+		}
+		return
+	}
+	a.o.Log.Info("submission queued", "team", t.ID, "submission", s.ID, "bytes", len(data))
+	writeJSON(w, http.StatusAccepted, submissionJSON(s))
+}
+
+func readUpload(r *http.Request, limit int64) (string, []byte, error) {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt == "multipart/form-data" {
+		mr, err := r.MultipartReader()
+		if err != nil {
+			return "", nil, err
+		}
+		for {
+			part, err := mr.NextPart()
+			if err == io.EOF {
+				return "", nil, errors.New(`the form has no "file" field`)
+			}
+			if err != nil {
+				return "", nil, err
+			}
+			if part.FormName() != "file" {
+				continue
+			}
+			data, err := io.ReadAll(io.LimitReader(part, limit+1))
+			if err != nil {
+				return "", nil, err
+			}
+			if int64(len(data)) > limit {
+				return "", nil, &http.MaxBytesError{Limit: limit}
+			}
+			return part.FileName(), data, nil
+		}
+	}
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		return "", nil, err
+	}
+	name := r.URL.Query().Get("filename")
+	if mt == "application/zip" && name == "" {
+		name = "upload.zip"
+	}
+	return name, data, nil
+}
+
+func (a *api) internal(w http.ResponseWriter, err error) {
+	a.o.Log.Error("platform API", "err", err)
+	apiError(w, http.StatusInternalServerError, "internal error (the server's log says more)")
+}
+
+func teamJSON(t store.Team) map[string]any {
+	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "created": t.Created.Format(time.RFC3339)}
+}
+
+func eventJSON(e store.Event) map[string]any {
+	return map[string]any{"id": e.ID, "game": e.Game, "name": e.Name, "options": e.Options}
+}
+
+func submissionJSON(s store.Submission) map[string]any {
+	m := map[string]any{"id": s.ID, "filename": s.Filename, "language": s.Language, "status": s.Status,
+		"error": s.Error, "created": s.Created.Format(time.RFC3339),
+		"log": fmt.Sprintf("%ssubmissions/%d/log", APIPrefix, s.ID)}
+	if !s.Built.IsZero() {
+		m["built"] = s.Built.Format(time.RFC3339)
+	}
+	return m
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func apiError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, map[string]string{"error": msg})
+}

@@ -1,0 +1,259 @@
+package platform
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/web"
+)
+
+// fakeClock is the API's clock in tests: the rate limits move only when
+// the test says so.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// server is the platform's API mounted in the viewer server, as arena
+// serve --data mounts it.
+func server(t *testing.T, p *Platform, clock *fakeClock) *httptest.Server {
+	t.Helper()
+	ws := &web.Server{Replays: t.TempDir(), Platform: p.Handler(APIOptions{Now: clock.now})}
+	ts := httptest.NewServer(ws.Handler())
+	t.Cleanup(func() { ts.Close(); ws.Close() })
+	return ts
+}
+
+func call(t *testing.T, ts *httptest.Server, method, path, token, contentType string, body []byte) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(method, ts.URL+path, bytes.NewReader(body))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+func join(t *testing.T, ts *httptest.Server, invite, name string) (store.Team, string) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"invite": invite, "name": name})
+	code, b := call(t, ts, "POST", APIPrefix+"join", "", "application/json", body)
+	if code != http.StatusCreated {
+		t.Fatalf("join %s: %d %s", name, code, b)
+	}
+	var r struct {
+		Team  struct{ ID, Event int64 }
+		Token string
+	}
+	json.Unmarshal(b, &r)
+	return store.Team{ID: r.Team.ID, EventID: r.Team.Event, Name: name}, r.Token
+}
+
+func multipartFile(name string, data []byte) (string, []byte) {
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	w, _ := mw.CreateFormFile("file", name)
+	w.Write(data)
+	mw.Close()
+	return mw.FormDataContentType(), buf.Bytes()
+}
+
+// TestEveryRouteChecksItsRole walks the route table: with no token, a
+// wrong token, another team's token and the right one.
+func TestEveryRouteChecksItsRole(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	ts := server(t, p, clock)
+	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	owls, owlsToken := join(t, ts, invite, "Owls")
+	_, batsToken := join(t, ts, invite, "Bats")
+	sub, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := owlsToken[:len(owlsToken)-4] + "abcd"
+	for _, r := range routes {
+		method, path, _ := strings.Cut(r.pattern, " ")
+		path = strings.Replace(path, "{id}", "1", 1)
+		ct, body := "application/json", []byte(`{}`)
+		if strings.HasSuffix(path, "submissions") && method == "POST" {
+			ct, body = multipartFile("bot.py", []byte("print(2)\n"))
+		}
+		if r.who == anyone {
+			continue // join: its own test below
+		}
+		clock.add(time.Minute) // wrong tokens are rate limited per address
+		for _, c := range []struct {
+			who, token string
+			want       int
+		}{{"no token", "", 401}, {"a forged token", forged, 401}, {"an invitation", invite, 401}} {
+			if code, b := call(t, ts, method, path, c.token, ct, body); code != c.want {
+				t.Errorf("%s with %s: %d %s, want %d", r.pattern, c.who, code, b, c.want)
+			}
+		}
+		if r.own {
+			if code, b := call(t, ts, method, path, batsToken, ct, body); code != 404 {
+				t.Errorf("%s with another team's token: %d %s, want 404", r.pattern, code, b)
+			}
+		}
+		code, b := call(t, ts, method, path, owlsToken, ct, body)
+		if code >= 400 {
+			t.Errorf("%s with the team's token: %d %s", r.pattern, code, b)
+		}
+		if r.pattern == "GET "+APIPrefix+"submissions" && !strings.Contains(string(b), `"bot.py"`) {
+			t.Errorf("the team's submissions lack its own: %s", b)
+		}
+	}
+	// another team's list is its own, empty
+	if code, b := call(t, ts, "GET", APIPrefix+"submissions", batsToken, "", nil); code != 200 || string(bytes.TrimSpace(b)) != "[]" {
+		t.Errorf("another team sees: %d %s", code, b)
+	}
+	if code, _ := call(t, ts, "GET", APIPrefix+"submissions/x/log", owlsToken, "", nil); code != 404 {
+		t.Errorf("a bad id: %d", code)
+	}
+	if code, b := call(t, ts, "GET", APIPrefix+"submissions/"+fmt.Sprint(sub.ID), owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"queued"`) {
+		t.Errorf("own submission: %d %s", code, b)
+	}
+}
+
+func TestJoinOverHTTP(t *testing.T) {
+	p := openTest(t)
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	ts := server(t, p, clock)
+	_, invite, _ := p.CreateEvent(context.Background(), "tracks", "Summer", nil)
+	_, token := join(t, ts, invite, "Owls")
+	if !strings.HasPrefix(token, "team-") {
+		t.Fatalf("token %q", token)
+	}
+	for _, c := range []struct {
+		body string
+		ct   string
+		want int
+	}{
+		{`{"invite":"` + invite + `","name":"Owls"}`, "application/json", 400}, // taken
+		{`{"invite":"` + invite + `","name":""}`, "application/json", 400},
+		{`{"invite":"invite-0000000000000000-00000000000000000000000000000000","name":"Bats"}`, "application/json", 403},
+		{`{"invite":"` + invite + `","name":"Bats","admin":true}`, "application/json", 400},
+		{`not json`, "application/json", 400},
+	} {
+		if code, b := call(t, ts, "POST", APIPrefix+"join", "", c.ct, []byte(c.body)); code != c.want {
+			t.Errorf("%s: %d %s, want %d", c.body, code, b, c.want)
+		}
+	}
+	// a cross-site form post is refused by the viewer's guard
+	req, _ := http.NewRequest("POST", ts.URL+APIPrefix+"join", strings.NewReader(`{"invite":"`+invite+`","name":"Evil"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", "http://evil.example")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	if resp, err := ts.Client().Do(req); err != nil || resp.StatusCode != 403 {
+		t.Fatalf("cross-site join: %v %v", resp.StatusCode, err)
+	}
+	// joins are rate limited per address: 10 a minute
+	limited := false
+	for range 20 {
+		code, _ := call(t, ts, "POST", APIPrefix+"join", "", "application/json", []byte(`{}`))
+		if code == 429 {
+			limited = true
+			break
+		}
+	}
+	if !limited {
+		t.Fatal("20 joins in the same instant were all allowed")
+	}
+	clock.add(time.Minute)
+	if code, b := call(t, ts, "POST", APIPrefix+"join", "", "application/json", []byte(`{"invite":"`+invite+`","name":"Bats"}`)); code != 201 {
+		t.Fatalf("a join a minute later: %d %s", code, b)
+	}
+}
+
+func TestSubmitIsRateLimitedPerTeam(t *testing.T) {
+	p := openTest(t)
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	ts := server(t, p, clock)
+	_, invite, _ := p.CreateEvent(context.Background(), "tracks", "Summer", nil)
+	_, owls := join(t, ts, invite, "Owls")
+	_, bats := join(t, ts, invite, "Bats")
+	if code, b := call(t, ts, "POST", APIPrefix+"submissions?filename=bot.py", owls, "text/x-python", []byte("print(1)")); code != 202 {
+		t.Fatalf("%d %s", code, b)
+	}
+	if code, _ := call(t, ts, "POST", APIPrefix+"submissions?filename=bot.py", owls, "text/x-python", []byte("print(1)")); code != 429 {
+		t.Fatalf("a second submission in the same minute: %d", code)
+	}
+	if code, _ := call(t, ts, "POST", APIPrefix+"submissions?filename=bot.py", bats, "text/x-python", []byte("print(1)")); code != 202 {
+		t.Fatalf("another team's submission: %d", code)
+	}
+	clock.add(time.Minute)
+	if code, _ := call(t, ts, "POST", APIPrefix+"submissions?filename=bot.py", owls, "text/x-python", []byte("print(1)")); code != 202 {
+		t.Fatalf("a submission a minute later: %d", code)
+	}
+	// a refused upload does not use the team's submission
+	clock.add(time.Minute)
+	if code, _ := call(t, ts, "POST", APIPrefix+"submissions?filename=bot.pl", owls, "text/plain", []byte("print 1")); code != 400 {
+		t.Fatalf("a Perl file: %d", code)
+	}
+	ct, body := multipartFile("bot.py", []byte("print(3)"))
+	if code, b := call(t, ts, "POST", APIPrefix+"submissions", owls, ct, body); code != 202 {
+		t.Fatalf("multipart after a refused upload: %d %s", code, b)
+	}
+}
+
+// FuzzAPIBodies: whatever a client sends to the routes that read a body,
+// the answer is a clean 4xx or a success, never a 500 or a panic.
+func FuzzAPIBodies(f *testing.F) {
+	ct, body := multipartFile("bot.py", []byte("print(1)"))
+	f.Add("submissions", ct, body)
+	f.Add("submissions", "multipart/form-data; boundary=x", []byte("--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"../a.py\"\r\n\r\nx\r\n--x--"))
+	f.Add("submissions", "application/zip", []byte("PK\x03\x04garbage"))
+	f.Add("join", "application/json", []byte(`{"invite":"invite-0123456789abcdef-0123456789abcdef0123456789abcdef","name":"x"}`))
+	f.Add("join", "application/json", []byte(`{"name":"\u0000"}`))
+	f.Fuzz(func(t *testing.T, route, contentType string, body []byte) {
+		p, err := Open(context.Background(), t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		_, invite, _ := p.CreateEvent(context.Background(), "tracks", "x", nil)
+		team, token, _ := p.Join(context.Background(), invite, "Owls")
+		_ = team
+		h := p.Handler(APIOptions{SubmitBurst: 1 << 20})
+		path := APIPrefix + "submissions"
+		if route == "join" {
+			path = APIPrefix + "join"
+		}
+		req := httptest.NewRequest("POST", path, bytes.NewReader(body))
+		req.Header.Set("Content-Type", contentType)
+		req.Header.Set("Authorization", "Bearer "+token)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("%s %q: %d %s", path, contentType, rec.Code, rec.Body)
+		}
+	})
+}
