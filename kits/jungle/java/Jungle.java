@@ -202,6 +202,14 @@ final class Jungle {
         }
     }
 
+    /** Sends one message and waits until it is written. Java's WebSocket
+     * refuses a send while the previous one is pending ("Send pending"), and
+     * TICK 0 can arrive, on the listener's thread, before the REGISTER's
+     * send has completed on the main thread: one lock orders them. */
+    static synchronized void send(WebSocket ws, String text) {
+        ws.sendText(text, true).join();
+    }
+
     /** Plays a game: over WebSocket, or stdin/stdout with --stdio. */
     static void run(Function<Tick, List<String>> play, String[] args) throws Exception {
         if (List.of(args).contains("--stdio")) {
@@ -227,7 +235,7 @@ final class Jungle {
                 if (last) {
                     String command = answer(message.toString(), play);
                     message.setLength(0);
-                    if (command != null) ws.sendText(command, true).join();
+                    if (command != null) send(ws, command);
                 }
                 ws.request(1);
                 return null;
@@ -248,8 +256,8 @@ final class Jungle {
         };
         WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(URI.create(url), listener).join();
         String token = System.getenv("TOKEN");
-        ws.sendText(token != null ? "{\"type\":\"REGISTER\",\"token\":" + Json.quote(token) + "}"
-                : "{\"type\":\"REGISTER\",\"teamName\":\"MyBot Java\"}", true).join();
+        send(ws, token != null ? "{\"type\":\"REGISTER\",\"token\":" + Json.quote(token) + "}"
+                : "{\"type\":\"REGISTER\",\"teamName\":\"MyBot Java\"}");
         closed.await();
         System.exit(0);
     }
