@@ -14,6 +14,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
 
+	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -79,6 +80,9 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
 	p.jobs = o
+	if err := p.checkBuilds(ctx); err != nil {
+		return err
+	}
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &buildWorker{p: p}); err != nil {
 		return err
@@ -98,6 +102,28 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 		return err
 	}
 	p.river = client
+	return nil
+}
+
+// checkBuilds runs an empty build where builds run, so that a data
+// directory the sandbox cannot reach stops the server at start rather
+// than failing every build.
+func (p *Platform) checkBuilds(ctx context.Context) error {
+	if p.jobs.Build.Unsafe {
+		return nil
+	}
+	dir := filepath.Join(p.Dir, "builds", "check")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	r, err := build.Run(ctx, dir, kits.Manifest{Language: "sh", Build: "true"}, p.jobs.Build)
+	if err == nil && !r.OK {
+		err = fmt.Errorf("%s: %s", r.Status, r.Log)
+	}
+	if err != nil {
+		return fmt.Errorf("builds cannot run in %s: %w", p.Dir, err)
+	}
 	return nil
 }
 

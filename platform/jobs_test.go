@@ -157,3 +157,20 @@ func TestSubmitRefusesWhatCannotBuild(t *testing.T) {
 		t.Errorf("refused uploads were stored: %+v", subs)
 	}
 }
+
+func TestStartJobsRefusesADataDirTheSandboxCannotReach(t *testing.T) {
+	needSandbox(t)
+	private := t.TempDir() // 0700: the sandbox's identity cannot pass
+	os.Chmod(filepath.Dir(private), 0o755)
+	os.Chmod(private, 0o700)
+	p, err := Open(context.Background(), filepath.Join(private, "data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	err = p.StartJobs(context.Background(), JobOptions{})
+	if err == nil || !strings.Contains(err.Error(), "builds cannot run") {
+		p.StopJobs(context.Background())
+		t.Fatalf("StartJobs in a private directory: %v", err)
+	}
+}

@@ -23,6 +23,7 @@ func init() {
 		hosts         []string
 		maps          string
 		limits        web.Limits
+		pf            platformFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -54,6 +55,11 @@ expose.`,
 				hosts = append(hosts, h) // the name it listens on answers too
 			}
 			srv := &web.Server{Replays: dir, AllowCommands: allowCommands, Cores: cores, Hosts: hosts, Maps: maps, Limits: limits, Log: log}
+			stopPlatform, err := pf.start(cmd, srv, log)
+			if err != nil {
+				return err
+			}
+			defer stopPlatform()
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return err
@@ -87,6 +93,7 @@ expose.`,
 	fl.IntVar(&limits.MaxTurns, "max-turns", web.DefaultLimits.MaxTurns, "a match started from the page is stopped after this many turns")
 	fl.Float64Var(&limits.StartsPerMinute, "starts-per-minute", web.DefaultLimits.StartsPerMinute, "matches one client address may start per minute (after a burst of "+fmt.Sprint(web.DefaultLimits.StartBurst)+")")
 	fl.IntVar(&cores, "cores", 0, "CPU cores the matches may use at once, one per command bot (default: all)")
+	pf.add(fl)
 	rootCmd.AddCommand(cmd)
 
 }

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/web"
+)
+
+// platformFlags are arena serve's flags for the competition platform.
+type platformFlags struct {
+	data         string
+	unsafe       bool
+	workers      int
+	buildTimeout time.Duration
+	submitEvery  time.Duration
+}
+
+func (f *platformFlags) add(fl *pflag.FlagSet) {
+	fl.StringVar(&f.data, "data", "", "serve the competition platform too, with its data (database, uploads, builds) in this directory: teams join events (arena event create) and submit bots that are built")
+	fl.BoolVar(&f.unsafe, "unsafe-no-sandbox", false, "with --data on a machine that cannot sandbox: build teams' code UNCONTAINED (only for code you trust)")
+	fl.IntVar(&f.workers, "build-workers", 1, "with --data: builds run at once")
+	fl.DurationVar(&f.buildTimeout, "build-timeout", 5*time.Minute, "with --data: a build is stopped after this long")
+	fl.DurationVar(&f.submitEvery, "submit-every", time.Minute, "with --data: the time a team waits between two submissions")
+}
+
+// start opens the data directory, starts the build workers and mounts the
+// platform's API in the viewer server; stop undoes it.
+func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Logger) (stop func(), err error) {
+	if f.data == "" {
+		if f.unsafe {
+			return nil, fmt.Errorf("--unsafe-no-sandbox goes with --data (the platform's builds)")
+		}
+		return func() {}, nil
+	}
+	if f.workers < 1 || f.buildTimeout <= 0 || f.submitEvery <= 0 {
+		return nil, fmt.Errorf("--build-workers, --build-timeout and --submit-every must be positive")
+	}
+	if !f.unsafe {
+		if err := sandbox.Ready(); err != nil {
+			return nil, fmt.Errorf("the platform builds teams' code only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox builds uncontained)", err)
+		}
+	}
+	ctx := context.Background()
+	p, err := platform.Open(ctx, f.data)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.StartJobs(ctx, platform.JobOptions{Workers: f.workers, Log: log,
+		Build: build.Options{Timeout: f.buildTimeout, Unsafe: f.unsafe}}); err != nil {
+		p.Close()
+		return nil, err
+	}
+	srv.Platform = p.Handler(platform.APIOptions{SubmitEvery: f.submitEvery, Log: log})
+	fmt.Fprintf(cmd.OutOrStdout(), "Arena platform: data in %s, API under %s\n", f.data, web.PlatformPrefix)
+	if f.unsafe {
+		fmt.Fprintln(cmd.ErrOrStderr(), "WARNING: --unsafe-no-sandbox: teams' builds run uncontained on this machine")
+	}
+	return func() {
+		shut, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		p.StopJobs(shut)
+		p.Close()
+	}, nil
+}
