@@ -83,7 +83,7 @@ func TestStartupTimeoutNote(t *testing.T) {
 			if p.Status != game.TimedOut || noted != first {
 				t.Errorf("late on %q: %s %q", late, p.Status, p.Message)
 			}
-			if first && !strings.Contains(p.Message, "turn 1 is a start-up turn: the bot's start-up (interpreter, JVM...) counts against its 100 ms") {
+			if first && !strings.Contains(p.Message, "start-up (interpreter, JVM) counts against turn 1's 100 ms; slow or busy machine? try --time-scale 2") {
 				t.Errorf("message %q", p.Message)
 			}
 		})
