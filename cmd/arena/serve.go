@@ -44,7 +44,13 @@ files (maps, arenas, spawn files) may only name an entry of --maps from the
 page. Matches started from the page are bounded (--max-match-time,
 --max-turns, a pause of at most 5 s, a replay of at most 64 MB) and can be
 stopped from their page. docs/viewer.md ("Security") says what is safe to
-expose.`,
+expose.
+
+With --data DIR it also serves the competition platform's API under
+/api/platform/: teams join the events of DIR (arena event create) with their
+invitation, submit bots (arena submit), and each submission is built in the
+sandbox. Matches between submissions and the leaderboard are not part of it
+yet. docs/platform.md says what it does.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
