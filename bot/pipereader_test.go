@@ -109,3 +109,32 @@ func TestPipeReaderSyncEnd(t *testing.T) {
 		t.Error("the output was not closed")
 	}
 }
+
+// TestSyncPTYSilentBot: Sync reads without waiting also from a
+// pseudo-terminal stdout. pty.Open leaves the master in blocking mode (it
+// calls Fd), where the read Sync makes waited for the bot's next output:
+// the runner, which calls Sync at a deadline, hung on a PTY bot that said
+// nothing (until it wrote, or for ever).
+func TestSyncPTYSilentBot(t *testing.T) {
+	p := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", `read l; echo "got $l"; exec sleep 60`}, PTY: true})
+	if p.reader == nil {
+		t.Fatal("a pseudo-terminal stdout is not read by pipeReader: no Sync")
+	}
+	done := make(chan Synced, 1)
+	go func() {
+		s, _ := p.Sync()
+		done <- s
+	}()
+	select {
+	case s := <-done:
+		if s.Lines != 0 || s.Ended {
+			t.Errorf("Sync of a silent bot: %+v", s)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Sync waited for a silent bot's output (10 s)")
+	}
+	// The reading goroutine still delivers what comes next.
+	if got, ok := roundTrip(t, p, "x", 10*time.Second); !ok || got != "got x" {
+		t.Fatalf("after Sync: %q ok=%v, want \"got x\"", got, ok)
+	}
+}

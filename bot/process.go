@@ -233,7 +233,29 @@ func (p *Process) openStdout() (r, w *os.File, err error) {
 		closeAll(master, slave)
 		return nil, nil, err
 	}
+	if master, err = nonBlocking(master); err != nil {
+		slave.Close()
+		return nil, nil, fmt.Errorf("pseudo-terminal for stdout: %w", err)
+	}
 	return master, slave, nil
+}
+
+// nonBlocking returns f as a file in non-blocking mode, which Go polls,
+// and closes f. pty.Open leaves the master in blocking mode (it calls Fd):
+// there a read waits for the bot's output, also the one Sync makes at a
+// deadline, which must not wait (nor hold the reader's lock while it does).
+func nonBlocking(f *os.File) (*os.File, error) {
+	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	if err := unix.SetNonblock(fd, true); err != nil {
+		unix.Close(fd)
+		return nil, err
+	}
+	// NewFile polls a descriptor that is in non-blocking mode.
+	return os.NewFile(uintptr(fd), f.Name()), nil
 }
 
 // makeRaw turns off every transformation of the terminal line discipline,
