@@ -334,7 +334,11 @@ func (p *Process) Send(msg []byte, deadline time.Time) error {
 }
 
 // TrySend writes what fits of msg (with a final newline added if missing)
-// into the bot's stdin pipe without waiting, and returns the rest.
+// into the bot's stdin pipe without waiting, and returns the rest. It
+// writes through Control, not the poller's Write: that one fails at once
+// once the write deadline of an earlier Send has passed, and waits for a
+// Send in progress. The runner never has a Send in progress when it calls
+// TrySend (a prompt is only sent once the previous one was written).
 func (p *Process) TrySend(msg []byte) ([]byte, error) {
 	if len(msg) == 0 || msg[len(msg)-1] != '\n' {
 		msg = append(msg[:len(msg):len(msg)], '\n')
@@ -344,7 +348,7 @@ func (p *Process) TrySend(msg []byte) ([]byte, error) {
 		return msg, err
 	}
 	var werr error
-	err = rc.Write(func(fd uintptr) bool {
+	err = rc.Control(func(fd uintptr) {
 		for len(msg) > 0 {
 			n, err := unix.Write(int(fd), msg)
 			if n > 0 {
@@ -360,7 +364,6 @@ func (p *Process) TrySend(msg []byte) ([]byte, error) {
 				break
 			}
 		}
-		return true // one attempt: never wait for the pipe
 	})
 	if err == nil {
 		err = werr

@@ -243,3 +243,29 @@ func readPid(t *testing.T, path string) int {
 	t.Fatalf("no pid in %s", path)
 	return 0
 }
+
+// TestTrySendAfterSend: a deadline Send set on stdin, once passed, does not
+// fail the next TrySend (it used to, with "i/o timeout", sending every
+// later prompt of the match through Send and a goroutine after one prompt
+// too big for the pipe).
+func TestTrySendAfterSend(t *testing.T) {
+	p := startProcess(t, &Process{Argv: Command("sh -c 'while read l; do echo \"got $l\"; done'")})
+	deadline := time.Now().Add(20 * time.Millisecond)
+	if err := p.Send([]byte("a"), deadline); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Until(deadline) + 10*time.Millisecond)
+	if rest, err := p.TrySend([]byte("b")); err != nil || len(rest) != 0 {
+		t.Fatalf("TrySend after a Send whose deadline passed: rest %q, err %v", rest, err)
+	}
+	for _, want := range []string{"got a", "got b"} {
+		select {
+		case l := <-p.Lines():
+			if l.Text != want {
+				t.Fatalf("answer %q, want %q", l.Text, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no %q", want)
+		}
+	}
+}
