@@ -60,6 +60,7 @@ var routes = []route{
 	{"POST " + APIPrefix + "submissions", team, false},
 	{"GET " + APIPrefix + "submissions/{id}", team, true},
 	{"GET " + APIPrefix + "submissions/{id}/log", team, true},
+	{"POST " + APIPrefix + "submissions/{id}/activate", team, true},
 }
 
 type api struct {
@@ -97,6 +98,7 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 		routes[3].pattern: a.withTeam(a.submit),
 		routes[4].pattern: a.withTeam(a.submission),
 		routes[5].pattern: a.withTeam(a.buildLog),
+		routes[6].pattern: a.withTeam(a.activate),
 	}
 	mux := http.NewServeMux()
 	for _, r := range routes {
@@ -262,7 +264,9 @@ func (a *api) submissions(w http.ResponseWriter, r *http.Request, t store.Team) 
 	}
 	list := []map[string]any{}
 	for _, s := range subs {
-		list = append(list, submissionJSON(s))
+		m := submissionJSON(s)
+		m["active"] = s.ID == t.Active
+		list = append(list, m)
 	}
 	writeJSON(w, http.StatusOK, list)
 }
@@ -290,6 +294,26 @@ func (a *api) submission(w http.ResponseWriter, r *http.Request, t store.Team) {
 	if s, ok := a.ownSubmission(w, r, t); ok {
 		writeJSON(w, http.StatusOK, submissionJSON(s))
 	}
+}
+
+// activate makes one of the team's ready submissions its active one.
+func (a *api) activate(w http.ResponseWriter, r *http.Request, t store.Team) {
+	s, ok := a.ownSubmission(w, r, t)
+	if !ok {
+		return
+	}
+	err := a.p.Store.Activate(r.Context(), s.ID)
+	if errors.Is(err, store.ErrNotReady) {
+		apiError(w, http.StatusConflict, fmt.Sprintf("submission %d is %s: only a ready build can be active", s.ID, s.Status))
+		return
+	}
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	m := submissionJSON(s)
+	m["active"] = true
+	writeJSON(w, http.StatusOK, m)
 }
 
 func (a *api) buildLog(w http.ResponseWriter, r *http.Request, t store.Team) {
@@ -388,7 +412,7 @@ func (a *api) internal(w http.ResponseWriter, err error) {
 }
 
 func teamJSON(t store.Team) map[string]any {
-	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "created": t.Created.Format(time.RFC3339)}
+	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "created": t.Created.Format(time.RFC3339), "active": t.Active}
 }
 
 func eventJSON(e store.Event) map[string]any {

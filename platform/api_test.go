@@ -98,6 +98,10 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// built as a job would (this test is about access, not builds)
+	if err := p.Store.FinishBuild(ctx, sub.ID, store.StatusReady, "python", "", []byte("built\n")); err != nil {
+		t.Fatal(err)
+	}
 	forged := owlsToken[:len(owlsToken)-4] + "abcd"
 	for _, r := range routes {
 		method, path, _ := strings.Cut(r.pattern, " ")
@@ -135,10 +139,21 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 	if code, b := call(t, ts, "GET", APIPrefix+"submissions", batsToken, "", nil); code != 200 || string(bytes.TrimSpace(b)) != "[]" {
 		t.Errorf("another team sees: %d %s", code, b)
 	}
+	if code, b := call(t, ts, "GET", APIPrefix+"submissions/1/log", owlsToken, "", nil); code != 200 || string(b) != "built\n" {
+		t.Errorf("own log: %d %q", code, b)
+	}
+	if code, b := call(t, ts, "GET", APIPrefix+"submissions", owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"active":true`) {
+		t.Errorf("the ready submission is not shown active: %s", b)
+	}
+	// a build that is not ready cannot be made active
+	queued, _ := p.Submit(ctx, owls, "bot.py", []byte("print(3)\n"))
+	if code, b := call(t, ts, "POST", fmt.Sprintf("%ssubmissions/%d/activate", APIPrefix, queued.ID), owlsToken, "application/json", nil); code != 409 {
+		t.Errorf("activating a queued build: %d %s", code, b)
+	}
 	if code, _ := call(t, ts, "GET", APIPrefix+"submissions/x/log", owlsToken, "", nil); code != 404 {
 		t.Errorf("a bad id: %d", code)
 	}
-	if code, b := call(t, ts, "GET", APIPrefix+"submissions/"+fmt.Sprint(sub.ID), owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"queued"`) {
+	if code, b := call(t, ts, "GET", APIPrefix+"submissions/"+fmt.Sprint(sub.ID), owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"ready"`) {
 		t.Errorf("own submission: %d %s", code, b)
 	}
 }

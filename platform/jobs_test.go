@@ -133,6 +133,13 @@ func TestBuildJobsSurviveARestart(t *testing.T) {
 	if s := waitBuilt(t, p, py.ID); s.Status != store.StatusReady || s.Language != "python" {
 		t.Fatalf("the python kit: %+v", s)
 	}
+	// each team's last ready build is its active one; a failed one is not
+	if tm, _ := p.Store.Team(ctx, owls.ID); tm.Active != good.ID {
+		t.Errorf("Owls' active submission %d, want %d", tm.Active, good.ID)
+	}
+	if tm, _ := p.Store.Team(ctx, bats.ID); tm.Active != py.ID {
+		t.Errorf("Bats' active submission %d, want %d", tm.Active, py.ID)
+	}
 	if st, err := os.Stat(p.buildDir(good.ID)); err != nil || st.Mode().Perm() != 0o700 {
 		t.Fatalf("a built tree is open to others: %v %v", st.Mode(), err)
 	}

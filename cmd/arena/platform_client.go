@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -91,6 +92,7 @@ type submissionInfo struct {
 	Error    string `json:"error"`
 	Created  string `json:"created"`
 	Log      string `json:"log"`
+	Active   bool   `json:"active"`
 }
 
 func init() {
@@ -197,16 +199,49 @@ when it fails (the exit status is then 1).`,
 				return nil
 			}
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tSTATUS\tLANGUAGE\tFILE\tSUBMITTED\tLOG\tERROR")
+			fmt.Fprintln(tw, "ID\tSTATUS\tACTIVE\tLANGUAGE\tFILE\tSUBMITTED\tLOG\tERROR")
 			for _, s := range subs {
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Status, s.Language, s.Filename, s.Created,
+				active := ""
+				if s.Active {
+					active = "yes"
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Status, active, s.Language, s.Filename, s.Created,
 					strings.TrimSuffix(lc.server, "/")+s.Log, s.Error)
 			}
 			return tw.Flush()
 		},
 	}
 	lc.add(listCmd, true)
-	rootCmd.AddCommand(teamCmd, submitCmd, listCmd)
+
+	var ac clientFlags
+	activateCmd := &cobra.Command{
+		Use:   "activate ID --server URL --token T",
+		Short: "Make one of your ready submissions your team's active bot again",
+		Long: `Each successful build becomes the team's active bot; activate goes back to an
+older one whose build is ready (arena submissions lists them).`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := ac.needToken(); err != nil {
+				return err
+			}
+			id, err := strconv.ParseInt(args[0], 10, 64)
+			if err != nil || id <= 0 {
+				return fmt.Errorf("%q is not a submission id (arena submissions lists them)", args[0])
+			}
+			raw, err := ac.do("POST", fmt.Sprintf("submissions/%d/activate", id), "application/json", nil, nil)
+			if err != nil {
+				return err
+			}
+			if ac.asJSON {
+				_, err := cmd.OutOrStdout().Write(raw)
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "submission %d is your team's active bot\n", id)
+			return nil
+		},
+	}
+	ac.add(activateCmd, true)
+	rootCmd.AddCommand(teamCmd, submitCmd, listCmd, activateCmd)
 }
 
 // waitBuild polls a submission until its build ends.

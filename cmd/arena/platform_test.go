@@ -100,6 +100,19 @@ func TestPlatformFromTheCommandLine(t *testing.T) {
 	if !strings.Contains(out, "ready") || !strings.Contains(out, "kit.zip") || strings.Contains(out, "bot.cpp") {
 		t.Fatalf("Owls' submissions:\n%s", out)
 	}
+	// Bats' failed build cannot be made active
+	if _, stderr, code := run(t, "activate", "1", "--token", owls); code != 0 {
+		t.Fatalf("activate Owls' ready build: %s", stderr)
+	}
+	if _, stderr, code := run(t, "activate", "2"); code == 0 || !strings.Contains(stderr, "only a ready build") {
+		t.Fatalf("activate a failed build: %d %s", code, stderr)
+	}
+	if _, stderr, code := run(t, "activate", "1"); code == 0 || !strings.Contains(stderr, "no submission") {
+		t.Fatalf("activate another team's build: %d %s", code, stderr)
+	}
+	if out, _, _ := run(t, "submissions", "--token", owls); !strings.Contains(out, "ready   yes") {
+		t.Fatalf("the active build is not marked:\n%s", out)
+	}
 	if _, stderr, code := run(t, "submissions", "--token", "team-0000000000000000-00000000000000000000000000000000"); code == 0 || !strings.Contains(stderr, "not valid") {
 		t.Fatalf("a wrong token: %d %s", code, stderr)
 	}

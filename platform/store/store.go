@@ -15,6 +15,10 @@ import (
 // caller may not see: the platform never tells the two apart).
 var ErrNotFound = errors.New("not found")
 
+// ErrNotReady is returned when activating a submission whose build did
+// not succeed.
+var ErrNotReady = errors.New("the submission's build is not ready")
+
 // ErrConflict is returned when a unique name is taken.
 var ErrConflict = errors.New("already exists")
 
@@ -33,6 +37,9 @@ type Team struct {
 	EventID int64
 	Name    string
 	Created time.Time
+	// Active is the submission the team plays with: its last successful
+	// build, or an older ready one it chose again (0: none yet).
+	Active int64
 }
 
 // Build statuses of a submission, in the order a build goes through them.
@@ -81,8 +88,12 @@ type Store interface {
 	// SetBuildStatus moves a submission to building (or back to queued).
 	SetBuildStatus(ctx context.Context, id int64, status string) error
 	// FinishBuild records a build's end: ready or failed, its language,
-	// its error line and its log.
+	// its error line and its log. A ready build becomes its team's active
+	// submission, in the same transaction.
 	FinishBuild(ctx context.Context, id int64, status, language, errLine string, log []byte) error
+	// Activate makes a ready submission its team's active one again;
+	// ErrNotReady for one that is not ready.
+	Activate(ctx context.Context, id int64) error
 	BuildLog(ctx context.Context, id int64) ([]byte, error)
 
 	Close() error

@@ -41,6 +41,8 @@ var migrations = []string{
 		built TEXT NOT NULL
 	);
 	CREATE INDEX submissions_team ON submissions (team_id, id);`,
+	// 2: a team's active submission.
+	`ALTER TABLE teams ADD COLUMN active INTEGER REFERENCES submissions(id);`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

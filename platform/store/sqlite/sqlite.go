@@ -144,12 +144,12 @@ func (d *DB) CreateTeam(ctx context.Context, t store.Team, token store.Key, hash
 	return t, err
 }
 
-const teamCols = `id, event_id, name, created`
+const teamCols = `id, event_id, name, created, COALESCE(active, 0)`
 
 func scanTeam(row interface{ Scan(...any) error }, extra ...any) (store.Team, error) {
 	var t store.Team
 	var created string
-	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &created}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &created, &t.Active}, extra...)...); err != nil {
 		return t, notFound(err)
 	}
 	t.Created = parseTime(created)
@@ -228,8 +228,37 @@ func (d *DB) FinishBuild(ctx context.Context, id int64, status, language, errLin
 	if log == nil {
 		log = []byte{}
 	}
-	return d.update(ctx, `UPDATE submissions SET status = ?, language = ?, error = ?, log = ?, built = ? WHERE id = ?`,
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE submissions SET status = ?, language = ?, error = ?, log = ?, built = ? WHERE id = ?`,
 		status, language, errLine, log, now(), id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	if status == store.StatusReady {
+		if _, err := tx.ExecContext(ctx, `UPDATE teams SET active = ? WHERE id = (SELECT team_id FROM submissions WHERE id = ?)`, id, id); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// Activate implements store.Store.
+func (d *DB) Activate(ctx context.Context, id int64) error {
+	s, err := d.Submission(ctx, id)
+	if err != nil {
+		return err
+	}
+	if s.Status != store.StatusReady {
+		return store.ErrNotReady
+	}
+	return d.update(ctx, `UPDATE teams SET active = ? WHERE id = ?`, id, s.TeamID)
 }
 
 // BuildLog implements store.Store.

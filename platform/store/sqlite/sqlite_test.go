@@ -99,3 +99,62 @@ func TestWAL(t *testing.T) {
 		t.Fatalf("journal_mode %q %v", mode, err)
 	}
 }
+
+func TestTheLastReadyBuildIsActive(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "arena.db"))
+	defer db.Close()
+	_, ik, ih := store.NewSecret("invite")
+	ev, _ := db.CreateEvent(ctx, store.Event{Game: "tracks", Name: "x"}, ik, ih)
+	_, tk, th := store.NewSecret("team")
+	team, _ := db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls"}, tk, th)
+	var ids []int64
+	for _, status := range []string{store.StatusReady, store.StatusReady, store.StatusFailed} {
+		s, _ := db.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: "bot.py"})
+		if err := db.FinishBuild(ctx, s.ID, status, "python", "", nil); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, s.ID)
+	}
+	if got, _ := db.Team(ctx, team.ID); got.Active != ids[1] {
+		t.Fatalf("active %d, want the last ready build %d", got.Active, ids[1])
+	}
+	if err := db.Activate(ctx, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Team(ctx, team.ID); got.Active != ids[0] {
+		t.Fatalf("active %d after re-activating %d", got.Active, ids[0])
+	}
+	if err := db.Activate(ctx, ids[2]); !errors.Is(err, store.ErrNotReady) {
+		t.Fatalf("activating a failed build: %v", err)
+	}
+	if err := db.Activate(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("activating nothing: %v", err)
+	}
+}
+
+func TestMigratingAVersion1Database(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "arena.db")
+	db := open(t, path)
+	// back to version 1 as an older arena left it: no active column
+	for _, q := range []string{`ALTER TABLE teams DROP COLUMN active`, `DELETE FROM schema_version WHERE version > 1`,
+		`INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES ('tracks', 'x', '{}', 'k', x'00', '')`,
+		`INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES (1, 'Owls', 'k', x'00', '')`} {
+		if _, err := db.SQL().Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	db.Close()
+	db = open(t, path)
+	defer db.Close()
+	team, err := db.Team(ctx, 1)
+	if err != nil || team.Name != "Owls" || team.Active != 0 {
+		t.Fatalf("%+v %v", team, err)
+	}
+	var v int
+	db.SQL().QueryRow(`SELECT MAX(version) FROM schema_version`).Scan(&v)
+	if v != len(migrations) {
+		t.Fatalf("schema version %d, want %d", v, len(migrations))
+	}
+}
