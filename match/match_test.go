@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -134,72 +133,11 @@ func TestMisbehavingBots(t *testing.T) {
 // burn CPU) and through timed: on a machine too loaded to keep its timers,
 // an attempt proves nothing and is run again.
 
-// timed runs a timing check up to five times. An attempt that failed while
-// the machine could not keep time proves nothing and does not count: the
-// evidence is the kernel's CPU pressure (the share of the attempt during
-// which some runnable task waited for a CPU, /proc/pressure/cpu) above 30 %,
-// or, where the kernel does not report it, a 1 ms timer of this process
-// firing later than slack. A failure on a machine that kept time is a real
-// failure; if every attempt ran on an overloaded machine, the test is
-// skipped, saying so.
+// timed runs a timing check up to five times (matchtest.Timed): an
+// attempt that failed on a machine that could not keep time does not count.
 func timed(t *testing.T, slack time.Duration, check func() error) {
 	t.Helper()
-	var last error
-	for attempt := 0; attempt < 5; attempt++ {
-		stop := make(chan struct{})
-		late := make(chan time.Duration)
-		go func() {
-			var worst time.Duration
-			for {
-				select {
-				case <-stop:
-					late <- worst
-					return
-				default:
-				}
-				t0 := time.Now()
-				time.Sleep(time.Millisecond)
-				worst = max(worst, time.Since(t0)-time.Millisecond)
-			}
-		}()
-		p0, psi := cpuPressure()
-		t0 := time.Now()
-		err := check()
-		elapsed := time.Since(t0)
-		p1, _ := cpuPressure()
-		close(stop)
-		worst := <-late
-		if err == nil {
-			return
-		}
-		share := float64(p1-p0) / float64(elapsed)
-		loaded := worst >= slack
-		if psi {
-			loaded = share > 0.3
-		}
-		if !loaded {
-			t.Fatalf("%v (CPU pressure %.0f %%, timers %v late)", err, 100*share, worst)
-		}
-		last = err
-		t.Logf("attempt %d failed on a loaded machine (CPU pressure %.0f %%, timers %v late): %v", attempt+1, 100*share, worst, err)
-	}
-	t.Skipf("the machine was too loaded to test timing margins; last failure: %v", last)
-}
-
-// cpuPressure returns the kernel's cumulated CPU pressure ("some" total),
-// and whether the kernel reports it.
-func cpuPressure() (time.Duration, bool) {
-	b, err := os.ReadFile("/proc/pressure/cpu")
-	if err != nil {
-		return 0, false
-	}
-	for _, f := range strings.Fields(strings.SplitN(string(b), "\n", 2)[0]) {
-		if v, ok := strings.CutPrefix(f, "total="); ok {
-			us, err := strconv.ParseInt(v, 10, 64)
-			return time.Duration(us) * time.Microsecond, err == nil
-		}
-	}
-	return 0, false
+	matchtest.Timed(t, 5, slack, check)
 }
 
 func TestTimeLimits(t *testing.T) {

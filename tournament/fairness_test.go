@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game/gametest"
+	"github.com/seed27749672/arena/match/matchtest"
 )
 
 // spinBot is a C bot that keeps a core busy for 60 % of the turn limit
@@ -67,7 +68,7 @@ func TestFairnessUnderParallelism(t *testing.T) {
 		"rounds":             func(s Setup) player { return PointRounds{Setup: s, Size: 2} },
 	}
 	var diffs []string
-	p0, psi := cpuPressure()
+	p0, psi := matchtest.CPUPressure()
 	t0 := time.Now()
 	for name, mk := range formats {
 		count := func(cores int) int {
@@ -89,26 +90,10 @@ func TestFairnessUnderParallelism(t *testing.T) {
 	if len(diffs) == 0 {
 		return
 	}
-	p1, _ := cpuPressure()
+	p1, _ := matchtest.CPUPressure()
 	share := float64(p1-p0) / float64(time.Since(t0))
 	if !psi || share > 0.3 {
 		t.Skipf("the machine was loaded (CPU pressure %.0f %% of the run): %s", 100*share, strings.Join(diffs, "; "))
 	}
 	t.Errorf("%s (CPU pressure %.0f %%)", strings.Join(diffs, "; "), 100*share)
-}
-
-// cpuPressure returns the kernel's cumulated CPU pressure ("some" total),
-// and whether the kernel reports it.
-func cpuPressure() (time.Duration, bool) {
-	b, err := os.ReadFile("/proc/pressure/cpu")
-	if err != nil {
-		return 0, false
-	}
-	for _, f := range strings.Fields(strings.SplitN(string(b), "\n", 2)[0]) {
-		if v, ok := strings.CutPrefix(f, "total="); ok {
-			us, err := strconv.ParseInt(v, 10, 64)
-			return time.Duration(us) * time.Microsecond, err == nil
-		}
-	}
-	return 0, false
 }
