@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/seed27749672/arena/game"
@@ -58,6 +59,18 @@ func TestBrowser(t *testing.T) {
 		}
 		args = append(args, fmt.Sprintf("%s=%s=%d=%s", info.Name, id, len(rep.Players), page))
 	}
+	// A bot name of 45 characters without spaces, which the API refuses
+	// but a replay from the command line may hold: the page must fit it.
+	ants, err := game.Lookup("ants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	builtin := "builtin:" + ants.Info().Builtins[0].Name
+	long := record(t, "ants", []string{strings.Repeat("LongName", 5) + "_0123=" + builtin, builtin})
+	if err := replay.Save(filepath.Join(dir, "ants-longname.json"), long); err != nil {
+		t.Fatal(err)
+	}
+	args = append(args, "layout=ants-longname")
 	// Each game's live match goes on (mostly pausing between turns) after
 	// its page is checked: leave room for all of them.
 	srv := &web.Server{Replays: dir, Cores: 16}

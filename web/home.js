@@ -35,7 +35,7 @@ function botRow(value) {
 function resetForm() {
   const g = current();
   botsBox.replaceChildren();
-  for (let k = 0; k < Math.max(2, g.minPlayers); k++) botRow('builtin:' + g.builtins[Math.min(k, g.builtins.length - 1)]);
+  for (let k = 0; k < (g.players || Math.max(2, g.minPlayers)); k++) botRow('builtin:' + g.builtins[Math.min(k, g.builtins.length - 1)]);
   leagueSel.replaceChildren(...(g.leagues || []).map((/** @type {any} */ l) =>
     h('option', { value: l.number, selected: l.number === g.defaultLeague }, `${l.number} ${l.name}`)));
   /** @type {HTMLElement} */ (form.querySelector('.league')).hidden = !(g.leagues || []).length;

@@ -62,6 +62,48 @@ export const KIT = {
     const s = Math.max(1, Math.min((view.width - 2 * margin) / w, (view.height - 2 * margin) / h));
     return { s, ox: (view.width - s * w) / 2, oy: (view.height - s * h) / 2 };
   },
+  /** The height of the bands above and below a board: the status line (turn counter) on top, banners below. */
+  band: 26,
+  /**
+   * Fit a board between the status band at the top and the banner band at
+   * the bottom, so that no banner ever covers the turn counter or the board.
+   * @param {number} w @param {number} h @param {{width:number,height:number}} view @param {number} [margin]
+   * @returns {{s:number, ox:number, oy:number}}
+   */
+  fitBanded(w, h, view, margin = 12) {
+    const f = KIT.fit(w, h, { width: view.width, height: Math.max(1, view.height - 2 * KIT.band) }, margin);
+    return { s: f.s, ox: f.ox, oy: f.oy + KIT.band };
+  },
+  /**
+   * The largest font size up to `size` at which text fits in `width` pixels.
+   * @param {CanvasRenderingContext2D} ctx @param {string} text @param {number} width @param {number} size @param {string} [weight]
+   */
+  fitSize(ctx, text, width, size, weight = '') {
+    ctx.save();
+    ctx.font = `${weight}${size}px system-ui, sans-serif`;
+    const w = ctx.measureText(text).width;
+    ctx.restore();
+    return w <= width ? size : Math.max(7, Math.floor(size * width / w));
+  },
+  /**
+   * The status line (turn counter first) in the top band, left-aligned,
+   * shrunk to the canvas width.
+   * @param {CanvasRenderingContext2D} ctx @param {string} text @param {{width:number}} view
+   */
+  status(ctx, text, view) {
+    const size = KIT.fitSize(ctx, text, view.width - 24, 13);
+    KIT.text(ctx, text, 12, KIT.band / 2, { align: 'left', size, color: '#a7b3bf' });
+  },
+  /**
+   * A banner (the winner, a leg's result) in the bottom band, centred and
+   * shrunk to the canvas width: it covers neither the status line nor the board.
+   * @param {CanvasRenderingContext2D} ctx @param {string} text @param {{width:number,height:number}} view
+   * @param {{bg?:string, fg?:string, size?:number}} [o]
+   */
+  banner(ctx, text, view, o = {}) {
+    const size = KIT.fitSize(ctx, text, view.width - 24 - 14, o.size ?? 14, '600 ');
+    KIT.badge(ctx, text, view.width / 2, view.height - KIT.band / 2, { ...o, size });
+  },
   /** A hexagon path. @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} r @param {boolean} [pointy] */
   hexPath(ctx, x, y, r, pointy = true) {
     ctx.beginPath();
@@ -261,6 +303,17 @@ async function loadRenderer(game) {
   }
 }
 
+/** Whether this is the offline page of `arena replay html` (no server). */
+function offline() {
+  return !!(/** @type {any} */ (window).ARENA_EMBED);
+}
+
+/** The turn named by the address (#turn=N), or -1. */
+function turnInAddress() {
+  const m = /^#turn=(\d+)$/.exec(location.hash);
+  return m ? Number(m[1]) : -1;
+}
+
 export class Player {
   /**
    * @param {HTMLElement} root the element to build the player in
@@ -323,13 +376,22 @@ export class Player {
     this.renderer = create(rep, { colors: COLORS, names, kit: KIT });
     this.colors = this.renderer.colors || COLORS;
     for (const o of this.renderer.options || []) this.options[o.id] = o.value;
+    document.title = `${rep.game}: ${names.join(' vs ')} \u2013 Arena`;
     this.build();
     this.bindKeys();
-    if (!rep.result && this.source.id) {
+    const asked = turnInAddress();
+    if (asked >= 0) {
+      // A shared link to a turn opens on it (a live match then waits there).
+      this.show(asked);
+      if (!rep.result && this.source.id) {
+        this.follow();
+        this.cancelButton.hidden = !sessionStorage.getItem(`arena-cancel-${this.source.id}`);
+      }
+    } else if (!rep.result && this.source.id) {
       // A live match opens on its newest turn and follows it; the page
       // that started it may stop it.
-      this.show(this.last());
       this.follow();
+      this.show(this.last());
       this.cancelButton.hidden = !sessionStorage.getItem(`arena-cancel-${this.source.id}`);
     } else {
       this.show(0);
@@ -352,7 +414,9 @@ export class Player {
       h('button', { 'data-act': act, title, class: act === 'play' ? 'play' : null }, text);
     this.root.replaceChildren(
       h('header', { class: 'match-head' },
-        h('a', { href: '/', class: 'home', title: 'All matches' }, 'Arena'),
+        // The offline page has no server to go back to (its '/' is file:///).
+        offline() ? h('span', { class: 'home', title: 'An Arena match, offline' }, 'Arena')
+          : h('a', { href: '/', class: 'home', title: 'All matches' }, 'Arena'),
         h('h1', null, String(rep.game), ' ', h('small', null, `seed ${rep.seed}${league}`)),
         h('span', { class: 'live-badge', hidden: true }, 'LIVE'),
         h('nav', { class: 'match-nav' }),
@@ -406,6 +470,13 @@ export class Player {
     q('.speed').addEventListener('change', (e) => { this.speed = Number(/** @type {HTMLSelectElement} */ (e.target).value); this.schedule(); });
     q('.gear').addEventListener('click', () => { this.gearMenu.hidden = !this.gearMenu.hidden; });
     q('.help-button').addEventListener('click', () => this.toggleHelp());
+    // A click outside the gear menu or the help closes it (not the clicks on
+    // the buttons that open them, which toggle).
+    document.addEventListener('click', (e) => {
+      const t = /** @type {Node} */ (e.target);
+      if (!this.gearMenu.hidden && !this.gearMenu.contains(t) && !q('.gear').contains(t)) this.gearMenu.hidden = true;
+      if (!this.helpBox.hidden && !this.helpBox.contains(t) && !q('.help-button').contains(t)) this.helpBox.hidden = true;
+    });
     this.canvas.addEventListener('mousemove', (e) => {
       const r = this.canvas.getBoundingClientRect();
       this.mouse = { x: e.clientX - r.left, y: e.clientY - r.top };
@@ -464,17 +535,23 @@ export class Player {
   buildHelp() {
     const keys = [
       ['Space', 'play / pause'], ['Left / Right', 'previous / next turn'], ['Home / End', 'first / last turn'],
-      ['+ / -', 'faster / slower'], ['H', 'this help'],
+      ['+ (=) / -', 'faster / slower'], ['H', 'this help'], ['Esc', 'close the help and the menu'],
     ];
     for (const o of this.renderer.options || []) if (o.key) keys.push([o.key, o.help || o.label]);
     this.helpBox.replaceChildren(h('h2', null, 'Keys'),
       h('table', null, keys.map(([k, text]) => h('tr', null, h('td', null, h('kbd', null, k)), h('td', null, text)))),
       h('p', null, 'Hover the board for details. The gear menu holds the display options.'),
-      h('p', { class: 'dim' }, 'Press H to close.'));
+      h('p', { class: 'dim' }, 'Press H or Esc to close.'));
   }
 
   toggleHelp() {
     this.helpBox.hidden = !this.helpBox.hidden;
+  }
+
+  /** Close the gear menu and the help (Esc, a click elsewhere). */
+  closeMenus() {
+    this.gearMenu.hidden = true;
+    this.helpBox.hidden = true;
   }
 
   bindKeys() {
@@ -489,8 +566,10 @@ export class Player {
         return;
       }
       if (k === 'h' || k === 'H') { this.toggleHelp(); return; }
-      if (k === '+' || k === '-') {
-        const i = SPEEDS.indexOf(this.speed) + (k === '+' ? 1 : -1);
+      if (k === 'Escape') { this.closeMenus(); return; }
+      // = is the unshifted + on most keyboards.
+      if (k === '+' || k === '=' || k === '-') {
+        const i = SPEEDS.indexOf(this.speed) + (k === '-' ? -1 : 1);
         this.speed = SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, i))];
         /** @type {HTMLSelectElement} */ (this.root.querySelector('.speed')).value = String(this.speed);
         this.schedule();
@@ -558,6 +637,10 @@ export class Player {
     this.slider.max = String(n);
     this.slider.value = String(this.frame);
     this.turnLabel.textContent = `Turn ${this.frame} / ${n}${this.live ? '+' : ''}`;
+    // The address names the turn shown, so that a link to it can be shared.
+    // A live page following the newest turn names none: reloaded, it follows.
+    const hash = this.live && this.frame === n ? '' : `#turn=${this.frame}`;
+    if (location.hash !== hash) history.replaceState(history.state, '', hash || location.pathname + location.search);
     this.draw();
     this.updateSide();
   }
@@ -623,7 +706,11 @@ export class Player {
     const status = this.renderer.status ? this.renderer.status(frame, i) : [];
     const turn = i > 0 ? rep.turns[i - 1] : null;
     const atEnd = rep.result && i === this.last();
-    this.scoreBody.replaceChildren(...rep.players.flatMap((/** @type {any} */ p, /** @type {number} */ k) => {
+    // At the end the scoreboard lists the players by rank; before, by seat.
+    const seats = rep.players.map((/** @type {any} */ _, /** @type {number} */ k) => k);
+    if (atEnd) seats.sort((/** @type {number} */ a, /** @type {number} */ b) => rep.result.players[a].rank - rep.result.players[b].rank || a - b);
+    this.scoreBody.replaceChildren(...seats.flatMap((/** @type {number} */ k) => {
+      const p = rep.players[k];
       const s = scores[k] || {};
       const r = atEnd ? rep.result.players[k] : null;
       const reply = turn ? turn.replies[k] : null;
@@ -635,7 +722,7 @@ export class Player {
       const row = h('tr', { class: 'seat', 'data-seat': k },
         h('td', null, h('span', { class: 'swatch', style: { background: this.colors[k % this.colors.length] } })),
         h('td', { class: 'rank' }, r ? '#' + r.rank : ''),
-        h('td', { class: 'name' }, String(p.name), s.detail ? h('div', { class: 'detail' }, String(s.detail)) : null,
+        h('td', { class: 'name' }, h('div', { class: 'who', title: String(p.name) }, String(p.name)), s.detail ? h('div', { class: 'detail' }, String(s.detail)) : null,
           flags.length ? h('div', { class: 'flags' }, flags.map((f, n) => [n ? ' ' : '', typeof f === 'string'
             ? h('span', { class: 'flag' }, f) : h('span', { class: `flag ${tone(f.tone)}` }, String(f.text))])) : null),
         h('td', { class: 'score' }, String(s.score ?? '')));

@@ -151,15 +151,19 @@ func (s *Server) page(name string) http.HandlerFunc {
 
 // GameInfo is what the page needs to know about a game.
 type GameInfo struct {
-	Name       string        `json:"name"`
-	Title      string        `json:"title"`
-	Summary    string        `json:"summary"`
-	MinPlayers int           `json:"minPlayers"`
-	MaxPlayers int           `json:"maxPlayers"`
-	Leagues    []game.League `json:"leagues,omitempty"`
-	League     int           `json:"defaultLeague,omitempty"`
-	Builtins   []string      `json:"builtins"`
-	Options    []OptionInfo  `json:"options,omitempty"`
+	Name       string `json:"name"`
+	Title      string `json:"title"`
+	Summary    string `json:"summary"`
+	MinPlayers int    `json:"minPlayers"`
+	MaxPlayers int    `json:"maxPlayers"`
+	// Players: how many bots the page's form starts with, the fewest the
+	// game accepts with its default settings (territory's generated arenas
+	// need 4).
+	Players  int           `json:"players"`
+	Leagues  []game.League `json:"leagues,omitempty"`
+	League   int           `json:"defaultLeague,omitempty"`
+	Builtins []string      `json:"builtins"`
+	Options  []OptionInfo  `json:"options,omitempty"`
 }
 
 // OptionInfo describes one game option.
@@ -188,7 +192,8 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	for _, g := range game.All() {
 		info := g.Info()
 		gi := GameInfo{Name: info.Name, Title: info.Title, Summary: info.Summary, MinPlayers: info.MinPlayers,
-			MaxPlayers: info.MaxPlayers, Leagues: info.Leagues, League: info.DefaultLeague, Builtins: []string{}}
+			MaxPlayers: info.MaxPlayers, Leagues: info.Leagues, League: info.DefaultLeague, Builtins: []string{},
+			Players: defaultPlayers(g)}
 		for _, b := range info.Builtins {
 			gi.Builtins = append(gi.Builtins, b.Name)
 		}
@@ -307,4 +312,41 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 
 func httpError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]string{"error": strings.TrimSpace(msg)})
+}
+
+// playersOf caches defaultPlayers: a game's answer does not change.
+var playersOf sync.Map // game name -> int
+
+// defaultPlayers is the fewest bots (at least 2) with which the game's
+// builtin bots can start a match under its default settings, as the game
+// itself judges (its referee is made and thrown away); the game's minimum
+// when none fits.
+func defaultPlayers(g game.Game) int {
+	info := g.Info()
+	if n, ok := playersOf.Load(info.Name); ok {
+		return n.(int)
+	}
+	n := max(2, info.MinPlayers)
+	for k := n; k <= info.MaxPlayers && len(info.Builtins) > 0; k++ {
+		var bots []string
+		for j := 0; j < k; j++ {
+			bots = append(bots, "builtin:"+info.Builtins[j%len(info.Builtins)].Name)
+		}
+		seed := int64(1)
+		m, err := match.Setup{Game: info.Name, Bots: bots, Seed: &seed}.Build()
+		if err != nil {
+			continue
+		}
+		cfg := m.Config
+		cfg.Players = len(m.Players)
+		for _, p := range m.Players {
+			cfg.Names = append(cfg.Names, p.Name)
+		}
+		if _, err := m.Game.New(cfg); err == nil {
+			n = k
+			break
+		}
+	}
+	playersOf.Store(info.Name, n)
+	return n
 }

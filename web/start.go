@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
@@ -139,10 +141,30 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, errForbidden), errors.Is(err, errReadOnly), errors.As(err, new(errMap)):
 		httpError(w, http.StatusForbidden, err.Error())
 	case err != nil:
-		httpError(w, http.StatusBadRequest, err.Error())
+		httpError(w, http.StatusBadRequest, pageWording(err.Error()))
 	default:
 		writeJSON(w, http.StatusCreated, rep)
 	}
+}
+
+// MaxBotName is the longest bot name (in characters) a match started
+// from the page may have: the scoreboards have room for about that much.
+const MaxBotName = 32
+
+// cliFlags finds what the games' errors say in the command line's words
+// (--opt key=FILE, --bot), which the page's form does not have.
+var cliFlags = strings.NewReplacer(
+	" (use --bot once per bot)", " (add or remove bots in the form)",
+	"--opt solo=true", "the option solo=true",
+	"=FILE", "=MAP",
+	"--opt ", "the option ",
+	"--bot", "a bot",
+)
+
+// pageWording rewords a game's error for the page's form: options instead
+// of --opt flags, maps (the server's --maps entries) instead of files.
+func pageWording(msg string) string {
+	return cliFlags.Replace(msg)
 }
 
 // maxBody caps the request bodies the API reads (a match request is a
@@ -177,6 +199,9 @@ func (s *Server) startMatch(req StartRequest) (StartReply, error) {
 		sp, err := bot.ParseSpec(b)
 		if err != nil {
 			return StartReply{}, err
+		}
+		if n := utf8.RuneCountInString(sp.Name); n > MaxBotName {
+			return StartReply{}, fmt.Errorf("bot name %q is %d characters long; at most %d", sp.Name, n, MaxBotName)
 		}
 		if sp.Kind != "builtin" && !s.AllowCommands {
 			return StartReply{}, fmt.Errorf("bot %q: %w", b, errForbidden)

@@ -26,7 +26,7 @@ export default function create(replay, env) {
 
   /** Pixel geometry for a view: centre of each cell and the hex radius. @param {any} view */
   function layout(view) {
-    const f = kit.fit(maxX - minX, maxY - minY, view, 16);
+    const f = kit.fitBanded(maxX - minX, maxY - minY, view, 16);
     const R = f.s;
     return { R, at: pos.map((/** @type {any} */ p) => ({ x: f.ox + (p.x - minX) * R, y: f.oy + (p.y - minY) * R })) };
   }
@@ -296,11 +296,13 @@ export default function create(replay, env) {
       }
 
       // Turn and end banner.
-      kit.text(ctx, `Turn ${f.turn} / ${setup.maxTurns}`, 12, 16, { align: 'left', size: 13, color: '#8b96a3' });
+      kit.status(ctx, `Turn ${f.turn} / ${setup.maxTurns}`, view);
       if (f.end) {
         const w = f.end.winner;
         const text = w < 0 ? 'Draw' : `${env.names[w]} wins`;
-        kit.badge(ctx, `${text}: ${f.end.texts[0]} - ${f.end.texts[1]}`, view.width / 2, 22, { bg: w < 0 ? '#444' : colors[w], size: 16 });
+        // The winner's score first (by rank, not by seat).
+        const order = w === 1 ? [1, 0] : [0, 1];
+        kit.banner(ctx, `${text}: ${order.map((p) => f.end.texts[p]).join(' - ')}`, view, { bg: w < 0 ? '#444' : colors[w], size: 16 });
       }
     },
 

@@ -30,7 +30,7 @@ export default function create(replay, env) {
 
   /** @param {any} view */
   function layout(view) {
-    const top = 26; // the status line above the board
+    const top = kit.band; // the status line above the board, the banners below
     const f = kit.fit(maxX - minX, maxY - minY, { width: view.width, height: view.height - 2 * top }, 10);
     const s = f.s;
     /** Canvas point of fractional axial (q, r). @param {number} q @param {number} r */
@@ -345,14 +345,14 @@ export default function create(replay, env) {
 
       // Status line: game, leg, turn, roles, dash.
       const roles = `${f.teams[seatOf(f, 'cats')]} plays the cats, ${f.teams[seatOf(f, 'mouse')]} the mouse`;
-      const stage = f.stage === 'legover' ? 'leg over' : f.stage === 'over' ? 'game over' : `turn ${f.turn} / ${f.maxTurns}`;
+      const stage = `turn ${f.turn} / ${f.maxTurns}${f.stage === 'legover' ? ' · leg over' : f.stage === 'over' ? ' · game over' : ''}`;
       const dash = f.dash ? ` · mouse: ${f.dash.cooldown > 0 ? `dash in ${f.dash.cooldown}` : 'dash ready'}, ${f.dash.uses} used` : '';
-      kit.text(ctx, `Game ${f.game} · leg ${f.leg} / 2 · ${stage} · ${roles}${dash}`, 12, 14, { align: 'left', size: 13, color: '#a7b3bf' });
+      kit.status(ctx, `Game ${f.game} · leg ${f.leg} / 2 · ${stage} · ${roles}${dash}`, view);
       if (!f.result && f.stage === 'legover') {
         const leg = (f.legs || [])[f.legs.length - 1];
-        if (leg) kit.badge(ctx, `Leg ${leg.leg}: ${f.teams[leg.catsSeat]}'s cats: ${legText(leg)}`, view.width / 2, view.height - 14, { bg: '#2c3440', size: 13 });
+        if (leg) kit.banner(ctx, `Leg ${leg.leg}: ${f.teams[leg.catsSeat]}'s cats: ${legText(leg)}`, view, { bg: '#2c3440', size: 13 });
       }
-      if (f.result) kit.badge(ctx, f.result.summary, view.width / 2, view.height - 14, { bg: f.result.winner < 0 ? '#444' : env.colors[f.result.winner], size: 13 });
+      if (f.result) kit.banner(ctx, f.result.summary, view, { bg: f.result.winner < 0 ? '#444' : env.colors[f.result.winner], size: 13 });
     },
 
     /** @param {any} f @param {number} i @param {number} x @param {number} y @param {any} view */

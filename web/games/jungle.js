@@ -35,7 +35,7 @@ export default function create(replay, env) {
   /** @param {any} view */
   function layout(view) {
     // Room at the top for the tick line.
-    const f = kit.fit(W, H + 0.6, view, 12);
+    const f = kit.fitBanded(W, H + 0.6, view, 12);
     return { s: f.s, ox: f.ox, oy: f.oy + f.s * 0.6 };
   }
 
@@ -287,7 +287,7 @@ export default function create(replay, env) {
 
       if (o.coords) {
         for (let x = 0; x < W; x++) for (let y = 0; y < H; y++) {
-          kit.text(ctx, `${x},${y}`, ox + x * s + s / 2, oy + y * s + s * 0.14, { size: Math.max(7, s * 0.18), color: 'rgba(230,237,243,.6)' });
+          kit.text(ctx, `${x},${y}`, ox + x * s + s / 2, oy + y * s + s * 0.14, { size: Math.max(9, s * 0.26), color: "rgba(230,237,243,.75)" });
         }
       }
 
@@ -401,15 +401,14 @@ export default function create(replay, env) {
       }
 
       const tick = f.tick < 0 ? 'before the first tick' : `Tick ${f.tick + 1} / ${f.totalTick}`;
-      kit.text(ctx, `${map.name}  ·  ${tick}`, ox, oy - s * 0.3, { align: 'left', size: 13, color: '#a7b3bf' });
+      kit.status(ctx, `${tick}  ·  ${map.name}`, view);
       if (f.step) {
         const k = (f.teams || []).findIndex((/** @type {any} */ t) => t.id === f.step.playingTeamId);
         const who = k >= 0 ? f.teams[k].name : 'a team';
-        kit.badge(ctx, `after ${who}'s turn${f.step.accepted ? '' : ' (no command in time)'}`, ox + W * s - 110, oy - s * 0.3, { bg: k >= 0 ? env.colors[k % env.colors.length] : '#444', size: 12 });
+        kit.banner(ctx, `after ${who}'s turn${f.step.accepted ? '' : ' (no command in time)'}`, view, { bg: k >= 0 ? env.colors[k % env.colors.length] : '#444', size: 12 });
       } else if (o.step !== STEPS[0]) {
-        kit.badge(ctx, 'no such turn in this tick', ox + W * s - 110, oy - s * 0.3, { bg: '#444', size: 12 });
-      }
-      if (f.over && replay.result) kit.badge(ctx, replay.result.summary, ox + W * s / 2, oy - s * 0.3, { bg: '#c99a2e', fg: '#111', size: 13 });
+        kit.banner(ctx, 'no such turn in this tick', view, { bg: '#444', size: 12 });
+      } else if (f.over && replay.result) kit.banner(ctx, replay.result.summary, view, { bg: '#c99a2e', fg: '#111', size: 13 });
     },
 
     /** @param {any} f @param {number} i @param {number} px @param {number} py @param {any} view */

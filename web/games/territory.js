@@ -40,8 +40,8 @@ export default function create(replay, env) {
 
   /** @param {any} view */
   function layout(view) {
-    const f = kit.fit(N, N + 0.7, view, 10);
-    return { s: f.s, ox: f.ox, oy: f.oy + f.s * 0.7 };
+    const f = kit.fitBanded(N, N, view, 10);
+    return { s: f.s, ox: f.ox, oy: f.oy };
   }
 
   /** The colour of a player id (by its seat). @param {any} f @param {number} id */
@@ -249,10 +249,10 @@ export default function create(replay, env) {
         ctx.lineWidth = 1.5;
         ctx.strokeRect(ox + hc.c * s + 0.5, oy + hc.r * s + 0.5, s - 1, s - 1);
       }
-      kit.text(ctx, `${arena.name || 'arena'}  ·  turn ${f.turn} / ${arena.turns || '?'}`, ox, oy - s * 0.35, { align: 'left', size: 13, color: '#a7b3bf' });
+      kit.status(ctx, `Turn ${f.turn} / ${arena.turns || '?'}  ·  ${arena.name || 'arena'}`, view);
       if (f.over && f.positions) {
         const first = f.positions.indexOf(1);
-        if (first >= 0) kit.badge(ctx, `${f.players[first].name} wins`, ox + N * s / 2, oy - s * 0.35, { bg: color(f, first), size: 14 });
+        if (first >= 0) kit.banner(ctx, `${f.players[first].name} wins`, view, { bg: color(f, first), size: 14 });
       }
     },
 
@@ -298,7 +298,9 @@ export default function create(replay, env) {
         const pts = f.points ? `, ${f.points[p.id]} ladder points` : '';
         bySeat[p.seat] = p.alive
           ? { score: p.territory, detail: `moves ${p.movementLeft}/${p.maxMovement}${p.atHome ? ', home' : ''}${pts}` }
-          : { score: p.eliminated ? p.eliminated.territory : 0, detail: `out at turn ${p.eliminated ? p.eliminated.turn : '?'}${pts}` };
+          // An eliminated player scores 0, as in the result; the tiles it
+          // held when eliminated are told beside, labelled.
+          : { score: 0, detail: p.eliminated ? `eliminated at turn ${p.eliminated.turn} with ${p.eliminated.territory} tiles${pts}` : `out${pts}` };
       }
       return bySeat;
     },

@@ -41,7 +41,7 @@ export default function create(replay, env) {
 
   /** @param {any} view */
   function layout(view) {
-    const f = kit.fit(W, H, view, 14);
+    const f = kit.fitBanded(W, H, view, 14);
     return { s: f.s, ox: f.ox, oy: f.oy };
   }
 
@@ -111,6 +111,70 @@ export default function create(replay, env) {
     ctx.stroke();
   }
 
+  /**
+   * The terrain (and its dimming), which no turn changes: drawn once per
+   * size and option into a canvas of its own, then copied on every frame
+   * (drawing the cells one by one took most of a frame at 16x).
+   * @type {{key: string, canvas: HTMLCanvasElement|null}}
+   */
+  const still = { key: '', canvas: null };
+
+  /** @param {CanvasRenderingContext2D} ctx @param {any} view @param {boolean} contrast */
+  function drawStill(ctx, view, contrast) {
+    const dpr = ctx.getTransform().a || 1;
+    const key = `${view.width}x${view.height}@${dpr}:${contrast}`;
+    if (still.key !== key || !still.canvas) {
+      const c = still.canvas || document.createElement('canvas');
+      c.width = Math.round(view.width * dpr);
+      c.height = Math.round(view.height * dpr);
+      const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+      g.setTransform(dpr, 0, 0, dpr, 0, 0);
+      terrainLayer(g, view, contrast);
+      still.key = key;
+      still.canvas = c;
+    }
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(still.canvas, 0, 0);
+    ctx.restore();
+  }
+
+  /** @param {CanvasRenderingContext2D} ctx @param {any} view @param {boolean} contrast */
+  function terrainLayer(ctx, view, contrast) {
+    const { s, ox, oy } = layout(view);
+    const X = (/** @type {number} */ x) => ox + x * s, Y = (/** @type {number} */ y) => oy + y * s;
+    ctx.fillStyle = '#11161b';
+    ctx.fillRect(0, 0, view.width, view.height);
+    // Terrain.
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const t = terrain[y][x];
+        const shade = kit.hash(x, y) * 0.06;
+        ctx.fillStyle = t === 1 ? '#1d4a6b' : t === 2 ? '#4a433e' : kit.mix('#2f4030', '#3a4d36', shade * 10);
+        ctx.fillRect(X(x), Y(y), s + 0.5, s + 0.5);
+        if (t === 1) {
+          ctx.strokeStyle = 'rgba(120,180,220,.35)';
+          ctx.lineWidth = Math.max(1, s * 0.05);
+          for (const dy of [0.35, 0.65]) {
+            ctx.beginPath();
+            ctx.moveTo(X(x) + s * 0.15, Y(y) + s * dy);
+            ctx.quadraticCurveTo(X(x) + s * 0.32, Y(y) + s * (dy - 0.1), X(x) + s * 0.5, Y(y) + s * dy);
+            ctx.quadraticCurveTo(X(x) + s * 0.68, Y(y) + s * (dy + 0.1), X(x) + s * 0.85, Y(y) + s * dy);
+            ctx.stroke();
+          }
+        } else if (t === 2) {
+          peaks(ctx, X(x), Y(y), s);
+        } else if (t === 3) {
+          star(ctx, X(x) + s / 2, Y(y) + s / 2, s * 0.36, GOLD);
+        }
+      }
+    }
+    if (contrast) {
+      ctx.fillStyle = 'rgba(10,12,16,.55)';
+      ctx.fillRect(X(0), Y(0), W * s, H * s);
+    }
+  }
+
   const DIRS = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 
   return {
@@ -128,38 +192,8 @@ export default function create(replay, env) {
       const { s, ox, oy } = layout(view);
       const o = view.options;
       const X = (/** @type {number} */ x) => ox + x * s, Y = (/** @type {number} */ y) => oy + y * s;
-      ctx.fillStyle = '#11161b';
-      ctx.fillRect(0, 0, view.width, view.height);
       const regions = f.regions || [];
-
-      // Terrain.
-      for (let y = 0; y < H; y++) {
-        for (let x = 0; x < W; x++) {
-          const t = terrain[y][x];
-          const shade = kit.hash(x, y) * 0.06;
-          ctx.fillStyle = t === 1 ? '#1d4a6b' : t === 2 ? '#4a433e' : kit.mix('#2f4030', '#3a4d36', shade * 10);
-          ctx.fillRect(X(x), Y(y), s + 0.5, s + 0.5);
-          if (t === 1) {
-            ctx.strokeStyle = 'rgba(120,180,220,.35)';
-            ctx.lineWidth = Math.max(1, s * 0.05);
-            for (const dy of [0.35, 0.65]) {
-              ctx.beginPath();
-              ctx.moveTo(X(x) + s * 0.15, Y(y) + s * dy);
-              ctx.quadraticCurveTo(X(x) + s * 0.32, Y(y) + s * (dy - 0.1), X(x) + s * 0.5, Y(y) + s * dy);
-              ctx.quadraticCurveTo(X(x) + s * 0.68, Y(y) + s * (dy + 0.1), X(x) + s * 0.85, Y(y) + s * dy);
-              ctx.stroke();
-            }
-          } else if (t === 2) {
-            peaks(ctx, X(x), Y(y), s);
-          } else if (t === 3) {
-            star(ctx, X(x) + s / 2, Y(y) + s / 2, s * 0.36, GOLD);
-          }
-        }
-      }
-      if (o.contrast) {
-        ctx.fillStyle = 'rgba(10,12,16,.55)';
-        ctx.fillRect(X(0), Y(0), W * s, H * s);
-      }
+      drawStill(ctx, view, !!o.contrast);
 
       // Instability and ink, region by region.
       for (let y = 0; y < H; y++) {
@@ -350,7 +384,9 @@ export default function create(replay, env) {
       if (f.over) {
         const sc = scoresOf(f);
         const w = sc[0] === sc[1] ? -1 : sc[0] > sc[1] ? 0 : 1;
-        kit.badge(ctx, `${w < 0 ? 'Draw' : env.names[w] + ' wins'}: ${sc.map(show).join(' - ')}${f.end ? ' (' + f.end + ')' : ''}`, view.width / 2, Math.max(14, oy - 2), { bg: w < 0 ? '#444' : colors[w], size: 14 });
+        // The winner's score first (by rank, not by seat).
+        const order = w === 1 ? [1, 0] : [0, 1];
+        kit.banner(ctx, `${w < 0 ? 'Draw' : env.names[w] + ' wins'}: ${order.map((p) => show(sc[p])).join(' - ')}${f.end ? ' (' + f.end + ')' : ''}`, view, { bg: w < 0 ? '#444' : colors[w], size: 14 });
       }
     },
 
