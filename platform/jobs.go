@@ -31,6 +31,12 @@ type buildArgs struct {
 
 func (buildArgs) Kind() string { return "build" }
 
+// InsertOpts make a submission's build job unique: queuing it again (the
+// sweep of StartJobs) while one is pending or running adds nothing.
+func (buildArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
 type buildWorker struct {
 	river.WorkerDefaults[buildArgs]
 	p *Platform
@@ -102,6 +108,22 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 		return err
 	}
 	p.river = client
+	return p.requeue(ctx)
+}
+
+// requeue queues a build for every submission whose build has not ended:
+// one stored by a server that stopped before queuing its job. A job
+// already pending or running for it is not doubled (buildArgs is unique).
+func (p *Platform) requeue(ctx context.Context) error {
+	ids, err := p.Store.Unbuilt(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := p.river.Insert(ctx, buildArgs{Submission: id}, nil); err != nil {
+			return fmt.Errorf("queuing the build of submission %d: %w", id, err)
+		}
+	}
 	return nil
 }
 

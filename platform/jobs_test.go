@@ -181,3 +181,42 @@ func TestStartJobsRefusesADataDirTheSandboxCannotReach(t *testing.T) {
 		t.Fatalf("StartJobs in a private directory: %v", err)
 	}
 }
+
+// TestAStoredSubmissionWithoutAJobIsBuilt: a server that stopped between
+// storing a submission and queuing its build leaves it queued; the next
+// server queues it, once.
+func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	owls, _, _ := p.Join(ctx, invite, "Owls")
+	queued, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n")) // row and job
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphan, err := p.Store.CreateSubmission(ctx, store.Submission{TeamID: owls.ID, Filename: "bot.py"}) // row, no job
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Dir(p.uploadPath(orphan.ID)), 0o700)
+	os.WriteFile(p.uploadPath(orphan.ID), []byte("print(2)\n"), 0o600)
+	if err := p.StartJobs(ctx, JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	for _, id := range []int64{queued.ID, orphan.ID} {
+		if s := waitBuilt(t, p, id); s.Status != store.StatusReady {
+			t.Fatalf("submission %d: %+v", id, s)
+		}
+	}
+	var jobs int
+	p.db.SQL().QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = 'build'`).Scan(&jobs)
+	if jobs != 2 {
+		t.Fatalf("%d build jobs for 2 submissions", jobs)
+	}
+}

@@ -95,6 +95,9 @@ type Store interface {
 	// ErrNotReady for one that is not ready.
 	Activate(ctx context.Context, id int64) error
 	BuildLog(ctx context.Context, id int64) ([]byte, error)
+	// Unbuilt lists the submissions whose build has not ended (queued or
+	// building), oldest first.
+	Unbuilt(ctx context.Context) ([]int64, error)
 
 	Close() error
 }

@@ -268,6 +268,24 @@ func (d *DB) BuildLog(ctx context.Context, id int64) ([]byte, error) {
 	return log, notFound(err)
 }
 
+// Unbuilt implements store.Store.
+func (d *DB) Unbuilt(ctx context.Context) ([]int64, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT id FROM submissions WHERE status IN (?, ?) ORDER BY id`, store.StatusQueued, store.StatusBuilding)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 func (d *DB) update(ctx context.Context, q string, args ...any) error {
 	res, err := d.db.ExecContext(ctx, q, args...)
 	if err != nil {
