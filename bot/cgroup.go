@@ -141,14 +141,13 @@ func makeGroup(pl cgroupPlace, name string) (*botGroup, error) {
 var swept sync.Map
 
 // sweep ends the bots of Arenas that died without ending them (killed with
-// SIGKILL, or a crash): the groups named after a process that no longer
-// exists. It runs once per parent group, before this Arena's first bot.
+// SIGKILL, or a crash): the groups whose owner (see newMarker) is no
+// longer running. It runs once per parent group, before this Arena's first
+// bot.
 func sweep(pl cgroupPlace, parent string) {
 	ents, _ := os.ReadDir(parent)
 	for _, e := range ents {
-		owner, _, ok := strings.Cut(e.Name(), ".")
-		pid, err := strconv.Atoi(owner)
-		if !ok || err != nil || !e.IsDir() || syscall.Kill(pid, 0) != syscall.ESRCH {
+		if !e.IsDir() || ownerRuns(e.Name()) {
 			continue
 		}
 		g := &botGroup{place: pl, dir: filepath.Join(parent, e.Name())}
@@ -157,6 +156,23 @@ func sweep(pl cgroupPlace, parent string) {
 		}
 		g.remove()
 	}
+}
+
+// ownerRuns reports whether the Arena that made the group called name
+// still runs: PID.START.SEQ, a process with that pid that started then
+// (the pid alone may be a later process's, this Arena's included); PID.SEQ
+// (an earlier Arena's name), a process with that pid. A name of neither
+// form is not Arena's: it is left alone.
+func ownerRuns(name string) bool {
+	parts := strings.Split(name, ".")
+	pid, err := strconv.Atoi(parts[0])
+	if err != nil || len(parts) < 2 || len(parts) > 3 {
+		return true
+	}
+	if syscall.Kill(pid, 0) == syscall.ESRCH {
+		return false
+	}
+	return len(parts) == 2 || procStart(pid) == parts[1]
 }
 
 // start starts cmd inside the group, so that the bot and everything it

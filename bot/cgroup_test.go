@@ -272,6 +272,53 @@ func TestSweepOrphanedGroups(t *testing.T) {
 	})
 }
 
+// The bots of an earlier Arena that had this Arena's pid (a container's
+// Arena is often pid 1 each time) are ended too: a group's owner is its
+// pid and start time, not its pid alone. Such a group was taken for one of
+// this Arena's own: never swept, its bots left running, and a new bot's
+// group of the same name could not be made.
+func TestSweepGroupsOfAnEarlierArenaWithOurPid(t *testing.T) {
+	modes(t, func(t *testing.T, cgroups []cgroupPlace) {
+		if len(cgroups) == 0 {
+			t.Skip("only groups outlive Arena's knowledge of them")
+		}
+		own := strings.TrimPrefix(newMarker(), markerVar+"=")
+		pid, _, _ := strings.Cut(own, ".")
+		name := pid + ".1.1" // this pid, started at another moment (tick 1 after boot)
+		g, err := newBotGroup(cgroups, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("sleep", "300")
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+		if err := g.start(cmd); err != nil {
+			g.remove()
+			t.Fatal(err)
+		}
+		g.usage.Close()
+		swept.Delete(filepath.Dir(g.dir))
+		next, err := newBotGroup(cgroups, own)
+		if err != nil {
+			cmd.Process.Kill()
+			t.Fatal(err)
+		}
+		next.remove()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			g.remove()
+			t.Fatal("the earlier Arena's bot was not ended")
+		}
+		if fileExists(g.dir) {
+			t.Errorf("the earlier Arena's group %s is left", g.dir)
+		}
+	})
+}
+
 // A contained bot joins its sandbox's version 2 group when it starts, so
 // it is never given a version 2 group of its own (it would leave it).
 func TestContainedBotsSkipVersion2(t *testing.T) {

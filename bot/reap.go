@@ -36,9 +36,34 @@ func becomeSubreaper() {
 	subreaperOnce.Do(func() { unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
 }
 
-// newMarker returns the environment entry that marks a new bot's processes.
+// newMarker returns the environment entry that marks a new bot's
+// processes: PID.START.SEQ, Arena's pid and start time (see owner) and the
+// bot's number. It also names the bot's control group.
 func newMarker() string {
-	return markerVar + "=" + strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(botSeq.Add(1), 10)
+	return markerVar + "=" + ownerID() + "." + strconv.FormatInt(botSeq.Add(1), 10)
+}
+
+// ownerID is PID.START for this Arena.
+var ownerID = sync.OnceValue(func() string {
+	pid := os.Getpid()
+	return strconv.Itoa(pid) + "." + procStart(pid)
+})
+
+// procStart returns the start time of process pid (field 22 of its stat,
+// clock ticks after boot), "" when it is gone: with the pid, it tells a
+// process from a later one that got the same pid.
+func procStart(pid int) string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return ""
+	}
+	// The fields restart after the command name's last ')' at the state
+	// (field 3): the start time (22) is the 20th of them.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 20 {
+		return ""
+	}
+	return f[19]
 }
 
 // killAll kills the process group pgid (the bot's; its leader is reaped by
