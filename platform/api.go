@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -61,6 +62,8 @@ var routes = []route{
 	{"GET " + APIPrefix + "submissions/{id}", team, true},
 	{"GET " + APIPrefix + "submissions/{id}/log", team, true},
 	{"POST " + APIPrefix + "submissions/{id}/activate", team, true},
+	{"GET " + APIPrefix + "kits", team, false},
+	{"GET " + APIPrefix + "kits/{lang}", team, false},
 }
 
 type api struct {
@@ -99,6 +102,8 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 		routes[4].pattern: a.withTeam(a.submission),
 		routes[5].pattern: a.withTeam(a.buildLog),
 		routes[6].pattern: a.withTeam(a.activate),
+		routes[7].pattern: a.withTeam(a.kits),
+		routes[8].pattern: a.withTeam(a.kit),
 	}
 	mux := http.NewServeMux()
 	for _, r := range routes {
@@ -314,6 +319,47 @@ func (a *api) activate(w http.ResponseWriter, r *http.Request, t store.Team) {
 	m := submissionJSON(s)
 	m["active"] = true
 	writeJSON(w, http.StatusOK, m)
+}
+
+// kits lists the starter kits of the team's event's game.
+func (a *api) kits(w http.ResponseWriter, r *http.Request, t store.Team) {
+	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	langs, err := kits.Languages(ev.Game)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	list := []map[string]string{}
+	for _, l := range langs {
+		list = append(list, map[string]string{"language": l, "zip": APIPrefix + "kits/" + l})
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// kit is one starter kit of the event's game, as a zip.
+func (a *api) kit(w http.ResponseWriter, r *http.Request, t store.Team) {
+	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	lang := r.PathValue("lang")
+	if _, err := kits.Read(ev.Game, lang); err != nil {
+		apiError(w, http.StatusNotFound, err.Error())
+		return
+	}
+	z, err := kitZip(ev.Game, lang)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/zip")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.zip"`, ev.Game, lang))
+	w.Write(z)
 }
 
 func (a *api) buildLog(w http.ResponseWriter, r *http.Request, t store.Team) {

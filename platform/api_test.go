@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/web"
 )
@@ -105,7 +106,7 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 	forged := owlsToken[:len(owlsToken)-4] + "abcd"
 	for _, r := range routes {
 		method, path, _ := strings.Cut(r.pattern, " ")
-		path = strings.Replace(path, "{id}", "1", 1)
+		path = strings.Replace(strings.Replace(path, "{id}", "1", 1), "{lang}", "python", 1)
 		ct, body := "application/json", []byte(`{}`)
 		if strings.HasSuffix(path, "submissions") && method == "POST" {
 			ct, body = multipartFile("bot.py", []byte("print(2)\n"))
@@ -144,6 +145,25 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 	}
 	if code, b := call(t, ts, "GET", APIPrefix+"submissions", owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"active":true`) {
 		t.Errorf("the ready submission is not shown active: %s", b)
+	}
+	// the kits of the event's game, as zips that build when uploaded back
+	if code, b := call(t, ts, "GET", APIPrefix+"kits", owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"cpp"`) {
+		t.Errorf("kits: %d %s", code, b)
+	}
+	code, z := call(t, ts, "GET", APIPrefix+"kits/cpp", owlsToken, "", nil)
+	if code != 200 || !isZip(z) {
+		t.Fatalf("kits/cpp: %d", code)
+	}
+	dir := t.TempDir()
+	if lang, root, err := prepare("tracks", "tracks-cpp.zip", z, dir); err != nil || lang != "" {
+		t.Fatalf("the kit's zip does not unpack: %v", err)
+	} else if m, err := build.Detect("tracks", root); err != nil || m.Language != "cpp" {
+		t.Fatalf("the kit's zip is not found a cpp kit: %+v %v", m, err)
+	}
+	for _, bad := range []string{"cobol", "..", "%2e%2e", "python%2F..%2F..%2Fants"} {
+		if code, b := call(t, ts, "GET", APIPrefix+"kits/"+bad, owlsToken, "", nil); code != 404 {
+			t.Errorf("kits/%s: %d %s", bad, code, b)
+		}
 	}
 	// a build that is not ready cannot be made active
 	queued, _ := p.Submit(ctx, owls, "bot.py", []byte("print(3)\n"))

@@ -30,9 +30,9 @@ func needSandbox(t *testing.T) {
 	}
 }
 
-// kitZip zips a game's kit, wrapped in a folder as zips often are, with
+// testKitZip zips a game's kit, wrapped in a folder as zips often are, with
 // edit applied to its files.
-func kitZip(t *testing.T, game, lang string, edit map[string]string) []byte {
+func testKitZip(t *testing.T, game, lang string, edit map[string]string) []byte {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "kit")
 	if err := kits.Write(game, lang, dir); err != nil {
@@ -91,7 +91,7 @@ func TestBuildJobsSurviveARestart(t *testing.T) {
 	owls, _, _ := p.Join(ctx, invite, "Owls")
 	bats, _, _ := p.Join(ctx, invite, "Bats")
 	// queued by a server that stops before running them
-	good, err := p.Submit(ctx, owls, "bot.zip", kitZip(t, "tracks", "cpp", nil))
+	good, err := p.Submit(ctx, owls, "bot.zip", testKitZip(t, "tracks", "cpp", nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestBuildJobsSurviveARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	py, err := p.Submit(ctx, bats, "kit.zip", kitZip(t, "tracks", "python", nil))
+	py, err := p.Submit(ctx, bats, "kit.zip", testKitZip(t, "tracks", "python", nil))
 	if err != nil {
 		t.Fatal(err)
 	}

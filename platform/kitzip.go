@@ -1,0 +1,51 @@
+package platform
+
+import (
+	"archive/zip"
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/seed27749672/arena/kits"
+)
+
+// kitZip is a starter kit as a zip, its files in a folder named for the
+// game and language: what a team downloads, modifies and uploads back.
+func kitZip(game, lang string) ([]byte, error) {
+	tmp, err := os.MkdirTemp("", "arena-kit-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	dir := filepath.Join(tmp, game+"-"+lang)
+	if err := kits.Write(game, lang, dir); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(tmp, p)
+		if err != nil {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: filepath.ToSlash(rel), Method: zip.Deflate})
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = zw.Close()
+	return buf.Bytes(), err
+}
