@@ -35,7 +35,9 @@
 //   colors?                          string[]: seat colours of this game (the
 //                                    scoreboard uses them), instead of COLORS
 //   animate?                         true: when the player moves one turn
-//                                    forward, draw is called on every animation
+//                                    forward while playing (up to 4x) or
+//                                    following a live match (a step with the
+//                                    arrows snaps), draw is called on every animation
 //                                    frame with view.progress going from 0 to 1
 //                                    and view.prev the previous frame (at rest:
 //                                    progress 1, prev null)
@@ -45,6 +47,8 @@
 export const COLORS = ['#22a1e4', '#ff1d5c', '#2ecc71', '#f39c12', '#a66cff', '#f2e35c', '#ff82d4', '#b07a4f'];
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+/** Above this speed (8 turns a second) turns snap instead of moving. */
+const MAX_ANIMATED_SPEED = 4;
 
 /**
  * The drawing toolkit handed to renderers as env.kit: small helpers that
@@ -610,18 +614,24 @@ export class Player {
     this.playButton.classList.toggle('on', this.playing);
     if (!this.playing) return;
     this.timer = window.setTimeout(() => {
-      if (this.frame < this.last()) this.show(this.frame + 1);
+      if (this.frame < this.last()) this.show(this.frame + 1, this.speed <= MAX_ANIMATED_SPEED);
       else if (!this.live) this.playing = false;
       this.schedule();
     }, 500 / this.speed);
   }
 
-  /** @param {number} i */
-  show(i) {
+  /**
+   * @param {number} i the frame to show
+   * @param {boolean} [moving] the match is playing at a pace that leaves
+   *   time to watch the move (playback up to 4x, a live match followed):
+   *   one turn forward is animated; otherwise (a step, a jump, high speed)
+   *   the board snaps to the frame
+   */
+  show(i, moving = false) {
     const n = this.last();
     const before = this.frame;
     this.frame = Math.max(0, Math.min(n, i));
-    if (this.renderer.animate && this.frame === before + 1) {
+    if (this.renderer.animate && moving && this.frame === before + 1) {
       // One turn forward: animate it, within the time a turn has on screen.
       const length = this.playing ? Math.min(600, 0.85 * 500 / this.speed) : 300;
       this.anim = { frame: this.frame, start: performance.now(), length };
@@ -788,7 +798,7 @@ export class Player {
         this.stopLive();
       }
       // A viewer at the newest turn follows the match as it is played.
-      if (atEnd && !this.playing) this.show(this.last());
+      if (atEnd && !this.playing) this.show(this.last(), m.type === 'turn');
       else this.show(this.frame);
     };
     ws.onclose = () => {

@@ -372,6 +372,59 @@ async function frameTime(id) {
   return `median ${ms[ms.length >> 1].toFixed(1)} ms, max ${ms[ms.length - 1].toFixed(1)} ms per turn; ${rate.toFixed(1)} turns/s at 16x`;
 }
 
+/** The turn counter and the board's picture, read in one go (the same frame). */
+async function sample(page) {
+  return page.evaluate(() => ({
+    turn: /** @type {HTMLElement} */ (document.querySelector('.turn')).textContent,
+    pic: /** @type {HTMLCanvasElement} */ (document.querySelector('canvas')).toDataURL(),
+  }));
+}
+
+/** Distinct pictures per turn while playing for at most `ms`. */
+async function picturesPerTurn(page, ms) {
+  /** @type {Map<string, Set<string>>} */
+  const seen = new Map();
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    const { turn, pic } = await sample(page);
+    if (!seen.has(turn)) seen.set(turn, new Set());
+    seen.get(turn).add(pic);
+    await page.waitForTimeout(30);
+  }
+  return [...seen.values()].map((p) => p.size);
+}
+
+/**
+ * Motion between turns: at 1x the board moves while a turn is on screen
+ * (several pictures of one turn); a step with the arrow snaps (the picture
+ * right after the key is the one that stays); at 16x turns snap too.
+ */
+async function motion(game, id) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.goto(`${base}/match/${id}`);
+  await page.waitForSelector('.scoreboard tr.seat');
+  const last = (await turnOf(page)).last;
+  await seek(page, Math.floor(last / 3));
+  await page.keyboard.press('ArrowRight');
+  const a = await sample(page);
+  await page.waitForTimeout(400);
+  const b = await sample(page);
+  assert.equal(a.turn, b.turn);
+  assert.ok(a.pic === b.pic, 'a step with the arrow snaps to the next turn');
+  await page.selectOption('.speed', '1');
+  await page.keyboard.press(' ');
+  const slow = await picturesPerTurn(page, 3000);
+  await page.keyboard.press(' ');
+  assert.ok(Math.max(...slow) >= 3, `at 1x the board moves during a turn (distinct pictures per turn: ${slow})`);
+  await page.selectOption('.speed', '16');
+  await page.keyboard.press(' ');
+  const fast = await picturesPerTurn(page, 1500);
+  await page.keyboard.press(' ');
+  assert.ok(Math.max(...fast) === 1, `at 16x turns snap (distinct pictures per turn: ${fast})`);
+  await page.close();
+  return `pictures per turn at 1x: ${slow.join(' ')}`;
+}
+
 const BIG_SEED = '2031584769121757972';
 
 async function live(game, n) {
@@ -492,6 +545,7 @@ for (const pair of pairs) {
   if (game === 'ants') await check('the shell\'s keys, title and address', () => shell(id));
   await check(`${game} layout`, async () => `status ${(await layout(game, id)).join(' | ')}`);
   if (game === 'tracks') await check('tracks frame time', () => frameTime(id));
+  if (['ants', 'territory'].includes(game)) await check(`${game} motion`, () => motion(game, id));
   await check(`${game} live`, () => live(game, Number(players)));
   if (file) await check(`${game} exported`, () => exported(game, file));
 }

@@ -114,6 +114,9 @@ export default function create(replay, env) {
   }
 
   return {
+    // Heads glide from their previous tile and captured tiles fill from
+    // their centre while a turn is played (view.progress from 0 to 1).
+    animate: true,
     options: [
       { id: 'moves', label: 'Last moves', values: [true, false], value: true, key: 'M', help: 'arrows of the moves just made' },
       { id: 'coords', label: 'Coordinates', values: [false, true], value: false, key: 'G', help: 'the X and Y coordinates (Y grows upwards)' },
@@ -129,8 +132,23 @@ export default function create(replay, env) {
       const toks = f.map.map(parse);
       /** Screen centre of an [X, Y] arena point. @param {number[]} p */
       const C = (p) => ({ x: ox + (p[0] + 0.5) * s, y: oy + (N - 1 - p[1] + 0.5) * s });
+      const mv = kit.ease(view.progress ?? 1); // how far the turn's motion is
+      // The tiles captured this turn, by map index, while they fill in.
+      /** @type {Set<number>} */
+      const filling = new Set();
+      if (mv < 1) for (const cap of (f.events && f.events.captures) || []) for (const p of cap.tiles) filling.add((N - 1 - p[1]) * N + p[0]);
+      /** Where a player's head is drawn: between its last tile and this one while the turn plays. @param {any} p */
+      const headAt = (p) => {
+        const c = C(p.head);
+        const q = view.prev && mv < 1 ? (view.prev.players || []).find((/** @type {any} */ x) => x.id === p.id) : null;
+        // A head that moved one tile glides; anything else (a respawn) snaps.
+        if (!q || !q.head || Math.abs(q.head[0] - p.head[0]) + Math.abs(q.head[1] - p.head[1]) !== 1) return c;
+        const b = C(q.head);
+        return { x: b.x + (c.x - b.x) * mv, y: b.y + (c.y - b.y) * mv };
+      };
 
       // Tiles: empty ground, walls, bodies, then necks over them.
+      const grow = 0.15 + 0.85 * mv;
       toks.forEach((t, k) => {
         const x = ox + (k % N) * s, y = oy + Math.floor(k / N) * s;
         if (t.obstacle === 'W') {
@@ -145,7 +163,13 @@ export default function create(replay, env) {
         ctx.fillRect(x, y, s + 0.5, s + 0.5);
         if (t.body >= 0) {
           ctx.fillStyle = kit.alpha(color(f, t.body), 0.78);
-          ctx.fillRect(x, y, s + 0.5, s + 0.5);
+          if (filling.has(k)) {
+            // A tile just captured grows from its centre.
+            const w = (s + 0.5) * grow;
+            ctx.fillRect(x + (s - w) / 2, y + (s - w) / 2, w, w);
+          } else {
+            ctx.fillRect(x, y, s + 0.5, s + 0.5);
+          }
         }
       });
       toks.forEach((t, k) => {
@@ -193,7 +217,7 @@ export default function create(replay, env) {
       // Heads: a ring with a light centre; ice and decay counters.
       for (const p of f.players || []) {
         if (!p.alive || !p.head) continue;
-        const c = C(p.head), col = color(f, p.id);
+        const c = headAt(p), col = color(f, p.id);
         if (o.moves && p.answer && MOVES[/** @type {keyof MOVES} */ (p.answer.move)]) {
           const [dx, dy] = MOVES[/** @type {keyof MOVES} */ (p.answer.move)];
           ctx.strokeStyle = kit.alpha('#ffffff', 0.55);
