@@ -27,6 +27,9 @@ type Spec struct {
 	// Sandbox, when not nil, runs a command contained with these limits
 	// (package sandbox); builtins and URLs are not commands.
 	Sandbox *sandbox.Limits
+	// Dir is the working directory of a stdio command ("" is Arena's):
+	// the platform runs a built kit from its own tree.
+	Dir string
 }
 
 var namePrefix = regexp.MustCompile(`^[A-Za-z0-9_.@+-]+$`)
@@ -211,6 +214,6 @@ func Open(info game.Info, s Spec, seat int, seed int64) (Opener, error) {
 
 func processOpener(info game.Info, s Spec) Opener {
 	return func() (Bot, error) {
-		return &Process{Argv: Command(s.Target), MaxLine: info.MaxLine, Env: CodinGameEnv(), Sandbox: s.Sandbox}, nil
+		return &Process{Argv: Command(s.Target), Dir: s.Dir, MaxLine: info.MaxLine, Env: CodinGameEnv(), Sandbox: s.Sandbox}, nil
 	}
 }

@@ -64,6 +64,7 @@ var routes = []route{
 	{"POST " + APIPrefix + "submissions/{id}/activate", team, true},
 	{"GET " + APIPrefix + "kits", team, false},
 	{"GET " + APIPrefix + "kits/{lang}", team, false},
+	{"GET " + APIPrefix + "leaderboard", team, false},
 }
 
 type api struct {
@@ -104,6 +105,7 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 		routes[6].pattern: a.withTeam(a.activate),
 		routes[7].pattern: a.withTeam(a.kits),
 		routes[8].pattern: a.withTeam(a.kit),
+		routes[9].pattern: a.withTeam(a.leaderboard),
 	}
 	mux := http.NewServeMux()
 	for _, r := range routes {
@@ -360,6 +362,27 @@ func (a *api) kit(w http.ResponseWriter, r *http.Request, t store.Team) {
 	w.Header().Set("Content-Type", "application/zip")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.zip"`, ev.Game, lang))
 	w.Write(z)
+}
+
+// leaderboard is the team's event's leaderboard.
+func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) {
+	board, err := a.p.Leaderboard(r.Context(), t.EventID)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	list := []map[string]any{}
+	for _, s := range board {
+		rt := s.Rating
+		winRate := 0.0
+		if rt.Games > 0 {
+			winRate = (float64(rt.Wins) + float64(rt.Draws)/2) / float64(rt.Games)
+		}
+		list = append(list, map[string]any{"rank": s.Rank, "team": s.Team.Name, "team_id": s.Team.ID,
+			"rating": s.Score(), "mu": rt.Mu, "sigma": rt.Sigma, "games": rt.Games,
+			"wins": rt.Wins, "draws": rt.Draws, "losses": rt.Losses, "win_rate": winRate})
+	}
+	writeJSON(w, http.StatusOK, list)
 }
 
 func (a *api) buildLog(w http.ResponseWriter, r *http.Request, t store.Team) {

@@ -63,6 +63,11 @@ type JobOptions struct {
 	PollInterval time.Duration // how often idle workers look for jobs (default 1 s)
 	Build        build.Options
 	Log          *slog.Logger
+	// Matches is how many casual matches run at once (0: none); the
+	// scheduler keeps that many queued per event, every ScheduleEvery
+	// (default 2 s).
+	Matches       int
+	ScheduleEvery time.Duration
 }
 
 func (p *Platform) buildTimeout() time.Duration {
@@ -93,8 +98,15 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 	if err := river.AddWorkerSafely(workers, &buildWorker{p: p}); err != nil {
 		return err
 	}
+	if err := river.AddWorkerSafely(workers, &matchWorker{p: p}); err != nil {
+		return err
+	}
+	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}}
+	if o.Matches > 0 {
+		queues[queueMatches] = river.QueueConfig{MaxWorkers: o.Matches}
+	}
 	client, err := river.NewClient(riversqlite.New(p.db.SQL()), &river.Config{
-		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}},
+		Queues:            queues,
 		Workers:           workers,
 		FetchPollInterval: o.PollInterval,
 		FetchCooldown:     min(o.PollInterval, 100*time.Millisecond),
@@ -108,7 +120,39 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 		return err
 	}
 	p.river = client
-	return p.requeue(ctx)
+	if err := p.requeue(ctx); err != nil {
+		return err
+	}
+	if o.Matches > 0 {
+		p.startScheduler(o)
+	}
+	return nil
+}
+
+// startScheduler keeps casual matches queued until StopJobs.
+func (p *Platform) startScheduler(o JobOptions) {
+	every := o.ScheduleEvery
+	if every <= 0 {
+		every = 2 * time.Second
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	p.stopScheduler = func() { cancel(); <-done }
+	go func() {
+		defer close(done)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			if _, err := p.schedule(ctx, o.Matches); err != nil && ctx.Err() == nil {
+				o.Log.Error("scheduling matches", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
 }
 
 // requeue queues a build for every submission whose build has not ended:
@@ -153,6 +197,9 @@ func (p *Platform) checkBuilds(ctx context.Context) error {
 func (p *Platform) StopJobs(ctx context.Context) error {
 	if p.river == nil {
 		return nil
+	}
+	if p.stopScheduler != nil {
+		p.stopScheduler()
 	}
 	return p.river.Stop(ctx)
 }
@@ -247,12 +294,13 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
-	// the sandbox's unprivileged identity must reach the tree while it
-	// builds; it is closed to others once built (see below)
+	// the sandbox's unprivileged identity reaches the tree while it builds,
+	// and reads it when the bot plays: a sandbox shows a bot or a build its
+	// own tree only, never the data directory
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	defer os.Chmod(dir, 0o700)
+	defer chmodTree(dir)
 	lang, root, err := prepare(ev.Game, sub.Filename, upload, dir)
 	if err != nil {
 		return p.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))

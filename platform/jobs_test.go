@@ -140,8 +140,8 @@ func TestBuildJobsSurviveARestart(t *testing.T) {
 	if tm, _ := p.Store.Team(ctx, bats.ID); tm.Active != py.ID {
 		t.Errorf("Bats' active submission %d, want %d", tm.Active, py.ID)
 	}
-	if st, err := os.Stat(p.buildDir(good.ID)); err != nil || st.Mode().Perm() != 0o700 {
-		t.Fatalf("a built tree is open to others: %v %v", st.Mode(), err)
+	if st, err := os.Stat(p.buildDir(good.ID)); err != nil || st.Mode().Perm() != 0o755 {
+		t.Fatalf("a built tree the sandbox's identity cannot read: %v %v", st.Mode(), err)
 	}
 }
 

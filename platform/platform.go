@@ -37,6 +37,8 @@ type Platform struct {
 	db    *sqlite.DB
 	river *river.Client[*sql.Tx] // nil until StartJobs
 	jobs  JobOptions
+	// stopScheduler stops the casual matches' scheduler (nil: none)
+	stopScheduler func()
 }
 
 // Open opens (or creates) a data directory.

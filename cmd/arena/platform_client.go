@@ -241,7 +241,42 @@ older one whose build is ready (arena submissions lists them).`,
 		},
 	}
 	ac.add(activateCmd, true)
-	rootCmd.AddCommand(teamCmd, submitCmd, listCmd, activateCmd)
+
+	var bc clientFlags
+	boardCmd := &cobra.Command{
+		Use:   "leaderboard --server URL --token T",
+		Short: "Show your event's leaderboard (OpenSkill: mu - 3 sigma)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := bc.needToken(); err != nil {
+				return err
+			}
+			var board []struct {
+				Rank                       int
+				Team                       string
+				Rating, Mu, Sigma          float64
+				Games, Wins, Draws, Losses int
+				WinRate                    float64 `json:"win_rate"`
+			}
+			raw, err := bc.do("GET", "leaderboard", "", nil, &board)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if bc.asJSON {
+				_, err := out.Write(raw)
+				return err
+			}
+			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE")
+			for _, s := range board {
+				fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate)
+			}
+			return tw.Flush()
+		},
+	}
+	bc.add(boardCmd, true)
+	rootCmd.AddCommand(teamCmd, submitCmd, listCmd, activateCmd, boardCmd)
 }
 
 // waitBuild polls a submission until its build ends.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -22,6 +23,7 @@ type platformFlags struct {
 	workers      int
 	buildTimeout time.Duration
 	submitEvery  time.Duration
+	matches      int
 }
 
 func (f *platformFlags) add(fl *pflag.FlagSet) {
@@ -30,6 +32,7 @@ func (f *platformFlags) add(fl *pflag.FlagSet) {
 	fl.IntVar(&f.workers, "build-workers", 1, "with --data: builds run at once")
 	fl.DurationVar(&f.buildTimeout, "build-timeout", 5*time.Minute, "with --data: a build is stopped after this long")
 	fl.DurationVar(&f.submitEvery, "submit-every", time.Minute, "with --data: the time a team waits between two submissions")
+	fl.IntVar(&f.matches, "casual-matches", max(1, runtime.NumCPU()/2), "with --data: casual matches between the teams' active bots played at once, continuously (0: none)")
 }
 
 // start opens the data directory, starts the build workers and mounts the
@@ -41,8 +44,8 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 		}
 		return func() {}, nil
 	}
-	if f.workers < 1 || f.buildTimeout <= 0 || f.submitEvery <= 0 {
-		return nil, fmt.Errorf("--build-workers, --build-timeout and --submit-every must be positive")
+	if f.workers < 1 || f.buildTimeout <= 0 || f.submitEvery <= 0 || f.matches < 0 {
+		return nil, fmt.Errorf("--build-workers, --build-timeout and --submit-every must be positive, --casual-matches at least 0")
 	}
 	if !f.unsafe {
 		if err := sandbox.Ready(); err != nil {
@@ -54,7 +57,7 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 	if err != nil {
 		return nil, err
 	}
-	if err := p.StartJobs(ctx, platform.JobOptions{Workers: f.workers, Log: log,
+	if err := p.StartJobs(ctx, platform.JobOptions{Workers: f.workers, Log: log, Matches: f.matches,
 		Build: build.Options{Timeout: f.buildTimeout, Unsafe: f.unsafe}}); err != nil {
 		p.Close()
 		return nil, err

@@ -113,6 +113,32 @@ func TestPlatformFromTheCommandLine(t *testing.T) {
 	if out, _, _ := run(t, "submissions", "--token", owls); !strings.Contains(out, "ready   yes") {
 		t.Fatalf("the active build is not marked:\n%s", out)
 	}
+	// Owls' bot plays casual matches (against the house bot: Bats has none)
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		out, stderr, code := run(t, "leaderboard", "--token", owls, "--json")
+		var board []struct {
+			Team  string
+			Games int
+		}
+		if err := json.Unmarshal([]byte(out), &board); err != nil || code != 0 || len(board) != 2 {
+			t.Fatalf("leaderboard: %d %v %s%s", code, err, out, stderr)
+		}
+		games := map[string]int{}
+		for _, b := range board {
+			games[b.Team] = b.Games
+		}
+		if games["Owls"] > 0 && games["Bats"] == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Owls played no rated match in 3 minutes: %s", out)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if out, _, _ := run(t, "leaderboard", "--token", bats); !strings.Contains(out, "RANK") || !strings.Contains(out, "Owls") {
+		t.Fatalf("leaderboard table:\n%s", out)
+	}
 	if _, stderr, code := run(t, "submissions", "--token", "team-0000000000000000-00000000000000000000000000000000"); code == 0 || !strings.Contains(stderr, "not valid") {
 		t.Fatalf("a wrong token: %d %s", code, stderr)
 	}

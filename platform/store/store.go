@@ -99,5 +99,39 @@ type Store interface {
 	// building), oldest first.
 	Unbuilt(ctx context.Context) ([]int64, error)
 
+	// Teams lists an event's teams, by id.
+	Teams(ctx context.Context, eventID int64) ([]Team, error)
+	// Ratings are the stored ratings of an event's teams (a team that
+	// never played has none).
+	Ratings(ctx context.Context, eventID int64) (map[int64]Rating, error)
+	// RecordMatch stores a played match and, in the same transaction,
+	// the ratings rate computes from its teams' current ones. A match
+	// whose Key is already stored (a retried job) changes nothing and
+	// returns false.
+	RecordMatch(ctx context.Context, m Match, rate func(current map[int64]Rating) []Rating) (bool, error)
+	// Matches lists an event's matches, newest first, at most limit.
+	Matches(ctx context.Context, eventID int64, limit int) ([]Match, error)
+
 	Close() error
+}
+
+// Rating is a team's rating in its event (OpenSkill) and its record.
+type Rating struct {
+	TeamID             int64
+	Mu, Sigma          float64
+	Games, Wins, Draws int
+	Losses             int
+}
+
+// Match is a played match of an event.
+type Match struct {
+	ID          int64
+	EventID     int64
+	Key         string // unique per match job: a retried job is recorded once
+	Seed        int64
+	Teams       []int64 // by seat; 0 for a house bot
+	Submissions []int64 // by seat; 0 for a house bot
+	Ranks       []int   // by seat, 1 is first
+	Error       string  // an arena failure: the match is not rated
+	Played      time.Time
 }

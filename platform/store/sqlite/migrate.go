@@ -43,6 +43,28 @@ var migrations = []string{
 	CREATE INDEX submissions_team ON submissions (team_id, id);`,
 	// 2: a team's active submission.
 	`ALTER TABLE teams ADD COLUMN active INTEGER REFERENCES submissions(id);`,
+	// 3: matches and ratings.
+	`CREATE TABLE matches (
+		id INTEGER PRIMARY KEY,
+		event_id INTEGER NOT NULL REFERENCES events(id),
+		key TEXT NOT NULL UNIQUE,
+		seed INTEGER NOT NULL,
+		teams TEXT NOT NULL,       -- JSON array by seat
+		submissions TEXT NOT NULL, -- JSON array by seat
+		ranks TEXT NOT NULL,       -- JSON array by seat
+		error TEXT NOT NULL,
+		played TEXT NOT NULL
+	);
+	CREATE INDEX matches_event ON matches (event_id, id);
+	CREATE TABLE ratings (
+		team_id INTEGER PRIMARY KEY REFERENCES teams(id),
+		mu REAL NOT NULL,
+		sigma REAL NOT NULL,
+		games INTEGER NOT NULL,
+		wins INTEGER NOT NULL,
+		draws INTEGER NOT NULL,
+		losses INTEGER NOT NULL
+	);`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

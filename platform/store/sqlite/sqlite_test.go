@@ -138,7 +138,7 @@ func TestMigratingAVersion1Database(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "arena.db")
 	db := open(t, path)
 	// back to version 1 as an older arena left it: no active column
-	for _, q := range []string{`ALTER TABLE teams DROP COLUMN active`, `DELETE FROM schema_version WHERE version > 1`,
+	for _, q := range []string{`DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `DELETE FROM schema_version WHERE version > 1`,
 		`INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES ('tracks', 'x', '{}', 'k', x'00', '')`,
 		`INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES (1, 'Owls', 'k', x'00', '')`} {
 		if _, err := db.SQL().Exec(q); err != nil {
@@ -156,5 +156,59 @@ func TestMigratingAVersion1Database(t *testing.T) {
 	db.SQL().QueryRow(`SELECT MAX(version) FROM schema_version`).Scan(&v)
 	if v != len(migrations) {
 		t.Fatalf("schema version %d, want %d", v, len(migrations))
+	}
+}
+
+func TestAMatchIsRecordedOnceWithItsRatings(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "arena.db"))
+	defer db.Close()
+	_, ik, ih := store.NewSecret("invite")
+	ev, _ := db.CreateEvent(ctx, store.Event{Game: "tracks", Name: "x"}, ik, ih)
+	var ids []int64
+	for _, n := range []string{"Owls", "Bats"} {
+		_, k, h := store.NewSecret("team")
+		tm, _ := db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: n}, k, h)
+		ids = append(ids, tm.ID)
+	}
+	calls := 0
+	rate := func(cur map[int64]store.Rating) []store.Rating {
+		calls++
+		var out []store.Rating
+		for _, id := range ids {
+			r := cur[id]
+			r.TeamID, r.Mu, r.Sigma = id, r.Mu+1, 8
+			r.Games++
+			out = append(out, r)
+		}
+		return out
+	}
+	m := store.Match{EventID: ev.ID, Key: "job-1", Seed: 7, Teams: ids, Submissions: []int64{0, 0}, Ranks: []int{1, 2}}
+	for range 2 { // the second is a retried job: nothing changes
+		if _, err := db.RecordMatch(ctx, m, rate); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m.Key = "job-2"
+	if ok, err := db.RecordMatch(ctx, m, rate); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	failed := store.Match{EventID: ev.ID, Key: "job-3", Teams: ids, Submissions: []int64{0, 0}, Error: "a bot could not start"}
+	if ok, err := db.RecordMatch(ctx, failed, rate); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	if calls != 2 {
+		t.Fatalf("ratings computed %d times for 2 rated matches", calls)
+	}
+	rs, err := db.Ratings(ctx, ev.ID)
+	if err != nil || rs[ids[0]].Games != 2 || rs[ids[0]].Mu != 2 || len(rs) != 2 {
+		t.Fatalf("%+v %v", rs, err)
+	}
+	ms, err := db.Matches(ctx, ev.ID, 10)
+	if err != nil || len(ms) != 3 || ms[0].Error == "" || ms[2].Ranks[1] != 2 || ms[2].Teams[1] != ids[1] {
+		t.Fatalf("%+v %v", ms, err)
+	}
+	if ts, _ := db.Teams(ctx, ev.ID); len(ts) != 2 || ts[0].Name != "Owls" {
+		t.Fatalf("teams %+v", ts)
 	}
 }

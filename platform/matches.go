@@ -1,0 +1,366 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/tournament/ladder"
+	"github.com/seed27749672/arena/tournament/openskill"
+)
+
+// Casual matches: a scheduler queues match jobs between the teams' active
+// submissions, chosen as arena ladder chooses (the least certain rating
+// first, against the closest means), with the game's first builtin bot as
+// a house bot when too few teams have a bot; a match job plays its match
+// with every team's bot sandboxed in its own build tree, and records the
+// result and the new ratings in one transaction keyed by the job, so a
+// retried job never counts a match twice.
+
+// matchArgs is a match job.
+type matchArgs struct {
+	Event       int64   `json:"event"`
+	Key         string  `json:"key"` // unique: the match's record
+	Seed        int64   `json:"seed"`
+	Teams       []int64 `json:"teams"`       // by seat; 0: the house bot
+	Submissions []int64 `json:"submissions"` // by seat; 0: the house bot
+}
+
+func (matchArgs) Kind() string { return "match" }
+
+// queueMatches is the queue of match jobs: builds never wait behind them.
+const queueMatches = "matches"
+
+// InsertOpts put match jobs on their own queue.
+func (matchArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: queueMatches} }
+
+type matchWorker struct {
+	river.WorkerDefaults[matchArgs]
+	p *Platform
+}
+
+func (w *matchWorker) Timeout(*river.Job[matchArgs]) time.Duration { return 30 * time.Minute }
+
+func (w *matchWorker) Work(ctx context.Context, job *river.Job[matchArgs]) error {
+	return w.p.playMatch(ctx, job.Args)
+}
+
+// houseBot is the builtin a seat without a team gets.
+func houseBot(info game.Info) (string, error) {
+	if len(info.Builtins) == 0 {
+		return "", fmt.Errorf("%s has no builtin bot to play house matches", info.Name)
+	}
+	return info.Builtins[0].Name, nil
+}
+
+// builtRoot is where a submission's kit was built (see build).
+func (p *Platform) builtRoot(id int64) string {
+	src := filepath.Join(p.buildDir(id), "src")
+	if _, err := os.Stat(src); err == nil {
+		return build.KitRoot(src)
+	}
+	return p.buildDir(id)
+}
+
+// botSpec is the spec of a seat: a team's built kit, run contained in its
+// tree, or the house bot.
+func (p *Platform) botSpec(ctx context.Context, info game.Info, teamID, subID int64) (bot.Spec, error) {
+	if teamID == 0 {
+		name, err := houseBot(info)
+		return bot.Spec{Name: "house", Kind: "builtin", Target: name}, err
+	}
+	t, err := p.Store.Team(ctx, teamID)
+	if err != nil {
+		return bot.Spec{}, err
+	}
+	s, err := p.Store.Submission(ctx, subID)
+	if err != nil {
+		return bot.Spec{}, err
+	}
+	m, err := kits.Read(info.Name, s.Language)
+	if err != nil {
+		return bot.Spec{}, err
+	}
+	if m.Protocol != "stdio" {
+		return bot.Spec{}, fmt.Errorf("the %s kit talks %s: the platform plays stdio bots only", s.Language, m.Protocol)
+	}
+	spec := bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: "stdio", Target: m.Run, Dir: p.builtRoot(subID)}
+	if !p.jobs.Build.Unsafe { // --unsafe-no-sandbox: bots run uncontained too
+		limits := p.jobs.Build.Limits
+		spec.Sandbox = &limits
+	}
+	return spec, nil
+}
+
+// playMatch plays one match job and records it.
+func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
+	ev, err := p.Store.Event(ctx, a.Event)
+	if err != nil {
+		return err
+	}
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return err
+	}
+	m, err := p.matchOf(ctx, g, ev, a)
+	rec := store.Match{EventID: a.Event, Key: a.Key, Seed: a.Seed, Teams: a.Teams, Submissions: a.Submissions}
+	if err == nil {
+		var rep, runErr = match.Run(ctx, m)
+		switch {
+		case runErr != nil && ctx.Err() != nil:
+			return runErr // stopped: the job is tried again
+		case runErr != nil:
+			rec.Error = runErr.Error()
+		default:
+			for _, pr := range rep.Result.Players {
+				rec.Ranks = append(rec.Ranks, pr.Rank)
+			}
+		}
+	} else {
+		rec.Error = err.Error()
+	}
+	_, err = p.Store.RecordMatch(context.WithoutCancel(ctx), rec, func(cur map[int64]store.Rating) []store.Rating {
+		return rateMatch(rec, cur)
+	})
+	return err
+}
+
+func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a matchArgs) (match.Match, error) {
+	info := g.Info()
+	var pairs []string
+	for k, v := range ev.Options {
+		pairs = append(pairs, k+"="+v)
+	}
+	slices.Sort(pairs)
+	opts, err := game.ParseOptions(info.Options, pairs)
+	if err != nil {
+		return match.Match{}, err
+	}
+	league, err := info.CheckLeague(0)
+	if err != nil {
+		return match.Match{}, err
+	}
+	m := match.Match{Game: g, Config: game.Config{Seed: a.Seed, League: league, Options: opts, Files: game.NewFiles()}}
+	for i := range a.Teams {
+		spec, err := p.botSpec(ctx, info, a.Teams[i], a.Submissions[i])
+		if err != nil {
+			return match.Match{}, err
+		}
+		open, err := bot.Open(info, spec, i, game.BotSeed(a.Seed, i))
+		if err != nil {
+			return match.Match{}, err
+		}
+		m.Players = append(m.Players, match.Player{Name: spec.Name, Spec: spec.Kind + ":" + spec.Target, Open: open})
+	}
+	return m, nil
+}
+
+// rateMatch computes the new ratings of a match's teams (house bots are not
+// rated: they play at the default rating each time).
+func rateMatch(m store.Match, cur map[int64]store.Rating) []store.Rating {
+	model := openskill.Default()
+	before := make([]openskill.Rating, len(m.Teams))
+	for i, id := range m.Teams {
+		before[i] = model.New()
+		if r, ok := cur[id]; ok && id != 0 {
+			before[i] = openskill.Rating{Mu: r.Mu, Sigma: r.Sigma}
+		}
+	}
+	after, err := model.RateFFA(before, m.Ranks)
+	if err != nil {
+		return nil
+	}
+	var out []store.Rating
+	for i, id := range m.Teams {
+		if id == 0 {
+			continue
+		}
+		r := cur[id]
+		r.TeamID, r.Mu, r.Sigma = id, after[i].Mu, after[i].Sigma
+		r.Games++
+		best, tied := true, false
+		for j, rk := range m.Ranks {
+			if j != i && rk < m.Ranks[i] {
+				best = false
+			}
+			if j != i && rk == m.Ranks[i] {
+				tied = true
+			}
+		}
+		switch {
+		case best && tied:
+			r.Draws++
+		case best:
+			r.Wins++
+		default:
+			r.Losses++
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// schedule queues casual matches for every event until each has
+// inFlight match jobs not yet finished. It returns how many it queued.
+func (p *Platform) schedule(ctx context.Context, inFlight int) (int, error) {
+	events, err := p.Store.Events(ctx)
+	if err != nil {
+		return 0, err
+	}
+	res, err := p.river.JobList(ctx, river.NewJobListParams().Kinds("match").First(10000).
+		States(rivertype.JobStateAvailable, rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStateScheduled, rivertype.JobStatePending))
+	if err != nil {
+		return 0, err
+	}
+	busy := map[int64]int{}
+	for _, j := range res.Jobs {
+		var a matchArgs
+		if err := unmarshalArgs(j, &a); err == nil {
+			busy[a.Event]++
+		}
+	}
+	queued := 0
+	for _, ev := range events {
+		for busy[ev.ID] < inFlight {
+			a, ok, err := p.nextMatch(ctx, ev)
+			if err != nil || !ok {
+				break
+			}
+			if _, err := p.river.Insert(ctx, a, nil); err != nil {
+				return queued, err
+			}
+			busy[ev.ID]++
+			queued++
+		}
+	}
+	return queued, nil
+}
+
+// nextMatch chooses the next casual match of an event; ok is false when
+// no team has a bot to play.
+func (p *Platform) nextMatch(ctx context.Context, ev store.Event) (matchArgs, bool, error) {
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return matchArgs{}, false, err
+	}
+	info := g.Info()
+	teams, err := p.Store.Teams(ctx, ev.ID)
+	if err != nil {
+		return matchArgs{}, false, err
+	}
+	ratings, err := p.Store.Ratings(ctx, ev.ID)
+	if err != nil {
+		return matchArgs{}, false, err
+	}
+	var cands []store.Team
+	var bots []ladder.Bot
+	for _, t := range teams {
+		if t.Active == 0 || !p.playable(ctx, info, t.Active) {
+			continue
+		}
+		r, ok := ratings[t.ID]
+		rt := openskill.Default().New()
+		if ok {
+			rt = openskill.Rating{Mu: r.Mu, Sigma: r.Sigma}
+		}
+		cands = append(cands, t)
+		bots = append(bots, ladder.Bot{Name: strconv.FormatInt(t.ID, 10), Rating: rt, Games: r.Games})
+	}
+	if len(cands) == 0 {
+		return matchArgs{}, false, nil
+	}
+	size := max(2, info.MinPlayers)
+	var seats []int
+	if len(cands) >= size {
+		seats = ladder.Choose(bots, size, 1)[0]
+	} else {
+		if _, err := houseBot(info); err != nil {
+			return matchArgs{}, false, nil
+		}
+		for i := range cands {
+			seats = append(seats, i)
+		}
+	}
+	seed := match.RandomSeed()
+	a := matchArgs{Event: ev.ID, Seed: seed, Key: fmt.Sprintf("casual-%d-%d-%d", ev.ID, time.Now().UnixNano(), seed)}
+	for _, i := range seats {
+		a.Teams = append(a.Teams, cands[i].ID)
+		a.Submissions = append(a.Submissions, cands[i].Active)
+	}
+	for len(a.Teams) < size {
+		a.Teams = append(a.Teams, 0)
+		a.Submissions = append(a.Submissions, 0)
+	}
+	// seats in a random order: no team always plays first
+	rand.New(rand.NewPCG(uint64(seed), 1)).Shuffle(len(a.Teams), func(i, j int) {
+		a.Teams[i], a.Teams[j] = a.Teams[j], a.Teams[i]
+		a.Submissions[i], a.Submissions[j] = a.Submissions[j], a.Submissions[i]
+	})
+	return a, true, nil
+}
+
+// playable: the submission's kit is one the platform can play.
+func (p *Platform) playable(ctx context.Context, info game.Info, subID int64) bool {
+	s, err := p.Store.Submission(ctx, subID)
+	if err != nil {
+		return false
+	}
+	m, err := kits.Read(info.Name, s.Language)
+	return err == nil && m.Protocol == "stdio"
+}
+
+// Standing is one line of an event's leaderboard.
+type Standing struct {
+	Rank   int
+	Team   store.Team
+	Rating store.Rating // Mu and Sigma are the defaults for a team that never played
+}
+
+// Score is what the leaderboard sorts by: mu - 3 sigma.
+func (s Standing) Score() float64 { return s.Rating.Mu - 3*s.Rating.Sigma }
+
+// Leaderboard ranks an event's teams by mu - 3 sigma.
+func (p *Platform) Leaderboard(ctx context.Context, eventID int64) ([]Standing, error) {
+	teams, err := p.Store.Teams(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	ratings, err := p.Store.Ratings(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	var out []Standing
+	for _, t := range teams {
+		r, ok := ratings[t.ID]
+		if !ok {
+			d := openskill.Default().New()
+			r = store.Rating{TeamID: t.ID, Mu: d.Mu, Sigma: d.Sigma}
+		}
+		out = append(out, Standing{Team: t, Rating: r})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score() > out[j].Score() })
+	for i := range out {
+		out[i].Rank = i + 1
+	}
+	return out, nil
+}
+
+func unmarshalArgs(j *rivertype.JobRow, a *matchArgs) error {
+	return json.Unmarshal(j.EncodedArgs, a)
+}
