@@ -250,8 +250,10 @@ func readPid(t *testing.T, path string) int {
 // too big for the pipe).
 func TestTrySendAfterSend(t *testing.T) {
 	p := startProcess(t, &Process{Argv: Command("sh -c 'while read l; do echo \"got $l\"; done'")})
-	deadline := time.Now().Add(20 * time.Millisecond)
-	if err := p.Send([]byte("a"), deadline); err != nil {
+	deadline := time.Now().Add(300 * time.Millisecond)
+	if err := p.Send([]byte("a"), deadline); err == ErrDeadline {
+		t.Skip("this machine did not write 2 bytes to a pipe within 300 ms")
+	} else if err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(time.Until(deadline) + 10*time.Millisecond)
