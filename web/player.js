@@ -748,6 +748,8 @@ export class Player {
     // A renderer's legend is DOM it built with env.kit.h (or plain text).
     const legend = this.renderer.legend ? this.renderer.legend(frame, i, this.view()) : null;
     this.legendBox.replaceChildren(...flatten([legend]));
+    // A list cut by its height fades out at the bottom: a sign that it scrolls.
+    this.legendBox.querySelectorAll('.log').forEach((l) => l.classList.toggle('overflows', l.scrollHeight > l.clientHeight + 1));
     this.botsBox.replaceChildren(...(turn ? turn.replies.map((/** @type {any} */ r, /** @type {number} */ k) =>
       h('details', { class: 'bot', open: !!(r.lines && r.lines.length) },
         h('summary', null, h('span', { class: 'swatch', style: { background: this.colors[k % this.colors.length] } }), ' ',

@@ -243,9 +243,15 @@ async function layout(game, id) {
       }).map((td) => td.textContent);
       const long = [...document.querySelectorAll('.scoreboard .who')].filter((w) => w.scrollWidth > w.clientWidth)
         .map((w) => getComputedStyle(w).textOverflow);
-      return { covered: hit && hit.classList.contains('turn') ? '' : (hit ? hit.outerHTML.slice(0, 80) : 'nothing'), over, outside, long };
+      // A list cut by its height must say so (it fades out at the bottom).
+      const cut = [...document.querySelectorAll('.legend .log')].filter((l) => l.scrollHeight > l.clientHeight + 1 && !l.classList.contains('overflows'))
+        .map((l) => (l.textContent || '').slice(0, 40));
+      const scrolls = [...document.querySelectorAll('.legend .log.overflows')].length;
+      return { cut, scrolls, covered: hit && hit.classList.contains('turn') ? '' : (hit ? hit.outerHTML.slice(0, 80) : 'nothing'), over, outside, long };
     });
     assert.equal(dom.covered, '', `${where}: the turn counter is covered`);
+    assert.deepEqual(dom.cut, [], `${where}: lists cut by their height with no sign that they scroll`);
+    if (dom.scrolls) out.push('(a list scrolls)');
     assert.deepEqual(dom.over, [], `${where}: these overflow their box`);
     assert.deepEqual(dom.outside, [], `${where}: scoreboard cells outside the side panel`);
     for (const t of dom.long) assert.equal(t, 'ellipsis', `${where}: a long name ends in an ellipsis`);
@@ -270,6 +276,21 @@ async function layout(game, id) {
       if (m) assert.ok(Number(m[1]) >= Number(m[2]), `${where}: the banner gives the winner's score first: ${JSON.stringify(t.text)}`);
     }
     if (width === 1280) await page.screenshot({ path: `${outDir}/${game}-end.png` });
+    // tracks' instability badges (K/threshold) cover no other text (the
+    // desired-town chips under a town), on every turn.
+    if (game === 'tracks') {
+      for (let turn = 0; turn <= (await turnOf(page)).last; turn++) {
+        await page.$eval('.slider', (s, v) => { s.value = String(v); s.dispatchEvent(new Event('input')); }, turn);
+        const all = await page.evaluate(() => /** @type {any} */ (window).__texts);
+        for (const b of all.filter((t) => /^\d+\/\d+$/.test(t.text))) {
+          for (const t of all) {
+            if (t === b) continue;
+            const overlap = t.x0 < b.x1 && t.x1 > b.x0 && t.y0 < b.y1 && t.y1 > b.y0;
+            assert.ok(!overlap, `${where}, turn ${turn}: the instability badge ${b.text} covers ${JSON.stringify(t.text)}`);
+          }
+        }
+      }
+    }
     out.push(status ? status.text : '-');
     await page.close();
   }

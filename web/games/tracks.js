@@ -32,7 +32,8 @@ export default function create(replay, env) {
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
         const g = regionOf[y][x], a = acc[g];
-        const d = (x - a[0] / a[2]) ** 2 + (y - a[1] / a[2]) ** 2 + (townAt.has(x + ',' + y) ? 100 : 0);
+        // Not on a town, nor under one (its desired-town chips are drawn there).
+        const d = (x - a[0] / a[2]) ** 2 + (y - a[1] / a[2]) ** 2 + ([-1, 0, 1].some((dx) => townAt.has(x + dx + ',' + (y - 1))) || townAt.has(x + ',' + y) ? 100 : 0);
         if (d < best[g].d) best[g] = { x, y, d };
       }
     }
@@ -437,7 +438,7 @@ export default function create(replay, env) {
       const conns = (f.connections || []).map((/** @type {any} */ c) => dom('div', null, `${c.name}: `,
         dom('span', { style: { color: colors[0] } }, String(c.points[0])), ' / ', dom('span', { style: { color: colors[1] } }, String(c.points[1]))));
       const sum = (f.summary || []).map((/** @type {string} */ s) => dom('div', null, name(s)));
-      return [dom('h3', null, 'Active connections ', dom('span', { class: 'dim' }, '(points red / blue this turn)')),
+      return [dom('h3', null, `Active connections (${conns.length}) `, dom('span', { class: 'dim' }, 'points red / blue this turn')),
         dom('div', { class: 'log' }, conns.length ? conns : dom('div', null, 'none')),
         sum.length ? [dom('h3', null, `Turn ${f.turn}`), dom('div', { class: 'log' }, sum)] : null,
         dom('div', { class: 'dim small' }, `Ink threshold ${map.inkThreshold}${map.sideQuest ? ', side quest on' : ''}, league ${map.league}.`)];
