@@ -132,6 +132,7 @@ func TestCasualMatchesRateTheTeams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	m.Config.TimeScale = 50 // patient limits: the subject is that the bots start and answer, not their speed
 	rep, err := match.Run(ctx, m)
 	if err != nil {
 		t.Fatal(err)
