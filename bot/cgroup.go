@@ -204,22 +204,30 @@ func (g *botGroup) start(cmd *exec.Cmd) error {
 			return
 		}
 		err := cmd.Start()
-		if werr := writeFile(filepath.Join(back, "tasks"), "0"); werr != nil {
-			// The thread cannot leave the bot's group: it must not run
-			// Arena's work there. A goroutine that ends locked takes its
-			// thread with it, and the bot with the thread (Pdeathsig).
+		if werr := threadTo(back); werr != nil {
 			if err == nil {
 				cmd.Process.Kill()
 				cmd.Wait()
 			}
-			done <- errors.Join(errors.New("cannot move back out of the bot's cgroup"), werr)
-			return
+			err = errors.Join(errors.New("cannot move back out of the bot's cgroup"), werr)
+			// The thread must not run Arena's work in the bot's group: it
+			// goes to the top of the hierarchy. Failing that, it is kept
+			// out of use for good. It must not end (a goroutine that ends
+			// locked ends its thread): every program forked on it, other
+			// bots included, would get its parent-death signal (Pdeathsig).
+			if threadTo(g.place.mount) != nil {
+				done <- err
+				select {}
+			}
 		}
 		runtime.UnlockOSThread()
 		done <- err
 	}()
 	return <-done
 }
+
+// threadTo moves the calling thread to the version 1 group dir.
+var threadTo = func(dir string) error { return writeFile(filepath.Join(dir, "tasks"), "0") }
 
 // threadGroup returns the directory of the calling thread's group in the
 // version 1 hierarchy mounted at mount (the cpuacct one).

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -448,4 +449,66 @@ func TestDelegatedHelper(t *testing.T) {
 	if fileExists(dir) {
 		t.Fatalf("the group %s is left", dir)
 	}
+}
+
+// When the thread that forked a bot into its version 1 group cannot move
+// back to Arena's group, it must neither end (a thread that ends gives
+// every program forked on it, other bots included, its parent-death
+// signal) nor stay in the group (Go keeps its main thread when the
+// goroutine locked to it ends: the group could not be removed). The test's
+// program is forked on that thread as the move back fails.
+func TestV1StartFailureKeepsItsThread(t *testing.T) {
+	modes(t, func(t *testing.T, cgroups []cgroupPlace) {
+		if len(cgroups) == 0 || cgroups[0].v2 {
+			t.Skip("version 1 only: the thread that forks joins the group")
+		}
+		g, err := newBotGroup(cgroups, "thread-test."+strconv.Itoa(os.Getpid())+"."+strconv.FormatInt(botSeq.Add(1), 10))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var other *exec.Cmd
+		real := threadTo
+		defer func() { threadTo = real }()
+		threadTo = func(dir string) error {
+			if other == nil { // the first move back out of the group
+				other = exec.Command("sleep", "300")
+				other.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+				if err := other.Start(); err != nil {
+					t.Error(err)
+					other = nil
+				}
+				return errors.New("refused by the test")
+			}
+			return real(dir)
+		}
+		cmd := exec.Command("sleep", "300")
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+		if err := g.start(cmd); err == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatal("start succeeded though the thread could not move back")
+		}
+		if other == nil {
+			t.Fatal("the hook did not run")
+		}
+		// A thread that ends signals its programs at once.
+		done := make(chan struct{})
+		go func() {
+			other.Wait()
+			close(done)
+		}()
+		select {
+		case <-done:
+			t.Fatal("the program forked on the thread was killed: the thread ended")
+		case <-time.After(time.Second):
+			other.Process.Kill()
+			<-done
+		}
+		// Nor does the thread stay in the group (Go keeps its main thread
+		// when the goroutine locked to it ends): the group can go.
+		g.remove()
+		if fileExists(g.dir) {
+			t.Errorf("the group %s is left: the thread stayed in it", g.dir)
+		}
+	})
 }
