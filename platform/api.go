@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -65,6 +66,8 @@ var routes = []route{
 	{"GET " + APIPrefix + "kits", team, false},
 	{"GET " + APIPrefix + "kits/{lang}", team, false},
 	{"GET " + APIPrefix + "leaderboard", team, false},
+	{"GET " + APIPrefix + "matches", team, false},
+	{"GET " + APIPrefix + "matches/{id}/replay", team, true},
 }
 
 type api struct {
@@ -96,16 +99,18 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 	}
 	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{}, logins: map[string]*rate.Limiter{}}
 	handlers := map[string]http.HandlerFunc{
-		routes[0].pattern: a.join,
-		routes[1].pattern: a.withTeam(a.team),
-		routes[2].pattern: a.withTeam(a.submissions),
-		routes[3].pattern: a.withTeam(a.submit),
-		routes[4].pattern: a.withTeam(a.submission),
-		routes[5].pattern: a.withTeam(a.buildLog),
-		routes[6].pattern: a.withTeam(a.activate),
-		routes[7].pattern: a.withTeam(a.kits),
-		routes[8].pattern: a.withTeam(a.kit),
-		routes[9].pattern: a.withTeam(a.leaderboard),
+		routes[0].pattern:  a.join,
+		routes[1].pattern:  a.withTeam(a.team),
+		routes[2].pattern:  a.withTeam(a.submissions),
+		routes[3].pattern:  a.withTeam(a.submit),
+		routes[4].pattern:  a.withTeam(a.submission),
+		routes[5].pattern:  a.withTeam(a.buildLog),
+		routes[6].pattern:  a.withTeam(a.activate),
+		routes[7].pattern:  a.withTeam(a.kits),
+		routes[8].pattern:  a.withTeam(a.kit),
+		routes[9].pattern:  a.withTeam(a.leaderboard),
+		routes[10].pattern: a.withTeam(a.matches),
+		routes[11].pattern: a.withTeam(a.matchReplay),
 	}
 	mux := http.NewServeMux()
 	for _, r := range routes {
@@ -383,6 +388,91 @@ func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) 
 			"wins": rt.Wins, "draws": rt.Draws, "losses": rt.Losses, "win_rate": winRate})
 	}
 	writeJSON(w, http.StatusOK, list)
+}
+
+// recentMatches is how far back a team's list of matches goes.
+const recentMatches = 500
+
+// teamMatches are the team's matches among its event's latest, with the
+// seats it played.
+func (a *api) teamMatches(ctx context.Context, t store.Team) ([]store.Match, []map[int]bool, error) {
+	ms, err := a.p.Store.Matches(ctx, t.EventID, recentMatches)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []store.Match
+	var seats []map[int]bool
+	for _, m := range ms {
+		mine := map[int]bool{}
+		for s, id := range m.Teams {
+			if id == t.ID {
+				mine[s] = true
+			}
+		}
+		if len(mine) > 0 {
+			out = append(out, m)
+			seats = append(seats, mine)
+		}
+	}
+	return out, seats, nil
+}
+
+// matches lists the team's matches, newest first.
+func (a *api) matches(w http.ResponseWriter, r *http.Request, t store.Team) {
+	ms, _, err := a.teamMatches(r.Context(), t)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	names := map[int64]string{0: "house"}
+	if teams, err := a.p.Store.Teams(r.Context(), t.EventID); err == nil {
+		for _, tm := range teams {
+			names[tm.ID] = tm.Name
+		}
+	}
+	list := []map[string]any{}
+	for _, m := range ms {
+		var seats []map[string]any
+		for s, id := range m.Teams {
+			seat := map[string]any{"team": names[id]}
+			if s < len(m.Ranks) {
+				seat["rank"] = m.Ranks[s]
+			}
+			seats = append(seats, seat)
+		}
+		item := map[string]any{"id": m.ID, "seed": m.Seed, "seats": seats, "played": m.Played.Format(time.RFC3339)}
+		if m.Error != "" {
+			item["error"] = m.Error
+		} else {
+			item["replay"] = fmt.Sprintf("%smatches/%d/replay", APIPrefix, m.ID)
+		}
+		list = append(list, item)
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// matchReplay is the replay of one of the team's matches, with only its
+// own bot's stderr.
+func (a *api) matchReplay(w http.ResponseWriter, r *http.Request, t store.Team) {
+	id, _ := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	ms, seats, err := a.teamMatches(r.Context(), t)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	for i, m := range ms {
+		if m.ID != id || m.Error != "" {
+			continue
+		}
+		rep, err := a.p.Replays.Get(m.Key)
+		if err != nil {
+			a.internal(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, forSeats(rep, seats[i]))
+		return
+	}
+	apiError(w, http.StatusNotFound, "your team played no match "+strconv.Quote(r.PathValue("id")))
 }
 
 func (a *api) buildLog(w http.ResponseWriter, r *http.Request, t store.Team) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/web"
 )
 
@@ -103,6 +104,16 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 	if err := p.Store.FinishBuild(ctx, sub.ID, store.StatusReady, "python", "", []byte("built\n")); err != nil {
 		t.Fatal(err)
 	}
+	// a match Owls played against the house bot, with both seats' stderr
+	rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "tracks",
+		Turns: []replay.Turn{{Replies: []replay.Reply{{Stderr: "owls-log"}, {Stderr: "house-log"}}}}}
+	if err := p.Replays.Put("casual-test-1", rep); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Store.RecordMatch(ctx, store.Match{EventID: owls.EventID, Key: "casual-test-1", Teams: []int64{owls.ID, 0},
+		Submissions: []int64{sub.ID, 0}, Ranks: []int{1, 2}}, nil); err != nil {
+		t.Fatal(err)
+	}
 	forged := owlsToken[:len(owlsToken)-4] + "abcd"
 	for _, r := range routes {
 		method, path, _ := strings.Cut(r.pattern, " ")
@@ -164,6 +175,16 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 		if code, b := call(t, ts, "GET", APIPrefix+"kits/"+bad, owlsToken, "", nil); code != 404 {
 			t.Errorf("kits/%s: %d %s", bad, code, b)
 		}
+	}
+	// the team's matches and its replays, with its own log only
+	if code, b := call(t, ts, "GET", APIPrefix+"matches", owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"house"`) || !strings.Contains(string(b), "matches/1/replay") {
+		t.Errorf("matches: %d %s", code, b)
+	}
+	if code, b := call(t, ts, "GET", APIPrefix+"matches", batsToken, "", nil); code != 200 || string(bytes.TrimSpace(b)) != "[]" {
+		t.Errorf("another team's matches: %d %s", code, b)
+	}
+	if code, b := call(t, ts, "GET", APIPrefix+"matches/1/replay", owlsToken, "", nil); code != 200 || !strings.Contains(string(b), "owls-log") || strings.Contains(string(b), "house-log") {
+		t.Errorf("replay: %d %s", code, b)
 	}
 	// a build that is not ready cannot be made active
 	queued, _ := p.Submit(ctx, owls, "bot.py", []byte("print(3)\n"))

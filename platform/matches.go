@@ -131,6 +131,10 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 			for _, pr := range rep.Result.Players {
 				rec.Ranks = append(rec.Ranks, pr.Rank)
 			}
+			// the replay first: a match recorded has its replay
+			if err := p.Replays.Put(a.Key, rep); err != nil {
+				return err
+			}
 		}
 	} else {
 		rec.Error = err.Error()

@@ -8,6 +8,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/tournament/openskill"
 )
 
@@ -119,6 +120,11 @@ func TestCasualMatchesRateTheTeams(t *testing.T) {
 			teamsMet = true
 		}
 	}
+	for _, m := range ms {
+		if rep, err := p.Replays.Get(m.Key); err != nil || rep.Result == nil || len(rep.Result.Players) != 2 {
+			t.Errorf("match %d has no replay: %v", m.ID, err)
+		}
+	}
 	if !teamsMet {
 		t.Errorf("the two teams never played each other: %+v", ms)
 	}
@@ -144,5 +150,24 @@ func TestCasualMatchesRateTheTeams(t *testing.T) {
 	}
 	if rep.Result.Turns < 2 {
 		t.Errorf("the match lasted %d turns", rep.Result.Turns)
+	}
+}
+
+func TestReplayKeysNameNoPath(t *testing.T) {
+	d := dirReplays{t.TempDir()}
+	r := &replay.Replay{Format: replay.Format, Version: replay.Version}
+	for _, bad := range []string{"../x", "a/b", "", "A", "x.json"} {
+		if err := d.Put(bad, r); err == nil {
+			t.Errorf("Put(%q) accepted", bad)
+		}
+		if _, err := d.Get(bad); err == nil {
+			t.Errorf("Get(%q) accepted", bad)
+		}
+	}
+	if err := d.Put("casual-1-2-3", r); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := d.Get("casual-1-2-3"); err != nil || got.Format != replay.Format {
+		t.Fatalf("%+v %v", got, err)
 	}
 }

@@ -39,6 +39,8 @@ type Platform struct {
 	jobs  JobOptions
 	// stopScheduler stops the casual matches' scheduler (nil: none)
 	stopScheduler func()
+	// Replays keeps the matches' replays (DIR/replays by default).
+	Replays Replays
 }
 
 // Open opens (or creates) a data directory.
@@ -66,7 +68,7 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 			return nil, err
 		}
 	}
-	p := &Platform{Store: db, Dir: dir, db: db}
+	p := &Platform{Store: db, Dir: dir, db: db, Replays: dirReplays{filepath.Join(dir, "replays")}}
 	if err := p.migrateQueue(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("job queue tables: %w", err)
