@@ -566,7 +566,7 @@ for (const pair of pairs) {
   if (game === 'ants') await check('the shell\'s keys, title and address', () => shell(id));
   await check(`${game} layout`, async () => `status ${(await layout(game, id)).join(' | ')}`);
   if (game === 'tracks') await check('tracks frame time', () => frameTime(id));
-  if (['ants', 'territory'].includes(game)) await check(`${game} motion`, () => motion(game, id));
+  if (['ants', 'territory', 'tracks'].includes(game)) await check(`${game} motion`, () => motion(game, id));
   await check(`${game} live`, () => live(game, Number(players)));
   if (file) await check(`${game} exported`, () => exported(game, file));
 }

@@ -180,6 +180,9 @@ export default function create(replay, env) {
 
   return {
     colors,
+    // The turn's new tracks are laid while it plays: each piece grows from
+    // its cell's centre out to its neighbours (view.progress from 0 to 1).
+    animate: true,
     options: [
       { id: 'regions', label: 'Regions (borders)', values: [true, false], value: true, key: 'R', help: 'show or hide the region borders' },
       { id: 'active', label: 'Active connections', values: [true, false], value: true, key: 'C', help: 'show or hide the active connections' },
@@ -250,28 +253,32 @@ export default function create(replay, env) {
         ctx.stroke();
       }
 
-      // Tracks, joined to the neighbouring tracks and towns.
+      // Tracks, joined to the neighbouring tracks and towns; the pieces
+      // placed this turn grow while the turn plays.
+      const laying = kit.ease(view.progress ?? 1);
+      const placed = new Set(laying < 1 ? ((f.events && f.events.placed) || []).map((/** @type {any} */ p) => p.x + ',' + p.y) : []);
       for (let y = 0; y < H; y++) {
         for (let x = 0; x < W; x++) {
           const t = track(f, x, y);
           if (t < 0) continue;
           const cx = X(x) + s / 2, cy = Y(y) + s / 2;
           const links = DIRS.filter(([dx, dy]) => track(f, x + dx, y + dy) >= 0 || townAt.has(`${x + dx},${y + dy}`));
+          const g = placed.has(x + ',' + y) ? 0.1 + 0.9 * laying : 1; // how much of the piece is laid
           ctx.strokeStyle = trackColor(t);
           ctx.fillStyle = trackColor(t);
           ctx.lineCap = 'round';
           ctx.lineWidth = s * 0.3;
           ctx.beginPath();
-          for (const [dx, dy] of links) { ctx.moveTo(cx, cy); ctx.lineTo(cx + dx * s / 2, cy + dy * s / 2); }
+          for (const [dx, dy] of links) { ctx.moveTo(cx, cy); ctx.lineTo(cx + dx * s / 2 * g, cy + dy * s / 2 * g); }
           ctx.stroke();
           ctx.beginPath();
-          ctx.arc(cx, cy, s * (links.length ? 0.15 : 0.2), 0, Math.PI * 2);
+          ctx.arc(cx, cy, s * (links.length ? 0.15 : 0.2) * Math.max(g, 0.5), 0, Math.PI * 2);
           ctx.fill();
           // Rails: a dark groove along the track.
           ctx.strokeStyle = 'rgba(0,0,0,.35)';
           ctx.lineWidth = Math.max(1, s * 0.07);
           ctx.beginPath();
-          for (const [dx, dy] of links) { ctx.moveTo(cx, cy); ctx.lineTo(cx + dx * s / 2, cy + dy * s / 2); }
+          for (const [dx, dy] of links) { ctx.moveTo(cx, cy); ctx.lineTo(cx + dx * s / 2 * g, cy + dy * s / 2 * g); }
           ctx.stroke();
         }
       }
