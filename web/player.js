@@ -357,6 +357,7 @@ export class Player {
     /** @type {HTMLElement} */ this.turnLabel = none;
     /** @type {HTMLElement} */ this.playButton = none;
     /** @type {HTMLElement} */ this.scoreBody = none;
+    /** @type {HTMLElement} */ this.topBar = none;
     /** @type {HTMLElement} */ this.resultBox = none;
     /** @type {HTMLElement} */ this.legendBox = none;
     /** @type {HTMLElement} */ this.botsBox = none;
@@ -430,6 +431,7 @@ export class Player {
         h('button', { class: 'gear', title: 'Display options' }, '\u2699'),
         h('button', { class: 'help-button', title: 'Help (H)' }, '?')),
       h('div', { class: 'gear-menu', hidden: true }),
+      h('div', { class: 'topbar' }),
       h('main', { class: 'match-main' },
         h('section', { class: 'board' },
           h('canvas'),
@@ -458,6 +460,7 @@ export class Player {
     this.turnLabel = q('.turn');
     this.playButton = q('.play');
     this.scoreBody = q('.scoreboard tbody');
+    this.topBar = q('.topbar');
     this.resultBox = q('.result');
     this.legendBox = q('.legend');
     this.botsBox = q('.bots');
@@ -708,6 +711,27 @@ export class Player {
     this.tooltip.style.top = Math.max(0, top) + 'px';
   }
 
+  /**
+   * The bar above the board, as the events' viewers had: each player in
+   * seat order with its colour, name, score and rank (the result's at the
+   * end; before, by the current score when the game's scores are numbers).
+   * @param {any[]} scores @param {boolean} atEnd
+   */
+  topChips(scores, atEnd) {
+    const rep = this.replay;
+    const nums = rep.players.map((/** @type {any} */ _, /** @type {number} */ k) => Number((scores[k] || {}).score));
+    const numeric = nums.every((/** @type {number} */ v) => Number.isFinite(v));
+    return rep.players.map((/** @type {any} */ p, /** @type {number} */ k) => {
+      const rank = atEnd ? rep.result.players[k].rank
+        : numeric ? 1 + nums.filter((/** @type {number} */ v) => v > nums[k]).length : 0;
+      const color = this.colors[k % this.colors.length];
+      return h('div', { class: 'chip', 'data-seat': k, style: { borderColor: color } },
+        h('span', { class: 'chip-rank' }, rank ? `#${rank}` : ''),
+        h('span', { class: 'chip-name', title: String(p.name), style: { color } }, String(p.name)),
+        h('span', { class: 'chip-score' }, String((scores[k] || {}).score ?? '')));
+    });
+  }
+
   updateSide() {
     const rep = this.replay, i = this.frame;
     const frame = this.frames()[i];
@@ -738,6 +762,7 @@ export class Player {
         h('td', { class: 'score' }, String(s.score ?? '')));
       return messages[k] ? [row, h('tr', { class: 'message' }, h('td'), h('td', { colspan: 3 }, `\u201c${messages[k]}\u201d`))] : [row];
     }));
+    this.topBar.replaceChildren(...this.topChips(scores, atEnd));
     if (atEnd) {
       this.resultBox.replaceChildren(h('div', { class: 'summary' }, String(rep.result.summary || 'Match over')),
         ...rep.result.players.map((/** @type {any} */ p) => p.message ? h('div', null, h('b', null, String(p.name)), ': ', String(p.message)) : null).filter(Boolean));

@@ -135,6 +135,14 @@ async function recorded(game, id) {
     assert.ok(out.length > 0, 'the territory match has an eliminated player');
     for (const o of out) assert.ok(o.score === '0' && /eliminated at turn \d+ with \d+ tiles/.test(o.detail), `an eliminated player: ${JSON.stringify(o)}`);
   }
+  // The bar above the board: each player, in seat order, with the scoreboard's score and rank.
+  const chips = await page.$$eval('.topbar .chip', (cs) => cs.map((c) => ({ seat: c.dataset.seat,
+    name: c.querySelector('.chip-name').textContent, score: c.querySelector('.chip-score').textContent, rank: c.querySelector('.chip-rank').textContent })));
+  const rows = await page.$$eval('.scoreboard tr.seat', (rs) => rs.map((r) => ({ seat: r.dataset.seat,
+    name: r.querySelector('.who').textContent, score: r.querySelector('.score').textContent, rank: r.querySelector('.rank').textContent })));
+  assert.equal(chips.length, rows.length, 'the top bar has every player');
+  chips.forEach((c, k) => assert.equal(c.seat, String(k), 'the top bar is in seat order'));
+  for (const r of rows) assert.deepEqual(chips[Number(r.seat)], r, 'the top bar agrees with the scoreboard');
   const ranks = await page.$$eval('.scoreboard tr.seat .rank', (rs) => rs.map((r) => Number(r.textContent.slice(1))));
   assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b), 'the end scoreboard lists the players by rank');
 
@@ -230,7 +238,7 @@ async function layout(game, id) {
     const dom = await page.evaluate(() => {
       const turn = /** @type {HTMLElement} */ (document.querySelector('.turn')).getBoundingClientRect();
       const hit = document.elementFromPoint(turn.x + turn.width / 2, turn.y + turn.height / 2);
-      const over = [...document.querySelectorAll('.side, .match-head, .controls, .scoreboard')]
+      const over = [...document.querySelectorAll('.side, .match-head, .controls, .scoreboard, .topbar, .topbar .chip')]
         .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => {
           // Name the widest descendant, to say what pushes the box out.
           const wide = [...e.querySelectorAll('*')].filter((c) => c.getBoundingClientRect().right > e.getBoundingClientRect().right + 1);
