@@ -68,7 +68,14 @@ type JobOptions struct {
 	// (default 2 s).
 	Matches       int
 	ScheduleEvery time.Duration
+	// RescueAfter is when a job still running is taken for the job of a
+	// server that died, and run again (default 35 minutes; never less
+	// than the longest a job may run).
+	RescueAfter time.Duration
 }
+
+// matchTimeout is the longest a match job may run.
+const matchTimeout = 30 * time.Minute
 
 func (p *Platform) buildTimeout() time.Duration {
 	if p.jobs.Build.Timeout > 0 {
@@ -86,6 +93,9 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = time.Second
+	}
+	if o.RescueAfter <= 0 {
+		o.RescueAfter = 35 * time.Minute
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
@@ -106,12 +116,13 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 		queues[queueMatches] = river.QueueConfig{MaxWorkers: o.Matches}
 	}
 	client, err := river.NewClient(riversqlite.New(p.db.SQL()), &river.Config{
-		Queues:            queues,
-		Workers:           workers,
-		FetchPollInterval: o.PollInterval,
-		FetchCooldown:     min(o.PollInterval, 100*time.Millisecond),
-		MaxAttempts:       3,
-		Logger:            o.Log,
+		Queues:               queues,
+		Workers:              workers,
+		FetchPollInterval:    o.PollInterval,
+		FetchCooldown:        min(o.PollInterval, 100*time.Millisecond),
+		MaxAttempts:          3,
+		Logger:               o.Log,
+		RescueStuckJobsAfter: max(o.RescueAfter, p.buildTimeout()+2*time.Minute, matchTimeout+2*time.Minute),
 	})
 	if err != nil {
 		return err

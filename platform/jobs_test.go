@@ -220,3 +220,44 @@ func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 		t.Fatalf("%d build jobs for 2 submissions", jobs)
 	}
 }
+
+// TestTheJobOfADeadServerIsRunAgain: a server killed while building left
+// its job running and the submission building; the next server rescues
+// the job and builds it once.
+func TestTheJobOfADeadServerIsRunAgain(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	owls, _, _ := p.Join(ctx, invite, "Owls")
+	sub, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// as the dead server left it: its job running for 40 minutes, longer
+	// than any job may run (River's own default would wait an hour)
+	since := time.Now().UTC().Add(-40 * time.Minute).Format("2006-01-02 15:04:05.000") // River's SQLite time format
+	if _, err := p.db.SQL().Exec(`UPDATE river_job SET state = 'running', attempt = 1, attempted_at = ?,
+		attempted_by = '["dead-server"]' WHERE kind = 'build'`, since); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Store.SetBuildStatus(ctx, sub.ID, store.StatusBuilding); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.StartJobs(ctx, JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	if s := waitBuilt(t, p, sub.ID); s.Status != store.StatusReady {
+		t.Fatalf("%+v", s)
+	}
+	var jobs int
+	p.db.SQL().QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = 'build'`).Scan(&jobs)
+	if jobs != 1 {
+		t.Fatalf("%d build jobs for 1 submission", jobs)
+	}
+}

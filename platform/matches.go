@@ -55,7 +55,7 @@ type matchWorker struct {
 	p *Platform
 }
 
-func (w *matchWorker) Timeout(*river.Job[matchArgs]) time.Duration { return 30 * time.Minute }
+func (w *matchWorker) Timeout(*river.Job[matchArgs]) time.Duration { return matchTimeout }
 
 func (w *matchWorker) Work(ctx context.Context, job *river.Job[matchArgs]) error {
 	return w.p.playMatch(ctx, job.Args)
