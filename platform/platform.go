@@ -1,8 +1,9 @@
 // Package platform is the competition server: events, teams that join
-// them with an invitation and submit code, and the builds of that code.
-// It keeps everything in a data directory: the database (platform/store),
-// the uploads and the build trees. The HTTP API is in api.go, the build
-// jobs in jobs.go.
+// them with an invitation and submit code, the builds of that code, and
+// casual matches between the teams' bots with their ratings. It keeps
+// everything in a data directory: the database (platform/store), the
+// uploads, the build trees and the replays. The HTTP API is in api.go, the
+// build jobs in jobs.go, the matches in matches.go.
 package platform
 
 import (

@@ -48,9 +48,10 @@ expose.
 
 With --data DIR it also serves the competition platform's API under
 /api/platform/: teams join the events of DIR (arena event create) with their
-invitation, submit bots (arena submit), and each submission is built in the
-sandbox. Matches between submissions and the leaderboard are not part of it
-yet. docs/platform.md says what it does.`,
+invitation and submit bots (arena submit); each submission is built in the
+sandbox, and the teams' active bots play casual matches continuously, rated
+with OpenSkill (arena leaderboard). It has no web pages yet:
+docs/platform.md says what it does.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
