@@ -337,6 +337,7 @@ export class Player {
     /** Why a live match stopped before its end, once it has. */
     this.stopMessage = '';
     this.timer = 0;
+    this.hashTimer = 0;
     /** @type {string[]} */
     this.colors = COLORS;
     /** The animation of a step forward: frame drawn, start time, length in ms. */
@@ -652,8 +653,14 @@ export class Player {
     this.turnLabel.textContent = `Turn ${this.frame} / ${n}${this.live ? '+' : ''}`;
     // The address names the turn shown, so that a link to it can be shared.
     // A live page following the newest turn names none: reloaded, it follows.
+    // Written once the turn has stayed 250 ms: browsers refuse (Safari
+    // throws) more than about 100 address changes in 30 s, and 16x shows 32
+    // turns a second.
     const hash = this.live && this.frame === n ? '' : `#turn=${this.frame}`;
-    if (location.hash !== hash) history.replaceState(history.state, '', hash || location.pathname + location.search);
+    clearTimeout(this.hashTimer);
+    this.hashTimer = window.setTimeout(() => {
+      if (location.hash !== hash) history.replaceState(history.state, '', hash || location.pathname + location.search);
+    }, 250);
     this.draw();
     this.updateSide();
   }
