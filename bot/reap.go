@@ -76,6 +76,7 @@ func killAll(pgid int, marker string, leaderReaped <-chan struct{}, group *botGr
 	pause := 100 * time.Microsecond
 	strays := map[int]bool{} // killed, not yet reaped (a zombie has no environment left to recognise it by)
 	scanned := false
+	quiet := 0 // scans in a row that found nothing new (without a group)
 	for {
 		leaderGone := ended(leaderReaped, 0)
 		if group != nil {
@@ -98,10 +99,16 @@ func killAll(pgid int, marker string, leaderReaped <-chan struct{}, group *botGr
 			// once. Without a group, on every round; with one, once, for
 			// a process forked while the group was being killed (never
 			// listed alive).
-			for _, pid := range adopted(pgid, marker) {
+			found := adopted(pgid, marker)
+			for _, pid := range found {
 				strays[pid] = true
 			}
 			scanned = true
+			if len(found) == 0 {
+				quiet++
+			} else {
+				quiet = 0
+			}
 		}
 		for pid := range strays {
 			// Reaped now, or gone: done with it. Arena's child, still
@@ -116,11 +123,24 @@ func killAll(pgid int, marker string, leaderReaped <-chan struct{}, group *botGr
 				unix.Kill(pid, unix.SIGKILL)
 			}
 		}
+		// Without a group, two scans in a row must find nothing: the
+		// children files are read while Arena's threads fork and end, and
+		// the kernel documents them as exact only for stopped tasks, so
+		// one empty read is not proof (an orphan once survived Close
+		// under load).
 		if len(strays) == 0 && leaderGone && unix.Kill(-pgid, 0) == unix.ESRCH &&
-			(group == nil || len(group.procs()) == 0) {
+			(group == nil && quiet >= 2 || group != nil && len(group.procs()) == 0) {
 			return
 		}
 		if time.Now().After(deadline) {
+			if !scanned {
+				// The leader was not reaped in time (a stalled machine can
+				// keep its waiter from running that long): its orphans are
+				// still found and killed, once, before giving up.
+				for _, pid := range adopted(pgid, marker) {
+					unix.Kill(pid, unix.SIGKILL)
+				}
+			}
 			return
 		}
 		time.Sleep(pause)
