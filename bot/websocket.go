@@ -53,6 +53,7 @@ type WebSocketConn struct {
 	stop    chan struct{} // closed by Close: nobody reads lines any more
 	once    sync.Once     // closes stop
 	started atomic.Bool   // a message was sent
+	ws      *wsSync       // what Sync needs
 	dropped atomic.Int64  // messages dropped before the first Send
 
 	mu     sync.Mutex
@@ -64,11 +65,18 @@ type WebSocketConn struct {
 // a message (0: DefaultMaxLine); a longer one closes the connection. valid,
 // when not nil, closes the connection on a message it rejects.
 func NewWebSocketConn(c *websocket.Conn, maxLine int, valid func([]byte) bool) *WebSocketConn {
+	return newWebSocketConn(c, maxLine, valid, &wsSync{})
+}
+
+// newWebSocketConn is NewWebSocketConn for a connection the hub accepted,
+// whose bytes ws counts (see Sync).
+func newWebSocketConn(c *websocket.Conn, maxLine int, valid func([]byte) bool, ws *wsSync) *WebSocketConn {
+	ws.completed(time.Now(), false) // the registration is read
 	if maxLine <= 0 {
 		maxLine = DefaultMaxLine
 	}
 	c.SetReadLimit(int64(maxLine))
-	w := &WebSocketConn{c: c, valid: valid, lines: make(chan Line, linesBuffer), done: make(chan struct{}), stop: make(chan struct{})}
+	w := &WebSocketConn{c: c, valid: valid, ws: ws, lines: make(chan Line, linesBuffer), done: make(chan struct{}), stop: make(chan struct{})}
 	go w.read()
 	return w
 }
@@ -76,17 +84,23 @@ func NewWebSocketConn(c *websocket.Conn, maxLine int, valid func([]byte) bool) *
 func (w *WebSocketConn) read() {
 	defer close(w.lines)
 	for {
+		if h := wsReadHook.Load(); h != nil {
+			(*h)()
+		}
 		_, data, err := w.c.Read(context.Background())
 		at := time.Now()
 		if err != nil {
 			w.end(describeClose(err))
 			return
 		}
-		if w.valid != nil && !w.valid(data) {
+		valid := w.valid == nil || w.valid(data)
+		started := w.started.Load()
+		at = w.ws.completed(at, valid && started)
+		if !valid {
 			w.end(fmt.Errorf("sent an invalid message (the connection was closed): %s", clipText(string(data), 80)))
 			return
 		}
-		if !w.started.Load() {
+		if !started {
 			w.dropped.Add(1)
 			continue
 		}
@@ -146,6 +160,12 @@ func (w *WebSocketConn) Send(msg []byte, deadline time.Time) error {
 	}
 	return err
 }
+
+// Sync reports whether the bot had sent more than Arena has read (see
+// Syncer): bytes in the connection's socket or read and not yet completed
+// into a message. If so, the next message is stamped with this moment.
+// Connections not accepted by the hub (arena host) cannot tell.
+func (w *WebSocketConn) Sync() (Synced, bool) { return w.ws.sync() }
 
 // Lines returns the messages received, one Line each.
 func (w *WebSocketConn) Lines() <-chan Line { return w.lines }
@@ -254,7 +274,7 @@ func (b *WebSocketBot) Start(ctx context.Context) error {
 		// The sandbox's end of its port: served by the shared server, which
 		// tells the bots apart by their tokens as it does on TCP. Serve
 		// returns when the sandbox closes the listener at the end.
-		go hub.srv.Serve(b.proc.sb.Listener(port))
+		go hub.srv.Serve(countingListener{b.proc.sb.Listener(port)})
 	}
 	b.log = newOutputLog(b.proc) // its answers are its messages
 	go b.relay()
@@ -328,6 +348,16 @@ func (b *WebSocketBot) Send(msg []byte, deadline time.Time) error {
 	return b.conn.Send(msg, deadline)
 }
 
+// Sync is the connection's Sync (see Syncer).
+func (b *WebSocketBot) Sync() (Synced, bool) {
+	select {
+	case <-b.attached:
+		return b.conn.Sync()
+	default:
+		return Synced{}, false
+	}
+}
+
 // Lines returns the messages the bot sends.
 func (b *WebSocketBot) Lines() <-chan Line { return b.lines }
 
@@ -396,8 +426,8 @@ type wsHub struct {
 	refs  int // guarded by hubsMu
 
 	mu      sync.Mutex
-	waiting []*WebSocketBot   // started and not yet registered, in start order
-	parked  []*websocket.Conn // registered by name, waiting for a seat
+	waiting []*WebSocketBot // started and not yet registered, in start order
+	parked  []parkedConn    // registered by name, waiting for a seat
 }
 
 var (
@@ -428,8 +458,8 @@ func acquireHub(p game.WebSocketProtocol) (*wsHub, error) {
 		}
 	}
 	h := &wsHub{proto: p, url: "ws://" + ln.Addr().String(), refs: 1}
-	h.srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	go h.srv.Serve(ln)
+	h.srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ConnContext: withConn}
+	go h.srv.Serve(countingListener{ln})
 	hubs[p.Port] = h
 	return h, nil
 }
@@ -480,16 +510,16 @@ func (h *wsHub) claim(token string) *WebSocketBot {
 // seat's: when as many named connections wait as seats do, they are paired
 // in order (first started, first connected). A bot that ignores its token
 // thus never takes the seat of one that uses it.
-func (h *wsHub) park(c *websocket.Conn) {
+func (h *wsHub) park(c *websocket.Conn, ws *wsSync) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.parked = append(h.parked, c)
+	h.parked = append(h.parked, parkedConn{c, ws})
 	h.settle()
 	time.AfterFunc(parkLimit, func() {
 		h.mu.Lock()
 		defer h.mu.Unlock()
 		for i, p := range h.parked {
-			if p == c {
+			if p.c == c {
 				h.parked = append(h.parked[:i], h.parked[i+1:]...)
 				c.Close(websocket.StatusNoStatusRcvd, "")
 			}
@@ -505,8 +535,14 @@ func (h *wsHub) settle() {
 	for len(h.waiting) > 0 && len(h.parked) >= len(h.waiting) {
 		b, c := h.waiting[0], h.parked[0]
 		h.waiting, h.parked = h.waiting[1:], h.parked[1:]
-		b.attach(NewWebSocketConn(c, b.MaxLine, h.proto.Valid))
+		b.attach(newWebSocketConn(c.c, b.MaxLine, h.proto.Valid, c.ws))
 	}
+}
+
+// parkedConn is a connection registered by name and its byte count.
+type parkedConn struct {
+	c  *websocket.Conn
+	ws *wsSync
 }
 
 // ServeHTTP accepts a bot's connection on any path and reads its
@@ -516,7 +552,8 @@ func (h *wsHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintln(w, "Arena: WebSocket bots of a running match connect here.")
 		return
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	ws := &wsSync{conn: connOf(r.Context())}
+	c, err := websocket.Accept(w, r, ws.acceptOptions())
 	if err != nil {
 		return
 	}
@@ -534,7 +571,7 @@ func (h *wsHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	token, name, ok := h.proto.Register(msg)
 	if ok && token == "" && name != "" {
-		h.park(c)
+		h.park(c, ws)
 		return
 	}
 	var b *WebSocketBot
@@ -546,5 +583,5 @@ func (h *wsHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		c.Close(websocket.StatusNoStatusRcvd, "")
 		return
 	}
-	b.attach(NewWebSocketConn(c, b.MaxLine, h.proto.Valid))
+	b.attach(newWebSocketConn(c, b.MaxLine, h.proto.Valid, ws))
 }

@@ -66,6 +66,18 @@ func wsClient(mode string) {
 			}
 		case mode == "garbage" && n == 1:
 			c.Write(ctx, websocket.MessageText, []byte("{not json"))
+		case mode == "one":
+			c.Write(ctx, websocket.MessageText, []byte("1"))
+			if mark := os.Getenv("WSBOT_SENT"); mark != "" && n == 1 {
+				// The second answer is in Arena's socket by now.
+				os.WriteFile(mark, nil, 0o600)
+			}
+		case mode == "late" && n == 1:
+			// The second prompt is answered 3 s late.
+			time.Sleep(3 * time.Second)
+			c.Write(ctx, websocket.MessageText, []byte("1"))
+		case mode == "late":
+			c.Write(ctx, websocket.MessageText, []byte("1"))
 		case mode == "quit" && n == 1:
 			c.CloseNow()
 			time.Sleep(5 * time.Second)

@@ -1,0 +1,130 @@
+package bot_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/game/gametest"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+// syncSpy is a WebSocket bot that tells the test when the runner has
+// called Sync, and what Sync found.
+type syncSpy struct {
+	*bot.WebSocketBot
+	synced chan bot.Synced
+	mark   string      // a file the bot creates once its second answer is sent
+	sent   atomic.Bool // the file existed when the runner called Sync
+}
+
+func (s *syncSpy) Sync() (bot.Synced, bool) {
+	if _, err := os.Stat(s.mark); err == nil {
+		s.sent.Store(true)
+	}
+	st, ok := s.WebSocketBot.Sync()
+	if ok {
+		select {
+		case s.synced <- st:
+		default:
+		}
+	}
+	return st, ok
+}
+
+// runHeldWS plays two turns of sum (1 s limit from turn 2) against the
+// test binary's WebSocket bot in mode, with the connection's reading
+// goroutine held up after it has read the first answer until the runner
+// has called Sync at turn 2's deadline (a goroutine the OS does not run
+// in time). It returns turn 2's reply, the result, what Sync found and
+// whether the second answer had been sent by then (mode "one" says).
+func runHeldWS(t *testing.T, mode string) (replay.Reply, replay.PlayerResult, bot.Synced, bool) {
+	t.Helper()
+	gametest.Register()
+	seed := int64(1)
+	m, err := match.Setup{Game: "sum", Bots: []string{"unused"}, Seed: &seed,
+		Options: []string{"turns=2", "first_ms=10000", "turn_ms=1000"}}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spy := &syncSpy{synced: make(chan bot.Synced, 1), mark: filepath.Join(t.TempDir(), "sent")}
+	m.Players[0].Open = func() (bot.Bot, error) {
+		spy.WebSocketBot = bot.NewTestWebSocketBot(mode, "WSBOT_SENT="+spy.mark)
+		return spy, nil
+	}
+	var calls atomic.Int32
+	var found bot.Synced
+	var held atomic.Bool
+	defer bot.SetWSReadHook(func() {
+		// Call 1 reads the first answer, call 2 would read the second.
+		if calls.Add(1) != 2 {
+			return
+		}
+		held.Store(true)
+		select {
+		case found = <-spy.synced:
+		case <-time.After(30 * time.Second):
+		}
+	})()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rep, err := match.Run(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Turns) != 2 {
+		t.Fatalf("%d turns", len(rep.Turns))
+	}
+	if !held.Load() {
+		t.Fatal("the reading goroutine was never held up")
+	}
+	return rep.Turns[1].Replies[0], rep.Result.Players[0], found, spy.sent.Load()
+}
+
+// TestWebSocketAnswerInSocketAtDeadlineIsOnTime: the bot answers at once,
+// but Arena's reading goroutine does not read the answer before the 1 s
+// deadline. The answer was in the socket: it is on time, charged at most
+// the limit.
+func TestWebSocketAnswerInSocketAtDeadlineIsOnTime(t *testing.T) {
+	r, res, found, sent := runHeldWS(t, "one")
+	if found.At.IsZero() {
+		t.Fatal("the runner never called Sync")
+	}
+	if !sent {
+		t.Skip("the bot had not answered when the 1 s limit passed: machine too busy")
+	}
+	if found.Lines != 2 {
+		t.Errorf("Sync found %d messages at the deadline; want 2 (the second in the socket)", found.Lines)
+	}
+	if r.Status != game.Answered || r.Time > time.Second {
+		t.Fatalf("turn 2: %s in %v; want answered, charged at most the 1 s limit", r.Status, r.Time)
+	}
+	if res.Status != game.OK || res.Score != 2 {
+		t.Errorf("result %s %v (%s)", res.Status, res.Score, res.Message)
+	}
+}
+
+// TestWebSocketAnswerAfterDeadlineIsTimeout: the bot answers 3 s after a
+// 1 s deadline while the reading goroutine is held past the deadline:
+// nothing was in the socket then, and it is a timeout.
+func TestWebSocketAnswerAfterDeadlineIsTimeout(t *testing.T) {
+	r, res, found, _ := runHeldWS(t, "late")
+	if found.At.IsZero() {
+		t.Fatal("the runner never called Sync")
+	}
+	if found.Lines != 1 {
+		t.Errorf("Sync found %d messages at the deadline; want 1 (the first answer only)", found.Lines)
+	}
+	if r.Status != game.Timeout {
+		t.Errorf("turn 2: %s in %v; want a timeout", r.Status, r.Time)
+	}
+	if res.Status != game.TimedOut {
+		t.Errorf("result %s (%s); want timed out", res.Status, res.Message)
+	}
+}
