@@ -23,3 +23,10 @@ func SetWSReadHook(f func()) (restore func()) {
 func NewTestWebSocketBot(mode string, env ...string) *WebSocketBot {
 	return &WebSocketBot{Argv: []string{os.Args[0]}, Env: append([]string{"WSBOT=" + mode}, env...), Protocol: testProtocol}
 }
+
+// SetConnReadHook sets the hook a counted connection calls when it has
+// read bytes (see connReadHook), and returns a function that removes it.
+func SetConnReadHook(f func()) (restore func()) {
+	connReadHook.Store(&f)
+	return func() { connReadHook.Store(nil) }
+}

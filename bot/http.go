@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,12 +73,21 @@ type HTTP struct {
 
 	mu       sync.Mutex
 	inflight *httpRequest
+	produced int  // lines sent on lines
 	closed   bool // lines is closed
 	exit     Exit
 	ended    bool
 }
 
-type httpRequest struct{ cancel context.CancelFunc }
+type httpRequest struct {
+	cancel context.CancelFunc
+	// The connection the request went out on (h.mu): bytes read from it
+	// after mark are its reply's. Sync sets synced when it found some.
+	conn   *countConn
+	mark   int64
+	synced bool
+	at     time.Time // when Sync found them
+}
 
 // Start launches the bot (for a command) and polls its status until it is
 // ready, for at most Protocol.Within. A bot never ready is stopped and
@@ -91,7 +101,7 @@ func (h *HTTP) Start(ctx context.Context) error {
 	h.client = &http.Client{
 		Transport: &http.Transport{
 			Proxy:               nil, // a local bot must never be reached through a proxy
-			DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+			DialContext:         countDials((&net.Dialer{Timeout: 5 * time.Second}).DialContext),
 			MaxIdleConnsPerHost: 4,
 		},
 		// A redirect is the bot's reply: the game judges its status (only
@@ -134,9 +144,9 @@ func (h *HTTP) startProcess(ctx context.Context) error {
 	}
 	if h.Sandbox != nil {
 		sb := h.proc.sb
-		h.client.Transport.(*http.Transport).DialContext = func(ctx context.Context, _, _ string) (net.Conn, error) {
+		h.client.Transport.(*http.Transport).DialContext = countDials(func(ctx context.Context, _, _ string) (net.Conn, error) {
 			return sb.DialContext(ctx, port)
-		}
+		})
 	}
 	h.base = "http://127.0.0.1:" + strconv.Itoa(port)
 	h.log = newOutputLog(h.proc) // its answers are the replies
@@ -270,6 +280,22 @@ func minTime(a, b time.Time) time.Time {
 
 // do sends one request and reads the reply body, up to MaxLine bytes.
 func (h *HTTP) do(ctx context.Context, method, path string, body []byte) (int, []byte, error) {
+	return h.doTraced(ctx, method, path, body, nil)
+}
+
+// doTraced is do, and records in r (when not nil) the connection the
+// request goes out on, for Sync.
+func (h *HTTP) doTraced(ctx context.Context, method, path string, body []byte, r *httpRequest) (int, []byte, error) {
+	if r != nil {
+		ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
+			c, _ := info.Conn.(*countConn)
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if c != nil {
+				r.conn, r.mark = c, c.n.Load()
+			}
+		}})
+	}
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -321,7 +347,7 @@ func (h *HTTP) Send(msg []byte, deadline time.Time) error {
 	h.mu.Unlock()
 	go func() {
 		defer cancel()
-		status, reply, err := h.do(ctx, http.MethodPost, h.Protocol.MovePath, body)
+		status, reply, err := h.doTraced(ctx, http.MethodPost, h.Protocol.MovePath, body, req)
 		at := time.Now()
 		var text string
 		if h.Protocol.Answer != nil {
@@ -340,17 +366,47 @@ func (h *HTTP) Send(msg []byte, deadline time.Time) error {
 			return // abandoned: the runner no longer waits for it
 		}
 		h.inflight = nil
-		if at.After(deadline) {
+		if req.synced && at.After(req.at) {
+			// Its bytes had come when the runner checked (Sync).
+			at = req.at
+		}
+		if at.After(deadline) && !req.synced {
 			// Too late, even if the runner, busy, has not abandoned the
 			// request yet: it will find no answer and time the bot out.
 			return
 		}
 		select {
 		case h.lines <- Line{Line: game.Line{Text: text}, At: at}:
+			h.produced++
 		default: // nobody reads any more
 		}
 	}()
 	return nil
+}
+
+// Sync reports whether the reply to the request in flight has begun to
+// come (see Syncer): bytes in its connection's socket, or read by the HTTP
+// client since the request went out. If so, the reply is stamped with this
+// moment when the client has read it whole. A bot reached through a
+// connection without a file descriptor cannot tell.
+func (h *HTTP) Sync() (Synced, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	r := h.inflight
+	if r == nil || r.conn == nil {
+		return Synced{At: time.Now(), Lines: h.produced}, r == nil
+	}
+	waiting, ok := r.conn.unread()
+	if !ok {
+		return Synced{}, false
+	}
+	at := time.Now()
+	st := Synced{At: at, Lines: h.produced}
+	if waiting > 0 || r.conn.n.Load() > r.mark {
+		r.synced, r.at = true, at
+		st.Lines++
+	}
+	return st, true
 }
 
 // ReadyAtStart is true: Start waited until the bot said it was ready, so

@@ -31,6 +31,9 @@ type countConn struct {
 func (c *countConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
 	c.n.Add(int64(n))
+	if h := connReadHook.Load(); h != nil && n > 0 {
+		(*h)()
+	}
 	return n, err
 }
 
@@ -50,6 +53,17 @@ func (c *countConn) unread() (int, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// countDials makes dial's connections countConns.
+func countDials(dial func(ctx context.Context, network, addr string) (net.Conn, error)) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return &countConn{Conn: c}, nil
+	}
 }
 
 // countingListener hands out countConns.
@@ -129,6 +143,11 @@ func (s *wsSync) completed(at time.Time, relayed bool) time.Time {
 	}
 	return at
 }
+
+// connReadHook, when set (by tests), is called when a counted connection
+// has read bytes, before they are handed to the library that reads them:
+// a hook that blocks stands for a goroutine not run in time.
+var connReadHook atomic.Pointer[func()]
 
 // wsReadHook, when set (by tests), is called by a WebSocket connection's
 // reading goroutine before it reads each message: a hook that blocks

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,9 +20,11 @@ import (
 // called Sync, and what Sync found.
 type syncSpy struct {
 	*bot.WebSocketBot
-	synced chan bot.Synced
-	mark   string      // a file the bot creates once its second answer is sent
-	sent   atomic.Bool // the file existed when the runner called Sync
+	synced chan struct{} // closed at the first Sync
+	once   sync.Once
+	found  atomic.Pointer[bot.Synced] // what the first Sync found
+	mark   string                     // a file the bot creates once its second answer is sent
+	sent   atomic.Bool                // the file existed when the runner called Sync
 }
 
 func (s *syncSpy) Sync() (bot.Synced, bool) {
@@ -30,10 +33,10 @@ func (s *syncSpy) Sync() (bot.Synced, bool) {
 	}
 	st, ok := s.WebSocketBot.Sync()
 	if ok {
-		select {
-		case s.synced <- st:
-		default:
-		}
+		s.once.Do(func() {
+			s.found.Store(&st)
+			close(s.synced)
+		})
 	}
 	return st, ok
 }
@@ -53,13 +56,12 @@ func runHeldWS(t *testing.T, mode string) (replay.Reply, replay.PlayerResult, bo
 	if err != nil {
 		t.Fatal(err)
 	}
-	spy := &syncSpy{synced: make(chan bot.Synced, 1), mark: filepath.Join(t.TempDir(), "sent")}
+	spy := &syncSpy{synced: make(chan struct{}), mark: filepath.Join(t.TempDir(), "sent")}
 	m.Players[0].Open = func() (bot.Bot, error) {
 		spy.WebSocketBot = bot.NewTestWebSocketBot(mode, "WSBOT_SENT="+spy.mark)
 		return spy, nil
 	}
 	var calls atomic.Int32
-	var found bot.Synced
 	var held atomic.Bool
 	defer bot.SetWSReadHook(func() {
 		// Call 1 reads the first answer, call 2 would read the second.
@@ -68,7 +70,7 @@ func runHeldWS(t *testing.T, mode string) (replay.Reply, replay.PlayerResult, bo
 		}
 		held.Store(true)
 		select {
-		case found = <-spy.synced:
+		case <-spy.synced:
 		case <-time.After(30 * time.Second):
 		}
 	})()
@@ -84,7 +86,7 @@ func runHeldWS(t *testing.T, mode string) (replay.Reply, replay.PlayerResult, bo
 	if !held.Load() {
 		t.Fatal("the reading goroutine was never held up")
 	}
-	return rep.Turns[1].Replies[0], rep.Result.Players[0], found, spy.sent.Load()
+	return rep.Turns[1].Replies[0], rep.Result.Players[0], syncedOrZero(spy.found.Load()), spy.sent.Load()
 }
 
 // TestWebSocketAnswerInSocketAtDeadlineIsOnTime: the bot answers at once,
@@ -127,4 +129,12 @@ func TestWebSocketAnswerAfterDeadlineIsTimeout(t *testing.T) {
 	if res.Status != game.TimedOut {
 		t.Errorf("result %s (%s); want timed out", res.Status, res.Message)
 	}
+}
+
+// syncedOrZero is what Sync found, the zero Synced when it was never called.
+func syncedOrZero(st *bot.Synced) bot.Synced {
+	if st == nil {
+		return bot.Synced{}
+	}
+	return *st
 }

@@ -1,0 +1,151 @@
+package bot_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/game/gametest"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/replay"
+)
+
+// httpSpy is an HTTP bot that tells the test when the runner has called
+// Sync, what Sync found, and whether the reply had been sent by then.
+type httpSpy struct {
+	*bot.HTTP
+	synced  chan struct{} // closed at the first Sync
+	once    sync.Once
+	found   atomic.Pointer[bot.Synced] // what the first Sync found
+	replied *atomic.Bool               // the server has sent its second reply
+	sent    atomic.Bool                // ...and had when the runner called Sync
+}
+
+func (s *httpSpy) Sync() (bot.Synced, bool) {
+	s.sent.Store(s.replied.Load())
+	st, ok := s.HTTP.Sync()
+	if ok {
+		s.once.Do(func() {
+			s.found.Store(&st)
+			close(s.synced)
+		})
+	}
+	return st, ok
+}
+
+// runHeldHTTP plays two turns of sum (1 s limit from turn 2) against an
+// HTTP bot that answers "1", after `delay` on turn 2. Once turn 1 is
+// over, the HTTP client's goroutine that reads the reply is held up, as
+// soon as it has read bytes, until the runner has called Sync at turn 2's
+// deadline. It returns turn 2's reply, the result, what Sync found and
+// whether the reply had been sent when Sync was called.
+func runHeldHTTP(t *testing.T, delay time.Duration) (replay.Reply, replay.PlayerResult, bot.Synced, bool) {
+	t.Helper()
+	var moves atomic.Int32
+	var replied atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			w.Write([]byte("ok"))
+			return
+		}
+		if moves.Add(1) == 2 {
+			select {
+			case <-time.After(delay):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		w.Write([]byte("1"))
+		w.(http.Flusher).Flush()
+		if moves.Load() == 2 {
+			replied.Store(true)
+		}
+	}))
+	defer srv.Close()
+	gametest.Register()
+	seed := int64(1)
+	m, err := match.Setup{Game: "sum", Bots: []string{"unused"}, Seed: &seed,
+		Options: []string{"turns=2", "first_ms=10000", "turn_ms=1000"}}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spy := &httpSpy{synced: make(chan struct{}), replied: &replied}
+	m.Players[0].Open = func() (bot.Bot, error) {
+		spy.HTTP = &bot.HTTP{URL: srv.URL, Protocol: game.HTTPProtocol{StatusPath: "/", ReadyBody: "ok", MovePath: "/move"}}
+		return spy, nil
+	}
+	var armed, held atomic.Bool
+	defer bot.SetConnReadHook(func() {
+		if !armed.CompareAndSwap(true, false) {
+			return
+		}
+		held.Store(true)
+		select {
+		case <-spy.synced:
+		case <-time.After(30 * time.Second):
+		}
+	})()
+	m.OnTurn = func(tr replay.Turn) { armed.Store(tr.Turn == 1) }
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rep, err := match.Run(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Turns) != 2 {
+		t.Fatalf("%d turns", len(rep.Turns))
+	}
+	if !held.Load() {
+		select {
+		case <-spy.synced:
+		default:
+		}
+	}
+	return rep.Turns[1].Replies[0], rep.Result.Players[0], syncedOrZero(spy.found.Load()), spy.sent.Load()
+}
+
+// TestHTTPReplyInSocketAtDeadlineIsOnTime: the bot replies at once, but
+// the client's goroutine that reads the reply is not run before the 1 s
+// deadline. The reply had come: it is on time, charged at most the limit.
+func TestHTTPReplyInSocketAtDeadlineIsOnTime(t *testing.T) {
+	r, res, found, sent := runHeldHTTP(t, 0)
+	if found.At.IsZero() {
+		t.Fatal("the runner never called Sync")
+	}
+	if !sent {
+		t.Skip("the bot had not replied when the 1 s limit passed: machine too busy")
+	}
+	if found.Lines != 2 {
+		t.Errorf("Sync found %d replies at the deadline; want 2 (the second on its way in)", found.Lines)
+	}
+	if r.Status != game.Answered || r.Time > time.Second {
+		t.Fatalf("turn 2: %s in %v; want answered, charged at most the 1 s limit", r.Status, r.Time)
+	}
+	if res.Status != game.OK || res.Score != 2 {
+		t.Errorf("result %s %v (%s)", res.Status, res.Score, res.Message)
+	}
+}
+
+// TestHTTPReplyAfterDeadlineIsTimeout: the bot replies 3 s after a 1 s
+// deadline: nothing had come when the runner checked, and it is a timeout.
+func TestHTTPReplyAfterDeadlineIsTimeout(t *testing.T) {
+	r, res, found, _ := runHeldHTTP(t, 3*time.Second)
+	if found.At.IsZero() {
+		t.Fatal("the runner never called Sync")
+	}
+	if found.Lines != 1 {
+		t.Errorf("Sync found %d replies at the deadline; want 1 (the first only)", found.Lines)
+	}
+	if r.Status != game.Timeout {
+		t.Errorf("turn 2: %s in %v; want a timeout", r.Status, r.Time)
+	}
+	if res.Status != game.TimedOut {
+		t.Errorf("result %s (%s); want timed out", res.Status, res.Message)
+	}
+}
