@@ -149,7 +149,10 @@ type Stamper interface {
 }
 
 // Syncer is implemented by transports that can read at once what the bot
-// has already written and Arena has not read yet: a process's stdout pipe.
+// has already written and Arena has not read yet (a process's stdout
+// pipe), or at least tell that it is on its way in (a WebSocket or HTTP
+// bot's socket, which its library reads: the next message is then stamped
+// with Sync's moment).
 // The runner calls Sync when a deadline passes, so that an answer written
 // in time is not a timeout because Arena's reading goroutine was not run in
 // time. Sync reads without waiting, stamps the lines it completes with the
