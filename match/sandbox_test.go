@@ -138,7 +138,12 @@ func TestSandboxedEscapeAttempts(t *testing.T) {
 					t.Error("the daemon outlived the match")
 				}
 			}},
-		{name: "kill -9 -1", bot: "sh -c 'kill -9 -1; while read l; do echo 1; done'",
+		// The inner sh kills the outer one (the bot's first process, the
+		// only one it can reach: the PID namespace's init and itself are
+		// spared), which ends the sandbox; it waits before answering, or on a
+		// loaded machine it could answer every turn before the sandbox is
+		// torn down, and the bot would end ok.
+		{name: "kill -9 -1", bot: "sh -c 'kill -9 -1; sleep 2; while read l; do echo 1; done'",
 			status: game.Crashed, message: "killed by signal SIGKILL",
 			afterwards: func(t *testing.T) {
 				if victim.Process.Signal(syscall.Signal(0)) != nil {
