@@ -115,37 +115,12 @@ func runHeldHTTP(t *testing.T, delay time.Duration) (replay.Reply, replay.Player
 // deadline. The reply had come: it is on time, charged at most the limit.
 func TestHTTPReplyInSocketAtDeadlineIsOnTime(t *testing.T) {
 	r, res, found, sent := runHeldHTTP(t, 0)
-	if found.At.IsZero() {
-		t.Fatal("the runner never called Sync")
-	}
-	if !sent {
-		t.Skip("the bot had not replied when the 1 s limit passed: machine too busy")
-	}
-	if found.Lines != 2 {
-		t.Errorf("Sync found %d replies at the deadline; want 2 (the second on its way in)", found.Lines)
-	}
-	if r.Status != game.Answered || r.Time > time.Second {
-		t.Fatalf("turn 2: %s in %v; want answered, charged at most the 1 s limit", r.Status, r.Time)
-	}
-	if res.Status != game.OK || res.Score != 2 {
-		t.Errorf("result %s %v (%s)", res.Status, res.Score, res.Message)
-	}
+	checkOnTime(t, r, res, found, sent)
 }
 
 // TestHTTPReplyAfterDeadlineIsTimeout: the bot replies 3 s after a 1 s
 // deadline: nothing had come when the runner checked, and it is a timeout.
 func TestHTTPReplyAfterDeadlineIsTimeout(t *testing.T) {
 	r, res, found, _ := runHeldHTTP(t, 3*time.Second)
-	if found.At.IsZero() {
-		t.Fatal("the runner never called Sync")
-	}
-	if found.Lines != 1 {
-		t.Errorf("Sync found %d replies at the deadline; want 1 (the first only)", found.Lines)
-	}
-	if r.Status != game.Timeout {
-		t.Errorf("turn 2: %s in %v; want a timeout", r.Status, r.Time)
-	}
-	if res.Status != game.TimedOut {
-		t.Errorf("result %s (%s); want timed out", res.Status, res.Message)
-	}
+	checkTimedOut(t, r, res, found)
 }

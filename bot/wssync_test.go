@@ -95,6 +95,23 @@ func runHeldWS(t *testing.T, mode string) (replay.Reply, replay.PlayerResult, bo
 // the limit.
 func TestWebSocketAnswerInSocketAtDeadlineIsOnTime(t *testing.T) {
 	r, res, found, sent := runHeldWS(t, "one")
+	checkOnTime(t, r, res, found, sent)
+}
+
+// TestWebSocketAnswerAfterDeadlineIsTimeout: the bot answers 3 s after a
+// 1 s deadline while the reading goroutine is held past the deadline:
+// nothing was in the socket then, and it is a timeout.
+func TestWebSocketAnswerAfterDeadlineIsTimeout(t *testing.T) {
+	r, res, found, _ := runHeldWS(t, "late")
+	checkTimedOut(t, r, res, found)
+}
+
+// checkOnTime checks a held-reader match (runHeldHTTP, runHeldWS) whose bot
+// answered turn 2 at once: Sync saw the answer on its way in, and it is on
+// time, charged at most the 1 s limit. sent is false when the bot had not
+// even answered by the deadline (a machine too busy to test this).
+func checkOnTime(t *testing.T, r replay.Reply, res replay.PlayerResult, found bot.Synced, sent bool) {
+	t.Helper()
 	if found.At.IsZero() {
 		t.Fatal("the runner never called Sync")
 	}
@@ -102,7 +119,7 @@ func TestWebSocketAnswerInSocketAtDeadlineIsOnTime(t *testing.T) {
 		t.Skip("the bot had not answered when the 1 s limit passed: machine too busy")
 	}
 	if found.Lines != 2 {
-		t.Errorf("Sync found %d messages at the deadline; want 2 (the second in the socket)", found.Lines)
+		t.Errorf("Sync found %d answers at the deadline; want 2 (the second on its way in)", found.Lines)
 	}
 	if r.Status != game.Answered || r.Time > time.Second {
 		t.Fatalf("turn 2: %s in %v; want answered, charged at most the 1 s limit", r.Status, r.Time)
@@ -112,16 +129,15 @@ func TestWebSocketAnswerInSocketAtDeadlineIsOnTime(t *testing.T) {
 	}
 }
 
-// TestWebSocketAnswerAfterDeadlineIsTimeout: the bot answers 3 s after a
-// 1 s deadline while the reading goroutine is held past the deadline:
-// nothing was in the socket then, and it is a timeout.
-func TestWebSocketAnswerAfterDeadlineIsTimeout(t *testing.T) {
-	r, res, found, _ := runHeldWS(t, "late")
+// checkTimedOut checks a held-reader match whose bot answered turn 2 after
+// the deadline: nothing had come when the runner checked, a timeout.
+func checkTimedOut(t *testing.T, r replay.Reply, res replay.PlayerResult, found bot.Synced) {
+	t.Helper()
 	if found.At.IsZero() {
 		t.Fatal("the runner never called Sync")
 	}
 	if found.Lines != 1 {
-		t.Errorf("Sync found %d messages at the deadline; want 1 (the first answer only)", found.Lines)
+		t.Errorf("Sync found %d answers at the deadline; want 1 (the first only)", found.Lines)
 	}
 	if r.Status != game.Timeout {
 		t.Errorf("turn 2: %s in %v; want a timeout", r.Status, r.Time)
