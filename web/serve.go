@@ -51,13 +51,8 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		w.Write(page)
 		return
 	}
-	path, info, err := s.lib.file(id)
-	var e *cacheEntry
-	if err == nil {
-		e, err = s.cache.get(path, info)
-	}
-	if err != nil {
-		httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", clip(id), errNotFound))
+	path, e, ok := s.recorded(w, id)
+	if !ok {
 		return
 	}
 	gz := acceptsGzip(r)
@@ -73,6 +68,21 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Length", fmt.Sprint(len(body)))
 	deadline(w, len(body))
 	w.Write(body)
+}
+
+// recorded finds a recorded match's file and its cached page format, or
+// answers 404.
+func (s *Server) recorded(w http.ResponseWriter, id string) (string, *cacheEntry, bool) {
+	path, info, err := s.lib.file(id)
+	var e *cacheEntry
+	if err == nil {
+		e, err = s.cache.get(path, info)
+	}
+	if err != nil {
+		httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", clip(id), errNotFound))
+		return "", nil, false
+	}
+	return path, e, true
 }
 
 // download sends the replay file as it is on disk (a file the cache read
@@ -142,13 +152,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		first, events, unsubscribe = subscribeLive(l)
 		defer unsubscribe()
 	} else {
-		path, info, err := s.lib.file(id)
-		var e *cacheEntry
-		if err == nil {
-			e, err = s.cache.get(path, info)
-		}
-		if err != nil {
-			httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", clip(id), errNotFound))
+		_, e, ok := s.recorded(w, id)
+		if !ok {
 			return
 		}
 		first = [][]byte{[]byte(`{"type":"replay","replay":`), e.page, closeBrace}
