@@ -248,6 +248,20 @@ type PlayerResult struct {
 	Stats map[string]any `json:"stats,omitempty"`
 }
 
+// StatInt reads the integer statistic key, whether it was made in this
+// process (int) or read back from JSON (float64); 0 when absent.
+func (p PlayerResult) StatInt(key string) int {
+	switch x := p.Stats[key].(type) {
+	case int:
+		return x
+	case int64:
+		return int(x)
+	case float64:
+		return int(x)
+	}
+	return 0
+}
+
 // RankByScore fills Rank from Score, higher first, with shared ranks for
 // equal scores (competition ranking 1, 1, 3).
 func RankByScore(ps []PlayerResult) {

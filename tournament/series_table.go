@@ -36,23 +36,9 @@ func (st *seriesTable) add(seats []int, res *replay.Result) {
 		case p.Rank == 1:
 			l.MatchPoints++
 		}
-		l.GameWins += statInt(p.Stats["wins"])
-		l.TurnDiff += statInt(p.Stats["turnDifference"])
+		l.GameWins += p.StatInt("wins")
+		l.TurnDiff += p.StatInt("turnDifference")
 	}
-}
-
-// statInt reads an integer statistic made in this process (int) or read
-// back from JSON (float64).
-func statInt(v any) int {
-	switch x := v.(type) {
-	case int:
-		return x
-	case int64:
-		return int(x)
-	case float64:
-		return int(x)
-	}
-	return 0
 }
 
 func (st *seriesTable) standings() []Standing {

@@ -122,7 +122,7 @@ func (catmouse) Combine(cfg game.Config, games []game.Result) game.SeriesResult 
 		}
 		var o [2]int
 		for p := range 2 {
-			o[p] = statInt(g.Players[p].Stats["own"])
+			o[p] = g.Players[p].StatInt("own")
 			if st := g.Players[p].Status; st != game.OK && st != "" && status[p] == "" {
 				status[p], message[p] = st, fmt.Sprintf("game %d: %s", i+1, g.Players[p].Message)
 			}
@@ -181,18 +181,4 @@ func (catmouse) Combine(cfg game.Config, games []game.Result) game.SeriesResult 
 		res.Players = append(res.Players, pr)
 	}
 	return res
-}
-
-// statInt reads an integer statistic, whether it was made in this process
-// (int) or read back from JSON (float64).
-func statInt(v any) int {
-	switch x := v.(type) {
-	case int:
-		return x
-	case int64:
-		return int(x)
-	case float64:
-		return int(x)
-	}
-	return 0
 }
