@@ -4,6 +4,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 )
 
@@ -105,12 +106,24 @@ func sanitizeHost(h string) string {
 }
 
 // clientAddr is the address a request comes from, for per-client limits.
-// Forwarding headers are not trusted: behind a reverse proxy every client
-// shares the proxy's address (docs/viewer.md says so).
+// An IPv6 client counts by its /64 network: one host is given a whole /64
+// and could take a fresh address for every request, each with a fresh
+// start bucket and stream count. Forwarding headers are not trusted:
+// behind a reverse proxy every client shares the proxy's address
+// (docs/viewer.md says so).
 func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			return r.RemoteAddr
+		}
+		return host
 	}
-	return host
+	ip := ap.Addr().Unmap()
+	if ip.Is6() {
+		p, _ := ip.WithZone("").Prefix(64)
+		return p.String()
+	}
+	return ip.String()
 }

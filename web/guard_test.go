@@ -176,3 +176,23 @@ func TestStreamCrossOrigin(t *testing.T) {
 		t.Errorf("%d stream slots held by refused sockets", n)
 	}
 }
+
+// An IPv6 client counts by its /64: a fresh address of the same network
+// draws from the same start bucket and stream count.
+func TestClientAddrIPv6Network(t *testing.T) {
+	for _, c := range []struct{ remote, want string }{
+		{"192.0.2.7:5000", "192.0.2.7"},
+		{"[::ffff:192.0.2.7]:5000", "192.0.2.7"},
+		{"[2001:db8:1:2::1]:5000", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:2:aaaa:bbbb:cccc:dddd]:6000", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:3::1]:5000", "2001:db8:1:3::/64"},
+		{"[fe80::1%eth0]:5000", "fe80::/64"},
+		{"pipe", "pipe"},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = c.remote
+		if got := clientAddr(r); got != c.want {
+			t.Errorf("clientAddr(%q) = %q, want %q", c.remote, got, c.want)
+		}
+	}
+}
