@@ -42,7 +42,7 @@ func Run(ctx context.Context, dir, command string, l Limits) (Result, error) {
 	}
 	defer s.Close()
 	cmd := exec.Command("/bin/sh", "-c", command)
-	out := &tailBuffer{keep: MaxOutput}
+	out := &Tail{Keep: MaxOutput}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := s.Wrap(cmd); err != nil {
@@ -63,7 +63,7 @@ func Run(ctx context.Context, dir, command string, l Limits) (Result, error) {
 	werr := cmd.Wait()
 	close(done)
 	r := Result{Duration: time.Since(start), Code: -1}
-	r.Output, r.Dropped = out.bytes()
+	r.Output, r.Dropped = out.Bytes()
 	var ee *exec.ExitError
 	switch {
 	case werr == nil:
@@ -87,26 +87,29 @@ func Run(ctx context.Context, dir, command string, l Limits) (Result, error) {
 	return r, nil
 }
 
-// tailBuffer keeps the last keep bytes written to it.
-type tailBuffer struct {
+// Tail is a writer that keeps the last Keep bytes written to it, so that
+// a command's output is bounded in memory however much it writes.
+type Tail struct {
+	Keep    int
 	mu      sync.Mutex
-	keep    int
 	buf     bytes.Buffer
 	dropped int64
 }
 
-func (t *tailBuffer) Write(p []byte) (int, error) {
+func (t *Tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.buf.Write(p)
-	if over := t.buf.Len() - t.keep; over > 0 {
+	if over := t.buf.Len() - t.Keep; over > 0 {
 		t.buf.Next(over)
 		t.dropped += int64(over)
 	}
 	return len(p), nil
 }
 
-func (t *tailBuffer) bytes() ([]byte, int64) {
+// Bytes returns a copy of the bytes kept and how many earlier ones were
+// dropped.
+func (t *Tail) Bytes() ([]byte, int64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return bytes.Clone(t.buf.Bytes()), t.dropped

@@ -145,10 +145,12 @@ func Run(ctx context.Context, root string, m kits.Manifest, o Options) (Result, 
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	header := "$ " + m.Build + "\n"
+	run := sandbox.Run
 	if o.Unsafe {
-		return runUnsafe(ctx, root, header, m.Build)
+		header += "[built WITHOUT the sandbox: --unsafe-no-sandbox]\n"
+		run = runUnsafe
 	}
-	r, err := sandbox.Run(ctx, root, m.Build, o.Limits)
+	r, err := run(ctx, root, m.Build, o.Limits)
 	if err != nil {
 		return Result{}, err
 	}
@@ -161,26 +163,29 @@ func Run(ctx context.Context, root string, m kits.Manifest, o Options) (Result, 
 	return Result{OK: r.OK(), Status: r.Status, Log: log}, nil
 }
 
-func runUnsafe(ctx context.Context, root, header, command string) (Result, error) {
+// runUnsafe is sandbox.Run without the sandbox (the limits are not
+// applied): the command's process group is killed when ctx ends, and its
+// output is kept the same way, the last sandbox.MaxOutput bytes.
+func runUnsafe(ctx context.Context, root, command string, _ sandbox.Limits) (sandbox.Result, error) {
 	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", command)
 	cmd.Dir = root
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	out, err := cmd.CombinedOutput()
-	if len(out) > sandbox.MaxOutput {
-		out = out[len(out)-sandbox.MaxOutput:]
-	}
-	r := Result{OK: err == nil, Status: "ok"}
+	out := &sandbox.Tail{Keep: sandbox.MaxOutput}
+	cmd.Stdout, cmd.Stderr = out, out
+	start := time.Now()
+	err := cmd.Run()
+	r := sandbox.Result{Duration: time.Since(start), Status: "ok"}
+	r.Output, r.Dropped = out.Bytes()
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
-		r.OK, r.Status = false, "timed out"
+		r.Code, r.Status = -1, "timed out"
 	case errors.As(err, &ee):
-		r.Status = fmt.Sprintf("exited with status %d", ee.ExitCode())
+		r.Code = ee.ExitCode()
+		r.Status = fmt.Sprintf("exited with status %d", r.Code)
 	case err != nil:
-		return Result{}, err
+		return sandbox.Result{}, err
 	}
-	r.Log = append([]byte(header+"[built WITHOUT the sandbox: --unsafe-no-sandbox]\n"), out...)
-	r.Log = fmt.Appendf(r.Log, "\nbuild %s\n", r.Status)
 	return r, nil
 }

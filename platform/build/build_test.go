@@ -108,3 +108,20 @@ func TestNothingToBuild(t *testing.T) {
 		t.Fatalf("%+v %v", r, err)
 	}
 }
+
+func TestUnsafeRunKeepsTheTailOfItsOutput(t *testing.T) {
+	// 3 MB of output then END: only the last sandbox.MaxOutput bytes are
+	// kept, and the log says how many were dropped
+	cmd := `head -c 3000000 /dev/zero | tr '\0' x; echo END; exit 3`
+	r, err := Run(context.Background(), t.TempDir(), kits.Manifest{Language: "sh", Build: cmd}, Options{Unsafe: true})
+	if err != nil || r.OK || r.Status != "exited with status 3" {
+		t.Fatalf("%+v %v", r.Status, err)
+	}
+	log := string(r.Log)
+	if !strings.Contains(log, "WITHOUT the sandbox") || !strings.Contains(log, "[1951428 earlier bytes of output dropped]") || !strings.Contains(log, "xEND\n") {
+		t.Fatalf("log of %d bytes begins %q", len(log), log[:min(len(log), 200)])
+	}
+	if len(log) > sandbox.MaxOutput+1000 {
+		t.Fatalf("log of %d bytes", len(log))
+	}
+}
