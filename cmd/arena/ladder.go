@@ -56,8 +56,8 @@ because of the arena (not the bot) are written but not rated.`,
 			if err != nil {
 				return err
 			}
-			if r.Games < 0 || r.Cores < 0 {
-				return fmt.Errorf("--games and --cores must be positive (0: no limit / all cores)")
+			if r.Games < 0 { // --cores: checkCommonFlags
+				return fmt.Errorf("--games must be positive (0: no limit)")
 			}
 			store, err := ladder.Open(db, g.Info().Name)
 			if err != nil {

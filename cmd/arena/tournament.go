@@ -149,13 +149,12 @@ formats meet the same matches in the same order.`,
 	rootCmd.AddCommand(cmd)
 }
 
-// check refuses counts that mean nothing.
+// check refuses counts that mean nothing (--cores and --league:
+// checkCommonFlags, for every command).
 func (f tournamentFlags) check(cmd *cobra.Command) error {
 	switch {
 	case f.rounds < 1:
 		return fmt.Errorf("--rounds must be at least 1, not %d", f.rounds)
-	case f.cores < 0:
-		return fmt.Errorf("--cores must be at least 1 (or 0 for all), not %d", f.cores)
 	case f.bestOf < 1:
 		return fmt.Errorf("--best-of must be at least 1, not %d", f.bestOf)
 	case f.finalBestOf < 0 || (cmd.Flags().Changed("final-best-of") && f.finalBestOf < 1):

@@ -56,9 +56,6 @@ finished (exit status 130).`,
 			if len(bots) != 2 {
 				return fmt.Errorf("versus needs exactly two --bot (A, then B), got %d", len(bots))
 			}
-			if v.Cores < 0 {
-				return fmt.Errorf("--cores must be at least 1 (or 0 for all), not %d", v.Cores)
-			}
 			sb, err := sbf.limits()
 			if err != nil {
 				return err
