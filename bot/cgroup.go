@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/seed27749672/arena/internal/cgroupfs"
 )
 
 // A process bot runs in a control group of its own where the machine lets
@@ -54,7 +56,7 @@ func cgroupPlaces(root string) []cgroupPlace {
 		out = append(out, cgroupPlace{mount: d})
 	}
 	for _, d := range []string{root, filepath.Join(root, "unified")} {
-		if fileExists(filepath.Join(d, "cgroup.controllers")) {
+		if cgroupfs.V2(d) {
 			out = append(out, cgroupPlace{mount: d, v2: true})
 			if own := ownV2Group("/proc/self/cgroup"); own != "" && own != "/" {
 				out = append(out, cgroupPlace{mount: d, v2: true, base: own})
@@ -277,31 +279,11 @@ func parseUsage(b []byte, v2 bool) (time.Duration, bool) {
 
 // procs lists the processes in the group, Arena itself left out (a thread
 // of Arena is in it for a moment while it starts the bot, version 1).
-func (g *botGroup) procs() []int {
-	b, _ := os.ReadFile(filepath.Join(g.dir, "cgroup.procs"))
-	self := os.Getpid()
-	var out []int
-	for _, s := range strings.Fields(string(b)) {
-		if n, err := strconv.Atoi(s); err == nil && n != self {
-			out = append(out, n)
-		}
-	}
-	return out
-}
+func (g *botGroup) procs() []int { return cgroupfs.Procs(g.dir) }
 
-// kill lists the processes in the group, then kills them all (version 2
-// in one write; the list catches the rest), and returns the list: a
-// process forked during the kill is caught by the next call.
-func (g *botGroup) kill() []int {
-	ps := g.procs()
-	if g.place.v2 {
-		writeFile(filepath.Join(g.dir, "cgroup.kill"), "1")
-	}
-	for _, pid := range ps {
-		syscall.Kill(pid, syscall.SIGKILL)
-	}
-	return ps
-}
+// kill lists the processes in the group, then kills them all, and returns
+// the list (see cgroupfs.Kill).
+func (g *botGroup) kill() []int { return cgroupfs.Kill(g.dir, g.place.v2) }
 
 // remove deletes the group once it is empty; the last killed processes
 // may take a moment to leave it.
@@ -309,12 +291,7 @@ func (g *botGroup) remove() {
 	if g.usage != nil {
 		g.usage.Close()
 	}
-	for i := 0; i < 100; i++ {
-		if err := syscall.Rmdir(g.dir); err == nil || errors.Is(err, syscall.ENOENT) {
-			return
-		}
-		time.Sleep(time.Millisecond)
-	}
+	cgroupfs.Remove(g.dir, 100, time.Millisecond)
 }
 
 func writeFile(path, s string) error {

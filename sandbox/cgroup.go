@@ -8,8 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/seed27749672/arena/internal/cgroupfs"
 )
 
 // cgroupRoot is where cgroup file systems are mounted.
@@ -37,10 +38,7 @@ func newCgroup(name string, l Limits) (*cgroup, error) {
 }
 
 // unified reports whether cgroupRoot is a version 2 hierarchy.
-func unified() bool {
-	_, err := os.Stat(filepath.Join(cgroupRoot, "cgroup.controllers"))
-	return err == nil
-}
+func unified() bool { return cgroupfs.V2(cgroupRoot) }
 
 func newCgroupV2(name string, l Limits) (*cgroup, error) {
 	if !unified() {
@@ -155,33 +153,13 @@ func field(path, key string) int64 {
 	return 0
 }
 
-// procs lists the processes in the group.
-func (cg *cgroup) procs() []int {
-	var out []int
-	b, _ := os.ReadFile(filepath.Join(cg.pids, "cgroup.procs"))
-	for _, s := range strings.Fields(string(b)) {
-		if n, err := strconv.Atoi(s); err == nil {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 // destroy kills whatever is left in the group, then removes it.
 func (cg *cgroup) destroy() error {
 	cg.killAll()
 	var errs []error
 	for _, d := range cg.dirs() {
 		// rmdir fails while the last killed processes are being reaped.
-		var err error
-		for i := 0; i < 250; i++ {
-			if err = syscall.Rmdir(d); err == nil || errors.Is(err, syscall.ENOENT) {
-				err = nil
-				break
-			}
-			time.Sleep(4 * time.Millisecond)
-		}
-		if err != nil {
+		if err := cgroupfs.Remove(d, 250, 4*time.Millisecond); err != nil {
 			errs = append(errs, fmt.Errorf("removing cgroup %s: %w", d, err))
 		}
 	}
@@ -192,17 +170,7 @@ func (cg *cgroup) destroy() error {
 // process forking while being killed is caught by the next pass; the pids
 // limit bounds how many there can be) or a second has passed.
 func (cg *cgroup) killAll() {
-	if cg.v2 {
-		write(cg.pids, "cgroup.kill", "1")
-	}
-	for i := 0; i < 500; i++ {
-		ps := cg.procs()
-		if len(ps) == 0 {
-			return
-		}
-		for _, p := range ps {
-			syscall.Kill(p, syscall.SIGKILL)
-		}
+	for i := 0; i < 500 && len(cgroupfs.Kill(cg.pids, cg.v2)) > 0; i++ {
 		time.Sleep(2 * time.Millisecond)
 	}
 }
