@@ -204,7 +204,7 @@ func (r *runner) matches(ctx context.Context, groups [][]int, n int) ([][]int, [
 		var who []*state
 		for _, m := range ms {
 			if !decided(m) {
-				seatings = append(seatings, rotate(m.bots, m.games))
+				seatings = append(seatings, Rotate(m.bots, m.games))
 				seeds = append(seeds, m.seed+int64(m.games/len(m.bots)))
 				who = append(who, m)
 			}

@@ -135,10 +135,10 @@ func (r *runner) finish(order []int, place []int) *Outcome {
 	return r.out
 }
 
-// rotate returns group's bots turned by k seats: the seating of the k-th
+// Rotate returns group's bots turned by k seats: the seating of the k-th
 // game of a group, so that over len(group) games each bot sits once in
 // every seat.
-func rotate(group []int, k int) []int {
+func Rotate(group []int, k int) []int {
 	out := make([]int, len(group))
 	for i := range group {
 		out[i] = group[(i+k)%len(group)]

@@ -90,7 +90,7 @@ func (gr Groups) round(ctx context.Context, r *runner, ranking []int, round int)
 	for _, g := range groups {
 		if len(g) > 1 {
 			// The seats turn with the rounds.
-			seatings = append(seatings, rotate(g, round-1))
+			seatings = append(seatings, Rotate(g, round-1))
 			seeds = append(seeds, r.seeds(1))
 		}
 	}

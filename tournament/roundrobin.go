@@ -67,11 +67,7 @@ func (rr RoundRobin) Schedule() ([][]int, error) {
 				shifts = 1
 			}
 			for shift := range shifts {
-				seats := make([]int, size)
-				for i := range seats {
-					seats[i] = group[(i+shift)%size]
-				}
-				out = append(out, seats)
+				out = append(out, Rotate(group, shift))
 			}
 		}
 	}

@@ -106,11 +106,7 @@ func (r Runner) jobs(ctx context.Context, groups [][]int, limit int) ([]tourname
 			if r.Games > 0 && len(jobs) >= limit {
 				return jobs, nil
 			}
-			seats := make([]int, len(g))
-			for i := range g {
-				seats[i] = g[(i+k)%len(g)]
-			}
-			jobs = append(jobs, tournament.Job{Index: len(jobs), Seats: seats, Seed: seed})
+			jobs = append(jobs, tournament.Job{Index: len(jobs), Seats: tournament.Rotate(g, k), Seed: seed})
 		}
 	}
 	return jobs, nil
