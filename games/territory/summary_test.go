@@ -53,3 +53,21 @@ func TestSummaryNamesTheSeat(t *testing.T) {
 		}
 	}
 }
+
+// A player eliminated as inactive after HTTP errors is told the last one
+// in its result message (the HTTP transport wrote it, not the bot).
+func TestInactiveByHTTPErrorNamesTheLast(t *testing.T) {
+	fail := httpAnswer(500, []byte("boom"), nil)
+	_, res := playMoves(t, 1, [2][]string{{fail, fail, fail, fail}, {"LEFT", "LEFT", "LEFT", "LEFT"}})
+	for _, p := range res.Players {
+		if p.Stats["id"] != 0 {
+			continue
+		}
+		want := "eliminated at turn 4: inactive (the last: " + fail + ")"
+		if p.Status != game.Eliminated || p.Message != want {
+			t.Fatalf("%s %q, want %s %q", p.Status, p.Message, game.Eliminated, want)
+		}
+		return
+	}
+	t.Fatal("no result for id 0")
+}
