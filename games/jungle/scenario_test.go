@@ -845,4 +845,7 @@ func TestTimeoutValueScaled(t *testing.T) {
 	h.r.set.timeScale = 2
 	h.tick(timeout)
 	h.wantErrors(0, "No command was received in time on tick 0. Timeout value : 2300")
+	if s := h.r.seats[0]; s.respMs != 2300 || s.respN != 1 {
+		t.Errorf("response time %d ms over %d ticks, want the scaled limit, 2300 over 1", s.respMs, s.respN)
+	}
 }
