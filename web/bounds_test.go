@@ -141,11 +141,21 @@ func TestRefusedStartBuildsNoReferee(t *testing.T) {
 	defer s.Close()
 	defer ts.Close()
 	// The first match takes the only core for a while.
-	if code, out := post(t, ts.URL+"/api/matches", `{"game":"counted","bots":["builtin:count"],"pauseMs":100,"options":["turns=1000"]}`); code != 201 {
+	code, out := post(t, ts.URL+"/api/matches", `{"game":"counted","bots":["builtin:count"],"pauseMs":100,"options":["turns=1000"]}`)
+	if code != 201 {
 		t.Fatalf("start: %d %v", code, out)
 	}
+	// It makes its own referee in the background: count from its first turn.
+	for wait := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if l := s.liveMatch(out["id"]); l != nil && l.size() > 0 {
+			break
+		}
+		if time.Now().After(wait) {
+			t.Fatal("the first match played no turn")
+		}
+	}
 	before := refereesMade.Load()
-	code, out := post(t, ts.URL+"/api/matches", `{"game":"counted","bots":["builtin:count"]}`)
+	code, out = post(t, ts.URL+"/api/matches", `{"game":"counted","bots":["builtin:count"]}`)
 	if code != 429 || !strings.Contains(out["error"], "cores") {
 		t.Fatalf("busy start: %d %v", code, out)
 	}
