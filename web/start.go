@@ -76,31 +76,22 @@ var DefaultLimits = Limits{
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
-	if l.MaxDuration > 0 {
-		d.MaxDuration = l.MaxDuration
-	}
-	if l.MaxTurns > 0 {
-		d.MaxTurns = l.MaxTurns
-	}
-	if l.MaxReplayBytes > 0 {
-		d.MaxReplayBytes = l.MaxReplayBytes
-	}
-	if l.MaxPause > 0 {
-		d.MaxPause = l.MaxPause
-	}
-	if l.StartsPerMinute > 0 {
-		d.StartsPerMinute = l.StartsPerMinute
-	}
-	if l.StartBurst > 0 {
-		d.StartBurst = l.StartBurst
-	}
-	if l.StreamsPerClient > 0 {
-		d.StreamsPerClient = l.StreamsPerClient
-	}
-	if l.Streams > 0 {
-		d.Streams = l.Streams
-	}
+	set(&d.MaxDuration, l.MaxDuration)
+	set(&d.MaxTurns, l.MaxTurns)
+	set(&d.MaxReplayBytes, l.MaxReplayBytes)
+	set(&d.MaxPause, l.MaxPause)
+	set(&d.StartsPerMinute, l.StartsPerMinute)
+	set(&d.StartBurst, l.StartBurst)
+	set(&d.StreamsPerClient, l.StreamsPerClient)
+	set(&d.Streams, l.Streams)
 	return d
+}
+
+// set replaces a default with v when v is positive (zero: the default).
+func set[T int | int64 | float64 | time.Duration](d *T, v T) {
+	if v > 0 {
+		*d = v
+	}
 }
 
 var (
