@@ -41,14 +41,8 @@ func descendantsCPU(pid int) (d time.Duration, live, ok bool) {
 	if !ok {
 		return 0, false, false
 	}
-	ticks := st.cutime + st.cstime
-	for _, c := range children(pid) {
-		if t, ok := treeTicks(c); ok {
-			ticks += t
-			live = true
-		}
-	}
-	return time.Duration(ticks) * clockTick, live, true
+	ticks, live := treesTicks(children(pid))
+	return time.Duration(st.cutime+st.cstime+ticks) * clockTick, live, true
 }
 
 // procWatch reads a bot's own /proc/PID/stat and its main thread's list
@@ -100,14 +94,8 @@ func (w *procWatch) descendants(scan bool) (d time.Duration, live, ok bool) {
 	} else {
 		kids = children(w.pid)
 	}
-	ticks := st.cutime + st.cstime
-	for _, c := range kids {
-		if t, ok := treeTicks(c); ok {
-			ticks += t
-			live = true
-		}
-	}
-	return time.Duration(ticks) * clockTick, live, true
+	ticks, live := treesTicks(kids)
+	return time.Duration(st.cutime+st.cstime+ticks) * clockTick, live, true
 }
 
 // preadAll reads f from its start into buf, or into a bigger buffer when
@@ -140,13 +128,21 @@ func treeTicks(pid int) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	ticks := st.utime + st.stime + st.cutime + st.cstime
-	for _, c := range children(pid) {
+	ticks, _ := treesTicks(children(pid))
+	return st.utime + st.stime + st.cutime + st.cstime + ticks, true
+}
+
+// treesTicks returns the CPU time of the processes roots and their
+// descendants in clock ticks (see treeTicks), and whether any of them was
+// still there.
+func treesTicks(roots []int) (ticks int64, live bool) {
+	for _, c := range roots {
 		if t, ok := treeTicks(c); ok {
 			ticks += t
+			live = true
 		}
 	}
-	return ticks, true
+	return ticks, live
 }
 
 // stat is what Arena uses of /proc/PID/stat.
@@ -203,11 +199,7 @@ func children(pid int) []int {
 		if err != nil {
 			continue
 		}
-		for _, s := range strings.Fields(string(b)) {
-			if n, err := strconv.Atoi(s); err == nil {
-				out = append(out, n)
-			}
-		}
+		out = append(out, pids(b)...)
 	}
 	return out
 }

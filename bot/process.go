@@ -368,10 +368,7 @@ func (p *Process) TrySend(msg []byte) ([]byte, error) {
 	if err == nil {
 		err = werr
 	}
-	if err != nil {
-		return msg, err
-	}
-	return msg, nil
+	return msg, err
 }
 
 // ErrDeadline is returned by Send when the bot did not read its input in time.
