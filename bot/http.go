@@ -396,13 +396,13 @@ func (h *HTTP) Sync() (Synced, bool) {
 	if r == nil || r.conn == nil {
 		return Synced{At: time.Now(), Lines: h.produced}, r == nil
 	}
-	waiting, ok := r.conn.unread()
+	in, ok := r.conn.inbound(r.mark)
 	if !ok {
 		return Synced{}, false
 	}
 	at := time.Now()
 	st := Synced{At: at, Lines: h.produced}
-	if waiting > 0 || r.conn.n.Load() > r.mark {
+	if in {
 		r.synced, r.at = true, at
 		st.Lines++
 	}

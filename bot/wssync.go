@@ -55,6 +55,15 @@ func (c *countConn) unread() (int, bool) {
 	return n, true
 }
 
+// inbound reports whether bytes from the peer have come since mark bytes
+// had been read: waiting in the socket, or read past mark (by a library
+// that has not made them into a message yet). ok is false when the socket
+// cannot be asked.
+func (c *countConn) inbound(mark int64) (in, ok bool) {
+	waiting, ok := c.unread()
+	return ok && (waiting > 0 || c.n.Load() > mark), ok
+}
+
 // countDials makes dial's connections countConns.
 func countDials(dial func(ctx context.Context, network, addr string) (net.Conn, error)) func(ctx context.Context, network, addr string) (net.Conn, error) {
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
@@ -105,15 +114,15 @@ func (s *wsSync) sync() (Synced, bool) {
 	if s.conn == nil {
 		return Synced{}, false
 	}
-	waiting, ok := s.conn.unread()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in, ok := s.conn.inbound(s.mark)
 	if !ok {
 		return Synced{}, false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	at := time.Now()
 	st := Synced{At: at, Lines: s.produced}
-	if waiting > 0 || s.conn.n.Load() > s.mark {
+	if in {
 		// A message was on its way in: the next one the reading
 		// goroutine completes is taken as received now.
 		s.armed, s.at = true, at
