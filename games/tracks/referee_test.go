@@ -2,6 +2,7 @@ package tracks
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -139,6 +140,11 @@ func TestEliminationMessages(t *testing.T) {
 	}
 	if res.Players[1].Status != game.Crashed || res.Players[1].Message != "b has not provided 1 lines in time on turn 1 (exited with status 2)" {
 		t.Errorf("crash: %+v", res.Players[1])
+	}
+	// Rules §4: the game summary keeps CodinGame's words, "$<id> has not
+	// provided 1 lines in time" (the result message names the bot instead).
+	if !slices.Contains(r.ev.summary, "$1 has not provided 1 lines in time") {
+		t.Errorf("game summary %q", r.ev.summary)
 	}
 	if !r.Over() || res.Players[0].Score != -1 || res.Players[1].Score != -1 || res.Players[0].Rank != 1 || res.Players[1].Rank != 1 {
 		t.Errorf("both eliminated: over %v, %+v", r.Over(), res.Players)
