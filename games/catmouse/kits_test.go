@@ -10,9 +10,11 @@ import (
 	"github.com/seed27749672/arena/replay"
 )
 
-// TestStarterKits plays each kit's example bot for a whole game (both
+// TestStarterKits plays the C++ kit's example bot for a whole game (both
 // roles) against the builtins: it ends ok, every answer is understood (no
-// ERROR line) and the tick's debug drawings reach the frames.
+// ERROR line) and the tick's debug drawings reach the frames. (The shared
+// test in kits/ plays every kit against builtin:evasive, without the
+// drawings check.)
 func TestStarterKits(t *testing.T) {
 	kits, err := filepath.Abs("../../kits/catmouse")
 	if err != nil {
