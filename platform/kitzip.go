@@ -3,7 +3,6 @@ package platform
 import (
 	"archive/zip"
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -24,26 +23,7 @@ func kitZip(game, lang string) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(tmp, p)
-		if err != nil {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: filepath.ToSlash(rel), Method: zip.Deflate})
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(b)
-		return err
-	})
-	if err != nil {
+	if err := zw.AddFS(os.DirFS(tmp)); err != nil {
 		return nil, err
 	}
 	err = zw.Close()
