@@ -35,10 +35,7 @@ func PrepareFile(game, filename string, src []byte, dir string) (string, error) 
 	}
 	ext := strings.ToLower(filepath.Ext(filename))
 	lang := languageOf[ext]
-	if _, err := kits.Read(game, lang); err != nil {
-		return "", err
-	}
-	if err := kits.Write(game, lang, dir); err != nil {
+	if err := kits.Write(game, lang, dir); err != nil { // Write checks the kit exists
 		return "", err
 	}
 	target := ""
