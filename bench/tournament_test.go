@@ -19,8 +19,8 @@ func BenchmarkTournamentShare(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		finished := 0
-		rr := tournament.RoundRobin{Game: "ants", Bots: []string{exe, exe}, Rounds: 5, Seed: benchSeed,
-			Options: antsOptions(200), OnMatch: func(tournament.Played) { finished++ }}
+		rr := tournament.RoundRobin{Rounds: 5, Setup: tournament.Setup{Game: "ants", Bots: []string{exe, exe}, Seed: benchSeed,
+			Options: antsOptions(200), OnMatch: func(tournament.Played) { finished++ }}}
 		s0, c0 := rusage()
 		err := playRoundRobin(rr)
 		s1, c1 := rusage()

@@ -36,6 +36,12 @@ type Setup struct {
 	TimeScale float64
 }
 
+// pool is the pool that plays the matches of s.
+func (s Setup) pool() Pool {
+	return Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox,
+		TimeScale: s.TimeScale, Known: s.Known, OnStart: s.OnStart}
+}
+
 // Outcome is what a tournament keeps of its matches: the standings, the
 // rounds (for formats played in rounds) and how many matches were
 // scheduled and finished.
@@ -81,8 +87,7 @@ func newRunner(s Setup, format string) (*runner, error) {
 	if _, err := game.Lookup(s.Game); err != nil {
 		return nil, err
 	}
-	r := &runner{Setup: s, pool: Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox, TimeScale: s.TimeScale, Known: s.Known, OnStart: s.OnStart},
-		seed: s.Seed, out: &Outcome{Format: format}}
+	r := &runner{Setup: s, pool: s.pool(), seed: s.Seed, out: &Outcome{Format: format}}
 	var err error
 	if r.names, _, err = r.pool.names(); err != nil {
 		return nil, err

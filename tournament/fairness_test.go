@@ -58,9 +58,7 @@ func TestFairnessUnderParallelism(t *testing.T) {
 		Play(context.Context) (*Outcome, error)
 	}
 	formats := map[string]func(Setup) player{
-		"round-robin": func(s Setup) player {
-			return RoundRobin{Game: s.Game, Bots: s.Bots, Options: s.Options, Cores: s.Cores, Seed: s.Seed}
-		},
+		"round-robin":        func(s Setup) player { return RoundRobin{Setup: s} },
 		"elimination":        func(s Setup) player { return Elimination{Setup: s, BestOf: 2} },
 		"double-elimination": func(s Setup) player { return DoubleElimination{Setup: s} },
 		"swiss":              func(s Setup) player { return Swiss{Setup: s, Rounds: 2} },

@@ -26,8 +26,7 @@ func BenchmarkTournamentMemory(b *testing.B) {
 			var kept []*replay.Replay
 			var early, late runtime.MemStats
 			n := 0
-			rr := RoundRobin{Game: "ants", Bots: []string{"builtin:boss4", "builtin:boss1"}, Seed: 1,
-				Rounds: max(1, b.N/2),
+			rr := RoundRobin{Rounds: max(1, b.N/2), Setup: Setup{Game: "ants", Bots: []string{"builtin:boss4", "builtin:boss1"}, Seed: 1,
 				OnMatch: func(p Played) {
 					if mode == "kept" {
 						kept = append(kept, p.Replays...)
@@ -43,7 +42,7 @@ func BenchmarkTournamentMemory(b *testing.B) {
 						runtime.GC()
 						runtime.ReadMemStats(&late)
 					}
-				}}
+				}}}
 			b.ResetTimer()
 			if _, err := rr.Play(context.Background()); err != nil {
 				b.Fatal(err)

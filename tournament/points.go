@@ -30,7 +30,7 @@ func (pr PointRounds) Play(ctx context.Context) (*Outcome, error) {
 		pr.Rounds = 1
 	}
 	if pr.Size == 0 {
-		pr.Size = RoundRobin{Game: pr.Game, Options: pr.Options, League: pr.League, Seed: pr.Seed}.smallestSize()
+		pr.Size = RoundRobin{Setup: pr.Setup}.smallestSize()
 	}
 	switch {
 	case pr.Rounds < 1:

@@ -72,9 +72,7 @@ func TestResume(t *testing.T) {
 		Play(context.Context) (*Outcome, error)
 	}
 	setup := Setup{Game: "strength", Bots: cs(3, 1, 4, 1, 5, 9, 2, 6), Seed: 1}
-	interruptAndResume(t, func(s Setup) player {
-		return RoundRobin{Game: s.Game, Bots: s.Bots, Seed: s.Seed, Cores: s.Cores, OnMatch: s.OnMatch, Known: s.Known}
-	}, setup, 9)
+	interruptAndResume(t, func(s Setup) player { return RoundRobin{Setup: s} }, setup, 9)
 	interruptAndResume(t, func(s Setup) player { return Elimination{Setup: s, BestOf: 3} }, setup, 3)
 	interruptAndResume(t, func(s Setup) player { return Swiss{Setup: s, Rounds: 3} }, setup, 5)
 	interruptAndResume(t, func(s Setup) player { return DoubleElimination{Setup: s, BestOf: 3} }, setup, 6)

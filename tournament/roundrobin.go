@@ -5,32 +5,15 @@ import (
 	"fmt"
 
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/sandbox"
 )
 
 // RoundRobin is a local tournament: every group of Size bots plays, each
-// bot once in every seat of the group (on one seed), Rounds times.
+// bot once in every seat of the group (on one seed), Rounds times. The
+// seatings of the g-th group played use seed Seed+g.
 type RoundRobin struct {
-	Game    string
-	Bots    []string // --bot specs
-	Size    int      // bots per match, at least 2; 0: the game's minimum, at least 2
-	Rounds  int      // 0 means 1
-	Seed    int64    // the seatings of the g-th group played use seed Seed+g
-	League  int
-	Options []string
-	// Cores caps the CPU cores the matches may use at once (0: all). A
-	// match is given one core per process bot (one in all for builtins),
-	// so that running matches side by side never makes a bot late.
-	Cores int
-	// OnMatch, when set, is called after each match (from several
-	// goroutines, one at a time).
-	OnMatch func(Played)
-	// Sandbox, when not nil, runs the bots that are commands contained.
-	Sandbox *sandbox.Limits
-	Known   Known     // see Pool.Known
-	OnStart func(Job) // see Pool.OnStart
-	// TimeScale multiplies every time limit of every match (0: 1).
-	TimeScale float64
+	Setup
+	Size   int // bots per match, at least 2; 0: the game's minimum, at least 2
+	Rounds int // 0 means 1
 }
 
 // Schedule lists the matches: for each group of Size bots (in index order),
@@ -132,6 +115,9 @@ func (rr RoundRobin) Play(ctx context.Context) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(rr.Names) == len(rr.Bots) {
+		names = rr.Names
+	}
 	// The seatings of a group follow each other in the schedule: they
 	// share a seed, so that every bot meets the same map in every seat.
 	jobs := make([]Job, len(sched))
@@ -167,8 +153,4 @@ func (rr RoundRobin) Play(ctx context.Context) (*Outcome, error) {
 		out.Standings = table.Standings()
 	}
 	return out, err
-}
-
-func (rr RoundRobin) pool() Pool {
-	return Pool{Game: rr.Game, Bots: rr.Bots, League: rr.League, Options: rr.Options, Cores: rr.Cores, Sandbox: rr.Sandbox, TimeScale: rr.TimeScale, Known: rr.Known, OnStart: rr.OnStart}
 }

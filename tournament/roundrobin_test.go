@@ -13,7 +13,7 @@ import (
 )
 
 func TestSchedule(t *testing.T) {
-	rr := RoundRobin{Game: "ants", Bots: []string{"builtin:a", "builtin:b", "builtin:c"}, Rounds: 2}
+	rr := RoundRobin{Setup: Setup{Game: "ants", Bots: []string{"builtin:a", "builtin:b", "builtin:c"}}, Rounds: 2}
 	s, err := rr.Schedule()
 	if err != nil {
 		t.Fatal(err)
@@ -34,18 +34,18 @@ func TestSchedule(t *testing.T) {
 	if got := combinations(5, 3); len(got) != 10 || got[0][2] != 2 || got[9][0] != 2 {
 		t.Errorf("combinations(5,3) = %v", got)
 	}
-	if _, err := (RoundRobin{Game: "ants", Bots: []string{"builtin:a"}}).Schedule(); err == nil || !strings.Contains(err.Error(), "at least 2 bots") {
+	if _, err := (RoundRobin{Setup: Setup{Game: "ants", Bots: []string{"builtin:a"}}}).Schedule(); err == nil || !strings.Contains(err.Error(), "at least 2 bots") {
 		t.Errorf("one bot: %v", err)
 	}
-	if _, err := (RoundRobin{Game: "ants", Bots: []string{"builtin:a", "builtin:b", "builtin:c"}, Size: 3}).Schedule(); err == nil {
+	if _, err := (RoundRobin{Setup: Setup{Game: "ants", Bots: []string{"builtin:a", "builtin:b", "builtin:c"}}, Size: 3}).Schedule(); err == nil {
 		t.Error("3-player ants matches accepted")
 	}
 }
 
 func TestRoundRobin(t *testing.T) {
 	seen := 0
-	rr := RoundRobin{Game: "ants", Bots: []string{"builtin:wait", "builtin:boss4", "builtin:boss1"}, Seed: 3, Cores: 2,
-		OnMatch: func(Played) { seen++ }}
+	rr := RoundRobin{Setup: Setup{Game: "ants", Bots: []string{"builtin:wait", "builtin:boss4", "builtin:boss1"}, Seed: 3, Cores: 2,
+		OnMatch: func(Played) { seen++ }}}
 	var seeds []int64
 	rr.OnMatch = func(p Played) {
 		seen++
@@ -86,7 +86,7 @@ func TestRoundRobin(t *testing.T) {
 
 // Territory's generated arenas need 4 players: the default match size says so.
 func TestSmallestMatch(t *testing.T) {
-	rr := RoundRobin{Game: "territory", Bots: []string{"builtin:random", "builtin:greedy", "builtin:hunter", "builtin:random", "builtin:greedy"}}
+	rr := RoundRobin{Setup: Setup{Game: "territory", Bots: []string{"builtin:random", "builtin:greedy", "builtin:hunter", "builtin:random", "builtin:greedy"}}}
 	s, err := rr.Schedule()
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +100,7 @@ func TestSmallestMatch(t *testing.T) {
 // matches of at least 2 (its points would be 0/0).
 func TestScheduleRefusesSoloMatches(t *testing.T) {
 	gametest.Register()
-	rr := RoundRobin{Game: "sum", Bots: []string{"builtin:count", "builtin:seeded"}, Size: 1}
+	rr := RoundRobin{Setup: Setup{Game: "sum", Bots: []string{"builtin:count", "builtin:seeded"}}, Size: 1}
 	if _, err := rr.Schedule(); err == nil || !strings.Contains(err.Error(), "at least 2 players") {
 		t.Errorf("matches of 1: %v", err)
 	}
@@ -112,12 +112,12 @@ func TestRoundRobinInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	seen := 0
-	rr := RoundRobin{Game: "ants", Bots: []string{"builtin:wait", "builtin:boss4", "builtin:boss1"}, Seed: 3, Cores: 1,
+	rr := RoundRobin{Setup: Setup{Game: "ants", Bots: []string{"builtin:wait", "builtin:boss4", "builtin:boss1"}, Seed: 3, Cores: 1,
 		OnMatch: func(Played) {
 			if seen++; seen == 2 {
 				cancel()
 			}
-		}}
+		}}}
 	out, err := rr.Play(ctx)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
@@ -135,7 +135,7 @@ func TestRoundRobinInterrupted(t *testing.T) {
 }
 
 func TestScheduleRefusesNegativeRounds(t *testing.T) {
-	rr := RoundRobin{Game: "ants", Bots: []string{"builtin:a", "builtin:b"}, Rounds: -3}
+	rr := RoundRobin{Setup: Setup{Game: "ants", Bots: []string{"builtin:a", "builtin:b"}}, Rounds: -3}
 	if _, err := rr.Schedule(); err == nil || !strings.Contains(err.Error(), "at least 1") {
 		t.Errorf("rounds -3: %v", err)
 	}

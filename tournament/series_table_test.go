@@ -53,8 +53,8 @@ func TestCatmouseRoundRobin(t *testing.T) {
 		t.Skip("plays catmouse matches")
 	}
 	var games int
-	rr := RoundRobin{Game: "catmouse", Bots: []string{"builtin:random", "builtin:pursuit", "builtin:evasive"}, Seed: 4,
-		OnMatch: func(p Played) { games += len(p.Replays) }}
+	rr := RoundRobin{Setup: Setup{Game: "catmouse", Bots: []string{"builtin:random", "builtin:pursuit", "builtin:evasive"}, Seed: 4,
+		OnMatch: func(p Played) { games += len(p.Replays) }}}
 	o, err := rr.Play(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -36,8 +36,8 @@ func BenchmarkProcessTournament(b *testing.B) {
 	if out, err := exec.Command("cc", "-O2", "-o", bin, src).CombinedOutput(); err != nil {
 		b.Skipf("no C compiler: %v %s", err, out)
 	}
-	rr := RoundRobin{Game: "sum", Bots: []string{"a=" + bin, "b=" + bin}, Rounds: max(1, b.N/2),
-		Options: []string{"turns=100", "turn_ms=1000", "first_ms=2000", "policy=skip"}}
+	rr := RoundRobin{Rounds: max(1, b.N/2), Setup: Setup{Game: "sum", Bots: []string{"a=" + bin, "b=" + bin},
+		Options: []string{"turns=100", "turn_ms=1000", "first_ms=2000", "policy=skip"}}}
 	var self0, kids0 syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &self0)
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids0)

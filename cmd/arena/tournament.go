@@ -176,8 +176,7 @@ func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (ev
 	setup := tournament.Setup{Game: game, Bots: f.bots, Seed: f.seed, League: f.league, Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, TimeScale: f.scale.factor(), Known: f.known, OnStart: f.onStart}
 	switch f.format {
 	case "round-robin":
-		return tournament.RoundRobin{Game: game, Bots: f.bots, Size: f.size, Rounds: f.rounds, Seed: f.seed, League: f.league,
-			Options: f.opts, Cores: f.cores, OnMatch: onMatch, Sandbox: sb, TimeScale: f.scale.factor(), Known: f.known, OnStart: f.onStart}, nil
+		return tournament.RoundRobin{Setup: setup, Size: f.size, Rounds: f.rounds}, nil
 	case "swiss":
 		rounds := f.rounds
 		if !f.roundsSet {
