@@ -164,13 +164,7 @@ func procStat(pid int) (stat, bool) {
 
 // parseStat parses the content of /proc/PID/stat.
 func parseStat(b []byte) (stat, bool) {
-	// The command name (field 2) may hold spaces and parentheses; the
-	// fields restart after the last ')'.
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return stat{}, false
-	}
-	f := strings.Fields(string(b[i+1:]))
+	f := statFields(b)
 	// After ')': the state is field 3, so f[0]; the process group (5) is
 	// f[2]; utime (14) is f[11] ... cstime (17) f[14]; num_threads (20)
 	// f[17].
@@ -186,6 +180,17 @@ func parseStat(b []byte) (stat, bool) {
 		n[k] = v
 	}
 	return stat{state: f[0], pgrp: int(n[0]), utime: n[1], stime: n[2], cutime: n[3], cstime: n[4], threads: int(n[5])}, true
+}
+
+// statFields returns the fields of /proc/PID/stat from the state (field
+// 3) on, nil when b has no command name: the command name (field 2) may
+// hold spaces and parentheses, and the fields restart after its last ')'.
+func statFields(b []byte) []string {
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return nil
+	}
+	return strings.Fields(string(b[i+1:]))
 }
 
 func children(pid int) []int {

@@ -57,9 +57,8 @@ func procStart(pid int) string {
 	if err != nil {
 		return ""
 	}
-	// The fields restart after the command name's last ')' at the state
-	// (field 3): the start time (22) is the 20th of them.
-	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	// From the state (field 3) on: the start time (22) is the 20th.
+	f := statFields(b)
 	if len(f) < 20 {
 		return ""
 	}
