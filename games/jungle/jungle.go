@@ -60,7 +60,7 @@ var options = []game.Option{
 	game.IntOption(OptFirstExtra, 1000, 0, 600000, "extra time on those first ticks, ms"),
 	game.IntOption(OptDelay, 0, 0, 60000, "pause after every tick, ms (the 2022 server and arena host: 10)"),
 	game.BoolOption(OptLegacyLastState, false, "reference lastState: positionBefore = position, hasSummoned always false"),
-	game.BoolOption(OptLegacyErrors, false, "reference errors: cleared only when a command is applied, so timeouts pile up"),
+	game.BoolOption(OptLegacyErrors, false, "reference errors: cleared only when a command is applied, so timeouts pile up, and a timeout gives the base tick_timeout_ms on every tick"),
 }
 
 // Info describes the game.
