@@ -39,7 +39,7 @@ func (r Runner) Run(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	if info := g.Info(); r.Size < 2 || r.Size < info.MinPlayers || r.Size > info.MaxPlayers {
-		return 0, fmt.Errorf("%s games have %d to %d players, not %d", info.Name, max(2, info.MinPlayers), info.MaxPlayers, r.Size)
+		return 0, fmt.Errorf("%s games have %s players, not %d", info.Name, game.CountRange(max(2, info.MinPlayers), info.MaxPlayers), r.Size)
 	}
 	played, failures := 0, 0
 	for r.Games == 0 || played < r.Games {
