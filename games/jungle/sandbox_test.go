@@ -33,7 +33,7 @@ func TestSandboxedMatchesSideBySideOnPort8765(t *testing.T) {
 		wg.Go(func() {
 			seed := int64(20 + i)
 			m := matchtest.Build(t, match.Setup{Game: "jungle", Bots: []string{"a=" + bot, "b=" + bot}, Seed: &seed,
-				Options: []string{"map=clearing", "nb_ticks=30"}, Sandbox: &sandbox.Limits{}})
+				Options: append(append([]string{}, patient...), "map=clearing", "nb_ticks=30"), Sandbox: &sandbox.Limits{}})
 			m.Grace = 500 * time.Millisecond
 			reps[i] = matchtest.Run(t, m, 2*time.Minute)
 		})
