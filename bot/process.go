@@ -320,9 +320,7 @@ func (p *Process) Pid() int {
 
 // Send writes msg to the bot's stdin, adding a final newline if missing.
 func (p *Process) Send(msg []byte, deadline time.Time) error {
-	if len(msg) == 0 || msg[len(msg)-1] != '\n' {
-		msg = append(msg[:len(msg):len(msg)], '\n')
-	}
+	msg = withNewline(msg)
 	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
 		return err
 	}
@@ -340,9 +338,7 @@ func (p *Process) Send(msg []byte, deadline time.Time) error {
 // Send in progress. The runner never has a Send in progress when it calls
 // TrySend (a prompt is only sent once the previous one was written).
 func (p *Process) TrySend(msg []byte) ([]byte, error) {
-	if len(msg) == 0 || msg[len(msg)-1] != '\n' {
-		msg = append(msg[:len(msg):len(msg)], '\n')
-	}
+	msg = withNewline(msg)
 	rc, err := p.stdin.SyscallConn()
 	if err != nil {
 		return msg, err
@@ -369,6 +365,15 @@ func (p *Process) TrySend(msg []byte) ([]byte, error) {
 		err = werr
 	}
 	return msg, err
+}
+
+// withNewline returns msg ending with a newline: msg itself, or a copy
+// with one added (msg's array is never written).
+func withNewline(msg []byte) []byte {
+	if len(msg) == 0 || msg[len(msg)-1] != '\n' {
+		msg = append(msg[:len(msg):len(msg)], '\n')
+	}
+	return msg
 }
 
 // ErrDeadline is returned by Send when the bot did not read its input in time.
