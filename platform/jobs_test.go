@@ -261,3 +261,39 @@ func TestTheJobOfADeadServerIsRunAgain(t *testing.T) {
 		t.Fatalf("%d build jobs for 1 submission", jobs)
 	}
 }
+
+// TestBuiltRootFollowsTheUpload: a single file's kit is built in the
+// build directory even when its kit has a src directory (the tree of a
+// zip's kit is under src).
+func TestBuiltRootFollowsTheUpload(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	team, _, _ := p.Join(ctx, invite, "Owls")
+	file, err := p.Submit(ctx, team, "bot.py", []byte("print(1)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(p.buildDir(file.ID), "src", "pkg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.builtRoot(file.ID); got != p.buildDir(file.ID) {
+		t.Errorf("a single file's kit with a src directory: built in %s, want %s", got, p.buildDir(file.ID))
+	}
+	z, err := kitZip("tracks", "python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zipped, err := p.Submit(ctx, team, "kit.zip", z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(p.buildDir(zipped.ID), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, root, err := prepare("tracks", "kit.zip", z, p.buildDir(zipped.ID)); err != nil {
+		t.Fatal(err)
+	} else if got := p.builtRoot(zipped.ID); got != root {
+		t.Errorf("a zip's kit: built in %s, want %s", got, root)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -69,11 +70,17 @@ func houseBot(info game.Info) (string, error) {
 	return info.Builtins[0].Name, nil
 }
 
-// builtRoot is where a submission's kit was built (see build).
+// builtRoot is where a submission's kit was built: as prepare put it, by
+// the upload's kind (a single file's kit may have a src directory of its
+// own, so the tree cannot tell).
 func (p *Platform) builtRoot(id int64) string {
-	src := filepath.Join(p.buildDir(id), "src")
-	if _, err := os.Stat(src); err == nil {
-		return build.KitRoot(src)
+	head := make([]byte, 4)
+	if f, err := os.Open(p.uploadPath(id)); err == nil {
+		io.ReadFull(f, head)
+		f.Close()
+	}
+	if isZip(head) {
+		return build.KitRoot(filepath.Join(p.buildDir(id), "src"))
 	}
 	return p.buildDir(id)
 }
