@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/seed27749672/arena/game"
@@ -32,7 +32,7 @@ func (s *Server) mapNames() []string {
 			names = append(names, e.Name())
 		}
 	}
-	sort.Strings(names)
+	slices.Sort(names)
 	return names
 }
 
@@ -61,7 +61,7 @@ func (s *Server) resolveFiles(decls []game.Option, pairs []string) ([]string, er
 		if !listed {
 			names, listed = s.mapNames(), true
 		}
-		if !validEntryName(v) || !contains(names, v) {
+		if !validEntryName(v) || !slices.Contains(names, v) {
 			return nil, fmt.Errorf("option %s: %w", k, errNotAMap(names))
 		}
 		out = append(out, k+"="+filepath.Join(s.Maps, v))
@@ -72,15 +72,6 @@ func (s *Server) resolveFiles(decls []game.Option, pairs []string) ([]string, er
 // validEntryName accepts a bare name: no separator, not "." or "..".
 func validEntryName(v string) bool {
 	return v != "" && v != "." && v != ".." && !strings.ContainsAny(v, "/\\\x00") && !strings.HasPrefix(v, ".")
-}
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // errMap is the refusal of a file option: the page may choose only among
