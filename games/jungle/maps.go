@@ -95,14 +95,12 @@ func loadFile(files *game.Files, path string) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
+	var m *Map
 	if strings.EqualFold(filepath.Ext(path), ".bmp") {
-		m, err := ParseBMP(filepath.Base(path), data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		return m, nil
+		m, err = ParseBMP(filepath.Base(path), data)
+	} else {
+		m, err = ParseText(data)
 	}
-	m, err := ParseText(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
