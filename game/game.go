@@ -42,7 +42,7 @@ type Info struct {
 	MinPlayers, MaxPlayers int
 	// PlayerCounts says, for humans, which numbers of players a game takes
 	// when not every number from MinPlayers to MaxPlayers works everywhere
-	// (territory: "4, 6 or 8 (1 to 8 with an arena file)"); "" otherwise.
+	// (territory: "4, 6 or 8 (2 to 8 with an arena file)"); "" otherwise.
 	PlayerCounts string
 
 	// Leagues lists the leagues in order; empty when the game has none.
