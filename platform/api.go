@@ -53,21 +53,24 @@ type route struct {
 	pattern string // net/http pattern, under APIPrefix
 	who     role
 	own     bool // names a team's own resource by {id}: another team gets 404
+	// serve handles the request; a team route's is only reached with the
+	// team of the token (withTeam), anyone's with no team.
+	serve func(a *api, w http.ResponseWriter, r *http.Request, t store.Team)
 }
 
 var routes = []route{
-	{"POST " + APIPrefix + "join", anyone, false},
-	{"GET " + APIPrefix + "team", team, false},
-	{"GET " + APIPrefix + "submissions", team, false},
-	{"POST " + APIPrefix + "submissions", team, false},
-	{"GET " + APIPrefix + "submissions/{id}", team, true},
-	{"GET " + APIPrefix + "submissions/{id}/log", team, true},
-	{"POST " + APIPrefix + "submissions/{id}/activate", team, true},
-	{"GET " + APIPrefix + "kits", team, false},
-	{"GET " + APIPrefix + "kits/{lang}", team, false},
-	{"GET " + APIPrefix + "leaderboard", team, false},
-	{"GET " + APIPrefix + "matches", team, false},
-	{"GET " + APIPrefix + "matches/{id}/replay", team, true},
+	{"POST " + APIPrefix + "join", anyone, false, (*api).join},
+	{"GET " + APIPrefix + "team", team, false, (*api).team},
+	{"GET " + APIPrefix + "submissions", team, false, (*api).submissions},
+	{"POST " + APIPrefix + "submissions", team, false, (*api).submit},
+	{"GET " + APIPrefix + "submissions/{id}", team, true, (*api).submission},
+	{"GET " + APIPrefix + "submissions/{id}/log", team, true, (*api).buildLog},
+	{"POST " + APIPrefix + "submissions/{id}/activate", team, true, (*api).activate},
+	{"GET " + APIPrefix + "kits", team, false, (*api).kits},
+	{"GET " + APIPrefix + "kits/{lang}", team, false, (*api).kit},
+	{"GET " + APIPrefix + "leaderboard", team, false, (*api).leaderboard},
+	{"GET " + APIPrefix + "matches", team, false, (*api).matches},
+	{"GET " + APIPrefix + "matches/{id}/replay", team, true, (*api).matchReplay},
 }
 
 type api struct {
@@ -98,23 +101,14 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 		o.Now = time.Now
 	}
 	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{}, logins: map[string]*rate.Limiter{}}
-	handlers := map[string]http.HandlerFunc{
-		routes[0].pattern:  a.join,
-		routes[1].pattern:  a.withTeam(a.team),
-		routes[2].pattern:  a.withTeam(a.submissions),
-		routes[3].pattern:  a.withTeam(a.submit),
-		routes[4].pattern:  a.withTeam(a.submission),
-		routes[5].pattern:  a.withTeam(a.buildLog),
-		routes[6].pattern:  a.withTeam(a.activate),
-		routes[7].pattern:  a.withTeam(a.kits),
-		routes[8].pattern:  a.withTeam(a.kit),
-		routes[9].pattern:  a.withTeam(a.leaderboard),
-		routes[10].pattern: a.withTeam(a.matches),
-		routes[11].pattern: a.withTeam(a.matchReplay),
-	}
 	mux := http.NewServeMux()
-	for _, r := range routes {
-		mux.Handle(r.pattern, handlers[r.pattern])
+	for _, rt := range routes {
+		h := func(w http.ResponseWriter, r *http.Request, t store.Team) { rt.serve(a, w, r, t) }
+		if rt.who == anyone {
+			mux.HandleFunc(rt.pattern, func(w http.ResponseWriter, r *http.Request) { h(w, r, store.Team{}) })
+		} else {
+			mux.Handle(rt.pattern, a.withTeam(h))
+		}
 	}
 	mux.HandleFunc(APIPrefix, func(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusNotFound, "no such API route: "+r.Method+" "+r.URL.Path)
@@ -212,7 +206,7 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
-func (a *api) join(w http.ResponseWriter, r *http.Request) {
+func (a *api) join(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if !a.allowLogin(r) {
 		apiError(w, http.StatusTooManyRequests, "too many joins from this address: wait a minute")
 		return
