@@ -3,7 +3,6 @@ package game
 import (
 	"fmt"
 	"os"
-	"sort"
 	"sync"
 )
 
@@ -87,14 +86,4 @@ func (f *Files) Read() map[string][]byte {
 		out[k] = v
 	}
 	return out
-}
-
-// Names returns the names of the files read so far, sorted.
-func (f *Files) Names() []string {
-	var names []string
-	for k := range f.Read() {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return names
 }
