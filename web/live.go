@@ -168,12 +168,28 @@ func (l *live) unsubscribe(c chan []byte) {
 	}
 }
 
-func (l *live) snapshot() (replay.Replay, bool) {
+// snapshot is a copy of the replay so far (its turns copied too).
+func (l *live) snapshot() replay.Replay {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	snap := l.rep
 	snap.Turns = append([]replay.Turn(nil), l.rep.Turns...)
-	return snap, l.done
+	return snap
+}
+
+// summary describes the match for the lists, without copying its turns
+// (the home page asks every few seconds; the match waits while l.mu is
+// held).
+func (l *live) summary() Summary {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return summarize(l.id, &l.rep, !l.done)
+}
+
+func (l *live) finished() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.done
 }
 
 // pageJSON is the page format of the replay so far, encoded once per turn

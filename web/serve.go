@@ -42,7 +42,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	}
 	if l := s.liveMatch(id); l != nil {
 		if download {
-			snap, _ := l.snapshot()
+			snap := l.snapshot()
 			replay.Write(w, &snap)
 			return
 		}

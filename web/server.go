@@ -214,8 +214,7 @@ func (s *Server) matches(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	for id, l := range s.running {
 		if !seen[id] {
-			snap, done := l.snapshot()
-			list = append(list, summarize(id, &snap, !done))
+			list = append(list, l.summary())
 		}
 	}
 	s.mu.Unlock()
@@ -283,7 +282,7 @@ func (s *Server) Live() (string, bool) {
 	defer s.mu.Unlock()
 	best, found := "", false
 	for id, l := range s.running {
-		if _, done := l.snapshot(); !done && id > best {
+		if !l.finished() && id > best {
 			best, found = id, true
 		}
 	}
