@@ -327,6 +327,9 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 	status, errLine := store.StatusReady, ""
 	if !r.OK {
 		status, errLine = store.StatusFailed, "build "+r.Status
+	} else if err := build.CheckLinks(root); err != nil {
+		status, errLine = store.StatusFailed, err.Error()
+		r.Log = append(r.Log, err.Error()+"\n"...)
 	}
 	return p.Store.FinishBuild(ctx, id, status, m.Language, errLine, r.Log)
 }

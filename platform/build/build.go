@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -185,4 +186,29 @@ func runUnsafe(ctx context.Context, root, command string, _ sandbox.Limits) (san
 		return sandbox.Result{}, err
 	}
 	return r, nil
+}
+
+// CheckLinks refuses a built tree with a symbolic link that does not
+// resolve inside it: a bot's sandbox shows the directories its run
+// command names, following links on the host, so a link the build made
+// (dist -> ../../7/src/kit/dist) would show it another team's tree. A
+// link that resolves nowhere is refused too: its target could appear
+// later.
+func CheckLinks(root string) error {
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return err
+	}
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.Type()&fs.ModeSymlink == 0 {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		target, _ := os.Readlink(p)
+		t, err := filepath.EvalSymlinks(p)
+		if err != nil || (t != real && !strings.HasPrefix(t, real+string(filepath.Separator))) {
+			return fmt.Errorf("the build left %s, a link to %s outside its tree: links must stay in the kit's directory", rel, target)
+		}
+		return nil
+	})
 }

@@ -125,3 +125,31 @@ func TestUnsafeRunKeepsTheTailOfItsOutput(t *testing.T) {
 		t.Fatalf("log of %d bytes", len(log))
 	}
 }
+
+func TestCheckLinks(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "kit")
+	os.MkdirAll(filepath.Join(root, "node_modules", "pkg", "bin"), 0o755)
+	os.WriteFile(filepath.Join(root, "node_modules", "pkg", "bin", "x"), nil, 0o755)
+	os.MkdirAll(filepath.Join(root, "node_modules", ".bin"), 0o755)
+	os.Symlink("../pkg/bin/x", filepath.Join(root, "node_modules", ".bin", "x"))
+	if err := CheckLinks(root); err != nil {
+		t.Fatalf("a link inside the tree: %v", err)
+	}
+	other := filepath.Join(filepath.Dir(root), "other", "dist")
+	os.MkdirAll(other, 0o755)
+	for _, target := range []string{"../other/dist", other, "../nothing-yet", "."} {
+		link := filepath.Join(root, "dist")
+		os.Remove(link)
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+		err := CheckLinks(root)
+		if target == "." {
+			if err != nil {
+				t.Errorf("a link to the tree itself: %v", err)
+			}
+		} else if err == nil || !strings.Contains(err.Error(), "outside its tree") {
+			t.Errorf("dist -> %s: %v", target, err)
+		}
+	}
+}
