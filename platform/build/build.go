@@ -169,10 +169,16 @@ func runUnsafe(ctx context.Context, root, command string, _ sandbox.Limits) (san
 	cmd.Dir = root
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	// a process that left the group (setsid) may hold the output open:
+	// stop reading it a moment after the command ends
+	cmd.WaitDelay = time.Second
 	out := &sandbox.Tail{Keep: sandbox.MaxOutput}
 	cmd.Stdout, cmd.Stderr = out, out
 	start := time.Now()
 	err := cmd.Run()
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // the command itself succeeded
+	}
 	r := sandbox.Result{Duration: time.Since(start), Status: "ok"}
 	r.Output, r.Dropped = out.Bytes()
 	var ee *exec.ExitError

@@ -3,9 +3,11 @@ package build
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/sandbox"
@@ -151,5 +153,21 @@ func TestCheckLinks(t *testing.T) {
 		} else if err == nil || !strings.Contains(err.Error(), "outside its tree") {
 			t.Errorf("dist -> %s: %v", target, err)
 		}
+	}
+}
+
+func TestUnsafeRunEndsWhenItsCommandDoes(t *testing.T) {
+	// a daemon left behind holds the output open for 40 s
+	dir := t.TempDir()
+	start := time.Now()
+	r, err := Run(context.Background(), dir, kits.Manifest{Language: "sh", Build: "setsid sleep 40 & echo $! >daemon; echo built"}, Options{Unsafe: true})
+	if b, _ := os.ReadFile(filepath.Join(dir, "daemon")); len(b) > 0 {
+		exec.Command("kill", strings.TrimSpace(string(b))).Run()
+	}
+	if err != nil || !r.OK || !strings.Contains(string(r.Log), "built") {
+		t.Fatalf("%+v %v", r.Status, err)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Fatalf("the build ended after %s: it waited for the daemon", d)
 	}
 }
