@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -42,11 +43,16 @@ func heap() uint64 {
 // dialSlow opens a viewer socket that never reads, with a small receive
 // buffer: the server's writes to it block as a slow link's would.
 func dialSlow(ctx context.Context, url string) (*websocket.Conn, *http.Response, error) {
-	d := &net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
+	client := &http.Client{Transport: &http.Transport{DialContext: slowDialer().DialContext}}
+	return websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: client})
+}
+
+// slowDialer dials with a small receive buffer, so that a connection that
+// is not read blocks the server's writes as a slow link's would.
+func slowDialer() *net.Dialer {
+	return &net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
 		return c.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
 	}}
-	client := &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
-	return websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: client})
 }
 
 func (s *Server) openStreams() int {
@@ -203,3 +209,48 @@ func httptestServer(t *testing.T, s *Server) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A client that does not take the download of a live match is dropped at
+// its write deadline too (the handler ends, and the copy of the replay it
+// held goes).
+func TestSlowLiveDownloadDropped(t *testing.T) {
+	oldBase, oldSpeed := writeBase, writeSpeed
+	writeBase, writeSpeed = 300*time.Millisecond, 1<<40
+	defer func() { writeBase, writeSpeed = oldBase, oldSpeed }()
+	rep := playSum(t, 3, "turns=1000")
+	pad := strings.Repeat("stderr of a chatty bot ", 16*1024*1024/len(rep.Turns)/23+1)
+	s := &Server{Replays: t.TempDir()}
+	m := &match.Match{}
+	s.Watch("20990101-000000-sum-slow", m)
+	m.OnStart(rep)
+	for _, tn := range rep.Turns {
+		tn.Replies[0].Stderr = pad
+		m.OnTurn(tn)
+	}
+	ended := make(chan struct{}, 1)
+	h := s.Handler()
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r)
+		ended <- struct{}{}
+	})}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	defer func() { srv.Close(); s.Close() }()
+	c, err := slowDialer().Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	// Ask, and read nothing.
+	if _, err := c.Write([]byte("GET /api/matches/20990101-000000-sum-slow?download=1 HTTP/1.1\r\nHost: localhost\r\n\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ended:
+	case <-time.After(45 * time.Second):
+		t.Fatal("the server still writes a live download to a client that reads nothing")
+	}
+}

@@ -43,6 +43,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	if l := s.liveMatch(id); l != nil {
 		if download {
 			snap := l.snapshot()
+			deadline(w, int(l.size())) // the turns: about the file's size
 			replay.Write(w, &snap)
 			return
 		}
