@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -94,5 +96,17 @@ func TestReplayCacheBudget(t *testing.T) {
 	}
 	if c.loads != 4 {
 		t.Errorf("loads %d", c.loads)
+	}
+}
+
+// The download's file name is the id's, whatever characters it holds.
+func TestDownloadFileName(t *testing.T) {
+	s, ts := newServer(t, false)
+	id := `a "quoted"; name`
+	record(t, s.Replays, id, 9)
+	res, _ := fetch(t, ts.URL+"/api/matches/"+url.PathEscape(id)+"?download=1", false)
+	_, params, err := mime.ParseMediaType(res.Header.Get("Content-Disposition"))
+	if res.StatusCode != 200 || err != nil || params["filename"] != id+".json" {
+		t.Errorf("%d, Content-Disposition %q: %v %q", res.StatusCode, res.Header.Get("Content-Disposition"), err, params["filename"])
 	}
 }
