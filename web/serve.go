@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"os"
 	"strings"
@@ -39,8 +38,8 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Vary", "Accept-Encoding")
 	if download {
-		// A parameter quoted and escaped as it needs: an id may hold '"'.
-		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": id + ".json"}))
+		// A quoted string, escaped: an id may hold '"' or '\'.
+		w.Header().Set("Content-Disposition", `attachment; filename="`+quoteEscaper.Replace(id)+`.json"`)
 	}
 	if l := s.liveMatch(id); l != nil {
 		if download {
@@ -116,6 +115,9 @@ func (s *Server) download(w http.ResponseWriter, path string, gz bool) {
 	}
 	io.Copy(w, body)
 }
+
+// quoteEscaper escapes the text of a quoted-string header parameter.
+var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 
 // deadline gives the client the time to take n bytes.
 func deadline(w http.ResponseWriter, n int) {
