@@ -40,6 +40,10 @@ type Team struct {
 	// Active is the submission the team plays with: its last successful
 	// build, or an older ready one it chose again (0: none yet).
 	Active int64
+	// League is the team's league in an event with leagues (CodinGame
+	// style, 1 is the first); 0 before its first submission plays, and
+	// always in an event without leagues.
+	League int
 }
 
 // Build statuses of a submission, in the order a build goes through them.
@@ -112,6 +116,16 @@ type Store interface {
 	// Matches lists an event's matches, newest first, at most limit.
 	Matches(ctx context.Context, eventID int64, limit int) ([]Match, error)
 
+	// Event formats (issue 17: leagues, ranked rounds, finals).
+
+	// SetLeague moves a team to a league, if it is still in league from
+	// (so that two deciders never move it twice); it reports whether it
+	// moved.
+	SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error)
+	// SubmissionMatches lists the matches of one kind (KindPromotion...)
+	// a submission played, oldest first.
+	SubmissionMatches(ctx context.Context, subID int64, kind string) ([]Match, error)
+
 	Close() error
 }
 
@@ -123,15 +137,30 @@ type Rating struct {
 	Losses             int
 }
 
+// Match kinds: what a match was played for.
+const (
+	KindCasual    = "casual"    // continuous rated games
+	KindPromotion = "promotion" // a game of a league's promotion test, against its boss
+	KindRanked    = "ranked"    // a game of a ranked round
+	KindFinal     = "final"     // a game of the final ranking or tournament
+)
+
 // Match is a played match of an event.
 type Match struct {
 	ID          int64
 	EventID     int64
 	Key         string // unique per match job: a retried job is recorded once
+	Kind        string // KindCasual (the default) ... KindFinal
+	League      int    // the league it was played in (0: the game's default)
+	Round       int64  // the ranked round or final it belongs to (0: none)
 	Seed        int64
 	Teams       []int64 // by seat; 0 for a house bot
 	Submissions []int64 // by seat; 0 for a house bot
 	Ranks       []int   // by seat, 1 is first
-	Error       string  // an arena failure: the match is not rated
-	Played      time.Time
+	// Scores and Stats are the game's result by seat (its score, and its
+	// numeric statistics: tie-breakers, side-quest points...).
+	Scores []float64
+	Stats  []map[string]float64
+	Error  string // an arena failure: the match is not rated
+	Played time.Time
 }

@@ -52,12 +52,18 @@ func (d *DB) RecordMatch(ctx context.Context, m store.Match, rate func(map[int64
 		return false, err
 	}
 	defer tx.Rollback()
+	if m.Kind == "" {
+		m.Kind = store.KindCasual
+	}
 	teams, _ := json.Marshal(m.Teams)
 	subs, _ := json.Marshal(m.Submissions)
 	ranks, _ := json.Marshal(m.Ranks)
-	res, err := tx.ExecContext(ctx, `INSERT INTO matches (event_id, key, seed, teams, submissions, ranks, error, played)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
-		m.EventID, m.Key, m.Seed, string(teams), string(subs), string(ranks), m.Error, time.Now().UTC().Format(time.RFC3339Nano))
+	scores, _ := json.Marshal(orEmpty(m.Scores))
+	stats, _ := json.Marshal(orEmpty(m.Stats))
+	res, err := tx.ExecContext(ctx, `INSERT INTO matches (event_id, key, kind, league, round, seed, teams, submissions, ranks, scores, stats, error, played)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+		m.EventID, m.Key, m.Kind, m.League, m.Round, m.Seed, string(teams), string(subs), string(ranks), string(scores), string(stats),
+		m.Error, time.Now().UTC().Format(time.RFC3339Nano))
 	if err != nil {
 		return false, err
 	}
@@ -88,10 +94,29 @@ func (d *DB) RecordMatch(ctx context.Context, m store.Match, rate func(map[int64
 	return true, tx.Commit()
 }
 
+// orEmpty stores a nil slice as [] (the column's default).
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+const matchCols = `id, event_id, key, kind, league, round, seed, teams, submissions, ranks, scores, stats, error, played`
+
 // Matches implements store.Store.
 func (d *DB) Matches(ctx context.Context, eventID int64, limit int) ([]store.Match, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id, event_id, key, seed, teams, submissions, ranks, error, played
-		FROM matches WHERE event_id = ? ORDER BY id DESC LIMIT ?`, eventID, limit)
+	return d.matches(ctx, `SELECT `+matchCols+` FROM matches WHERE event_id = ? ORDER BY id DESC LIMIT ?`, eventID, limit)
+}
+
+// SubmissionMatches implements store.Store.
+func (d *DB) SubmissionMatches(ctx context.Context, subID int64, kind string) ([]store.Match, error) {
+	return d.matches(ctx, `SELECT `+matchCols+` FROM matches
+		WHERE kind = ? AND EXISTS (SELECT 1 FROM json_each(matches.submissions) WHERE value = ?) ORDER BY id`, kind, subID)
+}
+
+func (d *DB) matches(ctx context.Context, q string, args ...any) ([]store.Match, error) {
+	rows, err := d.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -99,15 +124,28 @@ func (d *DB) Matches(ctx context.Context, eventID int64, limit int) ([]store.Mat
 	var ms []store.Match
 	for rows.Next() {
 		var m store.Match
-		var teams, subs, ranks, played string
-		if err := rows.Scan(&m.ID, &m.EventID, &m.Key, &m.Seed, &teams, &subs, &ranks, &m.Error, &played); err != nil {
+		var teams, subs, ranks, scores, stats, played string
+		if err := rows.Scan(&m.ID, &m.EventID, &m.Key, &m.Kind, &m.League, &m.Round, &m.Seed,
+			&teams, &subs, &ranks, &scores, &stats, &m.Error, &played); err != nil {
 			return nil, err
 		}
 		json.Unmarshal([]byte(teams), &m.Teams)
 		json.Unmarshal([]byte(subs), &m.Submissions)
 		json.Unmarshal([]byte(ranks), &m.Ranks)
+		json.Unmarshal([]byte(scores), &m.Scores)
+		json.Unmarshal([]byte(stats), &m.Stats)
 		m.Played = parseTime(played)
 		ms = append(ms, m)
 	}
 	return ms, rows.Err()
+}
+
+// SetLeague implements store.Store.
+func (d *DB) SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error) {
+	res, err := d.db.ExecContext(ctx, `UPDATE teams SET league = ? WHERE id = ? AND league = ?`, to, teamID, from)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }

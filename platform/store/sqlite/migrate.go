@@ -65,6 +65,15 @@ var migrations = []string{
 		draws INTEGER NOT NULL,
 		losses INTEGER NOT NULL
 	);`,
+	// 4: event formats: what a match was for, its league and round, its
+	// scores and statistics; a team's league.
+	`ALTER TABLE matches ADD COLUMN kind TEXT NOT NULL DEFAULT 'casual';
+	ALTER TABLE matches ADD COLUMN league INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE matches ADD COLUMN round INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE matches ADD COLUMN scores TEXT NOT NULL DEFAULT '[]'; -- JSON array by seat
+	ALTER TABLE matches ADD COLUMN stats TEXT NOT NULL DEFAULT '[]';  -- JSON array of objects by seat
+	CREATE INDEX matches_kind ON matches (event_id, kind, id);
+	ALTER TABLE teams ADD COLUMN league INTEGER NOT NULL DEFAULT 0;`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

@@ -144,12 +144,12 @@ func (d *DB) CreateTeam(ctx context.Context, t store.Team, token store.Key, hash
 	return t, err
 }
 
-const teamCols = `id, event_id, name, created, COALESCE(active, 0)`
+const teamCols = `id, event_id, name, created, COALESCE(active, 0), league`
 
 func scanTeam(row interface{ Scan(...any) error }, extra ...any) (store.Team, error) {
 	var t store.Team
 	var created string
-	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &created, &t.Active}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &created, &t.Active, &t.League}, extra...)...); err != nil {
 		return t, notFound(err)
 	}
 	t.Created = parseTime(created)

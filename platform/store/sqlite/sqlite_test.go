@@ -138,7 +138,7 @@ func TestMigratingAVersion1Database(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "arena.db")
 	db := open(t, path)
 	// back to version 1 as an older arena left it: no active column
-	for _, q := range []string{`DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `DELETE FROM schema_version WHERE version > 1`,
+	for _, q := range []string{`DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `ALTER TABLE teams DROP COLUMN league`, `DELETE FROM schema_version WHERE version > 1`,
 		`INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES ('tracks', 'x', '{}', 'k', x'00', '')`,
 		`INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES (1, 'Owls', 'k', x'00', '')`} {
 		if _, err := db.SQL().Exec(q); err != nil {
@@ -210,5 +210,48 @@ func TestAMatchIsRecordedOnceWithItsRatings(t *testing.T) {
 	}
 	if ts, _ := db.Teams(ctx, ev.ID); len(ts) != 2 || ts[0].Name != "Owls" {
 		t.Fatalf("teams %+v", ts)
+	}
+}
+
+// TestEventFormatFields: a match keeps its kind, league, round, scores
+// and statistics; a submission's matches of one kind are found; a team
+// moves league only from the league it is in.
+func TestEventFormatFields(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "arena.db"))
+	defer db.Close()
+	_, ik, ih := store.NewSecret("invite")
+	ev, _ := db.CreateEvent(ctx, store.Event{Game: "tracks", Name: "x"}, ik, ih)
+	_, k, h := store.NewSecret("team")
+	tm, _ := db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls"}, k, h)
+	promo := store.Match{EventID: ev.ID, Key: "p-1", Kind: store.KindPromotion, League: 2, Round: 9, Teams: []int64{tm.ID, 0},
+		Submissions: []int64{12, 0}, Ranks: []int{1, 2}, Scores: []float64{3, -1}, Stats: []map[string]float64{{"sideQuestPoints": 1}, {}}}
+	casual := store.Match{EventID: ev.ID, Key: "c-1", Teams: []int64{0, tm.ID}, Submissions: []int64{0, 12}, Ranks: []int{1, 2}}
+	other := store.Match{EventID: ev.ID, Key: "p-2", Kind: store.KindPromotion, Teams: []int64{tm.ID, 0}, Submissions: []int64{112, 0}, Ranks: []int{1, 2}}
+	for _, m := range []store.Match{promo, casual, other} {
+		if _, err := db.RecordMatch(ctx, m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ms, err := db.SubmissionMatches(ctx, 12, store.KindPromotion)
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("%+v %v", ms, err)
+	}
+	got := ms[0]
+	if got.Key != "p-1" || got.Kind != store.KindPromotion || got.League != 2 || got.Round != 9 || got.Scores[1] != -1 || got.Stats[0]["sideQuestPoints"] != 1 {
+		t.Errorf("%+v", got)
+	}
+	all, _ := db.Matches(ctx, ev.ID, 10)
+	if all[1].Kind != store.KindCasual || all[1].Scores == nil {
+		t.Errorf("a match without a kind is casual: %+v", all[1])
+	}
+	if moved, err := db.SetLeague(ctx, tm.ID, 1, 2); moved || err != nil {
+		t.Fatalf("moved from league 1 while in 0: %v %v", moved, err)
+	}
+	if moved, err := db.SetLeague(ctx, tm.ID, 0, 1); !moved || err != nil {
+		t.Fatal(moved, err)
+	}
+	if got, _ := db.Team(ctx, tm.ID); got.League != 1 {
+		t.Errorf("league %d", got.League)
 	}
 }
