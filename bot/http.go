@@ -349,12 +349,7 @@ func (h *HTTP) Send(msg []byte, deadline time.Time) error {
 		defer cancel()
 		status, reply, err := h.doTraced(ctx, http.MethodPost, h.Protocol.MovePath, body, req)
 		at := time.Now()
-		var text string
-		if h.Protocol.Answer != nil {
-			text = h.Protocol.Answer(status, reply, err)
-		} else if err == nil && status == http.StatusOK {
-			text = strings.TrimSpace(string(reply))
-		}
+		line := h.answer(status, reply, err)
 		h.mu.Lock()
 		defer h.mu.Unlock()
 		if h.ended {
@@ -376,12 +371,33 @@ func (h *HTTP) Send(msg []byte, deadline time.Time) error {
 			return
 		}
 		select {
-		case h.lines <- Line{Line: game.Line{Text: text}, At: at}:
+		case h.lines <- Line{Line: line, At: at}:
 			h.produced++
 		default: // nobody reads any more
 		}
 	}()
 	return nil
+}
+
+// answer is the line a MovePath request gives the referee: the game's
+// reading of the reply, or a Failed line saying why there is no answer.
+// Without the game's Answer, a 200's body is the answer and anything else
+// a failure.
+func (h *HTTP) answer(status int, body []byte, err error) game.Line {
+	if h.Protocol.Answer != nil {
+		text, failed := h.Protocol.Answer(status, body, err)
+		if failed != nil {
+			return game.Line{Text: failed.Error(), Failed: true}
+		}
+		return game.Line{Text: text}
+	}
+	switch {
+	case err != nil:
+		return game.Line{Text: "no HTTP reply: " + err.Error(), Failed: true}
+	case status != http.StatusOK:
+		return game.Line{Text: fmt.Sprintf("HTTP error: status %d %s", status, http.StatusText(status)), Failed: true}
+	}
+	return game.Line{Text: strings.TrimSpace(string(body))}
 }
 
 // Sync reports whether the reply to the request in flight has begun to

@@ -28,11 +28,14 @@ var httpTestProtocol = game.HTTPProtocol{
 		i := strings.LastIndexByte(s, ' ')
 		return []byte(s[:i]), s[i+1:] == "FINAL"
 	},
-	Answer: func(status int, body []byte, err error) string {
+	Answer: func(status int, body []byte, err error) (string, error) {
 		if err != nil {
-			return "error: " + err.Error()
+			return "", err
 		}
-		return fmt.Sprintf("%d %s", status, body)
+		if status >= 500 {
+			return "", fmt.Errorf("status %d", status)
+		}
+		return fmt.Sprintf("%d %s", status, body), nil
 	},
 }
 
@@ -427,5 +430,45 @@ func TestHTTPCloseClosesConnections(t *testing.T) {
 			t.Fatalf("%d connections still open after Close", n)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A reply the game's Answer refuses reaches the referee as a Failed line
+// holding why, and a reply it accepts as a plain line: the referee tells
+// the transport's account from the bot's text by the flag, not the words.
+// Without an Answer, only a 200's body is an answer.
+func TestHTTPFailureIsMarked(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		switch {
+		case r.URL.Path == "/status/":
+			io.WriteString(w, "true")
+		case string(b) == "fail":
+			http.Error(w, "boom", http.StatusInternalServerError)
+		default:
+			io.WriteString(w, "status 500")
+		}
+	}))
+	defer srv.Close()
+	for _, answer := range []bool{true, false} {
+		p := httpTestProtocol
+		if !answer {
+			p.Answer = nil
+		}
+		h := &HTTP{Protocol: p, URL: srv.URL}
+		if err := h.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		want := []game.Line{{Text: "status 500", Failed: true}, {Text: "200 status 500"}}
+		if !answer {
+			want = []game.Line{{Text: "HTTP error: status 500 Internal Server Error", Failed: true}, {Text: "status 500"}}
+		}
+		for i, msg := range []string{"fail TURN", "ok TURN"} {
+			h.Send([]byte(msg), time.Now().Add(5*time.Second))
+			if l, ok := nextHTTPLine(t, h, 5*time.Second); !ok || l.Line != want[i] {
+				t.Errorf("Answer %v, %q: line %+v (%v), want %+v", answer, msg, l.Line, ok, want[i])
+			}
+		}
+		h.Close(time.Second)
 	}
 }

@@ -178,6 +178,11 @@ type Retirer interface {
 type Line struct {
 	Text    string
 	TooLong bool // the line exceeded Info.MaxLine; Text holds its first MaxLine bytes
+	// Failed is set by a transport, never by a bot: the request got no
+	// answer (an HTTP error status, no reply, a reply that is no answer)
+	// and Text is the transport's account of why. A bot's own text can
+	// never pass for it.
+	Failed bool `json:",omitempty"`
 }
 
 // ReplyStatus says what became of the request to one player on one turn.

@@ -25,6 +25,7 @@ type HTTPProtocol struct {
 	// Answer turns the outcome of a MovePath request (the reply's status and
 	// body, or the error that prevented a reply) into the answer line the
 	// referee reads, so that the referee never needs to know which
-	// transport a player uses.
-	Answer func(status int, body []byte, err error) string
+	// transport a player uses; or it says why the outcome is no answer,
+	// and the referee is given that text as a Line marked Failed.
+	Answer func(status int, body []byte, err error) (line string, failed error)
 }

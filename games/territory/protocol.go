@@ -289,7 +289,8 @@ const (
 // carry the turn JSON without the stdin/stdout keys "Turn" and "Final"; a
 // message whose "Final" is true is the farewell (PUT). A reply becomes the
 // answer line the referee reads: its vector in canonical form when it is
-// valid, otherwise a description that no answer grammar accepts (NONE).
+// valid, otherwise a line the transport marks Failed, holding why (a stay,
+// reported as the HTTP error).
 var HTTP = game.HTTPProtocol{
 	StatusPath:  StatusPath,
 	ReadyBody:   "true",
@@ -314,40 +315,22 @@ func httpBody(msg []byte) (body []byte, final bool) {
 	return msg, final
 }
 
-// The answer lines httpAnswer gives for what is not a move begin so: the
-// referee reports them as HTTP errors, not as text the bot wrote.
-const (
-	httpNoReply = "no HTTP reply: "
-	httpStatus  = "HTTP error: status "
-	httpInvalid = "invalid HTTP reply "
-)
-
-// isHTTPFailure reports whether an answer line is httpAnswer's description
-// of a failed request rather than a move.
-func isHTTPFailure(line string) bool {
-	for _, p := range []string{httpNoReply, httpStatus, httpInvalid} {
-		if strings.HasPrefix(line, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // httpAnswer turns the outcome of an OnNextMove request into the answer
 // line the referee reads (§6.2, D16): the move in its canonical JSON form
-// when the reply is a 200 holding a valid vector, otherwise a description
-// of what went wrong, which no answer grammar accepts (a stay).
-func httpAnswer(status int, body []byte, err error) string {
+// when the reply is a 200 holding a valid vector, otherwise the failure
+// (an error status, no reply, a body that is no move), which the transport
+// hands the referee as a Failed line: a stay, reported as that error.
+func httpAnswer(status int, body []byte, err error) (string, error) {
 	switch {
 	case err != nil:
-		return httpNoReply + err.Error()
+		return "", fmt.Errorf("no HTTP reply: %w", err)
 	case status != http.StatusOK:
-		return fmt.Sprintf(httpStatus+"%d %s: %s", status, http.StatusText(status), strconv.Quote(clip(string(body), 200)))
+		return "", fmt.Errorf("HTTP error: status %d %s: %s", status, http.StatusText(status), strconv.Quote(clip(string(body), 200)))
 	}
 	m, perr := ParseReply(body)
 	if perr != nil {
-		return fmt.Sprintf(httpInvalid+"%s: %v", strconv.Quote(clip(string(body), 200)), perr)
+		return "", fmt.Errorf("invalid HTTP reply %s: %w", strconv.Quote(clip(string(body), 200)), perr)
 	}
 	dx, dy := m.Delta()
-	return fmt.Sprintf(`{"X":%d,"Y":%d}`, dx, dy)
+	return fmt.Sprintf(`{"X":%d,"Y":%d}`, dx, dy), nil
 }

@@ -110,10 +110,16 @@ func TestHTTPAnswers(t *testing.T) {
 		{0, ``, errors.New("connection refused"), None, false},
 	}
 	for _, c := range cases {
-		line := httpAnswer(c.status, []byte(c.body), c.err)
-		m, err := ParseAnswer(line)
-		if (err == nil) != c.valid || m != c.want {
-			t.Errorf("status %d body %q: line %q reads as %v (%v); want %v valid=%v", c.status, c.body, line, m, err, c.want, c.valid)
+		line, failed := httpAnswer(c.status, []byte(c.body), c.err)
+		if (failed == nil) != c.valid {
+			t.Errorf("status %d body %q: failure %v, want valid=%v", c.status, c.body, failed, c.valid)
+			continue
+		}
+		if failed != nil {
+			continue
+		}
+		if m, err := ParseAnswer(line); err != nil || m != c.want {
+			t.Errorf("status %d body %q: line %q reads as %v (%v); want %v", c.status, c.body, line, m, err, c.want)
 		}
 	}
 }
@@ -169,15 +175,17 @@ func FuzzParseReply(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		m, err := ParseReply(body)
-		line := httpAnswer(200, body, nil)
-		got, lerr := ParseAnswer(line)
+		line, failed := httpAnswer(200, body, nil)
 		if err != nil {
-			if m != None || lerr == nil {
-				t.Fatalf("invalid reply %q: move %v, line %q reads %v", body, m, line, got)
+			if m != None || failed == nil {
+				t.Fatalf("invalid reply %q: move %v, line %q, failure %v", body, m, line, failed)
 			}
 			return
 		}
-		if lerr != nil || got != m {
+		if failed != nil {
+			t.Fatalf("valid reply %q (%v) failed: %v", body, m, failed)
+		}
+		if got, lerr := ParseAnswer(line); lerr != nil || got != m {
 			t.Fatalf("valid reply %q (%v) became line %q = %v (%v)", body, m, line, got, lerr)
 		}
 	})

@@ -113,7 +113,7 @@ func (r *referee) Play(replies []game.Reply) {
 			case line.TooLong:
 				a.Error = fmt.Sprintf("the line is longer than %d bytes", MaxAnswer)
 				cause = "invalid"
-			case isHTTPFailure(line.Text):
+			case line.Failed:
 				// Written by the HTTP transport, not by the bot: an
 				// error status, no reply, or a body that is no move.
 				a.Error = line.Text
