@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/sandbox"
 )
@@ -34,12 +35,15 @@ type Setup struct {
 	OnStart func(Job)
 	// TimeScale multiplies every time limit of every match (0: 1).
 	TimeScale float64
+	// Match, when set, builds each match (see Pool.Match; the job's seats
+	// index Bots).
+	Match func(Job) (match.Match, error)
 }
 
 // pool is the pool that plays the matches of s.
 func (s Setup) pool() Pool {
 	return Pool{Game: s.Game, Bots: s.Bots, League: s.League, Options: s.Options, Cores: s.Cores, Sandbox: s.Sandbox,
-		TimeScale: s.TimeScale, Known: s.Known, OnStart: s.OnStart}
+		TimeScale: s.TimeScale, Known: s.Known, OnStart: s.OnStart, Match: s.Match}
 }
 
 // Outcome is what a tournament keeps of its matches: the standings, the

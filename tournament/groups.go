@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -173,6 +174,9 @@ func (gr Groups) final(ctx context.Context, r *runner, ranking []int) (*Outcome,
 	}
 	if gr.OnStart != nil {
 		e.OnStart = func(j Job) { gr.OnStart(toEvent(j)) }
+	}
+	if gr.Match != nil {
+		e.Match = func(j Job) (match.Match, error) { return gr.Match(toEvent(j)) }
 	}
 	e.OnMatch = func(p Played) {
 		// Number the final's matches after the ranked rounds', and give the

@@ -38,6 +38,11 @@ type Pool struct {
 	Known Known
 	// TimeScale multiplies every time limit of every match (0: 1).
 	TimeScale float64
+	// Match, when set, builds the match of a job in place of match.Setup
+	// (the platform's teams' bots, each sandboxed in its own build tree,
+	// which a --bot spec cannot say). Bots still give the bots' names and
+	// the cores each needs.
+	Match func(Job) (match.Match, error)
 }
 
 // Known looks a match up in the record of an interrupted tournament.
@@ -173,7 +178,13 @@ func (p Pool) playOne(ctx context.Context, job Job) Played {
 	for i, b := range job.Seats {
 		specs[i] = p.Bots[b]
 	}
-	m, err := match.Setup{Game: p.Game, Bots: specs, Seed: &pl.Seed, League: p.League, Options: p.Options, Sandbox: p.Sandbox, TimeScale: p.TimeScale}.Build()
+	var m match.Match
+	var err error
+	if p.Match != nil {
+		m, err = p.Match(job)
+	} else {
+		m, err = match.Setup{Game: p.Game, Bots: specs, Seed: &pl.Seed, League: p.League, Options: p.Options, Sandbox: p.Sandbox, TimeScale: p.TimeScale}.Build()
+	}
 	if err == nil {
 		if _, series := m.Game.(game.Series); series {
 			err = playSeries(ctx, m, &pl)

@@ -126,6 +126,19 @@ type Store interface {
 	// a submission played, oldest first.
 	SubmissionMatches(ctx context.Context, subID int64, kind string) ([]Match, error)
 
+	// Event formats (issue 17, events2: Cod'INSA spawn votes and round
+	// robin, Blitz ranked rounds and final). A format keeps its own state
+	// as one JSON document per event and name, read and changed whole.
+
+	// EventState is the document name of an event; nil (no error) when
+	// there is none yet.
+	EventState(ctx context.Context, eventID int64, name string) ([]byte, error)
+	// UpdateEventState replaces the document with update's answer to the
+	// current one (nil when there is none), in one transaction: two
+	// updates never lose each other's change. An error from update
+	// changes nothing and is returned as is.
+	UpdateEventState(ctx context.Context, eventID int64, name string, update func(old []byte) ([]byte, error)) ([]byte, error)
+
 	Close() error
 }
 

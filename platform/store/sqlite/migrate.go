@@ -74,6 +74,14 @@ var migrations = []string{
 	ALTER TABLE matches ADD COLUMN stats TEXT NOT NULL DEFAULT '[]';  -- JSON array of objects by seat
 	CREATE INDEX matches_kind ON matches (event_id, kind, id);
 	ALTER TABLE teams ADD COLUMN league INTEGER NOT NULL DEFAULT 0;`,
+	// 5: the state of an event's format (spawn votes, ranked rounds...).
+	`CREATE TABLE event_state (
+		event_id INTEGER NOT NULL REFERENCES events(id),
+		name TEXT NOT NULL,
+		doc BLOB NOT NULL,
+		updated TEXT NOT NULL,
+		PRIMARY KEY (event_id, name)
+	);`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

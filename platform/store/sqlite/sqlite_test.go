@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/seed27749672/arena/platform/store"
@@ -138,7 +140,7 @@ func TestMigratingAVersion1Database(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "arena.db")
 	db := open(t, path)
 	// back to version 1 as an older arena left it: no active column
-	for _, q := range []string{`DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `ALTER TABLE teams DROP COLUMN league`, `DELETE FROM schema_version WHERE version > 1`,
+	for _, q := range []string{`DROP TABLE event_state`, `DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `ALTER TABLE teams DROP COLUMN league`, `DELETE FROM schema_version WHERE version > 1`,
 		`INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES ('tracks', 'x', '{}', 'k', x'00', '')`,
 		`INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES (1, 'Owls', 'k', x'00', '')`} {
 		if _, err := db.SQL().Exec(q); err != nil {
@@ -253,5 +255,48 @@ func TestEventFormatFields(t *testing.T) {
 	}
 	if got, _ := db.Team(ctx, tm.ID); got.League != 1 {
 		t.Errorf("league %d", got.League)
+	}
+}
+// An event's format state is read and changed whole; concurrent updates
+// all count; a failed update changes nothing; events do not share it.
+func TestEventState(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "arena.db"))
+	defer db.Close()
+	_, ikey, ihash := store.NewSecret("invite")
+	ev, err := db.CreateEvent(ctx, store.Event{Game: "catmouse", Name: "Final"}, ikey, ihash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc, err := db.EventState(ctx, ev.ID, "votes"); err != nil || doc != nil {
+		t.Fatalf("no state yet: %q, %v", doc, err)
+	}
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := db.UpdateEventState(ctx, ev.ID, "votes", func(old []byte) ([]byte, error) {
+				n, _ := strconv.Atoi(string(old))
+				return []byte(strconv.Itoa(n + 1)), nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	boom := errors.New("refused")
+	if _, err := db.UpdateEventState(ctx, ev.ID, "votes", func([]byte) ([]byte, error) { return []byte("0"), boom }); err != boom {
+		t.Errorf("a refused update: %v", err)
+	}
+	if doc, err := db.EventState(ctx, ev.ID, "votes"); err != nil || string(doc) != "20" {
+		t.Errorf("after 20 increments and a refused update: %q, %v", doc, err)
+	}
+	if doc, _ := db.EventState(ctx, ev.ID+1, "votes"); doc != nil {
+		t.Errorf("another event sees %q", doc)
+	}
+	if doc, _ := db.EventState(ctx, ev.ID, "rounds"); doc != nil {
+		t.Errorf("another name sees %q", doc)
 	}
 }
