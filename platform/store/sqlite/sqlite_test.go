@@ -257,6 +257,7 @@ func TestEventFormatFields(t *testing.T) {
 		t.Errorf("league %d", got.League)
 	}
 }
+
 // An event's format state is read and changed whole; concurrent updates
 // all count; a failed update changes nothing; events do not share it.
 func TestEventState(t *testing.T) {
