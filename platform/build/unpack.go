@@ -37,6 +37,9 @@ func Unpack(data []byte, dir string, l Limits) error {
 	if int64(len(data)) > l.Zip {
 		return fmt.Errorf("the zip is %d bytes, over the limit of %d", len(data), l.Zip)
 	}
+	if n, over := countEntries(data, l.Files); over {
+		return fmt.Errorf("the zip has %d entries or more, over the limit of %d", n, l.Files)
+	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return fmt.Errorf("not a zip file: %w", err)

@@ -3,6 +3,7 @@ package build
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/binary"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -125,6 +126,121 @@ func FuzzUnpack(f *testing.F) {
 		})
 		if total > l.Unpacked || files > l.Files+1 {
 			t.Fatalf("%d bytes in %d files written, over the limits", total, files)
+		}
+	})
+}
+
+// manyEntries is a zip whose central directory lists n entries, all the
+// same empty stored file "a" (46 + 1 bytes each), with the count the end
+// record claims given by claim (archive/zip compares only its low 16 bits).
+func manyEntries(n int, claim uint16) []byte {
+	le := binary.LittleEndian
+	var b []byte
+	b = le.AppendUint32(b, 0x04034b50) // local file header of "a"
+	b = append(b, make([]byte, 22)...)
+	b = le.AppendUint16(b, 1) // name length
+	b = le.AppendUint16(b, 0) // extra length
+	b = append(b, 'a')
+	start := len(b)
+	for range n {
+		b = le.AppendUint32(b, 0x02014b50)
+		b = le.AppendUint16(b, 20)        // made by
+		b = le.AppendUint16(b, 20)        // needed
+		b = append(b, make([]byte, 20)...) // flags, method, time, date, crc, sizes
+		b = le.AppendUint16(b, 1)         // name length
+		b = append(b, make([]byte, 12)...) // extra, comment, disk, attributes
+		b = le.AppendUint32(b, 0)         // local header offset
+		b = append(b, 'a')
+	}
+	size := len(b) - start
+	b = le.AppendUint32(b, 0x06054b50)
+	b = append(b, 0, 0, 0, 0)
+	b = le.AppendUint16(b, claim)
+	b = le.AppendUint16(b, claim)
+	b = le.AppendUint32(b, uint32(size))
+	b = le.AppendUint32(b, uint32(start))
+	return le.AppendUint16(b, 0)
+}
+
+// zip64 rewrites manyEntries' end record as a zip64 one: the classic
+// record says 0xffff entries and the zip64 record, found by its locator,
+// holds the count, size and offset.
+func zip64(z []byte) []byte {
+	le := binary.LittleEndian
+	end := z[len(z)-22:]
+	count, size, offset := le.Uint16(end[10:]), le.Uint32(end[12:]), le.Uint32(end[16:])
+	b := append([]byte(nil), z[:len(z)-22]...)
+	p := len(b)
+	b = le.AppendUint32(b, 0x06064b50)
+	b = le.AppendUint64(b, 44)
+	b = append(b, 45, 0, 45, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+	b = le.AppendUint64(b, uint64(count))
+	b = le.AppendUint64(b, uint64(count))
+	b = le.AppendUint64(b, uint64(size))
+	b = le.AppendUint64(b, uint64(offset))
+	b = le.AppendUint32(b, 0x07064b50)
+	b = le.AppendUint32(b, 0)
+	b = le.AppendUint64(b, uint64(p))
+	b = le.AppendUint32(b, 1)
+	b = le.AppendUint32(b, 0x06054b50)
+	b = append(b, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff)
+	b = le.AppendUint32(b, 0xffffffff)
+	b = le.AppendUint32(b, 0xffffffff)
+	return le.AppendUint16(b, 0)
+}
+
+// A zip of a great many entries is refused from a count of its directory's
+// headers, before archive/zip builds one File per entry (200,000 of them
+// took tens of megabytes and as many allocations), even when its end
+// record claims fewer entries than it holds.
+func TestUnpackRefusesManyEntriesBeforeListing(t *testing.T) {
+	const n = 200_000
+	l := Limits{Zip: 32 << 20, Unpacked: 1 << 20, Files: 5000}
+	for _, claim := range []uint16{uint16(n % 65536), 3} {
+		data := manyEntries(n, claim)
+		var err error
+		allocs := testing.AllocsPerRun(1, func() { err = Unpack(data, t.TempDir(), l) })
+		if err == nil || !strings.Contains(err.Error(), "over the limit of 5000") {
+			t.Fatalf("claim %d: %v, want the entry limit", claim, err)
+		}
+		if allocs > 1000 {
+			t.Errorf("claim %d: %v allocations before the refusal; the entries were listed", claim, allocs)
+		}
+	}
+	// A zip64 end record is followed as archive/zip follows it.
+	for _, n := range []int{3, 6000} {
+		z := zip64(manyEntries(n, uint16(n)))
+		zr, err := zip.NewReader(bytes.NewReader(z), int64(len(z)))
+		if err != nil || len(zr.File) != n {
+			t.Fatalf("zip64 of %d entries: %v", n, err)
+		}
+		if got, over := countEntries(z, 5000); got != min(n, 5001) || over != (n > 5000) {
+			t.Errorf("zip64 of %d entries: counted %d (over %v)", n, got, over)
+		}
+	}
+	// The same directory, within the limit, is read: its entries are
+	// the same file twice.
+	err := Unpack(manyEntries(2, 2), t.TempDir(), l)
+	if err == nil || !strings.Contains(err.Error(), "twice") {
+		t.Fatalf("two entries named a: %v", err)
+	}
+}
+
+// countEntries never counts fewer entries than archive/zip lists, whatever
+// the bytes: its refusal cannot be dodged by a directory it misreads.
+func FuzzCountEntries(f *testing.F) {
+	f.Add(makeZip(f, entry{name: "kit/bot.py", body: "print(1)"}, entry{name: "kit/"}))
+	f.Add(manyEntries(3, 3))
+	f.Add(manyEntries(70, 4))
+	f.Add(append([]byte("prefix data"), makeZip(f, entry{name: "a", body: "x"})...))
+	f.Add(zip64(manyEntries(70, 70)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			return
+		}
+		if n, _ := countEntries(data, 1<<30); n < len(zr.File) {
+			t.Fatalf("counted %d entries, archive/zip lists %d", n, len(zr.File))
 		}
 	})
 }
