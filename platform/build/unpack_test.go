@@ -144,12 +144,12 @@ func manyEntries(n int, claim uint16) []byte {
 	start := len(b)
 	for range n {
 		b = le.AppendUint32(b, 0x02014b50)
-		b = le.AppendUint16(b, 20)        // made by
-		b = le.AppendUint16(b, 20)        // needed
+		b = le.AppendUint16(b, 20)         // made by
+		b = le.AppendUint16(b, 20)         // needed
 		b = append(b, make([]byte, 20)...) // flags, method, time, date, crc, sizes
-		b = le.AppendUint16(b, 1)         // name length
+		b = le.AppendUint16(b, 1)          // name length
 		b = append(b, make([]byte, 12)...) // extra, comment, disk, attributes
-		b = le.AppendUint32(b, 0)         // local header offset
+		b = le.AppendUint32(b, 0)          // local header offset
 		b = append(b, 'a')
 	}
 	size := len(b) - start
