@@ -1,0 +1,118 @@
+package postgres
+
+import (
+	"context"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// Ratings implements store.Store.
+func (d *DB) Ratings(ctx context.Context, eventID int64) (map[int64]store.Rating, error) {
+	rs, err := list(ctx, d.pool, scanRating, `SELECT r.team_id, r.mu, r.sigma, r.games, r.wins, r.draws, r.losses
+		FROM ratings r JOIN teams t ON t.id = r.team_id WHERE t.event_id = $1`, eventID)
+	out := map[int64]store.Rating{}
+	for _, r := range rs {
+		out[r.TeamID] = r
+	}
+	return out, err
+}
+
+func scanRating(row pgx.Row) (store.Rating, error) {
+	var r store.Rating
+	return r, row.Scan(&r.TeamID, &r.Mu, &r.Sigma, &r.Games, &r.Wins, &r.Draws, &r.Losses)
+}
+
+// RecordMatch implements store.Store. Workers on several machines record
+// at once: the match's teams are locked (in id order, so that two
+// transactions never wait for each other in a circle) before the match
+// gets its id, so that of two matches sharing a team, the one with the
+// smaller id is rated first. The ratings are then those of the matches
+// applied in id order, whatever the workers' timing.
+func (d *DB) RecordMatch(ctx context.Context, m store.Match, rate func(map[int64]store.Rating) []store.Rating) (bool, error) {
+	recorded := false
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		var teams []int64
+		for _, id := range m.Teams {
+			if id != 0 && !slices.Contains(teams, id) {
+				teams = append(teams, id)
+			}
+		}
+		slices.Sort(teams)
+		if _, err := tx.Exec(ctx, `SELECT id FROM teams WHERE id = ANY($1) ORDER BY id FOR UPDATE`, teams); err != nil {
+			return err
+		}
+		if m.Kind == "" {
+			m.Kind = store.KindCasual
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO matches (event_id, key, kind, league, round, seed, teams, submissions, ranks, scores, stats, error, played)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (key) DO NOTHING`,
+			m.EventID, m.Key, m.Kind, m.League, m.Round, m.Seed, orEmpty(m.Teams), orEmpty(m.Submissions), orEmpty(m.Ranks),
+			orEmpty(m.Scores), orEmpty(m.Stats), m.Error, now())
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return nil // recorded by an earlier try of the same job
+		}
+		recorded = true
+		if m.Error != "" || rate == nil {
+			return nil
+		}
+		rs, err := list(ctx, tx, scanRating, `SELECT team_id, mu, sigma, games, wins, draws, losses FROM ratings WHERE team_id = ANY($1)`, teams)
+		if err != nil {
+			return err
+		}
+		current := map[int64]store.Rating{}
+		for _, r := range rs {
+			current[r.TeamID] = r
+		}
+		for _, r := range rate(current) {
+			if _, err := tx.Exec(ctx, `INSERT INTO ratings (team_id, mu, sigma, games, wins, draws, losses) VALUES ($1, $2, $3, $4, $5, $6, $7)
+				ON CONFLICT (team_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,
+				wins = excluded.wins, draws = excluded.draws, losses = excluded.losses`,
+				r.TeamID, r.Mu, r.Sigma, r.Games, r.Wins, r.Draws, r.Losses); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return recorded && err == nil, err
+}
+
+// orEmpty stores a nil slice as an empty one (the columns are NOT NULL).
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+const matchCols = `id, event_id, key, kind, league, round, seed, teams, submissions, ranks, scores, stats, error, played`
+
+func scanMatch(r pgx.Row) (store.Match, error) {
+	var m store.Match
+	err := r.Scan(&m.ID, &m.EventID, &m.Key, &m.Kind, &m.League, &m.Round, &m.Seed,
+		&m.Teams, &m.Submissions, &m.Ranks, &m.Scores, &m.Stats, &m.Error, &m.Played)
+	m.Played = m.Played.UTC()
+	return m, err
+}
+
+// Matches implements store.Store.
+func (d *DB) Matches(ctx context.Context, eventID int64, limit int) ([]store.Match, error) {
+	return list(ctx, d.pool, scanMatch, `SELECT `+matchCols+` FROM matches WHERE event_id = $1 ORDER BY id DESC LIMIT $2`, eventID, limit)
+}
+
+// SubmissionMatches implements store.Store.
+func (d *DB) SubmissionMatches(ctx context.Context, subID int64, kind string) ([]store.Match, error) {
+	return list(ctx, d.pool, scanMatch, `SELECT `+matchCols+` FROM matches
+		WHERE kind = $1 AND submissions @> ARRAY[$2::bigint] ORDER BY id`, kind, subID)
+}
+
+// SetLeague implements store.Store.
+func (d *DB) SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error) {
+	tag, err := d.pool.Exec(ctx, `UPDATE teams SET league = $1 WHERE id = $2 AND league = $3`, to, teamID, from)
+	return err == nil && tag.RowsAffected() == 1, err
+}

@@ -1,0 +1,129 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// migrations bring the schema up to date, in order; each runs once, in
+// its own transaction with the schema_version row that records it. Add
+// new ones at the end; never edit one that has shipped. The numbering is
+// this driver's own (SQLite's history differs: its first three are this
+// first one).
+var migrations = []string{
+	// 1: events, teams, submissions and their builds, matches and ratings.
+	`CREATE TABLE events (
+		id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+		game text NOT NULL,
+		name text NOT NULL,
+		options jsonb NOT NULL,           -- game options (k=v)
+		invite_key text NOT NULL UNIQUE,  -- the public half of the invitation
+		invite_hash bytea NOT NULL,       -- SHA-256 of its secret half
+		created timestamptz NOT NULL
+	);
+	CREATE TABLE teams (
+		id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+		event_id bigint NOT NULL REFERENCES events(id),
+		name text NOT NULL,
+		token_key text NOT NULL UNIQUE,
+		token_hash bytea NOT NULL,
+		created timestamptz NOT NULL,
+		active bigint,
+		UNIQUE (event_id, name)
+	);
+	CREATE TABLE submissions (
+		id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+		team_id bigint NOT NULL REFERENCES teams(id),
+		filename text NOT NULL,
+		language text NOT NULL,
+		status text NOT NULL,
+		error text NOT NULL,
+		log bytea,
+		created timestamptz NOT NULL,
+		built timestamptz
+	);
+	CREATE INDEX submissions_team ON submissions (team_id, id);
+	ALTER TABLE teams ADD FOREIGN KEY (active) REFERENCES submissions(id);
+	CREATE TABLE matches (
+		id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+		event_id bigint NOT NULL REFERENCES events(id),
+		key text NOT NULL UNIQUE,
+		seed bigint NOT NULL,
+		teams bigint[] NOT NULL,       -- by seat; 0 for a house bot
+		submissions bigint[] NOT NULL, -- by seat
+		ranks int[] NOT NULL,          -- by seat
+		error text NOT NULL,
+		played timestamptz NOT NULL
+	);
+	CREATE INDEX matches_event ON matches (event_id, id);
+	CREATE TABLE ratings (
+		team_id bigint PRIMARY KEY REFERENCES teams(id),
+		mu double precision NOT NULL,
+		sigma double precision NOT NULL,
+		games int NOT NULL,
+		wins int NOT NULL,
+		draws int NOT NULL,
+		losses int NOT NULL
+	);`,
+	// 2: event formats: what a match was for, its league and round, its
+	// scores and statistics; a team's league.
+	`ALTER TABLE matches ADD COLUMN kind text NOT NULL DEFAULT 'casual';
+	ALTER TABLE matches ADD COLUMN league int NOT NULL DEFAULT 0;
+	ALTER TABLE matches ADD COLUMN round bigint NOT NULL DEFAULT 0;
+	ALTER TABLE matches ADD COLUMN scores double precision[] NOT NULL DEFAULT '{}'; -- by seat
+	ALTER TABLE matches ADD COLUMN stats jsonb NOT NULL DEFAULT '[]';               -- objects by seat
+	CREATE INDEX matches_kind ON matches (event_id, kind, id);
+	CREATE INDEX matches_submissions ON matches USING gin (submissions);
+	ALTER TABLE teams ADD COLUMN league int NOT NULL DEFAULT 0;`,
+	// 3: the state of an event's format (spawn votes, ranked rounds...);
+	// doc is NULL only inside the transaction that makes the row.
+	`CREATE TABLE event_state (
+		event_id bigint NOT NULL REFERENCES events(id),
+		name text NOT NULL,
+		doc bytea,
+		updated timestamptz NOT NULL,
+		PRIMARY KEY (event_id, name)
+	);`,
+}
+
+// migrateLock is the advisory lock that lets one process at a time
+// migrate: several servers and workers may start at once.
+const migrateLock = 0x4172656e61 // "Arena"
+
+func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, migrateLock); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, migrateLock)
+	if _, err := conn.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version int NOT NULL)`); err != nil {
+		return err
+	}
+	var have int
+	if err := conn.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
+		return err
+	}
+	if have > len(migrations) {
+		return fmt.Errorf("its schema (version %d) is newer than this arena knows (%d): use a newer arena", have, len(migrations))
+	}
+	for v := have + 1; v <= len(migrations); v++ {
+		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, migrations[v-1]); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, v)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migration %d: %w", v, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,411 @@
+// Package storetest is the conformance suite of the platform's store: the
+// behaviour every driver (sqlite, postgres) must have, written once. A
+// driver's tests call Run with a function that makes an empty database.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// Opener opens a test's database. A test may close it and call the
+// opener again: the data are kept.
+type Opener func(t *testing.T) store.Store
+
+// Run runs every conformance test; fresh makes a new, empty database for
+// one test and returns its opener.
+func Run(t *testing.T, fresh func(t *testing.T) Opener) {
+	for _, tc := range []struct {
+		name string
+		f    func(*testing.T, Opener)
+	}{
+		{"EventsTeamsSubmissionsSurviveAReopen", eventsTeamsSubmissionsSurviveAReopen},
+		{"TheLastReadyBuildIsActive", theLastReadyBuildIsActive},
+		{"AMatchIsRecordedOnceWithItsRatings", aMatchIsRecordedOnceWithItsRatings},
+		{"ConcurrentMatchesRateInIDOrder", concurrentMatchesRateInIDOrder},
+		{"EventFormatFields", eventFormatFields},
+		{"EventState", eventState},
+	} {
+		t.Run(tc.name, func(t *testing.T) { tc.f(t, fresh(t)) })
+	}
+}
+
+// openOnce opens the database and closes it when the test ends.
+func openOnce(t *testing.T, open Opener) store.Store {
+	db := open(t)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// must returns v, or ends the test on err: must(f())(t).
+func must[T any](v T, err error) func(t *testing.T) T {
+	return func(t *testing.T) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+func newEvent(t *testing.T, db store.Store, name string) store.Event {
+	t.Helper()
+	_, k, h := store.NewSecret("invite")
+	return must(db.CreateEvent(context.Background(), store.Event{Game: "tracks", Name: name}, k, h))(t)
+}
+
+func newTeam(t *testing.T, db store.Store, ev int64, name string) store.Team {
+	t.Helper()
+	_, k, h := store.NewSecret("team")
+	return must(db.CreateTeam(context.Background(), store.Team{EventID: ev, Name: name}, k, h))(t)
+}
+
+func eventsTeamsSubmissionsSurviveAReopen(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := open(t)
+	_, ikey, ihash := store.NewSecret("invite")
+	ev, err := db.CreateEvent(ctx, store.Event{Game: "tracks", Name: "Spring", Options: map[string]string{"league": "2"}}, ikey, ihash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tkey, thash := store.NewSecret("team")
+	team, err := db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls"}, tkey, thash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, k2, h2 := store.NewSecret("team")
+	if _, err := db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls"}, k2, h2); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a second team named Owls: %v, want ErrConflict", err)
+	}
+	sub, err := db.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: "bot.zip"})
+	if err != nil || sub.Status != store.StatusQueued {
+		t.Fatalf("%+v %v", sub, err)
+	}
+	if err := db.SetBuildStatus(ctx, sub.ID, store.StatusBuilding); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := db.Unbuilt(ctx); err != nil || !slices.Equal(ids, []int64{sub.ID}) {
+		t.Fatalf("unbuilt %v %v", ids, err)
+	}
+	if err := db.FinishBuild(ctx, sub.ID, store.StatusFailed, "cpp", "exited with status 1", []byte("bot.cpp:1: error")); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetBuildStatus(ctx, 999, store.StatusBuilding); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown submission: %v", err)
+	}
+	if err := db.FinishBuild(ctx, 999, store.StatusFailed, "", "", nil); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("finishing an unknown submission: %v", err)
+	}
+	db.Close()
+
+	db = openOnce(t, open) // the migrations do not run twice
+	evs, err := db.Events(ctx)
+	if err != nil || len(evs) != 1 || evs[0].Name != "Spring" || evs[0].Options["league"] != "2" || evs[0].Created.IsZero() {
+		t.Fatalf("events %+v %v", evs, err)
+	}
+	if e, err := db.Event(ctx, ev.ID); err != nil || e.Name != "Spring" {
+		t.Fatalf("Event: %+v %v", e, err)
+	}
+	if _, err := db.Event(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown event: %v", err)
+	}
+	e, h, err := db.EventByInvite(ctx, ikey)
+	if err != nil || e.ID != ev.ID || !store.SameHash(h, ihash) {
+		t.Fatalf("EventByInvite: %+v %v", e, err)
+	}
+	if _, _, err := db.EventByInvite(ctx, "0000000000000000"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown invite: %v", err)
+	}
+	tm, h, err := db.TeamByToken(ctx, tkey)
+	if err != nil || tm.ID != team.ID || tm.Name != "Owls" || tm.EventID != ev.ID || !store.SameHash(h, thash) {
+		t.Fatalf("TeamByToken: %+v %v", tm, err)
+	}
+	if _, _, err := db.TeamByToken(ctx, "0000000000000000"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown token: %v", err)
+	}
+	if _, err := db.Team(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown team: %v", err)
+	}
+	subs, err := db.Submissions(ctx, team.ID)
+	if err != nil || len(subs) != 1 || subs[0].Status != store.StatusFailed || subs[0].Language != "cpp" ||
+		subs[0].Error != "exited with status 1" || subs[0].Built.IsZero() || subs[0].Filename != "bot.zip" {
+		t.Fatalf("submissions %+v %v", subs, err)
+	}
+	if _, err := db.Submission(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown submission: %v", err)
+	}
+	log, err := db.BuildLog(ctx, sub.ID)
+	if err != nil || string(log) != "bot.cpp:1: error" {
+		t.Fatalf("log %q %v", log, err)
+	}
+	if ids, err := db.Unbuilt(ctx); err != nil || len(ids) != 0 {
+		t.Fatalf("unbuilt after the build %v %v", ids, err)
+	}
+}
+
+func theLastReadyBuildIsActive(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	ev := newEvent(t, db, "x")
+	team := newTeam(t, db, ev.ID, "Owls")
+	var ids []int64
+	for _, status := range []string{store.StatusReady, store.StatusReady, store.StatusFailed} {
+		s := must(db.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: "bot.py"}))(t)
+		if err := db.FinishBuild(ctx, s.ID, status, "python", "", nil); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, s.ID)
+	}
+	if got, _ := db.Team(ctx, team.ID); got.Active != ids[1] {
+		t.Fatalf("active %d, want the last ready build %d", got.Active, ids[1])
+	}
+	if err := db.Activate(ctx, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Team(ctx, team.ID); got.Active != ids[0] {
+		t.Fatalf("active %d after re-activating %d", got.Active, ids[0])
+	}
+	if err := db.Activate(ctx, ids[2]); !errors.Is(err, store.ErrNotReady) {
+		t.Fatalf("activating a failed build: %v", err)
+	}
+	if err := db.Activate(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("activating nothing: %v", err)
+	}
+	if subs, _ := db.Submissions(ctx, team.ID); len(subs) != 3 || subs[0].ID != ids[2] {
+		t.Fatalf("submissions, newest first: %+v", subs)
+	}
+}
+
+func aMatchIsRecordedOnceWithItsRatings(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	ev := newEvent(t, db, "x")
+	var ids []int64
+	for _, n := range []string{"Owls", "Bats"} {
+		ids = append(ids, newTeam(t, db, ev.ID, n).ID)
+	}
+	calls := 0
+	rate := func(cur map[int64]store.Rating) []store.Rating {
+		calls++
+		var out []store.Rating
+		for _, id := range ids {
+			r := cur[id]
+			r.TeamID, r.Mu, r.Sigma = id, r.Mu+1, 8
+			r.Games++
+			out = append(out, r)
+		}
+		return out
+	}
+	m := store.Match{EventID: ev.ID, Key: "job-1", Seed: 7, Teams: ids, Submissions: []int64{0, 0}, Ranks: []int{1, 2}}
+	for i := range 2 { // the second is a retried job: nothing changes
+		if ok, err := db.RecordMatch(ctx, m, rate); err != nil || ok != (i == 0) {
+			t.Fatal(i, ok, err)
+		}
+	}
+	m.Key = "job-2"
+	if ok, err := db.RecordMatch(ctx, m, rate); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	failed := store.Match{EventID: ev.ID, Key: "job-3", Teams: ids, Submissions: []int64{0, 0}, Error: "a bot could not start"}
+	if ok, err := db.RecordMatch(ctx, failed, rate); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	if calls != 2 {
+		t.Fatalf("ratings computed %d times for 2 rated matches", calls)
+	}
+	rs, err := db.Ratings(ctx, ev.ID)
+	if err != nil || rs[ids[0]].Games != 2 || rs[ids[0]].Mu != 2 || rs[ids[0]].Sigma != 8 || len(rs) != 2 {
+		t.Fatalf("%+v %v", rs, err)
+	}
+	ms, err := db.Matches(ctx, ev.ID, 10)
+	if err != nil || len(ms) != 3 || ms[0].Error == "" || ms[2].Ranks[1] != 2 || ms[2].Teams[1] != ids[1] ||
+		ms[2].Seed != 7 || ms[2].Key != "job-1" || ms[2].Played.IsZero() || len(ms[2].Submissions) != 2 {
+		t.Fatalf("%+v %v", ms, err)
+	}
+	if ms, _ := db.Matches(ctx, ev.ID, 1); len(ms) != 1 || ms[0].Key != "job-3" {
+		t.Fatalf("the newest match: %+v", ms)
+	}
+	if ts, _ := db.Teams(ctx, ev.ID); len(ts) != 2 || ts[0].Name != "Owls" {
+		t.Fatalf("teams %+v", ts)
+	}
+	other := newEvent(t, db, "y")
+	if rs, _ := db.Ratings(ctx, other.ID); len(rs) != 0 {
+		t.Fatalf("another event's ratings %+v", rs)
+	}
+}
+
+// concurrentMatchesRateInIDOrder records matches from many goroutines at
+// once (as workers on several machines do): every match is counted once,
+// and the ratings are those of the matches applied one after the other in
+// the order of their ids. That order is what makes the ratings of a run
+// on many workers reproducible from its record.
+func concurrentMatchesRateInIDOrder(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	ev := newEvent(t, db, "x")
+	var teams []int64
+	for i := range 5 {
+		teams = append(teams, newTeam(t, db, ev.ID, fmt.Sprint("team", i)).ID)
+	}
+	// a toy rating, sensitive to order: the winner takes a share of the
+	// loser's mu
+	rate := func(m store.Match) func(map[int64]store.Rating) []store.Rating {
+		return func(cur map[int64]store.Rating) []store.Rating {
+			var out []store.Rating
+			for i, id := range m.Teams {
+				r := cur[id]
+				if r.Games == 0 {
+					r.Mu = 25
+				}
+				r.TeamID = id
+				r.Games++
+				other := cur[m.Teams[1-i]].Mu
+				if cur[m.Teams[1-i]].Games == 0 {
+					other = 25
+				}
+				if m.Ranks[i] == 1 {
+					r.Mu += other / 10
+					r.Wins++
+				} else {
+					r.Mu -= r.Mu / 10
+					r.Losses++
+				}
+				out = append(out, r)
+			}
+			return out
+		}
+	}
+	const n = 60
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(i), 0))
+			a := r.IntN(len(teams))
+			b := (a + 1 + r.IntN(len(teams)-1)) % len(teams)
+			m := store.Match{EventID: ev.ID, Key: fmt.Sprint("m-", i), Teams: []int64{teams[a], teams[b]}, Submissions: []int64{0, 0}, Ranks: []int{1, 2}}
+			for range 2 { // each twice: the retry counts nothing
+				if _, err := db.RecordMatch(ctx, m, rate(m)); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	ms := must(db.Matches(ctx, ev.ID, 10*n))(t)
+	if len(ms) != n {
+		t.Fatalf("%d matches recorded, want %d", len(ms), n)
+	}
+	slices.Reverse(ms) // oldest first
+	want := map[int64]store.Rating{}
+	for _, m := range ms {
+		for _, r := range rate(m)(want) {
+			want[r.TeamID] = r
+		}
+	}
+	got := must(db.Ratings(ctx, ev.ID))(t)
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("team %d: rating %+v, want %+v (the matches in id order)", id, got[id], w)
+		}
+	}
+}
+
+// eventFormatFields: a match keeps its kind, league, round, scores
+// and statistics; a submission's matches of one kind are found; a team
+// moves league only from the league it is in.
+func eventFormatFields(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	_, ik, ih := store.NewSecret("invite")
+	ev, _ := db.CreateEvent(ctx, store.Event{Game: "tracks", Name: "x"}, ik, ih)
+	_, k, h := store.NewSecret("team")
+	tm, _ := db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls"}, k, h)
+	promo := store.Match{EventID: ev.ID, Key: "p-1", Kind: store.KindPromotion, League: 2, Round: 9, Teams: []int64{tm.ID, 0},
+		Submissions: []int64{12, 0}, Ranks: []int{1, 2}, Scores: []float64{3, -1}, Stats: []map[string]float64{{"sideQuestPoints": 1}, {}}}
+	casual := store.Match{EventID: ev.ID, Key: "c-1", Teams: []int64{0, tm.ID}, Submissions: []int64{0, 12}, Ranks: []int{1, 2}}
+	other := store.Match{EventID: ev.ID, Key: "p-2", Kind: store.KindPromotion, Teams: []int64{tm.ID, 0}, Submissions: []int64{112, 0}, Ranks: []int{1, 2}}
+	for _, m := range []store.Match{promo, casual, other} {
+		if _, err := db.RecordMatch(ctx, m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ms, err := db.SubmissionMatches(ctx, 12, store.KindPromotion)
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("%+v %v", ms, err)
+	}
+	got := ms[0]
+	if got.Key != "p-1" || got.Kind != store.KindPromotion || got.League != 2 || got.Round != 9 || got.Scores[1] != -1 || got.Stats[0]["sideQuestPoints"] != 1 {
+		t.Errorf("%+v", got)
+	}
+	all, _ := db.Matches(ctx, ev.ID, 10)
+	if all[1].Kind != store.KindCasual || all[1].Scores == nil {
+		t.Errorf("a match without a kind is casual: %+v", all[1])
+	}
+	if moved, err := db.SetLeague(ctx, tm.ID, 1, 2); moved || err != nil {
+		t.Fatalf("moved from league 1 while in 0: %v %v", moved, err)
+	}
+	if moved, err := db.SetLeague(ctx, tm.ID, 0, 1); !moved || err != nil {
+		t.Fatal(moved, err)
+	}
+	if got, _ := db.Team(ctx, tm.ID); got.League != 1 {
+		t.Errorf("league %d", got.League)
+	}
+}
+
+// An event's format state is read and changed whole; concurrent updates
+// all count; a failed update changes nothing; events do not share it.
+func eventState(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	_, ikey, ihash := store.NewSecret("invite")
+	ev, err := db.CreateEvent(ctx, store.Event{Game: "catmouse", Name: "Final"}, ikey, ihash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc, err := db.EventState(ctx, ev.ID, "votes"); err != nil || doc != nil {
+		t.Fatalf("no state yet: %q, %v", doc, err)
+	}
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := db.UpdateEventState(ctx, ev.ID, "votes", func(old []byte) ([]byte, error) {
+				n, _ := strconv.Atoi(string(old))
+				return []byte(strconv.Itoa(n + 1)), nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	boom := errors.New("refused")
+	if _, err := db.UpdateEventState(ctx, ev.ID, "votes", func([]byte) ([]byte, error) { return []byte("0"), boom }); err != boom {
+		t.Errorf("a refused update: %v", err)
+	}
+	if doc, err := db.EventState(ctx, ev.ID, "votes"); err != nil || string(doc) != "20" {
+		t.Errorf("after 20 increments and a refused update: %q, %v", doc, err)
+	}
+	if doc, _ := db.EventState(ctx, ev.ID+1, "votes"); doc != nil {
+		t.Errorf("another event sees %q", doc)
+	}
+	if doc, _ := db.EventState(ctx, ev.ID, "rounds"); doc != nil {
+		t.Errorf("another name sees %q", doc)
+	}
+}
