@@ -568,8 +568,13 @@ func teamJSON(t store.Team) map[string]any {
 	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "created": t.Created.Format(time.RFC3339), "active": t.Active}
 }
 
-func eventJSON(e store.Event) map[string]any {
-	return map[string]any{"id": e.ID, "game": e.Game, "name": e.Name, "options": e.Options}
+func eventJSON(e store.Event) map[string]any { return EventJSON(e) }
+
+// EventJSON is how the API and the CLI's --json show an event (never its
+// invitation).
+func EventJSON(e store.Event) map[string]any {
+	return map[string]any{"id": e.ID, "game": e.Game, "name": e.Name, "options": e.Options,
+		"settings": e.Settings, "created": e.Created.Format(time.RFC3339)}
 }
 
 func submissionJSON(s store.Submission) map[string]any {

@@ -248,6 +248,13 @@ func (p *Platform) Submit(ctx context.Context, team store.Team, filename string,
 	if filename == "" {
 		filename = "upload.zip"
 	}
+	ev, err := p.Store.Event(ctx, team.EventID)
+	if err != nil {
+		return store.Submission{}, err
+	}
+	if err := eventOpen(ev, time.Now()); err != nil {
+		return store.Submission{}, userError{err}
+	}
 	q, err := p.queue()
 	if err != nil {
 		return store.Submission{}, err

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -22,6 +21,7 @@ import (
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/tournament/ladder"
 	"github.com/seed27749672/arena/tournament/openskill"
 )
@@ -87,7 +87,7 @@ func (p *Platform) builtRoot(id int64) string {
 
 // botSpec is the spec of a seat: a team's built kit, run contained in its
 // tree, or the house bot.
-func (p *Platform) botSpec(ctx context.Context, info game.Info, teamID, subID int64) (bot.Spec, error) {
+func (p *Platform) botSpec(ctx context.Context, info game.Info, set store.Settings, teamID, subID int64) (bot.Spec, error) {
 	if teamID == 0 {
 		name, err := houseBot(info)
 		return bot.Spec{Name: "house", Kind: "builtin", Target: name}, err
@@ -109,10 +109,18 @@ func (p *Platform) botSpec(ctx context.Context, info game.Info, teamID, subID in
 	}
 	spec := bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: "stdio", Target: m.Run, Dir: p.builtRoot(subID)}
 	if !p.jobs.Build.Unsafe { // --unsafe-no-sandbox: bots run uncontained too
-		limits := p.jobs.Build.Limits
+		limits := p.teamSpecLimits(set)
 		spec.Sandbox = &limits
 	}
 	return spec, nil
+}
+
+// teamSpecLimits are a team bot's sandbox limits: the builds' with the
+// event's memory limit (the sandbox's cgroup enforces it).
+func (p *Platform) teamSpecLimits(set store.Settings) sandbox.Limits {
+	limits := p.jobs.Build.Limits
+	limits.Memory = int64(set.Memory()) << 20
+	return limits
 }
 
 // playMatch plays one match job and records it.
@@ -154,11 +162,10 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 
 func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a matchArgs) (match.Match, error) {
 	info := g.Info()
-	var pairs []string
-	for k, v := range ev.Options {
-		pairs = append(pairs, k+"="+v)
+	pairs, err := p.matchOptions(info, ev.Options, ev.Settings, drawMap(ev.Settings, a.Seed))
+	if err != nil {
+		return match.Match{}, err
 	}
-	slices.Sort(pairs)
 	opts, err := game.ParseOptions(info.Options, pairs)
 	if err != nil {
 		return match.Match{}, err
@@ -169,7 +176,7 @@ func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a m
 	}
 	m := match.Match{Game: g, Config: game.Config{Seed: a.Seed, League: league, Options: opts, Files: game.NewFiles()}}
 	for i := range a.Teams {
-		spec, err := p.botSpec(ctx, info, a.Teams[i], a.Submissions[i])
+		spec, err := p.botSpec(ctx, info, ev.Settings, a.Teams[i], a.Submissions[i])
 		if err != nil {
 			return match.Match{}, err
 		}
@@ -248,6 +255,9 @@ func (p *Platform) schedule(ctx context.Context, inFlight int) (int, error) {
 	}
 	queued := 0
 	for _, ev := range events {
+		if !ev.Settings.Open(time.Now()) {
+			continue // casual matches only while the event runs
+		}
 		for busy[ev.ID] < inFlight {
 			a, ok, err := p.nextMatch(ctx, ev)
 			if err != nil || !ok {
@@ -296,19 +306,19 @@ func (p *Platform) nextMatch(ctx context.Context, ev store.Event) (matchArgs, bo
 	if len(cands) == 0 {
 		return matchArgs{}, false, nil
 	}
-	size := max(2, info.MinPlayers)
+	seed := match.RandomSeed()
+	size, ok := seatCount(info, ev.Settings, len(cands), seed)
+	if !ok {
+		return matchArgs{}, false, nil
+	}
 	var seats []int
 	if len(cands) >= size {
 		seats = ladder.Choose(bots, size, 1)[0]
 	} else {
-		if _, err := houseBot(info); err != nil {
-			return matchArgs{}, false, nil
-		}
 		for i := range cands {
 			seats = append(seats, i)
 		}
 	}
-	seed := match.RandomSeed()
 	a := matchArgs{Event: ev.ID, Seed: seed, Key: fmt.Sprintf("casual-%d-%d-%d", ev.ID, time.Now().UnixNano(), seed)}
 	for _, i := range seats {
 		a.Teams = append(a.Teams, cands[i].ID)
@@ -324,6 +334,29 @@ func (p *Platform) nextMatch(ctx context.Context, ev store.Event) (matchArgs, bo
 		a.Submissions[i], a.Submissions[j] = a.Submissions[j], a.Submissions[i]
 	})
 	return a, true, nil
+}
+
+// seatCount draws the size of an event's next match among its seat
+// counts: those its teams fill, and with house bots on every one (the
+// house bot takes the seats no team has). ok is false when no count can
+// be played.
+func seatCount(info game.Info, s store.Settings, teams int, seed int64) (int, bool) {
+	allowed := s.Seats
+	if len(allowed) == 0 { // an event made before its settings were checked
+		allowed = []int{max(2, info.MinPlayers)}
+	}
+	_, err := houseBot(info)
+	house := s.HouseBots && err == nil
+	var sizes []int
+	for _, n := range allowed {
+		if n <= teams || house {
+			sizes = append(sizes, n)
+		}
+	}
+	if len(sizes) == 0 {
+		return 0, false
+	}
+	return sizes[rand.New(rand.NewPCG(uint64(seed), 3)).IntN(len(sizes))], true
 }
 
 // playable: the submission's kit is one the platform can play.

@@ -85,30 +85,78 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 func (p *Platform) Close() error { return p.Store.Close() }
 
 // CreateEvent makes an event for a game with its options (k=v, checked
-// against the game's) and returns it with its invitation, which is shown
-// this once: only its hash is kept.
+// against the game's) and the default settings; see CreateEventWith.
 func (p *Platform) CreateEvent(ctx context.Context, gameName, name string, opts []string) (store.Event, string, error) {
+	return p.CreateEventWith(ctx, gameName, name, opts, store.DefaultSettings())
+}
+
+// CreateEventWith makes an event for a game with its options and settings
+// (checked against the game: CheckSettings) and returns it with its
+// invitation, which is shown this once: only its hash is kept.
+func (p *Platform) CreateEventWith(ctx context.Context, gameName, name string, opts []string, s store.Settings) (store.Event, string, error) {
 	g, err := game.Lookup(gameName)
 	if err != nil {
-		return store.Event{}, "", err
+		return store.Event{}, "", userError{err}
 	}
 	if _, err := kits.Languages(gameName); err != nil {
-		return store.Event{}, "", fmt.Errorf("%s has no starter kits, so teams could not build bots for it", gameName)
+		return store.Event{}, "", userError{fmt.Errorf("%s has no starter kits, so teams could not build bots for it", gameName)}
 	}
-	if err := checkName("event name", name); err != nil {
+	ev := store.Event{Game: gameName, Name: name}
+	if ev, err = p.checkEvent(g, ev, opts, s); err != nil {
 		return store.Event{}, "", err
 	}
-	if _, err := game.ParseOptions(g.Info().Options, opts); err != nil {
-		return store.Event{}, "", err
+	invite, key, hash := store.NewSecret(invitePrefix)
+	ev, err = p.Store.CreateEvent(ctx, ev, key, hash)
+	return ev, invite, err
+}
+
+// checkEvent checks an event's name, options (k=v) and settings, and
+// returns it with them; a refusal is a userError.
+func (p *Platform) checkEvent(g game.Game, ev store.Event, opts []string, s store.Settings) (store.Event, error) {
+	if err := checkName("event name", ev.Name); err != nil {
+		return ev, userError{err}
 	}
 	options := map[string]string{}
 	for _, kv := range opts {
-		k, v, _ := strings.Cut(kv, "=")
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return ev, userError{fmt.Errorf("option %q must be written key=value", kv)}
+		}
+		if _, dup := options[k]; dup {
+			return ev, userError{fmt.Errorf("option %s is given twice", k)}
+		}
 		options[k] = v
 	}
-	invite, key, hash := store.NewSecret(invitePrefix)
-	ev, err := p.Store.CreateEvent(ctx, store.Event{Game: gameName, Name: name, Options: options}, key, hash)
-	return ev, invite, err
+	s, err := p.CheckSettings(g, options, s)
+	if err != nil {
+		return ev, userError{err}
+	}
+	ev.Options, ev.Settings = options, s
+	return ev, nil
+}
+
+// UpdateEvent changes an event's name, options and settings (nil opts
+// keeps its options); its game and invitation stay. Matches already
+// queued play as they were chosen.
+func (p *Platform) UpdateEvent(ctx context.Context, id int64, name string, opts []string, s store.Settings) (store.Event, error) {
+	ev, err := p.Store.Event(ctx, id)
+	if err != nil {
+		return ev, err
+	}
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return ev, err
+	}
+	if opts == nil {
+		for k, v := range ev.Options {
+			opts = append(opts, k+"="+v)
+		}
+	}
+	ev.Name = name
+	if ev, err = p.checkEvent(g, ev, opts, s); err != nil {
+		return ev, err
+	}
+	return ev, p.Store.UpdateEvent(ctx, ev)
 }
 
 // checkName accepts a display name: 1 to 64 characters, printable, no

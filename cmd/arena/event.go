@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/store"
@@ -20,44 +22,64 @@ import (
 func init() {
 	ev := &cobra.Command{
 		Use:   "event",
-		Short: "Create and list the events of a platform data directory",
+		Short: "Create, list, show and change the events of a platform",
 		Long: `An event is one competition on one game: teams join it with its invitation
-and submit bots that the platform builds. These commands work on the data
-directory of "arena serve --data DIR" directly.`,
+and submit bots that the platform builds and plays. These commands work on
+the data directory of "arena serve --data DIR" directly.`,
 	}
 	var (
 		data, name string
 		opts       []string
 		asJSON     bool
+		sf         settingsFlags
 	)
 	create := &cobra.Command{
-		Use:   "create GAME --data DIR --name NAME [--opt k=v ...]",
+		Use:   "create GAME --data DIR --name NAME [--opt k=v ...] [settings]",
 		Short: "Create an event and print its id and invitation (shown once)",
 		Long: `Create an event for a game and print its id and its invitation. Teams join
 with the invitation (arena team join --invite CODE). Only a hash of the
-invitation is kept: note it now, it is not shown again.`,
+invitation is kept: note it now, it is not shown again.
+
+Settings (all optional; each is checked against the game):
+  --seats 2,4         numbers of players of its matches (default: the game's smallest)
+  --maps a,b          map pool: the game's own maps (arena maps jungle) or files
+                      of DIR/maps/, by name; each match draws one
+  --turn-ms, --first-turn-ms
+                      time limits, for games whose limits are options (ants,
+                      jungle, territory); other games keep their rules' limits
+  --memory MiB        each bot's memory limit, enforced by its sandbox (default 512)
+  --start, --end      when the event runs (RFC 3339, or 2006-01-02T15:04 in UTC):
+                      submissions are refused and casual matches not played outside
+  --leagues           use the game's leagues (ants, tracks)
+  --http-bots         teams may submit HTTP-server bots (territory)
+  --house-bots=false  no builtin bot fills the seats of missing teams`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := sf.settings(cmd.Flags(), store.DefaultSettings())
+			if err != nil {
+				return err
+			}
 			p, err := platform.Open(cmd.Context(), data)
 			if err != nil {
 				return err
 			}
 			defer p.Close()
-			e, invite, err := p.CreateEvent(cmd.Context(), args[0], name, opts)
+			e, invite, err := p.CreateEventWith(cmd.Context(), args[0], name, opts, s)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
-				return writeJSONTo(out, map[string]any{"event": eventJSON(e), "invite": invite})
+				return writeJSONTo(out, map[string]any{"event": platform.EventJSON(e), "invite": invite})
 			}
-			fmt.Fprintf(out, "event %d: %s (%s)\ninvitation (shown once, only its hash is kept): %s\n", e.ID, e.Name, e.Game, invite)
+			fmt.Fprintf(out, "event %d: %s (%s)\n%sinvitation (shown once, only its hash is kept): %s\n", e.ID, e.Name, e.Game, settingsText(e.Settings), invite)
 			return nil
 		},
 	}
 	addDataFlags(create, &data, &asJSON)
 	create.Flags().StringVar(&name, "name", "", "the event's name, shown to teams")
 	create.Flags().StringArrayVar(&opts, "opt", nil, "a game option key=value for the event's matches (repeat for several; see: arena games)")
+	sf.add(create.Flags())
 	create.MarkFlagRequired("name")
 
 	list := &cobra.Command{
@@ -78,8 +100,178 @@ invitation is kept: note it now, it is not shown again.`,
 		},
 	}
 	addDataFlags(list, &data, &asJSON)
-	ev.AddCommand(create, list)
+
+	show := &cobra.Command{
+		Use:   "show ID --data DIR",
+		Short: "Show an event with its options and settings",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := eventID(args[0])
+			if err != nil {
+				return err
+			}
+			p, err := platform.Open(cmd.Context(), data)
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			e, err := p.Store.Event(cmd.Context(), id)
+			if err != nil {
+				return fmt.Errorf("event %d: %w", id, err)
+			}
+			return printEvent(cmd.OutOrStdout(), e, asJSON)
+		},
+	}
+	addDataFlags(show, &data, &asJSON)
+
+	var uname string
+	var uopts []string
+	var usf settingsFlags
+	update := &cobra.Command{
+		Use:   "update ID --data DIR [--name NAME] [--opt k=v ...] [settings]",
+		Short: "Change an event's name, options or settings (those given; the rest stay)",
+		Long: `Change an event's name, game options or settings: the flags given replace
+the event's values, the others stay (--opt replaces all of its options).
+The settings are those of arena event create. Matches already queued play
+as they were chosen.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := eventID(args[0])
+			if err != nil {
+				return err
+			}
+			p, err := platform.Open(cmd.Context(), data)
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			e, err := p.Store.Event(cmd.Context(), id)
+			if err != nil {
+				return fmt.Errorf("event %d: %w", id, err)
+			}
+			s, err := usf.settings(cmd.Flags(), e.Settings)
+			if err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("name") {
+				uname = e.Name
+			}
+			var o []string
+			if cmd.Flags().Changed("opt") {
+				o = append([]string{}, uopts...) // empty, not nil: no options
+			}
+			e, err = p.UpdateEvent(cmd.Context(), id, uname, o, s)
+			if err != nil {
+				return err
+			}
+			return printEvent(cmd.OutOrStdout(), e, asJSON)
+		},
+	}
+	addDataFlags(update, &data, &asJSON)
+	update.Flags().StringVar(&uname, "name", "", "the event's new name")
+	update.Flags().StringArrayVar(&uopts, "opt", nil, "the event's game options key=value (replace all of them; repeat for several)")
+	usf.add(update.Flags())
+
+	ev.AddCommand(create, list, show, update)
 	rootCmd.AddCommand(ev)
+}
+
+func eventID(s string) (int64, error) {
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, fmt.Errorf("%q is not an event id (arena event list shows them)", s)
+	}
+	return id, nil
+}
+
+// settingsFlags are an event's settings on the command line.
+type settingsFlags struct {
+	seats, maps     []string
+	turnMS, firstMS int
+	memory          int
+	start, end      string
+	leagues, http   bool
+	house           bool
+}
+
+func (f *settingsFlags) add(fl *pflag.FlagSet) {
+	fl.StringSliceVar(&f.seats, "seats", nil, "numbers of players of the event's matches, e.g. 2,4 (default: the game's smallest)")
+	fl.StringSliceVar(&f.maps, "maps", nil, "map pool: names of the game's maps or of files in DIR/maps/, e.g. canopy,swamp")
+	fl.IntVar(&f.turnMS, "turn-ms", 0, "time limit of a turn in ms, for games whose limits are options (0: the game's)")
+	fl.IntVar(&f.firstMS, "first-turn-ms", 0, "time limit of the first turn(s) in ms (0: the game's)")
+	fl.IntVar(&f.memory, "memory", store.DefaultMemoryMiB, "each bot's memory limit in MiB, enforced by its sandbox")
+	fl.StringVar(&f.start, "start", "", "when the event opens (RFC 3339, or 2006-01-02T15:04 in UTC; empty: now)")
+	fl.StringVar(&f.end, "end", "", "when the event closes (same format; empty: never)")
+	fl.BoolVar(&f.leagues, "leagues", false, "use the game's leagues (ants, tracks)")
+	fl.BoolVar(&f.http, "http-bots", false, "let teams submit HTTP-server bots (territory)")
+	fl.BoolVar(&f.house, "house-bots", true, "fill the seats no team takes with the game's builtin bot")
+}
+
+// settings returns base with the flags the user gave.
+func (f *settingsFlags) settings(fl *pflag.FlagSet, base store.Settings) (store.Settings, error) {
+	s := base
+	if fl.Changed("seats") {
+		s.Seats = nil
+		for _, v := range f.seats {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				return s, fmt.Errorf("--seats %q: give numbers of players, e.g. --seats 2,4", v)
+			}
+			s.Seats = append(s.Seats, n)
+		}
+	}
+	if fl.Changed("maps") {
+		s.Maps = f.maps
+	}
+	if fl.Changed("turn-ms") {
+		s.TurnMS = f.turnMS
+	}
+	if fl.Changed("first-turn-ms") {
+		s.FirstTurnMS = f.firstMS
+	}
+	if fl.Changed("memory") || s.MemoryMiB == 0 {
+		if f.memory <= 0 {
+			return s, fmt.Errorf("--memory %d: give a limit in MiB, e.g. --memory 512", f.memory)
+		}
+		s.MemoryMiB = f.memory
+	}
+	for _, t := range []struct {
+		flag, v string
+		to      *time.Time
+	}{{"start", f.start, &s.Start}, {"end", f.end, &s.End}} {
+		if !fl.Changed(t.flag) {
+			continue
+		}
+		v, err := parseWhen(t.v)
+		if err != nil {
+			return s, fmt.Errorf("--%s: %w", t.flag, err)
+		}
+		*t.to = v
+	}
+	if fl.Changed("leagues") {
+		s.Leagues = f.leagues
+	}
+	if fl.Changed("http-bots") {
+		s.HTTPBots = f.http
+	}
+	if fl.Changed("house-bots") {
+		s.HouseBots = f.house
+	}
+	return s, nil
+}
+
+// parseWhen reads a time: RFC 3339, or a date and minute in UTC; empty is
+// no time.
+func parseWhen(v string) (time.Time, error) {
+	if v == "" {
+		return time.Time{}, nil
+	}
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02"} {
+		if t, err := time.Parse(layout, v); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("%q is not a time: write 2026-05-01T18:00:00Z (RFC 3339) or 2026-05-01T18:00 (UTC)", v)
 }
 
 func addDataFlags(cmd *cobra.Command, data *string, asJSON *bool) {
@@ -88,15 +280,11 @@ func addDataFlags(cmd *cobra.Command, data *string, asJSON *bool) {
 	cmd.MarkFlagRequired("data")
 }
 
-func eventJSON(e store.Event) map[string]any {
-	return map[string]any{"id": e.ID, "game": e.Game, "name": e.Name, "options": e.Options, "created": e.Created.Format(time.RFC3339)}
-}
-
 func printEvents(out io.Writer, es []store.Event, asJSON bool) error {
 	if asJSON {
 		list := []map[string]any{}
 		for _, e := range es {
-			list = append(list, eventJSON(e))
+			list = append(list, platform.EventJSON(e))
 		}
 		return writeJSONTo(out, list)
 	}
@@ -105,15 +293,82 @@ func printEvents(out io.Writer, es []store.Event, asJSON bool) error {
 		return nil
 	}
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tGAME\tNAME\tOPTIONS\tCREATED")
+	fmt.Fprintln(w, "ID\tGAME\tNAME\tSEATS\tOPTIONS\tCREATED")
 	for _, e := range es {
-		var kv []string
-		for k, v := range e.Options {
-			kv = append(kv, k+"="+v)
-		}
-		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", e.ID, e.Game, e.Name, strings.Join(slices.Sorted(slices.Values(kv)), " "), e.Created.Format(time.RFC3339))
+		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", e.ID, e.Game, e.Name, ints(e.Settings.Seats), optionsText(e.Options), e.Created.Format(time.RFC3339))
 	}
 	return w.Flush()
+}
+
+func printEvent(out io.Writer, e store.Event, asJSON bool) error {
+	if asJSON {
+		return writeJSONTo(out, platform.EventJSON(e))
+	}
+	fmt.Fprintf(out, "event %d: %s (%s), created %s\n", e.ID, e.Name, e.Game, e.Created.Format(time.RFC3339))
+	if len(e.Options) > 0 {
+		fmt.Fprintf(out, "options:     %s\n", optionsText(e.Options))
+	}
+	fmt.Fprint(out, settingsText(e.Settings))
+	return nil
+}
+
+// settingsText is an event's settings for humans, a line each.
+func settingsText(s store.Settings) string {
+	var b strings.Builder
+	line := func(k, v string) { fmt.Fprintf(&b, "%-12s %s\n", k+":", v) }
+	line("seats", ints(s.Seats))
+	if len(s.Maps) > 0 {
+		line("maps", strings.Join(s.Maps, ", "))
+	}
+	if s.TurnMS != 0 || s.FirstTurnMS != 0 {
+		line("time limits", fmt.Sprintf("turn %s, first turn %s", msText(s.TurnMS), msText(s.FirstTurnMS)))
+	}
+	line("memory", fmt.Sprintf("%d MiB per bot", s.Memory()))
+	when := func(t time.Time, none string) string {
+		if t.IsZero() {
+			return none
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	line("runs", when(s.Start, "from its creation")+" to "+when(s.End, "no end"))
+	line("house bots", onOff(s.HouseBots))
+	if s.Leagues {
+		line("leagues", "on")
+	}
+	if s.HTTPBots {
+		line("HTTP bots", "allowed")
+	}
+	return b.String()
+}
+
+func msText(ms int) string {
+	if ms == 0 {
+		return "the game's"
+	}
+	return strconv.Itoa(ms) + " ms"
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+func ints(ns []int) string {
+	var s []string
+	for _, n := range ns {
+		s = append(s, strconv.Itoa(n))
+	}
+	return strings.Join(s, ",")
+}
+
+func optionsText(o map[string]string) string {
+	var kv []string
+	for k, v := range o {
+		kv = append(kv, k+"="+v)
+	}
+	return strings.Join(slices.Sorted(slices.Values(kv)), " ")
 }
 
 func writeJSONTo(out io.Writer, v any) error {

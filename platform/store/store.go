@@ -24,11 +24,67 @@ var ErrConflict = errors.New("already exists")
 
 // Event is one competition on one game.
 type Event struct {
-	ID      int64
-	Game    string
-	Name    string
-	Options map[string]string // game options (k=v)
-	Created time.Time
+	ID       int64
+	Game     string
+	Name     string
+	Options  map[string]string // game options (k=v)
+	Settings Settings
+	Created  time.Time
+}
+
+// Settings are how an event is run, besides its game's options. The
+// platform checks them against the game (platform.CheckSettings); a zero
+// field means the default its comment names. They are stored as JSON with
+// the event, so a field added later reads as its zero value in older
+// events.
+type Settings struct {
+	// Seats are the numbers of players the event's matches may have,
+	// ascending (default: the game's smallest that ranks, at least 2).
+	Seats []int `json:"seats,omitempty"`
+	// Maps is the map pool: names of maps the game offers (jungle's
+	// built-in maps, catmouse's generators) or entries of the data
+	// directory's maps/ folder, never a path. Each match draws one from
+	// the seed; empty: the game's own choice.
+	Maps []string `json:"maps,omitempty"`
+	// TurnMS and FirstTurnMS override the game's time limits, in
+	// milliseconds, for games whose limits are options (0: the game's).
+	TurnMS      int `json:"turn_ms,omitempty"`
+	FirstTurnMS int `json:"first_turn_ms,omitempty"`
+	// MemoryMiB is each bot's memory limit, enforced by its sandbox
+	// (default DefaultMemoryMiB).
+	MemoryMiB int `json:"memory_mib,omitempty"`
+	// Start and End bound the event: submissions are refused and casual
+	// matches not played outside them (zero: no bound).
+	Start time.Time `json:"start,omitzero"`
+	End   time.Time `json:"end,omitzero"`
+	// Leagues turns on the game's leagues (ants, tracks), for the event
+	// formats that use them.
+	Leagues bool `json:"leagues,omitempty"`
+	// HTTPBots lets teams submit HTTP-server bots (territory).
+	HTTPBots bool `json:"http_bots,omitempty"`
+	// HouseBots fills the seats of a match with the game's builtin bot
+	// when too few teams have a bot (on by default: DefaultSettings).
+	HouseBots bool `json:"house_bots"`
+}
+
+// DefaultMemoryMiB is a bot's memory limit when the event sets none.
+const DefaultMemoryMiB = 512
+
+// DefaultSettings are a new event's settings before the organiser's
+// choices: house bots on, everything else the game's.
+func DefaultSettings() Settings { return Settings{HouseBots: true} }
+
+// Memory is the bots' memory limit in MiB.
+func (s Settings) Memory() int {
+	if s.MemoryMiB <= 0 {
+		return DefaultMemoryMiB
+	}
+	return s.MemoryMiB
+}
+
+// Open reports whether the event is running at t (between Start and End).
+func (s Settings) Open(t time.Time) bool {
+	return (s.Start.IsZero() || !t.Before(s.Start)) && (s.End.IsZero() || t.Before(s.End))
 }
 
 // Team is a team of an event.
@@ -77,6 +133,12 @@ type Store interface {
 	// EventByInvite finds an event by its invitation key, with the stored
 	// hash to compare (SameHash).
 	EventByInvite(ctx context.Context, invite Key) (Event, []byte, error)
+
+	// Event settings (platapi).
+	//
+	// UpdateEvent changes an event's name, options and settings (its game
+	// and invitation stay); ErrNotFound for no such event.
+	UpdateEvent(ctx context.Context, e Event) error
 
 	// CreateTeam stores a team with its token's key and hash; a name
 	// taken in the event is ErrConflict.

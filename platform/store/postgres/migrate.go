@@ -87,6 +87,9 @@ var migrations = []string{
 		updated timestamptz NOT NULL,
 		PRIMARY KEY (event_id, name)
 	);`,
+	// 4: event settings (store.Settings); events made before them keep
+	// the defaults, house bots on.
+	`ALTER TABLE events ADD COLUMN settings jsonb NOT NULL DEFAULT '{"house_bots": true}';`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time

@@ -77,16 +77,31 @@ func (d *DB) CreateEvent(ctx context.Context, e store.Event, invite store.Key, h
 		e.Options = map[string]string{}
 	}
 	e.Created = now()
-	err := d.pool.QueryRow(ctx, `INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-		e.Game, e.Name, e.Options, string(invite), hash, e.Created).Scan(&e.ID)
+	err := d.pool.QueryRow(ctx, `INSERT INTO events (game, name, options, settings, invite_key, invite_hash, created) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		e.Game, e.Name, e.Options, e.Settings, string(invite), hash, e.Created).Scan(&e.ID)
 	return e, err
 }
 
-const eventCols = `id, game, name, options, created`
+// UpdateEvent implements store.Store.
+func (d *DB) UpdateEvent(ctx context.Context, e store.Event) error {
+	if e.Options == nil {
+		e.Options = map[string]string{}
+	}
+	tag, err := d.pool.Exec(ctx, `UPDATE events SET name = $1, options = $2, settings = $3 WHERE id = $4`, e.Name, e.Options, e.Settings, e.ID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+const eventCols = `id, game, name, options, settings, created`
 
 func scanEvent(row pgx.Row, extra ...any) (store.Event, error) {
 	var e store.Event
-	if err := row.Scan(append([]any{&e.ID, &e.Game, &e.Name, &e.Options, &e.Created}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&e.ID, &e.Game, &e.Name, &e.Options, &e.Settings, &e.Created}, extra...)...); err != nil {
 		return e, notFound(err)
 	}
 	e.Created = e.Created.UTC()

@@ -82,6 +82,9 @@ var migrations = []string{
 		updated TEXT NOT NULL,
 		PRIMARY KEY (event_id, name)
 	);`,
+	// 6: event settings (store.Settings as JSON); events made before
+	// them keep the defaults, house bots on.
+	`ALTER TABLE events ADD COLUMN settings TEXT NOT NULL DEFAULT '{"house_bots":true}';`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

@@ -77,9 +77,13 @@ func (d *DB) CreateEvent(ctx context.Context, e store.Event, invite store.Key, h
 	if err != nil {
 		return e, err
 	}
+	settings, err := json.Marshal(e.Settings)
+	if err != nil {
+		return e, err
+	}
 	e.Created = time.Now().UTC()
-	res, err := d.db.ExecContext(ctx, `INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES (?, ?, ?, ?, ?, ?)`,
-		e.Game, e.Name, string(opts), string(invite), hash, e.Created.Format(time.RFC3339Nano))
+	res, err := d.db.ExecContext(ctx, `INSERT INTO events (game, name, options, settings, invite_key, invite_hash, created) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		e.Game, e.Name, string(opts), string(settings), string(invite), hash, e.Created.Format(time.RFC3339Nano))
 	if err != nil {
 		return e, err
 	}
@@ -87,16 +91,35 @@ func (d *DB) CreateEvent(ctx context.Context, e store.Event, invite store.Key, h
 	return e, err
 }
 
-const eventCols = `id, game, name, options, created`
+const eventCols = `id, game, name, options, settings, created`
 
 func scanEvent(row interface{ Scan(...any) error }, extra ...any) (store.Event, error) {
 	var e store.Event
-	var opts, created string
-	if err := row.Scan(append([]any{&e.ID, &e.Game, &e.Name, &opts, &created}, extra...)...); err != nil {
+	var opts, settings, created string
+	if err := row.Scan(append([]any{&e.ID, &e.Game, &e.Name, &opts, &settings, &created}, extra...)...); err != nil {
 		return e, notFound(err)
 	}
 	e.Created = parseTime(created)
+	if err := json.Unmarshal([]byte(settings), &e.Settings); err != nil {
+		return e, fmt.Errorf("event %d's settings: %w", e.ID, err)
+	}
 	return e, json.Unmarshal([]byte(opts), &e.Options)
+}
+
+// UpdateEvent implements store.Store.
+func (d *DB) UpdateEvent(ctx context.Context, e store.Event) error {
+	if e.Options == nil {
+		e.Options = map[string]string{}
+	}
+	opts, err := json.Marshal(e.Options)
+	if err != nil {
+		return err
+	}
+	settings, err := json.Marshal(e.Settings)
+	if err != nil {
+		return err
+	}
+	return d.update(ctx, `UPDATE events SET name = ?, options = ?, settings = ? WHERE id = ?`, e.Name, string(opts), string(settings), e.ID)
 }
 
 // Events implements store.Store.

@@ -53,7 +53,7 @@ func TestMigratingAVersion1Database(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "arena.db")
 	db := open(t, path)
 	// back to version 1 as an older arena left it: no active column
-	for _, q := range []string{`DROP TABLE event_state`, `DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `ALTER TABLE teams DROP COLUMN league`, `DELETE FROM schema_version WHERE version > 1`,
+	for _, q := range []string{`DROP TABLE event_state`, `DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `ALTER TABLE teams DROP COLUMN league`, `ALTER TABLE events DROP COLUMN settings`, `DELETE FROM schema_version WHERE version > 1`,
 		`INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES ('tracks', 'x', '{}', 'k', x'00', '')`,
 		`INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES (1, 'Owls', 'k', x'00', '')`} {
 		if _, err := db.SQL().Exec(q); err != nil {
@@ -67,9 +67,27 @@ func TestMigratingAVersion1Database(t *testing.T) {
 	if err != nil || team.Name != "Owls" || team.Active != 0 {
 		t.Fatalf("%+v %v", team, err)
 	}
+	if ev, err := db.Event(ctx, 1); err != nil || !ev.Settings.HouseBots {
+		t.Fatalf("an event older than the settings: %+v %v, want house bots on", ev, err)
+	}
 	var v int
 	db.SQL().QueryRow(`SELECT MAX(version) FROM schema_version`).Scan(&v)
 	if v != len(migrations) {
 		t.Fatalf("schema version %d, want %d", v, len(migrations))
+	}
+}
+
+// TestAnEventWithoutSettingsHasHouseBots: a row that never had its
+// settings written (an event older than them) reads house bots on.
+func TestAnEventWithoutSettingsHasHouseBots(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "arena.db"))
+	defer db.Close()
+	if _, err := db.SQL().ExecContext(ctx, `INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES ('ants', 'old', '{}', 'k', x'00', '')`); err != nil {
+		t.Fatal(err)
+	}
+	evs, _ := db.Events(ctx)
+	if len(evs) != 1 || !evs[0].Settings.HouseBots || len(evs[0].Settings.Seats) != 0 {
+		t.Fatalf("an event without settings: %+v", evs)
 	}
 }

@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -33,6 +35,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Opener) {
 		{"ConcurrentMatchesRateInIDOrder", concurrentMatchesRateInIDOrder},
 		{"EventFormatFields", eventFormatFields},
 		{"EventState", eventState},
+		{"EventSettings", eventSettings},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, fresh(t)) })
 	}
@@ -407,5 +410,37 @@ func eventState(t *testing.T, open Opener) {
 	}
 	if doc, _ := db.EventState(ctx, ev.ID, "rounds"); doc != nil {
 		t.Errorf("another name sees %q", doc)
+	}
+}
+
+// eventSettings: an event's settings come back as stored, and an update
+// changes its name, options and settings, not its game.
+func eventSettings(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	s := store.Settings{Seats: []int{2, 4}, Maps: []string{"canopy"}, TurnMS: 200, FirstTurnMS: 1500, MemoryMiB: 256,
+		Start: time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC), Leagues: true, HTTPBots: true, HouseBots: true}
+	_, key, hash := store.NewSecret("invite")
+	ev := must(db.CreateEvent(ctx, store.Event{Game: "jungle", Name: "Blitz", Settings: s}, key, hash))(t)
+	got := must(db.Event(ctx, ev.ID))(t)
+	if !reflect.DeepEqual(got.Settings, s) {
+		t.Fatalf("settings %+v, want %+v", got.Settings, s)
+	}
+	if plain := newEvent(t, db, "plain"); !reflect.DeepEqual(must(db.Event(ctx, plain.ID))(t).Settings, store.Settings{}) {
+		t.Fatalf("zero settings came back as %+v", must(db.Event(ctx, plain.ID))(t).Settings)
+	}
+	got.Game = "ants" // not changed by an update
+	got.Name, got.Options = "Blitz 2", map[string]string{"nb_ticks": "9"}
+	got.Settings.HouseBots, got.Settings.End, got.Settings.Maps = false, s.Start.Add(time.Hour), nil
+	if err := db.UpdateEvent(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	again := must(db.Event(ctx, ev.ID))(t)
+	want := got.Settings
+	if again.Name != "Blitz 2" || again.Options["nb_ticks"] != "9" || again.Game != "jungle" || !reflect.DeepEqual(again.Settings, want) {
+		t.Fatalf("after the update: %+v, want settings %+v", again, want)
+	}
+	if err := db.UpdateEvent(ctx, store.Event{ID: 999, Name: "x"}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("updating no event: %v", err)
 	}
 }

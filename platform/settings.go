@@ -1,0 +1,349 @@
+package platform
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/games/jungle"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// An event's settings (store.Settings) are checked here against its game:
+// seat counts the game plays, maps it offers, time limits it lets change,
+// leagues and HTTP bots where it has them. Options that name files (a map,
+// an arena, a spawn file) never take a path from an organiser either: like
+// the map pool, they name a game's own map or an entry of the data
+// directory's maps/ folder, which the platform turns into its path.
+
+// maxMemoryMiB bounds a bot's memory limit (16 GiB): more is a typing
+// mistake on one machine.
+const maxMemoryMiB = 16 << 10
+
+// timeOptions are, per game, the options holding its time limits, for
+// Settings.TurnMS and FirstTurnMS. A game absent here has fixed limits.
+var timeOptions = map[string]struct {
+	turn, first string
+	// firstIsExtra: the first turns get turn + first (jungle's
+	// first_ticks_extra_ms), not first alone
+	firstIsExtra bool
+}{
+	"ants":      {"turn_timeout_ms", "first_turn_timeout_ms", false},
+	"jungle":    {"tick_timeout_ms", "first_ticks_extra_ms", true},
+	"territory": {"turn_ms", "first_ms", false},
+}
+
+// gameMaps are the map names a game understands without a file.
+func gameMaps(gameName string) []string {
+	switch gameName {
+	case "jungle":
+		return jungle.BuiltinMapNames()
+	case "catmouse":
+		return []string{"default", "gen", "open"}
+	}
+	return nil
+}
+
+// mapOption is the option a game's map pool sets: its file option named
+// map (jungle, catmouse) or arena (territory); "" when it has none.
+func mapOption(info game.Info) string {
+	for _, o := range info.Options {
+		if o.File && (o.Name == "map" || o.Name == "arena") {
+			return o.Name
+		}
+	}
+	return ""
+}
+
+// mapsDir is where the organiser puts map files the events may name.
+func (p *Platform) mapsDir() string { return filepath.Join(p.Dir, "maps") }
+
+// mapEntries lists the maps/ folder's entries (hidden ones excepted).
+func (p *Platform) mapEntries() []string {
+	ents, err := os.ReadDir(p.mapsDir())
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range ents {
+		if !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// resolveMap turns a map name into the option value the game reads: an
+// entry of maps/ becomes its path, a game's own map stays its name.
+func (p *Platform) resolveMap(gameName, name string) (string, error) {
+	if validEntryName(name) && slices.Contains(p.mapEntries(), name) {
+		return filepath.Join(p.mapsDir(), name), nil
+	}
+	if slices.Contains(gameMaps(gameName), name) {
+		return name, nil
+	}
+	offered := append(gameMaps(gameName), p.mapEntries()...)
+	slices.Sort(offered)
+	if len(offered) == 0 {
+		return "", fmt.Errorf("%q is not a map this platform offers for %s (put map files in %s)", name, gameName, p.mapsDir())
+	}
+	return "", fmt.Errorf("%q is not a map this platform offers for %s: name one of %s (or put a file in %s)", name, gameName, strings.Join(offered, ", "), p.mapsDir())
+}
+
+// validEntryName accepts a bare name: no separator, not hidden.
+func validEntryName(v string) bool {
+	return v != "" && !strings.ContainsAny(v, "/\\\x00") && !strings.HasPrefix(v, ".")
+}
+
+// CheckSettings checks an event's options and settings against its game
+// and fills in the defaults (seat count, memory limit). Errors say what to
+// change.
+func (p *Platform) CheckSettings(g game.Game, opts map[string]string, s store.Settings) (store.Settings, error) {
+	info := g.Info()
+	if _, err := p.resolvedOptions(info, opts); err != nil {
+		return s, err
+	}
+	if s.MemoryMiB < 0 || s.MemoryMiB > maxMemoryMiB {
+		return s, fmt.Errorf("memory limit %d MiB: give 1 to %d (default %d)", s.MemoryMiB, maxMemoryMiB, store.DefaultMemoryMiB)
+	}
+	if s.MemoryMiB == 0 {
+		s.MemoryMiB = store.DefaultMemoryMiB
+	}
+	if !s.Start.IsZero() && !s.End.IsZero() && !s.End.After(s.Start) {
+		return s, fmt.Errorf("the event ends (%s) before it starts (%s)", s.End.Format("2006-01-02 15:04 MST"), s.Start.Format("2006-01-02 15:04 MST"))
+	}
+	if s.Leagues && len(info.Leagues) == 0 {
+		return s, fmt.Errorf("%s has no leagues", info.Name)
+	}
+	if s.HTTPBots && info.HTTP == nil {
+		return s, fmt.Errorf("%s has no HTTP protocol: its bots cannot be HTTP servers", info.Name)
+	}
+	if err := checkTimes(info, opts, s); err != nil {
+		return s, err
+	}
+	if err := p.checkMaps(info, opts, s.Maps); err != nil {
+		return s, err
+	}
+	seats, err := p.checkSeats(g, opts, s)
+	if err != nil {
+		return s, err
+	}
+	s.Seats = seats
+	return s, nil
+}
+
+func checkTimes(info game.Info, opts map[string]string, s store.Settings) error {
+	if s.TurnMS == 0 && s.FirstTurnMS == 0 {
+		return nil
+	}
+	to, ok := timeOptions[info.Name]
+	if !ok {
+		return fmt.Errorf("%s's time limits are part of its rules (%s): they cannot be changed", info.Name, clockText(info.Clock))
+	}
+	for _, v := range []struct {
+		ms   int
+		name string
+	}{{s.TurnMS, "turn"}, {s.FirstTurnMS, "first-turn"}} {
+		if v.ms < 0 || v.ms > 60_000 {
+			return fmt.Errorf("%s time limit %d ms: give 1 to 60000 ms (0: the game's)", v.name, v.ms)
+		}
+	}
+	if _, set := opts[to.turn]; set && s.TurnMS != 0 {
+		return fmt.Errorf("the turn time limit is given twice: as option %s and as the event's turn limit", to.turn)
+	}
+	if _, set := opts[to.first]; set && s.FirstTurnMS != 0 {
+		return fmt.Errorf("the first-turn time limit is given twice: as option %s and as the event's first-turn limit", to.first)
+	}
+	if to.firstIsExtra && s.FirstTurnMS != 0 && s.FirstTurnMS < turnMS(info, opts, s) {
+		return fmt.Errorf("the first-turn limit (%d ms) is shorter than the turn limit (%d ms)", s.FirstTurnMS, turnMS(info, opts, s))
+	}
+	return nil
+}
+
+// turnMS is the event's turn limit in milliseconds (for jungle's first
+// turns, whose option is the time on top of it).
+func turnMS(info game.Info, opts map[string]string, s store.Settings) int {
+	if s.TurnMS != 0 {
+		return s.TurnMS
+	}
+	if v, ok := opts[timeOptions[info.Name].turn]; ok {
+		n, _ := strconv.Atoi(v)
+		return n
+	}
+	return int(info.Clock.Turn.Milliseconds())
+}
+
+func clockText(c game.Clock) string {
+	return fmt.Sprintf("%d ms per turn, %d ms on the first", c.Turn.Milliseconds(), c.First.Milliseconds())
+}
+
+func (p *Platform) checkMaps(info game.Info, opts map[string]string, maps []string) error {
+	if len(maps) == 0 {
+		return nil
+	}
+	opt := mapOption(info)
+	if opt == "" {
+		return fmt.Errorf("%s has no map option: its maps are generated from each match's seed", info.Name)
+	}
+	if _, set := opts[opt]; set {
+		return fmt.Errorf("the map is given twice: as option %s and as the map pool", opt)
+	}
+	seen := map[string]bool{}
+	for _, m := range maps {
+		if seen[m] {
+			return fmt.Errorf("map %q is twice in the pool", m)
+		}
+		seen[m] = true
+		if _, err := p.resolveMap(info.Name, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkSeats checks the seat counts against the game, trying each with
+// the event's options (territory plays 4, 6 or 8 on generated arenas),
+// and returns them sorted; none given is the smallest count that plays.
+func (p *Platform) checkSeats(g game.Game, opts map[string]string, s store.Settings) ([]int, error) {
+	info := g.Info()
+	lo := max(2, info.MinPlayers) // one bot alone ranks nothing
+	if len(s.Seats) == 0 {
+		var errs []error
+		for n := lo; n <= info.MaxPlayers; n++ {
+			err := p.tryMatch(g, opts, s, n)
+			if err == nil {
+				return []int{n}, nil
+			}
+			errs = append(errs, err)
+		}
+		return nil, fmt.Errorf("no number of players works with these options: %w", errors.Join(errs...))
+	}
+	seats := slices.Clone(s.Seats)
+	slices.Sort(seats)
+	for i, n := range seats {
+		if i > 0 && n == seats[i-1] {
+			return nil, fmt.Errorf("seat count %d is given twice", n)
+		}
+		if n < lo || n > info.MaxPlayers {
+			return nil, fmt.Errorf("%s matches on the platform have %s players, not %d", info.Name, game.CountRange(lo, info.MaxPlayers), n)
+		}
+		if err := p.tryMatch(g, opts, s, n); err != nil {
+			return nil, fmt.Errorf("%d players: %w", n, err)
+		}
+	}
+	return seats, nil
+}
+
+// tryMatch creates a referee as a match of the event with n players
+// would, with each map of the pool, so that settings the game refuses
+// fail when the event is made, not in every match.
+func (p *Platform) tryMatch(g game.Game, opts map[string]string, s store.Settings, n int) error {
+	maps := s.Maps
+	if len(maps) == 0 {
+		maps = []string{""}
+	}
+	for _, m := range maps {
+		pairs, err := p.matchOptions(g.Info(), opts, s, m)
+		if err != nil {
+			return err
+		}
+		o, err := game.ParseOptions(g.Info().Options, pairs)
+		if err != nil {
+			return err
+		}
+		league, err := g.Info().CheckLeague(0)
+		if err != nil {
+			return err
+		}
+		if _, err := g.New(game.Config{Seed: 1, Players: n, League: league, Options: o, Files: game.NewFiles()}); err != nil {
+			if m != "" {
+				return fmt.Errorf("map %s: %w", m, err)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// resolvedOptions checks an event's options as k=v pairs, sorted, with
+// each file option's value resolved as a map name.
+func (p *Platform) resolvedOptions(info game.Info, opts map[string]string) ([]string, error) {
+	file := map[string]game.Option{}
+	for _, d := range info.Options {
+		if d.File {
+			file[d.Name] = d
+		}
+	}
+	var pairs []string
+	for k, v := range opts {
+		if d, ok := file[k]; ok && v != d.Default {
+			path, err := p.resolveMap(info.Name, v)
+			if err != nil {
+				return nil, fmt.Errorf("option %s: %w", k, err)
+			}
+			v = path
+		}
+		pairs = append(pairs, k+"="+v)
+	}
+	slices.Sort(pairs)
+	if _, err := game.ParseOptions(info.Options, pairs); err != nil {
+		return nil, err
+	}
+	return pairs, nil
+}
+
+// matchOptions are the game options of one match of the event: its
+// options, its time limits and the map drawn from its pool ("": none).
+func (p *Platform) matchOptions(info game.Info, opts map[string]string, s store.Settings, mapName string) ([]string, error) {
+	pairs, err := p.resolvedOptions(info, opts)
+	if err != nil {
+		return nil, err
+	}
+	to := timeOptions[info.Name]
+	if s.TurnMS != 0 {
+		pairs = append(pairs, to.turn+"="+strconv.Itoa(s.TurnMS))
+	}
+	if s.FirstTurnMS != 0 {
+		first := s.FirstTurnMS
+		if to.firstIsExtra {
+			first -= turnMS(info, opts, s)
+		}
+		pairs = append(pairs, to.first+"="+strconv.Itoa(first))
+	}
+	if mapName != "" {
+		v, err := p.resolveMap(info.Name, mapName)
+		if err != nil {
+			return nil, err
+		}
+		pairs = append(pairs, mapOption(info)+"="+v)
+	}
+	return pairs, nil
+}
+
+// drawMap chooses a match's map from the pool by its seed ("" for none).
+func drawMap(s store.Settings, seed int64) string {
+	if len(s.Maps) == 0 {
+		return ""
+	}
+	return s.Maps[rand.New(rand.NewPCG(uint64(seed), 2)).IntN(len(s.Maps))]
+}
+
+// eventOpen says why an event takes no submission and plays no match at
+// t: before its start or after its end.
+func eventOpen(ev store.Event, t time.Time) error {
+	s := ev.Settings
+	switch {
+	case !s.Start.IsZero() && t.Before(s.Start):
+		return fmt.Errorf("the event %q starts at %s: submissions open then", ev.Name, s.Start.UTC().Format(time.RFC3339))
+	case !s.End.IsZero() && !t.Before(s.End):
+		return fmt.Errorf("the event %q ended at %s: it takes no more submissions", ev.Name, s.End.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
