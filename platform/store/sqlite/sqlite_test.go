@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -89,5 +90,23 @@ func TestAnEventWithoutSettingsHasHouseBots(t *testing.T) {
 	evs, _ := db.Events(ctx)
 	if len(evs) != 1 || !evs[0].Settings.HouseBots || len(evs[0].Settings.Seats) != 0 {
 		t.Fatalf("an event without settings: %+v", evs)
+	}
+}
+
+// TestAPathWithURICharacters: a data directory whose name holds '#' or
+// '?' opens its own database file, not one named by the path's start.
+func TestAPathWithURICharacters(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a#1", "a?b", "a%20c"} {
+		path := filepath.Join(dir, name, "arena.db")
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		db := open(t, path)
+		db.Close()
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		t.Errorf("files made: %v", ents)
 	}
 }
