@@ -71,6 +71,8 @@ var routes = []route{
 	{"GET " + APIPrefix + "leaderboard", team, false, (*api).leaderboard},
 	{"GET " + APIPrefix + "matches", team, false, (*api).matches},
 	{"GET " + APIPrefix + "matches/{id}/replay", team, true, (*api).matchReplay},
+	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
+	{"GET " + APIPrefix + "results", team, false, (*api).results},
 }
 
 type api struct {
@@ -259,7 +261,11 @@ func (a *api) team(w http.ResponseWriter, r *http.Request, t store.Team) {
 		a.internal(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"team": teamJSON(t), "event": eventJSON(ev)})
+	out := map[string]any{"team": teamJSON(t), "event": eventJSON(ev)}
+	if l := leagueJSON(ev, t); l != nil {
+		out["league"] = l
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (a *api) submissions(w http.ResponseWriter, r *http.Request, t store.Team) {
@@ -306,6 +312,14 @@ func (a *api) submission(w http.ResponseWriter, r *http.Request, t store.Team) {
 func (a *api) activate(w http.ResponseWriter, r *http.Request, t store.Team) {
 	s, ok := a.ownSubmission(w, r, t)
 	if !ok {
+		return
+	}
+	if err := a.p.checkNotFrozen(r.Context(), t.EventID); err != nil {
+		if isUserError(err) {
+			apiError(w, http.StatusConflict, err.Error())
+		} else {
+			a.internal(w, err)
+		}
 		return
 	}
 	err := a.p.Store.Activate(r.Context(), s.ID)
@@ -365,7 +379,11 @@ func (a *api) kit(w http.ResponseWriter, r *http.Request, t store.Team) {
 
 // leaderboard is the team's event's leaderboard.
 func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) {
-	board, err := a.p.Leaderboard(r.Context(), t.EventID)
+	board, err := a.boardFor(r.Context(), t, r.URL.Query().Get("league"))
+	if isUserError(err) {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
 	if err != nil {
 		a.internal(w, err)
 		return
@@ -379,7 +397,7 @@ func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) 
 		}
 		list = append(list, map[string]any{"rank": s.Rank, "team": s.Team.Name, "team_id": s.Team.ID,
 			"rating": s.Score(), "mu": rt.Mu, "sigma": rt.Sigma, "games": rt.Games,
-			"wins": rt.Wins, "draws": rt.Draws, "losses": rt.Losses, "win_rate": winRate})
+			"wins": rt.Wins, "draws": rt.Draws, "losses": rt.Losses, "win_rate": winRate, "league": s.Team.League})
 	}
 	writeJSON(w, http.StatusOK, list)
 }

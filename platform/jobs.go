@@ -68,6 +68,9 @@ type JobOptions struct {
 	// (default 2 s).
 	Matches       int
 	ScheduleEvery time.Duration
+	// TimeScale multiplies every match's time limits (0: 1): patient
+	// limits for tests on a loaded machine, whose subject is not speed.
+	TimeScale float64
 	// RescueAfter is when a job still running is taken for the job of a
 	// server that died, and run again (default 35 minutes; never less
 	// than the longest a job may run).
@@ -254,6 +257,9 @@ func (p *Platform) Submit(ctx context.Context, team store.Team, filename string,
 	}
 	if err := eventOpen(ev, time.Now()); err != nil {
 		return store.Submission{}, userError{err}
+	}
+	if err := p.checkNotFrozen(ctx, team.EventID); err != nil {
+		return store.Submission{}, err
 	}
 	q, err := p.queue()
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"time"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/tournament/ladder"
@@ -41,6 +41,15 @@ type matchArgs struct {
 	Seed        int64   `json:"seed"`
 	Teams       []int64 `json:"teams"`       // by seat; 0: the house bot
 	Submissions []int64 `json:"submissions"` // by seat; 0: the house bot
+	// MatchKind is what the match is for (store.KindCasual when empty); League
+	// the league it is played in (0: the game's default); Round the
+	// ranked round or final it belongs to.
+	MatchKind string `json:"kind,omitempty"`
+	League    int    `json:"league,omitempty"`
+	Round     int64  `json:"round,omitempty"`
+	// House is the builtin the seats without a team get ("": the game's
+	// house bot); a league's boss in its promotion games.
+	House string `json:"house,omitempty"`
 }
 
 func (matchArgs) Kind() string { return "match" }
@@ -87,8 +96,11 @@ func (p *Platform) builtRoot(id int64) string {
 
 // botSpec is the spec of a seat: a team's built kit, run contained in its
 // tree, or the house bot.
-func (p *Platform) botSpec(ctx context.Context, info game.Info, set store.Settings, teamID, subID int64) (bot.Spec, error) {
+func (p *Platform) botSpec(ctx context.Context, info game.Info, set store.Settings, house string, teamID, subID int64) (bot.Spec, error) {
 	if teamID == 0 {
+		if house != "" {
+			return bot.Spec{Name: house, Kind: "builtin", Target: house}, nil
+		}
 		name, err := houseBot(info)
 		return bot.Spec{Name: "house", Kind: "builtin", Target: name}, err
 	}
@@ -134,7 +146,7 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 		return err
 	}
 	m, err := p.matchOf(ctx, g, ev, a)
-	rec := store.Match{EventID: a.Event, Key: a.Key, Seed: a.Seed, Teams: a.Teams, Submissions: a.Submissions}
+	rec := store.Match{EventID: a.Event, Key: a.Key, Kind: a.MatchKind, League: a.League, Round: a.Round, Seed: a.Seed, Teams: a.Teams, Submissions: a.Submissions}
 	if err == nil {
 		var rep, runErr = match.Run(ctx, m)
 		switch {
@@ -145,6 +157,8 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 		default:
 			for _, pr := range rep.Result.Players {
 				rec.Ranks = append(rec.Ranks, pr.Rank)
+				rec.Scores = append(rec.Scores, pr.Score)
+				rec.Stats = append(rec.Stats, numericStats(pr.Stats))
 			}
 			// the replay first: a match recorded has its replay
 			if err := p.Replays.Put(a.Key, rep); err != nil {
@@ -170,13 +184,13 @@ func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a m
 	if err != nil {
 		return match.Match{}, err
 	}
-	league, err := info.CheckLeague(0)
+	league, err := info.CheckLeague(a.League)
 	if err != nil {
 		return match.Match{}, err
 	}
-	m := match.Match{Game: g, Config: game.Config{Seed: a.Seed, League: league, Options: opts, Files: game.NewFiles()}}
+	m := match.Match{Game: g, Config: game.Config{Seed: a.Seed, League: league, Options: opts, Files: game.NewFiles(), TimeScale: p.jobs.TimeScale}}
 	for i := range a.Teams {
-		spec, err := p.botSpec(ctx, info, ev.Settings, a.Teams[i], a.Submissions[i])
+		spec, err := p.botSpec(ctx, info, ev.Settings, a.House, a.Teams[i], a.Submissions[i])
 		if err != nil {
 			return match.Match{}, err
 		}
@@ -247,35 +261,38 @@ func (p *Platform) schedule(ctx context.Context, inFlight int) (int, error) {
 		return 0, err
 	}
 	busy := map[int64]int{}
+	promoting := map[int64]bool{} // teams with a promotion game queued
 	for _, j := range res.Jobs {
 		var a matchArgs
-		if err := unmarshalArgs(j, &a); err == nil {
-			busy[a.Event]++
+		if err := unmarshalArgs(j, &a); err != nil {
+			continue
 		}
+		if a.MatchKind == store.KindPromotion {
+			for _, t := range a.Teams {
+				promoting[t] = true
+			}
+			continue
+		}
+		busy[a.Event]++
 	}
 	queued := 0
 	for _, ev := range events {
 		if !ev.Settings.Open(time.Now()) {
-			continue // casual matches only while the event runs
+			continue // matches only while the event runs
 		}
-		for busy[ev.ID] < inFlight {
-			a, ok, err := p.nextMatch(ctx, ev)
-			if err != nil || !ok {
-				break
-			}
-			if _, err := p.river.Insert(ctx, a, nil); err != nil {
-				return queued, err
-			}
-			busy[ev.ID]++
-			queued++
+		n, err := p.scheduleEvent(ctx, ev, inFlight, busy[ev.ID], promoting)
+		queued += n
+		if err != nil {
+			return queued, err
 		}
 	}
 	return queued, nil
 }
 
-// nextMatch chooses the next casual match of an event; ok is false when
-// no team has a bot to play.
-func (p *Platform) nextMatch(ctx context.Context, ev store.Event) (matchArgs, bool, error) {
+// nextMatch chooses the next casual match of an event, or the next game
+// of its final ranking when final is not nil; ok is false when no team
+// has a bot to play.
+func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final) (matchArgs, bool, error) {
 	g, err := game.Lookup(ev.Game)
 	if err != nil {
 		return matchArgs{}, false, err
@@ -289,6 +306,7 @@ func (p *Platform) nextMatch(ctx context.Context, ev store.Event) (matchArgs, bo
 	if err != nil {
 		return matchArgs{}, false, err
 	}
+	teams, lg := p.leagueTeams(ev, info, teams, ratings, final)
 	var cands []store.Team
 	var bots []ladder.Bot
 	for _, t := range teams {
@@ -319,7 +337,10 @@ func (p *Platform) nextMatch(ctx context.Context, ev store.Event) (matchArgs, bo
 			seats = append(seats, i)
 		}
 	}
-	a := matchArgs{Event: ev.ID, Seed: seed, Key: fmt.Sprintf("casual-%d-%d-%d", ev.ID, time.Now().UnixNano(), seed)}
+	a := matchArgs{Event: ev.ID, Seed: seed, Key: fmt.Sprintf("casual-%d-%d-%d", ev.ID, time.Now().UnixNano(), seed), League: lg.Number, House: lg.Boss}
+	if final != nil {
+		a.MatchKind, a.Key = store.KindFinal, fmt.Sprintf("final-%d-%d-%d", ev.ID, final.Queued, seed)
+	}
 	for _, i := range seats {
 		a.Teams = append(a.Teams, cands[i].ID)
 		a.Submissions = append(a.Submissions, cands[i].Active)
@@ -379,30 +400,41 @@ type Standing struct {
 // Score is what the leaderboard sorts by: mu - 3 sigma.
 func (s Standing) Score() float64 { return s.Rating.Mu - 3*s.Rating.Sigma }
 
-// Leaderboard ranks an event's teams by mu - 3 sigma.
+// Leaderboard ranks an event's teams by mu - 3 sigma; in an event with
+// leagues, the teams of the top league (see LeagueLeaderboard).
 func (p *Platform) Leaderboard(ctx context.Context, eventID int64) ([]Standing, error) {
-	teams, err := p.Store.Teams(ctx, eventID)
+	ev, err := p.Store.Event(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	ratings, err := p.Store.Ratings(ctx, eventID)
-	if err != nil {
-		return nil, err
+	if g, err := game.Lookup(ev.Game); err == nil && leaguesOn(ev, g.Info()) {
+		top, _ := league.Top(g.Info())
+		return p.LeagueLeaderboard(ctx, eventID, top.Number)
 	}
-	var out []Standing
-	for _, t := range teams {
-		r, ok := ratings[t.ID]
-		if !ok {
-			d := openskill.Default().New()
-			r = store.Rating{TeamID: t.ID, Mu: d.Mu, Sigma: d.Sigma}
+	return p.allStandings(ctx, eventID)
+}
+
+// numericStats keeps a result's numeric statistics (tie-breakers, counts)
+// for the match's record.
+func numericStats(stats map[string]any) map[string]float64 {
+	out := map[string]float64{}
+	for k, v := range stats {
+		switch x := v.(type) {
+		case int:
+			out[k] = float64(x)
+		case int64:
+			out[k] = float64(x)
+		case float64:
+			out[k] = x
+		case bool:
+			if x {
+				out[k] = 1
+			} else {
+				out[k] = 0
+			}
 		}
-		out = append(out, Standing{Team: t, Rating: r})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score() > out[j].Score() })
-	for i := range out {
-		out[i].Rank = i + 1
-	}
-	return out, nil
+	return out
 }
 
 func unmarshalArgs(j *rivertype.JobRow, a *matchArgs) error {

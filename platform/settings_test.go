@@ -127,7 +127,7 @@ func TestMatchOptionsFollowTheSettings(t *testing.T) {
 	if !seen["swamp"] || !seen[filepath.Join(p.mapsDir(), "copy.jmap")] || len(seen) != 2 {
 		t.Errorf("maps drawn: %v", seen)
 	}
-	spec, err := p.botSpec(ctx, g.Info(), ev.Settings, 0, 0)
+	spec, err := p.botSpec(ctx, g.Info(), ev.Settings, "", 0, 0)
 	if err != nil || spec.Kind != "builtin" {
 		t.Fatalf("house bot: %+v %v", spec, err)
 	}

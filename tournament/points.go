@@ -69,17 +69,66 @@ func (pr PointRounds) multiplier(round int) float64 {
 
 // draw gives the games of a round: windows of Size over a seeded shuffle.
 func (pr PointRounds) draw(round int) [][]int {
-	n := len(pr.Bots)
-	rng := rand.New(rand.NewPCG(uint64(pr.Seed), uint64(round)))
+	return RoundGroups(len(pr.Bots), pr.Size, pr.Seed, round)
+}
+
+// RoundGroups draws the games of one round of a PointRounds ladder of n
+// bots (0..n-1) in games of size: windows of size bots sliding round a
+// shuffle seeded by seed and round, so that every bot plays the same
+// number of games in the round (size/gcd(n, size)).
+func RoundGroups(n, size int, seed int64, round int) [][]int {
+	rng := rand.New(rand.NewPCG(uint64(seed), uint64(round)))
 	perm := rng.Perm(n)
-	games := n / gcd(n, pr.Size) // lcm(n, Size) / Size
+	games := n / gcd(n, size) // lcm(n, size) / size
 	out := make([][]int, games)
 	for g := range out {
-		for i := 0; i < pr.Size; i++ {
-			out[g] = append(out[g], perm[(g*pr.Size+i)%n])
+		for i := 0; i < size; i++ {
+			out[g] = append(out[g], perm[(g*size+i)%n])
 		}
 	}
 	return out
+}
+
+// LadderPoints are the ladder points of place rank (1 is first) in a game
+// of n bots: 5·(n-rank), times the round's multiplier. Tied bots share the
+// rank, so both get the shared place's points.
+func LadderPoints(n, rank int, multiplier float64) float64 {
+	return float64(5*(n-rank)) * multiplier
+}
+
+// LadderKey is what a PointRounds ladder orders a bot by.
+type LadderKey struct {
+	Points float64 // ladder points
+	Firsts int     // first places
+	Mean   float64 // mean final score of its games
+}
+
+// LadderOrder orders bots by their keys: points, then first places, then
+// mean score, all descending; bots with equal keys share the place. It
+// returns the bots (indices into keys) best first, and the place of each.
+func LadderOrder(keys []LadderKey) (order, place []int) {
+	order = make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := keys[order[i]], keys[order[j]]
+		if a.Points != b.Points {
+			return a.Points > b.Points
+		}
+		if a.Firsts != b.Firsts {
+			return a.Firsts > b.Firsts
+		}
+		return a.Mean > b.Mean
+	})
+	place = make([]int, len(order))
+	for i := range order {
+		place[i] = i + 1
+		if i > 0 && keys[order[i]] == keys[order[i-1]] {
+			place[i] = place[i-1]
+		}
+	}
+	return order, place
 }
 
 func gcd(a, b int) int {
@@ -110,7 +159,7 @@ func (pr PointRounds) round(ctx context.Context, r *runner, round int, scores []
 		for seat, b := range games[i] {
 			p := res.Players[seat]
 			l := r.table.line(b)
-			l.LadderPoints += float64(5*(n-p.Rank)) * mult
+			l.LadderPoints += LadderPoints(n, p.Rank, mult)
 			if p.Rank == 1 {
 				l.FirstPlaces++
 			}
@@ -129,38 +178,13 @@ func (pr PointRounds) round(ctx context.Context, r *runner, round int, scores []
 
 // ladder orders the bots: ladder points, first places, mean score.
 func (pr PointRounds) ladder(r *runner, scores []float64) ([]int, []int) {
-	type key struct {
-		points, mean float64
-		firsts       int
-	}
-	keys := make([]key, len(pr.Bots))
+	keys := make([]LadderKey, len(pr.Bots))
 	for b := range keys {
 		l := r.table.line(b)
 		if l.Played > 0 {
 			l.MeanScore = scores[b] / float64(l.Played)
 		}
-		keys[b] = key{l.LadderPoints, l.MeanScore, l.FirstPlaces}
+		keys[b] = LadderKey{Points: l.LadderPoints, Firsts: l.FirstPlaces, Mean: l.MeanScore}
 	}
-	order := places(len(pr.Bots))
-	for i := range order {
-		order[i]--
-	}
-	sort.SliceStable(order, func(i, j int) bool {
-		a, b := keys[order[i]], keys[order[j]]
-		if a.points != b.points {
-			return a.points > b.points
-		}
-		if a.firsts != b.firsts {
-			return a.firsts > b.firsts
-		}
-		return a.mean > b.mean
-	})
-	place := make([]int, len(order))
-	for i := range order {
-		place[i] = i + 1
-		if i > 0 && keys[order[i]] == keys[order[i-1]] {
-			place[i] = place[i-1]
-		}
-	}
-	return order, place
+	return LadderOrder(keys)
 }

@@ -87,3 +87,38 @@ func TestTerritoryEndToEnd(t *testing.T) {
 		t.Errorf("groups: %+v", o)
 	}
 }
+
+// TestLadderPiecesExported: the pieces the platform's ranked rounds share
+// with PointRounds: the draw gives every bot the same number of games,
+// the points of shared places are shared, and the order breaks ties by
+// first places, then mean score, sharing what is still equal.
+func TestLadderPiecesExported(t *testing.T) {
+	games := RoundGroups(6, 4, 42, 1)
+	count := map[int]int{}
+	for _, g := range games {
+		if len(g) != 4 {
+			t.Fatalf("game %v", g)
+		}
+		for _, b := range g {
+			count[b]++
+		}
+	}
+	for b := range 6 {
+		if count[b] != 2 { // 4/gcd(6,4)
+			t.Errorf("bot %d plays %d games: %v", b, count[b], games)
+		}
+	}
+	if got := LadderPoints(8, 1, 2); got != 70 {
+		t.Errorf("first of 8, x2: %g", got)
+	}
+	if a, b := LadderPoints(4, 2, 1), LadderPoints(4, 2, 1); a != 10 || b != 10 {
+		t.Errorf("shared second of 4: %g %g", a, b)
+	}
+	order, place := LadderOrder([]LadderKey{{10, 0, 5}, {20, 1, 1}, {10, 1, 0}, {10, 0, 5}, {10, 0, 6}})
+	if want := []int{1, 2, 4, 0, 3}; !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	if want := []int{1, 2, 3, 4, 4}; !slices.Equal(place, want) {
+		t.Errorf("places %v, want %v", place, want)
+	}
+}

@@ -172,7 +172,7 @@ as they were chosen.`,
 	update.Flags().StringArrayVar(&uopts, "opt", nil, "the event's game options key=value (replace all of them; repeat for several)")
 	usf.add(update.Flags())
 
-	ev.AddCommand(create, list, show, update)
+	ev.AddCommand(append([]*cobra.Command{create, list, show, update}, eventControlCommands()...)...)
 	rootCmd.AddCommand(ev)
 }
 

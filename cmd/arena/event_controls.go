@@ -1,0 +1,127 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seed27749672/arena/platform"
+)
+
+// The organiser's controls of a running event (issue 17), on the data
+// directory directly like the other event commands: the server reads them
+// as it schedules.
+func eventControlCommands() []*cobra.Command {
+	var data string
+	var asJSON bool
+	withEvent := func(use, short, long string, args cobra.PositionalArgs, run func(cmd *cobra.Command, p *platform.Platform, id int64, args []string) (platform.Controls, error)) *cobra.Command {
+		c := &cobra.Command{
+			Use: use, Short: short, Long: long, Args: args,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				id, err := eventID(args[0])
+				if err != nil {
+					return err
+				}
+				p, err := platform.Open(cmd.Context(), data)
+				if err != nil {
+					return err
+				}
+				defer p.Close()
+				if _, err := p.Store.Event(cmd.Context(), id); err != nil {
+					return fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
+				}
+				c, err := run(cmd, p, id, args[1:])
+				if err != nil {
+					return err
+				}
+				return printControls(cmd, p, id, c, asJSON)
+			},
+		}
+		addDataFlags(c, &data, &asJSON)
+		return c
+	}
+	status := withEvent("status EVENT --data DIR", "Show an event's controls: casual games, frozen submissions, the final, publication", "", cobra.ExactArgs(1),
+		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
+			return p.EventControls(cmd.Context(), id)
+		})
+	casual := withEvent("casual EVENT on|off --data DIR", "Start or stop an event's casual games",
+		`Casual games are the continuous rated games between the teams' active
+bots. Stopping them lets the games already queued finish; promotion tests
+of an event with leagues go on.`, cobra.ExactArgs(2),
+		func(cmd *cobra.Command, p *platform.Platform, id int64, args []string) (platform.Controls, error) {
+			switch args[0] {
+			case "on", "off":
+				return p.SetCasual(cmd.Context(), id, args[0] == "on")
+			}
+			return platform.Controls{}, fmt.Errorf("casual games %q: say on or off", args[0])
+		})
+	var undo bool
+	freeze := withEvent("freeze EVENT --data DIR [--undo]", "Freeze an event's submissions (the active ones are final)",
+		`A frozen event refuses new submissions and changes of the active one.
+--undo reopens them (not once the final ranking has started).`, cobra.ExactArgs(1),
+		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
+			return p.SetFrozen(cmd.Context(), id, !undo)
+		})
+	freeze.Flags().BoolVar(&undo, "undo", false, "reopen the submissions")
+	var games int
+	final := withEvent("final EVENT --data DIR [--games N]", "Start an event's final ranking",
+		`The final ranking freezes the submissions, stops the casual games and
+plays about N more rated games per team between the final submissions (in
+the top league, for an event with leagues); the leaderboard is then final
+(arena event status shows the progress). The server plays the games.`, cobra.ExactArgs(1),
+		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
+			return p.StartFinal(cmd.Context(), id, games)
+		})
+	final.Flags().IntVar(&games, "games", 100, "games per team in the final ranking")
+	publish := withEvent("publish EVENT --data DIR", "Publish an event's results to its teams", "", cobra.ExactArgs(1),
+		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
+			return p.Publish(cmd.Context(), id)
+		})
+	var out string
+	export := withEvent("export EVENT --data DIR --out DIR", "Export an event's results (JSON, CSV) and all its replays",
+		`Writes results.json, results.csv (the ranking) and replays.tar.gz (every
+match's replay, with every bot's log) into the --out directory.`, cobra.ExactArgs(1),
+		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
+			res, n, err := p.Export(cmd.Context(), id, out)
+			if err != nil {
+				return platform.Controls{}, err
+			}
+			state := "provisional"
+			if res.Final {
+				state = "final"
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: results.json, results.csv (%d teams, %s), replays.tar.gz (%d replays)\n", out, len(res.Standings), state, n)
+			return p.EventControls(cmd.Context(), id)
+		})
+	export.Flags().StringVar(&out, "out", "", "the directory to write into")
+	export.MarkFlagRequired("out")
+	return []*cobra.Command{status, casual, freeze, final, publish, export}
+}
+
+func printControls(cmd *cobra.Command, p *platform.Platform, id int64, c platform.Controls, asJSON bool) error {
+	out := cmd.OutOrStdout()
+	done, err := p.FinalDone(cmd.Context(), id)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSONTo(out, map[string]any{"event": id, "controls": c, "final_done": done})
+	}
+	onOff := map[bool]string{true: "stopped", false: "running"}
+	fmt.Fprintf(out, "event %d\ncasual games: %s\nsubmissions: %s\n", id, onOff[c.CasualStopped], map[bool]string{true: "frozen", false: "open"}[c.Frozen])
+	switch {
+	case c.Final == nil:
+		fmt.Fprintln(out, "final ranking: not started")
+	case done:
+		fmt.Fprintf(out, "final ranking: done (%d games)\n", c.Final.Games)
+	default:
+		fmt.Fprintf(out, "final ranking: started %s, %d of %d games queued\n", c.Final.Started.Format(time.RFC3339), c.Final.Queued, c.Final.Games)
+	}
+	if c.Published.IsZero() {
+		fmt.Fprintln(out, "results: not published")
+	} else {
+		fmt.Fprintf(out, "results: published %s\n", c.Published.Format(time.RFC3339))
+	}
+	return nil
+}

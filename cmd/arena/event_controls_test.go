@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEventControls: the organiser's controls on a data directory, and
+// their refusals.
+func TestEventControls(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	if _, stderr, code := run(t, "event", "create", "tracks", "--data", data, "--name", "Summer"); code != 0 {
+		t.Fatal(stderr)
+	}
+	out, stderr, code := run(t, "event", "status", "1", "--data", data)
+	if code != 0 || !strings.Contains(out, "casual games: running") || !strings.Contains(out, "submissions: open") || !strings.Contains(out, "final ranking: not started") {
+		t.Fatalf("exit %d: %s%s", code, out, stderr)
+	}
+	if out, _, code = run(t, "event", "casual", "1", "off", "--data", data); code != 0 || !strings.Contains(out, "casual games: stopped") {
+		t.Errorf("casual off: %s", out)
+	}
+	if out, _, code = run(t, "event", "freeze", "1", "--data", data); code != 0 || !strings.Contains(out, "submissions: frozen") {
+		t.Errorf("freeze: %s", out)
+	}
+	if out, _, code = run(t, "event", "freeze", "1", "--undo", "--data", data); code != 0 || !strings.Contains(out, "submissions: open") {
+		t.Errorf("freeze --undo: %s", out)
+	}
+	if out, _, code = run(t, "event", "publish", "1", "--data", data, "--json"); code != 0 || !strings.Contains(out, `"published"`) {
+		t.Errorf("publish: %s", out)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, stderr, code = run(t, "event", "export", "1", "--data", data, "--out", dir); code != 0 || !strings.Contains(stderr, "0 replays") {
+		t.Errorf("export: exit %d %s", code, stderr)
+	}
+	for _, f := range []string{"results.json", "results.csv", "replays.tar.gz"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("export: %v", err)
+		}
+	}
+	for _, bad := range [][]string{
+		{"event", "casual", "1", "maybe", "--data", data},
+		{"event", "final", "1", "--data", data}, // no team has a bot
+		{"event", "final", "1", "--games", "0", "--data", data},
+		{"event", "status", "7", "--data", data},
+		{"event", "status", "x", "--data", data},
+		{"event", "export", "1", "--data", data}, // no --out
+	} {
+		if _, stderr, code := run(t, bad...); code == 0 || stderr == "" {
+			t.Errorf("%v: exit %d, stderr %q", bad, code, stderr)
+		}
+	}
+}

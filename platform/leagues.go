@@ -1,0 +1,283 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"sort"
+
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/league"
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/tournament/openskill"
+)
+
+// CodinGame leagues (ants, tracks; event setting Leagues): a team's
+// active submission plays the promotion test of the team's league
+// (package league decides, match jobs of kind promotion play it against
+// the league's boss), and the team moves up while it is promoted; rated
+// games are played within a league, and each league has its leaderboard,
+// the top league's being the event's. The scheduler drives the tests: at
+// each tick it looks at every team's test as the stored matches say, and
+// queues its next game, so that a restarted server picks the tests up
+// where they were.
+
+// maxPromotionErrors stops a test whose games the arena failed to play
+// that many times in one league (a bot that cannot start): it would
+// otherwise be queued again forever.
+const maxPromotionErrors = 3
+
+// leaguesOn tells whether an event plays its game's leagues.
+func leaguesOn(ev store.Event, info game.Info) bool {
+	return ev.Settings.Leagues && len(info.Leagues) > 0
+}
+
+// sweepPromotions queues the next game of every team's promotion test
+// that has none pending (pending: teams with a promotion job queued or
+// running), and moves promoted teams up a league. It returns how many
+// games it queued.
+func (p *Platform) sweepPromotions(ctx context.Context, ev store.Event, pending map[int64]bool) (int, error) {
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return 0, err
+	}
+	info := g.Info()
+	if !leaguesOn(ev, info) {
+		return 0, nil
+	}
+	teams, err := p.Store.Teams(ctx, ev.ID)
+	if err != nil {
+		return 0, err
+	}
+	queued := 0
+	for _, t := range teams {
+		if t.Active == 0 || pending[t.ID] || !p.playable(ctx, info, t.Active) {
+			continue
+		}
+		a, ok, err := p.nextPromotionGame(ctx, ev, info, t)
+		if err != nil {
+			return queued, err
+		}
+		if !ok {
+			continue
+		}
+		if _, err := p.river.Insert(ctx, a, nil); err != nil {
+			return queued, err
+		}
+		queued++
+	}
+	return queued, nil
+}
+
+// nextPromotionGame is the next game of the team's test in its league,
+// after moving the team up as far as its stored games promote it; ok is
+// false when there is none to play (the test is decided, or the team is
+// in the top league).
+func (p *Platform) nextPromotionGame(ctx context.Context, ev store.Event, info game.Info, t store.Team) (matchArgs, bool, error) {
+	if t.League == 0 { // its first submission: the first league
+		first, _ := league.First(info)
+		if _, err := p.Store.SetLeague(ctx, t.ID, 0, first.Number); err != nil {
+			return matchArgs{}, false, err
+		}
+		t.League = first.Number
+	}
+	ms, err := p.Store.SubmissionMatches(ctx, t.Active, store.KindPromotion)
+	if err != nil {
+		return matchArgs{}, false, err
+	}
+	for {
+		l, err := league.Find(info, t.League)
+		if err != nil {
+			return matchArgs{}, false, err
+		}
+		next, ok := league.Next(info, l.Number)
+		if !ok {
+			return matchArgs{}, false, nil // the top league: its boss is a benchmark
+		}
+		test, attempts, errors := promotionState(ms, t.Active, l.Number)
+		switch {
+		case test.Promoted:
+			if _, err := p.Store.SetLeague(ctx, t.ID, l.Number, next.Number); err != nil {
+				return matchArgs{}, false, err
+			}
+			t.League = next.Number
+			continue // and at once the next league's test
+		case test.Decided || errors >= maxPromotionErrors:
+			return matchArgs{}, false, nil
+		}
+		key := fmt.Sprintf("promotion-%d-%d-%d", t.Active, l.Number, attempts)
+		a := matchArgs{Event: ev.ID, Key: key, Seed: seedOf(key), MatchKind: store.KindPromotion, League: l.Number, House: l.Boss,
+			Teams: []int64{t.ID, 0}, Submissions: []int64{t.Active, 0}}
+		if league.Seat(l, test.Played) == 1 {
+			a.Teams[0], a.Teams[1] = a.Teams[1], a.Teams[0]
+			a.Submissions[0], a.Submissions[1] = a.Submissions[1], a.Submissions[0]
+		}
+		return a, true, nil
+	}
+}
+
+// promotionState reads a submission's test in one league from its stored
+// promotion games: the decision so far, the games recorded (the next
+// one's number) and those the arena failed to play.
+func promotionState(ms []store.Match, sub int64, lg int) (test league.Test, attempts, errors int) {
+	var outcomes []league.Outcome
+	for _, m := range ms {
+		if m.League != lg {
+			continue
+		}
+		attempts++
+		if m.Error != "" {
+			errors++
+			continue
+		}
+		outcomes = append(outcomes, league.OutcomeOf(m.Ranks, slices.Index(m.Submissions, sub)))
+	}
+	return league.Decide(outcomes), attempts, errors
+}
+
+// seedOf derives a game's seed from its key: a promotion game retried or
+// queued again plays the same seed, and each game of a test its own.
+func seedOf(key string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return int64(h.Sum64() >> 1)
+}
+
+// leagueTeams narrows an event's teams to those of the league its next
+// rated game is played in: the final's league, or else the league of the
+// team whose rating is least certain (fewest games), as the ladder leads
+// with that team. It returns the event's teams and no league when leagues
+// are off.
+func (p *Platform) leagueTeams(ev store.Event, info game.Info, teams []store.Team, ratings map[int64]store.Rating, final *Final) ([]store.Team, game.League) {
+	if !leaguesOn(ev, info) {
+		return teams, game.League{}
+	}
+	number := 0
+	if final != nil {
+		number = final.League
+	}
+	lead := -1
+	for i, t := range teams {
+		if final != nil || t.Active == 0 || t.League == 0 {
+			continue
+		}
+		if lead < 0 || ratings[t.ID].Games < ratings[teams[lead].ID].Games {
+			lead = i
+		}
+	}
+	if lead >= 0 {
+		number = teams[lead].League
+	}
+	if number == 0 {
+		return nil, game.League{}
+	}
+	l, err := league.Find(info, number)
+	if err != nil {
+		return nil, game.League{}
+	}
+	var out []store.Team
+	for _, t := range teams {
+		if t.League == l.Number {
+			out = append(out, t)
+		}
+	}
+	return out, l
+}
+
+// LeagueLeaderboard ranks the teams of one league of an event by mu - 3
+// sigma.
+func (p *Platform) LeagueLeaderboard(ctx context.Context, eventID int64, lg int) ([]Standing, error) {
+	board, err := p.allStandings(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	var out []Standing
+	for _, s := range board {
+		if s.Team.League == lg {
+			s.Rank = len(out) + 1
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// allStandings are every team of the event by mu - 3 sigma, whatever its
+// league.
+func (p *Platform) allStandings(ctx context.Context, eventID int64) ([]Standing, error) {
+	teams, err := p.Store.Teams(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	ratings, err := p.Store.Ratings(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	var out []Standing
+	for _, t := range teams {
+		r, ok := ratings[t.ID]
+		if !ok {
+			d := openskill.Default().New()
+			r = store.Rating{TeamID: t.ID, Mu: d.Mu, Sigma: d.Sigma}
+		}
+		out = append(out, Standing{Team: t, Rating: r})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score() > out[j].Score() })
+	for i := range out {
+		out[i].Rank = i + 1
+	}
+	return out, nil
+}
+
+// SideQuestLine is one line of tracks' side-quest leaderboard.
+type SideQuestLine struct {
+	Rank    int
+	Team    store.Team
+	Games   int     // games of its active submission
+	Points  int     // of which it earned the side-quest point
+	Average float64 // Points / Games
+}
+
+// SideQuestBoard is tracks' side-quest leaderboard (rules §6): each team's
+// average side-quest points per game of its active (final) submission,
+// over its rated games (casual and final; not the promotion games against
+// bosses); ties are broken by the main leaderboard (league, then rating).
+func (p *Platform) SideQuestBoard(ctx context.Context, eventID int64) ([]SideQuestLine, error) {
+	main, err := p.allStandings(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	// the main order: higher leagues first, then the rating
+	sort.SliceStable(main, func(i, j int) bool { return main[i].Team.League > main[j].Team.League })
+	var out []SideQuestLine
+	for _, s := range main {
+		line := SideQuestLine{Team: s.Team}
+		if s.Team.Active != 0 {
+			for _, kind := range []string{store.KindCasual, store.KindFinal} {
+				ms, err := p.Store.SubmissionMatches(ctx, s.Team.Active, kind)
+				if err != nil {
+					return nil, err
+				}
+				for _, m := range ms {
+					seat := slices.Index(m.Submissions, s.Team.Active)
+					if m.Error != "" || seat < 0 || seat >= len(m.Stats) {
+						continue
+					}
+					line.Games++
+					if m.Stats[seat]["sideQuestPoints"] >= 1 {
+						line.Points++
+					}
+				}
+			}
+		}
+		if line.Games > 0 {
+			line.Average = float64(line.Points) / float64(line.Games)
+		}
+		out = append(out, line)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Average > out[j].Average })
+	for i := range out {
+		out[i].Rank = i + 1
+	}
+	return out, nil
+}

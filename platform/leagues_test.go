@@ -1,0 +1,231 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// waitFor polls cond until it holds, for at most d.
+func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %s", what, d)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestLeaguePromotions: in a tracks event with leagues, two teams upload
+// bots; each starts in league 1 and takes its promotion test against the
+// boss, in seat 0 (tracks' objective leagues). The starter kit's bot
+// scores against the idle boss, wins 3 games of 3 and is promoted, then
+// takes league 2's test (an objective it does not reach) and stays there;
+// a bot that only waits loses 3 games and stays in league 1. Each league
+// has its leaderboard, the event's is the top league's, and rated games
+// are played within a league, with the league's input.
+func TestLeaguePromotions(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Settings.Leagues = true
+	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	owls, owlsToken, _ := p.Join(ctx, invite, "Owls")
+	bats, _, _ := p.Join(ctx, invite, "Bats")
+	if err := p.StartJobs(ctx, JobOptions{Matches: 1, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond, TimeScale: 20}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	kit, err := p.Submit(ctx, owls, "kit.zip", testKitZip(t, "tracks", "python", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	waiter, err := p.Submit(ctx, bats, "bot.py", []byte("import sys\nfor line in sys.stdin:\n    print('WAIT', flush=True)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []int64{kit.ID, waiter.ID} {
+		if b := waitBuilt(t, p, s); b.Status != store.StatusReady {
+			log, _ := p.Store.BuildLog(ctx, s)
+			t.Fatalf("%+v\n%s", b, log)
+		}
+	}
+	decided := func(sub int64, lg int) bool {
+		ms, err := p.Store.SubmissionMatches(ctx, sub, store.KindPromotion)
+		if err != nil {
+			t.Fatal(err)
+		}
+		test, _, errs := promotionState(ms, sub, lg)
+		if errs > 0 {
+			t.Fatalf("submission %d: a promotion game failed: %+v", sub, ms)
+		}
+		return test.Decided
+	}
+	waitFor(t, 8*time.Minute, "the tests decided", func() bool { return decided(kit.ID, 2) && decided(waiter.ID, 1) })
+
+	if tm, _ := p.Store.Team(ctx, owls.ID); tm.League != 2 {
+		t.Errorf("Owls in league %d, want 2 (promoted from 1, not from 2)", tm.League)
+	}
+	if tm, _ := p.Store.Team(ctx, bats.ID); tm.League != 1 {
+		t.Errorf("Bats in league %d, want 1", tm.League)
+	}
+	promos, _ := p.Store.SubmissionMatches(ctx, kit.ID, store.KindPromotion)
+	var inOne, inTwo int
+	for _, m := range promos {
+		seat := slices.Index(m.Submissions, kit.ID)
+		if seat != 0 || m.Teams[1] != 0 {
+			t.Errorf("promotion game %s: the candidate in seat %d against %v (objective leagues keep it in seat 0, against the boss)", m.Key, seat, m.Teams)
+		}
+		switch m.League {
+		case 1:
+			inOne++
+			if m.Ranks[0] != 1 || m.Ranks[1] != 2 {
+				t.Errorf("league 1 game %s: ranks %v, the kit should score against the idle boss", m.Key, m.Ranks)
+			}
+		case 2:
+			inTwo++
+		}
+		rep, err := p.Replays.Get(m.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.League != m.League || rep.Players[1].Spec != "builtin:boss"+string(rune('0'+m.League)) {
+			t.Errorf("game %s played in league %d against %q, recorded league %d", m.Key, rep.League, rep.Players[1].Spec, m.League)
+		}
+	}
+	if inOne != 3 || inTwo < 3 || inTwo > 5 {
+		t.Errorf("%d games in league 1 (want 3 straight wins) and %d in league 2 (3 to 5)", inOne, inTwo)
+	}
+	waits, _ := p.Store.SubmissionMatches(ctx, waiter.ID, store.KindPromotion)
+	if len(waits) != 3 {
+		t.Errorf("the waiting bot played %d promotion games, want 3 losses", len(waits))
+	}
+
+	// leaderboards: by league; the event's is the top league's (empty)
+	one, _ := p.LeagueLeaderboard(ctx, ev.ID, 1)
+	two, _ := p.LeagueLeaderboard(ctx, ev.ID, 2)
+	if len(one) != 1 || one[0].Team.ID != bats.ID || len(two) != 1 || two[0].Team.ID != owls.ID {
+		t.Errorf("league 1 %+v, league 2 %+v", one, two)
+	}
+	if top, _ := p.Leaderboard(ctx, ev.ID); len(top) != 0 {
+		t.Errorf("the event's leaderboard (league 5) has %+v", top)
+	}
+	// the same through the API: the team's league, with its rules' goal
+	ts := server(t, p, &fakeClock{t: time.Now()})
+	var team struct {
+		League struct {
+			Number, Next int
+			Boss, Goal   string
+		}
+	}
+	if code, b := call(t, ts, "GET", APIPrefix+"team", owlsToken, "", nil); code != 200 || json.Unmarshal(b, &team) != nil ||
+		team.League.Number != 2 || team.League.Boss != "boss2" || team.League.Next != 3 || !strings.Contains(team.League.Goal, "DISRUPT") {
+		t.Errorf("team: %d %s", code, b)
+	}
+	if code, b := call(t, ts, "GET", APIPrefix+"leaderboard?league=2", owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"Owls"`) || strings.Contains(string(b), `"Bats"`) {
+		t.Errorf("league 2's leaderboard: %d %s", code, b)
+	}
+	for _, bad := range []string{"9", "x"} {
+		if code, b := call(t, ts, "GET", APIPrefix+"leaderboard?league="+bad, owlsToken, "", nil); code != 400 {
+			t.Errorf("league %s: %d %s", bad, code, b)
+		}
+	}
+	// rated games: within one league, against its boss when alone
+	waitFor(t, 3*time.Minute, "a rated game", func() bool {
+		ms, _ := p.Store.Matches(ctx, ev.ID, 200)
+		return slices.ContainsFunc(ms, func(m store.Match) bool { return m.Kind == store.KindCasual })
+	})
+	p.StopJobs(ctx)
+	ms, _ := p.Store.Matches(ctx, ev.ID, 500)
+	for _, m := range ms {
+		if m.Kind != store.KindCasual {
+			continue
+		}
+		if m.League == 0 {
+			t.Errorf("casual match %s played outside the leagues", m.Key)
+		}
+		if rep, err := p.Replays.Get(m.Key); err == nil && rep.League != m.League {
+			t.Errorf("casual match %s: league %d, played %d", m.Key, m.League, rep.League)
+		}
+		if slices.Contains(m.Teams, owls.ID) && slices.Contains(m.Teams, bats.ID) && m.League != 1 {
+			t.Errorf("Owls and Bats met in league %d", m.League)
+		}
+	}
+}
+
+// TestSideQuestBoard: the average side-quest points per game of each
+// team's active submission, over its rated games (not its promotion
+// games, nor an older submission's), ties broken by the main ranking.
+func TestSideQuestBoard(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var teams []store.Team
+	for _, n := range []string{"Owls", "Bats", "Cats"} {
+		tm, _, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
+		p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil)
+		teams = append(teams, tm)
+	}
+	owls, bats, cats := teams[0].ID, teams[1].ID, teams[2].ID
+	sq := func(a, b float64) []map[string]float64 {
+		return []map[string]float64{{"sideQuestPoints": a}, {"sideQuestPoints": b}}
+	}
+	n := 0
+	record := func(kind string, t0, t1, s0, s1 int64, stats []map[string]float64, ranks []int) {
+		n++
+		if _, err := p.Store.RecordMatch(ctx, store.Match{EventID: ev.ID, Key: fmt.Sprintf("m-%d", n), Kind: kind,
+			Teams: []int64{t0, t1}, Submissions: []int64{s0, s1}, Ranks: ranks, Stats: stats}, func(cur map[int64]store.Rating) []store.Rating {
+			return rateMatch(store.Match{Teams: []int64{t0, t1}, Ranks: ranks}, cur)
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// submissions 1, 2, 3 are the teams' active ones
+	record(store.KindCasual, owls, bats, 1, 2, sq(1, 0), []int{1, 2})
+	record(store.KindCasual, owls, cats, 1, 3, sq(0, 1), []int{2, 1})
+	record(store.KindFinal, bats, cats, 2, 3, sq(1, 1), []int{2, 1})
+	record(store.KindPromotion, bats, 0, 2, 0, sq(1, 0), []int{1, 2}) // a boss game: not counted
+	board, err := p.SideQuestBoard(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64]SideQuestLine{}
+	for _, l := range board {
+		got[l.Team.ID] = l
+	}
+	if l := got[cats]; l.Games != 2 || l.Points != 2 || l.Average != 1 || l.Rank != 1 {
+		t.Errorf("Cats: %+v", l)
+	}
+	// Owls and Bats: 1 of 2 each; the main ranking puts Owls (a win, a loss) before Bats (two losses)
+	if l := got[owls]; l.Games != 2 || l.Points != 1 || l.Rank != 2 {
+		t.Errorf("Owls: %+v", l)
+	}
+	if l := got[bats]; l.Games != 2 || l.Points != 1 || l.Rank != 3 {
+		t.Errorf("Bats: %+v", l)
+	}
+}
