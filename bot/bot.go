@@ -106,6 +106,54 @@ type TrySender interface {
 	TrySend(msg []byte) (rest []byte, err error)
 }
 
+// Forwarder is implemented by transports that can hand their output lines
+// to an Outlet instead of the Lines channel. The runner gives each such bot
+// an outlet into its own event queue, so that a line reaches it straight
+// from the goroutine that read it: without it, a goroutine of the runner's
+// would take each line from Lines and pass it on, one more goroutine
+// wake-up between a bot's answer and the runner. ForwardLines is called
+// before Start; Lines is nil afterwards.
+type Forwarder interface {
+	ForwardLines(o Outlet)
+}
+
+// Outlet receives a bot's output lines (see Forwarder), in order, from the
+// transport's reading goroutine, and from the goroutine that calls Sync for
+// the lines that call read.
+type Outlet interface {
+	// Put delivers l, waiting for room; false once stop is closed (the
+	// bot is being closed) or the receiver has gone: nothing more is put.
+	Put(l Line, stop <-chan struct{}) bool
+	// TryPut delivers l only if it can without waiting.
+	TryPut(l Line) bool
+	// End says that the output has ended, after the last line put. It
+	// does not wait once stop is closed.
+	End(stop <-chan struct{})
+}
+
+// chanOutlet is the outlet of a transport's own Lines channel.
+type chanOutlet chan Line
+
+func (c chanOutlet) Put(l Line, stop <-chan struct{}) bool {
+	select {
+	case c <- l:
+		return true
+	case <-stop:
+		return false
+	}
+}
+
+func (c chanOutlet) TryPut(l Line) bool {
+	select {
+	case c <- l:
+		return true
+	default:
+		return false
+	}
+}
+
+func (c chanOutlet) End(<-chan struct{}) { close(c) }
+
 // FreshCPUReader is implemented by transports whose CPU figure may lag
 // behind (a process's descendants are looked for every few turns, see
 // Process.CPU): FreshCPU reads the whole figure now. The runner asks for it

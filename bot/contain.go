@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,9 +21,13 @@ func (p *Process) newSandbox() error {
 	if cwd == "" {
 		cwd, _ = os.Getwd()
 	}
+	dirs, err := programDirs(p.Argv, cwd)
+	if err != nil {
+		return err
+	}
 	sb, err := sandbox.New(sandbox.Config{
 		Limits:   *p.Sandbox,
-		ReadOnly: programDirs(p.Argv, cwd),
+		ReadOnly: dirs,
 		Chdir:    cwd,
 		Forward:  p.Forward,
 	})
@@ -69,7 +74,14 @@ var systemDirs = []string{"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib64", "/o
 // programDirs returns the directories of the paths a command names that
 // exist: a word of argv, or of the script of `sh -c SCRIPT`. Relative paths
 // are taken from cwd.
-func programDirs(argv []string, cwd string) []string {
+//
+// The sandbox shows a directory as the host resolves it, symbolic links
+// followed. Inside cwd (the bot's own files, perhaps a team's build) a
+// link chooses what is shown, so a path there must resolve inside cwd: one
+// that leads out (dist -> ../../7/dist) is refused, not shown. A path
+// outside cwd was named by whoever wrote the command, and is shown as
+// named.
+func programDirs(argv []string, cwd string) ([]string, error) {
 	words := argv
 	if len(argv) == 3 && argv[1] == "-c" {
 		words = append([]string{argv[0]}, strings.FieldsFunc(argv[2], func(r rune) bool {
@@ -90,6 +102,9 @@ func programDirs(argv []string, cwd string) []string {
 		if err != nil {
 			continue
 		}
+		if err := staysInside(w, p, cwd); err != nil {
+			return nil, err
+		}
 		if !fi.IsDir() {
 			p = filepath.Dir(p)
 		}
@@ -99,7 +114,28 @@ func programDirs(argv []string, cwd string) []string {
 		seen[p] = true
 		dirs = append(dirs, p)
 	}
-	return dirs
+	return dirs, nil
+}
+
+// staysInside checks that p, the path of the command's word w, resolves
+// inside cwd when it is named inside cwd.
+func staysInside(w, p, cwd string) error {
+	cwd = filepath.Clean(cwd)
+	if !underAny(filepath.Clean(p), []string{cwd}) {
+		return nil
+	}
+	realDir, err := filepath.EvalSymlinks(cwd)
+	if err != nil {
+		return err
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return err
+	}
+	if !underAny(real, []string{realDir}) {
+		return fmt.Errorf("%s leads out of the bot's directory %s through a symbolic link (to %s): the sandbox does not show it", w, cwd, real)
+	}
+	return nil
 }
 
 func underAny(p string, dirs []string) bool {

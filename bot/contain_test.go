@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -28,9 +29,68 @@ func TestProgramDirs(t *testing.T) {
 		{[]string{"/usr/bin/python3", "-c", "print(1)"}, nil}, // system directories are shown anyway
 		{[]string{"java", "-jar", "missing.jar"}, nil},
 	} {
-		if got := programDirs(c.argv, cwd); !reflect.DeepEqual(got, c.want) {
+		if got, err := programDirs(c.argv, cwd); err != nil || !reflect.DeepEqual(got, c.want) {
 			t.Errorf("programDirs(%q) = %q, want %q", c.argv, got, c.want)
 		}
+	}
+}
+
+// A relative path of the command may pass through symbolic links of the
+// bot's directory only to places inside it: the sandbox shows what the
+// command names, and a link the bot's files hold (dist -> ../../7/dist)
+// would otherwise choose another directory of the host to show.
+func TestProgramDirsRefusesLinksOut(t *testing.T) {
+	top := t.TempDir()
+	cwd := filepath.Join(top, "bot")
+	os.MkdirAll(filepath.Join(cwd, "build", "dist"), 0o755)
+	os.MkdirAll(filepath.Join(top, "secret"), 0o755)
+	os.WriteFile(filepath.Join(cwd, "build", "dist", "main.js"), nil, 0o644)
+	os.WriteFile(filepath.Join(top, "secret", "main.js"), nil, 0o644)
+	os.Symlink("build/dist", filepath.Join(cwd, "dist"))
+	os.Symlink("../secret", filepath.Join(cwd, "out"))
+	os.Symlink("/", filepath.Join(cwd, "root"))
+	os.Symlink("../secret/main.js", filepath.Join(cwd, "main.js"))
+	got, err := programDirs([]string{"node", "dist/main.js"}, cwd)
+	if want := []string{filepath.Join(cwd, "dist")}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("a link inside the directory: %q (%v), want %q", got, err, want)
+	}
+	for _, argv := range [][]string{
+		{"node", "out/main.js"},
+		{"/bin/sh", "-c", "cat root/etc/passwd"},
+		{"node", filepath.Join(cwd, "out", "main.js")},
+		{"node", "main.js"},
+	} {
+		if got, err := programDirs(argv, cwd); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+			t.Errorf("programDirs(%q) = %q (%v), want a refusal naming the link", argv, got, err)
+		}
+	}
+	// Outside the bot's directory, a path is the operator's: shown as named.
+	got, err = programDirs([]string{"node", filepath.Join(top, "secret", "main.js")}, cwd)
+	if want := []string{filepath.Join(top, "secret")}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("a path outside: %q (%v), want %q", got, err, want)
+	}
+}
+
+// A contained bot whose command goes through a link out of its directory
+// does not start.
+func TestContainedBotLinkOutDoesNotStart(t *testing.T) {
+	needSandbox(t)
+	top := t.TempDir()
+	os.Chmod(filepath.Dir(top), 0o711) // the sandbox's identity must get through
+	os.Chmod(top, 0o755)
+	cwd := filepath.Join(top, "bot")
+	os.MkdirAll(cwd, 0o755)
+	os.MkdirAll(filepath.Join(top, "secret"), 0o755)
+	os.WriteFile(filepath.Join(top, "secret", "key"), []byte("secret\n"), 0o644)
+	os.Symlink("../secret", filepath.Join(cwd, "out"))
+	p := &Process{Argv: []string{"/bin/sh", "-c", "cat out/key; read x"}, Dir: cwd, Sandbox: &sandbox.Limits{}}
+	err := p.Start(context.Background())
+	if err == nil {
+		defer p.Close(time.Second)
+		t.Fatalf("the bot started; it read %q", (<-p.Lines()).Text)
+	}
+	if !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("error %v, want the link named", err)
 	}
 }
 

@@ -13,20 +13,13 @@ import (
 // stamped with the moment the read returned. A line longer than maxLine is
 // cut to maxLine bytes and flagged TooLong; the rest of it is skipped. A
 // trailing CR is removed (CR LF is accepted everywhere). A last line without
-// a newline is delivered at EOF. out is closed at the end. Closing stop
+// a newline is delivered at EOF. out is ended at the end. Closing stop
 // makes it give up on a line nobody takes.
-func readLines(r io.Reader, maxLine int, out chan<- Line, stop <-chan struct{}) {
-	defer close(out)
+func readLines(r io.Reader, maxLine int, out Outlet, stop <-chan struct{}) {
+	defer out.End(stop)
 	buf := make([]byte, 64<<10)
 	sp := splitter{maxLine: maxLine}
-	emit := func(l Line) bool {
-		select {
-		case out <- l:
-			return true
-		case <-stop:
-			return false
-		}
-	}
+	emit := func(l Line) bool { return out.Put(l, stop) }
 	for {
 		n, err := r.Read(buf)
 		at := time.Now()

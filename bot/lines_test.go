@@ -10,7 +10,7 @@ import (
 
 func collect(r io.Reader, maxLine int) []Line {
 	out := make(chan Line, 1<<16)
-	readLines(r, maxLine, out, nil)
+	readLines(r, maxLine, chanOutlet(out), nil)
 	var ls []Line
 	for l := range out {
 		ls = append(ls, l)

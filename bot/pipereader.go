@@ -23,7 +23,7 @@ import (
 type pipeReader struct {
 	f    *os.File
 	rc   syscall.RawConn
-	out  chan<- Line
+	out  Outlet
 	stop <-chan struct{}
 
 	// dmu is held while lines are delivered on out, so that sync can
@@ -45,7 +45,7 @@ var readHook atomic.Pointer[func()]
 
 // newPipeReader prepares to read f, or returns nil when f cannot be read
 // without blocking (not pollable: no deadlines): readLines then reads it.
-func newPipeReader(f *os.File, maxLine int, out chan<- Line, stop <-chan struct{}) *pipeReader {
+func newPipeReader(f *os.File, maxLine int, out Outlet, stop <-chan struct{}) *pipeReader {
 	rc, err := f.SyscallConn()
 	if err != nil || f.SetReadDeadline(time.Time{}) != nil {
 		return nil
@@ -53,9 +53,9 @@ func newPipeReader(f *os.File, maxLine int, out chan<- Line, stop <-chan struct{
 	return &pipeReader{f: f, rc: rc, out: out, stop: stop, sp: splitter{maxLine: maxLine}, buf: make([]byte, 64<<10)}
 }
 
-// run reads until the end of the stream (or until stop), then closes out.
+// run reads until the end of the stream (or until stop), then ends out.
 func (r *pipeReader) run() {
-	defer close(r.out)
+	defer r.out.End(r.stop)
 	for {
 		if !r.deliver() {
 			return
@@ -124,9 +124,7 @@ func (r *pipeReader) deliver() bool {
 	defer r.dmu.Unlock()
 	lines := r.take()
 	for _, l := range lines {
-		select {
-		case r.out <- l:
-		case <-r.stop:
+		if !r.out.Put(l, r.stop) {
 			return false
 		}
 	}
@@ -151,10 +149,8 @@ func (r *pipeReader) tryDeliver() bool {
 	defer r.dmu.Unlock()
 	lines := r.take()
 	for i, l := range lines {
-		select {
-		case r.out <- l:
+		if r.out.TryPut(l) {
 			continue
-		default:
 		}
 		// Full: the rest goes back in front of what was read since.
 		r.mu.Lock()

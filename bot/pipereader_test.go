@@ -25,7 +25,7 @@ func TestPipeReaderSync(t *testing.T) {
 		}
 	})()
 	out := make(chan Line, 16)
-	pr := newPipeReader(r, 100, out, nil)
+	pr := newPipeReader(r, 100, chanOutlet(out), nil)
 	if pr == nil {
 		t.Fatal("a pipe cannot be read without blocking")
 	}
@@ -88,7 +88,7 @@ func TestPipeReaderSyncEnd(t *testing.T) {
 		}
 	})()
 	out := make(chan Line, 16)
-	pr := newPipeReader(r, 100, out, nil)
+	pr := newPipeReader(r, 100, chanOutlet(out), nil)
 	go pr.run()
 	w.Write([]byte("last"))
 	w.Close()

@@ -45,7 +45,8 @@ type Process struct {
 	cmd       *exec.Cmd
 	stdin     *os.File
 	out, err  *os.File // our ends of stdout and stderr
-	lines     chan Line
+	lines     chan Line   // nil when forwarded
+	outlet    Outlet      // where the lines go: lines, or the one given to ForwardLines
 	reader    *pipeReader // nil when stdout cannot be read without blocking
 	readDone  chan struct{}
 	stop      chan struct{}
@@ -171,17 +172,20 @@ func (p *Process) Start(ctx context.Context) error {
 		return startError(cmd.Path, p.Dir, p.Argv[0], err)
 	}
 	p.cmd, p.stdin, p.out, p.err = cmd, inW, outR, errR
-	p.lines = make(chan Line, linesBuffer)
+	if p.outlet == nil {
+		p.lines = make(chan Line, linesBuffer)
+		p.outlet = chanOutlet(p.lines)
+	}
 	p.readDone = make(chan struct{})
 	p.stop = make(chan struct{})
 	p.stderr = &tail{keep: p.StderrKeep}
 	p.waited = make(chan struct{})
-	p.reader = newPipeReader(outR, p.MaxLine, p.lines, p.stop)
+	p.reader = newPipeReader(outR, p.MaxLine, p.outlet, p.stop)
 	go func() {
 		if p.reader != nil {
 			p.reader.run()
 		} else {
-			readLines(eofOnEIO{outR}, p.MaxLine, p.lines, p.stop)
+			readLines(eofOnEIO{outR}, p.MaxLine, p.outlet, p.stop)
 		}
 		close(p.readDone)
 	}()
@@ -379,8 +383,12 @@ func withNewline(msg []byte) []byte {
 // ErrDeadline is returned by Send when the bot did not read its input in time.
 var ErrDeadline = errors.New("the bot did not read its input in time")
 
-// Lines returns the output lines.
+// Lines returns the output lines; nil when they are forwarded.
 func (p *Process) Lines() <-chan Line { return p.lines }
+
+// ForwardLines makes the process deliver its lines to o instead of Lines
+// (see Forwarder). It must be called before Start.
+func (p *Process) ForwardLines(o Outlet) { p.outlet = o }
 
 // Sync reads what the bot has written on stdout and Arena has not read yet
 // (see Syncer).

@@ -168,6 +168,10 @@ type probe struct {
 	// timeoutStatus: a player that times out is timed out of the match
 	// (its result's status), as under PolicyDisqualify.
 	timeoutStatus bool
+	// log, when set, is told of every Prompt ("prompt T P", T the turn it
+	// prompts for), Play ("play T") and Frame ("frame T", T the last turn
+	// played).
+	log func(string)
 }
 
 var registerMu sync.Mutex
@@ -196,7 +200,14 @@ type probeRef struct {
 	timedOut map[int]bool
 }
 
+func (r *probeRef) note(format string, args ...any) {
+	if r.g.log != nil {
+		r.g.log(fmt.Sprintf(format, args...))
+	}
+}
+
 func (r *probeRef) Prompt(p int) ([]byte, bool) {
+	r.note("prompt %d %d", r.turn+1, p)
 	if r.g.slowPrompt != nil {
 		time.Sleep(r.g.slowPrompt(r.turn+1, p))
 	}
@@ -205,6 +216,7 @@ func (r *probeRef) Prompt(p int) ([]byte, bool) {
 
 func (r *probeRef) Play(replies []game.Reply) {
 	r.turn++
+	r.note("play %d", r.turn)
 	r.last = r.last[:0]
 	for p, rp := range replies {
 		r.last = append(r.last, describe(replay.Reply{Reply: rp, Asked: true}))
@@ -221,6 +233,7 @@ func (r *probeRef) Retired(p int) bool { return r.g.retired != nil && r.g.retire
 func (r *probeRef) Over() bool         { return r.turn == r.g.turns }
 
 func (r *probeRef) Frame() json.RawMessage {
+	r.note("frame %d", r.turn)
 	b, _ := json.Marshal(map[string]any{"turn": r.turn, "replies": r.last})
 	return b
 }

@@ -110,6 +110,9 @@ type runner struct {
 	// due to start (zero: the grid starts again).
 	paced     bool
 	nextStart time.Time
+	// unframed is the turn last played while its frame is still to be
+	// taken (see record).
+	unframed *replay.Turn
 }
 
 func newRunner(m Match) (*runner, error) {
@@ -124,7 +127,7 @@ func newRunner(m Match) (*runner, error) {
 		m:      m,
 		info:   m.Game.Info(),
 		ref:    ref,
-		events: make(chan event, 256),
+		events: make(chan event, 256*len(m.Players)),
 		quit:   make(chan struct{}),
 		timer:  time.NewTimer(time.Hour),
 	}
@@ -183,17 +186,23 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 		if err != nil {
 			return r.rep, err
 		}
+		restart := false
 		if rs, ok := r.ref.(game.Restarter); ok && rs.Restart() && !r.ref.Over() {
-			turn.Restart = true
+			turn.Restart, restart = true, true
+		}
+		pause := max(r.clock().Pause, r.m.Pause)
+		r.unframed = &turn
+		if restart || pause > 0 || r.ref.Over() {
+			// No prompts follow at once: the turn is recorded now (a
+			// viewer sees it before the pause).
+			r.record()
+		}
+		if restart {
 			r.endAll()
 			r.startAll(ctx)
 			r.legStart, r.nextStart = t+1, time.Time{}
 		}
-		r.rep.Turns = append(r.rep.Turns, turn)
-		if r.m.OnTurn != nil {
-			r.m.OnTurn(turn)
-		}
-		if pause := max(r.clock().Pause, r.m.Pause); pause > 0 && !r.ref.Over() {
+		if pause > 0 && !r.ref.Over() {
 			select {
 			case <-time.After(pause):
 			case <-ctx.Done():
@@ -207,16 +216,42 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 	return r.rep, nil
 }
 
+// record takes the referee's frame of the turn last played, adds the turn
+// to the replay and tells OnTurn. It is called once the next turn's
+// prompts are written (see turn), so that the frame, which the bots do not
+// wait for, is built while they think: Prompt and Frame do not change the
+// referee's state (the game contract), so the frame is the same as right
+// after Play, and the replay the same byte for byte.
+func (r *runner) record() {
+	turn := r.unframed
+	if turn == nil {
+		return
+	}
+	r.unframed = nil
+	turn.Frame = r.ref.Frame()
+	r.rep.Turns = append(r.rep.Turns, *turn)
+	if r.m.OnTurn != nil {
+		r.m.OnTurn(*turn)
+	}
+}
+
 // startAll starts every seat's bot, all at once (a transport may take a
 // while to report its bot ready); a bot that cannot start is gone from the
 // first turn, with its reason.
 func (r *runner) startAll(ctx context.Context) {
 	errs := make([]error, len(r.seats))
 	bots := make([]bot.Bot, len(r.seats))
+	forwarded := make([]bool, len(r.seats))
 	var wg sync.WaitGroup
 	for i, s := range r.seats {
 		wg.Go(func() {
 			b, err := s.player.Open()
+			if f, ok := b.(bot.Forwarder); ok && err == nil {
+				// Its lines come straight into the runner's events, as
+				// those of the bot's generation about to start (reset).
+				f.ForwardLines(outlet{r: r, seat: s.p, gen: s.gen + 1})
+				forwarded[i] = true
+			}
 			if err == nil {
 				// Waits at start (a registration, a readiness reply)
 				// are limits of the match: the time scale applies.
@@ -234,7 +269,43 @@ func (r *runner) startAll(ctx context.Context) {
 		}
 		s.bot = bots[i]
 		s.trusted = trusted(s.bot)
-		go r.pump(s.p, s.gen, s.bot)
+		if !forwarded[i] {
+			go r.pump(s.p, s.gen, s.bot)
+		}
+	}
+}
+
+// outlet takes the lines of a bot that forwards them (bot.Forwarder) into
+// the runner's events, from the bot's own reading goroutine.
+type outlet struct {
+	r         *runner
+	seat, gen int
+}
+
+func (o outlet) Put(l bot.Line, stop <-chan struct{}) bool {
+	select {
+	case o.r.events <- event{seat: o.seat, gen: o.gen, kind: evLine, line: l}:
+		return true
+	case <-stop:
+	case <-o.r.quit:
+	}
+	return false
+}
+
+func (o outlet) TryPut(l bot.Line) bool {
+	select {
+	case o.r.events <- event{seat: o.seat, gen: o.gen, kind: evLine, line: l}:
+		return true
+	default:
+		return false
+	}
+}
+
+func (o outlet) End(stop <-chan struct{}) {
+	select {
+	case o.r.events <- event{seat: o.seat, gen: o.gen, kind: evClosed, at: time.Now()}:
+	case <-stop: // closed by the runner, which no longer listens to it
+	case <-o.r.quit:
 	}
 }
 

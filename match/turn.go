@@ -83,6 +83,8 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		}
 		r.prompt(s, msg, clock)
 	}
+	// The previous turn's frame and record: while the bots think.
+	r.record()
 	if err := r.collect(ctx, clock, turnEnd); err != nil {
 		return replay.Turn{}, err
 	}
@@ -95,7 +97,9 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 	r.nextStart = resolved
 	replies, recs := r.replies(clock, resolved)
 	r.ref.Play(replies)
-	return replay.Turn{Turn: t, Replies: recs, Frame: r.ref.Frame()}, nil
+	// The frame is taken later (record), off the path from the last
+	// answer to the next prompts.
+	return replay.Turn{Turn: t, Replies: recs}, nil
 }
 
 // onGrid returns the grid point g when t is at most a turn after it, else

@@ -1,9 +1,12 @@
 package web
 
 import (
+	"compress/gzip"
 	"context"
+	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -252,5 +255,55 @@ func TestSlowLiveDownloadDropped(t *testing.T) {
 	case <-ended:
 	case <-time.After(45 * time.Second):
 		t.Fatal("the server still writes a live download to a client that reads nothing")
+	}
+}
+
+// A client that takes the download of a .json.gz replay unzipped, at a
+// pace well above the slow link's speed, gets all of it: the write
+// deadline follows the bytes actually sent, not the compressed file's
+// size (ten times smaller), which cut such a client before its end.
+func TestSteadyUnzippedDownloadCompletes(t *testing.T) {
+	oldBase, oldSpeed := writeBase, writeSpeed
+	writeBase, writeSpeed = 300*time.Millisecond, 256<<10
+	defer func() { writeBase, writeSpeed = oldBase, oldSpeed }()
+	dir := t.TempDir()
+	bigReplay(t, dir, "big", 4)
+	s := &Server{Replays: dir}
+	ts := httptestServer(t, s)
+	client := &http.Client{Transport: &http.Transport{DialContext: slowDialer().DialContext, DisableCompression: true}}
+	resp, err := client.Get(ts + "/api/matches/big?download=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	// About 2 MiB/s: eight times the speed the deadline allows for.
+	var got int64
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := io.ReadFull(resp.Body, buf)
+		got += int64(n)
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("after %d bytes: %v", got, err)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	f, err := os.Open(filepath.Join(dir, "big.json.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := io.Copy(io.Discard, zr)
+	if st, _ := f.Stat(); want < 4*st.Size() {
+		t.Fatalf("the replay is %d bytes unzipped, %d zipped: not the case this test is for", want, st.Size())
+	}
+	if got != want {
+		t.Fatalf("the client got %d bytes of %d", got, want)
 	}
 }

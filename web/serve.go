@@ -44,8 +44,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	if l := s.liveMatch(id); l != nil {
 		if download {
 			snap := l.snapshot()
-			deadline(w, int(l.size())) // the turns: about the file's size
-			replay.Write(w, &snap)
+			replay.Write(paced(w), &snap)
 			return
 		}
 		page := l.pageJSON()
@@ -97,9 +96,6 @@ func (s *Server) download(w http.ResponseWriter, path string, gz bool) {
 	}
 	defer f.Close()
 	var body io.Reader = f
-	if st, err := f.Stat(); err == nil {
-		deadline(w, int(st.Size()))
-	}
 	if strings.HasSuffix(path, ".gz") {
 		if gz {
 			w.Header().Set("Content-Encoding", "gzip")
@@ -113,7 +109,7 @@ func (s *Server) download(w http.ResponseWriter, path string, gz bool) {
 			body = zr
 		}
 	}
-	io.Copy(w, body)
+	io.Copy(paced(w), body)
 }
 
 // quoteEscaper escapes the text of a quoted-string header parameter.
@@ -122,6 +118,29 @@ var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 // deadline gives the client the time to take n bytes.
 func deadline(w http.ResponseWriter, n int) {
 	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout(n)))
+}
+
+// pacedWriter gives the client, at each write, the time to take every
+// byte sent so far: a body whose size is not known in advance (a replay
+// unzipped on the way, a live match encoded as it goes) is paced by what
+// is actually sent, so a client at the slow link's speed gets all of it
+// and a slower one is dropped.
+type pacedWriter struct {
+	w     http.ResponseWriter
+	rc    *http.ResponseController
+	start time.Time
+	sent  int
+}
+
+func paced(w http.ResponseWriter) *pacedWriter {
+	return &pacedWriter{w: w, rc: http.NewResponseController(w), start: time.Now()}
+}
+
+func (p *pacedWriter) Write(b []byte) (int, error) {
+	p.rc.SetWriteDeadline(p.start.Add(writeTimeout(p.sent + len(b))))
+	n, err := p.w.Write(b)
+	p.sent += n
+	return n, err
 }
 
 func acceptsGzip(r *http.Request) bool {

@@ -201,7 +201,43 @@ type Store interface {
 	// changes nothing and is returned as is.
 	UpdateEventState(ctx context.Context, eventID int64, name string, update func(old []byte) ([]byte, error)) ([]byte, error)
 
+	// Many machines (issue 18: workers on other machines share nothing
+	// but the database).
+
+	// RecordMatchTx is RecordMatch that runs then in its transaction,
+	// after the match is stored (or found stored by an earlier try): the
+	// job queue completes the match's job there, so that a match recorded
+	// is never played again. An error from then rolls everything back.
+	RecordMatchTx(ctx context.Context, m Match, rate func(current map[int64]Rating) []Rating, then func(Tx) error) (bool, error)
+	// PutFile stores a file by name, replacing one of that name: the
+	// uploads, build artifacts and replays that workers on other
+	// machines need.
+	PutFile(ctx context.Context, name string, data []byte) error
+	// File reads a stored file; ErrNotFound when there is none.
+	File(ctx context.Context, name string) ([]byte, error)
+	// Heartbeat records a worker's beat, replacing its previous one.
+	Heartbeat(ctx context.Context, w Worker) error
+	// Workers lists the workers that ever beat, the last seen first.
+	Workers(ctx context.Context) ([]Worker, error)
+
 	Close() error
+}
+
+// Tx is a driver's open transaction (*sql.Tx for sqlite, pgx.Tx for
+// postgres), handed to the job queue that shares the database.
+type Tx any
+
+// Worker is a process that plays matches and builds (arena worker), as
+// its last heartbeat told.
+type Worker struct {
+	ID      string // unique per process
+	Host    string // the machine's name
+	Cores   int    // the cores it was given
+	Slots   int    // matches it plays at once
+	Running int    // matches it is playing
+	Done    int64  // matches it finished since it started
+	Started time.Time
+	Seen    time.Time // its last beat
 }
 
 // Rating is a team's rating in its event (OpenSkill) and its record.

@@ -32,6 +32,11 @@ func scanRating(row pgx.Row) (store.Rating, error) {
 // smaller id is rated first. The ratings are then those of the matches
 // applied in id order, whatever the workers' timing.
 func (d *DB) RecordMatch(ctx context.Context, m store.Match, rate func(map[int64]store.Rating) []store.Rating) (bool, error) {
+	return d.RecordMatchTx(ctx, m, rate, nil)
+}
+
+// RecordMatchTx implements store.Store.
+func (d *DB) RecordMatchTx(ctx context.Context, m store.Match, rate func(map[int64]store.Rating) []store.Rating, then func(store.Tx) error) (bool, error) {
 	recorded := false
 	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		var teams []int64
@@ -55,11 +60,11 @@ func (d *DB) RecordMatch(ctx context.Context, m store.Match, rate func(map[int64
 			return err
 		}
 		if tag.RowsAffected() == 0 {
-			return nil // recorded by an earlier try of the same job
+			return runThen(then, tx) // recorded by an earlier try of the same job
 		}
 		recorded = true
 		if m.Error != "" || rate == nil {
-			return nil
+			return runThen(then, tx)
 		}
 		rs, err := list(ctx, tx, scanRating, `SELECT team_id, mu, sigma, games, wins, draws, losses FROM ratings WHERE team_id = ANY($1)`, teams)
 		if err != nil {
@@ -77,9 +82,16 @@ func (d *DB) RecordMatch(ctx context.Context, m store.Match, rate func(map[int64
 				return err
 			}
 		}
-		return nil
+		return runThen(then, tx)
 	})
 	return recorded && err == nil, err
+}
+
+func runThen(then func(store.Tx) error, tx pgx.Tx) error {
+	if then == nil {
+		return nil
+	}
+	return then(tx)
 }
 
 // orEmpty stores a nil slice as an empty one (the columns are NOT NULL).

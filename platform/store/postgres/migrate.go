@@ -90,6 +90,22 @@ var migrations = []string{
 	// 4: event settings (store.Settings); events made before them keep
 	// the defaults, house bots on.
 	`ALTER TABLE events ADD COLUMN settings jsonb NOT NULL DEFAULT '{"house_bots": true}';`,
+	// 5: files (uploads, build artifacts, replays: workers on other
+	// machines read them here) and workers' heartbeats.
+	`CREATE TABLE files (
+		name text PRIMARY KEY,
+		data bytea NOT NULL
+	);
+	CREATE TABLE workers (
+		id text PRIMARY KEY,
+		host text NOT NULL,
+		cores int NOT NULL,
+		slots int NOT NULL,
+		running int NOT NULL,
+		done bigint NOT NULL,
+		started timestamptz NOT NULL,
+		seen timestamptz NOT NULL
+	);`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time

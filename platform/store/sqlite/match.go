@@ -47,6 +47,11 @@ func (d *DB) Ratings(ctx context.Context, eventID int64) (map[int64]store.Rating
 
 // RecordMatch implements store.Store.
 func (d *DB) RecordMatch(ctx context.Context, m store.Match, rate func(map[int64]store.Rating) []store.Rating) (bool, error) {
+	return d.RecordMatchTx(ctx, m, rate, nil)
+}
+
+// RecordMatchTx implements store.Store.
+func (d *DB) RecordMatchTx(ctx context.Context, m store.Match, rate func(map[int64]store.Rating) []store.Rating, then func(store.Tx) error) (bool, error) {
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return false, err
@@ -68,7 +73,13 @@ func (d *DB) RecordMatch(ctx context.Context, m store.Match, rate func(map[int64
 		return false, err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil // recorded by an earlier try of the same job
+		// recorded by an earlier try of the same job
+		if then != nil {
+			if err := then(tx); err != nil {
+				return false, err
+			}
+		}
+		return false, tx.Commit()
 	}
 	if m.Error == "" && rate != nil {
 		current := map[int64]store.Rating{}
@@ -89,6 +100,11 @@ func (d *DB) RecordMatch(ctx context.Context, m store.Match, rate func(map[int64
 				r.TeamID, r.Mu, r.Sigma, r.Games, r.Wins, r.Draws, r.Losses); err != nil {
 				return false, err
 			}
+		}
+	}
+	if then != nil {
+		if err := then(tx); err != nil {
+			return false, err
 		}
 	}
 	return true, tx.Commit()

@@ -85,6 +85,21 @@ var migrations = []string{
 	// 6: event settings (store.Settings as JSON); events made before
 	// them keep the defaults, house bots on.
 	`ALTER TABLE events ADD COLUMN settings TEXT NOT NULL DEFAULT '{"house_bots":true}';`,
+	// 7: files (for workers on other machines) and workers' heartbeats.
+	`CREATE TABLE files (
+		name TEXT PRIMARY KEY,
+		data BLOB NOT NULL
+	);
+	CREATE TABLE workers (
+		id TEXT PRIMARY KEY,
+		host TEXT NOT NULL,
+		cores INTEGER NOT NULL,
+		slots INTEGER NOT NULL,
+		running INTEGER NOT NULL,
+		done INTEGER NOT NULL,
+		started TEXT NOT NULL,
+		seen TEXT NOT NULL
+	);`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

@@ -29,7 +29,9 @@ var _ store.Store = (*DB)(nil)
 func Open(ctx context.Context, path string) (*DB, error) {
 	// WAL and synchronous=FULL: a committed row survives a killed process;
 	// busy_timeout lets a reader wait for the writer instead of failing.
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+	// The path is escaped: a '#' or '?' in it (a fuzz seed's temporary
+	// directory) would end the file name and open another file.
+	dsn := "file:" + uriPath.Replace(path) + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
@@ -43,6 +45,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	return &DB{db: db}, nil
 }
+
+// uriPath escapes a file name for a file: URI.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 
 // SQL is the pool, for the job queue that shares the database.
 func (d *DB) SQL() *sql.DB { return d.db }

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -53,7 +54,7 @@ func TestMigratingAVersion1Database(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "arena.db")
 	db := open(t, path)
 	// back to version 1 as an older arena left it: no active column
-	for _, q := range []string{`DROP TABLE event_state`, `DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `ALTER TABLE teams DROP COLUMN league`, `ALTER TABLE events DROP COLUMN settings`, `DELETE FROM schema_version WHERE version > 1`,
+	for _, q := range []string{`DROP TABLE files`, `DROP TABLE workers`, `DROP TABLE event_state`, `DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `ALTER TABLE teams DROP COLUMN league`, `ALTER TABLE events DROP COLUMN settings`, `DELETE FROM schema_version WHERE version > 1`,
 		`INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES ('tracks', 'x', '{}', 'k', x'00', '')`,
 		`INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES (1, 'Owls', 'k', x'00', '')`} {
 		if _, err := db.SQL().Exec(q); err != nil {
@@ -89,5 +90,23 @@ func TestAnEventWithoutSettingsHasHouseBots(t *testing.T) {
 	evs, _ := db.Events(ctx)
 	if len(evs) != 1 || !evs[0].Settings.HouseBots || len(evs[0].Settings.Seats) != 0 {
 		t.Fatalf("an event without settings: %+v", evs)
+	}
+}
+
+// TestAPathWithURICharacters: a data directory whose name holds '#' or
+// '?' opens its own database file, not one named by the path's start.
+func TestAPathWithURICharacters(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a#1", "a?b", "a%20c"} {
+		path := filepath.Join(dir, name, "arena.db")
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		db := open(t, path)
+		db.Close()
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		t.Errorf("files made: %v", ents)
 	}
 }

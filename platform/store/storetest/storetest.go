@@ -4,6 +4,7 @@
 package storetest
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -36,6 +37,9 @@ func Run(t *testing.T, fresh func(t *testing.T) Opener) {
 		{"EventFormatFields", eventFormatFields},
 		{"EventState", eventState},
 		{"EventSettings", eventSettings},
+		{"RecordMatchTxRunsThenInItsTransaction", recordMatchTxRunsThenInItsTransaction},
+		{"Files", files},
+		{"Heartbeats", heartbeats},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, fresh(t)) })
 	}
@@ -442,5 +446,97 @@ func eventSettings(t *testing.T, open Opener) {
 	}
 	if err := db.UpdateEvent(ctx, store.Event{ID: 999, Name: "x"}); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("updating no event: %v", err)
+	}
+}
+
+// recordMatchTxRunsThenInItsTransaction: then runs once per call, with the
+// driver's transaction, whether the match is new or a retry's; its error
+// undoes the match and its ratings.
+func recordMatchTxRunsThenInItsTransaction(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	ev := newEvent(t, db, "x")
+	a, b := newTeam(t, db, ev.ID, "Owls").ID, newTeam(t, db, ev.ID, "Bats").ID
+	rate := func(cur map[int64]store.Rating) []store.Rating {
+		return []store.Rating{{TeamID: a, Mu: 30, Sigma: 7, Games: cur[a].Games + 1}, {TeamID: b, Mu: 20, Sigma: 7, Games: cur[b].Games + 1}}
+	}
+	m := store.Match{EventID: ev.ID, Key: "job-1", Teams: []int64{a, b}, Submissions: []int64{0, 0}, Ranks: []int{1, 2}}
+	boom := errors.New("the job could not be completed")
+	if ok, err := db.RecordMatchTx(ctx, m, rate, func(tx store.Tx) error { return boom }); ok || !errors.Is(err, boom) {
+		t.Fatalf("then failed: %v %v, want false and its error", ok, err)
+	}
+	if ms, _ := db.Matches(ctx, ev.ID, 10); len(ms) != 0 {
+		t.Fatalf("a match whose then failed is stored: %+v", ms)
+	}
+	if rs, _ := db.Ratings(ctx, ev.ID); len(rs) != 0 {
+		t.Fatalf("ratings of a match whose then failed: %+v", rs)
+	}
+	calls := 0
+	then := func(tx store.Tx) error {
+		if tx == nil {
+			t.Error("then got no transaction")
+		}
+		calls++
+		return nil
+	}
+	for i := range 2 {
+		if ok, err := db.RecordMatchTx(ctx, m, rate, then); err != nil || ok != (i == 0) {
+			t.Fatal(i, ok, err)
+		}
+	}
+	if calls != 2 {
+		t.Fatalf("then ran %d times for a match and its retry", calls)
+	}
+	if rs, _ := db.Ratings(ctx, ev.ID); rs[a].Games != 1 || rs[a].Mu != 30 {
+		t.Fatalf("ratings %+v", rs)
+	}
+}
+
+func files(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := open(t)
+	if _, err := db.File(ctx, "upload/1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("no file yet: %v", err)
+	}
+	big := bytes.Repeat([]byte{0, 1, 2, 255}, 1<<18) // 1 MiB, every byte value kind
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"upload/1", []byte("first")}, {"upload/1", big}, {"empty", nil}, {"replay/casual-1-2-3", []byte("x")}} {
+		if err := db.PutFile(ctx, f.name, f.data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	db = openOnce(t, open)
+	if got, err := db.File(ctx, "upload/1"); err != nil || !bytes.Equal(got, big) {
+		t.Fatalf("the replaced file: %d bytes, %v", len(got), err)
+	}
+	if got, err := db.File(ctx, "empty"); err != nil || len(got) != 0 {
+		t.Fatalf("an empty file: %q %v", got, err)
+	}
+}
+
+func heartbeats(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	start := time.Date(2026, 11, 25, 17, 0, 0, 0, time.UTC)
+	w1 := store.Worker{ID: "a-1", Host: "a", Cores: 8, Slots: 4, Started: start, Seen: start}
+	w2 := store.Worker{ID: "b-1", Host: "b", Cores: 2, Slots: 1, Started: start, Seen: start.Add(time.Second)}
+	for _, w := range []store.Worker{w1, w2} {
+		if err := db.Heartbeat(ctx, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w1.Running, w1.Done, w1.Seen = 3, 41, start.Add(2*time.Second)
+	if err := db.Heartbeat(ctx, w1); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := db.Workers(ctx)
+	if err != nil || len(ws) != 2 {
+		t.Fatalf("%+v %v", ws, err)
+	}
+	if ws[0] != w1 || ws[1] != w2 {
+		t.Fatalf("workers, the last seen first:\n%+v\n%+v\nwant\n%+v\n%+v", ws[0], ws[1], w1, w2)
 	}
 }
