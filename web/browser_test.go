@@ -139,9 +139,12 @@ func exportPage(path string, rep *replay.Replay) error {
 // showcase gives the bots of a game's recorded match when its builtin bots
 // do not exercise the viewer: catmouse's builtin mice draw nothing, so a
 // tiny mouse that stays and draws (DBG lines, for F6) plays the pursuit
-// cats (which draw, for F5).
+// cats (which draw, for F5); jungle plays with four teams, so that all
+// four animals are drawn.
 var showcase = map[string][]string{
 	"catmouse": {"builtin:pursuit", "drawer=python3 -c '" + drawingMouse + "'"},
+	// Four teams: one animal each (the viewer draws all four).
+	"jungle": {"builtin:greedy", "builtin:fighter", "builtin:random", "builtin:fighter"},
 }
 
 // drawingMouse stays put in either role and draws a circle and a text

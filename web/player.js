@@ -13,7 +13,7 @@
 // replay is the replay object (it grows while a match is live); env holds
 // {colors: string[] (one per seat), names: string[], kit} where kit is the
 // drawing toolkit below (KIT: h, fit, hexPath, roundRect, arrow, badge, text,
-// alpha, mix, hash, ease). The renderer object:
+// piece, alpha, mix, hash, ease). The renderer object:
 //
 //   draw(ctx, frame, i, view)        draw frame i (0 = initial) on a 2D context;
 //                                    view = {width, height, options,
@@ -223,6 +223,29 @@ export const KIT = {
       h ^= h >>> 15;
     }
     return (h >>> 0) / 4294967296;
+  },
+  /**
+   * Draw one of the game's pieces (a unit, an ant, a gem, a train): `draw`
+   * paints it in a unit box (about -1..1 on both axes, y down) that is
+   * placed at (x, y), scaled by r and turned by angle, so that every piece
+   * grows and shrinks with the board. The browser tests read what was drawn
+   * where from window.__arenaPieces when they set it (nothing is kept
+   * otherwise).
+   * @param {CanvasRenderingContext2D} ctx @param {string} kind @param {number} x @param {number} y @param {number} r
+   * @param {(ctx: CanvasRenderingContext2D) => void} draw @param {number} [angle]
+   */
+  piece(ctx, kind, x, y, r, draw, angle = 0) {
+    ctx.save();
+    ctx.translate(x, y);
+    if (angle) ctx.rotate(angle);
+    ctx.scale(r, r);
+    draw(ctx);
+    ctx.restore();
+    const seen = /** @type {any} */ (window).__arenaPieces;
+    if (seen && ctx.canvas.isConnected) {
+      const m = ctx.getTransform();
+      seen.push({ kind, x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f, r: r * Math.hypot(m.a, m.b) });
+    }
   },
   /** Ease in and out. @param {number} t */
   ease(t) {

@@ -195,8 +195,13 @@ function recordTexts() {
   const proto = CanvasRenderingContext2D.prototype;
   const fill = proto.fillText, clear = proto.clearRect;
   /** @type {any} */ (window).__texts = [];
+  // The game's pieces (env.kit.piece records them here when the list exists).
+  /** @type {any} */ (window).__arenaPieces = [];
   proto.clearRect = function (x, y, w, h) {
-    if (this.canvas.isConnected && x <= 0 && y <= 0) /** @type {any} */ (window).__texts = [];
+    if (this.canvas.isConnected && x <= 0 && y <= 0) {
+      /** @type {any} */ (window).__texts = [];
+      /** @type {any} */ (window).__arenaPieces = [];
+    }
     return clear.call(this, x, y, w, h);
   };
   proto.fillText = function (text, x, y, ...rest) {
@@ -216,6 +221,62 @@ function recordTexts() {
 }
 
 const SIZES = [[800, 600], [1280, 720], [1920, 1080]];
+
+// Each game's own pieces (drawn with env.kit.piece): the kinds that must be
+// on the board at the game's showcase turn, the ones that move between
+// turns, and how many distinct kinds of a family there must be (jungle: one
+// animal per team).
+const PIECES = {
+  ants: { kinds: [/^ant$/, /^crystal$/], moving: /^ant$/ },
+  tracks: { kinds: [/^track$/, /^train$/], moving: /^train$/ },
+  jungle: { kinds: [/^animal:/, /^gem:/], moving: /^animal:/, family: /^animal:/, distinct: (rep) => Math.min(4, rep.players.length) },
+  catmouse: { kinds: [/^cat$/, /^mouse$/], moving: /^(cat|mouse)$/ },
+  territory: { kinds: [/^head$/], moving: /^head$/ },
+};
+/** The smallest a unit-like piece may be drawn (its box, in CSS pixels), at 800x600 too. */
+const MIN_PIECE = 14;
+
+/**
+ * The game's drawn pieces at the three sizes, on the showcase turn: every
+ * expected kind is drawn, inside the board, at least MIN_PIECE pixels
+ * across (legible at 800x600), and bigger on a bigger board.
+ */
+async function pieces(game, id) {
+  const spec = GAMES[game] || FALLBACK, want = PIECES[game];
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  const at = spec.pick ? spec.pick(rep) : Math.round(rep.turns.length * spec.at);
+  const out = [], sizes = [];
+  for (const [width, height] of SIZES) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await page.addInitScript(recordTexts);
+    await page.goto(`${base}/match/${id}#turn=${at}`);
+    await page.waitForSelector('.scoreboard tr.seat');
+    await waitTurn(page, (t) => t.turn === at, `turn ${at}`);
+    await page.mouse.move(0, 0);
+    const { list, cw, ch } = await page.evaluate(() => {
+      const c = /** @type {HTMLCanvasElement} */ (document.querySelector('canvas'));
+      return { list: /** @type {any} */ (window).__arenaPieces, cw: c.clientWidth, ch: c.clientHeight };
+    });
+    const where = `${game} at ${width}x${height}, turn ${at}`;
+    for (const k of want.kinds) assert.ok(list.some((p) => k.test(p.kind)), `${where}: no ${k} piece drawn (drawn: ${[...new Set(list.map((p) => p.kind))].join(' ') || 'none'})`);
+    if (want.family) {
+      const kinds = new Set(list.filter((p) => want.family.test(p.kind)).map((p) => p.kind));
+      assert.equal(kinds.size, want.distinct(rep), `${where}: distinct ${want.family} pieces: ${[...kinds].join(' ')}`);
+    }
+    const units = list.filter((p) => want.moving.test(p.kind));
+    for (const p of units) {
+      assert.ok(2 * p.r >= MIN_PIECE, `${where}: a ${p.kind} is ${(2 * p.r).toFixed(1)} px across (at least ${MIN_PIECE})`);
+      assert.ok(p.x >= 0 && p.y >= 0 && p.x <= cw && p.y <= ch, `${where}: a ${p.kind} at (${p.x.toFixed(0)}, ${p.y.toFixed(0)}) is off the ${cw}x${ch} board`);
+    }
+    const rs = units.map((p) => p.r).sort((a, b) => a - b);
+    sizes.push(rs[rs.length >> 1]);
+    out.push(`${width}x${height}: ${[...new Set(list.map((p) => p.kind))].join(' ')}, ${want.moving.source} ${(2 * rs[rs.length >> 1]).toFixed(0)} px`);
+    if (width === 800) await page.screenshot({ path: `${outDir}/${game}-800.png` });
+    await page.close();
+  }
+  assert.ok(sizes[2] > sizes[0] * 1.2, `${game}: the pieces grow with the board (${sizes.map((r) => (2 * r).toFixed(1)).join(', ')} px)`);
+  return out.join(' | ');
+}
 
 /**
  * The layout rules at the three sizes, on the last turn (banners up): the
@@ -417,26 +478,43 @@ async function frameTime(id) {
   return `median ${ms[ms.length >> 1].toFixed(1)} ms, max ${ms[ms.length - 1].toFixed(1)} ms per turn; ${rate.toFixed(1)} turns/s at 16x`;
 }
 
-/** The turn counter and the board's picture, read in one go (the same frame). */
-async function sample(page) {
-  return page.evaluate(() => ({
-    turn: /** @type {HTMLElement} */ (document.querySelector('.turn')).textContent,
-    pic: /** @type {HTMLCanvasElement} */ (document.querySelector('canvas')).toDataURL(),
-  }));
+/**
+ * The turn counter, the board's picture and where the game's moving pieces
+ * are, read in one go (the same frame).
+ * @param {any} page @param {RegExp} [moving] the kinds of the pieces that move
+ */
+async function sample(page, moving) {
+  return page.evaluate((src) => {
+    const re = src ? new RegExp(src) : null;
+    const list = /** @type {any} */ (window).__arenaPieces || [];
+    return {
+      turn: /** @type {HTMLElement} */ (document.querySelector('.turn')).textContent,
+      pic: /** @type {HTMLCanvasElement} */ (document.querySelector('canvas')).toDataURL(),
+      at: re ? list.filter((/** @type {any} */ p) => re.test(p.kind)).map((/** @type {any} */ p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).sort().join(' ') : '',
+    };
+  }, moving ? moving.source : '');
 }
 
-/** Distinct pictures per turn while playing for at most `ms`. */
-async function picturesPerTurn(page, ms) {
+/**
+ * Distinct pictures per turn while playing for at most `ms`, and distinct
+ * placings of the moving pieces per turn.
+ * @param {any} page @param {number} ms @param {RegExp} [moving]
+ */
+async function picturesPerTurn(page, ms, moving) {
   /** @type {Map<string, Set<string>>} */
   const seen = new Map();
+  /** @type {Map<string, Set<string>>} */
+  const placed = new Map();
   const t0 = Date.now();
   while (Date.now() - t0 < ms) {
-    const { turn, pic } = await sample(page);
-    if (!seen.has(turn)) seen.set(turn, new Set());
+    const { turn, pic, at } = await sample(page, moving);
+    if (!seen.has(turn)) { seen.set(turn, new Set()); placed.set(turn, new Set()); }
     seen.get(turn).add(pic);
+    placed.get(turn).add(at);
     await page.waitForTimeout(30);
   }
-  return [...seen.values()].map((p) => p.size);
+  const pics = [...seen.values()].map((p) => p.size);
+  return Object.assign(pics, { placings: [...placed.values()].map((p) => p.size) });
 }
 
 /**
@@ -446,6 +524,8 @@ async function picturesPerTurn(page, ms) {
  */
 async function motion(game, id) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(recordTexts);
+  const moving = (PIECES[game] || {}).moving;
   await page.goto(`${base}/match/${id}`);
   await page.waitForSelector('.scoreboard tr.seat');
   const last = (await turnOf(page)).last;
@@ -458,16 +538,18 @@ async function motion(game, id) {
   assert.ok(a.pic === b.pic, 'a step with the arrow snaps to the next turn');
   await page.selectOption('.speed', '1');
   await page.keyboard.press(' ');
-  const slow = await picturesPerTurn(page, 3000);
+  const slow = await picturesPerTurn(page, 3000, moving);
   await page.keyboard.press(' ');
   assert.ok(Math.max(...slow) >= 3, `at 1x the board moves during a turn (distinct pictures per turn: ${slow})`);
+  // The game's own pieces are what moves (units, ants, trains, heads...).
+  if (moving) assert.ok(Math.max(...slow.placings) >= 3, `at 1x the ${moving.source} pieces move during a turn (distinct placings per turn: ${slow.placings})`);
   await page.selectOption('.speed', '16');
   await page.keyboard.press(' ');
   const fast = await picturesPerTurn(page, 1500);
   await page.keyboard.press(' ');
   assert.ok(Math.max(...fast) === 1, `at 16x turns snap (distinct pictures per turn: ${fast})`);
   await page.close();
-  return `pictures per turn at 1x: ${slow.join(' ')}`;
+  return `pictures per turn at 1x: ${slow.join(' ')}; ${moving ? moving.source : '-'} placings: ${slow.placings.join(' ')}`;
 }
 
 const BIG_SEED = '2031584769121757972';
@@ -575,7 +657,8 @@ for (const pair of pairs) {
   if (game === 'ants') await check('the shell\'s keys, title and address', () => shell(id));
   await check(`${game} layout`, async () => `status ${(await layout(game, id)).join(' | ')}`);
   if (game === 'tracks') await check('tracks frame time', () => frameTime(id));
-  if (['ants', 'territory', 'tracks'].includes(game)) await check(`${game} motion`, () => motion(game, id));
+  if (PIECES[game]) await check(`${game} pieces`, () => pieces(game, id));
+  if (PIECES[game]) await check(`${game} motion`, () => motion(game, id));
   await check(`${game} live`, () => live(game, Number(players)));
   if (file) await check(`${game} exported`, () => exported(game, file));
 }

@@ -9,6 +9,38 @@ const SQRT3 = Math.sqrt(3);
 const NAMES = ['Blue', 'Red'];
 const EGG = '#f3e3c3', CRYSTAL = '#7fe8ff';
 
+/**
+ * An ant in a unit box, head up (-y): six bent legs, antennae, head,
+ * thorax and abdomen in the colony's colour. Drawn for Arena from paths.
+ * @param {CanvasRenderingContext2D} g @param {string} color
+ */
+function antShape(g, color) {
+  g.lineCap = 'round';
+  g.lineJoin = 'round';
+  g.strokeStyle = '#0b0e12';
+  g.lineWidth = 0.09;
+  g.beginPath();
+  for (const e of [-1, 1]) {
+    g.moveTo(0, -0.15); g.lineTo(e * 0.42, -0.38); g.lineTo(e * 0.58, -0.72);
+    g.moveTo(0, -0.05); g.lineTo(e * 0.5, -0.05); g.lineTo(e * 0.74, 0.18);
+    g.moveTo(0, 0.05); g.lineTo(e * 0.42, 0.3); g.lineTo(e * 0.56, 0.72);
+    g.moveTo(e * 0.06, -0.68); g.quadraticCurveTo(e * 0.14, -0.92, e * 0.38, -0.98);
+  }
+  g.stroke();
+  g.fillStyle = color;
+  g.lineWidth = 0.06;
+  for (const [y, rx, ry] of [[0.45, 0.28, 0.42], [-0.1, 0.15, 0.2], [-0.55, 0.2, 0.19]]) {
+    g.beginPath();
+    g.ellipse(0, y, rx, ry, 0, 0, Math.PI * 2);
+    g.fill();
+    g.stroke();
+  }
+  // A shine on the abdomen and the head: the ant reads as round.
+  g.fillStyle = 'rgba(255,255,255,.35)';
+  g.beginPath(); g.ellipse(-0.09, 0.32, 0.07, 0.14, 0.3, 0, Math.PI * 2); g.fill();
+  g.beginPath(); g.arc(-0.07, -0.6, 0.05, 0, Math.PI * 2); g.fill();
+}
+
 /** @param {any} replay @param {{colors: string[], names: string[], kit: any}} env */
 export default function create(replay, env) {
   const kit = env.kit;
@@ -42,39 +74,67 @@ export default function create(replay, env) {
     return bd <= R * 0.9 ? best : -1;
   }
 
-  /** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} s @param {boolean} dim */
-  function crystalIcon(ctx, x, y, s, dim) {
-    ctx.save();
-    ctx.translate(x, y);
-    const shards = [[-0.42, 0.12, 0.55], [0, -0.1, 0.85], [0.42, 0.14, 0.5]];
-    for (const [dx, dy, h] of shards) {
-      const w = 0.2 * s, hh = h * s;
-      ctx.beginPath();
-      ctx.moveTo(dx * s, dy * s - hh / 2);
-      ctx.lineTo(dx * s + w, dy * s);
-      ctx.lineTo(dx * s, dy * s + hh / 2);
-      ctx.lineTo(dx * s - w, dy * s);
-      ctx.closePath();
-      ctx.fillStyle = dim ? 'rgba(127,232,255,.12)' : CRYSTAL;
-      ctx.fill();
-      ctx.strokeStyle = dim ? 'rgba(127,232,255,.35)' : '#e9fbff';
-      ctx.lineWidth = Math.max(1, s * 0.04);
-      ctx.stroke();
+  /**
+   * A cluster of crystal shards in a unit box, each shard two-toned (a lit
+   * face and a shaded one); dim once the cell is harvested out.
+   * @param {CanvasRenderingContext2D} g @param {boolean} dim
+   */
+  function crystalShape(g, dim) {
+    g.lineJoin = 'round';
+    const shards = [[-0.42, 0.12, 0.55, -0.25], [0.42, 0.14, 0.5, 0.25], [0, -0.1, 0.85, 0]];
+    for (const [dx, dy, h, tilt] of shards) {
+      g.save();
+      g.translate(dx, dy);
+      g.rotate(tilt);
+      const w = 0.2, hh = h / 2;
+      g.beginPath();
+      g.moveTo(0, -hh); g.lineTo(w, -hh * 0.45); g.lineTo(w, hh * 0.6); g.lineTo(0, hh); g.lineTo(-w, hh * 0.6); g.lineTo(-w, -hh * 0.45);
+      g.closePath();
+      g.fillStyle = dim ? 'rgba(127,232,255,.12)' : CRYSTAL;
+      g.fill();
+      if (!dim) {
+        // The shaded face.
+        g.beginPath();
+        g.moveTo(0, -hh); g.lineTo(w, -hh * 0.45); g.lineTo(w, hh * 0.6); g.lineTo(0, hh);
+        g.closePath();
+        g.fillStyle = '#3fb6d9';
+        g.fill();
+      }
+      g.beginPath();
+      g.moveTo(0, -hh); g.lineTo(w, -hh * 0.45); g.lineTo(w, hh * 0.6); g.lineTo(0, hh); g.lineTo(-w, hh * 0.6); g.lineTo(-w, -hh * 0.45);
+      g.closePath();
+      g.strokeStyle = dim ? 'rgba(127,232,255,.35)' : '#e9fbff';
+      g.lineWidth = 0.05;
+      g.stroke();
+      g.restore();
     }
-    ctx.restore();
   }
 
-  /** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} s @param {boolean} dim */
-  function eggIcon(ctx, x, y, s, dim) {
+  /**
+   * A clutch of eggs in a unit box, speckled; dim once harvested out.
+   * @param {CanvasRenderingContext2D} g @param {boolean} dim
+   */
+  function eggShape(g, dim) {
     const eggs = [[-0.32, 0.08, 0.9], [0.3, 0.1, 0.85], [0, -0.14, 1]];
     for (const [dx, dy, k] of eggs) {
-      ctx.beginPath();
-      ctx.ellipse(x + dx * s, y + dy * s, 0.2 * s * k, 0.27 * s * k, 0, 0, Math.PI * 2);
-      ctx.fillStyle = dim ? 'rgba(243,227,195,.1)' : EGG;
-      ctx.fill();
-      ctx.strokeStyle = dim ? 'rgba(243,227,195,.3)' : '#b89a6a';
-      ctx.lineWidth = Math.max(1, s * 0.03);
-      ctx.stroke();
+      g.beginPath();
+      g.ellipse(dx, dy, 0.2 * k, 0.27 * k, 0, 0, Math.PI * 2);
+      g.fillStyle = dim ? 'rgba(243,227,195,.1)' : EGG;
+      g.fill();
+      g.strokeStyle = dim ? 'rgba(243,227,195,.3)' : '#b89a6a';
+      g.lineWidth = 0.04;
+      g.stroke();
+      if (dim) continue;
+      g.fillStyle = 'rgba(150,115,70,.55)';
+      for (let n = 0; n < 3; n++) {
+        g.beginPath();
+        g.arc(dx + (n - 1) * 0.07 * k, dy + (n % 2 ? -0.08 : 0.06) * k, 0.025, 0, Math.PI * 2);
+        g.fill();
+      }
+      g.fillStyle = 'rgba(255,255,255,.5)';
+      g.beginPath();
+      g.ellipse(dx - 0.07 * k, dy - 0.1 * k, 0.04 * k, 0.07 * k, 0.3, 0, Math.PI * 2);
+      g.fill();
     }
   }
 
@@ -185,8 +245,8 @@ export default function create(replay, env) {
         if (c.type === 2 || c.type === 1) {
           const full = Math.max(1, startRes[k]);
           const s = R * (0.38 + 0.3 * Math.min(1, res / full));
-          if (c.type === 2) crystalIcon(ctx, p.x, p.y - R * 0.12, s, res === 0);
-          else eggIcon(ctx, p.x, p.y - R * 0.1, s, res === 0);
+          if (c.type === 2) kit.piece(ctx, res ? 'crystal' : 'crystal:empty', p.x, p.y - R * 0.12, s, (/** @type {CanvasRenderingContext2D} */ g) => crystalShape(g, res === 0));
+          else kit.piece(ctx, res ? 'egg' : 'egg:empty', p.x, p.y - R * 0.1, s, (/** @type {CanvasRenderingContext2D} */ g) => eggShape(g, res === 0));
           if (res > 0) kit.text(ctx, String(res), p.x, p.y + R * 0.38, { size: Math.max(9, R * 0.3), bold: true, color: c.type === 2 ? CRYSTAL : EGG });
         }
         if (o.indices) kit.text(ctx, String(k), p.x, p.y - R * 0.66, { size: Math.max(8, R * 0.22), color: '#8b96a3' });
@@ -244,7 +304,12 @@ export default function create(replay, env) {
           const n = base.ants[p][k] - (out[p].get(k) || 0);
           if (n <= 0) return;
           if (o.ants === 'PARTICLES') particles(ctx, k, p, n, at[k], R);
-          else kit.badge(ctx, String(n), at[k].x + (p ? 0.36 : -0.36) * R, at[k].y + 0.1 * R, { bg: colors[p], size: Math.max(9, R * 0.3) });
+          else {
+            // An ant of the colony, its number under it.
+            const x = at[k].x + (p ? 0.45 : -0.45) * R;
+            kit.piece(ctx, 'ant', x, at[k].y - 0.08 * R, R * 0.32, (/** @type {CanvasRenderingContext2D} */ g) => antShape(g, colors[p]), p ? 0.35 : -0.35);
+            kit.badge(ctx, String(n), x, at[k].y + 0.4 * R, { bg: colors[p], size: Math.max(8, R * 0.24) });
+          }
         });
       }
 
@@ -261,7 +326,10 @@ export default function create(replay, env) {
             ctx.fill();
           }
         } else {
-          kit.badge(ctx, String(m.count), x + (m.player ? 0.2 : -0.2) * R, y, { bg: colors[m.player], size: Math.max(9, R * 0.28), border: '#fff' });
+          // The ants walk head first towards the cell they go to.
+          const ax = x + (m.player ? 0.2 : -0.2) * R;
+          kit.piece(ctx, 'ant', ax, y - 0.08 * R, R * 0.32, (/** @type {CanvasRenderingContext2D} */ g) => antShape(g, colors[m.player]), Math.atan2(b.y - a.y, b.x - a.x) + Math.PI / 2);
+          kit.badge(ctx, String(m.count), ax, y + 0.4 * R, { bg: colors[m.player], size: Math.max(8, R * 0.24), border: '#fff' });
         }
       }
 

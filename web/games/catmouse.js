@@ -104,67 +104,114 @@ export default function create(replay, env) {
     ctx.restore();
   }
 
-  /** A cat: a body with two ears, its id on it. @param {CanvasRenderingContext2D} ctx */
+  /**
+   * A cat: a tabby face in its team's colour (pointed ears, green eyes,
+   * whiskers), its id on a tag under its chin.
+   * @param {CanvasRenderingContext2D} ctx
+   */
   function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id) {
-    const r = s * 0.38;
-    ctx.save();
-    ctx.fillStyle = col;
-    ctx.strokeStyle = '#101317';
-    ctx.lineWidth = Math.max(1.5, s * 0.05);
+    kit.piece(ctx, 'cat', x, y - s * 0.04, s * 0.42, (/** @type {CanvasRenderingContext2D} */ g) => catFace(g, col));
+    kit.badge(ctx, id, x, y + s * 0.36, { bg: '#101317', fg: '#ffffff', border: col, size: Math.max(8, s * 0.2) });
+  }
+
+  /** A cat's face in a unit box. @param {CanvasRenderingContext2D} g @param {string} col */
+  function catFace(g, col) {
+    g.lineJoin = 'round';
+    g.lineCap = 'round';
+    g.strokeStyle = '#101317';
+    g.lineWidth = 0.1;
     for (const e of [-1, 1]) {
-      ctx.beginPath();
-      ctx.moveTo(x + e * r * 0.95, y - r * 0.2);
-      ctx.lineTo(x + e * r * 0.85, y - r * 1.25);
-      ctx.lineTo(x + e * r * 0.2, y - r * 0.85);
-      ctx.closePath();
-      ctx.fill();
-      ctx.stroke();
+      g.beginPath();
+      g.moveTo(e * 0.78, -0.1); g.lineTo(e * 0.72, -1.0); g.lineTo(e * 0.12, -0.62);
+      g.closePath();
+      g.fillStyle = col;
+      g.fill();
+      g.stroke();
+      g.beginPath();
+      g.moveTo(e * 0.64, -0.3); g.lineTo(e * 0.62, -0.78); g.lineTo(e * 0.3, -0.58);
+      g.closePath();
+      g.fillStyle = '#ffb3c7';
+      g.fill();
     }
-    ctx.beginPath();
-    ctx.arc(x, y, r, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.stroke();
-    ctx.fillStyle = '#101317';
-    ctx.font = `700 ${Math.max(8, s * 0.3)}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(id, x, y + 1);
-    ctx.restore();
+    g.beginPath();
+    g.ellipse(0, 0.08, 0.86, 0.78, 0, 0, Math.PI * 2);
+    g.fillStyle = col;
+    g.fill();
+    g.stroke();
+    // Tabby stripes on the forehead.
+    g.strokeStyle = 'rgba(0,0,0,.4)';
+    g.lineWidth = 0.08;
+    g.beginPath();
+    for (const dx of [-0.18, 0, 0.18]) { g.moveTo(dx, -0.62); g.lineTo(dx * 0.8, -0.38); }
+    g.stroke();
+    for (const e of [-1, 1]) {
+      g.beginPath(); g.ellipse(e * 0.32, -0.08, 0.18, 0.2, 0, 0, Math.PI * 2);
+      g.fillStyle = '#c8f26b'; g.fill();
+      g.lineWidth = 0.05; g.strokeStyle = '#101317'; g.stroke();
+      g.beginPath(); g.ellipse(e * 0.32, -0.08, 0.05, 0.17, 0, 0, Math.PI * 2);
+      g.fillStyle = '#101317'; g.fill();
+    }
+    g.fillStyle = '#ff8fb1';
+    g.beginPath(); g.moveTo(-0.12, 0.2); g.lineTo(0.12, 0.2); g.lineTo(0, 0.33); g.closePath(); g.fill();
+    g.strokeStyle = '#101317';
+    g.lineWidth = 0.05;
+    g.beginPath();
+    g.moveTo(0, 0.33); g.quadraticCurveTo(-0.08, 0.45, -0.18, 0.4);
+    g.moveTo(0, 0.33); g.quadraticCurveTo(0.08, 0.45, 0.18, 0.4);
+    g.stroke();
+    g.strokeStyle = 'rgba(255,255,255,.85)';
+    g.lineWidth = 0.04;
+    g.beginPath();
+    for (const e of [-1, 1]) for (const dy of [-0.08, 0.06, 0.2]) { g.moveTo(e * 0.3, 0.3); g.lineTo(e * 1.02, 0.3 + dy * 1.6); }
+    g.stroke();
   }
 
   /** The mouse: grey, round ears, a tail, ringed in its team's colour. @param {CanvasRenderingContext2D} ctx */
   function mouse(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col) {
-    const r = s * 0.32;
-    ctx.save();
-    ctx.strokeStyle = '#5b5f66';
-    ctx.lineWidth = Math.max(1.5, s * 0.05);
-    ctx.beginPath();
-    ctx.moveTo(x + r * 0.7, y + r * 0.7);
-    ctx.quadraticCurveTo(x + r * 1.8, y + r * 1.1, x + r * 1.5, y + r * 0.1);
-    ctx.stroke();
-    ctx.fillStyle = '#c5c9d0';
-    ctx.strokeStyle = col;
-    ctx.lineWidth = Math.max(2, s * 0.07);
+    kit.piece(ctx, 'mouse', x, y, s * 0.4, (/** @type {CanvasRenderingContext2D} */ g) => mouseShape(g, col));
+  }
+
+  /** The mouse in a unit box. @param {CanvasRenderingContext2D} g @param {string} col */
+  function mouseShape(g, col) {
+    g.lineCap = 'round';
+    g.strokeStyle = '#5b5f66';
+    g.lineWidth = 0.12;
+    g.beginPath();
+    g.moveTo(0.55, 0.6);
+    g.quadraticCurveTo(1.4, 0.9, 1.15, 0.05);
+    g.stroke();
+    g.fillStyle = '#c5c9d0';
+    g.strokeStyle = col;
+    g.lineWidth = 0.16;
     for (const e of [-1, 1]) {
-      ctx.beginPath();
-      ctx.arc(x + e * r * 0.75, y - r * 0.8, r * 0.48, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.stroke();
+      g.beginPath();
+      g.arc(e * 0.58, -0.58, 0.38, 0, Math.PI * 2);
+      g.fill();
+      g.stroke();
+      g.beginPath();
+      g.arc(e * 0.58, -0.58, 0.2, 0, Math.PI * 2);
+      g.fillStyle = '#ffb3c7';
+      g.fill();
+      g.fillStyle = '#c5c9d0';
     }
-    ctx.beginPath();
-    ctx.arc(x, y, r, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.stroke();
-    ctx.fillStyle = '#15171a';
-    ctx.beginPath();
-    ctx.arc(x - r * 0.35, y - r * 0.1, r * 0.12, 0, Math.PI * 2);
-    ctx.arc(x + r * 0.35, y - r * 0.1, r * 0.12, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = '#ff8fb1';
-    ctx.beginPath();
-    ctx.arc(x, y + r * 0.3, r * 0.14, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.restore();
+    g.beginPath();
+    g.arc(0, 0.05, 0.78, 0, Math.PI * 2);
+    g.fill();
+    g.stroke();
+    g.fillStyle = '#15171a';
+    g.beginPath();
+    g.arc(-0.28, -0.05, 0.1, 0, Math.PI * 2);
+    g.arc(0.28, -0.05, 0.1, 0, Math.PI * 2);
+    g.fill();
+    g.fillStyle = '#ff8fb1';
+    g.beginPath();
+    g.arc(0, 0.28, 0.12, 0, Math.PI * 2);
+    g.fill();
+    g.strokeStyle = '#3a3d42';
+    g.lineWidth = 0.035;
+    g.beginPath();
+    for (const e of [-1, 1]) for (const dy of [-0.1, 0.06]) { g.moveTo(e * 0.18, 0.3); g.lineTo(e * 0.85, 0.3 + dy * 1.5); }
+    g.stroke();
   }
 
   /** A point along a path of cells at t in [0,1]. @param {number[][]} path @param {number} t */

@@ -17,6 +17,178 @@ const SIZES = [
   { name: 'XL', min: 100, max: Infinity, k: 0.74 },
 ];
 
+const INK = '#0b0e12';
+
+/**
+ * The teams' animals, each in a unit box facing right (the crocodile, the
+ * eagle) or the viewer (the jaguar, the snake's coil), filled with the
+ * team's colour. Drawn for Arena from plain paths.
+ * @type {((g: CanvasRenderingContext2D, color: string) => void)[]}
+ */
+const DRAW_ANIMAL = [
+  // Crocodile: a long head in profile, the eye on a bump, a row of teeth.
+  (g, color) => {
+    g.lineJoin = 'round';
+    g.beginPath();
+    g.moveTo(-0.95, 0.35);
+    g.lineTo(-0.95, -0.3);
+    g.quadraticCurveTo(-0.75, -0.55, -0.55, -0.72);
+    g.quadraticCurveTo(-0.3, -0.72, -0.2, -0.38);
+    g.lineTo(0.8, -0.3);
+    g.quadraticCurveTo(1.05, -0.22, 1.0, 0.02);
+    g.quadraticCurveTo(0.95, 0.22, 0.7, 0.25);
+    g.lineTo(-0.4, 0.55);
+    g.quadraticCurveTo(-0.8, 0.62, -0.95, 0.35);
+    g.closePath();
+    g.fillStyle = color;
+    g.fill();
+    g.lineWidth = 0.1;
+    g.strokeStyle = INK;
+    g.stroke();
+    // The mouth line, and white teeth along it.
+    g.beginPath();
+    g.moveTo(0.9, 0.06);
+    g.lineTo(-0.55, 0.22);
+    g.lineWidth = 0.07;
+    g.stroke();
+    g.fillStyle = '#ffffff';
+    for (const x of [0.7, 0.42, 0.14, -0.14]) {
+      const y = 0.06 + (0.9 - x) * 0.11;
+      g.beginPath();
+      g.moveTo(x - 0.09, y - 0.01); g.lineTo(x, y + 0.15); g.lineTo(x + 0.09, y - 0.01);
+      g.closePath();
+      g.fill();
+    }
+    // Scales: a few darker ridges on the back.
+    g.fillStyle = 'rgba(0,0,0,.3)';
+    for (const x of [0.05, 0.35, 0.62]) { g.beginPath(); g.arc(x, -0.3, 0.07, Math.PI, 0); g.fill(); }
+    // The eye and the nostril.
+    g.fillStyle = '#f5e663';
+    g.beginPath(); g.arc(-0.52, -0.45, 0.17, 0, Math.PI * 2); g.fill();
+    g.lineWidth = 0.05; g.stroke();
+    g.fillStyle = INK;
+    g.beginPath(); g.ellipse(-0.5, -0.45, 0.04, 0.13, 0, 0, Math.PI * 2); g.fill();
+    g.beginPath(); g.arc(0.86, -0.18, 0.05, 0, Math.PI * 2); g.fill();
+  },
+  // Eagle: a round head in profile, a crest, a hooked yellow beak.
+  (g, color) => {
+    g.lineJoin = 'round';
+    g.beginPath();
+    g.moveTo(-0.5, -0.55);
+    g.lineTo(-1.0, -0.55);
+    g.lineTo(-0.72, -0.3);
+    g.lineTo(-1.05, -0.1);
+    g.lineTo(-0.72, 0.08);
+    g.lineTo(-0.95, 0.35);
+    g.lineTo(-0.55, 0.4);
+    g.lineTo(-0.45, 0.95);
+    g.lineTo(0.15, 0.95);
+    g.lineTo(0.3, 0.45);
+    g.quadraticCurveTo(0.55, 0.0, 0.35, -0.45);
+    g.quadraticCurveTo(0.0, -0.85, -0.5, -0.55);
+    g.closePath();
+    g.fillStyle = color;
+    g.fill();
+    g.lineWidth = 0.1;
+    g.strokeStyle = INK;
+    g.stroke();
+    // The beak, hooked down at its tip.
+    g.beginPath();
+    g.moveTo(0.3, -0.35);
+    g.quadraticCurveTo(0.8, -0.5, 1.0, -0.1);
+    g.quadraticCurveTo(1.05, 0.2, 0.85, 0.3);
+    g.quadraticCurveTo(0.85, 0.08, 0.7, 0.05);
+    g.lineTo(0.35, 0.12);
+    g.closePath();
+    g.fillStyle = '#ffc83d';
+    g.fill();
+    g.lineWidth = 0.08;
+    g.stroke();
+    // A fierce eye under a dark brow.
+    g.fillStyle = '#ffffff';
+    g.beginPath(); g.arc(0.05, -0.25, 0.17, 0, Math.PI * 2); g.fill();
+    g.fillStyle = INK;
+    g.beginPath(); g.arc(0.09, -0.25, 0.09, 0, Math.PI * 2); g.fill();
+    g.lineWidth = 0.1;
+    g.beginPath(); g.moveTo(-0.2, -0.5); g.lineTo(0.3, -0.36); g.stroke();
+  },
+  // Jaguar: a face seen from the front, round ears, rosettes, a muzzle.
+  (g, color) => {
+    g.lineWidth = 0.09;
+    g.strokeStyle = INK;
+    for (const e of [-1, 1]) {
+      g.beginPath(); g.arc(e * 0.58, -0.58, 0.3, 0, Math.PI * 2);
+      g.fillStyle = color; g.fill(); g.stroke();
+      g.beginPath(); g.arc(e * 0.58, -0.58, 0.14, 0, Math.PI * 2);
+      g.fillStyle = 'rgba(0,0,0,.45)'; g.fill();
+    }
+    g.beginPath(); g.ellipse(0, 0.05, 0.88, 0.78, 0, 0, Math.PI * 2);
+    g.fillStyle = color; g.fill(); g.stroke();
+    // Rosettes: dark rings on the forehead and the cheeks.
+    g.strokeStyle = 'rgba(0,0,0,.5)';
+    g.lineWidth = 0.07;
+    for (const [x, y] of [[0, -0.5], [-0.32, -0.45], [0.32, -0.45], [-0.62, 0.05], [0.62, 0.05], [-0.55, 0.38], [0.55, 0.38]]) {
+      g.beginPath(); g.arc(x, y, 0.08, 0, Math.PI * 2); g.stroke();
+    }
+    // The muzzle, the nose, the eyes.
+    g.beginPath(); g.ellipse(0, 0.38, 0.4, 0.3, 0, 0, Math.PI * 2);
+    g.fillStyle = '#f3ead8'; g.fill();
+    g.fillStyle = INK;
+    g.beginPath(); g.moveTo(-0.14, 0.18); g.lineTo(0.14, 0.18); g.lineTo(0, 0.33); g.closePath(); g.fill();
+    g.strokeStyle = INK;
+    g.lineWidth = 0.05;
+    g.beginPath(); g.moveTo(0, 0.33); g.lineTo(0, 0.45); g.moveTo(-0.16, 0.52); g.quadraticCurveTo(0, 0.45, 0.16, 0.52); g.stroke();
+    for (const e of [-1, 1]) {
+      g.beginPath(); g.ellipse(e * 0.33, -0.1, 0.17, 0.12, e * 0.3, 0, Math.PI * 2);
+      g.fillStyle = '#d7f26b'; g.fill();
+      g.fillStyle = INK;
+      g.beginPath(); g.ellipse(e * 0.33, -0.1, 0.04, 0.11, 0, 0, Math.PI * 2); g.fill();
+    }
+  },
+  // Snake: a coil seen from above, its head raised with a forked tongue.
+  (g, color) => {
+    g.lineCap = 'round';
+    g.lineJoin = 'round';
+    g.beginPath();
+    const turns = 1.6, n = 40;
+    /** @type {number[][]} */
+    const pts = [];
+    for (let k = 0; k <= n; k++) {
+      const t = k / n, a = t * turns * Math.PI * 2, rr = 0.12 + 0.62 * t;
+      pts.push([Math.cos(a) * rr, Math.sin(a) * rr + 0.05]);
+    }
+    pts.forEach(([x, y], k) => k ? g.lineTo(x, y) : g.moveTo(x, y));
+    g.strokeStyle = INK;
+    g.lineWidth = 0.42;
+    g.stroke();
+    g.strokeStyle = color;
+    g.lineWidth = 0.3;
+    g.stroke();
+    g.setLineDash([0.12, 0.16]);
+    g.strokeStyle = 'rgba(0,0,0,.35)';
+    g.lineWidth = 0.1;
+    g.stroke();
+    g.setLineDash([]);
+    // The head at the coil's outer end, looking outwards.
+    const [hx, hy] = pts[n], [px, py] = pts[n - 3];
+    const a = Math.atan2(hy - py, hx - px);
+    g.save();
+    g.translate(hx, hy);
+    g.rotate(a);
+    g.strokeStyle = '#ff3b3b';
+    g.lineWidth = 0.06;
+    g.beginPath(); g.moveTo(0.3, 0); g.lineTo(0.5, 0); g.lineTo(0.6, -0.08); g.moveTo(0.5, 0); g.lineTo(0.6, 0.08); g.stroke();
+    g.beginPath(); g.ellipse(0.08, 0, 0.3, 0.22, 0, 0, Math.PI * 2);
+    g.fillStyle = color; g.fill();
+    g.strokeStyle = INK; g.lineWidth = 0.08; g.stroke();
+    g.fillStyle = '#f5e663';
+    for (const e of [-1, 1]) { g.beginPath(); g.arc(0.15, e * 0.11, 0.065, 0, Math.PI * 2); g.fill(); }
+    g.fillStyle = INK;
+    for (const e of [-1, 1]) { g.beginPath(); g.arc(0.17, e * 0.11, 0.03, 0, Math.PI * 2); g.fill(); }
+    g.restore();
+  },
+];
+
 /** @param {number} points */
 function sizeOf(points) {
   return SIZES.find((s) => points <= s.max) || SIZES[SIZES.length - 1];
@@ -56,35 +228,82 @@ export default function create(replay, env) {
     return out;
   }
 
-  /** A faceted gem. @param {CanvasRenderingContext2D} ctx @param {number} cx @param {number} cy @param {number} r @param {number} level */
+  /**
+   * A diamond, drawn by its summon level: level 1 is a rough stone, each
+   * level adds cut facets, from level 3 a brilliant, sparkles at 4 and a
+   * halo of rays at 5; its colour is the level's too.
+   * @param {CanvasRenderingContext2D} ctx @param {number} cx @param {number} cy @param {number} r @param {number} level
+   */
   function gem(ctx, cx, cy, r, level) {
-    const c = LEVEL_COLORS[Math.max(0, Math.min(LEVEL_COLORS.length - 1, level - 1))];
-    ctx.save();
-    ctx.beginPath();
-    ctx.moveTo(cx - r, cy - r * 0.25);
-    ctx.lineTo(cx - r * 0.55, cy - r * 0.75);
-    ctx.lineTo(cx + r * 0.55, cy - r * 0.75);
-    ctx.lineTo(cx + r, cy - r * 0.25);
-    ctx.lineTo(cx, cy + r * 0.9);
-    ctx.closePath();
-    ctx.fillStyle = c;
-    ctx.shadowColor = c;
-    ctx.shadowBlur = r * 0.8;
-    ctx.fill();
-    ctx.shadowBlur = 0;
-    ctx.strokeStyle = 'rgba(0,0,0,.55)';
-    ctx.lineWidth = Math.max(1, r * 0.1);
-    ctx.stroke();
-    ctx.strokeStyle = 'rgba(255,255,255,.6)';
-    ctx.lineWidth = Math.max(0.8, r * 0.07);
-    ctx.beginPath();
-    ctx.moveTo(cx - r, cy - r * 0.25);
-    ctx.lineTo(cx + r, cy - r * 0.25);
-    ctx.moveTo(cx - r * 0.3, cy - r * 0.25);
-    ctx.lineTo(cx, cy + r * 0.9);
-    ctx.lineTo(cx + r * 0.3, cy - r * 0.25);
-    ctx.stroke();
-    ctx.restore();
+    const L = Math.max(1, Math.min(LEVEL_COLORS.length, level));
+    kit.piece(ctx, `gem:${L}`, cx, cy, r, (/** @type {CanvasRenderingContext2D} */ g) => gemShape(g, L));
+  }
+
+  /** A diamond in a unit box. @param {CanvasRenderingContext2D} g @param {number} L */
+  function gemShape(g, L) {
+    const c = LEVEL_COLORS[L - 1];
+    g.lineJoin = 'round';
+    if (L >= 5) {
+      // A halo of rays behind the stone.
+      g.strokeStyle = kit.alpha(c, 0.8);
+      g.lineWidth = 0.09;
+      g.beginPath();
+      for (let k = 0; k < 8; k++) {
+        const a = k * Math.PI / 4 + Math.PI / 8;
+        g.moveTo(Math.cos(a) * 0.95, Math.sin(a) * 0.95);
+        g.lineTo(Math.cos(a) * 1.25, Math.sin(a) * 1.25);
+      }
+      g.stroke();
+    }
+    g.shadowColor = c;
+    g.shadowBlur = 6;
+    g.beginPath();
+    if (L === 1) {
+      // Uncut: a rough pebble.
+      const pts = [[-0.85, 0.1], [-0.55, -0.6], [0.1, -0.8], [0.75, -0.45], [0.9, 0.2], [0.35, 0.8], [-0.45, 0.7]];
+      pts.forEach(([x, y], k) => k ? g.lineTo(x, y) : g.moveTo(x, y));
+    } else {
+      g.moveTo(-1, -0.25);
+      g.lineTo(-0.55, -0.75);
+      g.lineTo(0.55, -0.75);
+      g.lineTo(1, -0.25);
+      g.lineTo(0, 0.95);
+    }
+    g.closePath();
+    g.fillStyle = c;
+    g.fill();
+    g.shadowBlur = 0;
+    g.strokeStyle = 'rgba(0,0,0,.6)';
+    g.lineWidth = 0.1;
+    g.stroke();
+    // Facets: more with every level.
+    g.strokeStyle = 'rgba(255,255,255,.65)';
+    g.lineWidth = 0.07;
+    g.beginPath();
+    if (L === 1) {
+      g.moveTo(-0.55, -0.6); g.lineTo(-0.1, -0.05); g.lineTo(0.75, -0.45);
+      g.moveTo(-0.1, -0.05); g.lineTo(0.35, 0.8);
+    } else {
+      g.moveTo(-1, -0.25); g.lineTo(1, -0.25);
+      g.moveTo(-0.3, -0.25); g.lineTo(0, 0.95); g.lineTo(0.3, -0.25);
+      if (L >= 3) {
+        g.moveTo(-0.55, -0.75); g.lineTo(-0.3, -0.25); g.lineTo(0, -0.75); g.lineTo(0.3, -0.25); g.lineTo(0.55, -0.75);
+        g.moveTo(-1, -0.25); g.lineTo(0, 0.95); g.lineTo(1, -0.25);
+      }
+    }
+    g.stroke();
+    if (L >= 4) {
+      // Sparkles.
+      g.fillStyle = '#ffffff';
+      for (const [x, y, k] of [[-0.45, -0.5, 0.32], [0.62, 0.1, 0.24]]) {
+        g.beginPath();
+        g.moveTo(x, y - k); g.lineTo(x + k * 0.25, y); g.lineTo(x, y + k); g.lineTo(x - k * 0.25, y);
+        g.closePath();
+        g.moveTo(x - k, y); g.lineTo(x, y - k * 0.25); g.lineTo(x + k, y); g.lineTo(x, y + k * 0.25);
+        g.closePath();
+        g.fill();
+      }
+    }
   }
 
   /** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} s @param {number} code */
@@ -171,32 +390,21 @@ export default function create(replay, env) {
   function unit(ctx, u, cx, cy, s, f) {
     const color = env.colors[u.team % env.colors.length];
     const r = s * 0.36;
-    ctx.save();
     if (u.isSummoning) {
+      // A glowing, turning ring while the unit raises its diamond's level.
+      ctx.save();
+      ctx.strokeStyle = '#fff6a0';
       ctx.shadowColor = '#fff6a0';
       ctx.shadowBlur = s * 0.5;
-    }
-    ctx.beginPath();
-    ctx.arc(cx, cy, r, 0, Math.PI * 2);
-    ctx.fillStyle = color;
-    ctx.fill();
-    ctx.shadowBlur = 0;
-    ctx.lineWidth = Math.max(1.5, s * 0.06);
-    ctx.strokeStyle = u.isSummoning ? '#fff6a0' : '#0b0e12';
-    ctx.stroke();
-    if (u.isSummoning) {
+      ctx.lineWidth = Math.max(1.5, s * 0.06);
       ctx.setLineDash([s * 0.08, s * 0.08]);
       ctx.beginPath();
       ctx.arc(cx, cy, r * 1.3, 0, Math.PI * 2);
       ctx.stroke();
-      ctx.setLineDash([]);
+      ctx.restore();
     }
-    ctx.fillStyle = '#0b0e12';
-    ctx.font = `700 ${Math.max(9, s * 0.36)}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(ANIMALS[u.team % 4][0], cx, cy + 1);
-    ctx.restore();
+    const animal = u.team % ANIMALS.length;
+    kit.piece(ctx, `animal:${ANIMALS[animal]}`, cx, cy, r * 1.12, (/** @type {CanvasRenderingContext2D} */ g) => DRAW_ANIMAL[animal](g, color));
     if (u.hasDiamond) {
       const d = (f.diamonds || []).find((/** @type {any} */ x) => x.id === u.diamondId || x.ownerId === u.id);
       if (d) gem(ctx, cx + r * 0.85, cy - r * 0.85, s * sizeOf(d.points).k * 0.32, d.summonLevel);

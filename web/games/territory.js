@@ -113,6 +113,38 @@ export default function create(replay, env) {
     ctx.fillRect(cx - s * 0.02, cy + s * 0.1, s * 0.04, s * 0.13);
   }
 
+  /**
+   * A player's head in a unit box, facing +x (turned to where it went): a
+   * rounded block in the player's colour with a light rim, two eyes
+   * looking ahead.
+   * @param {CanvasRenderingContext2D} g @param {string} col
+   */
+  function headShape(g, col) {
+    kit.roundRect(g, -0.86, -0.86, 1.72, 1.72, 0.45);
+    g.fillStyle = col;
+    g.fill();
+    g.lineWidth = 0.1;
+    g.strokeStyle = '#0b0e12';
+    g.stroke();
+    kit.roundRect(g, -0.68, -0.68, 1.36, 1.36, 0.32);
+    g.lineWidth = 0.12;
+    g.strokeStyle = kit.mix(col, '#ffffff', 0.6);
+    g.stroke();
+    for (const e of [-1, 1]) {
+      g.beginPath();
+      g.ellipse(0.25, e * 0.3, 0.24, 0.2, 0, 0, Math.PI * 2);
+      g.fillStyle = '#ffffff';
+      g.fill();
+      g.lineWidth = 0.05;
+      g.strokeStyle = '#0b0e12';
+      g.stroke();
+      g.beginPath();
+      g.arc(0.36, e * 0.3, 0.1, 0, Math.PI * 2);
+      g.fillStyle = '#0b0e12';
+      g.fill();
+    }
+  }
+
   return {
     // Heads glide from their previous tile and captured tiles fill from
     // their centre while a turn is played (view.progress from 0 to 1).
@@ -227,18 +259,8 @@ export default function create(replay, env) {
           ctx.lineTo(c.x - dx * s * 0.45, c.y - dy * s * 0.45);
           ctx.stroke();
         }
-        ctx.beginPath();
-        ctx.arc(c.x, c.y, s * 0.4, 0, Math.PI * 2);
-        ctx.fillStyle = kit.mix(col, '#ffffff', 0.75);
-        ctx.fill();
-        ctx.lineWidth = Math.max(2, s * 0.14);
-        ctx.strokeStyle = col;
-        ctx.stroke();
-        ctx.beginPath();
-        ctx.arc(c.x, c.y, s * 0.4 + ctx.lineWidth / 2, 0, Math.PI * 2);
-        ctx.lineWidth = 1;
-        ctx.strokeStyle = '#0b0e12';
-        ctx.stroke();
+        const dir = p.answer && MOVES[/** @type {keyof MOVES} */ (p.answer.move)];
+        kit.piece(ctx, 'head', c.x, c.y, s * 0.5, (/** @type {CanvasRenderingContext2D} */ g) => headShape(g, col), dir ? Math.atan2(dir[1], dir[0]) : Math.PI / 2);
         if (p.frozen > 0) {
           ctx.fillStyle = 'rgba(170,225,255,.55)';
           ctx.fillRect(c.x - s / 2, c.y - s / 2, s, s);

@@ -177,6 +177,126 @@ export default function create(replay, env) {
   }
 
   const DIRS = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+  /** Cells a train runs per turn. */
+  const TRAIN_SPEED = 1.5;
+
+  /**
+   * A track piece in a unit box (the cell's edges at -1 and 1): a bed of
+   * the owner's colour, sleepers, and two rails to each linked edge; two
+   * perpendicular links make a curve. g (0 to 1) is how much is laid.
+   * @param {CanvasRenderingContext2D} c @param {number[][]} links @param {number} g @param {string} color
+   */
+  function trackPiece(c, links, g, color) {
+    c.lineCap = 'butt';
+    const rail = kit.mix(color, '#ffffff', 0.55);
+    const curve = links.length === 2 && links[0][0] !== -links[1][0] && links[0][1] !== -links[1][1];
+    if (curve) {
+      // The corner the curve turns around, and the angles of its two ends.
+      const [a, b] = links, kx = a[0] + b[0], ky = a[1] + b[1];
+      const a0 = Math.atan2(-b[1], -b[0]), a1 = Math.atan2(-a[1], -a[0]); // the ends on edges a and b
+      // Going from end a to end b the short way round.
+      let sweep = a1 - a0;
+      if (sweep > Math.PI) sweep -= 2 * Math.PI;
+      if (sweep < -Math.PI) sweep += 2 * Math.PI;
+      /** @param {number} r @param {number} from @param {number} to */
+      const arc = (r, from, to) => { c.beginPath(); c.arc(kx, ky, r, from, to, to < from); c.stroke(); };
+      const half = sweep / 2 * g;
+      const ends = [[a0, a0 + half], [a1, a1 - half]];
+      c.strokeStyle = kit.alpha(color, 0.6);
+      c.lineWidth = 0.7;
+      for (const [p, q] of ends) arc(1, p, q);
+      c.strokeStyle = '#5a4030';
+      c.lineWidth = 0.14;
+      c.beginPath();
+      for (let k = 0; k < 4; k++) {
+        const t = (k + 0.5) / 4;
+        if (Math.min(t, 1 - t) > g / 2) continue; // laid from both ends
+        const an = a0 + sweep * t;
+        c.moveTo(kx + Math.cos(an) * 0.62, ky + Math.sin(an) * 0.62);
+        c.lineTo(kx + Math.cos(an) * 1.38, ky + Math.sin(an) * 1.38);
+      }
+      c.stroke();
+      c.strokeStyle = rail;
+      c.lineWidth = 0.12;
+      for (const r of [0.78, 1.22]) for (const [p, q] of ends) arc(r, p, q);
+      return;
+    }
+    // Straight pieces, ends and junctions: a spoke to each linked edge.
+    c.strokeStyle = kit.alpha(color, 0.6);
+    c.lineWidth = 0.7;
+    c.beginPath();
+    for (const [dx, dy] of links) { c.moveTo(-dx * 0.2, -dy * 0.2); c.lineTo(dx * g, dy * g); }
+    c.stroke();
+    c.fillStyle = kit.alpha(color, links.length === 2 ? 0 : 0.85);
+    c.beginPath();
+    c.arc(0, 0, links.length ? 0.42 : 0.5, 0, Math.PI * 2);
+    c.fill();
+    c.strokeStyle = '#5a4030';
+    c.lineWidth = 0.14;
+    c.beginPath();
+    for (const [dx, dy] of links) {
+      for (const t of [0.3, 0.75]) {
+        if (t > g) continue;
+        c.moveTo(dx * t - dy * 0.38, dy * t - dx * 0.38);
+        c.lineTo(dx * t + dy * 0.38, dy * t + dx * 0.38);
+      }
+    }
+    c.stroke();
+    c.strokeStyle = rail;
+    c.lineWidth = 0.12;
+    c.beginPath();
+    for (const [dx, dy] of links) {
+      for (const e of [-0.22, 0.22]) {
+        c.moveTo(-dx * 0.22 - dy * e, -dy * 0.22 + dx * e);
+        c.lineTo(dx * g - dy * e, dy * g + dx * e);
+      }
+    }
+    c.stroke();
+    if (links.length !== 2) {
+      c.strokeStyle = rail;
+      c.lineWidth = 0.1;
+      c.beginPath();
+      c.arc(0, 0, 0.3, 0, Math.PI * 2);
+      c.stroke();
+    }
+  }
+
+  /**
+   * A locomotive in a unit box, seen from above, heading +x: the boiler in
+   * the colour given, the cab behind it, the chimney and a headlight.
+   * @param {CanvasRenderingContext2D} c @param {string} color
+   */
+  function train(c, color) {
+    c.lineJoin = 'round';
+    c.strokeStyle = '#0b0e12';
+    c.lineWidth = 0.1;
+    kit.roundRect(c, -1, -0.5, 1.9, 1, 0.3);
+    c.fillStyle = color;
+    c.fill();
+    c.stroke();
+    kit.roundRect(c, -1, -0.5, 0.7, 1, 0.2);
+    c.fillStyle = 'rgba(0,0,0,.45)';
+    c.fill();
+    c.fillStyle = '#2a2f36';
+    c.beginPath(); c.arc(0.35, 0, 0.2, 0, Math.PI * 2); c.fill();
+    c.fillStyle = '#fff6b0';
+    c.beginPath(); c.arc(0.8, 0, 0.13, 0, Math.PI * 2); c.fill();
+    c.strokeStyle = 'rgba(255,255,255,.5)';
+    c.lineWidth = 0.08;
+    c.beginPath(); c.moveTo(-0.2, -0.32); c.lineTo(0.75, -0.32); c.stroke();
+  }
+
+  /**
+   * Where a train is at distance u (in cells) along a path of cells, and
+   * its heading.
+   * @param {number[][]} path @param {number} u
+   */
+  function trainAt(path, u) {
+    const k = Math.min(path.length - 2, Math.max(0, Math.floor(u))), t = u - k;
+    const [x0, y0] = path[k], [x1, y1] = path[k + 1];
+    return { x: x0 + (x1 - x0) * t, y: y0 + (y1 - y0) * t, angle: Math.atan2(y1 - y0, x1 - x0) };
+  }
+
 
   return {
     colors,
@@ -253,33 +373,18 @@ export default function create(replay, env) {
         ctx.stroke();
       }
 
-      // Tracks, joined to the neighbouring tracks and towns; the pieces
-      // placed this turn grow while the turn plays.
+      // Tracks, joined to the neighbouring tracks and towns: rails on
+      // sleepers, bent where a piece turns, on a bed of the owner's
+      // colour. The pieces placed this turn are laid while the turn plays.
       const laying = kit.ease(view.progress ?? 1);
       const placed = new Set(laying < 1 ? ((f.events && f.events.placed) || []).map((/** @type {any} */ p) => p.x + ',' + p.y) : []);
       for (let y = 0; y < H; y++) {
         for (let x = 0; x < W; x++) {
           const t = track(f, x, y);
           if (t < 0) continue;
-          const cx = X(x) + s / 2, cy = Y(y) + s / 2;
           const links = DIRS.filter(([dx, dy]) => track(f, x + dx, y + dy) >= 0 || townAt.has(`${x + dx},${y + dy}`));
           const g = placed.has(x + ',' + y) ? 0.1 + 0.9 * laying : 1; // how much of the piece is laid
-          ctx.strokeStyle = trackColor(t);
-          ctx.fillStyle = trackColor(t);
-          ctx.lineCap = 'round';
-          ctx.lineWidth = s * 0.3;
-          ctx.beginPath();
-          for (const [dx, dy] of links) { ctx.moveTo(cx, cy); ctx.lineTo(cx + dx * s / 2 * g, cy + dy * s / 2 * g); }
-          ctx.stroke();
-          ctx.beginPath();
-          ctx.arc(cx, cy, s * (links.length ? 0.15 : 0.2) * Math.max(g, 0.5), 0, Math.PI * 2);
-          ctx.fill();
-          // Rails: a dark groove along the track.
-          ctx.strokeStyle = 'rgba(0,0,0,.35)';
-          ctx.lineWidth = Math.max(1, s * 0.07);
-          ctx.beginPath();
-          for (const [dx, dy] of links) { ctx.moveTo(cx, cy); ctx.lineTo(cx + dx * s / 2 * g, cy + dy * s / 2 * g); }
-          ctx.stroke();
+          kit.piece(ctx, 'track', X(x) + s / 2, Y(y) + s / 2, s / 2, (/** @type {CanvasRenderingContext2D} */ c) => trackPiece(c, links, g, trackColor(t)));
         }
       }
 
@@ -311,6 +416,17 @@ export default function create(replay, env) {
           ctx.stroke();
         }
         ctx.restore();
+        // A train runs along each active connection, a few cells a turn,
+        // in the colour of the player it paid most (gold when even).
+        for (const c of f.connections || []) {
+          const n = c.path.length - 1;
+          if (n < 1) continue;
+          const u = ((i - 1 + (view.progress ?? 1)) * TRAIN_SPEED + kit.hash(c.from, c.to) * n) % (2 * n);
+          const at = trainAt(c.path, u <= n ? u : 2 * n - u), dir = u <= n ? 0 : Math.PI;
+          const p0 = c.points[0], p1 = c.points[1];
+          const col = p0 === p1 ? GOLD : colors[p0 > p1 ? 0 : 1];
+          kit.piece(ctx, 'train', ox + (at.x + 0.5) * s, oy + (at.y + 0.5) * s, s * 0.42, (/** @type {CanvasRenderingContext2D} */ c) => train(c, col), at.angle + dir);
+        }
       }
 
       // Desired connections between towns.
