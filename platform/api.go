@@ -446,7 +446,7 @@ func (a *api) matches(w http.ResponseWriter, r *http.Request, t store.Team) {
 	for _, m := range ms {
 		var seats []map[string]any
 		for s, id := range m.Teams {
-			seat := map[string]any{"team": names[id]}
+			seat := map[string]any{"team": names[id], "team_id": id} // 0: a house bot
 			if s < len(m.Ranks) {
 				seat["rank"] = m.Ranks[s]
 			}

@@ -179,6 +179,14 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 	// the team's matches and its replays, with its own log only
 	if code, b := call(t, ts, "GET", APIPrefix+"matches", owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"house"`) || !strings.Contains(string(b), "matches/1/replay") {
 		t.Errorf("matches: %d %s", code, b)
+	} else {
+		// each seat names its team by id too (the pages find their own
+		// seats so, whatever the teams' names)
+		var ms []struct{ Seats []map[string]any }
+		json.Unmarshal(b, &ms)
+		if len(ms) != 1 || len(ms[0].Seats) != 2 || ms[0].Seats[0]["team_id"] != float64(owls.ID) || ms[0].Seats[1]["team_id"] != float64(0) {
+			t.Errorf("matches' seats: %s", b)
+		}
 	}
 	if code, b := call(t, ts, "GET", APIPrefix+"matches", batsToken, "", nil); code != 200 || string(bytes.TrimSpace(b)) != "[]" {
 		t.Errorf("another team's matches: %d %s", code, b)

@@ -73,6 +73,9 @@ async function loadGames() {
   allowCommands = res.allowCommands;
   // A read-only server (a game host's viewer) shows matches and starts none.
   if (res.readOnly) /** @type {HTMLElement} */ (document.querySelector('.start-box')).hidden = true;
+  // A server that runs the competition platform (--data) links to its pages.
+  if (res.platform) /** @type {HTMLElement} */ (document.querySelector('header.site')).append(
+    h('a', { href: '/platform/', class: 'platform-link', title: 'Events, teams, their bots and the leaderboard' }, 'Competition platform \u203a'));
   // Options that name files (map=, arena=...) take one of the server's maps.
   const maps = /** @type {HTMLElement} */ (form.querySelector('.maps'));
   maps.textContent = res.maps && res.maps.length ? `Maps for file options (map=NAME): ${res.maps.join(', ')}` : '';

@@ -28,7 +28,7 @@ import (
 	"github.com/seed27749672/arena/replay"
 )
 
-//go:embed *.html *.css *.js games/*.js
+//go:embed *.html *.css *.js games/*.js platform/*.html platform/*.css platform/*.js
 var staticFiles embed.FS
 
 // Static returns the viewer's files (index.html, player.js, games/*.js, ...).
@@ -139,6 +139,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET "+PlatformPrefix, s.Platform)
 		mux.Handle("POST "+PlatformPrefix, s.Platform)
 	}
+	s.platformPages(mux)
 	mux.Handle("GET /", http.FileServerFS(Static()))
 	return s.guard(mux)
 }
@@ -181,10 +182,11 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 		Games         []GameInfo `json:"games"`
 		AllowCommands bool       `json:"allowCommands"`
 		ReadOnly      bool       `json:"readOnly"` // the page hides its start form
+		Platform      bool       `json:"platform"` // the competition platform's pages are served (--data)
 		Maps          []string   `json:"maps"`     // what file options may name
 		MaxPauseMs    int64      `json:"maxPauseMs"`
 	}
-	out.AllowCommands, out.ReadOnly = s.AllowCommands, s.ReadOnly
+	out.AllowCommands, out.ReadOnly, out.Platform = s.AllowCommands, s.ReadOnly, s.Platform != nil
 	out.Maps, out.MaxPauseMs = s.mapNames(), s.limits.MaxPause.Milliseconds()
 	if out.Maps == nil {
 		out.Maps = []string{}

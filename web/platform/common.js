@@ -1,0 +1,198 @@
+// @ts-check
+// What every page of the competition platform shares: the token kept in
+// the browser, calls to the platform's API (/api/platform/) with it as a
+// bearer header, downloads of answers that need the token, the page
+// header, and errors worded for people. Every text from the server is set
+// as text (h, textContent), never as markup.
+import { h } from '/player.js';
+
+export { h };
+
+export const API = '/api/platform/';
+
+// The tokens live in localStorage, so that a team stays logged in when
+// the browser restarts: the token is shown once when the team joins, and
+// a team that closed its tab must not be locked out. A page of another
+// site cannot read it (same-origin storage); the Content-Security-Policy
+// and the markup lint keep scripts other than these out. "Log out"
+// forgets it (docs/platform.md, "The pages").
+const KEYS = { team: 'arena-platform-team-token', organiser: 'arena-platform-organiser-token' };
+
+/** @typedef {'team'|'organiser'} Role */
+
+/** @param {Role} role @returns {string} */
+export function token(role) {
+  try {
+    return localStorage.getItem(KEYS[role]) || '';
+  } catch {
+    return '';
+  }
+}
+
+/** @param {Role} role @param {string} value */
+export function keepToken(role, value) {
+  localStorage.setItem(KEYS[role], value);
+}
+
+/** @param {Role} role */
+export function forgetToken(role) {
+  localStorage.removeItem(KEYS[role]);
+}
+
+/** An answer of the API that is not a success, with its message for people. */
+export class ApiError extends Error {
+  /** @param {number} status @param {string} message */
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * The message of a refused request, in the words of the page's user: the
+ * API's own messages are meant for people, except those that name headers.
+ * @param {number} status @param {string} message @param {Role|null} role
+ */
+export function userMessage(status, message, role) {
+  if (status === 401) {
+    return role === 'organiser'
+      ? 'This organiser link is not valid (or no longer is): open the link the server printed when it started.'
+      : 'Your team token is not valid: log in again with the token you were given when your team joined.';
+  }
+  if (status === 413) return 'The file is too large: an upload may be at most 20 MiB.';
+  if (status >= 500) return 'The server failed to answer (its log says why). Try again in a moment.';
+  return message || `The server refused the request (HTTP ${status}).`;
+}
+
+/**
+ * Calls the API: path under /api/platform/, with the role's token when
+ * given. Resolves to the JSON answer; rejects with an ApiError.
+ * @param {string} path
+ * @param {{method?: string, body?: any, role?: Role|null, tokenValue?: string}} [o]
+ * @returns {Promise<any>}
+ */
+export async function api(path, o = {}) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  const tok = o.tokenValue ?? (o.role ? token(o.role) : '');
+  if (tok) headers.Authorization = `Bearer ${tok}`;
+  /** @type {RequestInit} */
+  const init = { method: o.method || 'GET', headers, cache: 'no-store' };
+  if (o.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(o.body);
+  }
+  let res;
+  try {
+    res = await fetch(API + path, init);
+  } catch {
+    throw new ApiError(0, 'The server cannot be reached: check your connection, or whether the server still runs.');
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, userMessage(res.status, data && data.error, o.role || null));
+  return data;
+}
+
+/**
+ * Downloads an answer of the API that needs the token (a link cannot send
+ * it): fetched, then saved from a blob: URL.
+ * @param {string} path under /api/platform/, or an absolute path
+ * @param {Role} role
+ * @param {string} filename
+ */
+export async function download(path, role, filename) {
+  const url = path.startsWith('/') ? path : API + path;
+  let res;
+  try {
+    res = await fetch(url, { headers: { Authorization: `Bearer ${token(role)}` }, cache: 'no-store' });
+  } catch {
+    throw new ApiError(0, 'The server cannot be reached: check your connection, or whether the server still runs.');
+  }
+  if (!res.ok) {
+    let msg = '';
+    try { msg = (await res.json()).error; } catch { msg = ''; }
+    throw new ApiError(res.status, userMessage(res.status, msg, role));
+  }
+  saveBlob(await res.blob(), filename);
+}
+
+/** Saves a blob as a file. @param {Blob} blob @param {string} filename */
+export function saveBlob(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { href: url, download: filename, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The header of every platform page: the Arena link home, the page's
+ * title, and what goes on the right (who is logged in, Log out).
+ * @param {import('/player.js').Child} title
+ * @param {...import('/player.js').Child} right
+ */
+export function header(title, ...right) {
+  return h('header', { class: 'site plat-head' },
+    h('a', { href: '/', class: 'brand', title: 'Arena: replays and live matches' }, 'Arena'),
+    h('span', { class: 'crumb' }, title),
+    h('span', { class: 'grow' }),
+    ...right);
+}
+
+/** A date and time of the API (RFC 3339) in the reader's words. @param {string|undefined} iso */
+export function when(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const today = new Date().toDateString() === d.toDateString();
+  return today ? d.toLocaleTimeString() : d.toLocaleString();
+}
+
+/**
+ * Puts a message in a box: an error (red) or a notice; empty hides it.
+ * @param {HTMLElement} box @param {string} text @param {'error'|'ok'|'info'} [tone]
+ */
+export function say(box, text, tone = 'error') {
+  box.textContent = text;
+  box.className = `notice ${tone}`;
+  box.hidden = !text;
+}
+
+/** Copies a text to the clipboard; resolves to whether it worked. @param {string} text */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A copy button for a text field: it copies the field's value, says so,
+ * and selects the text when the clipboard is not available (plain HTTP on
+ * another host), for Ctrl+C.
+ * @param {HTMLInputElement|HTMLTextAreaElement} field @param {string} label
+ */
+export function copyButton(field, label = 'Copy') {
+  const b = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'copy' }, label));
+  b.addEventListener('click', async () => {
+    field.focus();
+    field.select();
+    const ok = await copyText(field.value);
+    b.textContent = ok ? 'Copied \u2713' : 'Press Ctrl+C';
+    setTimeout(() => { b.textContent = label; }, 2500);
+  });
+  return b;
+}
+
+/** The element with an id, typed. @param {string} id @returns {HTMLElement} */
+export function byId(id) {
+  return /** @type {HTMLElement} */ (document.getElementById(id));
+}

@@ -1,0 +1,67 @@
+// @ts-check
+// The platform's front page (/platform/): a team logs in by pasting its
+// token; a browser that already keeps a valid token goes straight to the
+// team's page.
+import { h, api, token, keepToken, forgetToken, header, say, byId, ApiError } from '/platform/common.js';
+
+const root = byId('page');
+
+/** @param {string} [notice] */
+function showForm(notice = '') {
+  const field = /** @type {HTMLInputElement} */ (h('input', {
+    name: 'token', type: 'password', autocomplete: 'off', spellcheck: 'false', required: true,
+    placeholder: 'team-…', 'aria-label': 'Team token',
+  }));
+  const msg = h('p', { class: 'notice', hidden: true, role: 'alert' });
+  const show = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox' }));
+  show.addEventListener('change', () => { field.type = show.checked ? 'text' : 'password'; });
+  const form = /** @type {HTMLFormElement} */ (h('form', { class: 'card narrow login' },
+    h('h2', null, 'Log in with your team token'),
+    h('p', { class: 'dim' }, 'Your team was given its token once, when it joined the event. Paste it here; this browser keeps it until you log out.'),
+    h('label', { class: 'field' }, 'Team token', field),
+    h('label', { class: 'check' }, show, ' show the token'),
+    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Log in')),
+    msg,
+    h('hr'),
+    h('p', { class: 'dim' }, 'Joining an event? Open the invitation link the organiser gave you. ',
+      'Lost your token? The server keeps only a fingerprint of it, so nobody can show it again: ask the organiser.')));
+  if (notice) say(msg, notice);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const value = field.value.trim();
+    if (!value) return;
+    say(msg, '');
+    try {
+      await api('team', { tokenValue: value, role: 'team' });
+      keepToken('team', value);
+      location.assign('/platform/team');
+    } catch (err) {
+      say(msg, err instanceof Error ? err.message : String(err));
+    }
+  });
+  root.replaceChildren(header('Competition platform'), h('main', { class: 'plat' }, form));
+  field.focus();
+}
+
+async function main() {
+  // Why another page sent the reader here (a token the server refused).
+  const notice = sessionStorage.getItem('arena-platform-notice') || '';
+  sessionStorage.removeItem('arena-platform-notice');
+  if (!token('team')) {
+    showForm(notice);
+    return;
+  }
+  try {
+    await api('team', { role: 'team' });
+    location.replace('/platform/team');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      forgetToken('team');
+      showForm('The token this browser kept is no longer valid: paste your team token.');
+    } else {
+      showForm(err instanceof Error ? err.message : String(err));
+    }
+  }
+}
+
+main();

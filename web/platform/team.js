@@ -1,0 +1,489 @@
+// @ts-check
+// The team's event page (/platform/team): the starter kits, the upload of
+// a bot with its progress, the submissions and their builds (updated while
+// a build runs; the compiler's error under the upload button when the
+// newest build failed), the team's matches with their replays and the
+// team's own bot log, and the event's leaderboard.
+import {
+  h, api, API, token, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError,
+} from '/platform/common.js';
+
+const root = byId('page');
+const ZIP_LIMIT = 20 << 20;
+/** Source files the platform builds alone, in the game's kit of their language. */
+const SOURCES = ['.py', '.js', '.ts', '.java', '.go', '.cpp', '.cc', '.cxx', '.c', '.rs', '.cs'];
+const LANGUAGES = /** @type {Record<string, string>} */ ({
+  c: 'C', cpp: 'C++', csharp: 'C#', go: 'Go', java: 'Java', 'javascript': 'JavaScript', python: 'Python',
+  rust: 'Rust', typescript: 'TypeScript',
+});
+const STATUS = /** @type {Record<string, string>} */ ({
+  queued: 'Queued: waiting for a build worker', building: 'Building', ready: 'Built: ready to play', failed: 'The build failed',
+});
+
+/** @param {string} lang */
+function language(lang) {
+  return LANGUAGES[lang] || lang || '';
+}
+
+/** The page's state, filled by the API. */
+const state = {
+  /** @type {any} */ team: null,
+  /** @type {any} */ event: null,
+  /** @type {any[]} */ submissions: [],
+  /** The submission whose build log the error box shows, and its text. */
+  logShown: { id: 0, text: '' },
+  uploading: false,
+  /** The submission the upload notice speaks of, until its build ends. */
+  pending: 0,
+};
+
+/** @type {Record<string, HTMLElement>} */
+const ui = {};
+
+/** Leaves for the login page (the token was refused). @param {string} why */
+function loggedOut(why) {
+  forgetToken('team');
+  sessionStorage.setItem('arena-platform-notice', why);
+  location.replace('/platform/');
+}
+
+/** Calls the API as the team; a refused token logs out. @param {string} path @param {any} [o] */
+async function teamAPI(path, o = {}) {
+  try {
+    return await api(path, { ...o, role: 'team' });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) loggedOut(err.message);
+    throw err;
+  }
+}
+
+/** The message of an error, for a notice. @param {unknown} err */
+function text(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function build() {
+  const logout = h('button', { type: 'button', class: 'small-button', title: 'This browser forgets the team token' }, 'Log out');
+  logout.addEventListener('click', () => {
+    if (!confirm('Log out? This browser forgets your team token: you will need it to log in again.')) return;
+    forgetToken('team');
+    location.assign('/platform/');
+  });
+  const ev = state.event;
+  ui.file = h('input', { type: 'file', name: 'file', accept: ['.zip', ...SOURCES].join(','), class: 'file-input' });
+  ui.fileName = h('span', { class: 'file-name' }, 'No file chosen');
+  ui.submit = h('button', { type: 'submit', class: 'primary', disabled: true }, 'Upload and build');
+  ui.progress = h('progress', { max: 100, value: 0, hidden: true });
+  ui.uploadMsg = h('p', { class: 'notice', hidden: true, role: 'status' });
+  ui.buildError = h('div', { class: 'build-error', hidden: true, role: 'alert' });
+  ui.drop = h('label', { class: 'drop' },
+    ui.file,
+    h('span', { class: 'drop-title' }, 'Choose a file, or drop it here'),
+    h('span', { class: 'dim' }, `A zip of a starter kit you modified, or one source file (${SOURCES.join(' ')}); 20 MiB at most.`),
+    ui.fileName);
+  const form = /** @type {HTMLFormElement} */ (h('form', { class: 'upload' }, ui.drop,
+    h('div', { class: 'actions' }, ui.submit, ui.progress), ui.uploadMsg, ui.buildError));
+  ui.subs = h('tbody');
+  ui.kits = h('div', { class: 'kits' }, h('span', { class: 'dim' }, 'Loading…'));
+  ui.kitMsg = h('p', { class: 'notice', hidden: true });
+  ui.board = h('tbody');
+  ui.matches = h('tbody');
+  ui.matchMsg = h('p', { class: 'notice', hidden: true });
+  ui.pageMsg = h('p', { class: 'notice page-notice', hidden: true, role: 'alert' });
+  root.replaceChildren(
+    header(h('span', null, h('b', null, ev.name), h('span', { class: 'dim' }, ` \u00b7 ${ev.game}`)),
+      h('span', { class: 'who' }, 'Team ', h('b', { class: 'team-name' }, state.team.name)), logout),
+    ui.pageMsg,
+    h('main', { class: 'plat team-grid' },
+      h('div', { class: 'col' },
+        h('section', { class: 'card', id: 'bot' },
+          h('h2', null, 'Your bot'),
+          h('p', { class: 'dim' }, 'Each upload is built on the server. The newest build that succeeds becomes your active bot, the one that plays.'),
+          form,
+          h('h3', null, 'Submissions'),
+          h('div', { class: 'table-wrap' }, h('table', { class: 'list submissions' },
+            h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'File'), h('th', null, 'Language'),
+              h('th', null, 'Status'), h('th', null, 'Uploaded'), h('th', null, ''))),
+            ui.subs))),
+        h('section', { class: 'card', id: 'kits' },
+          h('h2', null, 'Starter kits'),
+          h('p', { class: 'dim' }, `A bot for ${ev.game} in each language, ready to modify and upload back as a zip.`),
+          ui.kits, ui.kitMsg)),
+      h('div', { class: 'col' },
+        h('section', { class: 'card', id: 'leaderboard' },
+          h('h2', null, 'Leaderboard'),
+          h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
+            h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'),
+              h('th', { class: 'num', title: 'mu - 3 sigma: a rating the team has at least, very likely' }, 'Rating'),
+              h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Win rate'))),
+            ui.board))),
+        h('section', { class: 'card', id: 'matches' },
+          h('h2', null, 'Your matches'),
+          ui.matchMsg,
+          h('div', { class: 'table-wrap' }, h('table', { class: 'list matches' },
+            h('thead', null, h('tr', null, h('th', null, 'Played'), h('th', null, 'Seats'), h('th', null, 'Result'), h('th', null, ''))),
+            ui.matches))))));
+  bindUpload(form);
+  document.title = `${state.team.name} \u2013 ${ev.name} \u2013 Arena`;
+}
+
+/** The upload form: choose or drop a file, send it with its progress. @param {HTMLFormElement} form */
+function bindUpload(form) {
+  const input = /** @type {HTMLInputElement} */ (ui.file);
+  const chosen = () => {
+    const f = input.files && input.files[0];
+    ui.fileName.textContent = f ? `${f.name} (${size(f.size)})` : 'No file chosen';
+    /** @type {HTMLButtonElement} */ (ui.submit).disabled = !f || state.uploading;
+    say(ui.uploadMsg, f ? check(f) : '');
+  };
+  input.addEventListener('change', chosen);
+  ui.drop.addEventListener('dragover', (e) => { e.preventDefault(); ui.drop.classList.add('over'); });
+  ui.drop.addEventListener('dragleave', () => ui.drop.classList.remove('over'));
+  ui.drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    ui.drop.classList.remove('over');
+    if (e.dataTransfer && e.dataTransfer.files.length) {
+      input.files = e.dataTransfer.files;
+      chosen();
+    }
+  });
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = input.files && input.files[0];
+    if (!f || state.uploading) return;
+    const bad = check(f);
+    if (bad) {
+      say(ui.uploadMsg, bad);
+      return;
+    }
+    state.uploading = true;
+    /** @type {HTMLButtonElement} */ (ui.submit).disabled = true;
+    const bar = /** @type {HTMLProgressElement} */ (ui.progress);
+    bar.hidden = false;
+    bar.value = 0;
+    say(ui.uploadMsg, `Uploading ${f.name}\u2026`, 'info');
+    try {
+      const sub = await upload(f, (p) => { bar.value = Math.round(p * 100); });
+      bar.value = 100;
+      say(ui.uploadMsg, `Submission #${sub.id} is uploaded: its build is queued.`, 'info');
+      state.pending = sub.id;
+      input.value = '';
+      ui.fileName.textContent = 'No file chosen';
+      await refreshSubmissions();
+    } catch (err) {
+      say(ui.uploadMsg, text(err));
+    } finally {
+      state.uploading = false;
+      bar.hidden = true;
+      /** @type {HTMLButtonElement} */ (ui.submit).disabled = !(input.files && input.files[0]);
+    }
+  });
+}
+
+/** What is wrong with a file before it is sent, or ''. @param {File} f */
+function check(f) {
+  const name = f.name.toLowerCase();
+  if (f.size > ZIP_LIMIT) return `${f.name} is ${size(f.size)}: an upload may be at most 20 MiB.`;
+  if (!name.endsWith('.zip') && !SOURCES.some((ext) => name.endsWith(ext))) {
+    return `${f.name} is neither a zip nor a source file the platform knows (${SOURCES.join(' ')}).`;
+  }
+  if (f.size === 0) return `${f.name} is empty.`;
+  return '';
+}
+
+/** @param {number} n */
+function size(n) {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1 << 20) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / (1 << 20)).toFixed(1)} MiB`;
+}
+
+/**
+ * Sends a file as the form's "file" field; XMLHttpRequest, as fetch tells
+ * nothing of an upload's progress.
+ * @param {File} f @param {(fraction: number) => void} progress @returns {Promise<any>}
+ */
+function upload(f, progress) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', API + 'submissions');
+    xhr.setRequestHeader('Authorization', `Bearer ${token('team')}`);
+    xhr.responseType = 'json';
+    xhr.upload.addEventListener('progress', (e) => { if (e.lengthComputable) progress(e.loaded / e.total); });
+    xhr.addEventListener('load', () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(xhr.response);
+        return;
+      }
+      if (xhr.status === 401) loggedOut(userMessage(401, '', 'team'));
+      reject(new ApiError(xhr.status, userMessage(xhr.status, xhr.response && xhr.response.error, 'team')));
+    });
+    xhr.addEventListener('error', () => reject(new ApiError(0, 'The upload did not reach the server: check your connection, or whether the server still runs.')));
+    const body = new FormData();
+    body.append('file', f, f.name);
+    xhr.send(body);
+  });
+}
+
+/** A status badge. @param {string} status */
+function badge(status) {
+  return h('span', { class: `status ${status}`, title: STATUS[status] || status }, status);
+}
+
+async function refreshSubmissions() {
+  state.submissions = await teamAPI('submissions');
+  const subs = state.submissions;
+  ui.subs.replaceChildren(...(subs.length ? subs.map((s) => {
+    const log = h('button', { type: 'button', class: 'link', title: 'Download the build log' }, 'log');
+    log.addEventListener('click', () => download(s.log, 'team', `build-${s.id}.log`).catch((err) => say(ui.uploadMsg, text(err))));
+    /** @type {import('/player.js').Child} */
+    let act = null;
+    if (s.active) act = h('span', { class: 'active-badge', title: 'This build plays your matches' }, '\u2605 active');
+    else if (s.status === 'ready') {
+      act = h('button', { type: 'button', class: 'small-button', title: 'Play this build again instead of the active one' }, 'Activate');
+      act.addEventListener('click', () => activate(s.id));
+    }
+    return h('tr', { class: s.active ? 'active' : null, dataset: { id: s.id } },
+      h('td', { class: 'num' }, String(s.id)),
+      h('td', { class: 'ellipsis', title: s.filename }, s.filename),
+      h('td', null, language(s.language)),
+      h('td', null, badge(s.status)),
+      h('td', { class: 'nowrap' }, when(s.created)),
+      h('td', { class: 'nowrap row-actions' }, act, ' ', log));
+  }) : [h('tr', null, h('td', { colspan: 6, class: 'dim' }, 'No submission yet: download a starter kit below, modify it, and upload it.'))]));
+  // The upload's notice follows its build to the end.
+  const pending = subs.find((s) => s.id === state.pending);
+  if (pending && pending.status !== 'queued') {
+    if (pending.status === 'building') say(ui.uploadMsg, `Submission #${pending.id} is building\u2026`, 'info');
+    else {
+      state.pending = 0;
+      if (pending.status === 'ready') say(ui.uploadMsg, `Submission #${pending.id} is built${pending.active ? ': it is your active bot now' : ''}.`, 'ok');
+      else say(ui.uploadMsg, '');
+    }
+  }
+  await showBuildError(subs[0]);
+}
+
+/**
+ * Under the upload button: the compiler's error when the newest build
+ * failed (the end of its build log, where compilers say what is wrong).
+ * @param {any} newest
+ */
+async function showBuildError(newest) {
+  if (!newest || newest.status !== 'failed') {
+    ui.buildError.hidden = true;
+    return;
+  }
+  if (state.logShown.id !== newest.id) {
+    let log = '';
+    try {
+      log = await (await fetch(newest.log, { headers: { Authorization: `Bearer ${token('team')}` }, cache: 'no-store' })).text();
+    } catch {
+      log = '';
+    }
+    state.logShown = { id: newest.id, text: tail(log, 60) };
+  }
+  const whole = h('button', { type: 'button', class: 'small-button' }, 'Download the whole build log');
+  whole.addEventListener('click', () => download(newest.log, 'team', `build-${newest.id}.log`).catch((err) => say(ui.uploadMsg, text(err))));
+  ui.buildError.replaceChildren(...flat(
+    h('h3', null, `The build of submission #${newest.id} (${newest.filename}) failed`),
+    newest.error ? h('p', { class: 'why' }, newest.error) : null,
+    state.logShown.text ? h('pre', { class: 'log' }, state.logShown.text) : null,
+    h('div', { class: 'actions' }, whole,
+      state.team.active ? h('span', { class: 'dim' }, 'Your active bot is still the last build that succeeded.') : null)));
+  ui.buildError.hidden = false;
+}
+
+/** The nodes of a list, without the missing ones. @param {...(Node|null)} nodes @returns {Node[]} */
+function flat(...nodes) {
+  return /** @type {Node[]} */ (nodes.filter(Boolean));
+}
+
+/** The last lines of a text. @param {string} s @param {number} n */
+function tail(s, n) {
+  const lines = s.replace(/\s+$/, '').split('\n');
+  return (lines.length > n ? ['\u2026', ...lines.slice(-n)] : lines).join('\n');
+}
+
+/** @param {number} id */
+async function activate(id) {
+  try {
+    await teamAPI(`submissions/${id}/activate`, { method: 'POST' });
+    state.team.active = id;
+    say(ui.uploadMsg, `Submission #${id} is your active bot again.`, 'ok');
+    await refreshSubmissions();
+  } catch (err) {
+    say(ui.uploadMsg, text(err));
+  }
+}
+
+async function refreshKits() {
+  try {
+    const kits = await teamAPI('kits');
+    ui.kits.replaceChildren(...kits.map((/** @type {any} */ k) => {
+      const b = h('button', { type: 'button', class: 'kit', title: `Download the ${language(k.language)} kit as a zip` },
+        h('span', { class: 'kit-lang' }, language(k.language)), h('span', { class: 'dim' }, '.zip'));
+      b.addEventListener('click', () => download(k.zip, 'team', `${state.event.game}-${k.language}.zip`).catch((err) => say(ui.kitMsg, text(err))));
+      return b;
+    }));
+  } catch (err) {
+    say(ui.kitMsg, text(err));
+  }
+}
+
+/** A number with a fixed count of decimals. @param {number} x @param {number} [d] */
+function fixed(x, d = 1) {
+  return Number(x).toFixed(d);
+}
+
+async function refreshBoard() {
+  const board = await teamAPI('leaderboard');
+  ui.board.replaceChildren(...(board.length ? board.map((/** @type {any} */ r) => h('tr', { class: r.team_id === state.team.id ? 'mine' : null },
+    h('td', { class: 'num rank' }, String(r.rank)),
+    h('td', { class: 'ellipsis', title: r.team }, r.team),
+    h('td', { class: 'num rating', title: `mu ${fixed(r.mu, 2)}, sigma ${fixed(r.sigma, 2)} (rating = mu - 3 sigma)` }, fixed(r.rating, 2)),
+    h('td', { class: 'num' }, String(r.games)),
+    h('td', { class: 'num', title: `${r.wins} won, ${r.draws} drawn, ${r.losses} lost` }, r.games ? `${Math.round(r.win_rate * 100)}%` : '\u2013')))
+    : [h('tr', null, h('td', { colspan: 5, class: 'dim' }, 'No team yet.'))]));
+}
+
+/** The seats of a match that are this team's. @param {any} m @returns {number[]} */
+function mySeats(m) {
+  const out = [];
+  for (let k = 0; k < m.seats.length; k++) {
+    const s = m.seats[k];
+    if (s.team_id !== undefined ? s.team_id === state.team.id : s.team === state.team.name) out.push(k);
+  }
+  return out;
+}
+
+/** The result of a match for the team. @param {any} m */
+function outcome(m) {
+  if (m.error) return h('span', { class: 'status failed', title: m.error }, 'not played');
+  const mine = mySeats(m);
+  const ranks = m.seats.map((/** @type {any} */ s) => s.rank);
+  if (!mine.length || ranks.some((/** @type {any} */ r) => r === undefined)) return '';
+  const best = Math.min(...mine.map((k) => ranks[k]));
+  const tied = ranks.filter((/** @type {number} */ r) => r === best).length;
+  if (ranks.every((/** @type {number} */ r) => r === ranks[0])) return h('span', { class: 'result draw' }, 'Draw');
+  if (best === 1 && tied === 1) return h('span', { class: 'result won' }, 'Won');
+  if (m.seats.length === 2) return h('span', { class: 'result lost' }, 'Lost');
+  return h('span', { class: best === 1 ? 'result draw' : 'result lost' }, `${ordinal(best)} of ${m.seats.length}`);
+}
+
+/** @param {number} n */
+function ordinal(n) {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+}
+
+async function refreshMatches() {
+  const list = await teamAPI('matches');
+  ui.matches.replaceChildren(...(list.length ? list.map((/** @type {any} */ m) => {
+    const mine = new Set(mySeats(m));
+    const seats = m.seats.map((/** @type {any} */ s, /** @type {number} */ k) => h('span', { class: mine.has(k) ? 'seat mine' : 'seat' },
+      s.team === 'house' && s.team_id === 0 ? h('i', { title: 'a builtin bot of the game, filling a seat' }, 'house bot') : s.team,
+      s.rank !== undefined ? h('span', { class: 'dim' }, ` #${s.rank}`) : null));
+    /** @type {import('/player.js').Child[]} */
+    const links = [];
+    if (m.replay) {
+      links.push(h('a', { href: `/platform/replay/${encodeURIComponent(m.id)}`, title: 'Watch the match in the viewer' }, 'replay'));
+      const log = h('button', { type: 'button', class: 'link', title: 'Your bot\u2019s output and error output, turn by turn' }, 'bot log');
+      log.addEventListener('click', () => botLog(m, [...mine]).catch((err) => say(ui.matchMsg, text(err))));
+      links.push(' ', log);
+    }
+    return h('tr', { dataset: { id: m.id } },
+      h('td', { class: 'nowrap' }, when(m.played)),
+      h('td', { class: 'seats' }, seats.flatMap((/** @type {HTMLElement} */ s, /** @type {number} */ k) => (k ? [h('span', { class: 'dim' }, ' vs '), s] : [s]))),
+      h('td', null, outcome(m)),
+      h('td', { class: 'nowrap row-actions' }, ...links));
+  }) : [h('tr', null, h('td', { colspan: 4, class: 'dim' }, 'No match yet: matches start once your first build succeeds.'))]));
+}
+
+/**
+ * Downloads the team's own bot log of a match: what its bot wrote on each
+ * turn, read from the replay the platform gives the team (which holds no
+ * other team's error output).
+ * @param {any} m @param {number[]} seats
+ */
+async function botLog(m, seats) {
+  const rep = await teamAPI(`matches/${m.id}/replay`);
+  const out = [`Match ${m.id} (${rep.game}), played ${m.played}`];
+  for (const k of seats) out.push(`Your bot: seat ${k + 1}, ${rep.players[k] ? rep.players[k].name : ''}`);
+  for (const t of rep.turns || []) {
+    for (const k of seats) {
+      const r = (t.replies || [])[k];
+      if (!r) continue;
+      out.push('', `--- turn ${t.turn}${seats.length > 1 ? `, seat ${k + 1}` : ''}: ${r.status}${r.time ? `, ${(r.time / 1e6).toFixed(1)} ms` : ''}`);
+      if (r.error) out.push(`[error] ${r.error}`);
+      for (const l of r.lines || []) out.push(`[out] ${l.Text}${l.TooLong ? ' [line too long]' : ''}`);
+      for (const l of r.stray || []) out.push(`[out, not asked] ${l.Text}`);
+      if (r.stderr) out.push(...String(r.stderr).replace(/\n$/, '').split('\n').map((l) => `[err] ${l}`));
+      if (r.stderrDropped) out.push(`[err] (${r.stderrDropped} bytes dropped)`);
+    }
+  }
+  saveBlob(new Blob([out.join('\n') + '\n'], { type: 'text/plain' }), `match-${m.id}-bot.log`);
+}
+
+/**
+ * Reloads a part of the page; an error shows in the page's notice under
+ * its header, which the next refresh that works clears.
+ * @param {() => Promise<void>} f
+ */
+async function quietly(f) {
+  try {
+    await f();
+    if (!ui.pageMsg.hidden) say(ui.pageMsg, '');
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 401)) say(ui.pageMsg, text(err));
+  }
+}
+
+/**
+ * Keeps the page current: the submissions every 2 s while a build is
+ * queued or running, every 10 s otherwise, with the team (its active
+ * bot), the matches and the leaderboard.
+ */
+async function poll() {
+  let last = 0;
+  for (;;) {
+    const busy = state.submissions.some((s) => s.status === 'queued' || s.status === 'building');
+    await new Promise((r) => setTimeout(r, busy ? 2000 : 1000));
+    if (document.hidden) continue;
+    if (busy) await quietly(refreshSubmissions);
+    if (Date.now() - last >= 10_000) {
+      last = Date.now();
+      await quietly(async () => {
+        const t = await teamAPI('team');
+        state.team = t.team;
+        if (!busy) await refreshSubmissions();
+      });
+      await quietly(refreshMatches);
+      await quietly(refreshBoard);
+    }
+  }
+}
+
+async function main() {
+  if (!token('team')) {
+    location.replace('/platform/');
+    return;
+  }
+  let t;
+  try {
+    t = await teamAPI('team');
+  } catch (err) {
+    root.replaceChildren(header('Competition platform'), h('main', { class: 'plat' }, h('p', { class: 'notice error' }, text(err))));
+    return;
+  }
+  state.team = t.team;
+  state.event = t.event;
+  build();
+  await Promise.all([
+    quietly(refreshSubmissions), refreshKits(), quietly(refreshBoard), quietly(refreshMatches),
+  ]);
+  poll();
+}
+
+main();
