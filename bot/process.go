@@ -44,7 +44,7 @@ type Process struct {
 
 	cmd       *exec.Cmd
 	stdin     *os.File
-	out, err  *os.File // our ends of stdout and stderr
+	out, err  *os.File    // our ends of stdout and stderr
 	lines     chan Line   // nil when forwarded
 	outlet    Outlet      // where the lines go: lines, or the one given to ForwardLines
 	reader    *pipeReader // nil when stdout cannot be read without blocking

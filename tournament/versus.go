@@ -25,6 +25,8 @@ type Versus struct {
 	Test    *sprt.Test // nil: play every pair
 	// Sandbox, when not nil, runs the bots that are commands contained.
 	Sandbox *sandbox.Limits
+	// TimeScale multiplies every time limit of every game (0: 1).
+	TimeScale float64
 	// OnMatch, when set, sees each finished game with its replay (one
 	// call at a time); OnPair the tally after each pair, in pair order.
 	OnMatch func(Played)
@@ -69,7 +71,7 @@ func (v Versus) Play(ctx context.Context) (*Tally, error) {
 	if v.Pairs < 1 {
 		return nil, fmt.Errorf("versus needs at least 1 pair of games, not %d", v.Pairs)
 	}
-	pool := Pool{Game: v.Game, Bots: v.Bots[:], League: v.League, Options: v.Options, Cores: v.Cores, Sandbox: v.Sandbox}
+	pool := Pool{Game: v.Game, Bots: v.Bots[:], League: v.League, Options: v.Options, Cores: v.Cores, Sandbox: v.Sandbox, TimeScale: v.TimeScale}
 	jobs := make([]Job, 0, 2*v.Pairs)
 	for k := 0; k < v.Pairs; k++ {
 		seed := v.Seed + int64(k)

@@ -24,6 +24,7 @@ func init() {
 		asJSON  bool
 		quietly bool
 		sbf     sandboxFlags
+		scale   timeScale
 	)
 	cmd := &cobra.Command{
 		Use:   "ladder GAME --db FILE add NAME SPEC | remove NAME | run [--games N] | show",
@@ -93,7 +94,7 @@ because of the arena (not the bot) are written but not rated.`,
 				if len(rest) != 0 {
 					return fmt.Errorf("run takes no arguments (see --games)")
 				}
-				r.Store = store
+				r.Store, r.TimeScale = store, scale.factor()
 				if r.Sandbox, err = sbf.limits(); err != nil {
 					return err
 				}
@@ -138,6 +139,8 @@ because of the arena (not the bot) are written but not rated.`,
 	fl.BoolVar(&asJSON, "json", false, "show: print the leaderboard as JSON")
 	fl.BoolVar(&quietly, "quiet", false, "run: no line per game")
 	sbf.add(fl)
+	scale.add(fl)
+	fl.Lookup("time-scale").Usage = fmt.Sprintf("run: multiply every time limit of the games by F (0 < F <= %d), first turns included, where a bot's start-up (interpreter, JVM) counts: for slow or busy machines and debugging", game.MaxTimeScale)
 	rootCmd.AddCommand(cmd)
 }
 

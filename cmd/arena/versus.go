@@ -28,6 +28,7 @@ func init() {
 		asJSON  bool
 		quietly bool
 		sbf     sandboxFlags
+		scale   timeScale
 	)
 	cmd := &cobra.Command{
 		Use:   "versus GAME --bot A --bot B [--games N] [--sprt elo0=0,elo1=20]",
@@ -60,7 +61,7 @@ finished (exit status 130).`,
 			if err != nil {
 				return err
 			}
-			v.Sandbox = sb
+			v.Sandbox, v.TimeScale = sb, scale.factor()
 			if test != "" {
 				t, err := sprt.Parse(test)
 				if err != nil {
@@ -147,6 +148,7 @@ finished (exit status 130).`,
 	fl.StringArrayVar(&v.Options, "opt", nil, "game option key=value (repeatable)")
 	fl.IntVar(&v.Cores, "cores", 0, "CPU cores the games may use at once (default: all)")
 	fl.StringVar(&dir, "replays", "", "save every game's replay in this directory")
+	scale.add(fl)
 	fl.BoolVar(&asJSON, "json", false, "print the final tally as JSON")
 	fl.BoolVar(&quietly, "quiet", false, "print only the final tally")
 	sbf.add(fl)

@@ -22,6 +22,8 @@ type Runner struct {
 	Options []string
 	// Sandbox, when not nil, runs the bots that are commands contained.
 	Sandbox *sandbox.Limits
+	// TimeScale multiplies every time limit of every game (0: 1).
+	TimeScale float64
 	// OnGame, when set, sees each game once it is written.
 	OnGame func(Outcome)
 }
@@ -63,7 +65,7 @@ func (r Runner) Run(ctx context.Context) (int, error) {
 		for i, b := range bots {
 			specs[i] = b.Spec
 		}
-		pool := tournament.Pool{Game: r.Store.Game, Bots: specs, League: r.League, Options: r.Options, Cores: r.Cores, Sandbox: r.Sandbox}
+		pool := tournament.Pool{Game: r.Store.Game, Bots: specs, League: r.League, Options: r.Options, Cores: r.Cores, Sandbox: r.Sandbox, TimeScale: r.TimeScale}
 		err = pool.Play(ctx, jobs, func(p tournament.Played) error {
 			o := outcomeOf(bots, p)
 			if err := r.Store.Record(context.WithoutCancel(ctx), o); err != nil {
