@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"log/slog"
 	"os"
@@ -11,18 +10,18 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
-	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 )
 
-// The job queue is River on the platform's own database: a build job
-// survives a restart of the server (River hands a job whose worker died
-// to another after RescueStuckJobsAfter), and a PostgreSQL driver later
-// swaps riversqlite for riverpgxv5.
+// The job queue is River on the platform's own database (riversqlite, or
+// riverpgxv5 on PostgreSQL: database.go): a build job survives a restart
+// of the server (River hands a job whose worker died to another after
+// RescueStuckJobsAfter; on many machines, as soon as its worker's
+// heartbeats stop: workers.go).
 
 // buildArgs is a build job: the submission to build.
 type buildArgs struct {
@@ -75,6 +74,15 @@ type JobOptions struct {
 	// server that died, and run again (default 35 minutes; never less
 	// than the longest a job may run).
 	RescueAfter time.Duration
+	// Role splits the work on many machines (a shared database): RoleAll
+	// (the default) builds, plays and schedules; RoleServer only
+	// schedules, RoleWorker only builds and plays (workers.go).
+	Role Role
+	// Cores and Heartbeat are a worker's (RoleWorker): the cores it was
+	// given, shown to the organiser, and how often it reports (default
+	// 5 s).
+	Cores     int
+	Heartbeat time.Duration
 }
 
 // matchTimeout is the longest a match job may run.
@@ -104,6 +112,9 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
 	p.jobs = o
+	if o.Role == RoleServer {
+		return p.startServer(o)
+	}
 	if err := p.checkBuilds(ctx); err != nil {
 		return err
 	}
@@ -118,7 +129,9 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 	if o.Matches > 0 {
 		queues[queueMatches] = river.QueueConfig{MaxWorkers: o.Matches}
 	}
-	client, err := river.NewClient(riversqlite.New(p.db.SQL()), &river.Config{
+	client, err := p.db.newQueue(&river.Config{
+		ID:                   p.workerID(),
+		Middleware:           []rivertype.Middleware{p.jobMiddleware()},
 		Queues:               queues,
 		Workers:              workers,
 		FetchPollInterval:    o.PollInterval,
@@ -136,6 +149,9 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 	p.river = client
 	if err := p.requeue(ctx); err != nil {
 		return err
+	}
+	if o.Role == RoleWorker {
+		return p.startHeartbeat(ctx, o)
 	}
 	if o.Matches > 0 {
 		p.startScheduler(o)
@@ -157,7 +173,7 @@ func (p *Platform) startScheduler(o JobOptions) {
 		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
-			if _, err := p.schedule(ctx, o.Matches); err != nil && ctx.Err() == nil {
+			if _, err := p.schedule(ctx, p.inFlight(ctx, o)); err != nil && ctx.Err() == nil {
 				o.Log.Error("scheduling matches", "err", err)
 			}
 			select {
@@ -215,26 +231,27 @@ func (p *Platform) StopJobs(ctx context.Context) error {
 	if p.stopScheduler != nil {
 		p.stopScheduler()
 	}
+	if p.stopHeartbeat != nil {
+		p.stopHeartbeat()
+	}
+	if p.jobs.Role == RoleServer {
+		return nil // an insert-only client, never started
+	}
 	return p.river.Stop(ctx)
 }
 
 // migrateQueue creates or updates River's tables.
 func (p *Platform) migrateQueue(ctx context.Context) error {
-	m, err := rivermigrate.New(riversqlite.New(p.db.SQL()), nil)
-	if err != nil {
-		return err
-	}
-	_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
-	return err
+	return p.db.migrateQueue(ctx)
 }
 
 // queue is the running client, or one that only inserts jobs for a
 // later server to run.
-func (p *Platform) queue() (*river.Client[*sql.Tx], error) {
+func (p *Platform) queue() (jobQueue, error) {
 	if p.river != nil {
 		return p.river, nil
 	}
-	return river.NewClient(riversqlite.New(p.db.SQL()), &river.Config{})
+	return p.db.newQueue(&river.Config{})
 }
 
 // Submit stores a team's upload (a zip, or a single source file named
@@ -275,6 +292,9 @@ func (p *Platform) Submit(ctx context.Context, team store.Team, filename string,
 	if err := os.WriteFile(p.uploadPath(sub.ID), upload, 0o600); err != nil {
 		return sub, err
 	}
+	if err := p.shareUpload(ctx, sub.ID, upload); err != nil {
+		return sub, err
+	}
 	if _, err := q.Insert(ctx, buildArgs{Submission: sub.ID}, nil); err != nil {
 		p.Store.FinishBuild(ctx, sub.ID, store.StatusFailed, "", "the build could not be queued", nil)
 		return sub, err
@@ -310,7 +330,7 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 	if err := p.Store.SetBuildStatus(ctx, id, store.StatusBuilding); err != nil {
 		return err
 	}
-	upload, err := os.ReadFile(p.uploadPath(id))
+	upload, err := p.readUpload(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -343,6 +363,11 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 	} else if err := build.CheckLinks(root); err != nil {
 		status, errLine = store.StatusFailed, err.Error()
 		r.Log = append(r.Log, err.Error()+"\n"...)
+	}
+	if status == store.StatusReady {
+		if err := p.shareBuild(ctx, id); err != nil {
+			return err
+		}
 	}
 	return p.Store.FinishBuild(ctx, id, status, m.Language, errLine, r.Log)
 }

@@ -215,7 +215,7 @@ func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 		}
 	}
 	var jobs int
-	p.db.SQL().QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = 'build'`).Scan(&jobs)
+	sqlOf(p).QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = 'build'`).Scan(&jobs)
 	if jobs != 2 {
 		t.Fatalf("%d build jobs for 2 submissions", jobs)
 	}
@@ -241,7 +241,7 @@ func TestTheJobOfADeadServerIsRunAgain(t *testing.T) {
 	// as the dead server left it: its job running for 40 minutes, longer
 	// than any job may run (River's own default would wait an hour)
 	since := time.Now().UTC().Add(-40 * time.Minute).Format("2006-01-02 15:04:05.000") // River's SQLite time format
-	if _, err := p.db.SQL().Exec(`UPDATE river_job SET state = 'running', attempt = 1, attempted_at = ?,
+	if _, err := sqlOf(p).Exec(`UPDATE river_job SET state = 'running', attempt = 1, attempted_at = ?,
 		attempted_by = '["dead-server"]' WHERE kind = 'build'`, since); err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestTheJobOfADeadServerIsRunAgain(t *testing.T) {
 		t.Fatalf("%+v", s)
 	}
 	var jobs int
-	p.db.SQL().QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = 'build'`).Scan(&jobs)
+	sqlOf(p).QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = 'build'`).Scan(&jobs)
 	if jobs != 1 {
 		t.Fatalf("%d build jobs for 1 submission", jobs)
 	}

@@ -119,6 +119,9 @@ func (p *Platform) botSpec(ctx context.Context, info game.Info, set store.Settin
 	if m.Protocol != "stdio" {
 		return bot.Spec{}, fmt.Errorf("the %s kit talks %s: the platform plays stdio bots only", s.Language, m.Protocol)
 	}
+	if err := p.fetchBuild(ctx, subID); err != nil {
+		return bot.Spec{}, err
+	}
 	spec := bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: "stdio", Target: m.Run, Dir: p.builtRoot(subID)}
 	if !p.jobs.Build.Unsafe { // --unsafe-no-sandbox: bots run uncontained too
 		limits := p.teamSpecLimits(set)
@@ -168,7 +171,7 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 	} else {
 		rec.Error = err.Error()
 	}
-	_, err = p.Store.RecordMatch(context.WithoutCancel(ctx), rec, func(cur map[int64]store.Rating) []store.Rating {
+	_, err = p.recordMatch(context.WithoutCancel(ctx), rec, func(cur map[int64]store.Rating) []store.Rating {
 		return rateMatch(rec, cur)
 	})
 	return err

@@ -8,16 +8,14 @@ package platform
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"unicode/utf8"
-
-	"github.com/riverqueue/river"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
@@ -34,10 +32,17 @@ const (
 // Platform is an open data directory.
 type Platform struct {
 	Store store.Store
-	Dir   string // the data directory
-	db    *sqlite.DB
-	river *river.Client[*sql.Tx] // nil until StartJobs
-	jobs  JobOptions
+	Dir   string   // the data directory
+	db    database // River's driver on the store's database
+	river jobQueue // nil until StartJobs
+	// count counts the matches this process plays (heartbeats)
+	count counters
+	// fetchMu: one build unpacked from the database at a time
+	fetchMu sync.Mutex
+	// stopHeartbeat stops a worker's heartbeats (nil: none)
+	stopHeartbeat func()
+	id            string // a worker's id (workerID)
+	jobs          JobOptions
 	// stopScheduler stops the casual matches' scheduler (nil: none)
 	stopScheduler func()
 	// Replays keeps the matches' replays (DIR/replays by default).
@@ -69,7 +74,7 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 			return nil, err
 		}
 	}
-	p := &Platform{Store: db, Dir: dir, db: db, Replays: dirReplays{filepath.Join(dir, "replays")}}
+	p := &Platform{Store: db, Dir: dir, db: sqliteDB{db}, Replays: dirReplays{filepath.Join(dir, "replays")}}
 	if err := p.migrateQueue(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("job queue tables: %w", err)

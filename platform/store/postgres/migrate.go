@@ -112,7 +112,15 @@ var migrations = []string{
 // migrate: several servers and workers may start at once.
 const migrateLock = 0x4172656e61 // "Arena"
 
-func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+// Locked runs f while this process holds the migrations' lock: the job
+// queue's tables are migrated under it too.
+func (d *DB) Locked(ctx context.Context, f func() error) error {
+	return locked(ctx, d.pool, func(*pgxpool.Conn) error { return f() })
+}
+
+// locked runs f holding the migrations' advisory lock on a connection of
+// its own (a session lock: f may use other connections).
+func locked(ctx context.Context, pool *pgxpool.Pool, f func(*pgxpool.Conn) error) error {
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return err
@@ -122,6 +130,14 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 		return err
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, migrateLock)
+	return f(conn)
+}
+
+func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	return locked(ctx, pool, func(conn *pgxpool.Conn) error { return migrateOn(ctx, conn) })
+}
+
+func migrateOn(ctx context.Context, conn *pgxpool.Conn) error {
 	if _, err := conn.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version int NOT NULL)`); err != nil {
 		return err
 	}

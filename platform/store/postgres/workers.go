@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -41,4 +42,16 @@ func (d *DB) Workers(ctx context.Context) ([]store.Worker, error) {
 		w.Started, w.Seen = w.Started.UTC(), w.Seen.UTC()
 		return w, err
 	}, `SELECT id, host, cores, slots, running, done, started, seen FROM workers ORDER BY seen DESC, id`)
+}
+
+// RescueJobs makes the running jobs of the workers last seen before a time
+// available again at once (their heartbeats stopped: the machine or the
+// process is lost), and returns how many. A job's last attempt names the
+// River client that runs it, which a worker names after itself. This is
+// the one statement of the store on River's own table (river_job, as of
+// River v0.51).
+func (d *DB) RescueJobs(ctx context.Context, seenBefore time.Time) (int64, error) {
+	tag, err := d.pool.Exec(ctx, `UPDATE river_job SET state = 'available', scheduled_at = now()
+		WHERE state = 'running' AND attempted_by[array_length(attempted_by, 1)] IN (SELECT id FROM workers WHERE seen < $1)`, seenBefore)
+	return tag.RowsAffected(), err
 }

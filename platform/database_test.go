@@ -1,0 +1,305 @@
+package platform
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/store/pgtest"
+)
+
+// The platform's tests may ask for a PostgreSQL database (pgtest.URL).
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// sqlOf is the SQLite pool of a platform on a data directory.
+func sqlOf(p *Platform) *sql.DB { return p.db.(sqliteDB).db.SQL() }
+
+// waitBot is a tracks bot that waits every turn, as a single Python file.
+const waitBot = "import sys\nfor line in sys.stdin:\n    print('WAIT', flush=True)\n"
+
+func openPG(t *testing.T, url string) *Platform {
+	t.Helper()
+	p, err := OpenDB(context.Background(), url, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+// jobStates is a store that notes, as each match is recorded, the state
+// of its job as another connection sees it right after the commit.
+type jobStates struct {
+	store.Store
+	p      *Platform
+	states chan rivertype.JobState
+}
+
+func (s jobStates) RecordMatchTx(ctx context.Context, m store.Match, rate func(map[int64]store.Rating) []store.Rating, then func(store.Tx) error) (bool, error) {
+	ok, err := s.Store.RecordMatchTx(ctx, m, rate, then)
+	if job, isJob := ctx.Value(jobKey{}).(*rivertype.JobRow); isJob && err == nil {
+		res, lerr := s.p.river.JobList(ctx, river.NewJobListParams().IDs(job.ID))
+		if lerr == nil && len(res.Jobs) == 1 {
+			s.states <- res.Jobs[0].State
+		}
+	}
+	return ok, err
+}
+
+// TestAMatchIsRecordedWithItsJobsCompletion: on both drivers, when a
+// match's result is committed, its job is already completed (River's
+// JobCompleteTx in the same transaction): a worker lost right after the
+// commit leaves no job that would play the match again.
+func TestAMatchIsRecordedWithItsJobsCompletion(t *testing.T) {
+	needSandbox(t)
+	for _, driver := range []string{"sqlite", "postgres"} {
+		t.Run(driver, func(t *testing.T) {
+			ctx := context.Background()
+			var p *Platform
+			if driver == "sqlite" {
+				var err error
+				if p, err = Open(ctx, dataDir(t)); err != nil {
+					t.Fatal(err)
+				}
+				defer p.Close()
+			} else {
+				p = openPG(t, pgtest.URL(t))
+			}
+			states := make(chan rivertype.JobState, 100)
+			p.Store = jobStates{Store: p.Store, p: p, states: states}
+			ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			owls, _, _ := p.Join(ctx, invite, "Owls")
+			if err := p.StartJobs(ctx, JobOptions{Matches: 1, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond}); err != nil {
+				t.Fatal(err)
+			}
+			defer p.StopJobs(ctx)
+			s, err := p.Submit(ctx, owls, "bot.py", []byte(waitBot))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+				t.Fatalf("%+v", b)
+			}
+			waitGames(t, p, ev.ID, 1)
+			select {
+			case st := <-states:
+				if st != rivertype.JobStateCompleted {
+					t.Fatalf("a recorded match's job is %s", st)
+				}
+			case <-time.After(time.Minute):
+				t.Fatal("no match job recorded")
+			}
+		})
+	}
+}
+
+// TestMatchesOnManyMachines: a server that only schedules, and workers
+// with directories of their own on one PostgreSQL database. The first
+// worker builds the bots and plays; the second, started after the first
+// stops, has none of the build trees and unpacks them from the database.
+// Replays are read through the server; the workers are listed with their
+// counts.
+func TestMatchesOnManyMachines(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	srv := openPG(t, url)
+	ev, invite, err := srv.CreateEvent(ctx, "tracks", "Summer", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owls, _, _ := srv.Join(ctx, invite, "Owls")
+	bats, _, _ := srv.Join(ctx, invite, "Bats")
+	if err := srv.StartJobs(ctx, JobOptions{Role: RoleServer, Matches: 1, ScheduleEvery: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.StopJobs(ctx)
+	var subs []int64
+	for _, tm := range []store.Team{owls, bats} {
+		s, err := srv.Submit(ctx, tm, "bot.py", []byte(waitBot))
+		if err != nil {
+			t.Fatal(err)
+		}
+		subs = append(subs, s.ID)
+	}
+	worker := func() *Platform {
+		w := openPG(t, url)
+		if err := w.StartJobs(ctx, JobOptions{Role: RoleWorker, Matches: 1, Cores: 2, Heartbeat: 100 * time.Millisecond,
+			PollInterval: 50 * time.Millisecond}); err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	w1 := worker()
+	for _, id := range subs {
+		if b := waitBuilt(t, srv, id); b.Status != store.StatusReady {
+			log, _ := srv.Store.BuildLog(ctx, id)
+			t.Fatalf("%+v\n%s", b, log)
+		}
+	}
+	waitGames(t, srv, ev.ID, 1)
+	if err := w1.StopJobs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	played := gamesOf(t, srv, ev.ID)
+	w2 := worker()
+	defer w2.StopJobs(ctx)
+	waitGames(t, srv, ev.ID, played+2)
+	for _, id := range subs {
+		if _, err := os.Stat(filepath.Join(w2.buildDir(id), "bot.py")); err != nil {
+			t.Errorf("the second worker has no tree of build %d: %v", id, err)
+		}
+		if _, err := os.Stat(srv.buildDir(id)); err == nil {
+			t.Errorf("build %d ran on the server", id)
+		}
+	}
+	ms, _ := srv.Store.Matches(ctx, ev.ID, 1000)
+	for _, m := range ms {
+		if m.Error != "" {
+			t.Errorf("match %d failed: %s", m.ID, m.Error)
+		}
+		if rep, err := srv.Replays.Get(m.Key); err != nil || rep.Result == nil {
+			t.Errorf("match %d's replay: %v", m.ID, err)
+		}
+	}
+	ws, err := srv.Workers(ctx)
+	if err != nil || len(ws) != 2 {
+		t.Fatalf("workers %+v %v", ws, err)
+	}
+	var done int64
+	for _, w := range ws {
+		if w.Cores != 2 || w.Slots != 1 || !w.Alive || w.Host == "" {
+			t.Errorf("worker %+v", w)
+		}
+		done += w.Done
+	}
+	// the counts are those of the last beat: at most the matches recorded
+	if done < 1 || done > int64(len(ms)) {
+		t.Errorf("the workers count %d matches done, %d are recorded", done, len(ms))
+	}
+}
+
+// gamesOf is the fewest rated games of an event's teams.
+func gamesOf(t *testing.T, p *Platform, eventID int64) int {
+	board, err := p.Leaderboard(context.Background(), eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	least := -1
+	for _, s := range board {
+		if least < 0 || s.Rating.Games < least {
+			least = s.Rating.Games
+		}
+	}
+	return least
+}
+
+// TestABuildTreeTravelsWhole: an artifact keeps files, modes, directories
+// and links inside the tree.
+func TestABuildTreeTravelsWhole(t *testing.T) {
+	src := t.TempDir()
+	os.MkdirAll(filepath.Join(src, "kit", "bin"), 0o755)
+	os.WriteFile(filepath.Join(src, "kit", "bin", "bot"), []byte("#!/bin/sh\necho WAIT\n"), 0o755)
+	os.WriteFile(filepath.Join(src, "kit", "notes.txt"), []byte("x"), 0o644)
+	os.Symlink("bin/bot", filepath.Join(src, "kit", "run"))
+	art, err := packTree(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), "out")
+	if err := unpackTree(art, dst); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(filepath.Join(dst, "kit", "bin", "bot")); err != nil || fi.Mode().Perm()&0o100 == 0 {
+		t.Fatalf("the program: %v %v", fi, err)
+	}
+	if l, err := os.Readlink(filepath.Join(dst, "kit", "run")); err != nil || l != "bin/bot" {
+		t.Fatalf("the link: %q %v", l, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dst, "kit", "notes.txt")); string(b) != "x" {
+		t.Fatalf("notes %q", b)
+	}
+}
+
+// TestAnArtifactStaysInItsTree: entries whose names or links lead out of
+// the tree are refused, and nothing is written outside it.
+func TestAnArtifactStaysInItsTree(t *testing.T) {
+	for _, entries := range [][]tar.Header{
+		{{Name: "../escape", Typeflag: tar.TypeReg, Mode: 0o644}},
+		{{Name: "/abs", Typeflag: tar.TypeReg, Mode: 0o644}},
+		{{Name: "out", Typeflag: tar.TypeSymlink, Linkname: ".."}, {Name: "out/escape", Typeflag: tar.TypeReg, Mode: 0o644}},
+		{{Name: "dev", Typeflag: tar.TypeChar}},
+	} {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		tw := tar.NewWriter(zw)
+		for _, h := range entries {
+			tw.WriteHeader(&h)
+		}
+		tw.Close()
+		zw.Close()
+		parent := t.TempDir()
+		if err := unpackTree(buf.Bytes(), filepath.Join(parent, "tree")); err == nil {
+			t.Errorf("%+v unpacked", entries)
+		}
+		if _, err := os.Stat(filepath.Join(parent, "escape")); err == nil {
+			t.Errorf("%+v wrote outside the tree", entries)
+		}
+	}
+}
+
+// TestTheJobsOfALostWorkerAreQueuedAgain: a running job whose worker
+// stopped beating is available again at once; one of a live worker is
+// left running.
+func TestTheJobsOfALostWorkerAreQueuedAgain(t *testing.T) {
+	ctx := context.Background()
+	p := openPG(t, pgtest.URL(t))
+	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	owls, _, _ := p.Join(ctx, invite, "Owls")
+	q, err := p.queue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := p.db.(pgDB).db.Pool()
+	now := time.Now().UTC()
+	ids := map[string]int64{}
+	for _, worker := range []string{"lost-1", "alive-1"} {
+		res, err := q.Insert(ctx, matchArgs{Event: owls.EventID, Key: "casual-" + worker, Teams: []int64{owls.ID, 0}, Submissions: []int64{0, 0}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[worker] = res.Job.ID
+		if _, err := pool.Exec(ctx, `UPDATE river_job SET state = 'running', attempt = 1, attempted_at = now(), attempted_by = ARRAY['elsewhere', $2] WHERE id = $1`, res.Job.ID, worker); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.Store.Heartbeat(ctx, store.Worker{ID: "lost-1", Host: "a", Started: now.Add(-time.Hour), Seen: now.Add(-time.Minute)})
+	p.Store.Heartbeat(ctx, store.Worker{ID: "alive-1", Host: "b", Started: now.Add(-time.Hour), Seen: now})
+	n, err := p.db.rescue(ctx, now.Add(-deadBeats*DefaultHeartbeat))
+	if err != nil || n != 1 {
+		t.Fatalf("rescued %d jobs (%v), want 1", n, err)
+	}
+	for worker, want := range map[string]rivertype.JobState{"lost-1": rivertype.JobStateAvailable, "alive-1": rivertype.JobStateRunning} {
+		res, err := q.JobList(ctx, river.NewJobListParams().IDs(ids[worker]))
+		if err != nil || len(res.Jobs) != 1 || res.Jobs[0].State != want {
+			t.Errorf("the job of %s: %+v %v, want %s", worker, res, err, want)
+		}
+	}
+	ws, _ := p.Workers(ctx)
+	if len(ws) != 2 || ws[0].ID != "alive-1" || !ws[0].Alive || ws[1].Alive {
+		t.Errorf("workers %+v", ws)
+	}
+}

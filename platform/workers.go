@@ -1,0 +1,160 @@
+package platform
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// Many machines: on a shared database (PostgreSQL), arena serve schedules
+// the matches and serves the web (RoleServer), and arena worker on each
+// machine builds and plays them (RoleWorker). A worker reports a
+// heartbeat; one silent for deadBeats heartbeats is taken for lost, and
+// the jobs it was running go back to the queue at once, for another
+// worker, instead of after River's rescue delay (which must outlast the
+// longest match). A job rescued from a worker that was only slow is
+// counted once all the same: its match is recorded with its job's
+// completion, under a unique key.
+
+// Role is a process's part of the work.
+type Role int
+
+const (
+	RoleAll    Role = iota // one machine: schedule, build and play
+	RoleServer             // schedule only (the workers build and play)
+	RoleWorker             // build and play only
+)
+
+// DefaultHeartbeat is how often a worker reports.
+const DefaultHeartbeat = 5 * time.Second
+
+// deadBeats heartbeats missed and a worker is taken for lost.
+const deadBeats = 6
+
+// startServer starts the scheduler with a client that only inserts jobs.
+func (p *Platform) startServer(o JobOptions) error {
+	q, err := p.db.newQueue(&river.Config{})
+	if err != nil {
+		return err
+	}
+	p.river = q
+	if err := p.requeue(context.Background()); err != nil {
+		return err
+	}
+	p.startScheduler(o)
+	return nil
+}
+
+// inFlight is how many match jobs the scheduler keeps queued per event:
+// JobOptions.Matches, or on a server, at least the matches its live
+// workers play at once.
+func (p *Platform) inFlight(ctx context.Context, o JobOptions) int {
+	if o.Role != RoleServer {
+		return o.Matches
+	}
+	ws, err := p.Store.Workers(ctx)
+	if err != nil {
+		return o.Matches
+	}
+	slots := 0
+	for _, w := range ws {
+		if alive(w, time.Now()) {
+			slots += w.Slots
+		}
+	}
+	return max(o.Matches, slots)
+}
+
+// workerID names this process for its heartbeats and River (a job's
+// attempted_by).
+func (p *Platform) workerID() string {
+	if p.jobs.Role != RoleWorker {
+		return "" // River makes one
+	}
+	if p.id == "" {
+		host, _ := os.Hostname()
+		b := make([]byte, 4)
+		rand.Read(b)
+		p.id = fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b))
+	}
+	return p.id
+}
+
+// startHeartbeat reports this worker now and every o.Heartbeat until
+// StopJobs, and rescues the jobs of lost workers.
+func (p *Platform) startHeartbeat(ctx context.Context, o JobOptions) error {
+	every := o.Heartbeat
+	if every <= 0 {
+		every = DefaultHeartbeat
+	}
+	host, _ := os.Hostname()
+	w := store.Worker{ID: p.workerID(), Host: host, Cores: o.Cores, Slots: o.Matches, Started: time.Now().UTC()}
+	beat := func(ctx context.Context) error {
+		w.Running, w.Done, w.Seen = int(p.count.running.Load()), p.count.done.Load(), time.Now().UTC()
+		if err := p.Store.Heartbeat(ctx, w); err != nil {
+			return fmt.Errorf("heartbeat: %w", err)
+		}
+		n, err := p.db.rescue(ctx, time.Now().Add(-deadBeats*every))
+		if err != nil {
+			return fmt.Errorf("rescuing the jobs of lost workers: %w", err)
+		}
+		if n > 0 {
+			o.Log.Warn("jobs of lost workers queued again", "jobs", n)
+		}
+		return nil
+	}
+	if err := beat(ctx); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	p.stopHeartbeat = func() { cancel(); <-done }
+	go func() {
+		defer close(done)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			if err := beat(ctx); err != nil && ctx.Err() == nil {
+				o.Log.Error("worker", "err", err)
+			}
+		}
+	}()
+	return nil
+}
+
+// WorkerStatus is a worker as the organiser sees it.
+type WorkerStatus struct {
+	store.Worker
+	Alive bool // it beat within deadBeats default heartbeats
+}
+
+// alive: w beat recently enough (with the default heartbeat).
+func alive(w store.Worker, now time.Time) bool {
+	return now.Sub(w.Seen) < deadBeats*DefaultHeartbeat
+}
+
+// Workers lists the workers that ever reported, the last seen first.
+func (p *Platform) Workers(ctx context.Context) ([]WorkerStatus, error) {
+	ws, err := p.Store.Workers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	out := make([]WorkerStatus, len(ws))
+	for i, w := range ws {
+		out[i] = WorkerStatus{Worker: w, Alive: alive(w, now)}
+	}
+	return out, nil
+}
