@@ -73,6 +73,7 @@ var routes = []route{
 	{"GET " + APIPrefix + "matches/{id}/replay", team, true, (*api).matchReplay},
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
+	{"GET " + APIPrefix + "ladder", team, false, (*api).ladder},
 }
 
 type api struct {

@@ -111,3 +111,25 @@ func (a *api) results(w http.ResponseWriter, r *http.Request, t store.Team) {
 	}
 	writeJSON(w, http.StatusOK, res)
 }
+
+// ladder is the event's ladder over its ranked rounds, with the rounds'
+// settings and progress.
+func (a *api) ladder(w http.ResponseWriter, r *http.Request, t store.Team) {
+	l, err := a.p.Ladder(r.Context(), t.EventID)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	rounds := []map[string]any{}
+	for _, rd := range l.Rounds {
+		rounds = append(rounds, map[string]any{"number": rd.Number, "players": rd.Players, "size": rd.Size, "shape": rd.Shape,
+			"mix": rd.Mix, "obstacles": rd.Obstacles, "multiplier": rd.Multiplier, "started": rd.Started,
+			"games": rd.Games, "played": rd.Played, "failed": rd.Failed})
+	}
+	lines := []map[string]any{}
+	for _, ln := range l.Lines {
+		lines = append(lines, map[string]any{"place": ln.Place, "team": l.Names[ln.Team], "team_id": ln.Team, "points": ln.Points,
+			"firsts": ln.Firsts, "games": ln.Games, "mean_territory": ln.Mean})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"rounds": rounds, "ladder": lines})
+}

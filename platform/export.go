@@ -28,7 +28,10 @@ type Results struct {
 	Published time.Time       `json:"published,omitzero"`
 	Standings []ResultLine    `json:"standings"`
 	SideQuest []SideQuestJSON `json:"side_quest,omitempty"`
-	Matches   int             `json:"matches"` // matches played (arena failures excepted)
+	// Ladder is the ladder of the ranked rounds (Ready AI Code), when the
+	// event has some: its ranking.
+	Ladder  []LadderJSON `json:"ladder,omitempty"`
+	Matches int          `json:"matches"` // matches played (arena failures excepted)
 }
 
 // ResultEvent names the event of the results.
@@ -51,6 +54,17 @@ type ResultLine struct {
 	Wins   int     `json:"wins"`
 	Draws  int     `json:"draws"`
 	Losses int     `json:"losses"`
+}
+
+// LadderJSON is one line of the ranked rounds' ladder.
+type LadderJSON struct {
+	Place  int     `json:"place"`
+	Team   string  `json:"team"`
+	TeamID int64   `json:"team_id"`
+	Points float64 `json:"points"`
+	Firsts int     `json:"firsts"`
+	Games  int     `json:"games"`
+	Mean   float64 `json:"mean_territory"`
 }
 
 // SideQuestJSON is one line of tracks' side-quest ranking.
@@ -103,6 +117,15 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 			res.SideQuest = append(res.SideQuest, SideQuestJSON{l.Rank, l.Team.Name, l.Team.ID, l.Games, l.Points, l.Average})
 		}
 	}
+	l, err := p.Ladder(ctx, eventID)
+	if err != nil {
+		return res, err
+	}
+	if len(l.Rounds) > 0 {
+		for _, ln := range l.Lines {
+			res.Ladder = append(res.Ladder, LadderJSON{ln.Place, l.Names[ln.Team], ln.Team, ln.Points, ln.Firsts, ln.Games, ln.Mean})
+		}
+	}
 	ms, err := p.Store.Matches(ctx, eventID, 1<<30)
 	if err != nil {
 		return res, err
@@ -115,9 +138,19 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 	return res, nil
 }
 
-// WriteResultsCSV writes the standings as CSV, one line per team.
+// WriteResultsCSV writes the ranking as CSV, one line per team: the
+// ranked rounds' ladder when the event has one, else the standings.
 func WriteResultsCSV(w io.Writer, r Results) error {
 	cw := csv.NewWriter(w)
+	if len(r.Ladder) > 0 {
+		cw.Write([]string{"place", "team", "team_id", "points", "firsts", "games", "mean_territory"})
+		for _, l := range r.Ladder {
+			cw.Write([]string{strconv.Itoa(l.Place), l.Team, strconv.FormatInt(l.TeamID, 10), strconv.FormatFloat(l.Points, 'f', -1, 64),
+				strconv.Itoa(l.Firsts), strconv.Itoa(l.Games), strconv.FormatFloat(l.Mean, 'f', 2, 64)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
 	cw.Write([]string{"rank", "team", "team_id", "league", "rating", "mu", "sigma", "games", "wins", "draws", "losses"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	for _, l := range r.Standings {

@@ -50,6 +50,8 @@ type matchArgs struct {
 	// House is the builtin the seats without a team get ("": the game's
 	// house bot); a league's boss in its promotion games.
 	House string `json:"house,omitempty"`
+	// Options are game options k=v over the event's (a ranked round's).
+	Options []string `json:"options,omitempty"`
 }
 
 func (matchArgs) Kind() string { return "match" }
@@ -171,9 +173,11 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 	} else {
 		rec.Error = err.Error()
 	}
-	_, err = p.recordMatch(context.WithoutCancel(ctx), rec, func(cur map[int64]store.Rating) []store.Rating {
-		return rateMatch(rec, cur)
-	})
+	rate := func(cur map[int64]store.Rating) []store.Rating { return rateMatch(rec, cur) }
+	if a.MatchKind == store.KindRanked {
+		rate = nil // ranked rounds count ladder points, not ratings
+	}
+	_, err = p.recordMatch(context.WithoutCancel(ctx), rec, rate)
 	return err
 }
 
@@ -183,7 +187,8 @@ func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a m
 	if err != nil {
 		return match.Match{}, err
 	}
-	opts, err := game.ParseOptions(info.Options, pairs)
+	// a ranked round's options come after the event's: they win
+	opts, err := game.ParseOptions(info.Options, append(pairs, a.Options...))
 	if err != nil {
 		return match.Match{}, err
 	}

@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/rounds"
 )
 
 // The organiser's controls of a running event (issue 17), on the data
@@ -96,7 +98,108 @@ match's replay, with every bot's log) into the --out directory.`, cobra.ExactArg
 		})
 	export.Flags().StringVar(&out, "out", "", "the directory to write into")
 	export.MarkFlagRequired("out")
-	return []*cobra.Command{status, casual, freeze, final, publish, export}
+	return []*cobra.Command{status, casual, freeze, final, publish, export, roundCommand(), ladderCommand()}
+}
+
+// roundCommand starts a ranked round (Ready AI Code 2020).
+func roundCommand() *cobra.Command {
+	var data string
+	var asJSON bool
+	var r rounds.Round
+	c := &cobra.Command{
+		Use:   "round EVENT --data DIR --players N [--size S] [--shape S] [--mix W:B:I:D] [--obstacles N] [--multiplier M] [--seed N]",
+		Short: "Start a ranked round: draw its games among the teams and queue them",
+		Long: `A ranked round (Ready AI Code 2020) draws games of --players bots among the
+teams that have one, every team playing the same number of games, with the
+round's arena settings over the event's options (territory: size small,
+large or random; shape; obstacle mix W:B:I:D; obstacle count). Each game
+adds 5 x (n - position) x multiplier ladder points (shared positions share
+the points); ranked games are not rated. The server plays the games;
+arena event ladder shows the ladder.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := eventID(args[0])
+			if err != nil {
+				return err
+			}
+			p, err := platform.Open(cmd.Context(), data)
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			if _, err := p.Store.Event(cmd.Context(), id); err != nil {
+				return fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
+			}
+			got, err := p.StartRound(cmd.Context(), id, r)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSONTo(cmd.OutOrStdout(), got)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "round %d: %d games of %d players among %d teams (x%g), seed %d, queued\n",
+				got.Number, len(got.Groups), got.Players, len(got.Teams), got.Multiplier, got.Seed)
+			return nil
+		},
+	}
+	addDataFlags(c, &data, &asJSON)
+	f := c.Flags()
+	f.IntVar(&r.Players, "players", 4, "players per game (territory: 4, 6 or 8)")
+	f.StringVar(&r.Size, "size", "", "the arena size class (game option size; default: the event's)")
+	f.StringVar(&r.Shape, "shape", "", "the arena shape (game option shape)")
+	f.StringVar(&r.Mix, "mix", "", "the obstacle mix W:B:I:D (game option mix)")
+	f.StringVar(&r.Obstacles, "obstacles", "", "the obstacle count, or auto (game option obstacles)")
+	f.Float64Var(&r.Multiplier, "multiplier", 1, "the round's ladder points multiplier")
+	f.Int64Var(&r.Seed, "seed", 0, "the draw's and the games' seed (default: random)")
+	return c
+}
+
+// ladderCommand prints the ladder of the ranked rounds.
+func ladderCommand() *cobra.Command {
+	var data string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "ladder EVENT --data DIR",
+		Short: "Show the ladder of an event's ranked rounds",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := eventID(args[0])
+			if err != nil {
+				return err
+			}
+			p, err := platform.Open(cmd.Context(), data)
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			if _, err := p.Store.Event(cmd.Context(), id); err != nil {
+				return fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
+			}
+			l, err := p.Ladder(cmd.Context(), id)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSONTo(out, l)
+			}
+			for _, r := range l.Rounds {
+				fmt.Fprintf(out, "round %d: %d players x%g, %d of %d games played", r.Number, r.Players, r.Multiplier, r.Played, r.Games)
+				if r.Failed > 0 {
+					fmt.Fprintf(out, " (%d failed)", r.Failed)
+				}
+				fmt.Fprintln(out)
+			}
+			w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(w, "PLACE\tTEAM\tPOINTS\tFIRSTS\tGAMES\tMEAN TERRITORY")
+			for _, ln := range l.Lines {
+				fmt.Fprintf(w, "%d\t%s\t%g\t%d\t%d\t%.1f\n", ln.Place, l.Names[ln.Team], ln.Points, ln.Firsts, ln.Games, ln.Mean)
+			}
+			return w.Flush()
+		},
+	}
+	addDataFlags(c, &data, &asJSON)
+	return c
 }
 
 func printControls(cmd *cobra.Command, p *platform.Platform, id int64, c platform.Controls, asJSON bool) error {

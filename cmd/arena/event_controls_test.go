@@ -52,3 +52,21 @@ func TestEventControls(t *testing.T) {
 		}
 	}
 }
+
+// TestEventRoundRefusals: a round needs teams with bots and settings the
+// game plays; the ladder of an event without rounds is empty.
+func TestEventRoundRefusals(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	if _, stderr, code := run(t, "event", "create", "territory", "--data", data, "--name", "Ready"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if _, stderr, code := run(t, "event", "round", "1", "--data", data, "--players", "4"); code == 0 || !strings.Contains(stderr, "at least 4 teams") {
+		t.Errorf("a round without teams: exit %d %s", code, stderr)
+	}
+	if _, stderr, code := run(t, "event", "round", "1", "--data", data, "--players", "4", "--size", "huge"); code == 0 || !strings.Contains(stderr, "size") {
+		t.Errorf("a huge round: exit %d %s", code, stderr)
+	}
+	if out, stderr, code := run(t, "event", "ladder", "1", "--data", data); code != 0 || !strings.Contains(out, "PLACE") {
+		t.Errorf("ladder: exit %d %s%s", code, out, stderr)
+	}
+}

@@ -1,0 +1,173 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/platform/rounds"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// Ranked rounds (Ready AI Code 2020, territory): the organiser starts a
+// round with its settings; the round draws its games among the teams that
+// have a bot (package rounds) and queues them as match jobs of kind ranked,
+// which are not rated: they add ladder points. The rounds are the event's
+// "rounds" state; the ladder is computed from the ranked matches.
+
+const roundsState = "rounds"
+
+// Rounds lists an event's ranked rounds, first first.
+func (p *Platform) Rounds(ctx context.Context, eventID int64) ([]rounds.Round, error) {
+	var rs []rounds.Round
+	doc, err := p.Store.EventState(ctx, eventID, roundsState)
+	if err != nil || doc == nil {
+		return rs, err
+	}
+	return rs, json.Unmarshal(doc, &rs)
+}
+
+// StartRound draws a ranked round with the settings of r (Players, Size,
+// Shape, Mix, Obstacles, Multiplier; Seed 0: a random one) among the teams
+// that have a bot, stores it and queues its games.
+func (p *Platform) StartRound(ctx context.Context, eventID int64, r rounds.Round) (rounds.Round, error) {
+	ev, err := p.Store.Event(ctx, eventID)
+	if err != nil {
+		return r, err
+	}
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return r, err
+	}
+	info := g.Info()
+	if r.Multiplier == 0 {
+		r.Multiplier = 1
+	}
+	if r.Seed == 0 {
+		r.Seed = match.RandomSeed()
+	}
+	// the round's options, over the event's, must make a game of its size
+	pairs, err := p.matchOptions(info, ev.Options, ev.Settings, drawMap(ev.Settings, r.Seed))
+	if err != nil {
+		return r, err
+	}
+	opts, err := game.ParseOptions(info.Options, append(pairs, r.Options()...))
+	if err != nil {
+		return r, userError{err}
+	}
+	if _, err := g.New(game.Config{Seed: r.Seed, Players: r.Players, Options: opts, Files: game.NewFiles()}); err != nil {
+		return r, userError{fmt.Errorf("a %d-player round with these settings: %w", r.Players, err)}
+	}
+	teams, err := p.Store.Teams(ctx, eventID)
+	if err != nil {
+		return r, err
+	}
+	r.Teams, r.Submissions = nil, nil
+	for _, t := range teams {
+		if t.Active != 0 && p.playable(ctx, info, t.Active) {
+			r.Teams = append(r.Teams, t.ID)
+			r.Submissions = append(r.Submissions, t.Active)
+		}
+	}
+	r.Started = time.Now().UTC()
+	_, err = p.Store.UpdateEventState(ctx, eventID, roundsState, func(old []byte) ([]byte, error) {
+		var rs []rounds.Round
+		if old != nil {
+			if err := json.Unmarshal(old, &rs); err != nil {
+				return nil, err
+			}
+		}
+		r.Number = len(rs) + 1
+		if err := r.Draw(); err != nil {
+			return nil, userError{err}
+		}
+		return json.Marshal(append(rs, r))
+	})
+	if err != nil {
+		return r, err
+	}
+	return r, p.queueRound(ctx, eventID, r)
+}
+
+// queueRound queues a round's games; a game already queued or played is
+// not doubled (its key is its record's, and its job unique).
+func (p *Platform) queueRound(ctx context.Context, eventID int64, r rounds.Round) error {
+	q, err := p.queue()
+	if err != nil {
+		return err
+	}
+	for i, grp := range r.Groups {
+		key := fmt.Sprintf("ranked-%d-%d-%d", eventID, r.Number, i)
+		a := matchArgs{Event: eventID, Key: key, Seed: seedOf(fmt.Sprintf("%s-%d", key, r.Seed)), MatchKind: store.KindRanked,
+			Round: int64(r.Number), Options: r.Options()}
+		for _, k := range grp {
+			a.Teams = append(a.Teams, r.Teams[k])
+			a.Submissions = append(a.Submissions, r.Submissions[k])
+		}
+		if _, err := q.Insert(ctx, a, nil); err != nil {
+			return fmt.Errorf("queuing round %d's game %d: %w", r.Number, i+1, err)
+		}
+	}
+	return nil
+}
+
+// RoundLadder is an event's ladder over its ranked rounds, with how many
+// of the rounds' games are played.
+type RoundLadder struct {
+	Rounds []RoundStatus    `json:"rounds"`
+	Lines  []rounds.Line    `json:"ladder"`
+	Names  map[int64]string `json:"-"` // the teams' names
+}
+
+// RoundStatus is a round's settings and progress.
+type RoundStatus struct {
+	rounds.Round
+	Games  int `json:"games"`
+	Played int `json:"played"`
+	Failed int `json:"failed"` // games the arena could not play (no points)
+}
+
+// Ladder computes an event's ladder from its ranked games.
+func (p *Platform) Ladder(ctx context.Context, eventID int64) (RoundLadder, error) {
+	var out RoundLadder
+	rs, err := p.Rounds(ctx, eventID)
+	if err != nil {
+		return out, err
+	}
+	teams, err := p.Store.Teams(ctx, eventID)
+	if err != nil {
+		return out, err
+	}
+	ms, err := p.Store.Matches(ctx, eventID, 1<<30)
+	if err != nil {
+		return out, err
+	}
+	played, failed := map[int64]int{}, map[int64]int{}
+	var games []rounds.Game
+	for _, m := range ms {
+		if m.Kind != store.KindRanked {
+			continue
+		}
+		if m.Error != "" {
+			failed[m.Round]++
+			continue
+		}
+		played[m.Round]++
+		games = append(games, rounds.Game{Round: int(m.Round), Teams: m.Teams, Ranks: m.Ranks, Scores: m.Scores})
+	}
+	for _, r := range rs {
+		n := int64(r.Number)
+		out.Rounds = append(out.Rounds, RoundStatus{Round: r, Games: len(r.Groups), Played: played[n], Failed: failed[n]})
+	}
+	ids := make([]int64, len(teams))
+	out.Names = map[int64]string{}
+	for i, t := range teams {
+		ids[i] = t.ID
+		out.Names[t.ID] = t.Name
+	}
+	out.Lines = rounds.Ladder(ids, rs, games)
+	return out, nil
+}

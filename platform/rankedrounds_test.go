@@ -1,0 +1,156 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform/rounds"
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/tournament"
+)
+
+// TestRankedRounds: a territory event, five teams with the starter kit's
+// bot, two ranked rounds of 4-player games set by the organiser (small
+// arenas, then a multiplier of 2): each round draws five games, every
+// team plays four, the games are played with the round's options and not
+// rated, and the ladder adds 5·(4-p)·multiplier per game, ordered by
+// points, first places, mean territory.
+func TestRankedRounds(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", []string{"turns=30"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.StartJobs(ctx, JobOptions{Matches: 2, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond, TimeScale: 10}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	kit := testKitZip(t, "territory", "python", nil)
+	var token string
+	for i, name := range []string{"Ants", "Bees", "Cats", "Dogs", "Eels"} {
+		tm, tok, err := p.Join(ctx, invite, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			token = tok
+		}
+		s, err := p.Submit(ctx, tm, "kit.zip", kit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+			t.Fatalf("%+v", b)
+		}
+	}
+	// refused settings: more players than teams, a shape the game lacks
+	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 6}); !isUserError(err) {
+		t.Errorf("a 6-player round among 5 teams: %v", err)
+	}
+	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, Shape: "star"}); !isUserError(err) {
+		t.Errorf("a round of star arenas: %v", err)
+	}
+	one, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, Size: "small", Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, Size: "large", Shape: "square", Mix: "1:0:0:0", Multiplier: 2, Seed: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Number != 1 || two.Number != 2 || len(one.Groups) != 5 || len(two.Groups) != 5 {
+		t.Fatalf("rounds %+v %+v", one, two)
+	}
+	var ladder RoundLadder
+	waitFor(t, 8*time.Minute, "the rounds' games", func() bool {
+		ladder, err = p.Ladder(ctx, ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := true
+		for _, r := range ladder.Rounds {
+			if r.Failed > 0 {
+				t.Fatalf("round %d: %d games failed", r.Number, r.Failed)
+			}
+			done = done && r.Played == r.Games
+		}
+		return done
+	})
+	ms, _ := p.Store.Matches(ctx, ev.ID, 100)
+	want := map[int64]float64{}
+	total := 0.0
+	for _, m := range ms {
+		if m.Kind != store.KindRanked || len(m.Teams) != 4 || (m.Round != 1 && m.Round != 2) {
+			t.Fatalf("a match that is no round game: %+v", m)
+		}
+		mult := float64(m.Round) // round 1: x1, round 2: x2
+		for seat, team := range m.Teams {
+			want[team] += tournament.LadderPoints(4, m.Ranks[seat], mult)
+		}
+		for _, rk := range m.Ranks {
+			total += float64(5*(4-rk)) * mult
+		}
+		rep, err := p.Replays.Get(m.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := rep.Options; m.Round == 2 && (o["size"] != "large" || o["multiplier"] != "2" || o["turns"] != "30") {
+			t.Errorf("round 2's game %s played with %v", m.Key, o)
+		}
+	}
+	sum := 0.0
+	for i, l := range ladder.Lines {
+		if l.Games != 8 {
+			t.Errorf("team %d played %d games, want 4 per round", l.Team, l.Games)
+		}
+		if l.Points != want[l.Team] {
+			t.Errorf("team %d: %g points, its games give %g", l.Team, l.Points, want[l.Team])
+		}
+		if i > 0 && l.Points > ladder.Lines[i-1].Points {
+			t.Errorf("ladder out of order: %+v", ladder.Lines)
+		}
+		sum += l.Points
+	}
+	if sum != total || len(ladder.Lines) != 5 {
+		t.Errorf("the ladder holds %g points, the games gave %g", sum, total)
+	}
+	if rs, _ := p.Store.Ratings(ctx, ev.ID); len(rs) != 0 {
+		t.Errorf("ranked games were rated: %+v", rs)
+	}
+	// the ladder is the exported ranking
+	res, err := p.EventResults(ctx, ev.ID)
+	if err != nil || len(res.Ladder) != 5 || res.Ladder[0].Points != ladder.Lines[0].Points {
+		t.Errorf("results: %+v %v", res.Ladder, err)
+	}
+	var csvOut strings.Builder
+	if WriteResultsCSV(&csvOut, res); !strings.HasPrefix(csvOut.String(), "place,team,team_id,points,") || strings.Count(csvOut.String(), "\n") != 6 {
+		t.Errorf("results.csv:\n%s", csvOut.String())
+	}
+	// the same ladder through the API
+	ts := server(t, p, &fakeClock{t: time.Now()})
+	code, b := call(t, ts, "GET", APIPrefix+"ladder", token, "", nil)
+	var got struct {
+		Rounds []struct{ Number, Played int }
+		Ladder []struct {
+			Team   string
+			Points float64
+		}
+	}
+	if code != 200 || json.Unmarshal(b, &got) != nil || len(got.Rounds) != 2 || got.Rounds[1].Played != 5 || len(got.Ladder) != 5 ||
+		got.Ladder[0].Points != ladder.Lines[0].Points || !slices.Contains([]string{"Ants", "Bees", "Cats", "Dogs", "Eels"}, got.Ladder[0].Team) {
+		t.Errorf("GET ladder: %d %s", code, b)
+	}
+}
