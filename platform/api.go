@@ -43,8 +43,9 @@ type APIOptions struct {
 type role int
 
 const (
-	anyone role = iota // no token (joining)
-	team               // a team's token
+	anyone    role = iota // no token (joining)
+	team                  // a team's token
+	organiser             // the organiser's token
 )
 
 // route is one entry of the API: the table is both what Handler serves
@@ -74,6 +75,17 @@ var routes = []route{
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
 	{"GET " + APIPrefix + "ladder", team, false, (*api).ladder},
+
+	{"GET " + APIPrefix + "organiser/events", organiser, false, (*api).orgEvents},
+	{"POST " + APIPrefix + "organiser/events", organiser, false, (*api).orgCreateEvent},
+	{"GET " + APIPrefix + "organiser/events/{id}", organiser, false, (*api).orgGetEvent},
+	{"POST " + APIPrefix + "organiser/events/{id}", organiser, false, (*api).orgUpdateEvent},
+	{"POST " + APIPrefix + "organiser/events/{id}/invite", organiser, false, (*api).orgInvite},
+	{"POST " + APIPrefix + "organiser/events/{id}/casual", organiser, false, (*api).orgCasual},
+	{"GET " + APIPrefix + "organiser/events/{id}/controls", organiser, false, (*api).orgControls},
+	{"GET " + APIPrefix + "organiser/events/{id}/teams", organiser, false, (*api).orgTeams},
+	{"GET " + APIPrefix + "organiser/events/{id}/matches", organiser, false, (*api).orgMatches},
+	{"GET " + APIPrefix + "organiser/events/{id}/matches/{match}/replay", organiser, false, (*api).orgReplay},
 }
 
 type api struct {
@@ -107,9 +119,12 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 	mux := http.NewServeMux()
 	for _, rt := range routes {
 		h := func(w http.ResponseWriter, r *http.Request, t store.Team) { rt.serve(a, w, r, t) }
-		if rt.who == anyone {
+		switch rt.who {
+		case anyone:
 			mux.HandleFunc(rt.pattern, func(w http.ResponseWriter, r *http.Request) { h(w, r, store.Team{}) })
-		} else {
+		case organiser:
+			mux.Handle(rt.pattern, a.withOrganiser(h))
+		default:
 			mux.Handle(rt.pattern, a.withTeam(h))
 		}
 	}
@@ -129,6 +144,10 @@ func (a *api) withTeam(h teamHandler) http.HandlerFunc {
 		if !ok {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="arena"`)
 			apiError(w, http.StatusUnauthorized, "this needs your team's token (Authorization: Bearer TOKEN)")
+			return
+		}
+		if isOrganiserToken(token) && a.p.AuthenticateOrganiser(r.Context(), token) == nil {
+			apiError(w, http.StatusForbidden, "this is a team's: the organiser's token opens the organiser's routes (organiser/...)")
 			return
 		}
 		t, err := a.p.Authenticate(r.Context(), token)
@@ -215,14 +234,15 @@ func (a *api) join(w http.ResponseWriter, r *http.Request, _ store.Team) {
 		return
 	}
 	var req struct {
-		Invite string `json:"invite"`
-		Name   string `json:"name"`
+		Invite  string   `json:"invite"`
+		Name    string   `json:"name"`
+		Members []string `json:"members"` // display names, optional
 	}
 	if err := decodeJSON(r, &req); err != nil {
 		apiError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	t, token, err := a.p.Join(r.Context(), req.Invite, req.Name)
+	t, token, err := a.p.Join(r.Context(), req.Invite, req.Name, req.Members...)
 	switch {
 	case errors.Is(err, errBadInvite):
 		apiError(w, http.StatusForbidden, err.Error())
@@ -437,26 +457,11 @@ func (a *api) matches(w http.ResponseWriter, r *http.Request, t store.Team) {
 		a.internal(w, err)
 		return
 	}
-	names := map[int64]string{0: "house"}
-	if teams, err := a.p.Store.Teams(r.Context(), t.EventID); err == nil {
-		for _, tm := range teams {
-			names[tm.ID] = tm.Name
-		}
-	}
+	names := a.teamNames(r, t.EventID)
 	list := []map[string]any{}
 	for _, m := range ms {
-		var seats []map[string]any
-		for s, id := range m.Teams {
-			seat := map[string]any{"team": names[id], "team_id": id} // 0: a house bot
-			if s < len(m.Ranks) {
-				seat["rank"] = m.Ranks[s]
-			}
-			seats = append(seats, seat)
-		}
-		item := map[string]any{"id": m.ID, "seed": m.Seed, "seats": seats, "played": m.Played.Format(time.RFC3339)}
-		if m.Error != "" {
-			item["error"] = m.Error
-		} else {
+		item := matchJSON(m, names)
+		if m.Error == "" {
 			item["replay"] = fmt.Sprintf("%smatches/%d/replay", APIPrefix, m.ID)
 		}
 		list = append(list, item)
@@ -584,7 +589,11 @@ func (a *api) internal(w http.ResponseWriter, err error) {
 }
 
 func teamJSON(t store.Team) map[string]any {
-	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "created": t.Created.Format(time.RFC3339), "active": t.Active}
+	members := t.Members
+	if members == nil {
+		members = []string{}
+	}
+	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "members": members, "created": t.Created.Format(time.RFC3339), "active": t.Active}
 }
 
 func eventJSON(e store.Event) map[string]any { return EventJSON(e) }

@@ -115,12 +115,26 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 		t.Fatal(err)
 	}
 	forged := owlsToken[:len(owlsToken)-4] + "abcd"
+	orgToken, err := p.FirstOrganiserToken(ctx)
+	if err != nil || orgToken == "" {
+		t.Fatal(orgToken, err)
+	}
+	forgedOrg := orgToken[:len(orgToken)-4] + "abcd"
+	// the bodies the organiser's routes need to succeed
+	orgBodies := map[string]string{
+		"POST " + APIPrefix + "organiser/events":             `{"game":"ants","name":"Spring","options":{"max_turns":"50"},"settings":{"turn_ms":80}}`,
+		"POST " + APIPrefix + "organiser/events/{id}":        `{"settings":{"house_bots":false}}`,
+		"POST " + APIPrefix + "organiser/events/{id}/casual": `{"running":true}`,
+	}
 	for _, r := range routes {
 		method, path, _ := strings.Cut(r.pattern, " ")
-		path = strings.Replace(strings.Replace(path, "{id}", "1", 1), "{lang}", "python", 1)
+		path = strings.NewReplacer("{id}", "1", "{lang}", "python", "{match}", "1").Replace(path)
 		ct, body := "application/json", []byte(`{}`)
 		if strings.HasSuffix(path, "submissions") && method == "POST" {
 			ct, body = multipartFile("bot.py", []byte("print(2)\n"))
+		}
+		if b, ok := orgBodies[r.pattern]; ok {
+			body = []byte(b)
 		}
 		if r.who == anyone {
 			continue // join: its own test below
@@ -129,7 +143,7 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 		for _, c := range []struct {
 			who, token string
 			want       int
-		}{{"no token", "", 401}, {"a forged token", forged, 401}, {"an invitation", invite, 401}} {
+		}{{"no token", "", 401}, {"a forged token", forged, 401}, {"a forged organiser token", forgedOrg, 401}, {"an invitation", invite, 401}} {
 			if code, b := call(t, ts, method, path, c.token, ct, body); code != c.want {
 				t.Errorf("%s with %s: %d %s, want %d", r.pattern, c.who, code, b, c.want)
 			}
@@ -139,9 +153,16 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 				t.Errorf("%s with another team's token: %d %s, want 404", r.pattern, code, b)
 			}
 		}
-		code, b := call(t, ts, method, path, owlsToken, ct, body)
+		right, wrong := owlsToken, orgToken
+		if r.who == organiser {
+			right, wrong = orgToken, owlsToken
+		}
+		if code, b := call(t, ts, method, path, wrong, ct, body); code != 403 {
+			t.Errorf("%s with the other role's token: %d %s, want 403", r.pattern, code, b)
+		}
+		code, b := call(t, ts, method, path, right, ct, body)
 		if code >= 400 {
-			t.Errorf("%s with the team's token: %d %s", r.pattern, code, b)
+			t.Errorf("%s with the right token: %d %s", r.pattern, code, b)
 		}
 		if r.pattern == "GET "+APIPrefix+"submissions" && !strings.Contains(string(b), `"bot.py"`) {
 			t.Errorf("the team's submissions lack its own: %s", b)

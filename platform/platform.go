@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -183,9 +184,12 @@ func checkName(what, s string) error {
 	return nil
 }
 
-// Join adds a team to the event the invitation opens and returns the
-// team with its token, shown this once.
-func (p *Platform) Join(ctx context.Context, invite, name string) (store.Team, string, error) {
+// maxMembers bounds a team's list of members.
+const maxMembers = 20
+
+// Join adds a team to the event the invitation opens, with its members'
+// display names, and returns the team with its token, shown this once.
+func (p *Platform) Join(ctx context.Context, invite, name string, members ...string) (store.Team, string, error) {
 	key, hash, err := store.ParseSecret(invitePrefix, invite)
 	if err != nil {
 		return store.Team{}, "", errBadInvite
@@ -200,12 +204,32 @@ func (p *Platform) Join(ctx context.Context, invite, name string) (store.Team, s
 	if err := checkName("team name", name); err != nil {
 		return store.Team{}, "", userError{err}
 	}
+	if err := checkMembers(members); err != nil {
+		return store.Team{}, "", userError{err}
+	}
 	token, tkey, thash := store.NewSecret(tokenPrefix)
-	t, err := p.Store.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: name}, tkey, thash)
+	t, err := p.Store.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: name, Members: append([]string{}, members...)}, tkey, thash)
 	if errors.Is(err, store.ErrConflict) {
 		return t, "", userError{fmt.Errorf("the event already has a team named %q: choose another name", name)}
 	}
 	return t, token, err
+}
+
+// checkMembers checks members' display names as team names, at most
+// maxMembers, none twice.
+func checkMembers(members []string) error {
+	if len(members) > maxMembers {
+		return fmt.Errorf("a team has at most %d members, not %d", maxMembers, len(members))
+	}
+	for i, m := range members {
+		if err := checkName("member name", m); err != nil {
+			return fmt.Errorf("member %d: %w", i+1, err)
+		}
+		if slices.Contains(members[:i], m) {
+			return fmt.Errorf("member %q is named twice", m)
+		}
+	}
+	return nil
 }
 
 // userError is a request's fault, said so that the user can fix it (the

@@ -18,27 +18,32 @@ import (
 )
 
 // The platform's organiser commands work on the data directory directly
-// (as `gitea admin` does), the server running or not.
+// (as `gitea admin` does), the server running or not, or through a
+// running server with the organiser's token (--server URL --token T).
 func init() {
 	ev := &cobra.Command{
 		Use:   "event",
 		Short: "Create, list, show and change the events of a platform",
 		Long: `An event is one competition on one game: teams join it with its invitation
 and submit bots that the platform builds and plays. These commands work on
-the data directory of "arena serve --data DIR" directly.`,
+the data directory of "arena serve --data DIR" directly, or through the
+running server with the organiser's token: --server URL --token T (default
+$ARENA_SERVER and $ARENA_TOKEN; arena serve prints the organiser's link on
+its first start, arena organiser token makes a new one).`,
 	}
 	var (
-		data, name string
-		opts       []string
-		asJSON     bool
-		sf         settingsFlags
+		of   organiserFlags
+		name string
+		opts []string
+		sf   settingsFlags
 	)
 	create := &cobra.Command{
-		Use:   "create GAME --data DIR --name NAME [--opt k=v ...] [settings]",
+		Use:   "create GAME (--data DIR | --server URL --token T) --name NAME [--opt k=v ...] [settings]",
 		Short: "Create an event and print its id and invitation (shown once)",
 		Long: `Create an event for a game and print its id and its invitation. Teams join
 with the invitation (arena team join --invite CODE). Only a hash of the
-invitation is kept: note it now, it is not shown again.
+invitation is kept: note it now, it is not shown again (arena event invite
+makes a new one).
 
 Settings (all optional; each is checked against the game):
   --seats 2,4         numbers of players of its matches (default: the game's smallest)
@@ -59,50 +64,53 @@ Settings (all optional; each is checked against the game):
 			if err != nil {
 				return err
 			}
-			p, err := platform.Open(cmd.Context(), data)
+			b, err := of.open(cmd)
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			e, invite, err := p.CreateEventWith(cmd.Context(), args[0], name, opts, s)
+			defer b.close()
+			e, invite, err := b.create(cmd.Context(), args[0], name, opts, s)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			if asJSON {
+			if of.asJSON {
 				return writeJSONTo(out, map[string]any{"event": platform.EventJSON(e), "invite": invite})
 			}
 			fmt.Fprintf(out, "event %d: %s (%s)\n%sinvitation (shown once, only its hash is kept): %s\n", e.ID, e.Name, e.Game, settingsText(e.Settings), invite)
+			if of.server != "" {
+				fmt.Fprintf(out, "join link: %s\n", platform.InviteLink(of.server, invite))
+			}
 			return nil
 		},
 	}
-	addDataFlags(create, &data, &asJSON)
+	of.add(create)
 	create.Flags().StringVar(&name, "name", "", "the event's name, shown to teams")
 	create.Flags().StringArrayVar(&opts, "opt", nil, "a game option key=value for the event's matches (repeat for several; see: arena games)")
 	sf.add(create.Flags())
 	create.MarkFlagRequired("name")
 
 	list := &cobra.Command{
-		Use:   "list --data DIR",
+		Use:   "list (--data DIR | --server URL --token T)",
 		Short: "List the events",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			p, err := platform.Open(cmd.Context(), data)
+			b, err := of.open(cmd)
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			es, err := p.Store.Events(cmd.Context())
+			defer b.close()
+			es, err := b.list(cmd.Context())
 			if err != nil {
 				return err
 			}
-			return printEvents(cmd.OutOrStdout(), es, asJSON)
+			return printEvents(cmd.OutOrStdout(), es, of.asJSON)
 		},
 	}
-	addDataFlags(list, &data, &asJSON)
+	of.add(list)
 
 	show := &cobra.Command{
-		Use:   "show ID --data DIR",
+		Use:   "show ID (--data DIR | --server URL --token T)",
 		Short: "Show an event with its options and settings",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -110,25 +118,25 @@ Settings (all optional; each is checked against the game):
 			if err != nil {
 				return err
 			}
-			p, err := platform.Open(cmd.Context(), data)
+			b, err := of.open(cmd)
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			e, err := p.Store.Event(cmd.Context(), id)
+			defer b.close()
+			e, err := b.get(cmd.Context(), id)
 			if err != nil {
-				return fmt.Errorf("event %d: %w", id, err)
+				return err
 			}
-			return printEvent(cmd.OutOrStdout(), e, asJSON)
+			return printEvent(cmd.OutOrStdout(), e, of.asJSON)
 		},
 	}
-	addDataFlags(show, &data, &asJSON)
+	of.add(show)
 
 	var uname string
 	var uopts []string
 	var usf settingsFlags
 	update := &cobra.Command{
-		Use:   "update ID --data DIR [--name NAME] [--opt k=v ...] [settings]",
+		Use:   "update ID (--data DIR | --server URL --token T) [--name NAME] [--opt k=v ...] [settings]",
 		Short: "Change an event's name, options or settings (those given; the rest stay)",
 		Long: `Change an event's name, game options or settings: the flags given replace
 the event's values, the others stay (--opt replaces all of its options).
@@ -140,14 +148,14 @@ as they were chosen.`,
 			if err != nil {
 				return err
 			}
-			p, err := platform.Open(cmd.Context(), data)
+			b, err := of.open(cmd)
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			e, err := p.Store.Event(cmd.Context(), id)
+			defer b.close()
+			e, err := b.get(cmd.Context(), id)
 			if err != nil {
-				return fmt.Errorf("event %d: %w", id, err)
+				return err
 			}
 			s, err := usf.settings(cmd.Flags(), e.Settings)
 			if err != nil {
@@ -160,19 +168,20 @@ as they were chosen.`,
 			if cmd.Flags().Changed("opt") {
 				o = append([]string{}, uopts...) // empty, not nil: no options
 			}
-			e, err = p.UpdateEvent(cmd.Context(), id, uname, o, s)
+			e, err = b.update(cmd.Context(), id, uname, o, s)
 			if err != nil {
 				return err
 			}
-			return printEvent(cmd.OutOrStdout(), e, asJSON)
+			return printEvent(cmd.OutOrStdout(), e, of.asJSON)
 		},
 	}
-	addDataFlags(update, &data, &asJSON)
+	of.add(update)
 	update.Flags().StringVar(&uname, "name", "", "the event's new name")
 	update.Flags().StringArrayVar(&uopts, "opt", nil, "the event's game options key=value (replace all of them; repeat for several)")
 	usf.add(update.Flags())
 
 	ev.AddCommand(append([]*cobra.Command{create, list, show, update}, eventControlCommands()...)...)
+	ev.AddCommand(eventOrganiserCommands(&of)...)
 	rootCmd.AddCommand(ev)
 }
 
@@ -274,12 +283,6 @@ func parseWhen(v string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("%q is not a time: write 2026-05-01T18:00:00Z (RFC 3339) or 2026-05-01T18:00 (UTC)", v)
 }
 
-func addDataFlags(cmd *cobra.Command, data *string, asJSON *bool) {
-	cmd.Flags().StringVar(data, "data", "", "the platform's data directory (as given to arena serve --data)")
-	cmd.Flags().BoolVar(asJSON, "json", false, "print JSON")
-	cmd.MarkFlagRequired("data")
-}
-
 func printEvents(out io.Writer, es []store.Event, asJSON bool) error {
 	if asJSON {
 		list := []map[string]any{}
@@ -375,4 +378,10 @@ func writeJSONTo(out io.Writer, v any) error {
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+func addDataFlags(cmd *cobra.Command, data *string, asJSON *bool) {
+	cmd.Flags().StringVar(data, "data", "", "the platform's data directory (as given to arena serve --data)")
+	cmd.Flags().BoolVar(asJSON, "json", false, "print JSON")
+	cmd.MarkFlagRequired("data")
 }

@@ -97,7 +97,7 @@ func TestEventSettingsOnTheCommandLine(t *testing.T) {
 		{[]string{"event", "create", "jungle", "--data", data, "--name", "x", "--maps", "../../etc/passwd"}, "not a map"},
 		{[]string{"event", "create", "tracks", "--data", data, "--name", "x", "--turn-ms", "10"}, "cannot be changed"},
 		{[]string{"event", "show", "x", "--data", data}, "not an event id"},
-		{[]string{"event", "show", "9", "--data", data}, "not found"},
+		{[]string{"event", "show", "9", "--data", data}, "no event 9"},
 		{[]string{"event", "update", "1", "--data", data, "--seats", "5"}, "not 5"},
 	} {
 		if _, stderr, code := run(t, bad.args...); code == 0 || !strings.Contains(stderr, bad.want) {

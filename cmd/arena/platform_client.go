@@ -99,14 +99,15 @@ func init() {
 	teamCmd := &cobra.Command{Use: "team", Short: "Join a platform event as a team"}
 	var jc clientFlags
 	var invite, name string
+	var members []string
 	joinCmd := &cobra.Command{
-		Use:   "join --server URL --invite CODE --name TEAM",
+		Use:   "join --server URL --invite CODE --name TEAM [--member NAME ...]",
 		Short: "Join an event with its invitation and print the team's token (shown once)",
 		Long: `Join the event an invitation opens, as a new team, and print the team's
 token. The server keeps only a hash of it: note it now (set ARENA_TOKEN).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			body, _ := json.Marshal(map[string]string{"invite": invite, "name": name})
+			body, _ := json.Marshal(map[string]any{"invite": invite, "name": name, "members": append([]string{}, members...)})
 			var r struct {
 				Team  struct{ ID int64 }
 				Event struct{ Name, Game string }
@@ -128,6 +129,7 @@ token. The server keeps only a hash of it: note it now (set ARENA_TOKEN).`,
 	jc.add(joinCmd, false)
 	joinCmd.Flags().StringVar(&invite, "invite", "", "the event's invitation (from its organiser)")
 	joinCmd.Flags().StringVar(&name, "name", "", "your team's name")
+	joinCmd.Flags().StringArrayVar(&members, "member", nil, "a member's display name (repeat for each member)")
 	joinCmd.MarkFlagRequired("invite")
 	joinCmd.MarkFlagRequired("name")
 	teamCmd.AddCommand(joinCmd)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"runtime"
 	"time"
@@ -24,6 +25,9 @@ type platformFlags struct {
 	buildTimeout time.Duration
 	submitEvery  time.Duration
 	matches      int
+	// firstToken is the organiser token made on this first start ("":
+	// the data directory had one), printed once by announce.
+	firstToken string
 }
 
 func (f *platformFlags) add(fl *pflag.FlagSet) {
@@ -57,6 +61,10 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 	if err != nil {
 		return nil, err
 	}
+	if f.firstToken, err = p.FirstOrganiserToken(ctx); err != nil {
+		p.Close()
+		return nil, err
+	}
 	if err := p.StartJobs(ctx, platform.JobOptions{Workers: f.workers, Log: log, Matches: f.matches,
 		Build: build.Options{Timeout: f.buildTimeout, Unsafe: f.unsafe}}); err != nil {
 		p.Close()
@@ -73,4 +81,18 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 		p.StopJobs(shut)
 		p.Close()
 	}, nil
+}
+
+// announce prints the organiser's link on the platform's first start (the
+// token in it is shown this once), and how to get a new one otherwise.
+func (f *platformFlags) announce(out io.Writer, base string) {
+	if f.data == "" {
+		return
+	}
+	if f.firstToken == "" {
+		fmt.Fprintf(out, "Organiser: open your organiser link (lost it? arena organiser token --data %s makes a new one)\n", f.data)
+		return
+	}
+	fmt.Fprintf(out, "Organiser link (shown once, only its hash is kept): %s\n", platform.OrganiserLink(base, f.firstToken))
+	fmt.Fprintf(out, "Organiser token for the CLI (arena event ... --server %s --token T): %s\n", base, f.firstToken)
 }

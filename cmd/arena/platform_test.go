@@ -14,9 +14,17 @@ import (
 )
 
 // startPlatform runs arena serve --data on a free port and returns its URL.
-func startPlatform(t *testing.T, data string) string {
+func startPlatform(t *testing.T, data string, extra ...string) string {
+	url, _ := startPlatformOut(t, data, extra...)
+	return url
+}
+
+// startPlatformOut is startPlatform that also returns the lines the server
+// printed up to the viewer's address and the next one (the organiser's).
+func startPlatformOut(t *testing.T, data string, extra ...string) (string, []string) {
 	t.Helper()
-	cmd := exec.Command(arena, "serve", "--data", data, "--addr", "127.0.0.1:0", "--replays", filepath.Join(t.TempDir(), "replays"))
+	args := append([]string{"serve", "--data", data, "--addr", "127.0.0.1:0", "--replays", filepath.Join(t.TempDir(), "replays")}, extra...)
+	cmd := exec.Command(arena, args...)
 	stdout, _ := cmd.StdoutPipe()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -24,26 +32,109 @@ func startPlatform(t *testing.T, data string) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
-	urls := make(chan string, 1)
+	type started struct {
+		url   string
+		lines []string
+	}
+	urls := make(chan started, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
+		var lines []string
+		url := ""
 		for sc.Scan() {
-			if _, url, ok := strings.Cut(sc.Text(), "Arena viewer on "); ok {
-				urls <- strings.Fields(url)[0]
+			lines = append(lines, sc.Text())
+			if url != "" { // the line after the viewer's: the organiser's
+				urls <- started{url, lines}
+				url = "sent"
+			}
+			if _, u, ok := strings.Cut(sc.Text(), "Arena viewer on "); ok && url == "" {
+				url = strings.Fields(u)[0]
 			}
 		}
 		close(urls)
 	}()
 	select {
-	case url, ok := <-urls:
+	case s, ok := <-urls:
 		if !ok {
 			t.Fatalf("arena serve --data ended: %s", stderr.String())
 		}
-		return url
+		return s.url, s.lines
 	case <-time.After(2 * time.Minute):
 		t.Fatalf("arena serve --data did not start: %s", stderr.String())
 	}
-	return ""
+	return "", nil
+}
+
+// TestOrganiserThroughTheServer: the first start prints the organiser's
+// link once; the event commands work through the server with its token;
+// arena organiser token makes a new one and the old one stops working.
+func TestOrganiserThroughTheServer(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	url, lines := startPlatformOut(t, data, "--unsafe-no-sandbox", "--casual-matches", "0")
+	out := strings.Join(lines, "\n")
+	_, link, ok := strings.Cut(out, "Organiser link (shown once, only its hash is kept): ")
+	if !ok || !strings.HasPrefix(link, url+"/platform/organiser#org-") {
+		t.Fatalf("no organiser link:\n%s", out)
+	}
+	org := strings.TrimSpace(strings.SplitN(link, "#", 2)[1])
+	org = strings.Fields(org)[0]
+	srv := []string{"--server", url, "--token", org}
+	out, stderr, code := run(t, append([]string{"event", "create", "jungle", "--name", "Blitz", "--seats", "2,4", "--maps", "canopy", "--json"}, srv...)...)
+	var created struct {
+		Event  struct{ ID int64 }
+		Invite string
+	}
+	if err := json.Unmarshal([]byte(out), &created); err != nil || code != 0 || created.Event.ID != 1 {
+		t.Fatalf("create through the server: %d %v %s%s", code, err, out, stderr)
+	}
+	if _, stderr, code := run(t, append([]string{"event", "create", "ants", "--name", "x", "--seats", "3"}, srv...)...); code == 0 || !strings.Contains(stderr, "not 3") {
+		t.Fatalf("bad seats through the server: %d %s", code, stderr)
+	}
+	if out, stderr, code := run(t, append([]string{"event", "update", "1", "--turn-ms", "300"}, srv...)...); code != 0 || !strings.Contains(out, "turn 300 ms") || !strings.Contains(out, "seats:       2,4") {
+		t.Fatalf("update through the server: %d %s%s", code, out, stderr)
+	}
+	if out, _, code := run(t, append([]string{"event", "list"}, srv...)...); code != 0 || !strings.Contains(out, "Blitz") {
+		t.Fatalf("list through the server: %s", out)
+	}
+	if out, _, code := run(t, "team", "join", "--server", url, "--invite", created.Invite, "--name", "Owls", "--member", "Ada", "--member", "Bob"); code != 0 {
+		t.Fatalf("join: %s", out)
+	}
+	if out, _, code := run(t, append([]string{"event", "teams", "1"}, srv...)...); code != 0 || !strings.Contains(out, "Ada, Bob") {
+		t.Fatalf("teams through the server:\n%s", out)
+	}
+	if out, _, code := run(t, append([]string{"event", "invite", "1"}, srv...)...); code != 0 || !strings.Contains(out, "invite-") {
+		t.Fatalf("a new invitation through the server: %s", out)
+	}
+	// the same, on the data directory
+	if out, _, code := run(t, "event", "show", "1", "--data", data); code != 0 || !strings.Contains(out, "turn 300 ms") {
+		t.Fatalf("show on the data directory: %s", out)
+	}
+	if out, _, code := run(t, "event", "matches", "1", "--data", data); code != 0 || !strings.Contains(out, "no match") {
+		t.Fatalf("matches on the data directory: %s", out)
+	}
+	if _, stderr, code := run(t, "event", "list", "--server", url, "--token", "team-0000000000000000-00000000000000000000000000000000"); code == 0 || !strings.Contains(stderr, "not valid") {
+		t.Fatalf("a wrong token: %d %s", code, stderr)
+	}
+	if _, stderr, code := run(t, "event", "list"); code == 0 || !strings.Contains(stderr, "--data DIR") {
+		t.Fatalf("neither --data nor --server: %d %s", code, stderr)
+	}
+	// a new organiser token; the old one is refused
+	out, stderr, code = run(t, "organiser", "token", "--data", data, "--url", url, "--json")
+	var fresh struct{ Token, Link string }
+	if err := json.Unmarshal([]byte(out), &fresh); err != nil || code != 0 || fresh.Link != url+"/platform/organiser#"+fresh.Token {
+		t.Fatalf("organiser token: %d %v %s%s", code, err, out, stderr)
+	}
+	if _, stderr, code := run(t, append([]string{"event", "list"}, srv...)...); code == 0 || !strings.Contains(stderr, "not valid") {
+		t.Fatalf("the old organiser token: %d %s", code, stderr)
+	}
+	if out, _, code := run(t, "event", "list", "--server", url, "--token", fresh.Token); code != 0 || !strings.Contains(out, "Blitz") {
+		t.Fatalf("the new organiser token: %s", out)
+	}
+	// a second start prints no token
+	_, lines = startPlatformOut(t, data, "--unsafe-no-sandbox", "--casual-matches", "0")
+	if out := strings.Join(lines, "\n"); strings.Contains(out, "org-") || !strings.Contains(out, "arena organiser token") {
+		t.Fatalf("a second start:\n%s", out)
+	}
 }
 
 // TestPlatformFromTheCommandLine: an organiser creates an event, two teams

@@ -74,6 +74,7 @@ docs/platform.md says what it does.`,
 			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
 				ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 			fmt.Fprintf(cmd.OutOrStdout(), "Arena viewer on http://%s (replays in %s)\n", displayAddr(ln.Addr()), dir)
+			pf.announce(cmd.OutOrStdout(), "http://"+displayAddr(ln.Addr()))
 			ctx, stop := interruptible()
 			defer stop()
 			go func() {

@@ -92,6 +92,9 @@ type Team struct {
 	ID      int64
 	EventID int64
 	Name    string
+	// Members are the display names of the team's members, as given when
+	// it joined (checked like team names); none is fine.
+	Members []string
 	Created time.Time
 	// Active is the submission the team plays with: its last successful
 	// build, or an older ready one it chose again (0: none yet).
@@ -139,6 +142,21 @@ type Store interface {
 	// UpdateEvent changes an event's name, options and settings (its game
 	// and invitation stay); ErrNotFound for no such event.
 	UpdateEvent(ctx context.Context, e Event) error
+
+	// The organiser (platapi): one token opens the organiser's routes.
+	//
+	// SetOrganiser stores the organiser token's key and hash. With replace
+	// false it stores them only when there is no organiser token yet and
+	// reports whether it did (the first start of a server makes one, and
+	// two starting at once make one); with replace true the new token
+	// takes the old one's place.
+	SetOrganiser(ctx context.Context, key Key, hash []byte, replace bool) (bool, error)
+	// Organiser returns the organiser token's key and hash; ErrNotFound
+	// when none was made.
+	Organiser(ctx context.Context) (Key, []byte, error)
+	// SetInvite gives an event a new invitation (key and hash); the old
+	// one stops working. ErrNotFound for no such event.
+	SetInvite(ctx context.Context, eventID int64, invite Key, hash []byte) error
 
 	// CreateTeam stores a team with its token's key and hash; a name
 	// taken in the event is ErrConflict.

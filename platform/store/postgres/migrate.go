@@ -106,6 +106,14 @@ var migrations = []string{
 		started timestamptz NOT NULL,
 		seen timestamptz NOT NULL
 	);`,
+	// 6: the organiser's token (one row), team members' display names.
+	`CREATE TABLE organiser (
+		id int PRIMARY KEY CHECK (id = 1),
+		token_key text NOT NULL,
+		token_hash bytea NOT NULL,
+		created timestamptz NOT NULL
+	);
+	ALTER TABLE teams ADD COLUMN members jsonb NOT NULL DEFAULT '[]';`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time

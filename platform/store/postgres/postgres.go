@@ -128,23 +128,60 @@ func (d *DB) EventByInvite(ctx context.Context, invite store.Key) (store.Event, 
 // CreateTeam implements store.Store.
 func (d *DB) CreateTeam(ctx context.Context, t store.Team, token store.Key, hash []byte) (store.Team, error) {
 	t.Created = now()
-	err := d.pool.QueryRow(ctx, `INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-		t.EventID, t.Name, string(token), hash, t.Created).Scan(&t.ID)
+	if t.Members == nil {
+		t.Members = []string{}
+	}
+	err := d.pool.QueryRow(ctx, `INSERT INTO teams (event_id, name, members, token_key, token_hash, created) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+		t.EventID, t.Name, t.Members, string(token), hash, t.Created).Scan(&t.ID)
 	if isUnique(err) {
 		return t, store.ErrConflict
 	}
 	return t, err
 }
 
-const teamCols = `id, event_id, name, created, COALESCE(active, 0), league`
+const teamCols = `id, event_id, name, members, created, COALESCE(active, 0), league`
 
 func scanTeam(row pgx.Row, extra ...any) (store.Team, error) {
 	var t store.Team
-	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &t.Created, &t.Active, &t.League}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &t.Members, &t.Created, &t.Active, &t.League}, extra...)...); err != nil {
 		return t, notFound(err)
 	}
 	t.Created = t.Created.UTC()
 	return t, nil
+}
+
+// SetOrganiser implements store.Store.
+func (d *DB) SetOrganiser(ctx context.Context, key store.Key, hash []byte, replace bool) (bool, error) {
+	q := `INSERT INTO organiser (id, token_key, token_hash, created) VALUES (1, $1, $2, $3) ON CONFLICT (id) DO NOTHING`
+	if replace {
+		q = `INSERT INTO organiser (id, token_key, token_hash, created) VALUES (1, $1, $2, $3)
+			ON CONFLICT (id) DO UPDATE SET token_key = excluded.token_key, token_hash = excluded.token_hash, created = excluded.created`
+	}
+	tag, err := d.pool.Exec(ctx, q, string(key), hash, now())
+	if err != nil {
+		return false, err
+	}
+	return tag.RowsAffected() > 0, nil
+}
+
+// SetInvite implements store.Store.
+func (d *DB) SetInvite(ctx context.Context, eventID int64, invite store.Key, hash []byte) error {
+	tag, err := d.pool.Exec(ctx, `UPDATE events SET invite_key = $1, invite_hash = $2 WHERE id = $3`, string(invite), hash, eventID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// Organiser implements store.Store.
+func (d *DB) Organiser(ctx context.Context) (store.Key, []byte, error) {
+	var key string
+	var hash []byte
+	err := d.pool.QueryRow(ctx, `SELECT token_key, token_hash FROM organiser WHERE id = 1`).Scan(&key, &hash)
+	return store.Key(key), hash, notFound(err)
 }
 
 // Team implements store.Store.

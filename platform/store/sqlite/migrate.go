@@ -100,6 +100,14 @@ var migrations = []string{
 		started TEXT NOT NULL,
 		seen TEXT NOT NULL
 	);`,
+	// 8: the organiser's token (one row), team members' display names.
+	`CREATE TABLE organiser (
+		id INTEGER PRIMARY KEY CHECK (id = 1),
+		token_key TEXT NOT NULL,
+		token_hash BLOB NOT NULL,
+		created TEXT NOT NULL
+	);
+	ALTER TABLE teams ADD COLUMN members TEXT NOT NULL DEFAULT '[]'; -- JSON array of names`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

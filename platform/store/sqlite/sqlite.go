@@ -160,8 +160,15 @@ func (d *DB) EventByInvite(ctx context.Context, invite store.Key) (store.Event, 
 // CreateTeam implements store.Store.
 func (d *DB) CreateTeam(ctx context.Context, t store.Team, token store.Key, hash []byte) (store.Team, error) {
 	t.Created = time.Now().UTC()
-	res, err := d.db.ExecContext(ctx, `INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES (?, ?, ?, ?, ?)`,
-		t.EventID, t.Name, string(token), hash, t.Created.Format(time.RFC3339Nano))
+	if t.Members == nil {
+		t.Members = []string{}
+	}
+	members, err := json.Marshal(t.Members)
+	if err != nil {
+		return t, err
+	}
+	res, err := d.db.ExecContext(ctx, `INSERT INTO teams (event_id, name, members, token_key, token_hash, created) VALUES (?, ?, ?, ?, ?, ?)`,
+		t.EventID, t.Name, string(members), string(token), hash, t.Created.Format(time.RFC3339Nano))
 	if isUnique(err) {
 		return t, store.ErrConflict
 	}
@@ -172,16 +179,44 @@ func (d *DB) CreateTeam(ctx context.Context, t store.Team, token store.Key, hash
 	return t, err
 }
 
-const teamCols = `id, event_id, name, created, COALESCE(active, 0), league`
+const teamCols = `id, event_id, name, members, created, COALESCE(active, 0), league`
 
 func scanTeam(row interface{ Scan(...any) error }, extra ...any) (store.Team, error) {
 	var t store.Team
-	var created string
-	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &created, &t.Active, &t.League}, extra...)...); err != nil {
+	var members, created string
+	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &members, &created, &t.Active, &t.League}, extra...)...); err != nil {
 		return t, notFound(err)
 	}
 	t.Created = parseTime(created)
-	return t, nil
+	return t, json.Unmarshal([]byte(members), &t.Members)
+}
+
+// SetOrganiser implements store.Store.
+func (d *DB) SetOrganiser(ctx context.Context, key store.Key, hash []byte, replace bool) (bool, error) {
+	q := `INSERT INTO organiser (id, token_key, token_hash, created) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO NOTHING`
+	if replace {
+		q = `INSERT INTO organiser (id, token_key, token_hash, created) VALUES (1, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET token_key = excluded.token_key, token_hash = excluded.token_hash, created = excluded.created`
+	}
+	res, err := d.db.ExecContext(ctx, q, string(key), hash, now())
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// SetInvite implements store.Store.
+func (d *DB) SetInvite(ctx context.Context, eventID int64, invite store.Key, hash []byte) error {
+	return d.update(ctx, `UPDATE events SET invite_key = ?, invite_hash = ? WHERE id = ?`, string(invite), hash, eventID)
+}
+
+// Organiser implements store.Store.
+func (d *DB) Organiser(ctx context.Context) (store.Key, []byte, error) {
+	var key string
+	var hash []byte
+	err := d.db.QueryRowContext(ctx, `SELECT token_key, token_hash FROM organiser WHERE id = 1`).Scan(&key, &hash)
+	return store.Key(key), hash, notFound(err)
 }
 
 // Team implements store.Store.

@@ -37,6 +37,9 @@ func Run(t *testing.T, fresh func(t *testing.T) Opener) {
 		{"EventFormatFields", eventFormatFields},
 		{"EventState", eventState},
 		{"EventSettings", eventSettings},
+		{"Organiser", organiser},
+		{"TeamMembers", teamMembers},
+		{"NewInvite", newInvite},
 		{"RecordMatchTxRunsThenInItsTransaction", recordMatchTxRunsThenInItsTransaction},
 		{"Files", files},
 		{"Heartbeats", heartbeats},
@@ -538,5 +541,78 @@ func heartbeats(t *testing.T, open Opener) {
 	}
 	if ws[0] != w1 || ws[1] != w2 {
 		t.Fatalf("workers, the last seen first:\n%+v\n%+v\nwant\n%+v\n%+v", ws[0], ws[1], w1, w2)
+	}
+}
+
+// organiser: the first token is kept when another server starts (replace
+// false), a new one takes its place (replace true), and it survives a
+// reopen.
+func organiser(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := open(t)
+	if _, _, err := db.Organiser(ctx); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("no organiser yet: %v", err)
+	}
+	_, k1, h1 := store.NewSecret("org")
+	if made := must(db.SetOrganiser(ctx, k1, h1, false))(t); !made {
+		t.Fatal("the first organiser token was not stored")
+	}
+	_, k2, h2 := store.NewSecret("org")
+	if made := must(db.SetOrganiser(ctx, k2, h2, false))(t); made {
+		t.Fatal("a second first start replaced the organiser token")
+	}
+	if k, h, err := db.Organiser(ctx); err != nil || k != k1 || !store.SameHash(h, h1) {
+		t.Fatalf("organiser %q %v, want the first", k, err)
+	}
+	if made := must(db.SetOrganiser(ctx, k2, h2, true))(t); !made {
+		t.Fatal("replace reported nothing stored")
+	}
+	db.Close()
+	db = openOnce(t, open)
+	if k, h, err := db.Organiser(ctx); err != nil || k != k2 || !store.SameHash(h, h2) {
+		t.Fatalf("organiser %q %v, want the replacement", k, err)
+	}
+}
+
+// teamMembers: a team's members' names come back in order; none is an
+// empty list.
+func teamMembers(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	ev := newEvent(t, db, "e")
+	_, k, h := store.NewSecret("team")
+	tm := must(db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls", Members: []string{"Ada", "Émile"}}, k, h))(t)
+	got := must(db.Team(ctx, tm.ID))(t)
+	if !slices.Equal(got.Members, []string{"Ada", "Émile"}) {
+		t.Fatalf("members %q", got.Members)
+	}
+	plain := newTeam(t, db, ev.ID, "Bats")
+	if ms := must(db.Team(ctx, plain.ID))(t).Members; ms == nil || len(ms) != 0 {
+		t.Fatalf("a team without members: %#v", ms)
+	}
+	ts := must(db.Teams(ctx, ev.ID))(t)
+	if len(ts) != 2 || len(ts[0].Members) != 2 {
+		t.Fatalf("teams %+v", ts)
+	}
+}
+
+// newInvite: an event's new invitation finds it, the old one no more.
+func newInvite(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	_, k1, h1 := store.NewSecret("invite")
+	ev := must(db.CreateEvent(ctx, store.Event{Game: "tracks", Name: "e"}, k1, h1))(t)
+	_, k2, h2 := store.NewSecret("invite")
+	if err := db.SetInvite(ctx, ev.ID, k2, h2); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.EventByInvite(ctx, k1); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("the old invitation: %v", err)
+	}
+	if e, h, err := db.EventByInvite(ctx, k2); err != nil || e.ID != ev.ID || !store.SameHash(h, h2) {
+		t.Fatalf("the new invitation: %+v %v", e, err)
+	}
+	if err := db.SetInvite(ctx, 999, k1, h1); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("no such event: %v", err)
 	}
 }

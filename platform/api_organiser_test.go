@@ -1,0 +1,157 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
+)
+
+// TestOrganiserAPI: the organiser makes and changes an event, gives it a
+// new invitation, stops its casual matches, sees every team (with its
+// members) and every match with its whole replay; a new organiser token
+// ends the old one.
+func TestOrganiserAPI(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	ts := server(t, p, clock)
+	org, err := p.FirstOrganiserToken(ctx)
+	if err != nil || !strings.HasPrefix(org, "org-") {
+		t.Fatal(org, err)
+	}
+	if again, err := p.FirstOrganiserToken(ctx); again != "" || err != nil {
+		t.Fatalf("a second start made another organiser token: %q %v", again, err)
+	}
+	post := func(path, body string) (int, map[string]any) {
+		t.Helper()
+		code, b := call(t, ts, "POST", APIPrefix+path, org, "application/json", []byte(body))
+		var m map[string]any
+		json.Unmarshal(b, &m)
+		return code, m
+	}
+	for body, want := range map[string]string{
+		`{"game":"chess","name":"x"}`:                           "unknown game",
+		`{"game":"ants","name":""}`:                             "empty",
+		`{"game":"ants","name":"x","settings":{"seats":[3]}}`:   "not 3",
+		`{"game":"ants","name":"x","settings":{"seats":"two"}}`: "bad settings",
+		`{"game":"tracks","name":"x","settings":{"turn_ms":5}}`: "cannot be changed",
+		`{"game":"ants","name":"x","options":{"nosuch":"1"}}`:   "unknown option",
+		`{"game":"ants","name":"x","extra":1}`:                  "unknown field",
+	} {
+		if code, m := post("organiser/events", body); code != 400 || !strings.Contains(m["error"].(string), want) {
+			t.Errorf("%s: %d %v, want 400 with %q", body, code, m, want)
+		}
+	}
+	code, m := post("organiser/events", `{"game":"jungle","name":"Blitz","settings":{"seats":[2,4],"maps":["canopy"],"memory_mib":256}}`)
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, m)
+	}
+	invite := m["invite"].(string)
+	if m["invite_path"] != "/platform/join#"+invite {
+		t.Errorf("invite_path %v", m["invite_path"])
+	}
+	ev, _ := p.Store.Event(ctx, 1)
+	if ev.Name != "Blitz" || len(ev.Settings.Seats) != 2 || ev.Settings.MemoryMiB != 256 || !ev.Settings.HouseBots {
+		t.Fatalf("stored %+v", ev)
+	}
+	// a change keeps what it does not name
+	if code, m := post("organiser/events/1", `{"name":"Blitz 2022","settings":{"turn_ms":300}}`); code != 200 {
+		t.Fatalf("update: %d %v", code, m)
+	}
+	ev, _ = p.Store.Event(ctx, 1)
+	if ev.Name != "Blitz 2022" || ev.Settings.TurnMS != 300 || ev.Settings.MemoryMiB != 256 || len(ev.Settings.Maps) != 1 {
+		t.Fatalf("after the update %+v", ev)
+	}
+	if code, _ := post("organiser/events/1", `{"game":"ants"}`); code != 400 {
+		t.Errorf("changing the game: %d", code)
+	}
+	if code, _ := post("organiser/events/9", `{"name":"x"}`); code != 404 {
+		t.Errorf("no such event: %d", code)
+	}
+	// a new invitation: the old one no longer joins
+	code, m = post("organiser/events/1/invite", `{}`)
+	if code != 200 {
+		t.Fatalf("invite: %d %v", code, m)
+	}
+	if _, _, err := p.Join(ctx, invite, "Late"); err == nil {
+		t.Error("the old invitation still joins")
+	}
+	owls, _, err := p.Join(ctx, m["invite"].(string), "Owls", "Ada", "Bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// casual matches stopped and started again
+	if code, m := post("organiser/events/1/casual", `{"running":false}`); code != 200 || m["casual_stopped"] != true {
+		t.Fatalf("stop: %d %v", code, m)
+	}
+	if code, b := call(t, ts, "GET", APIPrefix+"organiser/events/1/controls", org, "", nil); code != 200 || !strings.Contains(string(b), `"casual_stopped":true`) {
+		t.Fatalf("controls: %d %s", code, b)
+	}
+	if code, _ := post("organiser/events/1/casual", `{}`); code != 400 {
+		t.Errorf("casual without running: %d", code)
+	}
+	// every team, with its members; every match, every seat's log
+	code, b := call(t, ts, "GET", APIPrefix+"organiser/events/1/teams", org, "", nil)
+	if code != 200 || !strings.Contains(string(b), `"members":["Ada","Bob"]`) || !strings.Contains(string(b), `"rank":1`) {
+		t.Errorf("teams: %d %s", code, b)
+	}
+	rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "jungle",
+		Turns: []replay.Turn{{Replies: []replay.Reply{{Stderr: "owls-log"}, {Stderr: "house-log"}}}}}
+	p.Replays.Put("k1", rep)
+	p.Store.RecordMatch(ctx, store.Match{EventID: 1, Key: "k1", Seed: 1 << 60, Teams: []int64{owls.ID, 0}, Submissions: []int64{0, 0}, Ranks: []int{2, 1}}, nil)
+	code, b = call(t, ts, "GET", APIPrefix+"organiser/events/1/matches", org, "", nil)
+	if code != 200 || !strings.Contains(string(b), `"team_id":0`) || !strings.Contains(string(b), `"seed":"1152921504606846976"`) {
+		t.Errorf("matches: %d %s", code, b)
+	}
+	code, b = call(t, ts, "GET", APIPrefix+"organiser/events/1/matches/1/replay", org, "", nil)
+	if code != 200 || !strings.Contains(string(b), "owls-log") || !strings.Contains(string(b), "house-log") {
+		t.Errorf("replay: %d %s", code, b)
+	}
+	// a new organiser token: the old one is refused
+	fresh, err := p.NewOrganiserToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := call(t, ts, "GET", APIPrefix+"organiser/events", org, "", nil); code != 401 {
+		t.Errorf("the old organiser token: %d", code)
+	}
+	if code, _ := call(t, ts, "GET", APIPrefix+"organiser/events", fresh, "", nil); code != 200 {
+		t.Errorf("the new organiser token: %d", code)
+	}
+}
+
+func TestJoinWithMembers(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	ts := server(t, p, clock)
+	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	for _, c := range []struct{ members, want string }{
+		{`["Ada", " Bob"]`, "member 2"},
+		{`["Ada", "Ada"]`, "twice"},
+		{`["a\u0007"]`, "control"},
+		{`[""]`, "empty"},
+		{`["` + strings.Repeat("x", 65) + `"]`, "64"},
+		{`[` + strings.Repeat(`"m",`, 20) + `"m"]`, "at most 20"},
+	} {
+		body := `{"invite":"` + invite + `","name":"Owls","members":` + c.members + `}`
+		code, b := call(t, ts, "POST", APIPrefix+"join", "", "application/json", []byte(body))
+		if code != 400 || !strings.Contains(string(b), c.want) {
+			t.Errorf("members %s: %d %s, want 400 with %q", c.members, code, b, c.want)
+		}
+	}
+	code, b := call(t, ts, "POST", APIPrefix+"join", "", "application/json", []byte(`{"invite":"`+invite+`","name":"Owls","members":["Ada","Émile"]}`))
+	if code != 201 || !strings.Contains(string(b), `"members":["Ada","Émile"]`) {
+		t.Fatalf("join: %d %s", code, b)
+	}
+	var r struct{ Token string }
+	json.Unmarshal(b, &r)
+	if code, b := call(t, ts, "GET", APIPrefix+"team", r.Token, "", nil); code != 200 || !strings.Contains(string(b), `"members":["Ada","Émile"]`) {
+		t.Fatalf("team: %d %s", code, b)
+	}
+}
