@@ -11,10 +11,12 @@ import (
 
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/tournament"
 )
 
 // The job queue is River on the platform's own database (riversqlite, or
@@ -78,8 +80,10 @@ type JobOptions struct {
 	// (the default) builds, plays and schedules; RoleServer only
 	// schedules, RoleWorker only builds and plays (workers.go).
 	Role Role
-	// Cores and Heartbeat are a worker's (RoleWorker): the cores it was
-	// given, shown to the organiser, and how often it reports (default
+	// Cores are the cores match jobs may use at once (0: the machine's),
+	// each holding one per team bot while it plays, as arena tournament
+	// does (tournament.MatchCores); a worker (RoleWorker) shows them to
+	// the organiser. Heartbeat is how often a worker reports (default
 	// 5 s).
 	Cores     int
 	Heartbeat time.Duration
@@ -112,6 +116,8 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
 	p.jobs = o
+	p.coreCount = tournament.Cores(o.Cores)
+	p.cores = semaphore.NewWeighted(int64(p.coreCount))
 	if o.Role == RoleServer {
 		return p.startServer(o)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/tournament"
 	"github.com/seed27749672/arena/tournament/ladder"
 	"github.com/seed27749672/arena/tournament/openskill"
 )
@@ -150,10 +151,15 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 	if err != nil {
 		return err
 	}
-	m, err := p.matchOf(ctx, g, ev, a)
+	m, specs, err := p.matchOf(ctx, g, ev, a)
 	rec := store.Match{EventID: a.Event, Key: a.Key, Kind: a.MatchKind, League: a.League, Round: a.Round, Seed: a.Seed, Teams: a.Teams, Submissions: a.Submissions}
 	if err == nil {
+		release, err := p.holdCores(ctx, specs)
+		if err != nil {
+			return err // stopped while waiting: the job is tried again
+		}
 		var rep, runErr = match.Run(ctx, m)
+		release()
 		switch {
 		case runErr != nil && ctx.Err() != nil:
 			return runErr // stopped: the job is tried again
@@ -181,34 +187,51 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 	return err
 }
 
-func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a matchArgs) (match.Match, error) {
+// holdCores waits for the cores a match of these bots needs (one per
+// process bot, as arena tournament counts them) and returns their
+// release; without StartJobs, nothing is held.
+func (p *Platform) holdCores(ctx context.Context, specs []bot.Spec) (func(), error) {
+	if p.cores == nil {
+		return func() {}, nil
+	}
+	need := tournament.MatchCores(specs, p.coreCount)
+	if err := p.cores.Acquire(ctx, need); err != nil {
+		return nil, err
+	}
+	return func() { p.cores.Release(need) }, nil
+}
+
+// matchOf builds a match job's match, and gives its bots' specs.
+func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a matchArgs) (match.Match, []bot.Spec, error) {
 	info := g.Info()
 	pairs, err := p.matchOptions(info, ev.Options, ev.Settings, drawMap(ev.Settings, a.Seed))
 	if err != nil {
-		return match.Match{}, err
+		return match.Match{}, nil, err
 	}
 	// a ranked round's options come after the event's: they win
 	opts, err := game.ParseOptions(info.Options, append(pairs, a.Options...))
 	if err != nil {
-		return match.Match{}, err
+		return match.Match{}, nil, err
 	}
 	league, err := info.CheckLeague(a.League)
 	if err != nil {
-		return match.Match{}, err
+		return match.Match{}, nil, err
 	}
+	var specs []bot.Spec
 	m := match.Match{Game: g, Config: game.Config{Seed: a.Seed, League: league, Options: opts, Files: game.NewFiles(), TimeScale: p.jobs.TimeScale}}
 	for i := range a.Teams {
 		spec, err := p.botSpec(ctx, info, ev.Settings, a.House, a.Teams[i], a.Submissions[i])
 		if err != nil {
-			return match.Match{}, err
+			return match.Match{}, nil, err
 		}
 		open, err := bot.Open(info, spec, i, game.BotSeed(a.Seed, i))
 		if err != nil {
-			return match.Match{}, err
+			return match.Match{}, nil, err
 		}
 		m.Players = append(m.Players, match.Player{Name: spec.Name, Spec: spec.Kind + ":" + spec.Target, Open: open})
+		specs = append(specs, spec)
 	}
-	return m, nil
+	return m, specs, nil
 }
 
 // rateMatch computes the new ratings of a match's teams (house bots are not

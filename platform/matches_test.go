@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sync/semaphore"
+
+	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/store"
@@ -134,7 +137,7 @@ func TestCasualMatchesRateTheTeams(t *testing.T) {
 	// the bots really play, sandboxed in their trees: the same match again,
 	// with its replay
 	g, _ := game.Lookup("tracks")
-	m, err := p.matchOf(ctx, g, ev, matchArgs{Event: ev.ID, Seed: 3, Teams: []int64{owls.ID, bats.ID}, Submissions: []int64{s.ID, s2.ID}})
+	m, _, err := p.matchOf(ctx, g, ev, matchArgs{Event: ev.ID, Seed: 3, Teams: []int64{owls.ID, bats.ID}, Submissions: []int64{s.ID, s2.ID}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,4 +173,44 @@ func TestReplayKeysNameNoPath(t *testing.T) {
 	if got, err := d.Get("casual-1-2-3"); err != nil || got.Format != replay.Format {
 		t.Fatalf("%+v %v", got, err)
 	}
+}
+
+// TestMatchJobsHoldTheirCores: a match job holds a core per team bot (its
+// house bots none, one at least) of the platform's cores while it plays,
+// as arena tournament's pool does; another waits for them.
+func TestMatchJobsHoldTheirCores(t *testing.T) {
+	p := openTest(t)
+	p.coreCount = 3
+	p.cores = semaphore.NewWeighted(3)
+	team := bot.Spec{Kind: "stdio", Target: "./bot"}
+	house := bot.Spec{Kind: "builtin", Target: "wait"}
+	ctx := context.Background()
+	two, err := p.holdCores(ctx, []bot.Spec{team, team, house})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := p.holdCores(ctx, []bot.Spec{house, house}) // builtins only: one core
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.cores.TryAcquire(1) {
+		t.Fatal("a core was left free: the two matches should hold all three")
+	}
+	stopped, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := p.holdCores(stopped, []bot.Spec{team}); err == nil {
+		t.Fatal("a match got a core none had free")
+	}
+	two()
+	if !p.cores.TryAcquire(2) {
+		t.Fatal("the released cores are not free")
+	}
+	p.cores.Release(2)
+	one()
+	// a match of more team bots than cores takes them all, and plays
+	all, err := p.holdCores(ctx, []bot.Spec{team, team, team, team})
+	if err != nil || p.cores.TryAcquire(1) {
+		t.Fatalf("a 4-bot match on 3 cores: %v", err)
+	}
+	all()
 }

@@ -18,6 +18,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"golang.org/x/sync/semaphore"
+
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/store"
@@ -48,6 +50,10 @@ type Platform struct {
 	stopScheduler func()
 	// Replays keeps the matches' replays (DIR/replays by default).
 	Replays Replays
+	// cores are the cores match jobs hold while they play, by the rule
+	// of arena tournament (tournament.MatchCores): nil until StartJobs.
+	cores     *semaphore.Weighted
+	coreCount int
 }
 
 // Open opens (or creates) a data directory.

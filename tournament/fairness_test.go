@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game/gametest"
 	"github.com/seed27749672/arena/match/matchtest"
 )
@@ -94,4 +96,28 @@ func TestFairnessUnderParallelism(t *testing.T) {
 		t.Skipf("the machine was loaded (CPU pressure %.0f %% of the run): %s", 100*share, strings.Join(diffs, "; "))
 	}
 	t.Errorf("%s (CPU pressure %.0f %%)", strings.Join(diffs, "; "), 100*share)
+}
+
+// TestMatchCores: the rule the pool and the platform's match jobs share:
+// a core per process bot, one at least, all at most.
+func TestMatchCores(t *testing.T) {
+	proc := bot.Spec{Kind: "cmd", Target: "./bot"}
+	builtin := bot.Spec{Kind: "builtin", Target: "wait"}
+	for _, c := range []struct {
+		specs []bot.Spec
+		cores int
+		want  int64
+	}{
+		{[]bot.Spec{proc, proc}, 4, 2},
+		{[]bot.Spec{proc, builtin, builtin}, 4, 1},
+		{[]bot.Spec{builtin, builtin}, 4, 1},
+		{[]bot.Spec{proc, proc, proc, proc}, 2, 2},
+	} {
+		if got := MatchCores(c.specs, c.cores); got != c.want {
+			t.Errorf("MatchCores(%v, %d) = %d, want %d", c.specs, c.cores, got, c.want)
+		}
+	}
+	if Cores(0) != runtime.NumCPU() || Cores(3) != 3 {
+		t.Errorf("Cores(0) = %d, Cores(3) = %d", Cores(0), Cores(3))
+	}
 }

@@ -45,6 +45,29 @@ type Pool struct {
 	Match func(Job) (match.Match, error)
 }
 
+// Cores is how many cores matches side by side may use at once: n, or
+// the machine's when n <= 0 (Pool.Cores).
+func Cores(n int) int {
+	if n <= 0 {
+		return runtime.NumCPU()
+	}
+	return n
+}
+
+// MatchCores is what a match takes of cores while it plays: a core per
+// process bot (bot.Spec.Cores), at least one, at most all of them. Every
+// runner of matches side by side (the pool, the platform's match jobs)
+// holds that many so that no bot is made late by another match.
+func MatchCores(specs []bot.Spec, cores int) int64 {
+	need := int64(0)
+	for _, s := range specs {
+		need += int64(s.Cores())
+	}
+	return matchNeed(need, cores)
+}
+
+func matchNeed(need int64, cores int) int64 { return min(max(need, 1), int64(cores)) }
+
 // Known looks a match up in the record of an interrupted tournament.
 type Known func(Job) (*replay.Result, bool)
 
@@ -111,10 +134,7 @@ func (p Pool) Play(ctx context.Context, jobs []Job, done func(Played) error) err
 	if err != nil {
 		return err
 	}
-	cores := p.Cores
-	if cores <= 0 {
-		cores = runtime.NumCPU()
-	}
+	cores := Cores(p.Cores)
 	sem := semaphore.NewWeighted(int64(cores))
 	var (
 		wg   sync.WaitGroup
@@ -142,7 +162,7 @@ func (p Pool) Play(ctx context.Context, jobs []Job, done func(Played) error) err
 		for _, b := range job.Seats {
 			need += weights[b]
 		}
-		need = min(max(need, 1), int64(cores))
+		need = matchNeed(need, cores)
 		if err := sem.Acquire(inner, need); err != nil {
 			break
 		}

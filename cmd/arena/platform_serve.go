@@ -36,7 +36,7 @@ func (f *platformFlags) add(fl *pflag.FlagSet) {
 	fl.IntVar(&f.workers, "build-workers", 1, "with --data: builds run at once")
 	fl.DurationVar(&f.buildTimeout, "build-timeout", 5*time.Minute, "with --data: a build is stopped after this long")
 	fl.DurationVar(&f.submitEvery, "submit-every", time.Minute, "with --data: the time a team waits between two submissions")
-	fl.IntVar(&f.matches, "casual-matches", max(1, runtime.NumCPU()/2), "with --data: casual matches between the teams' active bots played at once, continuously (0: none)")
+	fl.IntVar(&f.matches, "casual-matches", runtime.NumCPU(), "with --data: casual matches between the teams' active bots kept queued per event and played continuously (0: none); at once only as many as --cores allow, a core per team bot, as arena tournament plays them")
 }
 
 // start opens the data directory, starts the build workers and mounts the
@@ -65,7 +65,7 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 		p.Close()
 		return nil, err
 	}
-	if err := p.StartJobs(ctx, platform.JobOptions{Workers: f.workers, Log: log, Matches: f.matches,
+	if err := p.StartJobs(ctx, platform.JobOptions{Workers: f.workers, Log: log, Matches: f.matches, Cores: srv.Cores,
 		Build: build.Options{Timeout: f.buildTimeout, Unsafe: f.unsafe}}); err != nil {
 		p.Close()
 		return nil, err
