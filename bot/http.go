@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/seed27749672/arena/game"
@@ -63,6 +64,11 @@ type HTTP struct {
 	// (ContainedHTTPPort) in its own network namespace, and Arena reaches
 	// it there through the sandbox.
 	Sandbox *sandbox.Limits
+	// Control, when set, vets every connection to URL once its address is
+	// resolved, before it is made (net.Dialer.Control): the platform
+	// refuses a team's URL that resolves to a private address at the
+	// time of the call, not only when it was registered.
+	Control func(network, address string, c syscall.RawConn) error
 
 	proc   *Process
 	base   string
@@ -101,7 +107,7 @@ func (h *HTTP) Start(ctx context.Context) error {
 	h.client = &http.Client{
 		Transport: &http.Transport{
 			Proxy:               nil, // a local bot must never be reached through a proxy
-			DialContext:         countDials((&net.Dialer{Timeout: 5 * time.Second}).DialContext),
+			DialContext:         countDials((&net.Dialer{Timeout: 5 * time.Second, Control: h.Control}).DialContext),
 			MaxIdleConnsPerHost: 4,
 		},
 		// A redirect is the bot's reply: the game judges its status (only

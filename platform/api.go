@@ -80,6 +80,7 @@ var routes = []route{
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
 	{"GET " + APIPrefix + "ladder", team, false, (*api).ladder},
+	{"POST " + APIPrefix + "httpbot", team, false, (*api).registerURL},
 
 	{"GET " + APIPrefix + "organiser/events", organiser, false, (*api).orgEvents},
 	{"POST " + APIPrefix + "organiser/events", organiser, false, (*api).orgCreateEvent},
@@ -223,7 +224,10 @@ func (a *api) reserveSubmit(teamID int64) (cancel func()) {
 		r.CancelAt(now)
 		return nil
 	}
-	return func() { r.CancelAt(a.o.Now()) }
+	// cancelled as of its own time: a reservation whose time has passed
+	// gives nothing back (rate.Reservation.CancelAt), and a refused upload
+	// is answered after its reservation time
+	return func() { r.CancelAt(now) }
 }
 
 // clientAddr is the request's peer address; forwarding headers are not

@@ -133,3 +133,34 @@ func (a *api) ladder(w http.ResponseWriter, r *http.Request, t store.Team) {
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"rounds": rounds, "ladder": lines})
 }
+
+// registerURL makes an HTTP bot URL the team's active submission (events
+// with http_bots); it counts as a submission for the rate limit.
+func (a *api) registerURL(w http.ResponseWriter, r *http.Request, t store.Team) {
+	var req struct {
+		URL string `json:"url"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	giveBack := a.reserveSubmit(t.ID)
+	if giveBack == nil {
+		apiError(w, http.StatusTooManyRequests, fmt.Sprintf("one submission per %s per team: wait and submit again", a.o.SubmitEvery))
+		return
+	}
+	s, err := a.p.RegisterURL(r.Context(), t, req.URL)
+	if err != nil {
+		giveBack()
+		if isUserError(err) {
+			apiError(w, http.StatusBadRequest, err.Error())
+		} else {
+			a.internal(w, err)
+		}
+		return
+	}
+	a.o.Log.Info("HTTP bot registered", "team", t.ID, "submission", s.ID)
+	m := submissionJSON(s)
+	m["active"] = true
+	writeJSON(w, http.StatusCreated, m)
+}

@@ -161,6 +161,9 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 			t.Errorf("%s with the other role's token: %d %s, want 403", r.pattern, code, b)
 		}
 		code, b := call(t, ts, method, path, right, ct, body)
+		if r.pattern == "POST "+APIPrefix+"httpbot" && code == 400 && strings.Contains(string(b), "no HTTP bot URLs") {
+			continue // the team passed; this tracks event takes no URLs (TestHTTPBotURLs)
+		}
 		if code >= 400 {
 			t.Errorf("%s with the right token: %d %s", r.pattern, code, b)
 		}

@@ -325,6 +325,9 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
+	if sub.Language == LanguageURL { // an HTTP bot URL: nothing to build
+		return p.finishURL(ctx, id)
+	}
 	team, err := p.Store.Team(ctx, sub.TeamID)
 	if err != nil {
 		return err

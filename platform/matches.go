@@ -115,6 +115,9 @@ func (p *Platform) botSpec(ctx context.Context, info game.Info, set store.Settin
 	if err != nil {
 		return bot.Spec{}, err
 	}
+	if s.Language == LanguageURL { // a team's HTTP bot: its URL (see urlOpener)
+		return bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: "url", Target: s.Filename}, nil
+	}
 	m, err := kits.Read(info.Name, s.Language)
 	if err != nil {
 		return bot.Spec{}, err
@@ -225,6 +228,9 @@ func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a m
 			return match.Match{}, nil, err
 		}
 		open, err := bot.Open(info, spec, i, game.BotSeed(a.Seed, i))
+		if spec.Kind == "url" && a.Teams[i] != 0 {
+			open, err = urlOpener(info, ev.Settings, spec.Target), nil
+		}
 		if err != nil {
 			return match.Match{}, nil, err
 		}
@@ -416,6 +422,9 @@ func (p *Platform) playable(ctx context.Context, info game.Info, subID int64) bo
 	s, err := p.Store.Submission(ctx, subID)
 	if err != nil {
 		return false
+	}
+	if s.Language == LanguageURL {
+		return info.HTTP != nil
 	}
 	m, err := kits.Read(info.Name, s.Language)
 	return err == nil && m.Protocol == "stdio"

@@ -56,7 +56,8 @@ Settings (all optional; each is checked against the game):
   --start, --end      when the event runs (RFC 3339, or 2006-01-02T15:04 in UTC):
                       submissions are refused and casual matches not played outside
   --leagues           use the game's leagues (ants, tracks)
-  --http-bots         teams may submit HTTP-server bots (territory)
+  --http-bots         teams may register HTTP bot URLs (territory)
+  --http-bots-private those URLs may reach private addresses (see docs/events.md)
   --house-bots=false  no builtin bot fills the seats of missing teams`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -201,6 +202,7 @@ type settingsFlags struct {
 	start, end      string
 	leagues, http   bool
 	house           bool
+	httpPrivate     bool
 }
 
 func (f *settingsFlags) add(fl *pflag.FlagSet) {
@@ -212,7 +214,8 @@ func (f *settingsFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&f.start, "start", "", "when the event opens (RFC 3339, or 2006-01-02T15:04 in UTC; empty: now)")
 	fl.StringVar(&f.end, "end", "", "when the event closes (same format; empty: never)")
 	fl.BoolVar(&f.leagues, "leagues", false, "use the game's leagues (ants, tracks)")
-	fl.BoolVar(&f.http, "http-bots", false, "let teams submit HTTP-server bots (territory)")
+	fl.BoolVar(&f.http, "http-bots", false, "let teams register HTTP bot URLs that the platform calls (territory)")
+	fl.BoolVar(&f.httpPrivate, "http-bots-private", false, "let those URLs reach private, loopback and link-local addresses (an event on a private network; see docs/events.md)")
 	fl.BoolVar(&f.house, "house-bots", true, "fill the seats no team takes with the game's builtin bot")
 }
 
@@ -262,6 +265,9 @@ func (f *settingsFlags) settings(fl *pflag.FlagSet, base store.Settings) (store.
 	}
 	if fl.Changed("http-bots") {
 		s.HTTPBots = f.http
+	}
+	if fl.Changed("http-bots-private") {
+		s.HTTPBotsPrivate = f.httpPrivate
 	}
 	if fl.Changed("house-bots") {
 		s.HouseBots = f.house
@@ -340,6 +346,9 @@ func settingsText(s store.Settings) string {
 	}
 	if s.HTTPBots {
 		line("HTTP bots", "allowed")
+		if s.HTTPBotsPrivate {
+			line("HTTP bots' addresses", "private ones allowed")
+		}
 	}
 	return b.String()
 }

@@ -60,8 +60,13 @@ type Settings struct {
 	// Leagues turns on the game's leagues (ants, tracks), for the event
 	// formats that use them.
 	Leagues bool `json:"leagues,omitempty"`
-	// HTTPBots lets teams submit HTTP-server bots (territory).
+	// HTTPBots lets teams register HTTP bot URLs that the platform calls
+	// (territory, Ready AI Code 2020's way).
 	HTTPBots bool `json:"http_bots,omitempty"`
+	// HTTPBotsPrivate lets those URLs reach private, loopback and
+	// link-local addresses (an event on a private network); refused by
+	// default: server-side request forgery (package platform/urlbot).
+	HTTPBotsPrivate bool `json:"http_bots_private,omitempty"`
 	// HouseBots fills the seats of a match with the game's builtin bot
 	// when too few teams have a bot (on by default: DefaultSettings).
 	HouseBots bool `json:"house_bots"`

@@ -1,0 +1,127 @@
+// Package urlbot vets the HTTP bot URLs teams register (Ready AI Code
+// 2020's way: the platform calls the team's server each turn).
+//
+// The risk is server-side request forgery: the platform's machine makes
+// requests to an address a team chose, from inside the organiser's
+// network. A URL naming 127.0.0.1, a private network or a cloud metadata
+// address (169.254.169.254) would make the platform probe or call
+// services that only it can reach, and each reply's status is reported
+// back in the team's replays. So a URL must resolve to public addresses
+// only, unless the organiser allows private ones (an event on a LAN where
+// the teams' machines have private addresses). The check is made when the
+// URL is registered and again at every connection (Control), once the
+// name is resolved: a name that resolved to a public address at
+// registration and to a private one later (DNS rebinding) is refused too.
+package urlbot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"syscall"
+	"time"
+)
+
+// MaxLength bounds a URL's length.
+const MaxLength = 2048
+
+// Parse checks a URL's form: http or https, a host, no user information,
+// no query or fragment (the protocol's paths are appended to it).
+func Parse(raw string) (*url.URL, error) {
+	if len(raw) > MaxLength {
+		return nil, fmt.Errorf("the URL is longer than %d characters", MaxLength)
+	}
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("not a URL: %v", err)
+	case u.Scheme != "http" && u.Scheme != "https":
+		return nil, fmt.Errorf("the URL must start with http:// or https://, not %q", u.Scheme+":")
+	case u.Host == "" || u.Hostname() == "":
+		return nil, errors.New("the URL has no host")
+	case u.User != nil:
+		return nil, errors.New("the URL must not hold a user name or password")
+	case u.RawQuery != "" || u.Fragment != "" || u.ForceQuery:
+		return nil, errors.New("the URL must not have a query or a fragment: the platform appends the protocol's paths to it")
+	}
+	if p := u.Port(); p != "" {
+		if n, err := net.LookupPort("tcp", p); err != nil || n == 0 {
+			return nil, fmt.Errorf("the URL's port %q is not a port number", p)
+		}
+	}
+	return u, nil
+}
+
+// blocked are ranges that are not public though the net package's
+// predicates do not say so.
+var blocked = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"),      // "this network"
+	netip.MustParsePrefix("100.64.0.0/10"),  // carrier-grade NAT
+	netip.MustParsePrefix("192.0.0.0/24"),   // IETF protocol assignments
+	netip.MustParsePrefix("198.18.0.0/15"),  // benchmarking
+	netip.MustParsePrefix("240.0.0.0/4"),    // reserved, and broadcast
+	netip.MustParsePrefix("64:ff9b::/96"),   // NAT64: may reach private IPv4
+	netip.MustParsePrefix("64:ff9b:1::/48"), // local-use NAT64
+	netip.MustParsePrefix("2002::/16"),      // 6to4: embeds any IPv4
+}
+
+// Public reports whether an address is a public unicast one.
+func Public(a netip.Addr) bool {
+	a = a.Unmap()
+	if !a.IsValid() || a.IsLoopback() || a.IsPrivate() || a.IsUnspecified() || a.IsLinkLocalUnicast() ||
+		a.IsLinkLocalMulticast() || a.IsInterfaceLocalMulticast() || a.IsMulticast() {
+		return false
+	}
+	for _, p := range blocked {
+		if p.Contains(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// ErrPrivate is an address the event does not allow.
+var ErrPrivate = errors.New("private, loopback and link-local addresses are refused for HTTP bots (the organiser may allow them for an event on a private network)")
+
+// Check vets a URL for an event: its form, then every address its host
+// resolves to (within ctx), unless allowPrivate.
+func Check(ctx context.Context, raw string, allowPrivate bool) (*url.URL, error) {
+	u, err := Parse(raw)
+	if err != nil || allowPrivate {
+		return u, err
+	}
+	host := u.Hostname()
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	addrs, err := net.DefaultResolver.LookupNetIP(ctx, "ip", host)
+	if err != nil {
+		return nil, fmt.Errorf("the URL's host %q does not resolve: %v", host, err)
+	}
+	for _, a := range addrs {
+		if !Public(a) {
+			return nil, fmt.Errorf("%s resolves to %s: %w", host, a, ErrPrivate)
+		}
+	}
+	return u, nil
+}
+
+// Control is a net.Dialer.Control that refuses connections to addresses
+// that are not public, unless allowPrivate.
+func Control(allowPrivate bool) func(network, address string, c syscall.RawConn) error {
+	return func(network, address string, _ syscall.RawConn) error {
+		if allowPrivate {
+			return nil
+		}
+		ap, err := netip.ParseAddrPort(address)
+		if err != nil {
+			return fmt.Errorf("connecting to %q: %v", address, err)
+		}
+		if !Public(ap.Addr()) {
+			return fmt.Errorf("connecting to %s: %w", ap.Addr(), ErrPrivate)
+		}
+		return nil
+	}
+}
