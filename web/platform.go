@@ -17,6 +17,7 @@ var platformPagePaths = map[string]string{
 	"/platform/join":        "platform/join.html",
 	"/platform/team":        "platform/team.html",
 	"/platform/replay/{id}": "platform/replay.html",
+	"/platform/organiser":   "platform/organiser.html",
 }
 
 func (s *Server) platformPages(mux *http.ServeMux) {

@@ -32,6 +32,7 @@ func TestPlatformPages(t *testing.T) {
 		"/platform/join":      "/platform/join.js",
 		"/platform/team":      "/platform/team.js",
 		"/platform/replay/12": "/platform/replay.js",
+		"/platform/organiser": "/platform/organiser.js",
 	}
 	for path, script := range pages {
 		code, hd, body := get(tsWith, path)

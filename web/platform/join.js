@@ -1,7 +1,7 @@
 // @ts-check
 // The join page, opened from the invitation link (/platform/join#INVITE):
-// the team's name; once joined, the team token is shown this once, with a
-// copy button, and kept in the browser.
+// the team's name and its members' display names; once joined, the team
+// token is shown this once, with a copy button, and kept in the browser.
 import { h, api, keepToken, header, say, byId, copyButton } from '/platform/common.js';
 
 const root = byId('page');
@@ -11,27 +11,43 @@ function inviteInAddress() {
   return decodeURIComponent(location.hash.replace(/^#/, '').replace(/^invite=/, '')).trim();
 }
 
+/** One row of the members' list. @param {HTMLElement} list @param {string} [value] */
+function memberRow(list, value = '') {
+  const input = /** @type {HTMLInputElement} */ (h('input', { name: 'member', value, maxlength: 64, placeholder: 'display name', autocomplete: 'off', 'aria-label': 'Member' }));
+  const remove = h('button', { type: 'button', class: 'remove', title: 'Remove this member' }, '\u00d7');
+  const row = h('div', { class: 'member-row' }, input, remove);
+  remove.addEventListener('click', () => { if (list.children.length > 1) row.remove(); else input.value = ''; });
+  list.append(row);
+  return input;
+}
+
 function showForm() {
   const invite = inviteInAddress();
   const inviteField = /** @type {HTMLInputElement} */ (h('input', {
     name: 'invite', value: invite, required: true, spellcheck: 'false', autocomplete: 'off', placeholder: 'invite-…',
   }));
   const nameField = /** @type {HTMLInputElement} */ (h('input', { name: 'name', required: true, maxlength: 64, autocomplete: 'off' }));
+  const members = h('div', { class: 'members' });
+  memberRow(members);
+  const add = h('button', { type: 'button', class: 'small-button' }, '+ member');
+  add.addEventListener('click', () => { if (members.children.length < 20) memberRow(members).focus(); });
   const msg = h('p', { class: 'notice', hidden: true, role: 'alert' });
   const submit = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', class: 'primary' }, 'Join'));
   const form = /** @type {HTMLFormElement} */ (h('form', { class: 'card narrow join' },
     h('h2', null, 'Join the event'),
-    h('p', { class: 'dim' }, 'Choose your team\u2019s name: other teams see it on the leaderboard.'),
+    h('p', { class: 'dim' }, 'Choose your team\u2019s name (other teams see it on the leaderboard) and list its members.'),
     h('label', { class: 'field', hidden: !!invite }, 'Invitation', inviteField),
     h('label', { class: 'field' }, 'Team name', nameField),
+    h('div', { class: 'field' }, h('span', null, 'Members ', h('span', { class: 'dim' }, '(display names, optional)')), members, add),
     h('div', { class: 'actions' }, submit),
     msg));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     say(msg, '');
+    const names = [...members.querySelectorAll('input')].map((i) => /** @type {HTMLInputElement} */ (i).value.trim()).filter(Boolean);
     submit.disabled = true;
     try {
-      const out = await api('join', { method: 'POST', body: { invite: inviteField.value.trim(), name: nameField.value.trim() } });
+      const out = await api('join', { method: 'POST', body: { invite: inviteField.value.trim(), name: nameField.value.trim(), members: names } });
       keepToken('team', out.token);
       showToken(out);
     } catch (err) {
@@ -48,6 +64,7 @@ function showToken(out) {
   // The invitation leaves the address: a reload must not offer to join
   // a second time.
   history.replaceState(null, '', '/platform/join');
+  const members = (out.team.members || []).filter(Boolean);
   // A text area shows the whole token, wrapped, whatever the window's width.
   const field = /** @type {HTMLTextAreaElement} */ (h('textarea', { class: 'token', rows: 2, readonly: true, spellcheck: 'false', 'aria-label': 'Team token' }));
   field.value = out.token;
@@ -60,7 +77,8 @@ function showToken(out) {
   go.addEventListener('click', (e) => { if (!kept.checked) e.preventDefault(); });
   root.replaceChildren(header('Join an event'), h('main', { class: 'plat' }, h('section', { class: 'card narrow joined' },
     h('h2', null, `Welcome, ${out.team.name}`),
-    h('p', null, 'Your team joined ', h('b', null, out.event.name), ` (${out.event.game}).`),
+    h('p', null, 'Your team joined ', h('b', null, out.event.name), ` (${out.event.game}).`,
+      members.length ? ` Members: ${members.join(', ')}.` : ''),
     h('div', { class: 'once' },
       h('h3', null, 'Your team token: keep it, it is shown once'),
       h('div', { class: 'token-row' }, field, copyButton(field)),

@@ -1,6 +1,7 @@
 // @ts-check
 // The platform's front page (/platform/): a team logs in by pasting its
-// token; a browser that already keeps a valid token goes straight to the
+// token (the organiser's token works too, and opens the organiser's page);
+// a browser that already keeps a valid team token goes straight to the
 // team's page.
 import { h, api, token, keepToken, forgetToken, header, say, byId, ApiError } from '/platform/common.js';
 
@@ -24,7 +25,8 @@ function showForm(notice = '') {
     msg,
     h('hr'),
     h('p', { class: 'dim' }, 'Joining an event? Open the invitation link the organiser gave you. ',
-      'Lost your token? The server keeps only a fingerprint of it, so nobody can show it again: ask the organiser.')));
+      'Lost your token? The server keeps only a fingerprint of it, so nobody can show it again: ask the organiser.'),
+    h('p', { class: 'dim' }, 'Organising? ', h('a', { href: '/platform/organiser' }, 'The organiser\u2019s page'), '.')));
   if (notice) say(msg, notice);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -32,6 +34,12 @@ function showForm(notice = '') {
     if (!value) return;
     say(msg, '');
     try {
+      if (value.startsWith('org-')) {
+        await api('organiser/events', { tokenValue: value, role: 'organiser' });
+        keepToken('organiser', value);
+        location.assign('/platform/organiser');
+        return;
+      }
       await api('team', { tokenValue: value, role: 'team' });
       keepToken('team', value);
       location.assign('/platform/team');

@@ -1,29 +1,54 @@
 // @ts-check
-// A team's match in the viewer's player (/platform/replay/ID): the replay
-// comes from the platform's API with the team token (it holds no other
-// team's error output), then plays as any recorded match.
+// A match of the platform in the viewer's player. /platform/replay/ID is
+// one of the team's matches: the replay comes from the API with the team
+// token (it holds no other team's error output). /platform/replay/ID?event=E
+// is the organiser's view of event E's match, whole.
 import { Player } from '/player.js';
 import { h, api, byId, ApiError, forgetToken, token } from '/platform/common.js';
 
 const id = decodeURIComponent(location.pathname.split('/').pop() || '');
 const root = byId('player');
 
+const event = new URLSearchParams(location.search).get('event');
+const role = event ? 'organiser' : 'team';
+const back = event ? `/platform/organiser#event-${encodeURIComponent(event)}` : '/platform/team';
+
 async function main() {
-  if (!token('team')) {
-    location.replace('/platform/');
+  if (!token(role)) {
+    location.replace(event ? '/platform/organiser' : '/platform/');
     return;
   }
-  const rep = await api(`matches/${encodeURIComponent(id)}/replay`, { role: 'team' });
+  const path = event ? `organiser/events/${encodeURIComponent(event)}/matches/${encodeURIComponent(id)}/replay` : `matches/${encodeURIComponent(id)}/replay`;
+  const rep = await api(path, { role });
+  await names(rep);
   await new Player(root, { replay: rep }).start();
   document.title = `Match ${id}: ${document.title}`;
-  // Back to the team's page, beside the player's Arena link.
+  // Back to the page the match was chosen on, beside the player's Arena link.
   const head = root.querySelector('.match-head');
-  if (head) head.insertBefore(h('a', { href: '/platform/team', class: 'back', title: 'Your team\u2019s page' }, '\u2039 Team'), head.children[1] || null);
+  if (head) head.insertBefore(h('a', { href: back, class: 'back' }, event ? '\u2039 Organiser' : '\u2039 Team'), head.children[1] || null);
+}
+
+/**
+ * Shows the teams' names on the board: the replay names each seat by the
+ * platform's id for the team; the list of matches has the names.
+ * @param {any} rep
+ */
+async function names(rep) {
+  try {
+    const list = await api(event ? `organiser/events/${encodeURIComponent(event)}/matches` : 'matches', { role });
+    const m = list.find((/** @type {any} */ x) => String(x.id) === id);
+    if (!m || m.seats.length !== rep.players.length) return;
+    m.seats.forEach((/** @type {any} */ s, /** @type {number} */ k) => {
+      if (s.team_id !== 0 && s.team) rep.players[k].name = s.team;
+    });
+  } catch (e) {
+    console.warn('the teams\' names are not known', e);
+  }
 }
 
 main().catch((/** @type {unknown} */ e) => {
-  if (e instanceof ApiError && e.status === 401) forgetToken('team');
+  if (e instanceof ApiError && e.status === 401) forgetToken(role);
   // Text only: the id comes from the address bar and the message from the server.
   root.replaceChildren(h('p', { class: 'fatal' }, `Cannot show match ${id}: ${e instanceof Error ? e.message : String(e)} `,
-    h('a', { href: '/platform/team' }, 'Back to your team\u2019s page')));
+    h('a', { href: back }, 'Back')));
 });

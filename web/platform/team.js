@@ -35,6 +35,10 @@ const state = {
   uploading: false,
   /** The submission the upload notice speaks of, until its build ends. */
   pending: 0,
+  /** The game's leagues (from /api/games), when the event plays them. @type {any[]} */
+  leagues: [],
+  /** The league whose leaderboard is shown ('' = the event's). */
+  boardLeague: '',
 };
 
 /** @type {Record<string, HTMLElement>} */
@@ -90,9 +94,19 @@ function build() {
   ui.matches = h('tbody');
   ui.matchMsg = h('p', { class: 'notice', hidden: true });
   ui.pageMsg = h('p', { class: 'notice page-notice', hidden: true, role: 'alert' });
+  ui.league = h('div', { class: 'league', hidden: true });
+  ui.leagueSel = h('span');
+  ui.side = h('tbody');
+  const sideQuest = ev.game === 'tracks' ? h('section', { class: 'card', id: 'sidequest' },
+    h('h2', null, 'Side quest'),
+    h('p', { class: 'dim' }, 'The share of its games in which each team earned the side-quest point.'),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
+      h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), h('th', { class: 'num' }, 'Games'),
+        h('th', { class: 'num' }, 'Points'), h('th', { class: 'num' }, 'Average'))),
+      ui.side))) : null;
   root.replaceChildren(
     header(h('span', null, h('b', null, ev.name), h('span', { class: 'dim' }, ` \u00b7 ${ev.game}`)),
-      h('span', { class: 'who' }, 'Team ', h('b', { class: 'team-name' }, state.team.name)), logout),
+      h('span', { class: 'who', title: (state.team.members || []).length ? `Members: ${state.team.members.join(', ')}` : null }, 'Team ', h('b', { class: 'team-name' }, state.team.name)), logout),
     ui.pageMsg,
     h('main', { class: 'plat team-grid' },
       h('div', { class: 'col' },
@@ -111,12 +125,14 @@ function build() {
           ui.kits, ui.kitMsg)),
       h('div', { class: 'col' },
         h('section', { class: 'card', id: 'leaderboard' },
-          h('h2', null, 'Leaderboard'),
+          h('div', { class: 'card-head' }, h('h2', null, 'Leaderboard'), ui.leagueSel),
+          ui.league,
           h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
             h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'),
               h('th', { class: 'num', title: 'mu - 3 sigma: a rating the team has at least, very likely' }, 'Rating'),
               h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Win rate'))),
             ui.board))),
+        sideQuest,
         h('section', { class: 'card', id: 'matches' },
           h('h2', null, 'Your matches'),
           ui.matchMsg,
@@ -337,7 +353,7 @@ function fixed(x, d = 1) {
 }
 
 async function refreshBoard() {
-  const board = await teamAPI('leaderboard');
+  const board = await teamAPI(state.boardLeague ? `leaderboard?league=${encodeURIComponent(state.boardLeague)}` : 'leaderboard');
   ui.board.replaceChildren(...(board.length ? board.map((/** @type {any} */ r) => h('tr', { class: r.team_id === state.team.id ? 'mine' : null },
     h('td', { class: 'num rank' }, String(r.rank)),
     h('td', { class: 'ellipsis', title: r.team }, r.team),
@@ -345,6 +361,36 @@ async function refreshBoard() {
     h('td', { class: 'num' }, String(r.games)),
     h('td', { class: 'num', title: `${r.wins} won, ${r.draws} drawn, ${r.losses} lost` }, r.games ? `${Math.round(r.win_rate * 100)}%` : '\u2013')))
     : [h('tr', null, h('td', { colspan: 5, class: 'dim' }, 'No team yet.'))]));
+}
+
+/** The team's league, and the choice of the league whose leaderboard shows. */
+function showLeague() {
+  const l = state.team && state.team.league;
+  ui.league.hidden = !l;
+  if (l) {
+    ui.league.replaceChildren(
+      h('span', { class: 'league-badge' }, `League ${l.number}`), ' ', h('b', null, l.name || ''),
+      h('div', { class: 'dim', hidden: !l.goal }, `Goal: ${l.goal || ''}`),
+      l.promotion ? h('div', { class: 'dim' }, `To reach league ${l.next}: ${l.promotion}.`) : h('div', { class: 'dim' }, 'The top league.'));
+  }
+  if (!state.leagues.length || ui.leagueSel.firstChild) return;
+  const sel = /** @type {HTMLSelectElement} */ (h('select', { 'aria-label': 'League' },
+    h('option', { value: '' }, 'Event (top league)'),
+    state.leagues.map((/** @type {any} */ x) => h('option', { value: x.number }, `League ${x.number} ${x.name}`))));
+  sel.addEventListener('change', () => { state.boardLeague = sel.value; quietly(refreshBoard); });
+  ui.leagueSel.replaceChildren(sel);
+}
+
+async function refreshSideQuest() {
+  if (state.event.game !== 'tracks') return;
+  const list = await teamAPI('sidequest');
+  ui.side.replaceChildren(...(list.length ? list.map((/** @type {any} */ r) => h('tr', { class: r.team_id === state.team.id ? 'mine' : null },
+    h('td', { class: 'num rank' }, String(r.rank)),
+    h('td', { class: 'ellipsis', title: r.team }, r.team),
+    h('td', { class: 'num' }, String(r.games)),
+    h('td', { class: 'num' }, String(r.points)),
+    h('td', { class: 'num' }, r.games ? `${Math.round(r.average * 100)}%` : '\u2013')))
+    : [h('tr', null, h('td', { colspan: 5, class: 'dim' }, 'No game played yet.'))]));
 }
 
 /** The seats of a match that are this team's. @param {any} m @returns {number[]} */
@@ -456,11 +502,13 @@ async function poll() {
       last = Date.now();
       await quietly(async () => {
         const t = await teamAPI('team');
-        state.team = t.team;
+        state.team = { ...t.team, league: t.league };
+        showLeague();
         if (!busy) await refreshSubmissions();
       });
       await quietly(refreshMatches);
       await quietly(refreshBoard);
+      await quietly(refreshSideQuest);
     }
   }
 }
@@ -477,11 +525,21 @@ async function main() {
     root.replaceChildren(header('Competition platform'), h('main', { class: 'plat' }, h('p', { class: 'notice error' }, text(err))));
     return;
   }
-  state.team = t.team;
+  state.team = { ...t.team, league: t.league };
   state.event = t.event;
+  if (t.event.settings && t.event.settings.leagues) {
+    try {
+      const games = await (await fetch('/api/games')).json();
+      const g = games.games.find((/** @type {any} */ x) => x.name === t.event.game);
+      state.leagues = (g && g.leagues) || [];
+    } catch {
+      state.leagues = [];
+    }
+  }
   build();
+  showLeague();
   await Promise.all([
-    quietly(refreshSubmissions), refreshKits(), quietly(refreshBoard), quietly(refreshMatches),
+    quietly(refreshSubmissions), refreshKits(), quietly(refreshBoard), quietly(refreshMatches), quietly(refreshSideQuest),
   ]);
   poll();
 }

@@ -1,0 +1,264 @@
+// Browser tests of the competition platform's pages, in a real headless
+// Chromium driven by playwright-core. Run by web/platform_browser_test.go,
+// which starts the platform (builds in the sandbox, casual matches) and
+// makes two zips of the tracks C++ kit, one that does not compile:
+//
+//   node platform.mjs BASE_URL OUT_DIR ORGANISER_LINK BAD_ZIP GOOD_ZIP
+//
+// The organiser opens its link and creates an event; a team joins with the
+// invitation link (its token shown once), downloads a kit, uploads the
+// broken zip (the compiler's error shows under the upload button), then the
+// good one (it builds and becomes active), sees a match against the house
+// bot, opens its replay in the player and downloads its bot log, and reads
+// the leaderboard; the organiser sees the team and its match and stops the
+// casual games. Every page is checked at 800x600, 1280x720 and 1920x1080
+// (no horizontal scrolling, nothing cut), with screenshots in OUT_DIR. Any
+// console error (a Content-Security-Policy refusal, say) fails the test.
+import { chromium } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+
+const [base, outDir, orgLink, badZip, goodZip] = process.argv.slice(2);
+mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+    '--no-first-run', '--disable-component-update', '--disable-sync'],
+});
+const errors = [];
+/** A refusal the test provokes (a browser logs every 4xx answer as a console error). */
+let expected = null;
+const SIZES = [[800, 600], [1280, 720], [1920, 1080]];
+
+/** A new browser (its own storage: the organiser and the team are two people). */
+async function person(who) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
+  const page = await ctx.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !(expected && expected.test(m.text()))) errors.push(`${who}: console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+  return page;
+}
+
+function step(what) {
+  console.log(`- ${what}`);
+}
+
+/** Waits for a condition on the page, polling (builds and matches take seconds). */
+async function until(page, what, fn, arg, timeout = 180_000) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout, polling: 250 });
+  } catch (e) {
+    throw new Error(`timed out waiting for ${what}: ${e.message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * At each size: no horizontal scrolling, no element wider than the page,
+ * the header's text readable; a screenshot of each.
+ */
+async function layout(page, name) {
+  for (const [w, h] of SIZES) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(150);
+    const bad = await page.evaluate(() => {
+      const out = [];
+      const de = document.documentElement;
+      if (de.scrollWidth > de.clientWidth + 1) out.push(`the page scrolls sideways: ${de.scrollWidth} > ${de.clientWidth}`);
+      for (const el of document.querySelectorAll('main *, header *')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || el.closest('.table-wrap')) continue; // tables scroll inside their box
+        if (r.right > de.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} ends at ${Math.round(r.right)} > ${de.clientWidth}`);
+      }
+      for (const el of document.querySelectorAll('body, td, th, p, label, button')) {
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < 11 && el.textContent.trim()) out.push(`${el.tagName.toLowerCase()} text at ${size}px`);
+      }
+      return out.slice(0, 5);
+    });
+    assert.deepEqual(bad, [], `${name} at ${w}x${h}`);
+    await page.screenshot({ path: `${outDir}/platform-${name}-${w}x${h}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+try {
+  // The organiser creates the event.
+  step('organiser: the link opens the page, the token leaves the address');
+  const org = await person('organiser');
+  await org.goto(orgLink);
+  await org.waitForSelector('form.create-event'); // no event yet: the form is open
+  assert.ok(!org.url().includes('org-'), `the token stays in the address: ${org.url()}`);
+  await layout(org, 'organiser-new');
+  step('organiser: a game option refused by the game is told in words');
+  await org.selectOption('select[name=game]', 'tracks');
+  await org.fill('form.create-event input[name=name]', 'E2E Cup');
+  await org.click('form.create-event summary:has-text("Game options")');
+  await org.fill('form.create-event input[name=ink_threshold]', 'many');
+  expected = /status of 400/;
+  await org.click('text=Create the event');
+  await org.waitForSelector('form.create-event .notice.error:not([hidden])');
+  expected = null;
+  const refusal = await org.textContent('form.create-event .notice.error');
+  assert.match(refusal, /ink_threshold/, 'the refusal names the option');
+  assert.doesNotMatch(refusal, /--opt|Bearer|HTTP \d/, `the refusal speaks of the page: ${refusal}`);
+  await org.fill('form.create-event input[name=ink_threshold]', '');
+  await org.click('text=Create the event');
+  await org.waitForSelector('#event .once');
+  const invite = await org.inputValue('#event .once .token');
+  assert.match(invite, /\/platform\/join#invite-/, `invitation link: ${invite}`);
+  assert.match(await org.textContent('#event .once'), /shown once/);
+  assert.match(await org.textContent('#events'), /E2E Cup/);
+
+  // A team joins.
+  step('team: joins with the invitation link, sees its token once');
+  const team = await person('team');
+  await team.goto(invite);
+  await team.waitForSelector('form.join');
+  await layout(team, 'join');
+  await team.fill('input[name=name]', 'Owls');
+  const members = await team.$$('input[name=member]');
+  if (members.length) {
+    await members[0].fill('Ada');
+    await team.click('text=+ member');
+    await team.locator('input[name=member]').nth(1).fill('Grace');
+  }
+  await team.click('form.join button[type=submit]');
+  await team.waitForSelector('.once .token');
+  const token = await team.inputValue('.once .token');
+  assert.match(token, /^team-[0-9a-f]+-[0-9a-f]+$/, `token: ${token}`);
+  assert.match(await team.textContent('.once'), /keep it, it is shown once/);
+  assert.equal(await team.evaluate(() => localStorage.getItem('arena-platform-team-token')), token, 'the browser keeps the token');
+  await team.click('.once button.copy');
+  await layout(team, 'joined');
+  assert.equal(await team.getAttribute('text=Go to your team', 'aria-disabled'), 'true', 'the way on waits for the token to be kept');
+  await team.check('label.check input');
+  await team.click('text=Go to your team');
+  await team.waitForSelector('#bot');
+  assert.match(await team.textContent('header'), /E2E Cup/);
+  assert.match(await team.textContent('header'), /Owls/);
+
+  step('team: downloads a starter kit');
+  await team.waitForSelector('#kits button.kit');
+  const [kit] = await Promise.all([team.waitForEvent('download'), team.click('#kits button.kit:has-text("C++")')]);
+  assert.equal(kit.suggestedFilename(), 'tracks-cpp.zip');
+  const kitPath = await kit.path();
+  assert.equal(readFileSync(kitPath).subarray(0, 2).toString(), 'PK', 'the kit is a zip');
+
+  step('team: a file the platform cannot build is refused before it is sent');
+  await team.setInputFiles('input[type=file]', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await team.waitForSelector('#bot .upload .notice.error:not([hidden])');
+  assert.match(await team.textContent('#bot .upload .notice'), /neither a zip nor a source file/);
+
+  step('team: uploads a kit that does not compile, sees the compiler under the upload button');
+  await team.setInputFiles('input[type=file]', badZip);
+  await team.click('text=Upload and build');
+  await until(team, 'the failed build', () => {
+    const box = document.querySelector('.build-error');
+    return box && !box.hidden && /error/.test(box.textContent || '');
+  });
+  const failure = await team.textContent('.build-error');
+  assert.match(failure, /bot\.cpp.*error/s, `the compiler's error: ${failure}`);
+  // under the upload button: below it on the page, in the same form
+  const below = await team.evaluate(() => {
+    const b = document.querySelector('#bot button[type=submit]').getBoundingClientRect();
+    const e = document.querySelector('.build-error').getBoundingClientRect();
+    return e.top >= b.bottom && document.querySelector('form.upload').contains(document.querySelector('.build-error'));
+  });
+  assert.ok(below, 'the build error sits under the upload button');
+  assert.match(await team.textContent('#bot .submissions'), /failed/);
+  const [log] = await Promise.all([team.waitForEvent('download'), team.click('text=Download the whole build log')]);
+  assert.match(readFileSync(await log.path(), 'utf8'), /g\+\+/, 'the build log holds the build command');
+  await layout(team, 'team-failed');
+
+  step('team: uploads the kit as it is: it builds and becomes active');
+  await team.waitForTimeout(1100); // one submission a second in this test
+  await team.setInputFiles('input[type=file]', goodZip);
+  await team.click('text=Upload and build');
+  await until(team, 'the build to be ready and active', () => {
+    const row = document.querySelector('#bot .submissions tbody tr');
+    return row && /ready/.test(row.textContent || '') && /active/.test(row.textContent || '');
+  });
+  assert.ok(await team.isHidden('.build-error'), 'the error box leaves once the newest build works');
+
+  step('team: a match against the house bot is played');
+  await until(team, 'a match with a replay', () => !!document.querySelector('#matches a[href^="/platform/replay/"]'));
+  assert.match(await team.textContent('#matches'), /Owls/);
+  assert.match(await team.textContent('#matches'), /house bot/);
+  await until(team, 'the leaderboard to count a game', () => {
+    const row = document.querySelector('#leaderboard tr.mine');
+    return row && Number(row.children[3].textContent) >= 1;
+  });
+  const rating = await team.getAttribute('#leaderboard tr.mine td.rating', 'title');
+  assert.match(rating, /^mu -?\d+\.\d+, sigma \d+\.\d+/, `rating tooltip: ${rating}`);
+  assert.match(await team.textContent('#leaderboard tr.mine'), /Owls.*%/s);
+  await until(team, 'the side quest of tracks', () => /Owls/.test(document.querySelector('#sidequest')?.textContent || ''));
+  await layout(team, 'team');
+
+  step('team: downloads its bot log');
+  const [botLog] = await Promise.all([team.waitForEvent('download'), team.click('#matches button:has-text("bot log")')]);
+  const logText = readFileSync(await botLog.path(), 'utf8');
+  assert.match(logText, /--- turn 1\b/, 'the bot log has turns');
+  assert.match(logText, /\[out\] /, 'the bot log has the bot\'s output');
+
+  step('team: opens the replay in the player');
+  await team.click('#matches a[href^="/platform/replay/"]');
+  await team.waitForSelector('.controls .turn');
+  await until(team, 'the turn counter', () => /Turn 0 \/ \d+/.test(document.querySelector('.turn')?.textContent || ''));
+  assert.match(await team.textContent('.scoreboard'), /Owls/, 'the player names the team');
+  await team.keyboard.press('End');
+  await until(team, 'the last turn', () => {
+    const m = /Turn (\d+) \/ (\d+)/.exec(document.querySelector('.turn')?.textContent || '');
+    return m && m[1] === m[2];
+  });
+  await team.screenshot({ path: `${outDir}/platform-replay.png` });
+  await team.click('a.back');
+  await team.waitForSelector('#bot');
+
+  step('team: logs out, and back in with the token');
+  team.once('dialog', (d) => d.accept());
+  await team.click('header button:has-text("Log out")');
+  await team.waitForSelector('form.login');
+  assert.equal(await team.evaluate(() => localStorage.getItem('arena-platform-team-token')), null, 'logging out forgets the token');
+  await team.fill('form.login input', 'team-0123456789abcdef-0123456789abcdef0123456789abcdef');
+  expected = /status of 401/;
+  await team.click('form.login button[type=submit]');
+  await team.waitForSelector('form.login .notice.error:not([hidden])');
+  expected = null;
+  assert.match(await team.textContent('form.login .notice'), /not valid/);
+  await layout(team, 'login');
+  await team.fill('form.login input', token);
+  await team.click('form.login button[type=submit]');
+  await team.waitForSelector('#bot');
+
+  step('organiser: sees the team and its matches, stops the casual games');
+  await until(org, 'the team on the organiser\'s page', () => /Owls/.test(document.querySelector('#teams')?.textContent || ''), undefined, 30_000);
+  await until(org, 'a match on the organiser\'s page', () => !!document.querySelector('#org-matches a[href*="?event="]'), undefined, 30_000);
+  await layout(org, 'organiser');
+  await org.click('text=Stop casual games');
+  await until(org, 'the casual games to stop', () => /stopped/.test(document.querySelector('#event .card-head')?.textContent || ''), undefined, 30_000);
+  await org.click('#org-matches a[href*="?event="]');
+  await org.waitForSelector('.controls .turn');
+  assert.match(await org.textContent('.scoreboard'), /Owls/);
+
+  step('a team token does not open the organiser\'s page');
+  expected = /status of 403/;
+  await team.goto(`${base}/platform/organiser`);
+  await team.waitForSelector('form.login');
+  await team.evaluate((t) => localStorage.setItem('arena-platform-organiser-token', t), token);
+  await team.reload();
+  await team.waitForSelector('form.login .notice.error:not([hidden])');
+  expected = null;
+} catch (e) {
+  errors.push(e.stack || String(e));
+} finally {
+  await browser.close();
+}
+
+if (errors.length) {
+  console.error(`FAILED:\n${errors.join('\n')}`);
+  process.exit(1);
+}
+console.log('platform pages: ok');

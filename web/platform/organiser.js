@@ -1,0 +1,464 @@
+// @ts-check
+// The organiser's page (/platform/organiser, opened from the link the
+// server prints on its first start: /platform/organiser#TOKEN): the
+// events, a form to create one (game, name, game options, settings), its
+// invitation link to copy, and for the chosen event its teams, its
+// matches with their replays, and casual games started or stopped.
+import {
+  h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, ApiError,
+} from '/platform/common.js';
+
+const root = byId('page');
+
+const state = {
+  /** @type {any[]} */ events: [],
+  /** @type {any[]} */ games: [],
+  /** Each event's controls (casual games, frozen, final, published), by id. @type {Record<number, any>} */
+  controls: {},
+  /** The chosen event's id (0: none). */
+  chosen: 0,
+  /** The invitation shown once, for the event it opens. @type {{event: number, link: string}|null} */
+  invite: null,
+  creating: false,
+};
+
+/** @type {Record<string, HTMLElement>} */
+const ui = {};
+
+/** @param {unknown} err */
+function text(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Calls the API as the organiser; a refused token shows the login form. @param {string} path @param {any} [o] */
+async function orgAPI(path, o = {}) {
+  try {
+    return await api(`organiser/${path}`, { ...o, role: 'organiser' });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      forgetToken('organiser');
+      showLogin(err.message);
+    }
+    throw err;
+  }
+}
+
+/** The form to paste the organiser token. @param {string} [notice] */
+function showLogin(notice = '') {
+  const field = /** @type {HTMLInputElement} */ (h('input', { type: 'password', autocomplete: 'off', spellcheck: 'false', placeholder: 'org-…', 'aria-label': 'Organiser token' }));
+  const msg = h('p', { class: 'notice', hidden: true, role: 'alert' });
+  const form = /** @type {HTMLFormElement} */ (h('form', { class: 'card narrow login' },
+    h('h2', null, 'Organiser'),
+    h('p', { class: 'dim' }, 'Open the organiser link the server printed on its first start, or paste its token (the part after #). ',
+      'Lost it? ', h('code', null, 'arena organiser token --data DIR'), ' makes a new one; the old one stops working.'),
+    h('label', { class: 'field' }, 'Organiser token', field),
+    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Log in')),
+    msg));
+  if (notice) say(msg, notice);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const value = field.value.trim().replace(/^.*#/, '');
+    if (!value) return;
+    try {
+      await api('organiser/events', { tokenValue: value, role: 'organiser' });
+      keepToken('organiser', value);
+      start();
+    } catch (err) {
+      say(msg, text(err));
+    }
+  });
+  root.replaceChildren(header('Organiser'), h('main', { class: 'plat' }, form));
+  field.focus();
+}
+
+function build() {
+  const logout = h('button', { type: 'button', class: 'small-button', title: 'This browser forgets the organiser token' }, 'Log out');
+  logout.addEventListener('click', () => {
+    if (!confirm('Log out? This browser forgets the organiser token: you will need the organiser link to come back.')) return;
+    forgetToken('organiser');
+    location.assign('/platform/organiser');
+  });
+  const create = h('button', { type: 'button', class: 'primary' }, '+ New event');
+  create.addEventListener('click', () => { state.creating = true; renderCreate(); });
+  ui.events = h('tbody');
+  ui.create = h('div');
+  ui.detail = h('div', { class: 'col' });
+  ui.pageMsg = h('p', { class: 'notice page-notice', hidden: true, role: 'alert' });
+  root.replaceChildren(
+    header('Organiser', logout),
+    ui.pageMsg,
+    h('main', { class: 'plat org-grid' },
+      h('div', { class: 'col' },
+        h('section', { class: 'card', id: 'events' },
+          h('div', { class: 'card-head' }, h('h2', null, 'Events'), create),
+          h('div', { class: 'table-wrap' }, h('table', { class: 'list events' },
+            h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Event'), h('th', null, 'Game'), h('th', null, 'Casual games'), h('th', null, 'Created'))),
+            ui.events))),
+        ui.create),
+      ui.detail));
+  document.title = 'Organiser \u2013 Arena';
+}
+
+function renderEvents() {
+  if (!ui.events) return; // before the page is built
+  ui.events.replaceChildren(...(state.events.length ? state.events.map((ev) => {
+    const link = h('a', { href: `#event-${ev.id}` }, ev.name);
+    link.addEventListener('click', (e) => { e.preventDefault(); choose(ev.id); });
+    return h('tr', { class: ev.id === state.chosen ? 'mine' : null, dataset: { id: ev.id } },
+      h('td', { class: 'num' }, String(ev.id)),
+      h('td', { class: 'ellipsis', title: ev.name }, link),
+      h('td', null, ev.game),
+      h('td', null, casualBadge(ev)),
+      h('td', { class: 'nowrap' }, when(ev.created)));
+  }) : [h('tr', null, h('td', { colspan: 5, class: 'dim' }, 'No event yet: create one.'))]));
+}
+
+/** Whether the event's casual games are stopped. @param {any} ev */
+function casualStopped(ev) {
+  const c = state.controls[ev.id];
+  return !!(c && c.casual_stopped);
+}
+
+/** @param {any} ev */
+function casualBadge(ev) {
+  if (!state.controls[ev.id]) return '';
+  return casualStopped(ev)
+    ? h('span', { class: 'status queued', title: 'No casual game is started' }, 'stopped')
+    : h('span', { class: 'status ready', title: 'Casual games are played continuously' }, 'running');
+}
+
+/** The form that creates an event. */
+function renderCreate() {
+  if (!state.creating) {
+    ui.create.replaceChildren();
+    return;
+  }
+  const gameSel = /** @type {HTMLSelectElement} */ (h('select', { name: 'game' },
+    state.games.map((g) => h('option', { value: g.name }, `${g.name} \u2013 ${g.title}`))));
+  const name = /** @type {HTMLInputElement} */ (h('input', { name: 'name', required: true, maxlength: 64, placeholder: 'Spring Cup' }));
+  const opts = h('div', { class: 'options' });
+  const settings = h('div', { class: 'settings' });
+  const msg = h('p', { class: 'notice', hidden: true, role: 'alert' });
+  const submit = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', class: 'primary' }, 'Create the event'));
+  const cancel = h('button', { type: 'button' }, 'Cancel');
+  cancel.addEventListener('click', () => { state.creating = false; renderCreate(); });
+  const fill = () => {
+    const g = state.games.find((x) => x.name === gameSel.value);
+    opts.replaceChildren(...(g.options || []).filter((/** @type {any} */ o) => !o.file).map((/** @type {any} */ o) => optionRow(o)));
+    settings.replaceChildren(...settingRows(g));
+  };
+  gameSel.addEventListener('change', fill);
+  const form = /** @type {HTMLFormElement} */ (h('form', { class: 'card create-event' },
+    h('h2', null, 'New event'),
+    h('label', { class: 'field' }, 'Game', gameSel),
+    h('label', { class: 'field' }, 'Name', name),
+    h('details', { class: 'group' }, h('summary', null, 'Game options ', h('span', { class: 'dim' }, '(empty: the game\u2019s default)')), opts),
+    h('details', { class: 'group', open: true }, h('summary', null, 'Settings'), settings),
+    h('div', { class: 'actions' }, submit, cancel),
+    msg));
+  fill();
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    say(msg, '');
+    let body;
+    try {
+      body = { game: gameSel.value, name: name.value.trim(), options: readOptions(opts), settings: readSettings(settings) };
+    } catch (err) {
+      say(msg, text(err));
+      return;
+    }
+    submit.disabled = true;
+    try {
+      const out = await orgAPI('events', { method: 'POST', body });
+      state.creating = false;
+      state.invite = { event: out.event.id, link: location.origin + out.invite_path };
+      renderCreate();
+      await refreshEvents();
+      await choose(out.event.id);
+    } catch (err) {
+      say(msg, text(err));
+      submit.disabled = false;
+    }
+  });
+  ui.create.replaceChildren(form);
+  name.focus();
+}
+
+/** One game option: a select for a list of values, a text field otherwise. @param {any} o */
+function optionRow(o) {
+  const input = o.values && o.values.length
+    ? h('select', { name: o.name, 'data-default': o.default }, h('option', { value: '' }, `default (${o.default})`),
+      o.values.map((/** @type {string} */ v) => h('option', { value: v }, v)))
+    : h('input', { name: o.name, placeholder: o.default || '', autocomplete: 'off' });
+  return h('label', { class: 'opt-row', title: o.help || '' }, h('code', null, o.name), input, h('span', { class: 'dim hint' }, o.help || ''));
+}
+
+/** The options the organiser filled in (the others keep their defaults). @param {HTMLElement} box */
+function readOptions(box) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  box.querySelectorAll('input,select').forEach((el) => {
+    const f = /** @type {HTMLInputElement} */ (el);
+    if (f.value.trim() !== '') out[f.name] = f.value.trim();
+  });
+  return out;
+}
+
+/** The settings' fields for a game. @param {any} g @returns {HTMLElement[]} */
+function settingRows(g) {
+  const seats = [];
+  for (let n = Math.max(2, g.minPlayers); n <= Math.min(g.maxPlayers, 8); n++) {
+    seats.push(h('label', { class: 'check inline' }, h('input', { type: 'checkbox', name: 'seat', value: n }), ` ${n}`));
+  }
+  /** @param {string} label @param {HTMLElement} input @param {string} help */
+  const row = (label, input, help) => h('label', { class: 'opt-row' }, h('span', null, label), input, h('span', { class: 'dim hint' }, help));
+  return [
+    h('div', { class: 'opt-row' }, h('span', null, 'Players per match'), h('div', { class: 'seats-box' }, seats),
+      h('span', { class: 'dim hint' }, 'none ticked: the game\u2019s smallest match')),
+    row('Map pool', h('input', { name: 'maps', placeholder: 'the game\u2019s own choice', autocomplete: 'off' }),
+      'names of the game\u2019s maps or files of the data directory\u2019s maps folder, separated by commas; each match draws one'),
+    row('Turn time (ms)', h('input', { name: 'turn_ms', type: 'number', min: 1, placeholder: 'the game\u2019s' }), 'for games whose time limits are options'),
+    row('First turn time (ms)', h('input', { name: 'first_turn_ms', type: 'number', min: 1, placeholder: 'the game\u2019s' }), ''),
+    row('Memory per bot (MiB)', h('input', { name: 'memory_mib', type: 'number', min: 16, placeholder: '512' }), ''),
+    row('Start', h('input', { name: 'start', type: 'datetime-local' }), 'empty: open now; submissions and matches wait for it'),
+    row('End', h('input', { name: 'end', type: 'datetime-local' }), 'empty: no end'),
+    g.leagues && g.leagues.length ? row('Leagues', h('input', { name: 'leagues', type: 'checkbox' }), 'teams climb the game\u2019s leagues, each with its promotion test') : null,
+    g.name === 'territory' ? row('HTTP bots', h('input', { name: 'http_bots', type: 'checkbox' }), 'teams may submit HTTP-server bots') : null,
+    row('House bots', h('input', { name: 'house_bots', type: 'checkbox', checked: true }), 'the game\u2019s builtin bot fills the seats while too few teams have a bot'),
+  ].filter((r) => r !== null);
+}
+
+/** The settings as the API takes them. @param {HTMLElement} box */
+function readSettings(box) {
+  const f = (/** @type {string} */ n) => /** @type {HTMLInputElement|null} */ (box.querySelector(`[name="${n}"]`));
+  /** @type {Record<string, any>} */
+  const s = { house_bots: !!f('house_bots')?.checked };
+  const seats = [...box.querySelectorAll('input[name="seat"]:checked')].map((el) => Number(/** @type {HTMLInputElement} */ (el).value));
+  if (seats.length) s.seats = seats;
+  const maps = (f('maps')?.value || '').split(',').map((m) => m.trim()).filter(Boolean);
+  if (maps.length) s.maps = maps;
+  for (const n of ['turn_ms', 'first_turn_ms', 'memory_mib']) {
+    const v = f(n)?.value.trim();
+    if (v) s[n] = Number(v);
+  }
+  for (const n of ['start', 'end']) {
+    const v = f(n)?.value;
+    if (!v) continue;
+    const d = new Date(v);
+    if (Number.isNaN(d.getTime())) throw new Error(`The ${n} date is not a date.`);
+    s[n] = d.toISOString();
+  }
+  if (f('leagues')?.checked) s.leagues = true;
+  if (f('http_bots')?.checked) s.http_bots = true;
+  return s;
+}
+
+/** Shows one event. @param {number} id */
+async function choose(id) {
+  state.chosen = id;
+  if (state.invite && state.invite.event !== id) state.invite = null;
+  renderEvents();
+  const ev = state.events.find((e) => e.id === id);
+  if (!ev) {
+    ui.detail.replaceChildren();
+    return;
+  }
+  history.replaceState(null, '', `#event-${id}`);
+  const casual = h('button', { type: 'button' }, casualStopped(ev) ? 'Start casual games' : 'Stop casual games');
+  casual.addEventListener('click', () => setCasual(ev, casualStopped(ev)));
+  const invite = h('button', { type: 'button', title: 'A new invitation link; the old one stops working' }, 'New invitation link');
+  invite.addEventListener('click', () => newInvite(ev));
+  ui.teams = h('tbody');
+  ui.matches = h('tbody');
+  ui.eventMsg = h('p', { class: 'notice', hidden: true, role: 'alert' });
+  ui.detail.replaceChildren(
+    h('section', { class: 'card', id: 'event' },
+      h('div', { class: 'card-head' }, h('h2', null, ev.name, h('span', { class: 'dim' }, ` \u00b7 ${ev.game}`)), casualBadge(ev)),
+      inviteBox(ev),
+      h('dl', { class: 'facts' }, ...facts(ev)),
+      h('div', { class: 'actions' }, casual, invite),
+      ui.eventMsg),
+    h('section', { class: 'card', id: 'teams' },
+      h('h2', null, 'Teams'),
+      h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
+        h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), h('th', null, 'Members'),
+          h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Won / drawn / lost'), h('th', null, 'Joined'))),
+        ui.teams))),
+    h('section', { class: 'card', id: 'org-matches' },
+      h('h2', null, 'Matches'),
+      h('div', { class: 'table-wrap' }, h('table', { class: 'list matches' },
+        h('thead', null, h('tr', null, h('th', null, 'Played'), h('th', null, 'Seats'), h('th', null, ''))),
+        ui.matches))));
+  await Promise.all([quietly(refreshTeams), quietly(refreshMatches)]);
+}
+
+/** The invitation box: the link shown once, or how to get one. @param {any} ev */
+function inviteBox(ev) {
+  if (state.invite && state.invite.event === ev.id) {
+    const field = /** @type {HTMLInputElement} */ (h('input', { class: 'token', value: state.invite.link, readonly: true, 'aria-label': 'Invitation link' }));
+    return h('div', { class: 'once' },
+      h('h3', null, 'Invitation link: copy it now, it is shown once'),
+      h('div', { class: 'token-row' }, field, copyButton(field)),
+      h('p', null, 'Send it to the teams: each opens it, names its team and gets its token. ',
+        'The server keeps only a fingerprint of it; a new invitation link makes this one stop working.'));
+  }
+  return h('p', { class: 'dim' }, 'The invitation link was shown when the event was created. Lost it? Make a new one (the old one stops working).');
+}
+
+/** What the event's settings say, for the reader. @param {any} ev @returns {HTMLElement[]} */
+function facts(ev) {
+  const s = ev.settings || {};
+  const opts = Object.entries(ev.options || {}).map(([k, v]) => `${k}=${v}`).join(' ');
+  /** @type {[string, string][]} */
+  const rows = [
+    ['Game options', opts || 'the game\u2019s defaults'],
+    ['Players per match', s.seats && s.seats.length ? s.seats.join(', ') : 'the game\u2019s smallest match'],
+    ['Map pool', s.maps && s.maps.length ? s.maps.join(', ') : 'the game\u2019s own choice'],
+    ['Time limits', s.turn_ms || s.first_turn_ms ? `${s.turn_ms ? `${s.turn_ms} ms a turn` : 'the game\u2019s a turn'}${s.first_turn_ms ? `, ${s.first_turn_ms} ms the first` : ''}` : 'the game\u2019s'],
+    ['Memory per bot', `${s.memory_mib || 512} MiB`],
+    ['Open', `${s.start ? `from ${when(s.start)}` : 'from now'}${s.end ? ` until ${when(s.end)}` : ', no end'}`],
+    ['House bots', s.house_bots ? 'fill the seats while too few teams have a bot' : 'off'],
+  ];
+  if (s.leagues) rows.push(['Leagues', 'on']);
+  if (s.http_bots) rows.push(['HTTP bots', 'allowed']);
+  const c = state.controls[ev.id];
+  if (c) {
+    rows.push(['Submissions', c.frozen ? 'frozen: the active bots are the final ones' : 'open']);
+    if (c.final) rows.push(['Final ranking', `started ${when(c.final.started)}: ${c.final.games} games a team, ${c.final.queued} queued so far`]);
+    rows.push(['Results', c.published ? `published ${when(c.published)}` : 'not published to the teams']);
+  }
+  return rows.flatMap(([k, v]) => [h('dt', null, k), h('dd', null, v)]);
+}
+
+/** @param {any} ev @param {boolean} running */
+async function setCasual(ev, running) {
+  try {
+    state.controls[ev.id] = await orgAPI(`events/${ev.id}/casual`, { method: 'POST', body: { running } });
+    await refreshEvents();
+    await choose(ev.id);
+    say(ui.eventMsg, running ? 'Casual games are running.' : 'Casual games are stopped (the matches already queued are played).', 'ok');
+  } catch (err) {
+    say(ui.eventMsg, text(err));
+  }
+}
+
+/** @param {any} ev */
+async function newInvite(ev) {
+  if (!confirm('Make a new invitation link? The old one stops working (teams that joined stay).')) return;
+  try {
+    const out = await orgAPI(`events/${ev.id}/invite`, { method: 'POST', body: {} });
+    state.invite = { event: ev.id, link: location.origin + out.invite_path };
+    await choose(ev.id);
+  } catch (err) {
+    say(ui.eventMsg, text(err));
+  }
+}
+
+/** @param {number} x @param {number} [d] */
+function fixed(x, d = 2) {
+  return Number(x).toFixed(d);
+}
+
+async function refreshTeams() {
+  const id = state.chosen;
+  const teams = await orgAPI(`events/${id}/teams`);
+  if (id !== state.chosen) return;
+  ui.teams.replaceChildren(...(teams.length ? teams.map((/** @type {any} */ t) => h('tr', { dataset: { id: t.id } },
+    h('td', { class: 'num rank' }, String(t.rank)),
+    h('td', { class: 'ellipsis', title: t.name }, t.name),
+    h('td', { class: 'members' }, (t.members || []).join(', ') || '\u2013'),
+    h('td', { class: 'num rating', title: `mu ${fixed(t.mu)}, sigma ${fixed(t.sigma)} (rating = mu - 3 sigma)` }, fixed(t.rating)),
+    h('td', { class: 'num' }, String(t.games)),
+    h('td', { class: 'num' }, `${t.wins} / ${t.draws} / ${t.losses}`),
+    h('td', { class: 'nowrap' }, when(t.created))))
+    : [h('tr', null, h('td', { colspan: 7, class: 'dim' }, 'No team yet: send the invitation link.'))]));
+}
+
+async function refreshMatches() {
+  const id = state.chosen;
+  const list = await orgAPI(`events/${id}/matches`);
+  if (id !== state.chosen) return;
+  ui.matches.replaceChildren(...(list.length ? list.slice(0, 100).map((/** @type {any} */ m) => h('tr', { dataset: { id: m.id } },
+    h('td', { class: 'nowrap' }, when(m.played)),
+    h('td', { class: 'seats' }, m.seats.flatMap((/** @type {any} */ s, /** @type {number} */ k) => [
+      k ? h('span', { class: 'dim' }, ' vs ') : null,
+      h('span', { class: 'seat' }, s.team_id === 0 ? h('i', null, 'house bot') : s.team, s.rank !== undefined ? h('span', { class: 'dim' }, ` #${s.rank}`) : null)])),
+    h('td', { class: 'nowrap row-actions' }, m.replay
+      ? h('a', { href: `/platform/replay/${encodeURIComponent(m.id)}?event=${encodeURIComponent(id)}`, title: 'Watch the match (every bot\u2019s error output included)' }, 'replay')
+      : h('span', { class: 'status failed', title: m.error || '' }, 'not played'))))
+    : [h('tr', null, h('td', { colspan: 3, class: 'dim' }, 'No match yet: matches start once a team\u2019s build succeeds.'))]));
+}
+
+async function refreshEvents() {
+  state.events = await orgAPI('events');
+  await Promise.all(state.events.map(async (ev) => {
+    try {
+      state.controls[ev.id] = await orgAPI(`events/${ev.id}/controls`);
+    } catch {
+      delete state.controls[ev.id];
+    }
+  }));
+  renderEvents();
+}
+
+/** @param {() => Promise<void>} f */
+async function quietly(f) {
+  try {
+    await f();
+    if (!ui.pageMsg.hidden) say(ui.pageMsg, '');
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 401)) say(ui.pageMsg, text(err));
+  }
+}
+
+let polling = false;
+
+/** Keeps the chosen event's teams and matches current. */
+async function poll() {
+  if (polling) return;
+  polling = true;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 5000));
+    if (document.hidden || !token('organiser') || !state.chosen) continue;
+    await quietly(refreshTeams);
+    await quietly(refreshMatches);
+  }
+}
+
+async function start() {
+  try {
+    await refreshEvents();
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 401)) showLogin(text(err));
+    return;
+  }
+  const games = await (await fetch('/api/games')).json();
+  state.games = games.games;
+  build();
+  renderEvents();
+  const asked = /^#event-(\d+)$/.exec(location.hash);
+  const first = asked ? Number(asked[1]) : (state.events[0] ? state.events[0].id : 0);
+  if (!state.events.length) {
+    state.creating = true;
+    renderCreate();
+  }
+  if (first) await choose(first);
+  poll();
+}
+
+function main() {
+  // The organiser link carries the token after #: keep it, then take it
+  // out of the address (and of the history), where it would be seen.
+  const m = /^#(org-[A-Za-z0-9-]+)$/.exec(location.hash);
+  if (m) {
+    keepToken('organiser', m[1]);
+    history.replaceState(null, '', '/platform/organiser');
+  }
+  if (!token('organiser')) {
+    showLogin();
+    return;
+  }
+  start();
+}
+
+main();

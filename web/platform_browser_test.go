@@ -1,0 +1,148 @@
+package web_test
+
+import (
+	"archive/zip"
+	"context"
+	"fmt"
+	"io/fs"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/web"
+)
+
+// TestPlatformBrowser runs web/e2e/platform.mjs in a real headless
+// Chromium against the platform (arena serve --data) with its builds and
+// casual matches: the organiser creates an event through the page, a team
+// joins with the invitation link, uploads a kit that fails to build (the
+// compiler's error shows under the upload button), then one that builds,
+// sees a match played against the house bot and opens its replay, and
+// reads the leaderboard; the organiser sees the team and the match and
+// stops the casual games. The pages are checked at 800x600, 1280x720 and
+// 1920x1080. Besides the browser test's tools (TestBrowser), it needs the
+// sandbox (bubblewrap) and g++ for the C++ kit; it skips with a message
+// without them.
+func TestPlatformBrowser(t *testing.T) {
+	need := needer(t)
+	_, err := exec.LookPath("node")
+	need(err == nil, "node")
+	chromium := os.Getenv("CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	_, err = os.Stat(chromium)
+	need(err == nil, chromium)
+	_, err = os.Stat("e2e/node_modules/playwright-core")
+	need(err == nil, "playwright-core (npm ci --prefix web/e2e)")
+	if err := sandbox.Ready(); err != nil {
+		t.Skipf("skipped: the platform builds only in the sandbox, and %v", err)
+	}
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Skip("skipped: g++ missing (the test builds the C++ kit)")
+	}
+
+	ctx := context.Background()
+	data := t.TempDir()
+	// The sandbox's unprivileged identity goes through the test's
+	// directory to the build trees (arena serve --data asks the same).
+	if err := os.Chmod(filepath.Dir(data), 0o711); err != nil {
+		t.Fatal(err)
+	}
+	p, err := platform.Open(ctx, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	orgToken, err := p.FirstOrganiserToken(ctx)
+	if err != nil || orgToken == "" {
+		t.Fatalf("organiser token: %q %v", orgToken, err)
+	}
+	// Patient time limits: the subject is the pages, not the bots' speed.
+	if err := p.StartJobs(ctx, platform.JobOptions{Workers: 1, Matches: 1, ScheduleEvery: 500 * time.Millisecond,
+		PollInterval: 200 * time.Millisecond, TimeScale: 5, Build: build.Options{Timeout: 3 * time.Minute}}); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stop, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		p.StopJobs(stop)
+	}()
+	srv := &web.Server{Replays: t.TempDir(), Platform: p.Handler(platform.APIOptions{SubmitEvery: time.Second})}
+	ts := httptest.NewServer(srv.Handler())
+	defer srv.Close()
+	defer ts.Close()
+
+	files := t.TempDir()
+	bad := filepath.Join(files, "broken-bot.zip")
+	good := filepath.Join(files, "tracks-cpp.zip")
+	kitZipFile(t, "tracks", "cpp", bad, map[string]string{"bot.cpp": "int main() { this is not C++; }\n"})
+	kitZipFile(t, "tracks", "cpp", good, nil)
+
+	out := os.Getenv("ARENA_SCREENSHOTS")
+	if out == "" {
+		out = t.TempDir()
+	}
+	abs, _ := filepath.Abs(out)
+	cmd := exec.Command("node", "e2e/platform.mjs", ts.URL, abs, platform.OrganiserLink(ts.URL, orgToken), bad, good)
+	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
+	res, err := cmd.CombinedOutput()
+	t.Logf("platform.mjs:\n%s", res)
+	if err != nil {
+		t.Fatalf("browser tests failed: %v", err)
+	}
+	t.Logf("screenshots in %s", abs)
+}
+
+// kitZipFile writes a game's starter kit as a zip (in a folder, as zips
+// often are), with edit applied to its files.
+func kitZipFile(t *testing.T, game, lang, path string, edit map[string]string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), fmt.Sprintf("%s-%s", game, lang))
+	if err := kits.Write(game, lang, dir); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range edit {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(filepath.Dir(dir), p)
+		w, err := zw.Create(filepath.ToSlash(rel))
+		if err != nil {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	})
+	if err == nil {
+		err = zw.Close()
+	}
+	if err == nil {
+		err = f.Close()
+	}
+	if err != nil || !strings.HasSuffix(path, ".zip") {
+		t.Fatalf("zip %s: %v", path, err)
+	}
+}
