@@ -49,9 +49,9 @@ type database interface {
 	// shared: processes on other machines use the database, so uploads,
 	// build artifacts and replays go in it.
 	shared() bool
-	// rescue queues again at once the running jobs of the workers last
-	// seen before a time (lost: their heartbeats stopped).
-	rescue(ctx context.Context, seenBefore time.Time) (int64, error)
+	// rescue queues again at once the running jobs of the workers lost
+	// at now: silent for deadBeats of their heartbeats.
+	rescue(ctx context.Context, now time.Time) (int64, error)
 }
 
 type sqliteDB struct{ db *sqlite.DB }
@@ -90,8 +90,8 @@ func (d pgDB) completeJob(ctx context.Context, tx store.Tx, job *rivertype.JobRo
 	return completeTx[*riverpgxv5.Driver](ctx, pgTx, job)
 }
 func (pgDB) shared() bool { return true }
-func (d pgDB) rescue(ctx context.Context, seenBefore time.Time) (int64, error) {
-	return d.db.RescueJobs(ctx, seenBefore)
+func (d pgDB) rescue(ctx context.Context, now time.Time) (int64, error) {
+	return d.db.RescueJobs(ctx, now, deadBeats)
 }
 
 func migrateRiver[TTx any](ctx context.Context, d riverdriver.Driver[TTx]) error {
@@ -136,17 +136,32 @@ func OpenDB(ctx context.Context, url, dir string) (*Platform, error) {
 	return p, nil
 }
 
-// OpenEither opens a PostgreSQL database when url is set (with dir as this
-// machine's working directory), else the data directory dir: what the
-// CLI's --db and --data choose.
+// OpenEither opens a PostgreSQL database when url is set, else the data
+// directory dir: what the CLI's --db and --data choose. With a database,
+// dir is this process's working directory; without one, a new temporary
+// directory is, removed by Close (what it holds is a cache of the
+// database's).
 func OpenEither(ctx context.Context, dir, url string) (*Platform, error) {
-	if url != "" {
-		if dir == "" {
-			dir = filepath.Join(os.TempDir(), fmt.Sprintf("arena-work-%d", os.Getuid()))
-		}
-		return OpenDB(ctx, url, dir)
+	if url == "" {
+		return Open(ctx, dir)
 	}
-	return Open(ctx, dir)
+	temp := ""
+	if dir == "" {
+		var err error
+		if temp, err = os.MkdirTemp("", "arena-work-"); err != nil {
+			return nil, err
+		}
+		dir = temp
+	}
+	p, err := OpenDB(ctx, url, dir)
+	if err != nil {
+		if temp != "" {
+			os.RemoveAll(temp)
+		}
+		return nil, err
+	}
+	p.tempDir = temp
+	return p, nil
 }
 
 // jobKey carries the running job in its worker's context, for

@@ -181,8 +181,12 @@ func TestMatchesOnManyMachines(t *testing.T) {
 	}
 	var done int64
 	for _, w := range ws {
-		if w.Cores != 2 || w.Slots != 1 || !w.Alive || w.Host == "" {
+		// the first one stopped: it no longer beats
+		if w.Cores != 2 || w.Slots != 1 || w.Alive != (w.ID == w2.WorkerID()) || w.Host == "" {
 			t.Errorf("worker %+v", w)
+		}
+		if w.ID == w1.WorkerID() && (w.Running != 0 || w.Done < 1) {
+			t.Errorf("the first worker's last beat: %+v", w)
 		}
 		done += w.Done
 	}
@@ -286,9 +290,10 @@ func TestTheJobsOfALostWorkerAreQueuedAgain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p.Store.Heartbeat(ctx, store.Worker{ID: "lost-1", Host: "a", Started: now.Add(-time.Hour), Seen: now.Add(-time.Minute)})
-	p.Store.Heartbeat(ctx, store.Worker{ID: "alive-1", Host: "b", Started: now.Add(-time.Hour), Seen: now})
-	n, err := p.db.rescue(ctx, now.Add(-deadBeats*DefaultHeartbeat))
+	// lost: silent for 7 of its 1 s beats; alive: silent for 3 of its 10 s
+	p.Store.Heartbeat(ctx, store.Worker{ID: "lost-1", Host: "a", Started: now.Add(-time.Hour), Seen: now.Add(-7 * time.Second), Every: time.Second})
+	p.Store.Heartbeat(ctx, store.Worker{ID: "alive-1", Host: "b", Started: now.Add(-time.Hour), Seen: now.Add(-30 * time.Second), Every: 10 * time.Second})
+	n, err := p.db.rescue(ctx, now)
 	if err != nil || n != 1 {
 		t.Fatalf("rescued %d jobs (%v), want 1", n, err)
 	}
@@ -299,7 +304,7 @@ func TestTheJobsOfALostWorkerAreQueuedAgain(t *testing.T) {
 		}
 	}
 	ws, _ := p.Workers(ctx)
-	if len(ws) != 2 || ws[0].ID != "alive-1" || !ws[0].Alive || ws[1].Alive {
-		t.Errorf("workers %+v", ws)
+	if len(ws) != 2 || ws[0].ID != "lost-1" || ws[0].Alive || !ws[1].Alive {
+		t.Errorf("workers, the last seen first, lost-1 lost: %+v", ws)
 	}
 }

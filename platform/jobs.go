@@ -237,13 +237,14 @@ func (p *Platform) StopJobs(ctx context.Context) error {
 	if p.stopScheduler != nil {
 		p.stopScheduler()
 	}
-	if p.stopHeartbeat != nil {
-		p.stopHeartbeat()
-	}
 	if p.jobs.Role == RoleServer {
 		return nil // an insert-only client, never started
 	}
-	return p.river.Stop(ctx)
+	err := p.river.Stop(ctx)
+	if p.stopHeartbeat != nil {
+		p.stopHeartbeat() // after the jobs: its last beat has their counts
+	}
+	return err
 }
 
 // migrateQueue creates or updates River's tables.

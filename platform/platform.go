@@ -45,6 +45,7 @@ type Platform struct {
 	// stopHeartbeat stops a worker's heartbeats (nil: none)
 	stopHeartbeat func()
 	id            string // a worker's id (workerID)
+	tempDir       string // removed by Close
 	jobs          JobOptions
 	// stopScheduler stops the casual matches' scheduler (nil: none)
 	stopScheduler func()
@@ -93,8 +94,14 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 	return p, nil
 }
 
-// Close closes the database.
-func (p *Platform) Close() error { return p.Store.Close() }
+// Close closes the database (and removes a temporary working directory:
+// OpenEither).
+func (p *Platform) Close() error {
+	if p.tempDir != "" {
+		defer os.RemoveAll(p.tempDir)
+	}
+	return p.Store.Close()
+}
 
 // CreateEvent makes an event for a game with its options (k=v, checked
 // against the game's) and the default settings; see CreateEventWith.

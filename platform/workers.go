@@ -56,7 +56,7 @@ func (p *Platform) startServer(o JobOptions) error {
 // JobOptions.Matches, or on a server, at least the matches its live
 // workers play at once.
 func (p *Platform) inFlight(ctx context.Context, o JobOptions) int {
-	if o.Role != RoleServer {
+	if o.Role != RoleServer || o.Matches == 0 {
 		return o.Matches
 	}
 	ws, err := p.Store.Workers(ctx)
@@ -95,13 +95,13 @@ func (p *Platform) startHeartbeat(ctx context.Context, o JobOptions) error {
 		every = DefaultHeartbeat
 	}
 	host, _ := os.Hostname()
-	w := store.Worker{ID: p.workerID(), Host: host, Cores: o.Cores, Slots: o.Matches, Started: time.Now().UTC()}
+	w := store.Worker{ID: p.workerID(), Host: host, Cores: o.Cores, Slots: o.Matches, Started: time.Now().UTC(), Every: every}
 	beat := func(ctx context.Context) error {
 		w.Running, w.Done, w.Seen = int(p.count.running.Load()), p.count.done.Load(), time.Now().UTC()
 		if err := p.Store.Heartbeat(ctx, w); err != nil {
 			return fmt.Errorf("heartbeat: %w", err)
 		}
-		n, err := p.db.rescue(ctx, time.Now().Add(-deadBeats*every))
+		n, err := p.db.rescue(ctx, time.Now())
 		if err != nil {
 			return fmt.Errorf("rescuing the jobs of lost workers: %w", err)
 		}
@@ -115,7 +115,15 @@ func (p *Platform) startHeartbeat(ctx context.Context, o JobOptions) error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	p.stopHeartbeat = func() { cancel(); <-done }
+	p.stopHeartbeat = func() {
+		cancel()
+		<-done
+		last, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := beat(last); err != nil {
+			o.Log.Error("worker", "err", err)
+		}
+	}
 	go func() {
 		defer close(done)
 		t := time.NewTicker(every)
@@ -137,12 +145,16 @@ func (p *Platform) startHeartbeat(ctx context.Context, o JobOptions) error {
 // WorkerStatus is a worker as the organiser sees it.
 type WorkerStatus struct {
 	store.Worker
-	Alive bool // it beat within deadBeats default heartbeats
+	Alive bool // it beat within deadBeats of its heartbeats
 }
 
-// alive: w beat recently enough (with the default heartbeat).
+// alive: w beat recently enough.
 func alive(w store.Worker, now time.Time) bool {
-	return now.Sub(w.Seen) < deadBeats*DefaultHeartbeat
+	every := w.Every
+	if every <= 0 {
+		every = DefaultHeartbeat
+	}
+	return now.Sub(w.Seen) < deadBeats*every
 }
 
 // Workers lists the workers that ever reported, the last seen first.
@@ -157,4 +169,13 @@ func (p *Platform) Workers(ctx context.Context) ([]WorkerStatus, error) {
 		out[i] = WorkerStatus{Worker: w, Alive: alive(w, now)}
 	}
 	return out, nil
+}
+
+// WorkerID is this process's name as a worker ("" for other roles).
+func (p *Platform) WorkerID() string { return p.workerID() }
+
+// WorkerJSON is a worker as the API and the CLI's --json show it.
+func WorkerJSON(w WorkerStatus) map[string]any {
+	return map[string]any{"id": w.ID, "host": w.Host, "cores": w.Cores, "slots": w.Slots, "running": w.Running,
+		"done": w.Done, "started": w.Started, "seen": w.Seen, "alive": w.Alive}
 }

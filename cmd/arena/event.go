@@ -391,6 +391,14 @@ func writeJSONTo(out io.Writer, v any) error {
 
 func addDataFlags(cmd *cobra.Command, data *string, asJSON *bool) {
 	cmd.Flags().StringVar(data, "data", "", "the platform's data directory (as given to arena serve --data)")
+	cmd.Flags().String("db", "", "the platform's PostgreSQL database (as given to arena serve --db), instead of --data")
 	cmd.Flags().BoolVar(asJSON, "json", false, "print JSON")
-	cmd.MarkFlagRequired("data")
+	cmd.MarkFlagsOneRequired("data", "db")
+	cmd.MarkFlagsMutuallyExclusive("data", "db")
+}
+
+// openPlatform opens the platform of a command's --data or --db.
+func openPlatform(cmd *cobra.Command, data string) (*platform.Platform, error) {
+	db, _ := cmd.Flags().GetString("db")
+	return platform.OpenEither(cmd.Context(), data, db)
 }

@@ -25,7 +25,7 @@ func eventControlCommands() []*cobra.Command {
 				if err != nil {
 					return err
 				}
-				p, err := platform.Open(cmd.Context(), data)
+				p, err := openPlatform(cmd, data)
 				if err != nil {
 					return err
 				}
@@ -122,7 +122,7 @@ arena event ladder shows the ladder.`,
 			if err != nil {
 				return err
 			}
-			p, err := platform.Open(cmd.Context(), data)
+			p, err := openPlatform(cmd, data)
 			if err != nil {
 				return err
 			}
@@ -167,7 +167,7 @@ func ladderCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			p, err := platform.Open(cmd.Context(), data)
+			p, err := openPlatform(cmd, data)
 			if err != nil {
 				return err
 			}

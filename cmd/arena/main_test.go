@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -23,7 +24,7 @@ func TestMain(m *testing.M) {
 	if out, err := exec.Command("go", "build", "-o", arena, ".").CombinedOutput(); err != nil {
 		panic("go build: " + err.Error() + "\n" + string(out))
 	}
-	code := m.Run()
+	code := pgtest.Run(m) // arena worker's tests ask for a PostgreSQL database
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

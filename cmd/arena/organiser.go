@@ -61,6 +61,7 @@ type orgMatch struct {
 
 type organiserFlags struct {
 	data   string
+	db     string // a PostgreSQL URL, instead of data
 	client clientFlags
 	asJSON bool
 	server string // the server's URL when through one, for links
@@ -68,6 +69,7 @@ type organiserFlags struct {
 
 func (f *organiserFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.data, "data", "", "the platform's data directory (as given to arena serve --data)")
+	cmd.Flags().StringVar(&f.db, "db", "", "or: the platform's PostgreSQL database (as given to arena serve --db)")
 	cmd.Flags().StringVar(&f.client.server, "server", os.Getenv("ARENA_SERVER"), "or: the platform's URL, with the organiser's --token (default $ARENA_SERVER)")
 	cmd.Flags().StringVar(&f.client.token, "token", os.Getenv("ARENA_TOKEN"), "the organiser's token, with --server (default $ARENA_TOKEN)")
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print JSON")
@@ -75,11 +77,11 @@ func (f *organiserFlags) add(cmd *cobra.Command) {
 
 // open is the data directory when --data is given, else the server.
 func (f *organiserFlags) open(cmd *cobra.Command) (eventBackend, error) {
-	if f.data != "" {
-		if cmd.Flags().Changed("server") {
-			return nil, errors.New("give --data DIR or --server URL, not both")
+	if f.data != "" || f.db != "" {
+		if cmd.Flags().Changed("server") || (f.data != "" && f.db != "") {
+			return nil, errors.New("give one of --data DIR, --db URL or --server URL")
 		}
-		p, err := platform.Open(cmd.Context(), f.data)
+		p, err := platform.OpenEither(cmd.Context(), f.data, f.db)
 		if err != nil {
 			return nil, err
 		}
@@ -376,7 +378,7 @@ func init() {
 	var asJSON bool
 	org := &cobra.Command{Use: "organiser", Short: "The platform organiser's token"}
 	token := &cobra.Command{
-		Use:   "token --data DIR [--url http://host:8080]",
+		Use:   "token --data DIR | --db URL [--url http://host:8080]",
 		Short: "Make a new organiser token (the old one stops working) and print it once with its link",
 		Long: `Make a new organiser token for the platform of the data directory and print
 it once, with the link that opens the organiser's page. The old token stops
@@ -384,7 +386,7 @@ working at once, the server running or not. arena serve prints the first
 one when it starts the platform for the first time.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			p, err := platform.Open(cmd.Context(), data)
+			p, err := openPlatform(cmd, data)
 			if err != nil {
 				return err
 			}
@@ -400,10 +402,8 @@ one when it starts the platform for the first time.`,
 			return nil
 		},
 	}
-	token.Flags().StringVar(&data, "data", "", "the platform's data directory (as given to arena serve --data)")
+	addDataFlags(token, &data, &asJSON)
 	token.Flags().StringVar(&base, "url", "http://localhost:8080", "the server's address, for the link")
-	token.Flags().BoolVar(&asJSON, "json", false, "print JSON")
-	token.MarkFlagRequired("data")
 	org.AddCommand(token)
 	rootCmd.AddCommand(org)
 }

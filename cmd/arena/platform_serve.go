@@ -20,6 +20,7 @@ import (
 // platformFlags are arena serve's flags for the competition platform.
 type platformFlags struct {
 	data         string
+	db           string // a PostgreSQL URL: the platform on many machines
 	unsafe       bool
 	workers      int
 	buildTimeout time.Duration
@@ -32,6 +33,7 @@ type platformFlags struct {
 
 func (f *platformFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&f.data, "data", "", "serve the competition platform too, with its data (database, uploads, builds) in this directory: teams join events (arena event create) and submit bots that are built")
+	fl.StringVar(&f.db, "db", "", "serve the competition platform on this PostgreSQL database (postgres://user@host/db) shared with the machines that run arena worker: this server schedules the matches, the workers build and play them (--data is then this server's working directory)")
 	fl.BoolVar(&f.unsafe, "unsafe-no-sandbox", false, "with --data on a machine that cannot sandbox: build teams' code UNCONTAINED (only for code you trust)")
 	fl.IntVar(&f.workers, "build-workers", 1, "with --data: builds run at once")
 	fl.DurationVar(&f.buildTimeout, "build-timeout", 5*time.Minute, "with --data: a build is stopped after this long")
@@ -42,7 +44,7 @@ func (f *platformFlags) add(fl *pflag.FlagSet) {
 // start opens the data directory, starts the build workers and mounts the
 // platform's API in the viewer server; stop undoes it.
 func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Logger) (stop func(), err error) {
-	if f.data == "" {
+	if f.data == "" && f.db == "" {
 		if f.unsafe {
 			return nil, fmt.Errorf("--unsafe-no-sandbox goes with --data (the platform's builds)")
 		}
@@ -51,13 +53,13 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 	if f.workers < 1 || f.buildTimeout <= 0 || f.submitEvery <= 0 || f.matches < 0 {
 		return nil, fmt.Errorf("--build-workers, --build-timeout and --submit-every must be positive, --casual-matches at least 0")
 	}
-	if !f.unsafe {
+	if !f.unsafe && f.db == "" { // with --db, the workers build
 		if err := sandbox.Ready(); err != nil {
 			return nil, fmt.Errorf("the platform builds teams' code only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox builds uncontained)", err)
 		}
 	}
 	ctx := context.Background()
-	p, err := platform.Open(ctx, f.data)
+	p, err := platform.OpenEither(ctx, f.data, f.db)
 	if err != nil {
 		return nil, err
 	}
@@ -65,13 +67,21 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 		p.Close()
 		return nil, err
 	}
-	if err := p.StartJobs(ctx, platform.JobOptions{Workers: f.workers, Log: log, Matches: f.matches, Cores: srv.Cores,
+	role := platform.RoleAll
+	if f.db != "" {
+		role = platform.RoleServer
+	}
+	if err := p.StartJobs(ctx, platform.JobOptions{Workers: f.workers, Log: log, Matches: f.matches, Cores: srv.Cores, Role: role,
 		Build: build.Options{Timeout: f.buildTimeout, Unsafe: f.unsafe}}); err != nil {
 		p.Close()
 		return nil, err
 	}
 	srv.Platform = p.Handler(platform.APIOptions{SubmitEvery: f.submitEvery, Log: log})
-	fmt.Fprintf(cmd.OutOrStdout(), "Arena platform: data in %s, API under %s\n", f.data, web.PlatformPrefix)
+	if f.db != "" {
+		fmt.Fprintf(cmd.OutOrStdout(), "Arena platform: on PostgreSQL, builds and matches by arena worker, API under %s\n", web.PlatformPrefix)
+	} else {
+		fmt.Fprintf(cmd.OutOrStdout(), "Arena platform: data in %s, API under %s\n", f.data, web.PlatformPrefix)
+	}
 	if f.unsafe {
 		fmt.Fprintln(cmd.ErrOrStderr(), "WARNING: --unsafe-no-sandbox: teams' builds run uncontained on this machine")
 	}

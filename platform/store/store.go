@@ -260,7 +260,8 @@ type Worker struct {
 	Running int    // matches it is playing
 	Done    int64  // matches it finished since it started
 	Started time.Time
-	Seen    time.Time // its last beat
+	Seen    time.Time     // its last beat
+	Every   time.Duration // how often it beats (milliseconds are kept)
 }
 
 // Rating is a team's rating in its event (OpenSkill) and its record.

@@ -48,12 +48,15 @@ var (
 )
 
 // Main starts the cluster (lazily: only if a test asks for a database),
-// runs the package's tests and removes the cluster.
-func Main(m *testing.M) {
+// runs the package's tests, removes the cluster and exits.
+func Main(m *testing.M) { os.Exit(Run(m)) }
+
+// Run is Main for a TestMain with work of its own: it returns the tests'
+// exit code.
+func Run(m *testing.M) int {
 	started = true
-	code := m.Run()
-	stop()
-	os.Exit(code)
+	defer stop()
+	return m.Run()
 }
 
 var (

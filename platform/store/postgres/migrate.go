@@ -114,6 +114,8 @@ var migrations = []string{
 		created timestamptz NOT NULL
 	);
 	ALTER TABLE teams ADD COLUMN members jsonb NOT NULL DEFAULT '[]';`,
+	// 7: how often a worker beats (a silent one is lost after six).
+	`ALTER TABLE workers ADD COLUMN every_ms bigint NOT NULL DEFAULT 5000;`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time

@@ -27,10 +27,10 @@ func (d *DB) File(ctx context.Context, name string) ([]byte, error) {
 
 // Heartbeat implements store.Store.
 func (d *DB) Heartbeat(ctx context.Context, w store.Worker) error {
-	_, err := d.pool.Exec(ctx, `INSERT INTO workers (id, host, cores, slots, running, done, started, seen) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+	_, err := d.pool.Exec(ctx, `INSERT INTO workers (id, host, cores, slots, running, done, started, seen, every_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (id) DO UPDATE SET host = excluded.host, cores = excluded.cores, slots = excluded.slots,
-		running = excluded.running, done = excluded.done, seen = excluded.seen`,
-		w.ID, w.Host, w.Cores, w.Slots, w.Running, w.Done, w.Started, w.Seen)
+		running = excluded.running, done = excluded.done, seen = excluded.seen, every_ms = excluded.every_ms`,
+		w.ID, w.Host, w.Cores, w.Slots, w.Running, w.Done, w.Started, w.Seen, w.Every.Milliseconds())
 	return err
 }
 
@@ -38,20 +38,23 @@ func (d *DB) Heartbeat(ctx context.Context, w store.Worker) error {
 func (d *DB) Workers(ctx context.Context) ([]store.Worker, error) {
 	return list(ctx, d.pool, func(r pgx.Row) (store.Worker, error) {
 		var w store.Worker
-		err := r.Scan(&w.ID, &w.Host, &w.Cores, &w.Slots, &w.Running, &w.Done, &w.Started, &w.Seen)
-		w.Started, w.Seen = w.Started.UTC(), w.Seen.UTC()
+		var every int64
+		err := r.Scan(&w.ID, &w.Host, &w.Cores, &w.Slots, &w.Running, &w.Done, &w.Started, &w.Seen, &every)
+		w.Started, w.Seen, w.Every = w.Started.UTC(), w.Seen.UTC(), time.Duration(every)*time.Millisecond
 		return w, err
-	}, `SELECT id, host, cores, slots, running, done, started, seen FROM workers ORDER BY seen DESC, id`)
+	}, `SELECT id, host, cores, slots, running, done, started, seen, every_ms FROM workers ORDER BY seen DESC, id`)
 }
 
-// RescueJobs makes the running jobs of the workers last seen before a time
-// available again at once (their heartbeats stopped: the machine or the
-// process is lost), and returns how many. A job's last attempt names the
+// RescueJobs makes the running jobs of lost workers available again at
+// once, and returns how many. A worker is lost when, at now (the caller's
+// clock, as the workers' beats are theirs), it has been silent for beats
+// of its heartbeats: the machine or the process is gone. A job's last attempt names the
 // River client that runs it, which a worker names after itself. This is
 // the one statement of the store on River's own table (river_job, as of
 // River v0.51).
-func (d *DB) RescueJobs(ctx context.Context, seenBefore time.Time) (int64, error) {
+func (d *DB) RescueJobs(ctx context.Context, now time.Time, beats int) (int64, error) {
 	tag, err := d.pool.Exec(ctx, `UPDATE river_job SET state = 'available', scheduled_at = now()
-		WHERE state = 'running' AND attempted_by[array_length(attempted_by, 1)] IN (SELECT id FROM workers WHERE seen < $1)`, seenBefore)
+		WHERE state = 'running' AND attempted_by[array_length(attempted_by, 1)] IN
+		(SELECT id FROM workers WHERE seen < $1::timestamptz - make_interval(secs => every_ms * $2 / 1000.0))`, now, beats)
 	return tag.RowsAffected(), err
 }

@@ -108,6 +108,8 @@ var migrations = []string{
 		created TEXT NOT NULL
 	);
 	ALTER TABLE teams ADD COLUMN members TEXT NOT NULL DEFAULT '[]'; -- JSON array of names`,
+	// 9: how often a worker beats (a silent one is lost after six).
+	`ALTER TABLE workers ADD COLUMN every_ms INTEGER NOT NULL DEFAULT 5000;`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

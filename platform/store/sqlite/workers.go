@@ -25,16 +25,16 @@ func (d *DB) File(ctx context.Context, name string) ([]byte, error) {
 
 // Heartbeat implements store.Store.
 func (d *DB) Heartbeat(ctx context.Context, w store.Worker) error {
-	_, err := d.db.ExecContext(ctx, `INSERT INTO workers (id, host, cores, slots, running, done, started, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+	_, err := d.db.ExecContext(ctx, `INSERT INTO workers (id, host, cores, slots, running, done, started, seen, every_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET host = excluded.host, cores = excluded.cores, slots = excluded.slots,
-		running = excluded.running, done = excluded.done, seen = excluded.seen`,
-		w.ID, w.Host, w.Cores, w.Slots, w.Running, w.Done, w.Started.UTC().Format(time.RFC3339Nano), w.Seen.UTC().Format(time.RFC3339Nano))
+		running = excluded.running, done = excluded.done, seen = excluded.seen, every_ms = excluded.every_ms`,
+		w.ID, w.Host, w.Cores, w.Slots, w.Running, w.Done, w.Started.UTC().Format(time.RFC3339Nano), w.Seen.UTC().Format(time.RFC3339Nano), w.Every.Milliseconds())
 	return err
 }
 
 // Workers implements store.Store.
 func (d *DB) Workers(ctx context.Context) ([]store.Worker, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id, host, cores, slots, running, done, started, seen FROM workers ORDER BY seen DESC, id`)
+	rows, err := d.db.QueryContext(ctx, `SELECT id, host, cores, slots, running, done, started, seen, every_ms FROM workers ORDER BY seen DESC, id`)
 	if err != nil {
 		return nil, err
 	}
@@ -43,9 +43,11 @@ func (d *DB) Workers(ctx context.Context) ([]store.Worker, error) {
 	for rows.Next() {
 		var w store.Worker
 		var started, seen string
-		if err := rows.Scan(&w.ID, &w.Host, &w.Cores, &w.Slots, &w.Running, &w.Done, &started, &seen); err != nil {
+		var every int64
+		if err := rows.Scan(&w.ID, &w.Host, &w.Cores, &w.Slots, &w.Running, &w.Done, &started, &seen, &every); err != nil {
 			return nil, err
 		}
+		w.Every = time.Duration(every) * time.Millisecond
 		w.Started, w.Seen = parseTime(started), parseTime(seen)
 		ws = append(ws, w)
 	}

@@ -524,8 +524,8 @@ func heartbeats(t *testing.T, open Opener) {
 	ctx := context.Background()
 	db := openOnce(t, open)
 	start := time.Date(2026, 11, 25, 17, 0, 0, 0, time.UTC)
-	w1 := store.Worker{ID: "a-1", Host: "a", Cores: 8, Slots: 4, Started: start, Seen: start}
-	w2 := store.Worker{ID: "b-1", Host: "b", Cores: 2, Slots: 1, Started: start, Seen: start.Add(time.Second)}
+	w1 := store.Worker{ID: "a-1", Host: "a", Cores: 8, Slots: 4, Started: start, Seen: start, Every: 5 * time.Second}
+	w2 := store.Worker{ID: "b-1", Host: "b", Cores: 2, Slots: 1, Started: start, Seen: start.Add(time.Second), Every: 250 * time.Millisecond}
 	for _, w := range []store.Worker{w1, w2} {
 		if err := db.Heartbeat(ctx, w); err != nil {
 			t.Fatal(err)
