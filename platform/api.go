@@ -87,6 +87,7 @@ var routes = []route{
 	{"GET " + APIPrefix + "organiser/events/{id}/teams", organiser, false, (*api).orgTeams},
 	{"GET " + APIPrefix + "organiser/events/{id}/matches", organiser, false, (*api).orgMatches},
 	{"GET " + APIPrefix + "organiser/events/{id}/matches/{match}/replay", organiser, false, (*api).orgReplay},
+	{"GET " + APIPrefix + "organiser/workers", organiser, false, (*api).orgWorkers},
 }
 
 type api struct {

@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -306,5 +307,32 @@ func TestTheJobsOfALostWorkerAreQueuedAgain(t *testing.T) {
 	ws, _ := p.Workers(ctx)
 	if len(ws) != 2 || ws[0].ID != "lost-1" || ws[0].Alive || !ws[1].Alive {
 		t.Errorf("workers, the last seen first, lost-1 lost: %+v", ws)
+	}
+}
+
+// TestTheOrganiserSeesTheWorkers: GET organiser/workers lists the
+// workers' last beats, alive or lost.
+func TestTheOrganiserSeesTheWorkers(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	ts := server(t, p, &fakeClock{t: time.Now()})
+	org, err := p.FirstOrganiserToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	p.Store.Heartbeat(ctx, store.Worker{ID: "m1-7-ab", Host: "m1", Cores: 16, Slots: 8, Running: 3, Done: 120, Started: now.Add(-time.Hour), Seen: now, Every: 5 * time.Second})
+	p.Store.Heartbeat(ctx, store.Worker{ID: "m2-9-cd", Host: "m2", Cores: 4, Slots: 2, Started: now.Add(-time.Hour), Seen: now.Add(-time.Minute), Every: 5 * time.Second})
+	code, body := call(t, ts, "GET", APIPrefix+"organiser/workers", org, "", nil)
+	var ws []struct {
+		ID, Host                    string
+		Cores, Slots, Running, Done int
+		Alive                       bool
+	}
+	if err := json.Unmarshal(body, &ws); err != nil || code != 200 || len(ws) != 2 {
+		t.Fatalf("%d %s %v", code, body, err)
+	}
+	if ws[0].Host != "m1" || ws[0].Cores != 16 || ws[0].Running != 3 || ws[0].Done != 120 || !ws[0].Alive || ws[1].Alive {
+		t.Fatalf("%+v", ws)
 	}
 }

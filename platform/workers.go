@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net/http"
 	"os"
 	"time"
 
@@ -178,4 +179,18 @@ func (p *Platform) WorkerID() string { return p.workerID() }
 func WorkerJSON(w WorkerStatus) map[string]any {
 	return map[string]any{"id": w.ID, "host": w.Host, "cores": w.Cores, "slots": w.Slots, "running": w.Running,
 		"done": w.Done, "started": w.Started, "seen": w.Seen, "alive": w.Alive}
+}
+
+// orgWorkers lists the workers for the organiser (GET organiser/workers).
+func (a *api) orgWorkers(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ws, err := a.p.Workers(r.Context())
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	list := []map[string]any{}
+	for _, x := range ws {
+		list = append(list, WorkerJSON(x))
+	}
+	writeJSON(w, http.StatusOK, list)
 }

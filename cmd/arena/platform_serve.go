@@ -96,11 +96,15 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 // announce prints the organiser's link on the platform's first start (the
 // token in it is shown this once), and how to get a new one otherwise.
 func (f *platformFlags) announce(out io.Writer, base string) {
-	if f.data == "" {
+	if f.data == "" && f.db == "" {
 		return
 	}
 	if f.firstToken == "" {
-		fmt.Fprintf(out, "Organiser: open your organiser link (lost it? arena organiser token --data %s makes a new one)\n", f.data)
+		where := "--data " + f.data
+		if f.db != "" {
+			where = "--db URL" // not the URL: it may hold a password
+		}
+		fmt.Fprintf(out, "Organiser: open your organiser link (lost it? arena organiser token %s makes a new one)\n", where)
 		return
 	}
 	fmt.Fprintf(out, "Organiser link (shown once, only its hash is kept): %s\n", platform.OrganiserLink(base, f.firstToken))
