@@ -72,6 +72,11 @@ var routes = []route{
 	{"GET " + APIPrefix + "leaderboard", team, false, (*api).leaderboard},
 	{"GET " + APIPrefix + "matches", team, false, (*api).matches},
 	{"GET " + APIPrefix + "matches/{id}/replay", team, true, (*api).matchReplay},
+	// Cod'INSA spawn vote (catmouse events): api_codinsa.go
+	{"GET " + APIPrefix + "spawns", team, false, (*api).spawns},
+	{"POST " + APIPrefix + "spawns", team, false, (*api).proposeSpawn},
+	{"POST " + APIPrefix + "spawns/vote", team, false, (*api).voteSpawn},
+
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
 	{"GET " + APIPrefix + "ladder", team, false, (*api).ladder},

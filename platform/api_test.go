@@ -86,6 +86,13 @@ func multipartFile(name string, data []byte) (string, []byte) {
 	return mw.FormDataContentType(), buf.Bytes()
 }
 
+// oneGameRoutes serve only the events of one game.
+var oneGameRoutes = map[string]bool{
+	"GET " + APIPrefix + "spawns":       true,
+	"POST " + APIPrefix + "spawns":      true,
+	"POST " + APIPrefix + "spawns/vote": true,
+}
+
 // TestEveryRouteChecksItsRole walks the route table: with no token, a
 // wrong token, another team's token and the right one.
 func TestEveryRouteChecksItsRole(t *testing.T) {
@@ -164,7 +171,9 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 		if r.pattern == "POST "+APIPrefix+"httpbot" && code == 400 && strings.Contains(string(b), "no HTTP bot URLs") {
 			continue // the team passed; this tracks event takes no URLs (TestHTTPBotURLs)
 		}
-		if code >= 400 {
+		// a route of one game's events (the catmouse spawn vote) answers
+		// this tracks event's team 400, once its token is checked
+		if code >= 400 && !(oneGameRoutes[r.pattern] && code == 400) {
 			t.Errorf("%s with the right token: %d %s", r.pattern, code, b)
 		}
 		if r.pattern == "GET "+APIPrefix+"submissions" && !strings.Contains(string(b), `"bot.py"`) {

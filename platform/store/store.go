@@ -221,7 +221,8 @@ type Store interface {
 	// UpdateEventState replaces the document with update's answer to the
 	// current one (nil when there is none), in one transaction: two
 	// updates never lose each other's change. An error from update
-	// changes nothing and is returned as is.
+	// changes nothing and is returned as is. update must not call the
+	// store (SQLite's one connection is busy with its transaction).
 	UpdateEventState(ctx context.Context, eventID int64, name string, update func(old []byte) ([]byte, error)) ([]byte, error)
 
 	// Many machines (issue 18: workers on other machines share nothing

@@ -1,0 +1,95 @@
+package platform
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"unicode/utf8"
+
+	"github.com/seed27749672/arena/platform/spawnvote"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// The teams' side of the Cod'INSA spawn vote: see the map, set 0 and the
+// team sets; propose a set; vote. Nothing here tells which set was chosen.
+
+// maxSpawnFile bounds an uploaded spawn set (a few lines).
+const maxSpawnFile = 16 << 10
+
+// spawns is the team's view of its event's spawn vote.
+func (a *api) spawns(w http.ResponseWriter, r *http.Request, t store.Team) {
+	s, err := a.p.Spawns(r.Context(), t.EventID)
+	if a.eventError(w, err) {
+		return
+	}
+	v := s.View(t.ID)
+	names := a.teamNames(r, t.EventID)
+	sets := []map[string]any{}
+	for _, pr := range v.Sets {
+		sets = append(sets, map[string]any{"id": pr.ID, "team": names[pr.Team], "set": pr.Set})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"published": s.Published, "map": v.Map, "set0": v.Set0,
+		"sets": sets, "own": v.Own, "vote": v.Vote, "closed": v.Closed})
+}
+
+// proposeSpawn takes the team's spawn set: the file as the body (text).
+func (a *api) proposeSpawn(w http.ResponseWriter, r *http.Request, t store.Team) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxSpawnFile))
+	if err != nil {
+		apiError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("a spawn set is a few lines; this one is over %d bytes", maxSpawnFile))
+		return
+	}
+	if !utf8.Valid(body) {
+		apiError(w, http.StatusBadRequest, "a spawn set is text (the rules' CATMOUSE-SPAWN format)")
+		return
+	}
+	id, err := a.p.ProposeSpawn(r.Context(), t, string(body))
+	if a.eventError(w, err) {
+		return
+	}
+	a.o.Log.Info("spawn set proposed", "team", t.ID, "set", id)
+	writeJSON(w, http.StatusCreated, map[string]any{"id": id})
+}
+
+// voteSpawn records the team's vote: {"set": ID}.
+func (a *api) voteSpawn(w http.ResponseWriter, r *http.Request, t store.Team) {
+	var req struct {
+		Set *int `json:"set"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if req.Set == nil {
+		apiError(w, http.StatusBadRequest, `say which set: {"set": ID}`)
+		return
+	}
+	if a.eventError(w, a.p.VoteSpawn(r.Context(), t, *req.Set)) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"vote": *req.Set})
+}
+
+// eventError answers an event format's error: the user's as 400 (409
+// once the vote is closed), others as 500. It reports whether there was
+// one.
+func (a *api) eventError(w http.ResponseWriter, err error) bool {
+	switch {
+	case err == nil:
+		return false
+	case isClosed(err):
+		apiError(w, http.StatusConflict, err.Error())
+	case isUserError(err):
+		apiError(w, http.StatusBadRequest, err.Error())
+	default:
+		a.internal(w, err)
+	}
+	return true
+}
+
+// isClosed: the error is the closed vote's, maybe as a user error.
+func isClosed(err error) bool {
+	var ue userError
+	return errors.Is(err, spawnvote.ErrClosed) || (errors.As(err, &ue) && errors.Is(ue.error, spawnvote.ErrClosed))
+}
