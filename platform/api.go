@@ -76,6 +76,10 @@ var routes = []route{
 	{"GET " + APIPrefix + "spawns", team, false, (*api).spawns},
 	{"POST " + APIPrefix + "spawns", team, false, (*api).proposeSpawn},
 	{"POST " + APIPrefix + "spawns/vote", team, false, (*api).voteSpawn},
+	{"GET " + APIPrefix + "organiser/events/{id}/spawns", organiser, false, (*api).orgSpawns},
+	{"POST " + APIPrefix + "organiser/events/{id}/spawns", organiser, false, (*api).orgPublishSpawns},
+	{"POST " + APIPrefix + "organiser/events/{id}/spawns/close", organiser, false, (*api).orgCloseSpawns},
+	{"GET " + APIPrefix + "organiser/events/{id}/codinsa", organiser, false, (*api).orgCodinsaFinal},
 
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},

@@ -93,3 +93,75 @@ func isClosed(err error) bool {
 	var ue userError
 	return errors.Is(err, spawnvote.ErrClosed) || (errors.As(err, &ue) && errors.Is(ue.error, spawnvote.ErrClosed))
 }
+
+// The organiser's side: publish the map and sets 0 and 9, see every
+// proposal and vote with the outcome, close the vote, read the final.
+
+// orgSpawns is everything about the event's spawn vote, the chosen set
+// included.
+func (a *api) orgSpawns(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	s, err := a.p.Spawns(r.Context(), ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	ch, err := s.Choice()
+	if a.eventError(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"state": s, "chosen": ch.ID, "tally": ch.Tally, "void": ch.Void, "reason": ch.Reason})
+}
+
+// orgPublishSpawns publishes {"map": FILE, "set0": FILE, "secret": FILE}
+// ("map" empty: the game's default map).
+func (a *api) orgPublishSpawns(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Map    string `json:"map"`
+		Set0   string `json:"set0"`
+		Secret string `json:"secret"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if a.eventError(w, a.p.PublishSpawns(r.Context(), ev.ID, req.Map, req.Set0, req.Secret)) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"published": true})
+}
+
+// orgCloseSpawns ends the proposals and the votes.
+func (a *api) orgCloseSpawns(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	if a.eventError(w, a.p.CloseSpawnVote(r.Context(), ev.ID)) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"closed": true})
+}
+
+// orgCodinsaFinal is the final's record: teams, matches, table.
+func (a *api) orgCodinsaFinal(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	f, err := a.p.CodinsaStanding(r.Context(), ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	if f == nil {
+		apiError(w, http.StatusNotFound, "the final has not started (arena event roundrobin EVENT --data DIR plays it)")
+		return
+	}
+	writeJSON(w, http.StatusOK, f)
+}

@@ -88,9 +88,13 @@ func multipartFile(name string, data []byte) (string, []byte) {
 
 // oneGameRoutes serve only the events of one game.
 var oneGameRoutes = map[string]bool{
-	"GET " + APIPrefix + "spawns":       true,
-	"POST " + APIPrefix + "spawns":      true,
-	"POST " + APIPrefix + "spawns/vote": true,
+	"GET " + APIPrefix + "spawns":                              true,
+	"POST " + APIPrefix + "spawns":                             true,
+	"POST " + APIPrefix + "spawns/vote":                        true,
+	"GET " + APIPrefix + "organiser/events/{id}/spawns":        true,
+	"POST " + APIPrefix + "organiser/events/{id}/spawns":       true,
+	"POST " + APIPrefix + "organiser/events/{id}/spawns/close": true,
+	"GET " + APIPrefix + "organiser/events/{id}/codinsa":       true,
 }
 
 // TestEveryRouteChecksItsRole walks the route table: with no token, a

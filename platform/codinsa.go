@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -283,29 +282,19 @@ func (p *Platform) saveFinal(ctx context.Context, eventID int64, f *CodinsaFinal
 }
 
 // finalMatch builds a match of the final: the seats' teams' bots, the
-// event's options with its map and the matches' spawn pack.
+// event's options with its published map and the matches' spawn pack
+// (which come last, so they win), read from files only the match holds.
 func (p *Platform) finalMatch(ctx context.Context, ev store.Event, f *CodinsaFinal, j tournament.Job, mapOpt string, files map[string][]byte) (match.Match, error) {
 	g, err := game.Lookup(ev.Game)
 	if err != nil {
 		return match.Match{}, err
 	}
-	a := matchArgs{Event: ev.ID, Seed: j.Seed}
+	a := matchArgs{Event: ev.ID, Seed: j.Seed, Options: []string{"map=" + mapOpt, "spawns=" + finalSpawnFile}}
 	for _, s := range j.Seats {
 		a.Teams, a.Submissions = append(a.Teams, f.Teams[s]), append(a.Submissions, f.Submissions[s])
 	}
 	m, _, err := p.matchOf(ctx, g, ev, a)
 	if err != nil {
-		return m, err
-	}
-	var pairs []string
-	for k, v := range ev.Options {
-		if k != "map" && k != "spawn" && k != "spawns" && k != "game" {
-			pairs = append(pairs, k+"="+v)
-		}
-	}
-	slices.Sort(pairs)
-	pairs = append(pairs, "map="+mapOpt, "spawns="+finalSpawnFile)
-	if m.Config.Options, err = game.ParseOptions(g.Info().Options, pairs); err != nil {
 		return m, err
 	}
 	m.Config.Files = game.RecordedFiles(files)

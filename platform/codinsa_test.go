@@ -67,8 +67,18 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 	if code, b := call(t, ts, "POST", APIPrefix+"spawns", tokens[0], "text/plain", []byte(testTeamSets[0])); code != 400 || !strings.Contains(string(b), "not published") {
 		t.Errorf("a proposal before the map: %d %s", code, b)
 	}
-	if err := p.PublishSpawns(ctx, ev.ID, "", testSet0, testSecret); err != nil {
+	org, err := p.FirstOrganiserToken(ctx)
+	if err != nil {
 		t.Fatal(err)
+	}
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/spawns", APIPrefix, ev.ID)
+	pub, _ := json.Marshal(map[string]string{"set0": testSet0, "secret": testSet0})
+	if code, b := call(t, ts, "POST", orgPath, org, "application/json", pub); code != 400 || !strings.Contains(string(b), "set 9: the file says ID 0") {
+		t.Errorf("set 0 published as the secret set: %d %s", code, b)
+	}
+	pub, _ = json.Marshal(map[string]string{"set0": testSet0, "secret": testSecret})
+	if code, b := call(t, ts, "POST", orgPath, org, "application/json", pub); code != 200 {
+		t.Fatalf("publish: %d %s", code, b)
 	}
 	bad := "CATMOUSE-SPAWN 1\nID 1\nMOUSE 0 0\nCAT 0 -2\nEND\n"
 	if code, b := call(t, ts, "POST", APIPrefix+"spawns", tokens[0], "text/plain", []byte(bad)); code != 400 || !strings.Contains(string(b), "at least 5 are required") {
@@ -108,8 +118,12 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 		!strings.Contains(view.Sets[2].Set, "ID 3\nNAME Cats\n") {
 		t.Errorf("Cats' view: %d %s", code, b)
 	}
-	if err := p.CloseSpawnVote(ctx, ev.ID); err != nil {
-		t.Fatal(err)
+	if code, b := call(t, ts, "POST", orgPath+"/close", org, "application/json", []byte("{}")); code != 200 {
+		t.Fatalf("close: %d %s", code, b)
+	}
+	// the organiser sees the outcome
+	if code, b := call(t, ts, "GET", orgPath, org, "", nil); code != 200 || !strings.Contains(string(b), `"chosen":2`) || !strings.Contains(string(b), `"tally":{"2":2,"3":1}`) {
+		t.Errorf("the organiser's view: %d %s", code, b)
 	}
 	if code, b := vote(t, ts, tokens[1], 1); code != 409 {
 		t.Errorf("a vote after the close: %d %s", code, b)

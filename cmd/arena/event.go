@@ -183,6 +183,7 @@ as they were chosen.`,
 
 	ev.AddCommand(append([]*cobra.Command{create, list, show, update}, eventControlCommands()...)...)
 	ev.AddCommand(eventOrganiserCommands(&of)...)
+	ev.AddCommand(eventCodinsaCommands()...)
 	rootCmd.AddCommand(ev)
 }
 

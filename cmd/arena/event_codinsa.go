@@ -1,0 +1,232 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/sandbox"
+)
+
+// The Cod'INSA 2025 final's organiser commands (catmouse events), on the
+// data directory: the spawn vote and the final's round robin.
+func eventCodinsaCommands() []*cobra.Command {
+	var data string
+	var asJSON bool
+	open := func(cmd *cobra.Command, arg string) (*platform.Platform, int64, error) {
+		id, err := eventID(arg)
+		if err != nil {
+			return nil, 0, err
+		}
+		p, err := platform.Open(cmd.Context(), data)
+		if err != nil {
+			return nil, 0, err
+		}
+		if _, err := p.Store.Event(cmd.Context(), id); err != nil {
+			p.Close()
+			return nil, 0, fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
+		}
+		return p, id, nil
+	}
+
+	spawns := &cobra.Command{
+		Use:   "spawns",
+		Short: "The Cod'INSA spawn vote of a catmouse event: publish, show, close",
+		Long: `A catmouse event's spawn sets (rules: set 0 the organiser's, published with
+the map; 1 to 8 proposed by the teams, the first 8 valid ones in order; 9
+the organiser's secret set). Each team proposes one set and votes for
+another team's set (arena API: POST spawns, POST spawns/vote); the set with
+most votes plays game 2 of every match of the final (ties: the lowest id;
+no valid vote: the lowest team set; no team set: set 0). Teams are never
+told which set was chosen.`,
+	}
+	var mapFile, set0File, secretFile string
+	publish := &cobra.Command{
+		Use:   "publish EVENT --data DIR --set0 FILE --secret FILE [--map FILE]",
+		Short: "Publish the map and spawn set 0, and store the secret set 9",
+		Long: `Publish the event's map (a catmouse map file; without --map, the game's
+default map) and set 0 to the teams, and store the secret set 9. Both sets
+are spawn files (CATMOUSE-SPAWN 1 ... END, with ID 0 and ID 9) checked on
+the map: plain distinct cells, cats at least 5 steps from the mouse. It may
+be done again until the vote closes; the teams' sets must stay valid.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, id, err := open(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			var texts [3]string
+			for i, f := range []string{mapFile, set0File, secretFile} {
+				if f == "" {
+					continue
+				}
+				b, err := os.ReadFile(f)
+				if err != nil {
+					return err
+				}
+				texts[i] = string(b)
+			}
+			if err := p.PublishSpawns(cmd.Context(), id, texts[0], texts[1], texts[2]); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "event %d: map and set 0 published, set 9 stored\n", id)
+			return nil
+		},
+	}
+	addDataFlags(publish, &data, &asJSON)
+	publish.Flags().StringVar(&mapFile, "map", "", "the map file (default: the game's default map)")
+	publish.Flags().StringVar(&set0File, "set0", "", "spawn set 0, published with the map")
+	publish.Flags().StringVar(&secretFile, "secret", "", "the secret spawn set 9")
+	publish.MarkFlagRequired("set0")
+	publish.MarkFlagRequired("secret")
+
+	show := &cobra.Command{
+		Use:   "show EVENT --data DIR [--json]",
+		Short: "Show the proposals, the votes and the chosen set (the organiser's view)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, id, err := open(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			s, err := p.Spawns(cmd.Context(), id)
+			if err != nil {
+				return err
+			}
+			ch, err := s.Choice()
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSONTo(out, map[string]any{"state": s, "chosen": ch.ID, "tally": ch.Tally, "void": ch.Void, "reason": ch.Reason})
+			}
+			names := map[int64]string{}
+			teams, _ := p.Store.Teams(cmd.Context(), id)
+			for _, t := range teams {
+				names[t.ID] = t.Name
+			}
+			state := "open"
+			if s.Closed {
+				state = "closed"
+			}
+			fmt.Fprintf(out, "published: %v, vote %s\n", s.Published, state)
+			w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(w, "SET\tTEAM\tVOTES")
+			for _, pr := range s.Proposals {
+				fmt.Fprintf(w, "%d\t%s\t%d\n", pr.ID, names[pr.Team], ch.Tally[pr.ID])
+			}
+			w.Flush()
+			fmt.Fprintf(out, "chosen: set %d (%s)\n", ch.ID, ch.Reason)
+			return nil
+		},
+	}
+	addDataFlags(show, &data, &asJSON)
+
+	closeVote := &cobra.Command{
+		Use:   "close EVENT --data DIR",
+		Short: "Close the proposals and the votes (the final needs it)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, id, err := open(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			if err := p.CloseSpawnVote(cmd.Context(), id); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "event %d: the spawn vote is closed\n", id)
+			return nil
+		},
+	}
+	addDataFlags(closeVote, &data, &asJSON)
+	spawns.AddCommand(publish, show, closeVote)
+
+	var cores int
+	var seed int64
+	var unsafe bool
+	rr := &cobra.Command{
+		Use:   "roundrobin EVENT --data DIR [--cores N] [--seed N] [--unsafe-no-sandbox] [--json]",
+		Short: "Play the Cod'INSA final: a round robin of three-game matches, then its table",
+		Long: `Play a catmouse event's final (the spawn vote must be closed): every pair of
+teams with a ready bot plays one match of three games (set 0, the voted
+set, set 9; both legs each), the team registered first playing the cats
+first in games 1 and 3. The table ranks by match points (win 3, draw 1),
+then game wins, then the turn difference, then, between exactly two teams,
+their match; teams still tied share the place. The bots are the teams'
+active submissions when the final starts, each sandboxed. Interrupted, the
+command resumes where it stopped (the matches played are kept); once the
+final is over it prints its table again.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, id, err := open(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			defer p.Close()
+			if !unsafe {
+				if err := sandbox.Ready(); err != nil {
+					return fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
+				}
+			}
+			f, err := p.PlayCodinsaFinal(cmd.Context(), id, platform.FinalOptions{Cores: cores, Seed: seed, Bots: &build.Options{Unsafe: unsafe}})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSONTo(cmd.OutOrStdout(), f)
+			}
+			printCodinsaFinal(cmd.OutOrStdout(), f)
+			return nil
+		},
+	}
+	addDataFlags(rr, &data, &asJSON)
+	rr.Flags().IntVar(&cores, "cores", 0, "cores the matches may use at once (default: all)")
+	rr.Flags().Int64Var(&seed, "seed", 0, "the first match's seed (default: drawn when the final starts)")
+	rr.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust)")
+	return []*cobra.Command{spawns, rr}
+}
+
+// printCodinsaFinal prints the final's table and its matches.
+func printCodinsaFinal(out io.Writer, f *platform.CodinsaFinal) {
+	names := map[int64]string{}
+	for i, t := range f.Teams {
+		names[t] = f.Names[i]
+	}
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "PLACE\tTEAM\tPOINTS\tW-D-L\tGAME WINS\tTURN DIFF")
+	for _, s := range f.Standings {
+		fmt.Fprintf(w, "%d\t%s\t%d\t%d-%d-%d\t%d\t%+d\n", s.Place, s.Name, s.MatchPoints, s.Wins, s.Draws, s.Losses, s.GameWins, s.TurnDiff)
+	}
+	w.Flush()
+	fmt.Fprintln(out)
+	var idx []int
+	for i := range f.Matches {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	w = tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "MATCH\tCATS FIRST\tOTHER\tRESULT")
+	for _, i := range idx {
+		m := f.Matches[i]
+		res := ""
+		if m.Result != nil {
+			res = strings.TrimSpace(m.Result.Summary)
+		}
+		fmt.Fprintf(w, "%d\t%s\t%s\t%s\n", i+1, names[m.Teams[0]], names[m.Teams[1]], res)
+	}
+	w.Flush()
+	if !f.Done {
+		fmt.Fprintln(out, "the final is not over: run the command again to go on")
+	}
+}
