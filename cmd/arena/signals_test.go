@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bufio"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,14 +29,14 @@ func TestPlayStopSignals(t *testing.T) {
 			bot := `echo $$ > ` + botPid + `; setsid sh -c "sleep 300 & echo \$! > ` + daemonPid + `"; ` +
 				`while read l; do sleep 0.1; echo WAIT; done`
 			cmd := exec.Command(arena, "play", "ants", "--seed", "3", "--replay", path, "--opt", "turn_timeout_ms=2000",
-				"--bot", "builtin:wait", "--bot", bot)
-			var errb strings.Builder
-			cmd.Stderr = &errb
+				"--bot", "builtin:wait", "--bot", bot, "--verbose")
+			stderr, _ := cmd.StderrPipe()
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			t.Cleanup(func() { cmd.Process.Kill() }) // after a failure
 			pids := []int{waitPid(t, botPid), waitPid(t, daemonPid)}
-			time.Sleep(500 * time.Millisecond) // a few lines answered
+			errb := waitLine(t, stderr, "turn 2:") // turns played, in the replay
 			cmd.Process.Signal(sig)
 			if err := cmd.Wait(); err == nil {
 				t.Fatal("a stopped match must not exit 0")
@@ -53,6 +56,45 @@ func TestPlayStopSignals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// waitLine waits for a line of out that begins with prefix, reading the
+// rest of out in the background (the command must not block on it); the
+// text's String is all of out, once out has ended.
+func waitLine(t *testing.T, out io.Reader, prefix string) fmt.Stringer {
+	t.Helper()
+	found := make(chan struct{})
+	text := &outText{done: make(chan struct{})}
+	go func() {
+		defer close(text.done)
+		sc := bufio.NewScanner(out)
+		seen := false
+		for sc.Scan() {
+			text.b.WriteString(sc.Text() + "\n")
+			if !seen && strings.HasPrefix(sc.Text(), prefix) {
+				seen = true
+				close(found)
+			}
+		}
+		io.Copy(io.Discard, out) // past a line too long for the scanner
+	}()
+	select {
+	case <-found:
+	case <-time.After(time.Minute):
+		t.Fatalf("no line %q in a minute", prefix)
+	}
+	return text
+}
+
+// outText is what waitLine read; String waits for the end of it.
+type outText struct {
+	b    strings.Builder
+	done chan struct{}
+}
+
+func (o *outText) String() string {
+	<-o.done
+	return o.b.String()
 }
 
 // waitPid waits for a bot to write its pid to path.
