@@ -254,7 +254,7 @@ Options (the 2022 server's, then Arena's):
   --firstTicksCount N       ticks with extra time (default 10)
   --firstTicksExtraMs N     extra time on those ticks, ms (default 1000)
   --legacyLastState         the 2022 server's lastState (positionBefore = position)
-  --legacyErrors            the 2022 server's errors (timeouts pile up)
+  --legacyErrors            the 2022 server's errors (timeouts pile up and give the base tick limit)
   --resultsPath FILE        write [{teamName, rank, score}] after each game
   --replays DIR             save each game's Arena replay there (default: a temporary directory)
   --help, --version
