@@ -6,7 +6,8 @@
 //   - BenchmarkSteadyTurn: the wall time of an ants turn between two bots
 //     that answer at once, against a raw pipe ping-pong with the same
 //     program and the same bytes; Arena's own CPU time per turn; its share
-//     of all the CPU used; the time from the last turn to the end of the
+//     of all the CPU used, and the raw ping-pong driver's share of its run
+//     (the floor: a driver that only writes and reads); the time from the last turn to the end of the
 //     match (bots that exit on EOF, and bots that must be killed); bots
 //     that write stderr every turn; the game's own cost per turn.
 //   - BenchmarkTournamentShare: Arena's share of all the CPU used in a

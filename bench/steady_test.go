@@ -39,7 +39,9 @@ func antsOptions(turns int) []string {
 // their ratio, the same wall time with bots that write a line on stderr
 // before each answer (chatty), Arena's own CPU time (getrusage of the test process, which
 // does not include its children), Arena's share of all the CPU the match
-// used, and the time from the last turn's resolution to the end of
+// used and, as its floor, the raw ping-pong driver's share of all the CPU
+// its run used (raw-cpu-%: the same bots, a driver that only writes and
+// reads), and the time from the last turn's resolution to the end of
 // match.Run (both bots exited and reaped), also for bots that do not exit
 // when their input ends (killed: end-linger-ms); and, for reference, the game's
 // own cost per turn (its referee alone: prompts, rules and frame), which
@@ -76,6 +78,7 @@ func BenchmarkSteadyTurn(b *testing.B) {
 	b.ReportMetric(float64(chattyLong.wall-chattyShort.wall)/n/steady/1e3, "chatty-µs/turn")
 	b.ReportMetric(float64(long.self-short.self)/n/steady/1e3, "cpu-µs/turn")
 	b.ReportMetric(100*float64(long.self)/float64(long.self+long.children), "cpu-%")
+	b.ReportMetric(100*float64(raw.self)/float64(raw.self+raw.children), "raw-cpu-%")
 	b.ReportMetric(float64(long.end+short.end)/2/n/1e6, "end-ms")
 	b.ReportMetric(float64(linger.end)/n/1e6, "end-linger-ms")
 	b.ReportMetric(float64(game)/n/longTurns/1e3, "game-µs/turn")
@@ -186,6 +189,7 @@ func arenaMatch(b *testing.B, exe string, turns int) run {
 // pipes and blocking system calls: the floor for a turn. The first turn
 // (start-up and initialisation input) is not timed.
 func rawPingPong(b *testing.B, exe string, prompts [][2][]byte) run {
+	self0, kids0 := rusage()
 	var bots [2]*rawBot
 	for i := range bots {
 		bots[i] = startRaw(b, exe)
@@ -206,7 +210,8 @@ func rawPingPong(b *testing.B, exe string, prompts [][2][]byte) run {
 	for _, rb := range bots {
 		rb.close()
 	}
-	return run{wall: wall}
+	self1, kids1 := rusage()
+	return run{wall: wall, self: self1 - self0, children: kids1 - kids0}
 }
 
 type rawBot struct {

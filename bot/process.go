@@ -44,6 +44,7 @@ type Process struct {
 
 	cmd       *exec.Cmd
 	stdin     *os.File
+	stdinRC   syscall.RawConn // stdin's, for TrySend; nil if it has none
 	out, err  *os.File    // our ends of stdout and stderr
 	lines     chan Line   // nil when forwarded
 	outlet    Outlet      // where the lines go: lines, or the one given to ForwardLines
@@ -172,6 +173,7 @@ func (p *Process) Start(ctx context.Context) error {
 		return startError(cmd.Path, p.Dir, p.Argv[0], err)
 	}
 	p.cmd, p.stdin, p.out, p.err = cmd, inW, outR, errR
+	p.stdinRC, _ = inW.SyscallConn()
 	if p.outlet == nil {
 		p.lines = make(chan Line, linesBuffer)
 		p.outlet = chanOutlet(p.lines)
@@ -343,12 +345,12 @@ func (p *Process) Send(msg []byte, deadline time.Time) error {
 // TrySend (a prompt is only sent once the previous one was written).
 func (p *Process) TrySend(msg []byte) ([]byte, error) {
 	msg = withNewline(msg)
-	rc, err := p.stdin.SyscallConn()
-	if err != nil {
-		return msg, err
+	rc := p.stdinRC
+	if rc == nil {
+		return msg, errors.New("stdin cannot be written without waiting")
 	}
 	var werr error
-	err = rc.Control(func(fd uintptr) {
+	err := rc.Control(func(fd uintptr) {
 		for len(msg) > 0 {
 			n, err := unix.Write(int(fd), msg)
 			if n > 0 {
