@@ -45,10 +45,10 @@ type Process struct {
 	cmd       *exec.Cmd
 	stdin     *os.File
 	stdinRC   syscall.RawConn // stdin's, for TrySend; nil if it has none
-	out, err  *os.File    // our ends of stdout and stderr
-	lines     chan Line   // nil when forwarded
-	outlet    Outlet      // where the lines go: lines, or the one given to ForwardLines
-	reader    *pipeReader // nil when stdout cannot be read without blocking
+	out, err  *os.File        // our ends of stdout and stderr
+	lines     chan Line       // nil when forwarded
+	outlet    Outlet          // where the lines go: lines, or the one given to ForwardLines
+	reader    *pipeReader     // nil when stdout cannot be read without blocking
 	readDone  chan struct{}
 	stop      chan struct{}
 	errDone   chan struct{} // stderr fully read
