@@ -81,6 +81,32 @@ func TestPlatformBrowser(t *testing.T) {
 	defer srv.Close()
 	defer ts.Close()
 
+	// The organiser publishes the results once the event the page created
+	// has a match, as `arena event publish` does on the data directory:
+	// the team's page then shows them.
+	published, stop := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(published)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(200 * time.Millisecond):
+			}
+			evs, err := p.Store.Events(ctx)
+			if err != nil || len(evs) == 0 {
+				continue
+			}
+			if ms, err := p.Store.Matches(ctx, evs[0].ID, 1); err == nil && len(ms) > 0 {
+				if _, err := p.Publish(ctx, evs[0].ID); err != nil {
+					t.Errorf("publish: %v", err)
+				}
+				return
+			}
+		}
+	}()
+	defer func() { close(stop); <-published }()
+
 	files := t.TempDir()
 	bad := filepath.Join(files, "broken-bot.zip")
 	good := filepath.Join(files, "tracks-cpp.zip")

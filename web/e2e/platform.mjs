@@ -10,8 +10,8 @@
 // broken zip (the compiler's error shows under the upload button), then the
 // good one (it builds and becomes active), sees a match against the house
 // bot, opens its replay in the player and downloads its bot log, and reads
-// the leaderboard; the organiser sees the team and its match and stops the
-// casual games. Every page is checked at 800x600, 1280x720 and 1920x1080
+// the leaderboard; the organiser sees the team and its match, stops the
+// casual games and changes the event's name and a game option. Every page is checked at 800x600, 1280x720 and 1920x1080
 // (no horizontal scrolling, nothing cut), with screenshots in OUT_DIR. Any
 // console error (a Content-Security-Policy refusal, say) fails the test.
 import { chromium } from 'playwright-core';
@@ -194,6 +194,8 @@ try {
   const rating = await team.getAttribute('#leaderboard tr.mine td.rating', 'title');
   assert.match(rating, /^mu -?\d+\.\d+, sigma \d+\.\d+/, `rating tooltip: ${rating}`);
   assert.match(await team.textContent('#leaderboard tr.mine'), /Owls.*%/s);
+  await until(team, 'the published results', () => /Owls/.test(document.querySelector('#results:not([hidden])')?.textContent || ''));
+  assert.match(await team.textContent('#results'), /provisional/, 'results before the final are provisional');
   await until(team, 'the side quest of tracks', () => /Owls/.test(document.querySelector('#sidequest')?.textContent || ''));
   await layout(team, 'team');
 
@@ -239,6 +241,18 @@ try {
   await layout(org, 'organiser');
   await org.click('text=Stop casual games');
   await until(org, 'the casual games to stop', () => /stopped/.test(document.querySelector('#event .card-head')?.textContent || ''), undefined, 30_000);
+  step('organiser: changes the event\'s name and a game option');
+  await org.click('text=Change the settings');
+  await org.waitForSelector('form.edit-event');
+  assert.equal(await org.inputValue('form.edit-event input[name=name]'), 'E2E Cup', 'the form shows the event as it is');
+  assert.ok(await org.isChecked('form.edit-event input[name=house_bots]'), 'house bots stay on');
+  await org.fill('form.edit-event input[name=name]', 'E2E Cup, changed');
+  await org.click('form.edit-event summary:has-text("Game options")');
+  await org.fill('form.edit-event input[name=ink_threshold]', '4');
+  await org.click('text=Save the changes');
+  await until(org, 'the changed event', () => /E2E Cup, changed/.test(document.querySelector('#event h2')?.textContent || '')
+    && /ink_threshold=4/.test(document.querySelector('#event dl')?.textContent || ''), undefined, 30_000);
+  assert.match(await org.textContent('#events'), /E2E Cup, changed/);
   await org.click('#org-matches a[href*="?event="]');
   await org.waitForSelector('.controls .turn');
   assert.match(await org.textContent('.scoreboard'), /Owls/);

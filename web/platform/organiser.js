@@ -79,7 +79,7 @@ function build() {
     location.assign('/platform/organiser');
   });
   const create = h('button', { type: 'button', class: 'primary' }, '+ New event');
-  create.addEventListener('click', () => { state.creating = true; renderCreate(); });
+  create.addEventListener('click', () => { state.creating = true; renderForm(); });
   ui.events = h('tbody');
   ui.create = h('div');
   ui.detail = h('div', { class: 'col' });
@@ -127,32 +127,39 @@ function casualBadge(ev) {
     : h('span', { class: 'status ready', title: 'Casual games are played continuously' }, 'running');
 }
 
-/** The form that creates an event. */
-function renderCreate() {
-  if (!state.creating) {
+/**
+ * The form that creates an event, or changes the event ev (its game stays;
+ * the fields show its current values).
+ * @param {any} [ev]
+ */
+function renderForm(ev) {
+  if (!state.creating && !ev) {
     ui.create.replaceChildren();
     return;
   }
-  const gameSel = /** @type {HTMLSelectElement} */ (h('select', { name: 'game' },
-    state.games.map((g) => h('option', { value: g.name }, `${g.name} \u2013 ${g.title}`))));
+  const gameSel = /** @type {HTMLSelectElement} */ (h('select', { name: 'game', disabled: !!ev },
+    state.games.map((g) => h('option', { value: g.name, selected: !!ev && ev.game === g.name }, `${g.name} \u2013 ${g.title}`))));
   const name = /** @type {HTMLInputElement} */ (h('input', { name: 'name', required: true, maxlength: 64, placeholder: 'Spring Cup' }));
+  if (ev) name.value = ev.name;
   const opts = h('div', { class: 'options' });
   const settings = h('div', { class: 'settings' });
   const msg = h('p', { class: 'notice', hidden: true, role: 'alert' });
-  const submit = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', class: 'primary' }, 'Create the event'));
+  const submit = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', class: 'primary' }, ev ? 'Save the changes' : 'Create the event'));
   const cancel = h('button', { type: 'button' }, 'Cancel');
-  cancel.addEventListener('click', () => { state.creating = false; renderCreate(); });
+  cancel.addEventListener('click', () => { state.creating = false; renderForm(); });
   const fill = () => {
     const g = state.games.find((x) => x.name === gameSel.value);
-    opts.replaceChildren(...(g.options || []).filter((/** @type {any} */ o) => !o.file).map((/** @type {any} */ o) => optionRow(o)));
-    settings.replaceChildren(...settingRows(g));
+    opts.replaceChildren(...(g.options || []).filter((/** @type {any} */ o) => !o.file)
+      .map((/** @type {any} */ o) => optionRow(o, ev && ev.options ? ev.options[o.name] : undefined)));
+    settings.replaceChildren(...settingRows(g, ev ? ev.settings || {} : null));
   };
   gameSel.addEventListener('change', fill);
-  const form = /** @type {HTMLFormElement} */ (h('form', { class: 'card create-event' },
-    h('h2', null, 'New event'),
+  const form = /** @type {HTMLFormElement} */ (h('form', { class: `card ${ev ? 'edit-event' : 'create-event'}` },
+    h('h2', null, ev ? `Change ${ev.name}` : 'New event'),
     h('label', { class: 'field' }, 'Game', gameSel),
     h('label', { class: 'field' }, 'Name', name),
-    h('details', { class: 'group' }, h('summary', null, 'Game options ', h('span', { class: 'dim' }, '(empty: the game\u2019s default)')), opts),
+    h('details', { class: 'group', open: !!(ev && ev.options && Object.keys(ev.options).length) },
+      h('summary', null, 'Game options ', h('span', { class: 'dim' }, '(empty: the game\u2019s default)')), opts),
     h('details', { class: 'group', open: true }, h('summary', null, 'Settings'), settings),
     h('div', { class: 'actions' }, submit, cancel),
     msg));
@@ -162,19 +169,26 @@ function renderCreate() {
     say(msg, '');
     let body;
     try {
-      body = { game: gameSel.value, name: name.value.trim(), options: readOptions(opts), settings: readSettings(settings) };
+      body = { name: name.value.trim(), options: readOptions(opts), settings: readSettings(settings, !!ev) };
     } catch (err) {
       say(msg, text(err));
       return;
     }
     submit.disabled = true;
     try {
-      const out = await orgAPI('events', { method: 'POST', body });
+      let id;
+      if (ev) {
+        id = (await orgAPI(`events/${ev.id}`, { method: 'POST', body })).id;
+      } else {
+        const out = await orgAPI('events', { method: 'POST', body: { game: gameSel.value, ...body } });
+        id = out.event.id;
+        state.invite = { event: id, link: location.origin + out.invite_path };
+      }
       state.creating = false;
-      state.invite = { event: out.event.id, link: location.origin + out.invite_path };
-      renderCreate();
+      renderForm();
       await refreshEvents();
-      await choose(out.event.id);
+      await choose(id);
+      if (ev) say(ui.eventMsg, 'The changes are saved: the next matches follow them.', 'ok');
     } catch (err) {
       say(msg, text(err));
       submit.disabled = false;
@@ -184,12 +198,16 @@ function renderCreate() {
   name.focus();
 }
 
-/** One game option: a select for a list of values, a text field otherwise. @param {any} o */
-function optionRow(o) {
-  const input = o.values && o.values.length
-    ? h('select', { name: o.name, 'data-default': o.default }, h('option', { value: '' }, `default (${o.default})`),
+/**
+ * One game option: a select for a list of values, a text field otherwise.
+ * @param {any} o @param {string|undefined} value the event's value, if any
+ */
+function optionRow(o, value) {
+  const input = /** @type {HTMLInputElement|HTMLSelectElement} */ (o.values && o.values.length
+    ? h('select', { name: o.name }, h('option', { value: '' }, `default (${o.default})`),
       o.values.map((/** @type {string} */ v) => h('option', { value: v }, v)))
-    : h('input', { name: o.name, placeholder: o.default || '', autocomplete: 'off' });
+    : h('input', { name: o.name, placeholder: o.default || '', autocomplete: 'off' }));
+  if (value !== undefined) input.value = value;
   return h('label', { class: 'opt-row', title: o.help || '' }, h('code', null, o.name), input, h('span', { class: 'dim hint' }, o.help || ''));
 }
 
@@ -204,52 +222,89 @@ function readOptions(box) {
   return out;
 }
 
-/** The settings' fields for a game. @param {any} g @returns {HTMLElement[]} */
-function settingRows(g) {
+/** A date of the API as a datetime-local field's value (local time). @param {string|undefined} iso */
+function localInput(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime()) || d.getFullYear() < 2) return '';
+  const p = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/**
+ * The settings' fields for a game, with an event's values (s) or the
+ * defaults (null).
+ * @param {any} g @param {any} s @returns {HTMLElement[]}
+ */
+function settingRows(g, s) {
+  const v = s || { house_bots: true };
   const seats = [];
   for (let n = Math.max(2, g.minPlayers); n <= Math.min(g.maxPlayers, 8); n++) {
-    seats.push(h('label', { class: 'check inline' }, h('input', { type: 'checkbox', name: 'seat', value: n }), ` ${n}`));
+    seats.push(h('label', { class: 'check inline' },
+      h('input', { type: 'checkbox', name: 'seat', value: n, checked: (v.seats || []).includes(n) }), ` ${n}`));
   }
   /** @param {string} label @param {HTMLElement} input @param {string} help */
   const row = (label, input, help) => h('label', { class: 'opt-row' }, h('span', null, label), input, h('span', { class: 'dim hint' }, help));
+  /** @param {string} name @param {any} value @param {Record<string, any>} attrs */
+  const field = (name, value, attrs) => {
+    const el = /** @type {HTMLInputElement} */ (h('input', { name, autocomplete: 'off', ...attrs }));
+    if (value) el.value = String(value);
+    return el;
+  };
+  const territory = g.name === 'territory';
   return [
     h('div', { class: 'opt-row' }, h('span', null, 'Players per match'), h('div', { class: 'seats-box' }, seats),
       h('span', { class: 'dim hint' }, 'none ticked: the game\u2019s smallest match')),
-    row('Map pool', h('input', { name: 'maps', placeholder: 'the game\u2019s own choice', autocomplete: 'off' }),
+    row('Map pool', field('maps', (v.maps || []).join(', '), { placeholder: 'the game\u2019s own choice' }),
       'names of the game\u2019s maps or files of the data directory\u2019s maps folder, separated by commas; each match draws one'),
-    row('Turn time (ms)', h('input', { name: 'turn_ms', type: 'number', min: 1, placeholder: 'the game\u2019s' }), 'for games whose time limits are options'),
-    row('First turn time (ms)', h('input', { name: 'first_turn_ms', type: 'number', min: 1, placeholder: 'the game\u2019s' }), ''),
-    row('Memory per bot (MiB)', h('input', { name: 'memory_mib', type: 'number', min: 16, placeholder: '512' }), ''),
-    row('Start', h('input', { name: 'start', type: 'datetime-local' }), 'empty: open now; submissions and matches wait for it'),
-    row('End', h('input', { name: 'end', type: 'datetime-local' }), 'empty: no end'),
-    g.leagues && g.leagues.length ? row('Leagues', h('input', { name: 'leagues', type: 'checkbox' }), 'teams climb the game\u2019s leagues, each with its promotion test') : null,
-    g.name === 'territory' ? row('HTTP bots', h('input', { name: 'http_bots', type: 'checkbox' }), 'teams may submit HTTP-server bots') : null,
-    row('House bots', h('input', { name: 'house_bots', type: 'checkbox', checked: true }), 'the game\u2019s builtin bot fills the seats while too few teams have a bot'),
+    row('Turn time (ms)', field('turn_ms', v.turn_ms, { type: 'number', min: 1, placeholder: 'the game\u2019s' }), 'for games whose time limits are options'),
+    row('First turn time (ms)', field('first_turn_ms', v.first_turn_ms, { type: 'number', min: 1, placeholder: 'the game\u2019s' }), ''),
+    row('Memory per bot (MiB)', field('memory_mib', v.memory_mib, { type: 'number', min: 16, placeholder: '512' }), ''),
+    row('Start', field('start', localInput(v.start), { type: 'datetime-local' }), 'empty: open now; submissions and matches wait for it'),
+    row('End', field('end', localInput(v.end), { type: 'datetime-local' }), 'empty: no end'),
+    g.leagues && g.leagues.length ? row('Leagues', h('input', { name: 'leagues', type: 'checkbox', checked: !!v.leagues }),
+      'teams climb the game\u2019s leagues, each with its promotion test') : null,
+    territory ? row('HTTP bots', h('input', { name: 'http_bots', type: 'checkbox', checked: !!v.http_bots }),
+      'teams may register the URL of their own HTTP bot, which the platform calls') : null,
+    territory ? row('HTTP bots on private addresses', h('input', { name: 'http_bots_private', type: 'checkbox', checked: !!v.http_bots_private }),
+      'lets those URLs reach this machine and its private networks: only for teams you trust') : null,
+    row('House bots', h('input', { name: 'house_bots', type: 'checkbox', checked: !!v.house_bots }),
+      'the game\u2019s builtin bot fills the seats while too few teams have a bot'),
   ].filter((r) => r !== null);
 }
 
-/** The settings as the API takes them. @param {HTMLElement} box */
-function readSettings(box) {
+/**
+ * The settings as the API takes them. A change (full) sends every field,
+ * as the API keeps the fields a request leaves out.
+ * @param {HTMLElement} box @param {boolean} full
+ */
+function readSettings(box, full) {
   const f = (/** @type {string} */ n) => /** @type {HTMLInputElement|null} */ (box.querySelector(`[name="${n}"]`));
   /** @type {Record<string, any>} */
   const s = { house_bots: !!f('house_bots')?.checked };
   const seats = [...box.querySelectorAll('input[name="seat"]:checked')].map((el) => Number(/** @type {HTMLInputElement} */ (el).value));
-  if (seats.length) s.seats = seats;
+  if (seats.length || full) s.seats = seats;
   const maps = (f('maps')?.value || '').split(',').map((m) => m.trim()).filter(Boolean);
-  if (maps.length) s.maps = maps;
+  if (maps.length || full) s.maps = maps;
   for (const n of ['turn_ms', 'first_turn_ms', 'memory_mib']) {
     const v = f(n)?.value.trim();
     if (v) s[n] = Number(v);
+    else if (full) s[n] = 0;
   }
   for (const n of ['start', 'end']) {
     const v = f(n)?.value;
-    if (!v) continue;
+    if (!v) {
+      if (full) s[n] = '0001-01-01T00:00:00Z'; // no bound
+      continue;
+    }
     const d = new Date(v);
     if (Number.isNaN(d.getTime())) throw new Error(`The ${n} date is not a date.`);
     s[n] = d.toISOString();
   }
-  if (f('leagues')?.checked) s.leagues = true;
-  if (f('http_bots')?.checked) s.http_bots = true;
+  for (const n of ['leagues', 'http_bots', 'http_bots_private']) {
+    const el = f(n);
+    if (el && (el.checked || full)) s[n] = el.checked;
+  }
   return s;
 }
 
@@ -268,6 +323,8 @@ async function choose(id) {
   casual.addEventListener('click', () => setCasual(ev, casualStopped(ev)));
   const invite = h('button', { type: 'button', title: 'A new invitation link; the old one stops working' }, 'New invitation link');
   invite.addEventListener('click', () => newInvite(ev));
+  const change = h('button', { type: 'button', title: 'Change the name, the game options and the settings' }, 'Change the settings');
+  change.addEventListener('click', () => { state.creating = false; renderForm(ev); });
   ui.teams = h('tbody');
   ui.matches = h('tbody');
   ui.eventMsg = h('p', { class: 'notice', hidden: true, role: 'alert' });
@@ -276,7 +333,7 @@ async function choose(id) {
       h('div', { class: 'card-head' }, h('h2', null, ev.name, h('span', { class: 'dim' }, ` \u00b7 ${ev.game}`)), casualBadge(ev)),
       inviteBox(ev),
       h('dl', { class: 'facts' }, ...facts(ev)),
-      h('div', { class: 'actions' }, casual, invite),
+      h('div', { class: 'actions' }, casual, invite, change),
       ui.eventMsg),
     h('section', { class: 'card', id: 'teams' },
       h('h2', null, 'Teams'),
@@ -320,7 +377,7 @@ function facts(ev) {
     ['House bots', s.house_bots ? 'fill the seats while too few teams have a bot' : 'off'],
   ];
   if (s.leagues) rows.push(['Leagues', 'on']);
-  if (s.http_bots) rows.push(['HTTP bots', 'allowed']);
+  if (s.http_bots) rows.push(['HTTP bots', s.http_bots_private ? 'allowed, private addresses too' : 'allowed (public addresses only)']);
   const c = state.controls[ev.id];
   if (c) {
     rows.push(['Submissions', c.frozen ? 'frozen: the active bots are the final ones' : 'open']);
@@ -440,7 +497,7 @@ async function start() {
   const first = asked ? Number(asked[1]) : (state.events[0] ? state.events[0].id : 0);
   if (!state.events.length) {
     state.creating = true;
-    renderCreate();
+    renderForm();
   }
   if (first) await choose(first);
   poll();

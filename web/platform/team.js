@@ -95,6 +95,9 @@ function build() {
   ui.matchMsg = h('p', { class: 'notice', hidden: true });
   ui.pageMsg = h('p', { class: 'notice page-notice', hidden: true, role: 'alert' });
   ui.league = h('div', { class: 'league', hidden: true });
+  ui.results = h('section', { class: 'card', id: 'results', hidden: true });
+  ui.ladder = h('section', { class: 'card', id: 'ladder', hidden: true });
+  const httpBot = ev.settings && ev.settings.http_bots ? httpBotForm() : null;
   ui.leagueSel = h('span');
   ui.side = h('tbody');
   const sideQuest = ev.game === 'tracks' ? h('section', { class: 'card', id: 'sidequest' },
@@ -114,6 +117,7 @@ function build() {
           h('h2', null, 'Your bot'),
           h('p', { class: 'dim' }, 'Each upload is built on the server. The newest build that succeeds becomes your active bot, the one that plays.'),
           form,
+          httpBot,
           h('h3', null, 'Submissions'),
           h('div', { class: 'table-wrap' }, h('table', { class: 'list submissions' },
             h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'File'), h('th', null, 'Language'),
@@ -124,6 +128,8 @@ function build() {
           h('p', { class: 'dim' }, `A bot for ${ev.game} in each language, ready to modify and upload back as a zip.`),
           ui.kits, ui.kitMsg)),
       h('div', { class: 'col' },
+        ui.results,
+        ui.ladder,
         h('section', { class: 'card', id: 'leaderboard' },
           h('div', { class: 'card-head' }, h('h2', null, 'Leaderboard'), ui.leagueSel),
           ui.league,
@@ -141,6 +147,34 @@ function build() {
             ui.matches))))));
   bindUpload(form);
   document.title = `${state.team.name} \u2013 ${ev.name} \u2013 Arena`;
+}
+
+/**
+ * In events that take HTTP bots: the URL of the team's own server, which
+ * the platform calls with the game's HTTP protocol.
+ */
+function httpBotForm() {
+  const url = /** @type {HTMLInputElement} */ (h('input', { name: 'url', type: 'url', required: true, placeholder: 'https://bot.example.org/', autocomplete: 'off' }));
+  const submit = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit' }, 'Register the URL'));
+  const form = /** @type {HTMLFormElement} */ (h('form', { class: 'http-bot' },
+    h('h3', null, 'Or: your HTTP bot\u2019s URL'),
+    h('p', { class: 'dim' }, 'The platform calls your server at this address in every match, instead of building code. It becomes your active bot.'),
+    h('div', { class: 'token-row' }, url, submit)));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    submit.disabled = true;
+    try {
+      const sub = await teamAPI('httpbot', { method: 'POST', body: { url: url.value.trim() } });
+      say(ui.uploadMsg, `Submission #${sub.id}: your HTTP bot is your active bot now.`, 'ok');
+      url.value = '';
+      await refreshSubmissions();
+    } catch (err) {
+      say(ui.uploadMsg, text(err));
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  return form;
 }
 
 /** The upload form: choose or drop a file, send it with its progress. @param {HTMLFormElement} form */
@@ -393,6 +427,56 @@ async function refreshSideQuest() {
     : [h('tr', null, h('td', { colspan: 5, class: 'dim' }, 'No game played yet.'))]));
 }
 
+/** The event's results, once the organiser published them. */
+async function refreshResults() {
+  const r = await teamAPI('results');
+  if (!r || !r.standings) {
+    ui.results.hidden = true;
+    return;
+  }
+  const leagues = r.standings.some((/** @type {any} */ l) => l.league);
+  ui.results.replaceChildren(
+    h('div', { class: 'card-head' }, h('h2', null, r.final ? 'Final results' : 'Results'),
+      h('span', { class: r.final ? 'status ready' : 'status queued' }, r.final ? 'final' : 'provisional')),
+    h('p', { class: 'dim' }, `Published by the organiser${r.published ? ` ${when(r.published)}` : ''}, after ${r.matches} matches.`),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
+      h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), leagues ? h('th', { class: 'num' }, 'League') : null,
+        h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Won / drawn / lost'))),
+      h('tbody', null, r.standings.map((/** @type {any} */ l) => h('tr', { class: l.team_id === state.team.id ? 'mine' : null },
+        h('td', { class: 'num rank' }, String(l.rank)),
+        h('td', { class: 'ellipsis', title: l.team }, l.team),
+        leagues ? h('td', { class: 'num' }, String(l.league || '')) : null,
+        h('td', { class: 'num rating', title: `mu ${fixed(l.mu, 2)}, sigma ${fixed(l.sigma, 2)}` }, fixed(l.rating, 2)),
+        h('td', { class: 'num' }, String(l.games)),
+        h('td', { class: 'num' }, `${l.wins} / ${l.draws} / ${l.losses}`)))))));
+  ui.results.hidden = false;
+}
+
+/** The ranked rounds and their ladder, in events that play them. */
+async function refreshLadder() {
+  const l = await teamAPI('ladder');
+  if (!l || !l.rounds || !l.rounds.length) {
+    ui.ladder.hidden = true;
+    return;
+  }
+  ui.ladder.replaceChildren(
+    h('h2', null, 'Ranked rounds'),
+    h('ul', { class: 'rounds' }, l.rounds.map((/** @type {any} */ rd) => h('li', null,
+      h('b', null, `Round ${rd.number}`), ` \u2013 ${rd.players} players, ${rd.played} of ${rd.games} games played`,
+      rd.failed ? h('span', { class: 'dim' }, ` (${rd.failed} failed)`) : null))),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
+      h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Place'), h('th', null, 'Team'), h('th', { class: 'num' }, 'Points'),
+        h('th', { class: 'num' }, 'Firsts'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Mean territory'))),
+      h('tbody', null, l.ladder.map((/** @type {any} */ x) => h('tr', { class: x.team_id === state.team.id ? 'mine' : null },
+        h('td', { class: 'num rank' }, String(x.place)),
+        h('td', { class: 'ellipsis', title: x.team }, x.team),
+        h('td', { class: 'num' }, fixed(x.points, 1)),
+        h('td', { class: 'num' }, String(x.firsts)),
+        h('td', { class: 'num' }, String(x.games)),
+        h('td', { class: 'num' }, fixed(x.mean_territory, 1))))))));
+  ui.ladder.hidden = false;
+}
+
 /** The seats of a match that are this team's. @param {any} m @returns {number[]} */
 function mySeats(m) {
   const out = [];
@@ -509,6 +593,8 @@ async function poll() {
       await quietly(refreshMatches);
       await quietly(refreshBoard);
       await quietly(refreshSideQuest);
+      await quietly(refreshResults);
+      await quietly(refreshLadder);
     }
   }
 }
@@ -540,6 +626,7 @@ async function main() {
   showLeague();
   await Promise.all([
     quietly(refreshSubmissions), refreshKits(), quietly(refreshBoard), quietly(refreshMatches), quietly(refreshSideQuest),
+    quietly(refreshResults), quietly(refreshLadder),
   ]);
   poll();
 }
