@@ -97,6 +97,13 @@ var routes = []route{
 	{"GET " + APIPrefix + "organiser/events/{id}/matches", organiser, false, (*api).orgMatches},
 	{"GET " + APIPrefix + "organiser/events/{id}/matches/{match}/replay", organiser, false, (*api).orgReplay},
 	{"GET " + APIPrefix + "organiser/workers", organiser, false, (*api).orgWorkers},
+	{"POST " + APIPrefix + "organiser/events/{id}/freeze", organiser, false, (*api).orgFreeze},
+	{"POST " + APIPrefix + "organiser/events/{id}/publish", organiser, false, (*api).orgPublish},
+	{"GET " + APIPrefix + "organiser/events/{id}/results", organiser, false, (*api).orgResults},
+	{"GET " + APIPrefix + "organiser/events/{id}/replays", organiser, false, (*api).orgReplays},
+	{"GET " + APIPrefix + "organiser/events/{id}/ladder", organiser, false, (*api).orgLadder},
+	{"POST " + APIPrefix + "organiser/events/{id}/rounds", organiser, false, (*api).orgStartRound},
+	{"POST " + APIPrefix + "organiser/events/{id}/final", organiser, false, (*api).orgFinal},
 }
 
 type api struct {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/league"
+	"github.com/seed27749672/arena/platform/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -163,4 +164,121 @@ func (a *api) registerURL(w http.ResponseWriter, r *http.Request, t store.Team) 
 	m := submissionJSON(s)
 	m["active"] = true
 	writeJSON(w, http.StatusCreated, m)
+}
+
+// The organiser's routes of the event formats: the controls of
+// controls.go (casual games are platapi's orgCasual), the results and
+// their export, the ranked rounds.
+
+func (a *api) orgFreeze(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Frozen *bool `json:"frozen"`
+	}
+	if err := decodeJSON(r, &req); err != nil || req.Frozen == nil {
+		apiError(w, http.StatusBadRequest, `send {"frozen": true} or {"frozen": false}`)
+		return
+	}
+	c, err := a.p.SetFrozen(r.Context(), ev.ID, *req.Frozen)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+func (a *api) orgFinal(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Games int `json:"games"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	c, err := a.p.StartFinal(r.Context(), ev.ID, req.Games)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+func (a *api) orgPublish(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	c, err := a.p.Publish(r.Context(), ev.ID)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+// orgResults are the event's results, published or not: JSON, or CSV
+// with ?format=csv.
+func (a *api) orgResults(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	res, err := a.p.EventResults(r.Context(), ev.ID)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	switch r.URL.Query().Get("format") {
+	case "", "json":
+		writeJSON(w, http.StatusOK, res)
+	case "csv":
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="results-%d.csv"`, ev.ID))
+		WriteResultsCSV(w, res)
+	default:
+		apiError(w, http.StatusBadRequest, "format is json or csv")
+	}
+}
+
+// orgReplays is every replay of the event, as a gzipped tar.
+func (a *api) orgReplays(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	w.Header().Set("Content-Type", "application/gzip")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="replays-%d.tar.gz"`, ev.ID))
+	if _, err := a.p.WriteReplays(r.Context(), ev.ID, w); err != nil {
+		// the archive has begun: the client sees a truncated gzip
+		a.o.Log.Error("replays archive", "event", ev.ID, "err", err)
+	}
+}
+
+func (a *api) orgStartRound(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	var req rounds.Round
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	rd, err := a.p.StartRound(r.Context(), ev.ID, rounds.Round{Players: req.Players, Size: req.Size, Shape: req.Shape,
+		Mix: req.Mix, Obstacles: req.Obstacles, Multiplier: req.Multiplier, Seed: req.Seed})
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusCreated, rd)
+}
+
+func (a *api) orgLadder(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	a.ladder(w, r, store.Team{EventID: ev.ID})
 }

@@ -67,25 +67,31 @@ func TestOrganiserControls(t *testing.T) {
 	}
 	waitFor(t, 3*time.Minute, "the casual game", func() bool { return matches(store.KindCasual) == 1 })
 
-	// frozen: no submission, no change of the active one
-	if _, err := p.SetFrozen(ctx, ev.ID, true); err != nil {
+	// frozen (through the organiser's API): no submission, no change of the active one
+	ts := server(t, p, &fakeClock{t: time.Now()})
+	org, err := p.FirstOrganiserToken(ctx)
+	if err != nil {
 		t.Fatal(err)
+	}
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/", APIPrefix, ev.ID)
+	if code, b := call(t, ts, "POST", orgPath+"freeze", org, "application/json", []byte(`{"frozen":true}`)); code != 200 || !strings.Contains(string(b), `"frozen":true`) {
+		t.Fatalf("freeze: %d %s", code, b)
 	}
 	if _, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n")); !isUserError(err) || err.Error() != ErrFrozen.Error() {
 		t.Errorf("a submission while frozen: %v", err)
 	}
-	ts := server(t, p, &fakeClock{t: time.Now()})
 	if code, b := call(t, ts, "POST", fmt.Sprintf("%ssubmissions/%d/activate", APIPrefix, kit.ID), owlsToken, "application/json", nil); code != 409 || !strings.Contains(string(b), "frozen") {
 		t.Errorf("activating while frozen: %d %s", code, b)
 	}
 
 	// the final: 3 games per team, 2 teams in games of 2: 3 games
-	c, err := p.StartFinal(ctx, ev.ID, 3)
-	if err != nil || c.Final.Games != 3 || !c.Frozen || !c.CasualStopped {
-		t.Fatalf("%+v %v", c, err)
+	code, b := call(t, ts, "POST", orgPath+"final", org, "application/json", []byte(`{"games":3}`))
+	var c Controls
+	if code != 200 || json.Unmarshal(b, &c) != nil || c.Final == nil || c.Final.Games != 3 || !c.Frozen || !c.CasualStopped {
+		t.Fatalf("final: %d %s", code, b)
 	}
-	if _, err := p.StartFinal(ctx, ev.ID, 3); !isUserError(err) {
-		t.Errorf("a second final: %v", err)
+	if code, b := call(t, ts, "POST", orgPath+"final", org, "application/json", []byte(`{"games":3}`)); code != 400 {
+		t.Errorf("a second final: %d %s", code, b)
 	}
 	if _, err := p.SetFrozen(ctx, ev.ID, false); !isUserError(err) {
 		t.Errorf("unfreezing during the final: %v", err)
@@ -108,8 +114,14 @@ func TestOrganiserControls(t *testing.T) {
 	if code, b := call(t, ts, "GET", APIPrefix+"results", owlsToken, "", nil); code != 200 || strings.Contains(string(b), "standings") || !strings.Contains(string(b), "not published") {
 		t.Errorf("results before publication: %d %s", code, b)
 	}
-	if _, err := p.Publish(ctx, ev.ID); err != nil {
-		t.Fatal(err)
+	if code, b := call(t, ts, "GET", orgPath+"results?format=csv", org, "", nil); code != 200 || !strings.HasPrefix(string(b), "rank,team,") {
+		t.Errorf("the organiser's results before publication: %d %s", code, b)
+	}
+	if code, b := call(t, ts, "POST", orgPath+"publish", org, "application/json", nil); code != 200 || !strings.Contains(string(b), `"published"`) {
+		t.Fatalf("publish: %d %s", code, b)
+	}
+	if code, b := call(t, ts, "GET", orgPath+"replays", org, "", nil); code != 200 || len(b) < 100 || b[0] != 0x1f {
+		t.Errorf("the replays' archive: %d, %d bytes", code, len(b))
 	}
 	if code, b := call(t, ts, "GET", APIPrefix+"results", owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"final":true`) {
 		t.Errorf("published results: %d %s", code, b)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/seed27749672/arena/game"
@@ -54,7 +56,7 @@ func (p *Platform) StartRound(ctx context.Context, eventID int64, r rounds.Round
 	if err != nil {
 		return r, err
 	}
-	opts, err := game.ParseOptions(info.Options, append(pairs, r.Options()...))
+	opts, err := game.ParseOptions(info.Options, append(pairs, roundOptions(info, r)...))
 	if err != nil {
 		return r, userError{err}
 	}
@@ -89,12 +91,12 @@ func (p *Platform) StartRound(ctx context.Context, eventID int64, r rounds.Round
 	if err != nil {
 		return r, err
 	}
-	return r, p.queueRound(ctx, eventID, r)
+	return r, p.queueRound(ctx, info, eventID, r)
 }
 
 // queueRound queues a round's games; a game already queued or played is
 // not doubled (its key is its record's, and its job unique).
-func (p *Platform) queueRound(ctx context.Context, eventID int64, r rounds.Round) error {
+func (p *Platform) queueRound(ctx context.Context, info game.Info, eventID int64, r rounds.Round) error {
 	q, err := p.queue()
 	if err != nil {
 		return err
@@ -102,7 +104,7 @@ func (p *Platform) queueRound(ctx context.Context, eventID int64, r rounds.Round
 	for i, grp := range r.Groups {
 		key := fmt.Sprintf("ranked-%d-%d-%d", eventID, r.Number, i)
 		a := matchArgs{Event: eventID, Key: key, Seed: seedOf(fmt.Sprintf("%s-%d", key, r.Seed)), MatchKind: store.KindRanked,
-			Round: int64(r.Number), Options: r.Options()}
+			Round: int64(r.Number), Options: roundOptions(info, r)}
 		for _, k := range grp {
 			a.Teams = append(a.Teams, r.Teams[k])
 			a.Submissions = append(a.Submissions, r.Submissions[k])
@@ -170,4 +172,17 @@ func (p *Platform) Ladder(ctx context.Context, eventID int64) (RoundLadder, erro
 	}
 	out.Lines = rounds.Ladder(ids, rs, games)
 	return out, nil
+}
+
+// roundOptions are a round's game options, without the multiplier for a
+// game that has no such option (the ladder counts it either way).
+func roundOptions(info game.Info, r rounds.Round) []string {
+	var out []string
+	for _, kv := range r.Options() {
+		name, _, _ := strings.Cut(kv, "=")
+		if name != "multiplier" || slices.ContainsFunc(info.Options, func(o game.Option) bool { return o.Name == name }) {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

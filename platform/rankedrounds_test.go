@@ -3,6 +3,7 @@ package platform
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -67,9 +68,17 @@ func TestRankedRounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	two, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, Size: "large", Shape: "square", Mix: "1:0:0:0", Multiplier: 2, Seed: 12})
+	// the second through the organiser's API
+	ts := server(t, p, &fakeClock{t: time.Now()})
+	org, err := p.FirstOrganiserToken(ctx)
 	if err != nil {
 		t.Fatal(err)
+	}
+	code, b := call(t, ts, "POST", fmt.Sprintf("%sorganiser/events/%d/rounds", APIPrefix, ev.ID), org, "application/json",
+		[]byte(`{"players":4,"size":"large","shape":"square","mix":"1:0:0:0","multiplier":2,"seed":12}`))
+	var two rounds.Round
+	if code != 201 || json.Unmarshal(b, &two) != nil {
+		t.Fatalf("POST rounds: %d %s", code, b)
 	}
 	if one.Number != 1 || two.Number != 2 || len(one.Groups) != 5 || len(two.Groups) != 5 {
 		t.Fatalf("rounds %+v %+v", one, two)
@@ -140,8 +149,7 @@ func TestRankedRounds(t *testing.T) {
 		t.Errorf("results.csv:\n%s", csvOut.String())
 	}
 	// the same ladder through the API
-	ts := server(t, p, &fakeClock{t: time.Now()})
-	code, b := call(t, ts, "GET", APIPrefix+"ladder", token, "", nil)
+	code, b = call(t, ts, "GET", APIPrefix+"ladder", token, "", nil)
 	var got struct {
 		Rounds []struct{ Number, Played int }
 		Ladder []struct {
