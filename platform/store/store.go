@@ -243,6 +243,14 @@ type Store interface {
 	Heartbeat(ctx context.Context, w Worker) error
 	// Workers lists the workers that ever beat, the last seen first.
 	Workers(ctx context.Context) ([]Worker, error)
+	// ExportEvent reads an event whole, for another database
+	// (arena export).
+	ExportEvent(ctx context.Context, eventID int64) (Dump, error)
+	// ImportEvent stores an exported event under its own ids, in one
+	// transaction; ErrConflict when the database has a row with one of
+	// them (import into a database of its own, or one that has other
+	// events of the same source).
+	ImportEvent(ctx context.Context, d Dump) error
 
 	Close() error
 }
@@ -299,4 +307,31 @@ type Match struct {
 	Stats  []map[string]float64
 	Error  string // an arena failure: the match is not rated
 	Played time.Time
+}
+
+// Dump is an event with everything of it a database keeps: what
+// ExportEvent reads and ImportEvent writes. Files (uploads, builds,
+// replays) travel beside it.
+type Dump struct {
+	Event       Event
+	InviteKey   Key
+	InviteHash  []byte
+	Teams       []DumpTeam
+	Submissions []DumpSubmission
+	Matches     []Match // by id
+	Ratings     []Rating
+	State       map[string][]byte // the format's documents by name
+}
+
+// DumpTeam is a team with its token's key and hash.
+type DumpTeam struct {
+	Team
+	TokenKey  Key
+	TokenHash []byte
+}
+
+// DumpSubmission is a submission with its build log.
+type DumpSubmission struct {
+	Submission
+	Log []byte
 }

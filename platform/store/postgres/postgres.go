@@ -215,10 +215,10 @@ func (d *DB) CreateSubmission(ctx context.Context, s store.Submission) (store.Su
 
 const submissionCols = `id, team_id, filename, language, status, error, created, built`
 
-func scanSubmission(row pgx.Row) (store.Submission, error) {
+func scanSubmission(row pgx.Row, extra ...any) (store.Submission, error) {
 	var s store.Submission
 	var built *time.Time
-	if err := row.Scan(&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &s.Created, &built); err != nil {
+	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &s.Created, &built}, extra...)...); err != nil {
 		return s, notFound(err)
 	}
 	s.Created = s.Created.UTC()
@@ -235,7 +235,8 @@ func (d *DB) Submission(ctx context.Context, id int64) (store.Submission, error)
 
 // Submissions implements store.Store.
 func (d *DB) Submissions(ctx context.Context, teamID int64) ([]store.Submission, error) {
-	return list(ctx, d.pool, scanSubmission, `SELECT `+submissionCols+` FROM submissions WHERE team_id = $1 ORDER BY id DESC`, teamID)
+	return list(ctx, d.pool, func(r pgx.Row) (store.Submission, error) { return scanSubmission(r) },
+		`SELECT `+submissionCols+` FROM submissions WHERE team_id = $1 ORDER BY id DESC`, teamID)
 }
 
 // SetBuildStatus implements store.Store.

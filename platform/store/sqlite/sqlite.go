@@ -248,10 +248,10 @@ func (d *DB) CreateSubmission(ctx context.Context, s store.Submission) (store.Su
 
 const submissionCols = `id, team_id, filename, language, status, error, created, built`
 
-func scanSubmission(row interface{ Scan(...any) error }) (store.Submission, error) {
+func scanSubmission(row interface{ Scan(...any) error }, extra ...any) (store.Submission, error) {
 	var s store.Submission
 	var created, built string
-	if err := row.Scan(&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &created, &built); err != nil {
+	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &created, &built}, extra...)...); err != nil {
 		return s, notFound(err)
 	}
 	s.Created, s.Built = parseTime(created), parseTime(built)

@@ -46,6 +46,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Opener) {
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, fresh(t)) })
 	}
+	t.Run("AnEventMovesWhole", func(t *testing.T) { anEventMovesWhole(t, fresh(t), fresh(t)) })
 }
 
 // openOnce opens the database and closes it when the test ends.
@@ -614,5 +615,86 @@ func newInvite(t *testing.T, open Opener) {
 	}
 	if err := db.SetInvite(ctx, 999, k1, h1); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("no such event: %v", err)
+	}
+}
+
+// anEventMovesWhole: an event exported from one database and imported in
+// another reads the same there, with its ids; its teams' tokens still
+// open them; new rows take ids after the imported ones; importing it
+// again is a conflict.
+func anEventMovesWhole(t *testing.T, from, to Opener) {
+	ctx := context.Background()
+	src := openOnce(t, from)
+	_, ikey, ihash := store.NewSecret("invite")
+	ev := must(src.CreateEvent(ctx, store.Event{Game: "tracks", Name: "Spring", Options: map[string]string{"league": "2"},
+		Settings: store.Settings{Seats: []int{2}, HouseBots: true}}, ikey, ihash))(t)
+	newEvent(t, src, "other") // not moved
+	_, tkey, thash := store.NewSecret("team")
+	owls := must(src.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls", Members: []string{"Ada", "Linus"}}, tkey, thash))(t)
+	bats := newTeam(t, src, ev.ID, "Bats")
+	ready := must(src.CreateSubmission(ctx, store.Submission{TeamID: owls.ID, Filename: "bot.py"}))(t)
+	src.FinishBuild(ctx, ready.ID, store.StatusReady, "python", "", []byte("built\n"))
+	failed := must(src.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "bot.cpp"}))(t)
+	src.FinishBuild(ctx, failed.ID, store.StatusFailed, "cpp", "exit 1", []byte("error\n"))
+	must(src.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "queued.zip"}))(t)
+	src.SetLeague(ctx, owls.ID, 0, 2)
+	rate := func(cur map[int64]store.Rating) []store.Rating {
+		return []store.Rating{{TeamID: owls.ID, Mu: 27.5, Sigma: 7.9, Games: cur[owls.ID].Games + 1, Wins: cur[owls.ID].Wins + 1}}
+	}
+	for i, m := range []store.Match{
+		{Key: "casual-1", Seed: -5, Teams: []int64{owls.ID, 0}, Submissions: []int64{ready.ID, 0}, Ranks: []int{1, 2}, Scores: []float64{3, 1.5},
+			Stats: []map[string]float64{{"sideQuestPoints": 2}, {}}},
+		{Key: "promo-1", Kind: store.KindPromotion, League: 2, Round: 4, Teams: []int64{0, owls.ID}, Submissions: []int64{0, ready.ID}, Ranks: []int{2, 1}},
+		{Key: "casual-2", Teams: []int64{owls.ID, bats.ID}, Submissions: []int64{ready.ID, 0}, Error: "a bot could not start"},
+	} {
+		m.EventID = ev.ID
+		if _, err := src.RecordMatch(ctx, m, rate); err != nil {
+			t.Fatal(i, err)
+		}
+	}
+	src.UpdateEventState(ctx, ev.ID, "rounds", func([]byte) ([]byte, error) { return []byte(`{"round":4}`), nil })
+	dump := must(src.ExportEvent(ctx, ev.ID))(t)
+	if len(dump.Teams) != 2 || len(dump.Submissions) != 3 || len(dump.Matches) != 3 || len(dump.Ratings) != 1 || len(dump.State) != 1 {
+		t.Fatalf("the export: %d teams, %d submissions, %d matches, %d ratings, %d documents",
+			len(dump.Teams), len(dump.Submissions), len(dump.Matches), len(dump.Ratings), len(dump.State))
+	}
+	if _, err := src.ExportEvent(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("exporting no event: %v", err)
+	}
+
+	dst := openOnce(t, to)
+	if err := dst.ImportEvent(ctx, dump); err != nil {
+		t.Fatal(err)
+	}
+	again := must(dst.ExportEvent(ctx, ev.ID))(t)
+	if a, b := fmt.Sprintf("%#v", again), fmt.Sprintf("%#v", dump); a != b {
+		i := 0
+		for i < len(a) && i < len(b) && a[i] == b[i] {
+			i++
+		}
+		t.Fatalf("the event read back differs at %q\nwant %q", a[max(0, i-80):min(len(a), i+80)], b[max(0, i-80):min(len(b), i+80)])
+	}
+	if tm, h, err := dst.TeamByToken(ctx, tkey); err != nil || tm.ID != owls.ID || !store.SameHash(h, thash) || tm.Active != ready.ID || tm.League != 2 {
+		t.Fatalf("Owls' token in the new database: %+v %v", tm, err)
+	}
+	if e, h, err := dst.EventByInvite(ctx, ikey); err != nil || e.ID != ev.ID || !store.SameHash(h, ihash) {
+		t.Fatalf("the invitation in the new database: %+v %v", e, err)
+	}
+	if log, _ := dst.BuildLog(ctx, failed.ID); string(log) != "error\n" {
+		t.Fatalf("a build log: %q", log)
+	}
+	if ms, _ := dst.SubmissionMatches(ctx, ready.ID, store.KindPromotion); len(ms) != 1 || ms[0].Round != 4 {
+		t.Fatalf("promotion matches: %+v", ms)
+	}
+	next := newEvent(t, dst, "next")
+	if next.ID <= ev.ID {
+		t.Fatalf("a new event has id %d, not after the imported %d", next.ID, ev.ID)
+	}
+	team := newTeam(t, dst, next.ID, "New")
+	if team.ID <= bats.ID {
+		t.Fatalf("a new team has id %d, not after the imported %d", team.ID, bats.ID)
+	}
+	if err := dst.ImportEvent(ctx, dump); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("importing the event twice: %v", err)
 	}
 }
