@@ -210,6 +210,13 @@ try {
   await team.waitForSelector('.controls .turn');
   await until(team, 'the turn counter', () => /Turn 0 \/ \d+/.test(document.querySelector('.turn')?.textContent || ''));
   assert.match(await team.textContent('.scoreboard'), /Owls/, 'the player names the team');
+  // The seed exactly (64 bits; a JavaScript number holds 53).
+  const seed = await team.evaluate(async () => {
+    const res = await fetch('/api/platform/matches', { headers: { Authorization: `Bearer ${localStorage.getItem('arena-platform-team-token')}` } });
+    const id = location.pathname.split('/').pop();
+    return (await res.json()).find((m) => String(m.id) === id).seed;
+  });
+  assert.match(await team.textContent('.match-head small'), new RegExp(`seed ${seed}\\b`), 'the replay shows the seed exactly');
   await team.keyboard.press('End');
   await until(team, 'the last turn', () => {
     const m = /Turn (\d+) \/ (\d+)/.exec(document.querySelector('.turn')?.textContent || '');
@@ -218,6 +225,11 @@ try {
   await team.screenshot({ path: `${outDir}/platform-replay.png` });
   await team.click('a.back');
   await team.waitForSelector('#bot');
+
+  step('the viewer\'s home page links to the platform');
+  await team.goto(base);
+  await team.click('header a.platform-link');
+  await team.waitForSelector('#bot'); // a browser that keeps the token goes on to the team's page
 
   step('team: logs out, and back in with the token');
   team.once('dialog', (d) => d.accept());

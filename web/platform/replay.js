@@ -4,7 +4,7 @@
 // token (it holds no other team's error output). /platform/replay/ID?event=E
 // is the organiser's view of event E's match, whole.
 import { Player } from '/player.js';
-import { h, api, byId, ApiError, forgetToken, token } from '/platform/common.js';
+import { h, api, API, byId, ApiError, forgetToken, token, userMessage } from '/platform/common.js';
 
 const id = decodeURIComponent(location.pathname.split('/').pop() || '');
 const root = byId('player');
@@ -19,13 +19,35 @@ async function main() {
     return;
   }
   const path = event ? `organiser/events/${encodeURIComponent(event)}/matches/${encodeURIComponent(id)}/replay` : `matches/${encodeURIComponent(id)}/replay`;
-  const rep = await api(path, { role });
+  const rep = await replayOf(path);
   await names(rep);
   await new Player(root, { replay: rep }).start();
   document.title = `Match ${id}: ${document.title}`;
   // Back to the page the match was chosen on, beside the player's Arena link.
   const head = root.querySelector('.match-head');
   if (head) head.insertBefore(h('a', { href: back, class: 'back' }, event ? '\u2039 Organiser' : '\u2039 Team'), head.children[1] || null);
+}
+
+/**
+ * The replay, with its seed as a string: the API writes it as a JSON
+ * number, which JavaScript rounds above 2^53 (the viewer's own API sends a
+ * string). The top-level seed comes before the frames, so the first
+ * "seed" key of the text is the match's.
+ * @param {string} path @returns {Promise<any>}
+ */
+async function replayOf(path) {
+  const res = await fetch(API + path, { headers: { Authorization: `Bearer ${token(role)}` }, cache: 'no-store' });
+  const body = await res.text();
+  let rep = null;
+  try {
+    rep = JSON.parse(body);
+  } catch {
+    rep = null;
+  }
+  if (!res.ok || !rep) throw new ApiError(res.status, userMessage(res.status, rep && rep.error, role));
+  const seed = /"seed":\s*(-?\d+)/.exec(body);
+  if (seed && typeof rep.seed === 'number') rep.seed = seed[1];
+  return rep;
 }
 
 /**

@@ -39,6 +39,8 @@ const state = {
   leagues: [],
   /** The league whose leaderboard is shown ('' = the event's). */
   boardLeague: '',
+  /** Whether the list shows every match (else the newest ones). */
+  allMatches: false,
 };
 
 /** @type {Record<string, HTMLElement>} */
@@ -93,6 +95,7 @@ function build() {
   ui.board = h('tbody');
   ui.matches = h('tbody');
   ui.matchMsg = h('p', { class: 'notice', hidden: true });
+  ui.matchesMore = h('div', { class: 'more' });
   ui.pageMsg = h('p', { class: 'notice page-notice', hidden: true, role: 'alert' });
   ui.league = h('div', { class: 'league', hidden: true });
   ui.results = h('section', { class: 'card', id: 'results', hidden: true });
@@ -144,7 +147,8 @@ function build() {
           ui.matchMsg,
           h('div', { class: 'table-wrap' }, h('table', { class: 'list matches' },
             h('thead', null, h('tr', null, h('th', null, 'Played'), h('th', null, 'Seats'), h('th', null, 'Result'), h('th', null, ''))),
-            ui.matches))))));
+            ui.matches)),
+          ui.matchesMore))));
   bindUpload(form);
   document.title = `${state.team.name} \u2013 ${ev.name} \u2013 Arena`;
 }
@@ -508,8 +512,15 @@ function ordinal(n) {
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
 }
 
+/** How many matches the list shows until the team asks for all. */
+const SHOWN_MATCHES = 50;
+
 async function refreshMatches() {
-  const list = await teamAPI('matches');
+  const all = await teamAPI('matches');
+  const list = state.allMatches ? all : all.slice(0, SHOWN_MATCHES);
+  const more = h('button', { type: 'button', class: 'link' }, `Show all ${all.length} matches`);
+  more.addEventListener('click', () => { state.allMatches = true; quietly(refreshMatches); });
+  ui.matchesMore.replaceChildren(...(all.length > list.length ? [more] : []));
   ui.matches.replaceChildren(...(list.length ? list.map((/** @type {any} */ m) => {
     const mine = new Set(mySeats(m));
     const seats = m.seats.map((/** @type {any} */ s, /** @type {number} */ k) => h('span', { class: mine.has(k) ? 'seat mine' : 'seat' },
