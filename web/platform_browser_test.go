@@ -26,8 +26,9 @@ import (
 // joins with the invitation link, uploads a kit that fails to build (the
 // compiler's error shows under the upload button), then one that builds,
 // sees a match played against the house bot and opens its replay, and
-// reads the leaderboard; the organiser sees the team and the match and
-// stops the casual games. The pages are checked at 800x600, 1280x720 and
+// reads the leaderboard; the organiser sees the team and the match, stops
+// the casual games, changes the event, freezes the submissions and
+// publishes the results. The pages are checked at 800x600, 1280x720 and
 // 1920x1080. Besides the browser test's tools (TestBrowser), it needs the
 // sandbox (bubblewrap) and g++ for the C++ kit; it skips with a message
 // without them.
@@ -80,32 +81,6 @@ func TestPlatformBrowser(t *testing.T) {
 	ts := httptest.NewServer(srv.Handler())
 	defer srv.Close()
 	defer ts.Close()
-
-	// The organiser publishes the results once the event the page created
-	// has a match, as `arena event publish` does on the data directory:
-	// the team's page then shows them.
-	published, stop := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(published)
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(200 * time.Millisecond):
-			}
-			evs, err := p.Store.Events(ctx)
-			if err != nil || len(evs) == 0 {
-				continue
-			}
-			if ms, err := p.Store.Matches(ctx, evs[0].ID, 1); err == nil && len(ms) > 0 {
-				if _, err := p.Publish(ctx, evs[0].ID); err != nil {
-					t.Errorf("publish: %v", err)
-				}
-				return
-			}
-		}
-	}()
-	defer func() { close(stop); <-published }()
 
 	files := t.TempDir()
 	bad := filepath.Join(files, "broken-bot.zip")

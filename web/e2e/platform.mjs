@@ -11,7 +11,9 @@
 // good one (it builds and becomes active), sees a match against the house
 // bot, opens its replay in the player and downloads its bot log, and reads
 // the leaderboard; the organiser sees the team and its match, stops the
-// casual games and changes the event's name and a game option. Every page is checked at 800x600, 1280x720 and 1920x1080
+// casual games, changes the event's name and a game option, freezes the
+// submissions (the team's next upload is refused, saying why), publishes
+// the results (the team's page shows them) and exports them. Every page is checked at 800x600, 1280x720 and 1920x1080
 // (no horizontal scrolling, nothing cut), with screenshots in OUT_DIR. Any
 // console error (a Content-Security-Policy refusal, say) fails the test.
 import { chromium } from 'playwright-core';
@@ -194,8 +196,7 @@ try {
   const rating = await team.getAttribute('#leaderboard tr.mine td.rating', 'title');
   assert.match(rating, /^mu -?\d+\.\d+, sigma \d+\.\d+/, `rating tooltip: ${rating}`);
   assert.match(await team.textContent('#leaderboard tr.mine'), /Owls.*%/s);
-  await until(team, 'the published results', () => /Owls/.test(document.querySelector('#results:not([hidden])')?.textContent || ''));
-  assert.match(await team.textContent('#results'), /provisional/, 'results before the final are provisional');
+  assert.ok(await team.isHidden('#results'), 'no results before the organiser publishes them');
   await until(team, 'the side quest of tracks', () => /Owls/.test(document.querySelector('#sidequest')?.textContent || ''));
   await layout(team, 'team');
 
@@ -265,6 +266,28 @@ try {
   await until(org, 'the changed event', () => /E2E Cup, changed/.test(document.querySelector('#event h2')?.textContent || '')
     && /ink_threshold=4/.test(document.querySelector('#event dl')?.textContent || ''), undefined, 30_000);
   assert.match(await org.textContent('#events'), /E2E Cup, changed/);
+  step('organiser: freezes the submissions; the team is told why its upload is refused');
+  await org.click('text=Freeze submissions');
+  await until(org, 'the frozen submissions', () => /frozen/.test(document.querySelector('#event dl')?.textContent || ''), undefined, 30_000);
+  await team.goto(`${base}/platform/team`);
+  await team.waitForSelector('#bot');
+  await team.setInputFiles('input[type=file]', goodZip);
+  expected = /status of 400/;
+  await team.click('text=Upload and build');
+  await team.waitForSelector('#bot .upload .notice.error:not([hidden])');
+  expected = null;
+  assert.match(await team.textContent('#bot .upload .notice'), /frozen/, 'the refusal says the submissions are frozen');
+
+  step('organiser: publishes the results and exports them; the team sees them');
+  org.once('dialog', (d) => d.accept());
+  await org.click('text=Publish the results');
+  await until(org, 'the publication', () => /published/.test(document.querySelector('#event dl')?.textContent || ''), undefined, 30_000);
+  const [csv] = await Promise.all([org.waitForEvent('download'), org.click('#event button:has-text("results.csv")')]);
+  assert.match(readFileSync(await csv.path(), 'utf8'), /Owls/, 'the exported results name the team');
+  await team.reload();
+  await until(team, 'the published results', () => /Owls/.test(document.querySelector('#results:not([hidden])')?.textContent || ''), undefined, 30_000);
+  assert.match(await team.textContent('#results'), /provisional/, 'results before the final are provisional');
+
   await org.click('#org-matches a[href*="?event="]');
   await org.waitForSelector('.controls .turn');
   assert.match(await org.textContent('.scoreboard'), /Owls/);

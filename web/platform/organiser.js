@@ -5,7 +5,7 @@
 // invitation link to copy, and for the chosen event its teams, its
 // matches with their replays, and casual games started or stopped.
 import {
-  h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, ApiError,
+  h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError,
 } from '/platform/common.js';
 
 const root = byId('page');
@@ -334,6 +334,7 @@ async function choose(id) {
       inviteBox(ev),
       h('dl', { class: 'facts' }, ...facts(ev)),
       h('div', { class: 'actions' }, casual, invite, change),
+      controls(ev),
       ui.eventMsg),
     h('section', { class: 'card', id: 'teams' },
       h('h2', null, 'Teams'),
@@ -385,6 +386,60 @@ function facts(ev) {
     rows.push(['Results', c.published ? `published ${when(c.published)}` : 'not published to the teams']);
   }
   return rows.flatMap(([k, v]) => [h('dt', null, k), h('dd', null, v)]);
+}
+
+/**
+ * The event's controls beyond casual games: submissions frozen or open,
+ * the final ranking, publication, and the exports.
+ * @param {any} ev
+ */
+function controls(ev) {
+  const c = state.controls[ev.id] || {};
+  const freeze = h('button', { type: 'button', disabled: !!c.final,
+    title: c.final ? 'The final ranking keeps the submissions frozen' : 'Refuse new submissions and changes of the active bots' },
+  c.frozen ? 'Reopen submissions' : 'Freeze submissions');
+  freeze.addEventListener('click', () => control(ev, 'freeze', { frozen: !c.frozen },
+    c.frozen ? 'Submissions are open again.' : 'Submissions are frozen: the active bots are the final ones.'));
+  const games = /** @type {HTMLInputElement} */ (h('input', { type: 'number', min: 1, max: 10000, value: 100, 'aria-label': 'Final games per team', class: 'games' }));
+  const final = h('button', { type: 'button', disabled: !!c.final }, 'Start the final ranking');
+  final.addEventListener('click', () => {
+    if (!confirm(`Start the final ranking? Submissions freeze for good, casual games stop, and about ${games.value} more rated games a team are played.`)) return;
+    control(ev, 'final', { games: Number(games.value) }, 'The final ranking has started.');
+  });
+  const publish = h('button', { type: 'button' }, c.published ? 'Publish again (the results as they are now)' : 'Publish the results');
+  publish.addEventListener('click', () => {
+    if (!confirm('Publish the results? Every team of the event then sees them.')) return;
+    control(ev, 'publish', {}, 'The results are published: the teams see them.');
+  });
+  /** @param {string} label @param {string} path @param {string} name */
+  const exp = (label, path, name) => {
+    const b = h('button', { type: 'button', class: 'link' }, label);
+    b.addEventListener('click', () => download(`organiser/events/${ev.id}/${path}`, 'organiser', name).catch((err) => say(ui.eventMsg, text(err))));
+    return b;
+  };
+  return h('div', { class: 'controls-box' },
+    h('h3', null, 'Controls'),
+    h('div', { class: 'actions' }, freeze),
+    h('div', { class: 'actions' }, h('label', { class: 'check inline' }, games, ' games a team '), final),
+    h('div', { class: 'actions' }, publish),
+    h('div', { class: 'actions exports' }, h('span', { class: 'dim' }, 'Export:'),
+      exp('results.json', 'results', `results-${ev.id}.json`), exp('results.csv', 'results?format=csv', `results-${ev.id}.csv`),
+      exp('replays.tar.gz', 'replays', `replays-${ev.id}.tar.gz`)));
+}
+
+/**
+ * Sends one of the event's controls and shows the event again.
+ * @param {any} ev @param {string} what @param {any} body @param {string} done
+ */
+async function control(ev, what, body, done) {
+  try {
+    state.controls[ev.id] = await orgAPI(`events/${ev.id}/${what}`, { method: 'POST', body });
+    await refreshEvents();
+    await choose(ev.id);
+    say(ui.eventMsg, done, 'ok');
+  } catch (err) {
+    say(ui.eventMsg, text(err));
+  }
 }
 
 /** @param {any} ev @param {boolean} running */
