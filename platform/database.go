@@ -179,10 +179,14 @@ func (p *Platform) jobMiddleware() rivertype.WorkerMiddleware {
 			return doInner(context.WithValue(ctx, jobKey{}, job))
 		}
 		p.count.running.Add(1)
+		start := time.Now()
 		err := doInner(context.WithValue(ctx, jobKey{}, job))
 		p.count.running.Add(-1)
 		if err == nil {
 			p.count.done.Add(1)
+		}
+		if p.observe != nil {
+			p.observe(job, start, time.Now())
 		}
 		return err
 	})

@@ -16,8 +16,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
+	"github.com/riverqueue/river/rivertype"
 	"golang.org/x/sync/semaphore"
 
 	"github.com/seed27749672/arena/game"
@@ -46,7 +48,10 @@ type Platform struct {
 	stopHeartbeat func()
 	id            string // a worker's id (workerID)
 	tempDir       string // removed by Close
-	jobs          JobOptions
+	// observe, when set (benchmarks), is told of each match job played:
+	// its row, when it started and when it ended
+	observe func(job *rivertype.JobRow, start, end time.Time)
+	jobs    JobOptions
 	// stopScheduler stops the casual matches' scheduler (nil: none)
 	stopScheduler func()
 	// Replays keeps the matches' replays (DIR/replays by default).
