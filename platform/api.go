@@ -76,6 +76,7 @@ var routes = []route{
 	{"GET " + APIPrefix + "spawns", team, false, (*api).spawns},
 	{"POST " + APIPrefix + "spawns", team, false, (*api).proposeSpawn},
 	{"POST " + APIPrefix + "spawns/vote", team, false, (*api).voteSpawn},
+	{"GET " + APIPrefix + "blitz", team, false, (*api).blitz},
 	{"GET " + APIPrefix + "organiser/events/{id}/spawns", organiser, false, (*api).orgSpawns},
 	{"POST " + APIPrefix + "organiser/events/{id}/spawns", organiser, false, (*api).orgPublishSpawns},
 	{"POST " + APIPrefix + "organiser/events/{id}/spawns/close", organiser, false, (*api).orgCloseSpawns},

@@ -165,3 +165,47 @@ func (a *api) orgCodinsaFinal(w http.ResponseWriter, r *http.Request, _ store.Te
 	}
 	writeJSON(w, http.StatusOK, f)
 }
+
+// blitz is the team's event's ranked rounds and final, for a finals page:
+// the ranking, each round's groups with who moved, the final's bracket as
+// played (its games so far; its rounds once it is over).
+func (a *api) blitz(w http.ResponseWriter, r *http.Request, t store.Team) {
+	b, err := a.p.BlitzStatus(r.Context(), t.EventID)
+	if a.eventError(w, err) {
+		return
+	}
+	f, err := a.p.BlitzFinalState(r.Context(), t.EventID)
+	if a.eventError(w, err) {
+		return
+	}
+	names := a.teamNames(r, t.EventID)
+	ranking := []map[string]any{}
+	for i, id := range b.Ranking {
+		ranking = append(ranking, map[string]any{"rank": i + 1, "team": names[id], "team_id": id})
+	}
+	rounds := []map[string]any{}
+	for _, rd := range b.Rounds {
+		rounds = append(rounds, map[string]any{"number": rd.Number, "started": rd.Started, "groups": rd.Groups})
+	}
+	out := map[string]any{"schedule": b.Schedule, "ranking": ranking, "rounds": rounds}
+	if f != nil {
+		games := []map[string]any{}
+		for i := range len(f.Played) + 1 {
+			g, ok := f.Played[i]
+			if !ok {
+				continue
+			}
+			var seats []map[string]any
+			for s, id := range g.Teams {
+				seat := map[string]any{"team": names[id], "team_id": id}
+				if g.Result != nil && s < len(g.Result.Players) {
+					seat["rank"] = g.Result.Players[s].Rank
+				}
+				seats = append(seats, seat)
+			}
+			games = append(games, map[string]any{"game": i + 1, "seats": seats})
+		}
+		out["final"] = map[string]any{"seeds": f.Names, "games": games, "rounds": f.Rounds, "standings": f.Standings, "done": f.Done}
+	}
+	writeJSON(w, http.StatusOK, out)
+}

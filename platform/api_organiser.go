@@ -330,7 +330,8 @@ func matchJSON(m store.Match, names map[int64]string) map[string]any {
 		}
 		seats = append(seats, seat)
 	}
-	item := map[string]any{"id": m.ID, "seed": strconv.FormatInt(m.Seed, 10), "seats": seats, "played": m.Played.Format(time.RFC3339)}
+	item := map[string]any{"id": m.ID, "seed": strconv.FormatInt(m.Seed, 10), "seats": seats, "played": m.Played.Format(time.RFC3339),
+		"kind": m.Kind, "round": m.Round, "map": m.Map}
 	if m.Error != "" {
 		item["error"] = m.Error
 	}

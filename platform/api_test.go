@@ -95,6 +95,7 @@ var oneGameRoutes = map[string]bool{
 	"POST " + APIPrefix + "organiser/events/{id}/spawns":       true,
 	"POST " + APIPrefix + "organiser/events/{id}/spawns/close": true,
 	"GET " + APIPrefix + "organiser/events/{id}/codinsa":       true,
+	"GET " + APIPrefix + "blitz":                               true,
 }
 
 // TestEveryRouteChecksItsRole walks the route table: with no token, a

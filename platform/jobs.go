@@ -161,6 +161,7 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 	}
 	if o.Matches > 0 {
 		p.startScheduler(o)
+		p.stopBlitz = p.startBlitz(o) // blitzevent.go
 	}
 	return nil
 }
@@ -236,6 +237,9 @@ func (p *Platform) StopJobs(ctx context.Context) error {
 	}
 	if p.stopScheduler != nil {
 		p.stopScheduler()
+	}
+	if p.stopBlitz != nil {
+		p.stopBlitz()
 	}
 	if p.jobs.Role == RoleServer {
 		return nil // an insert-only client, never started

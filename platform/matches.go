@@ -174,6 +174,7 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 				rec.Scores = append(rec.Scores, pr.Score)
 				rec.Stats = append(rec.Stats, numericStats(pr.Stats))
 			}
+			rec.Map = playedMap(g.Info(), m, rep)
 			// the replay first: a match recorded has its replay
 			if err := p.Replays.Put(a.Key, rep); err != nil {
 				return err

@@ -54,6 +54,8 @@ type Platform struct {
 	jobs    JobOptions
 	// stopScheduler stops the casual matches' scheduler (nil: none)
 	stopScheduler func()
+	// stopBlitz stops the Blitz ranked rounds' clock (nil: none)
+	stopBlitz func()
 	// Replays keeps the matches' replays (DIR/replays by default).
 	Replays Replays
 	// cores are the cores match jobs hold while they play, by the rule

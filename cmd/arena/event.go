@@ -184,6 +184,7 @@ as they were chosen.`,
 	ev.AddCommand(append([]*cobra.Command{create, list, show, update}, eventControlCommands()...)...)
 	ev.AddCommand(eventOrganiserCommands(&of)...)
 	ev.AddCommand(eventCodinsaCommands()...)
+	ev.AddCommand(eventBlitzCommand())
 	rootCmd.AddCommand(ev)
 }
 

@@ -49,3 +49,33 @@ func TestEventSpawnsCommands(t *testing.T) {
 		t.Errorf("a tracks event's spawns: exit %d %s", code, stderr)
 	}
 }
+
+// The Blitz commands: a schedule is checked and shown; a round needs two
+// teams with a bot; another game's event is refused.
+func TestEventBlitzCommands(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	if _, stderr, code := run(t, "event", "create", "jungle", "--data", data, "--name", "Blitz"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if _, stderr, code := run(t, "event", "blitz", "schedule", "1", "--data", data, "--start", "friday 18h"); code == 0 || !strings.Contains(stderr, "RFC 3339") {
+		t.Errorf("a bad start: exit %d %s", code, stderr)
+	}
+	if _, stderr, code := run(t, "event", "blitz", "schedule", "1", "--data", data, "--start", "2022-01-21T18:00:00-05:00", "--size", "3"); code == 0 || !strings.Contains(stderr, "groups have 2 or 4 teams") {
+		t.Errorf("groups of 3: exit %d %s", code, stderr)
+	}
+	if out, stderr, code := run(t, "event", "blitz", "schedule", "1", "--data", data, "--start", "2022-01-21T18:00:00-05:00", "--every", "2h"); code != 0 || !strings.Contains(out, "every 2h0m0s") {
+		t.Fatalf("exit %d: %s%s", code, out, stderr)
+	}
+	if out, _, code := run(t, "event", "blitz", "status", "1", "--data", data); code != 0 || !strings.Contains(out, "groups of 4; 0 played") {
+		t.Errorf("status: exit %d %s", code, out)
+	}
+	if _, stderr, code := run(t, "event", "blitz", "round", "1", "--data", data, "--unsafe-no-sandbox"); code == 0 || !strings.Contains(stderr, "at least 2 teams with a ready bot") {
+		t.Errorf("a round without teams: exit %d %s", code, stderr)
+	}
+	if _, stderr, code := run(t, "event", "create", "ants", "--data", data, "--name", "Ants"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if _, stderr, code := run(t, "event", "blitz", "status", "2", "--data", data); code == 0 || !strings.Contains(stderr, "jungle") {
+		t.Errorf("an ants event: exit %d %s", code, stderr)
+	}
+}

@@ -297,6 +297,7 @@ type Match struct {
 	Kind        string // KindCasual (the default) ... KindFinal
 	League      int    // the league it was played in (0: the game's default)
 	Round       int64  // the ranked round or final it belongs to (0: none)
+	Map         string // the map it was played on, for display ("": the game's choice, not recorded)
 	Seed        int64
 	Teams       []int64 // by seat; 0 for a house bot
 	Submissions []int64 // by seat; 0 for a house bot

@@ -52,9 +52,9 @@ func (d *DB) RecordMatchTx(ctx context.Context, m store.Match, rate func(map[int
 		if m.Kind == "" {
 			m.Kind = store.KindCasual
 		}
-		tag, err := tx.Exec(ctx, `INSERT INTO matches (event_id, key, kind, league, round, seed, teams, submissions, ranks, scores, stats, error, played)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (key) DO NOTHING`,
-			m.EventID, m.Key, m.Kind, m.League, m.Round, m.Seed, orEmpty(m.Teams), orEmpty(m.Submissions), orEmpty(m.Ranks),
+		tag, err := tx.Exec(ctx, `INSERT INTO matches (event_id, key, kind, league, round, map, seed, teams, submissions, ranks, scores, stats, error, played)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (key) DO NOTHING`,
+			m.EventID, m.Key, m.Kind, m.League, m.Round, m.Map, m.Seed, orEmpty(m.Teams), orEmpty(m.Submissions), orEmpty(m.Ranks),
 			orEmpty(m.Scores), orEmpty(m.Stats), m.Error, now())
 		if err != nil {
 			return err
@@ -102,11 +102,11 @@ func orEmpty[T any](s []T) []T {
 	return s
 }
 
-const matchCols = `id, event_id, key, kind, league, round, seed, teams, submissions, ranks, scores, stats, error, played`
+const matchCols = `id, event_id, key, kind, league, round, map, seed, teams, submissions, ranks, scores, stats, error, played`
 
 func scanMatch(r pgx.Row) (store.Match, error) {
 	var m store.Match
-	err := r.Scan(&m.ID, &m.EventID, &m.Key, &m.Kind, &m.League, &m.Round, &m.Seed,
+	err := r.Scan(&m.ID, &m.EventID, &m.Key, &m.Kind, &m.League, &m.Round, &m.Map, &m.Seed,
 		&m.Teams, &m.Submissions, &m.Ranks, &m.Scores, &m.Stats, &m.Error, &m.Played)
 	m.Played = m.Played.UTC()
 	return m, err

@@ -116,6 +116,8 @@ var migrations = []string{
 	ALTER TABLE teams ADD COLUMN members jsonb NOT NULL DEFAULT '[]';`,
 	// 7: how often a worker beats (a silent one is lost after six).
 	`ALTER TABLE workers ADD COLUMN every_ms bigint NOT NULL DEFAULT 5000;`,
+	// 8: the map a match was played on (the game page's "Map: ...").
+	`ALTER TABLE matches ADD COLUMN map text NOT NULL DEFAULT '';`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time

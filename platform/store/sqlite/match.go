@@ -65,9 +65,9 @@ func (d *DB) RecordMatchTx(ctx context.Context, m store.Match, rate func(map[int
 	ranks, _ := json.Marshal(m.Ranks)
 	scores, _ := json.Marshal(orEmpty(m.Scores))
 	stats, _ := json.Marshal(orEmpty(m.Stats))
-	res, err := tx.ExecContext(ctx, `INSERT INTO matches (event_id, key, kind, league, round, seed, teams, submissions, ranks, scores, stats, error, played)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
-		m.EventID, m.Key, m.Kind, m.League, m.Round, m.Seed, string(teams), string(subs), string(ranks), string(scores), string(stats),
+	res, err := tx.ExecContext(ctx, `INSERT INTO matches (event_id, key, kind, league, round, map, seed, teams, submissions, ranks, scores, stats, error, played)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+		m.EventID, m.Key, m.Kind, m.League, m.Round, m.Map, m.Seed, string(teams), string(subs), string(ranks), string(scores), string(stats),
 		m.Error, time.Now().UTC().Format(time.RFC3339Nano))
 	if err != nil {
 		return false, err
@@ -118,7 +118,7 @@ func orEmpty[T any](s []T) []T {
 	return s
 }
 
-const matchCols = `id, event_id, key, kind, league, round, seed, teams, submissions, ranks, scores, stats, error, played`
+const matchCols = `id, event_id, key, kind, league, round, map, seed, teams, submissions, ranks, scores, stats, error, played`
 
 // Matches implements store.Store.
 func (d *DB) Matches(ctx context.Context, eventID int64, limit int) ([]store.Match, error) {
@@ -141,7 +141,7 @@ func (d *DB) matches(ctx context.Context, q string, args ...any) ([]store.Match,
 	for rows.Next() {
 		var m store.Match
 		var teams, subs, ranks, scores, stats, played string
-		if err := rows.Scan(&m.ID, &m.EventID, &m.Key, &m.Kind, &m.League, &m.Round, &m.Seed,
+		if err := rows.Scan(&m.ID, &m.EventID, &m.Key, &m.Kind, &m.League, &m.Round, &m.Map, &m.Seed,
 			&teams, &subs, &ranks, &scores, &stats, &m.Error, &played); err != nil {
 			return nil, err
 		}

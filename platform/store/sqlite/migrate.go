@@ -110,6 +110,8 @@ var migrations = []string{
 	ALTER TABLE teams ADD COLUMN members TEXT NOT NULL DEFAULT '[]'; -- JSON array of names`,
 	// 9: how often a worker beats (a silent one is lost after six).
 	`ALTER TABLE workers ADD COLUMN every_ms INTEGER NOT NULL DEFAULT 5000;`,
+	// 10: the map a match was played on (the game page's "Map: ...").
+	`ALTER TABLE matches ADD COLUMN map TEXT NOT NULL DEFAULT '';`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

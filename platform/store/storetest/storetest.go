@@ -346,7 +346,7 @@ func eventFormatFields(t *testing.T, open Opener) {
 	ev, _ := db.CreateEvent(ctx, store.Event{Game: "tracks", Name: "x"}, ik, ih)
 	_, k, h := store.NewSecret("team")
 	tm, _ := db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls"}, k, h)
-	promo := store.Match{EventID: ev.ID, Key: "p-1", Kind: store.KindPromotion, League: 2, Round: 9, Teams: []int64{tm.ID, 0},
+	promo := store.Match{EventID: ev.ID, Key: "p-1", Kind: store.KindPromotion, League: 2, Round: 9, Map: "inter-4_14x20_3D.bmp", Teams: []int64{tm.ID, 0},
 		Submissions: []int64{12, 0}, Ranks: []int{1, 2}, Scores: []float64{3, -1}, Stats: []map[string]float64{{"sideQuestPoints": 1}, {}}}
 	casual := store.Match{EventID: ev.ID, Key: "c-1", Teams: []int64{0, tm.ID}, Submissions: []int64{0, 12}, Ranks: []int{1, 2}}
 	other := store.Match{EventID: ev.ID, Key: "p-2", Kind: store.KindPromotion, Teams: []int64{tm.ID, 0}, Submissions: []int64{112, 0}, Ranks: []int{1, 2}}
@@ -360,11 +360,11 @@ func eventFormatFields(t *testing.T, open Opener) {
 		t.Fatalf("%+v %v", ms, err)
 	}
 	got := ms[0]
-	if got.Key != "p-1" || got.Kind != store.KindPromotion || got.League != 2 || got.Round != 9 || got.Scores[1] != -1 || got.Stats[0]["sideQuestPoints"] != 1 {
+	if got.Key != "p-1" || got.Kind != store.KindPromotion || got.League != 2 || got.Round != 9 || got.Map != "inter-4_14x20_3D.bmp" || got.Scores[1] != -1 || got.Stats[0]["sideQuestPoints"] != 1 {
 		t.Errorf("%+v", got)
 	}
 	all, _ := db.Matches(ctx, ev.ID, 10)
-	if all[1].Kind != store.KindCasual || all[1].Scores == nil {
+	if all[1].Kind != store.KindCasual || all[1].Scores == nil || all[1].Map != "" {
 		t.Errorf("a match without a kind is casual: %+v", all[1])
 	}
 	if moved, err := db.SetLeague(ctx, tm.ID, 1, 2); moved || err != nil {

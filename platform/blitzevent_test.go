@@ -1,0 +1,158 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform/blitz"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// stillJungle is a jungle bot that never acts: its units never spawn.
+const stillJungle = "import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m.get('type') == 'TICK':\n        print(json.dumps({'type': 'COMMAND', 'tick': m['tick'], 'actions': []}), flush=True)\n"
+
+// TestBlitzEndToEnd: four teams (two still bots, two kit bots) built and
+// sandboxed; the ranked rounds fall due on a fake clock, move the teams
+// between groups of 2 as the rules say (the winner up, the loser down,
+// the top winner and the bottom loser stay); the final, seeded by that
+// ranking, plays every team, ends in a best-of-three grand final, and
+// its bracket is served; every game is listed with its kind and map.
+func TestBlitzEndToEnd(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	settings := store.DefaultSettings()
+	settings.Maps = []string{"clearing"}
+	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.StartJobs(ctx, JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	names := []string{"Still-A", "Kit-B", "Still-C", "Kit-D"}
+	var teams []store.Team
+	for i, n := range names {
+		tm, _, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		upload, file := []byte(stillJungle), "still.py"
+		if i%2 == 1 {
+			upload, file = testKitZip(t, "jungle", "python", nil), "kit.zip"
+		}
+		s, err := p.Submit(ctx, tm, file, upload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+			log, _ := p.Store.BuildLog(ctx, s.ID)
+			t.Fatalf("%+v\n%s", b, log)
+		}
+		teams = append(teams, tm)
+	}
+	id := func(i int) int64 { return teams[i].ID }
+	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
+	if err := p.SetBlitzSchedule(ctx, ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 3}); err == nil {
+		t.Error("groups of 3 accepted")
+	}
+	if err := p.SetBlitzSchedule(ctx, ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2, Rounds: 2}); err != nil {
+		t.Fatal(err)
+	}
+	tick := func(at time.Time, want bool) {
+		t.Helper()
+		played, err := p.BlitzTick(ctx, ev.ID, at)
+		if err != nil || played != want {
+			t.Fatalf("tick at %s: played %v, %v; want %v", at.Format("15:04"), played, err, want)
+		}
+	}
+	tick(friday.Add(-time.Minute), false)
+	tick(friday, true)
+	b, err := p.BlitzStatus(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// round 1 from the leaderboard (all unrated: registration order):
+	// {A, B} B wins and stays on top, A goes down; {C, D} D wins and goes
+	// up, C stays at the bottom.
+	if want := []int64{id(1), id(3), id(0), id(2)}; len(b.Rounds) != 1 || !slices.Equal(b.Ranking, want) {
+		t.Fatalf("after round 1: %v, want %v (%+v)", b.Ranking, want, b.Rounds)
+	}
+	tick(friday.Add(30*time.Minute), false)
+	tick(friday.Add(time.Hour), true)
+	tick(friday.Add(5*time.Hour), false) // a cap of 2 rounds
+	b, _ = p.BlitzStatus(ctx, ev.ID)
+	// round 2: {B, D} and {A, C}, either way (the still bots tie up to
+	// their response times): the top group's winner stays, its loser goes
+	// down; the bottom group's winner goes up, its loser stays.
+	if len(b.Rounds) != 2 || b.Rounds[1].Groups == nil || b.Rounds[1].Groups.Name != "ranked round 2" {
+		t.Fatalf("rounds %+v", b.Rounds)
+	}
+	byName, nameOf := map[string]int64{}, map[int64]string{}
+	for i, n := range names {
+		byName[n], nameOf[id(i)] = id(i), n
+	}
+	top, bottom := b.Rounds[1].Groups.Matches[0].Ranking, b.Rounds[1].Groups.Matches[1].Ranking
+	if want := []int64{byName[top[0]], byName[bottom[0]], byName[top[1]], byName[bottom[1]]}; !slices.Equal(b.Ranking, want) || !slices.Contains(top, "Kit-B") {
+		t.Fatalf("after round 2: %v, want %v (%+v)", b.Ranking, want, b.Rounds[1].Groups)
+	}
+	f, err := p.PlayBlitzFinal(ctx, ev.ID, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Done || len(f.Standings) != 4 || !slices.Equal(f.Teams, b.Ranking) {
+		t.Fatalf("final %+v", f)
+	}
+	gf := f.Rounds[len(f.Rounds)-1]
+	if gf.Name != "grand final" || len(gf.Matches) != 1 || gf.Matches[0].Games < 2 || gf.Matches[0].Games > 3 {
+		t.Errorf("grand final %+v", gf)
+	}
+	played := map[int64]bool{}
+	for _, g := range f.Played {
+		for _, tm := range g.Teams {
+			played[tm] = true
+		}
+	}
+	if len(played) != 4 {
+		t.Errorf("teams that played in the final: %v", played)
+	}
+	// Every game is listed with its kind, round and map, as the game page
+	// shows "RANKED - #ID, Map: NAME".
+	ms, _ := p.Store.Matches(ctx, ev.ID, 100)
+	kinds := map[string]int{}
+	for _, m := range ms {
+		kinds[m.Kind]++
+		if m.Map != "clearing.jmap" && m.Map != "clearing" {
+			t.Errorf("match %d map %q", m.ID, m.Map)
+		}
+	}
+	if kinds[store.KindRanked] != 4 || kinds[store.KindFinal] != len(f.Played) {
+		t.Errorf("kinds %v, %d final games", kinds, len(f.Played))
+	}
+	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
+	_, tok, err := p.Join(ctx, invite, "Late")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body := call(t, ts, "GET", APIPrefix+"blitz", tok, "", nil)
+	var view struct {
+		Ranking []struct{ Team string }
+		Rounds  []json.RawMessage
+		Final   struct {
+			Rounds []struct{ Name string }
+			Done   bool
+		}
+	}
+	if json.Unmarshal(body, &view); code != 200 || len(view.Ranking) != 4 || view.Ranking[0].Team != nameOf[b.Ranking[0]] || view.Ranking[3].Team != nameOf[b.Ranking[3]] || len(view.Rounds) != 2 || !view.Final.Done ||
+		view.Final.Rounds[len(view.Final.Rounds)-1].Name != "grand final" {
+		t.Errorf("GET blitz: %d %s", code, body)
+	}
+}
