@@ -151,14 +151,12 @@ func BenchmarkWorkers(b *testing.B) {
 				}
 				subs = append(subs, s.ID)
 			}
-			var all []*timings
 			for range workers {
 				w, err := OpenDB(ctx, url, benchDir(b))
 				if err != nil {
 					b.Fatal(err)
 				}
 				defer w.Close()
-				all = append(all, observeJobs(w))
 				if err := w.StartJobs(ctx, JobOptions{Role: RoleWorker, Matches: 1, Cores: 2, Build: build.Options{Unsafe: true}}); err != nil {
 					b.Fatal(err)
 				}
