@@ -71,6 +71,24 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	args = append(args, "layout=ants-longname")
+	// The longest jungle match (3000 ticks, 4 teams, the biggest map):
+	// about 60 MB of replay, whose first paint the page must not hold back
+	// until all of it has come.
+	seed := int64(5)
+	m, err := match.Setup{Game: "jungle", Bots: showcase["jungle"], Seed: &seed,
+		Options: []string{"nb_ticks=3000", "map=bamboo-grove", "tick_timeout_ms=0"}}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, err := match.Run(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := replay.Save(filepath.Join(dir, "jungle-long.json"), big); err != nil {
+		t.Fatal(err)
+	}
+	args = append(args, fmt.Sprintf("long=jungle-long=%d", len(big.Turns)))
+	big = nil
 	// Each game's live match goes on (mostly pausing between turns) after
 	// its page is checked: leave room for all of them.
 	srv := &web.Server{Replays: dir, Cores: 16}

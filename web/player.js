@@ -47,6 +47,12 @@
 export const COLORS = ['#22a1e4', '#ff1d5c', '#2ecc71', '#f39c12', '#a66cff', '#f2e35c', '#ff82d4', '#b07a4f'];
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+/**
+ * A recorded match's first turns come alone (GET ?turns=N), so that the
+ * board is drawn at once; the whole replay follows (a long match's can be
+ * 60 MB).
+ */
+const HEAD_TURNS = 50;
 /** Above this speed (8 turns a second) turns snap instead of moving. */
 const MAX_ANIMATED_SPEED = 4;
 
@@ -357,6 +363,8 @@ export class Player {
     /** @type {{x:number,y:number}|null} */
     this.mouse = null;
     this.live = false;
+    /** The rest of a long replay is being fetched (its first turns are shown). */
+    this.loading = false;
     /** Why a live match stopped before its end, once it has. */
     this.stopMessage = '';
     this.timer = 0;
@@ -395,7 +403,7 @@ export class Player {
     // A match just started from the page may not have its initial frame yet.
     for (let wait = 0; !rep || (!rep.initial && !rep.error && wait < 100); wait++) {
       if (rep) await new Promise((r) => setTimeout(r, 300));
-      rep = await (await fetch(`/api/matches/${encodeURIComponent(this.source.id || "")}`)).json();
+      rep = await (await fetch(`/api/matches/${encodeURIComponent(this.source.id || "")}?turns=${HEAD_TURNS}`)).json();
     }
     if (rep.error) throw new Error(rep.error);
     if (!rep.initial) throw new Error('the match did not start');
@@ -409,14 +417,16 @@ export class Player {
     this.build();
     this.bindKeys();
     const asked = turnInAddress();
+    // No result yet: a live match (a long replay's first turns come without theirs).
+    const live = !rep.result && !rep.more && !!this.source.id;
     if (asked >= 0) {
       // A shared link to a turn opens on it (a live match then waits there).
       this.show(asked);
-      if (!rep.result && this.source.id) {
+      if (live) {
         this.follow();
         this.cancelButton.hidden = !sessionStorage.getItem(`arena-cancel-${this.source.id}`);
       }
-    } else if (!rep.result && this.source.id) {
+    } else if (live) {
       // A live match opens on its newest turn and follows it; the page
       // that started it may stop it.
       this.follow();
@@ -425,6 +435,31 @@ export class Player {
     } else {
       this.show(0);
     }
+    if (rep.more) this.loadRest(asked);
+  }
+
+  /**
+   * Fetch the whole replay of a match whose first turns came alone, and
+   * take the rest of its turns and its result. The page shows and plays
+   * the first turns meanwhile; playback waits at the last one that came.
+   * @param {number} asked the turn the address names, or -1
+   */
+  async loadRest(asked) {
+    this.loading = true;
+    this.show(this.frame);
+    const had = this.last();
+    try {
+      const res = await fetch(`/api/matches/${encodeURIComponent(this.source.id || '')}`);
+      const full = await res.json();
+      if (!res.ok || full.error || !full.turns) throw new Error(full.error || res.statusText);
+      delete this.replay.more;
+      Object.assign(this.replay, full);
+    } catch (e) {
+      this.stopMessage = `Only the first ${had} turns could be loaded: ${e}`;
+    }
+    this.loading = false;
+    // A link to a turn beyond the first ones opens on it once it is here.
+    this.show(asked > had && this.frame === had && !this.playing ? asked : this.frame);
   }
 
   /** All frames: the initial one, then one per turn. */
@@ -622,7 +657,7 @@ export class Player {
     const n = this.last();
     switch (act) {
       case 'play':
-        if (!this.playing && this.frame >= n && !this.live) this.frame = 0;
+        if (!this.playing && this.frame >= n && !this.live && !this.loading) this.frame = 0;
         this.playing = !this.playing;
         this.schedule();
         this.show(this.frame);
@@ -642,7 +677,7 @@ export class Player {
     if (!this.playing) return;
     this.timer = window.setTimeout(() => {
       if (this.frame < this.last()) this.show(this.frame + 1, this.speed <= MAX_ANIMATED_SPEED);
-      else if (!this.live) this.playing = false;
+      else if (!this.live && !this.loading) this.playing = false; // a loading replay's next turns are coming
       this.schedule();
     }, 500 / this.speed);
   }
@@ -673,7 +708,8 @@ export class Player {
     }
     this.slider.max = String(n);
     this.slider.value = String(this.frame);
-    this.turnLabel.textContent = `Turn ${this.frame} / ${n}${this.live ? '+' : ''}`;
+    this.turnLabel.textContent = `Turn ${this.frame} / ${n}${this.live ? '+' : ''}${this.loading ? '\u2026' : ''}`;
+    this.turnLabel.title = this.loading ? 'loading the rest of the match' : '';
     // The address names the turn shown, so that a link to it can be shared.
     // A live page following the newest turn names none: reloaded, it follows.
     // Written once the turn has stayed 250 ms: browsers refuse (Safari

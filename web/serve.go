@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
 	"fmt"
@@ -29,7 +30,8 @@ func writeTimeout(n int) time.Duration {
 }
 
 // replay serves a match in the page's format (seed as a string), from the
-// cache, gzip-compressed when the client takes it; ?download=1 gives the
+// cache, gzip-compressed when the client takes it; ?turns=N only its start
+// (see head); ?download=1 gives the
 // replay file itself (arena replay verify, arena replay html read it). A
 // live match is served as it stands.
 func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
@@ -52,6 +54,12 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		w.Write(page)
 		return
 	}
+	if n, ok, err := headTurns(r.URL.Query().Get("turns")); err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	} else if ok && !download && s.head(w, r, id, n) {
+		return
+	}
 	path, e, ok := s.recorded(w, id)
 	if !ok {
 		return
@@ -69,6 +77,38 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Length", fmt.Sprint(len(body)))
 	deadline(w, len(body))
 	w.Write(body)
+}
+
+// head serves the start of a recorded match (?turns=N): its header, its
+// initial frame and its first N turns, read from the file without loading
+// the rest (see replayHead); the page shows them while it fetches the
+// whole replay. A file smaller than headMinSize is not worth two requests:
+// head answers nothing and returns false, and the whole replay is served.
+func (s *Server) head(w http.ResponseWriter, r *http.Request, id string, n int) bool {
+	path, info, err := s.lib.file(id)
+	if err == nil && info.Size() < headMinSize {
+		return false
+	}
+	var page []byte
+	if err == nil {
+		page, err = replayHead(path, n)
+	}
+	if err != nil {
+		httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", clip(id), errNotFound))
+		return true
+	}
+	if acceptsGzip(r) && len(page) > 1<<10 {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+		zw.Write(page)
+		zw.Close()
+		w.Header().Set("Content-Encoding", "gzip")
+		page = buf.Bytes()
+	}
+	w.Header().Set("Content-Length", fmt.Sprint(len(page)))
+	deadline(w, len(page))
+	w.Write(page)
+	return true
 }
 
 // recorded finds a recorded match's file and its cached page format, or

@@ -552,6 +552,73 @@ async function motion(game, id) {
   return `pictures per turn at 1x: ${slow.join(' ')}; ${moving ? moving.source : '-'} placings: ${slow.placings.join(' ')}`;
 }
 
+/**
+ * First paint of a long replay (Performance API, from the navigation's
+ * start): when the board is first drawn and how many turns the page had
+ * then, when all the turns are there, and what the replay's requests
+ * moved (encoded: on the wire; decoded: once unzipped). Once with the
+ * server's cache cold (the first request of this replay), once warm. The
+ * times are reported, not asserted; asserted: the board is painted before
+ * the whole replay has come, and the whole replay comes gzip-compressed.
+ * @param {string} id @param {number} total the match's turns
+ */
+async function firstPaint(id, total) {
+  const runs = [];
+  for (const label of ['cold', 'warm']) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.addInitScript(() => {
+      const proto = CanvasRenderingContext2D.prototype;
+      for (const name of /** @type {const} */ (['fillRect', 'drawImage'])) {
+        const f = /** @type {any} */ (proto[name]);
+        /** @type {any} */ (proto)[name] = function (/** @type {any[]} */ ...a) {
+          const w = /** @type {any} */ (window);
+          if (this.canvas.isConnected && !w.__firstPaint) {
+            w.__firstPaint = performance.now();
+            const s = /** @type {HTMLInputElement|null} */ (document.querySelector('.slider'));
+            w.__paintTurns = s ? Number(s.max) : -1;
+          }
+          return f.apply(this, a);
+        };
+      }
+    });
+    await page.goto(`${base}/match/${id}`);
+    await page.waitForFunction(() => /** @type {any} */ (window).__firstPaint, null, { timeout: 180000, polling: 50 });
+    await page.waitForFunction((n) => Number(/** @type {HTMLInputElement} */ (document.querySelector('.slider')).max) === n, total, { timeout: 300000, polling: 50 });
+    const r = await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      const all = performance.now();
+      const fetches = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/matches/'))
+        .map((e) => { const t = /** @type {PerformanceResourceTiming} */ (e); return { url: t.name.replace(/^.*\/api\/matches\//, ''), encoded: t.encodedBodySize, decoded: t.decodedBodySize, ms: t.responseEnd }; });
+      return { paint: w.__firstPaint, turns: w.__paintTurns, all, fetches };
+    });
+    assert.deepEqual(errors, [], `${label}: no error in the page`);
+    // A recorded match, not a live one, on its first turn.
+    assert.equal((await turnOf(page)).turn, 0, `${label}: the page stays on the first turn`);
+    assert.ok(await page.$eval('.live-badge', (b) => b.hidden), `${label}: the match is not taken for a live one`);
+    await page.close();
+    const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
+    console.log(`     ${label}: first paint ${r.paint.toFixed(0)} ms with ${r.turns} turns; all ${total} turns by ${r.all.toFixed(0)} ms; ` +
+      r.fetches.map((f) => `${f.url} ${mb(f.encoded)} MB on the wire (${mb(f.decoded)} MB) done at ${f.ms.toFixed(0)} ms`).join(', '));
+    runs.push({ label, ...r });
+  }
+  // A link to a turn beyond the first ones opens on it once it has come.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const far = total - 7;
+  await page.goto(`${base}/match/${id}#turn=${far}`);
+  await page.waitForSelector('.scoreboard tr.seat');
+  await page.waitForFunction((n) => /Turn (\d+) \/ (\d+)$/.exec(/** @type {HTMLElement} */ (document.querySelector('.turn')).textContent || '')?.[1] === String(n), far, { timeout: 300000, polling: 100 });
+  await page.close();
+  for (const r of runs) {
+    assert.ok(r.turns >= 0 && r.turns < total, `${r.label}: the board is painted before the whole replay has come (it had ${r.turns} of ${total} turns)`);
+    const whole = r.fetches.find((f) => f.decoded > 10e6);
+    assert.ok(whole, `${r.label}: the whole replay is fetched`);
+    assert.ok(whole.encoded > 0 && whole.encoded < whole.decoded / 4, `${r.label}: the whole replay comes gzip-compressed (${whole.encoded} bytes for ${whole.decoded})`);
+  }
+  return runs.map((r) => `${r.label}: first paint ${r.paint.toFixed(0)} ms, all turns ${r.all.toFixed(0)} ms`).join('; ');
+}
+
 const BIG_SEED = '2031584769121757972';
 
 async function live(game, n) {
@@ -645,6 +712,11 @@ async function check(what, fn) {
 
 for (const pair of pairs) {
   const [game, id, players, file] = pair.split('=');
+  if (game === 'long') {
+    // A long replay: how soon the page paints, and whether it waits for all of it.
+    await check(`first paint of ${id} (${players} turns)`, () => firstPaint(id, Number(players)));
+    continue;
+  }
   if (game === 'layout') {
     // A match whose only check is the layout (a long bot name).
     await check(`layout of ${id}`, async () => (await layout(id, id)).join(' | '));
