@@ -13,7 +13,7 @@
 // replay is the replay object (it grows while a match is live); env holds
 // {colors: string[] (one per seat), names: string[], kit} where kit is the
 // drawing toolkit below (KIT: h, fit, hexPath, roundRect, arrow, badge, text,
-// piece, alpha, mix, hash, ease). The renderer object:
+// labels, piece, alpha, mix, hash, ease). The renderer object:
 //
 //   draw(ctx, frame, i, view)        draw frame i (0 = initial) on a 2D context;
 //                                    view = {width, height, options,
@@ -113,6 +113,58 @@ export const KIT = {
   banner(ctx, text, view, o = {}) {
     const size = KIT.fitSize(ctx, text, view.width - 24 - 14, o.size ?? 14, '600 ');
     KIT.badge(ctx, text, view.width / 2, view.height - KIT.band / 2, { ...o, size });
+  },
+  /**
+   * A label placer for one frame: badges and texts drawn through it are
+   * kept apart. Each goes where it is asked if that box is free, else it is
+   * moved up or down by its own height until one is (the first free one of
+   * seven tries; the asked place when none is). reserve() marks a box that
+   * labels must avoid. Given the view, labels stay on the canvas and off the
+   * status band at the top and the banner band at the bottom.
+   * @param {{width:number, height:number}} [view]
+   * @returns {{reserve: (x0:number, y0:number, x1:number, y1:number) => void,
+   *   badge: (ctx:CanvasRenderingContext2D, text:string, x:number, y:number, o?:any) => void,
+   *   text: (ctx:CanvasRenderingContext2D, text:string, x:number, y:number, o?:any) => void}}
+   */
+  labels(view) {
+    /** @type {number[][]} */
+    const placed = view ? [[-1e9, -1e9, 1e9, KIT.band], [-1e9, view.height - KIT.band, 1e9, 1e9]] : [];
+    const inside = (/** @type {number[]} */ b) => !view || (b[0] >= 0 && b[2] <= view.width);
+    const free = (/** @type {number[]} */ b) => inside(b) && !placed.some((p) => b[0] < p[2] && b[2] > p[0] && b[1] < p[3] && b[3] > p[1]);
+    /**
+     * The first free box for a label of w x h centred on (x, y).
+     * @param {number} x @param {number} y @param {number} w @param {number} h @param {number} dx how far the label's centre is right of x
+     */
+    const place = (x, y, w, h, dx) => {
+      for (const k of [0, -1, 1, -2, 2, -3, 3]) {
+        const b = [x + dx - w / 2, y + k * h - h / 2, x + dx + w / 2, y + k * h + h / 2];
+        if (free(b)) { placed.push(b); return y + k * h; }
+      }
+      placed.push([x + dx - w / 2, y - h / 2, x + dx + w / 2, y + h / 2]);
+      return y;
+    };
+    const width = (/** @type {CanvasRenderingContext2D} */ ctx, /** @type {string} */ font, /** @type {string} */ text) => {
+      ctx.save();
+      ctx.font = font;
+      const w = ctx.measureText(text).width;
+      ctx.restore();
+      return w;
+    };
+    return {
+      reserve(x0, y0, x1, y1) { placed.push([x0, y0, x1, y1]); },
+      badge(ctx, text, x, y, o = {}) {
+        const size = o.size ?? 12;
+        const w = width(ctx, `${o.bold === false ? '' : '600 '}${size}px system-ui, sans-serif`, text) + size * 0.7;
+        KIT.badge(ctx, text, x, place(x, y, w + 2, size * 1.35 + 1, 0), o);
+      },
+      text(ctx, text, x, y, o = {}) {
+        const size = o.size ?? 12;
+        const w = width(ctx, `${o.bold ? '700 ' : ''}${size}px system-ui, sans-serif`, text) + size * 0.3;
+        const align = o.align || 'center';
+        const dx = align === 'left' || align === 'start' ? w / 2 : align === 'right' || align === 'end' ? -w / 2 : 0;
+        KIT.text(ctx, text, x, place(x, y, w, size * 1.15, dx), o);
+      },
+    };
   },
   /** A hexagon path. @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} r @param {boolean} [pointy] */
   hexPath(ctx, x, y, r, pointy = true) {
@@ -365,6 +417,8 @@ export class Player {
     this.live = false;
     /** The rest of a long replay is being fetched (its first turns are shown). */
     this.loading = false;
+    /** End was pressed while loading: the last turn, once all have come. */
+    this.wantEnd = false;
     /** Why a live match stopped before its end, once it has. */
     this.stopMessage = '';
     this.timer = 0;
@@ -458,8 +512,11 @@ export class Player {
       this.stopMessage = `Only the first ${had} turns could be loaded: ${e}`;
     }
     this.loading = false;
-    // A link to a turn beyond the first ones opens on it once it is here.
-    this.show(asked > had && this.frame === had && !this.playing ? asked : this.frame);
+    // A link to a turn beyond the first ones opens on it once it is here;
+    // End pressed meanwhile goes to the real end.
+    const at = this.frame === had && !this.playing ? (this.wantEnd ? this.last() : asked > had ? asked : had) : this.frame;
+    this.wantEnd = false;
+    this.show(at);
   }
 
   /** All frames: the initial one, then one per turn. */
@@ -665,7 +722,7 @@ export class Player {
       case 'back': this.playing = false; this.show(this.frame - 1); break;
       case 'fwd': this.playing = false; this.show(this.frame + 1); break;
       case 'start': this.playing = false; this.show(0); break;
-      case 'end': this.playing = false; this.show(n); break;
+      case 'end': this.playing = false; this.show(n); this.wantEnd = this.loading; break;
     }
     this.schedule();
   }

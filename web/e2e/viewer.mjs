@@ -51,11 +51,13 @@ async function turnOf(page) {
   const t = await page.textContent('.turn');
   const m = /Turn (\d+) \/ (\d+)/.exec(t || '');
   assert.ok(m, `turn counter reads ${JSON.stringify(t)}`);
-  return { turn: Number(m[1]), last: Number(m[2]) };
+  // A long replay shows its first turns while the rest loads ("Turn 3 / 50…").
+  return { turn: Number(m[1]), last: Number(m[2]), loading: (t || '').includes('\u2026') };
 }
 
 async function waitTurn(page, pred, what) {
-  for (let i = 0; i < 100; i++) {
+  // Up to 15 s: the machine may be busy, and a long replay loads behind.
+  for (let i = 0; i < 300; i++) {
     const t = await turnOf(page);
     if (pred(t)) return t;
     await page.waitForTimeout(50);
@@ -124,7 +126,7 @@ async function recorded(game, id) {
   await waitTurn(page, (t) => t.turn === 0, 'Home');
   const board0 = await page.textContent('.scoreboard');
   await page.keyboard.press('End');
-  await waitTurn(page, (t) => t.turn === t.last, 'End');
+  await waitTurn(page, (t) => t.turn === t.last && !t.loading, 'End');
   const boardN = await page.textContent('.scoreboard');
   assert.notEqual(boardN, board0, 'the scoreboard changes between the first and the last turn');
   assert.ok((await page.textContent('.result')).length > 0, 'the result shows at the end');
@@ -214,10 +216,29 @@ function recordTexts() {
       // A badge's background reaches about a third of the size around its text.
       const px = size * 0.35, py = size * 0.18;
       /** @type {any} */ (window).__texts.push({ text: String(text), x0: m.a * (left - px) + m.e, y0: m.d * (top - py) + m.f,
-        x1: m.a * (left + w + px) + m.e, y1: m.d * (top + size + py) + m.f, cw: this.canvas.width, ch: this.canvas.height });
+        x1: m.a * (left + w + px) + m.e, y1: m.d * (top + size + py) + m.f, cw: this.canvas.width, ch: this.canvas.height,
+        // The glyphs alone (without a badge's margin), in canvas pixels.
+        g: [m.a * left + m.e, m.d * top + m.f, m.a * (left + w) + m.e, m.d * (top + size) + m.f] });
     }
     return fill.call(this, text, x, y, ...rest);
   };
+}
+
+/**
+ * The pairs of drawn texts whose glyphs overlap (by more than a pixel each
+ * way), as readable strings.
+ * @param {any[]} all the texts recorded by recordTexts
+ */
+function overlaps(all) {
+  const out = [];
+  for (let i = 0; i < all.length; i++) {
+    for (let j = i + 1; j < all.length; j++) {
+      const [a, b] = [all[i].g, all[j].g];
+      const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      if (w > 1 && h > 1) out.push(`${JSON.stringify(all[i].text)} and ${JSON.stringify(all[j].text)} at (${a[0].toFixed(0)},${a[1].toFixed(0)})`);
+    }
+  }
+  return out;
 }
 
 const SIZES = [[800, 600], [1280, 720], [1920, 1080]];
@@ -293,7 +314,7 @@ async function layout(game, id) {
     await page.goto(`${base}/match/${id}`);
     await page.waitForSelector('.scoreboard tr.seat');
     await page.keyboard.press('End');
-    await waitTurn(page, (t) => t.turn === t.last, 'End');
+    await waitTurn(page, (t) => t.turn === t.last && !t.loading, 'End');
     await page.waitForTimeout(100);
     const where = `${game} at ${width}x${height}`;
     const dom = await page.evaluate(() => {
@@ -316,9 +337,47 @@ async function layout(game, id) {
       const cut = [...document.querySelectorAll('.legend .log')].filter((l) => l.scrollHeight > l.clientHeight + 1 && !l.classList.contains('overflows'))
         .map((l) => (l.textContent || '').slice(0, 40));
       const scrolls = [...document.querySelectorAll('.legend .log.overflows')].length;
-      return { cut, scrolls, covered: hit && hit.classList.contains('turn') ? '' : (hit ? hit.outerHTML.slice(0, 80) : 'nothing'), over, outside, long };
+      // The page's own texts (header, top bar, controls, scoreboard, result):
+      // no two overlap, each text node's box measured alone (a name cut by
+      // its ellipsis: its own box, which the text overflows by design).
+      const boxes = [];
+      for (const root of document.querySelectorAll('.match-head, .topbar, .controls, .scoreboard, .result')) {
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          if (!(n.textContent || '').trim()) continue;
+          const el = /** @type {HTMLElement} */ (n.parentElement);
+          if (el.closest('[hidden]') || el.closest('select')) continue;
+          const r = document.createRange();
+          r.selectNodeContents(n);
+          // What the boxes that scroll or clip let show of it (a scoreboard
+          // scrolled out of sight is under the controls, unseen).
+          let view = { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 };
+          for (let a = el; a; a = a.parentElement) {
+            const st = getComputedStyle(a);
+            if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+            const q = a.getBoundingClientRect();
+            view = { left: Math.max(view.left, q.left), top: Math.max(view.top, q.top), right: Math.min(view.right, q.right), bottom: Math.min(view.bottom, q.bottom) };
+          }
+          const clip = el.closest('.who, .chip-name');
+          for (const b of clip ? [clip.getBoundingClientRect()] : r.getClientRects()) {
+            const seen = { left: Math.max(b.left, view.left), top: Math.max(b.top, view.top), right: Math.min(b.right, view.right), bottom: Math.min(b.bottom, view.bottom) };
+            if (seen.right - seen.left > 0 && seen.bottom - seen.top > 0) boxes.push({ text: (n.textContent || '').trim().slice(0, 30), b: seen });
+          }
+        }
+      }
+      const clash = [];
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i], c = boxes[j], ra = a.b, rc = c.b;
+          const w = Math.min(ra.right, rc.right) - Math.max(ra.left, rc.left), h = Math.min(ra.bottom, rc.bottom) - Math.max(ra.top, rc.top);
+          if (w > 1 && h > 1) clash.push(`${JSON.stringify(a.text)} and ${JSON.stringify(c.text)}`);
+        }
+      }
+      return { clash, texts: boxes.length, cut, scrolls, covered: hit && hit.classList.contains('turn') ? '' : (hit ? hit.outerHTML.slice(0, 80) : 'nothing'), over, outside, long };
     });
     assert.equal(dom.covered, '', `${where}: the turn counter is covered`);
+    assert.ok(dom.texts > 8, `${where}: the page's texts are measured (${dom.texts})`);
+    assert.deepEqual(dom.clash, [], `${where}: the page's texts overlap`);
     assert.deepEqual(dom.cut, [], `${where}: lists cut by their height with no sign that they scroll`);
     if (dom.scrolls) out.push('(a list scrolls)');
     assert.deepEqual(dom.over, [], `${where}: these overflow their box`);
@@ -344,6 +403,19 @@ async function layout(game, id) {
       const m = / wins: (-?\d+) - (-?\d+)/.exec(t.text);
       if (m) assert.ok(Number(m[1]) >= Number(m[2]), `${where}: the banner gives the winner's score first: ${JSON.stringify(t.text)}`);
     }
+    // No two texts of the board overlap (their glyphs, at the last turn and
+    // at the showcase turn).
+    const spec = GAMES[game] || FALLBACK;
+    const last = (await turnOf(page)).last;
+    const mid = spec.pick ? spec.pick(await (await fetch(`${base}/api/matches/${id}`)).json()) : Math.round(last * spec.at);
+    const turns = [last, mid, ...Array.from({ length: 9 }, (_, k) => Math.round(last * (k + 1) / 10))];
+    for (const turn of [...new Set(turns)]) {
+      if (turn !== last) await seek(page, turn);
+      const all = await page.evaluate(() => /** @type {any} */ (window).__texts);
+      const clash = overlaps(all);
+      assert.deepEqual(clash, [], `${where}, turn ${turn}: texts overlap`);
+    }
+    await seek(page, last);
     if (width === 1280) await page.screenshot({ path: `${outDir}/${game}-end.png` });
     // tracks' instability badges (K/threshold) cover no other text (the
     // desired-town chips under a town), on every turn.
@@ -699,8 +771,13 @@ async function reflected() {
 await check('the reflected payload shows as text', reflected);
 await check('the home form', homeForm);
 
-/** Run one check; a failure is reported and counted, and the next checks still run. */
+/**
+ * Run one check; a failure is reported and counted, and the next checks
+ * still run. ARENA_E2E_ONLY (a regular expression) runs only the checks
+ * whose names match it, when working on one.
+ */
 async function check(what, fn) {
+  if (process.env.ARENA_E2E_ONLY && !new RegExp(process.env.ARENA_E2E_ONLY).test(what)) return;
   try {
     const said = await fn();
     console.log(`ok   ${what}${said ? ': ' + said : ''}`);

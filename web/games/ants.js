@@ -225,6 +225,7 @@ export default function create(replay, env) {
     draw(ctx, f, i, view) {
       const { R, at } = layout(view);
       const o = view.options;
+      const L = kit.labels(view); // the numbers on the board, kept apart
       const anim = view.prev && view.progress < 1 ? view.progress : 1;
       const base = anim < 1 ? view.prev : f; // ants at rest during the move: the previous turn's
       ctx.fillStyle = '#11161b';
@@ -247,7 +248,7 @@ export default function create(replay, env) {
           const s = R * (0.38 + 0.3 * Math.min(1, res / full));
           if (c.type === 2) kit.piece(ctx, res ? 'crystal' : 'crystal:empty', p.x, p.y - R * 0.12, s, (/** @type {CanvasRenderingContext2D} */ g) => crystalShape(g, res === 0));
           else kit.piece(ctx, res ? 'egg' : 'egg:empty', p.x, p.y - R * 0.1, s, (/** @type {CanvasRenderingContext2D} */ g) => eggShape(g, res === 0));
-          if (res > 0) kit.text(ctx, String(res), p.x, p.y + R * 0.38, { size: Math.max(9, R * 0.3), bold: true, color: c.type === 2 ? CRYSTAL : EGG });
+          if (res > 0) L.text(ctx, String(res), p.x, p.y + R * 0.38, { size: Math.max(9, R * 0.3), bold: true, color: c.type === 2 ? CRYSTAL : EGG });
         }
         if (o.indices) kit.text(ctx, String(k), p.x, p.y - R * 0.66, { size: Math.max(8, R * 0.22), color: '#8b96a3' });
       });
@@ -290,7 +291,7 @@ export default function create(replay, env) {
             ctx.closePath();
             ctx.fill();
             ctx.restore();
-            if (b > 1) kit.text(ctx, String(b), x + (p ? -1 : 1) * R * 0.14, y + R * 0.12, { size: Math.max(8, R * 0.2), color: colors[p] });
+            if (b > 1) L.text(ctx, String(b), x + (p ? -1 : 1) * R * 0.14, y + R * 0.12, { size: Math.max(8, R * 0.2), color: colors[p] });
           });
         }
       }
@@ -308,7 +309,7 @@ export default function create(replay, env) {
             // An ant of the colony, its number under it.
             const x = at[k].x + (p ? 0.45 : -0.45) * R;
             kit.piece(ctx, 'ant', x, at[k].y - 0.08 * R, R * 0.32, (/** @type {CanvasRenderingContext2D} */ g) => antShape(g, colors[p]), p ? 0.35 : -0.35);
-            kit.badge(ctx, String(n), x, at[k].y + 0.4 * R, { bg: colors[p], size: Math.max(8, R * 0.24) });
+            L.badge(ctx, String(n), x, at[k].y + 0.4 * R, { bg: colors[p], size: Math.max(8, R * 0.24) });
           }
         });
       }
@@ -329,7 +330,7 @@ export default function create(replay, env) {
           // The ants walk head first towards the cell they go to.
           const ax = x + (m.player ? 0.2 : -0.2) * R;
           kit.piece(ctx, 'ant', ax, y - 0.08 * R, R * 0.32, (/** @type {CanvasRenderingContext2D} */ g) => antShape(g, colors[m.player]), Math.atan2(b.y - a.y, b.x - a.x) + Math.PI / 2);
-          kit.badge(ctx, String(m.count), ax, y + 0.4 * R, { bg: colors[m.player], size: Math.max(8, R * 0.24), border: '#fff' });
+          L.badge(ctx, String(m.count), ax, y + 0.4 * R, { bg: colors[m.player], size: Math.max(8, R * 0.24), border: '#fff' });
         }
       }
 
@@ -342,7 +343,7 @@ export default function create(replay, env) {
           const off = (m.player ? 1 : -1) * R * 0.16;
           const ox = -dy / l * off, oy = dx / l * off;
           kit.arrow(ctx, a.x + ox, a.y + oy, b.x + ox, b.y + oy, { color: kit.mix(colors[m.player], '#ffffff', 0.25), width: Math.max(1.5, R * 0.07), gap: R * 0.35 });
-          kit.badge(ctx, String(m.count), (a.x + b.x) / 2 + ox * 1.6, (a.y + b.y) / 2 + oy * 1.6, { bg: '#0d1116', fg: colors[m.player], size: Math.max(8, R * 0.22), border: colors[m.player] });
+          L.badge(ctx, String(m.count), (a.x + b.x) / 2 + ox * 1.6, (a.y + b.y) / 2 + oy * 1.6, { bg: '#0d1116', fg: colors[m.player], size: Math.max(8, R * 0.22), border: colors[m.player] });
         }
       }
 
@@ -354,11 +355,11 @@ export default function create(replay, env) {
           const n = seen.get(h.cell) || 0;
           seen.set(h.cell, n + 1);
           const p = at[h.cell];
-          kit.badge(ctx, `+${h.amount}`, p.x + (n ? 0.3 : -0.3) * R, p.y - 0.62 * R, { bg: colors[h.player], size: Math.max(8, R * 0.24) });
+          L.badge(ctx, `+${h.amount}`, p.x + (n ? 0.3 : -0.3) * R, p.y - 0.62 * R, { bg: colors[h.player], size: Math.max(8, R * 0.24) });
         }
         for (let p = 0; p < 2; p++) {
           (f.spawned && f.spawned[p] || []).forEach((/** @type {number} */ n, /** @type {number} */ k) => {
-            if (n > 0) kit.badge(ctx, `+${n} ants`, at[k].x, at[k].y + 0.7 * R, { bg: '#0d1116', fg: EGG, border: colors[p], size: Math.max(8, R * 0.22) });
+            if (n > 0) L.badge(ctx, `+${n} ants`, at[k].x, at[k].y + 0.7 * R, { bg: '#0d1116', fg: EGG, border: colors[p], size: Math.max(8, R * 0.22) });
           });
         }
       }

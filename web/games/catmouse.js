@@ -109,9 +109,9 @@ export default function create(replay, env) {
    * whiskers), its id on a tag under its chin.
    * @param {CanvasRenderingContext2D} ctx
    */
-  function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id) {
+  function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id, /** @type {any} */ L) {
     kit.piece(ctx, 'cat', x, y - s * 0.04, s * 0.42, (/** @type {CanvasRenderingContext2D} */ g) => catFace(g, col));
-    kit.badge(ctx, id, x, y + s * 0.36, { bg: '#101317', fg: '#ffffff', border: col, size: Math.max(8, s * 0.2) });
+    L.badge(ctx, id, x, y + s * 0.36, { bg: '#101317', fg: '#ffffff', border: col, size: Math.max(8, s * 0.2) });
   }
 
   /** A cat's face in a unit box. @param {CanvasRenderingContext2D} g @param {string} col */
@@ -254,6 +254,7 @@ export default function create(replay, env) {
       const L = layout(view);
       const { s, P } = L;
       const o = view.options;
+      const labels = kit.labels(view); // ids and badges, kept apart
       const anim = view.prev && view.progress < 1 && view.prev.leg === f.leg ? kit.ease(view.progress) : 1;
       ctx.fillStyle = '#12171c';
       ctx.fillRect(0, 0, view.width, view.height);
@@ -342,7 +343,7 @@ export default function create(replay, env) {
           kit.arrow(ctx, pen.x, pen.y, end.x, end.y, { color: kit.alpha(col, 0.85), width: Math.max(2, s * 0.08), gap: s * 0.05 });
           if (l.path.length === 3) {
             const mid = P(l.path[1][0], l.path[1][1]);
-            kit.badge(ctx, 'dash', mid.x, mid.y - s * 0.32, { bg: mouseCol, size: Math.max(8, s * 0.22) });
+            labels.badge(ctx, 'dash', mid.x, mid.y - s * 0.32, { bg: mouseCol, size: Math.max(8, s * 0.22) });
           }
         }
       }
@@ -361,7 +362,7 @@ export default function create(replay, env) {
       };
       for (const c of f.cats || []) {
         const a = posOf(c, c.id), p = P(a.q, a.r);
-        cat(ctx, p.x, p.y, s, catsCol, c.id);
+        cat(ctx, p.x, p.y, s, catsCol, c.id, labels);
       }
       if (f.mouse) {
         const a = posOf(f.mouse, 'M'), p = P(a.q, a.r);
@@ -382,7 +383,7 @@ export default function create(replay, env) {
         ctx.beginPath();
         ctx.arc(p.x, p.y, s * 1.2, 0, Math.PI * 2);
         ctx.fill();
-        kit.badge(ctx, 'CAUGHT!', p.x, p.y - s * 0.8, { bg: '#ffcc33', fg: '#1b1204', size: Math.max(11, s * 0.32) });
+        labels.badge(ctx, 'CAUGHT!', p.x, p.y - s * 0.8, { bg: '#ffcc33', fg: '#1b1204', size: Math.max(11, s * 0.32) });
       }
 
       // Debug drawings: F5 the cats' AI, F6 the mouse's.

@@ -386,8 +386,8 @@ export default function create(replay, env) {
     return c;
   }
 
-  /** @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} f */
-  function unit(ctx, u, cx, cy, s, f) {
+  /** @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} f @param {any} L the frame's labels */
+  function unit(ctx, u, cx, cy, s, f, L) {
     const color = env.colors[u.team % env.colors.length];
     const r = s * 0.36;
     if (u.isSummoning) {
@@ -409,7 +409,7 @@ export default function create(replay, env) {
       const d = (f.diamonds || []).find((/** @type {any} */ x) => x.id === u.diamondId || x.ownerId === u.id);
       if (d) gem(ctx, cx + r * 0.85, cy - r * 0.85, s * sizeOf(d.points).k * 0.32, d.summonLevel);
     }
-    kit.text(ctx, u.id, cx - r * 0.9, cy + r * 0.9, { size: Math.max(8, s * 0.22), color: '#e6edf3' });
+    L.text(ctx, u.id, cx - r * 0.9, cy + r * 0.9, { size: Math.max(8, s * 0.22), color: '#e6edf3' });
   }
 
   /** A vine between two points. @param {CanvasRenderingContext2D} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 @param {number} s */
@@ -485,6 +485,7 @@ export default function create(replay, env) {
     /** @param {CanvasRenderingContext2D} ctx @param {any} f @param {number} i @param {any} view */
     draw(ctx, f, i, view) {
       const { s, ox, oy } = layout(view);
+      const L = kit.labels(view); // ids and badges, kept apart
       const o = view.options;
       f = shown(f, o);
       const anim = view.prev && view.progress < 1 && !f.step ? kit.ease(view.progress) : 1;
@@ -562,7 +563,7 @@ export default function create(replay, env) {
           at = { x: from.x + (to.x - from.x) * anim, y: from.y + (to.y - from.y) * anim };
         }
         if (anim < 1 && !before) ctx.globalAlpha = anim;
-        unit(ctx, u, at.x, at.y, s, f);
+        unit(ctx, u, at.x, at.y, s, f, L);
         ctx.globalAlpha = 1;
       }
 
@@ -592,10 +593,10 @@ export default function create(replay, env) {
             }
           } else if (e.action === 'SUMMON' && u && u.position) {
             const c = C(u.position);
-            kit.badge(ctx, `level ${e.summonEvent.diamondCurrentSummonLevel}`, c.x, c.y - s * 0.62, { bg: '#fff6a0', fg: '#1b1b0a', size: Math.max(8, s * 0.22) });
+            L.badge(ctx, `level ${e.summonEvent.diamondCurrentSummonLevel}`, c.x, c.y - s * 0.62, { bg: '#fff6a0', fg: '#1b1b0a', size: Math.max(8, s * 0.22) });
           } else if (e.action === 'DROP') {
             const c = C(e.dropEvent.dropPosition);
-            kit.badge(ctx, `+${e.dropEvent.pointsScored}`, c.x, c.y - s * 0.62, { bg: env.colors[(u ? u.team : 0) % env.colors.length], size: Math.max(9, s * 0.28) });
+            L.badge(ctx, `+${e.dropEvent.pointsScored}`, c.x, c.y - s * 0.62, { bg: env.colors[(u ? u.team : 0) % env.colors.length], size: Math.max(9, s * 0.28) });
           }
         }
       }

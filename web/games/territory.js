@@ -157,6 +157,7 @@ export default function create(replay, env) {
     /** @param {CanvasRenderingContext2D} ctx @param {any} f @param {number} i @param {any} view */
     draw(ctx, f, i, view) {
       const { s, ox, oy } = layout(view);
+      const L = kit.labels(view); // ids and badges, kept apart
       const o = view.options;
       ctx.fillStyle = '#0f1318';
       ctx.fillRect(0, 0, view.width, view.height);
@@ -265,10 +266,10 @@ export default function create(replay, env) {
           ctx.fillStyle = 'rgba(170,225,255,.55)';
           ctx.fillRect(c.x - s / 2, c.y - s / 2, s, s);
           snowflake(ctx, c.x, c.y, s * 0.9, '#ffffff');
-          kit.badge(ctx, String(p.frozen), c.x + s * 0.42, c.y - s * 0.42, { bg: '#bfe9ff', fg: '#0b2230', size: Math.max(8, s * 0.32) });
+          L.badge(ctx, String(p.frozen), c.x + s * 0.42, c.y - s * 0.42, { bg: '#bfe9ff', fg: '#0b2230', size: Math.max(8, s * 0.32) });
         }
         if (p.decay !== null && p.decay !== undefined) {
-          kit.badge(ctx, `☠ ${p.decay}`, c.x - s * 0.3, c.y - s * 0.5, { bg: '#2a1f2d', fg: '#f0e6ff', border: '#b58cd8', size: Math.max(8, s * 0.3) });
+          L.badge(ctx, `☠ ${p.decay}`, c.x - s * 0.3, c.y - s * 0.5, { bg: '#2a1f2d', fg: '#f0e6ff', border: '#b58cd8', size: Math.max(8, s * 0.3) });
         }
       }
 
@@ -282,7 +283,7 @@ export default function create(replay, env) {
         ctx.moveTo(c.x - s * 0.32, c.y - s * 0.32); ctx.lineTo(c.x + s * 0.32, c.y + s * 0.32);
         ctx.moveTo(c.x + s * 0.32, c.y - s * 0.32); ctx.lineTo(c.x - s * 0.32, c.y + s * 0.32);
         ctx.stroke();
-        kit.badge(ctx, e.reason, c.x, c.y + s * 0.62, { bg: '#0b0e12', fg: '#ff8a8a', border: color(f, e.player), size: Math.max(9, s * 0.32) });
+        L.badge(ctx, e.reason, c.x, c.y + s * 0.62, { bg: '#0b0e12', fg: '#ff8a8a', border: color(f, e.player), size: Math.max(9, s * 0.32) });
       }
 
       if (o.coords) {
