@@ -367,7 +367,7 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 	if err != nil {
 		return p.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))
 	}
-	r, err := build.Run(ctx, root, m, p.jobs.Build)
+	r, err := build.Run(ctx, root, m, p.buildOptions())
 	if err != nil {
 		return fmt.Errorf("build %d: %w", id, err)
 	}
@@ -417,4 +417,14 @@ func chmodTree(root string) error {
 		}
 		return os.Chmod(p, 0o755)
 	})
+}
+
+// buildOptions are the builds' options, with the npm cache of the data
+// directory when the organiser filled one (arena npm-cache).
+func (p *Platform) buildOptions() build.Options {
+	o := p.jobs.Build
+	if fi, err := os.Stat(filepath.Join(p.Dir, build.NPMCacheDir)); err == nil && fi.IsDir() && o.NPMCache == "" {
+		o.NPMCache = filepath.Join(p.Dir, build.NPMCacheDir)
+	}
+	return o
 }

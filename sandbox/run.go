@@ -36,12 +36,20 @@ const MaxOutput = 1 << 20
 // The error is for a sandbox that could not be made or started; a command
 // that fails is a Result.
 func Run(ctx context.Context, dir, command string, l Limits) (Result, error) {
-	s, err := New(Config{Limits: l, Dir: dir})
+	return RunIn(ctx, Config{Limits: l, Dir: dir}, command, nil)
+}
+
+// RunIn is Run in a sandbox made from cfg (its Dir the writable work
+// directory, its ReadOnly what else the command sees), with env added to
+// BaseEnv.
+func RunIn(ctx context.Context, cfg Config, command string, env []string) (Result, error) {
+	s, err := New(cfg)
 	if err != nil {
 		return Result{}, err
 	}
 	defer s.Close()
 	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd.Env = env
 	out := &Tail{Keep: MaxOutput}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}

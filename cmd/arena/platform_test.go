@@ -246,3 +246,11 @@ func TestPlatformFlagsAreChecked(t *testing.T) {
 		t.Fatalf("no server: %d %s", code, stderr)
 	}
 }
+
+// arena npm-cache needs the data directory.
+func TestNPMCacheNeedsData(t *testing.T) {
+	_, stderr, code := run(t, "npm-cache")
+	if code == 0 || !strings.Contains(stderr, "--data DIR is required") {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+}

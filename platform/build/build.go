@@ -122,6 +122,10 @@ type Options struct {
 	// Unsafe runs builds uncontained: only for machines without a working
 	// sandbox, by the organiser's explicit choice (--unsafe-no-sandbox).
 	Unsafe bool
+	// NPMCache, when set, is an npm cache (FillNPMCache) that each build
+	// gets a copy of, its npm told to install from it alone: the sandbox
+	// has no network, so npm ci fetches nothing without it.
+	NPMCache string
 }
 
 // Result is how a build ended.
@@ -143,12 +147,22 @@ func Run(ctx context.Context, root string, m kits.Manifest, o Options) (Result, 
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	header := "$ " + m.Build + "\n"
-	run := sandbox.Run
+	var env []string
+	if o.NPMCache != "" {
+		cache, err := lendNPMCache(o.NPMCache, root)
+		if err != nil {
+			return Result{}, err
+		}
+		defer os.RemoveAll(cache)
+		env = npmEnv(o.NPMCache, cache)
+	}
+	cfg := sandbox.Config{Limits: o.Limits, Dir: root}
+	run := sandbox.RunIn
 	if o.Unsafe {
 		header += "[built WITHOUT the sandbox: --unsafe-no-sandbox]\n"
 		run = runUnsafe
 	}
-	r, err := run(ctx, root, m.Build, o.Limits)
+	r, err := run(ctx, cfg, m.Build, env)
 	if err != nil {
 		return Result{}, err
 	}
@@ -161,12 +175,13 @@ func Run(ctx context.Context, root string, m kits.Manifest, o Options) (Result, 
 	return Result{OK: r.OK(), Status: r.Status, Log: log}, nil
 }
 
-// runUnsafe is sandbox.Run without the sandbox (the limits are not
+// runUnsafe is sandbox.RunIn without the sandbox (the limits are not
 // applied): the command's process group is killed when ctx ends, and its
 // output is kept the same way, the last sandbox.MaxOutput bytes.
-func runUnsafe(ctx context.Context, root, command string, _ sandbox.Limits) (sandbox.Result, error) {
+func runUnsafe(ctx context.Context, cfg sandbox.Config, command string, env []string) (sandbox.Result, error) {
 	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", command)
-	cmd.Dir = root
+	cmd.Dir = cfg.Dir
+	cmd.Env = append(os.Environ(), env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	// a process that left the group (setsid) may hold the output open:
