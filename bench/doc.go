@@ -5,7 +5,8 @@
 //
 //   - BenchmarkSteadyTurn: the wall time of an ants turn between two bots
 //     that answer at once, against a raw pipe ping-pong with the same
-//     program and the same bytes; Arena's own CPU time per turn; its share
+//     program and the same bytes (means, and medians of every turn's
+//     time, med-: a busy machine moves the means); Arena's own CPU time per turn; its share
 //     of all the CPU used, and the raw ping-pong driver's share of its run
 //     (the floor: a driver that only writes and reads); the time from the last turn to the end of the
 //     match (bots that exit on EOF, and bots that must be killed); bots

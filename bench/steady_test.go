@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -36,12 +37,16 @@ func antsOptions(turns int) []string {
 // match between two real process bots that answer at once (testdata/
 // instant.c), and a raw pipe ping-pong with the same program and the same
 // bytes. Reported per steady turn: Arena's wall time and the raw one and
-// their ratio, the same wall time with bots that write a line on stderr
+// their ratio, as means (the difference of a long and a short match) and
+// as medians of every turn's time (med-: robust against the turns a busy
+// machine stalls), the same wall time with bots that write a line on stderr
 // before each answer (chatty), Arena's own CPU time (getrusage of the test process, which
 // does not include its children), Arena's share of all the CPU the match
 // used and, as its floor, the raw ping-pong driver's share of all the CPU
 // its run used (raw-cpu-%: the same bots, a driver that only writes and
-// reads), and the time from the last turn's resolution to the end of
+// reads), the context switches of Arena's threads per turn and of the raw
+// driver's (csw/turn, raw-csw/turn: each is a thread put to sleep and
+// woken, the largest cost of a turn on a virtual machine), and the time from the last turn's resolution to the end of
 // match.Run (both bots exited and reaped), also for bots that do not exit
 // when their input ends (killed: end-linger-ms); and, for reference, the game's
 // own cost per turn (its referee alone: prompts, rules and frame), which
@@ -50,18 +55,21 @@ func BenchmarkSteadyTurn(b *testing.B) {
 	exe := buildInstant(b)
 	prompts := antsPrompts(b, longTurns)
 	var raw, long, short, linger, chattyLong, chattyShort run
+	// Every steady turn's wall time, for the medians: a turn the machine
+	// stalled (other work, a preempted bot) moves a mean, not a median.
+	var turns, rawTurns []time.Duration
 	var game time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		// Rotate the order so that no measure always follows another.
 		steps := []func(){
-			func() { raw.add(rawPingPong(b, exe, prompts)) },
-			func() { long.add(arenaMatch(b, exe, longTurns)) },
-			func() { short.add(arenaMatch(b, exe, shortTurns)) },
+			func() { raw.add(rawPingPong(b, exe, prompts, &rawTurns)) },
+			func() { long.add(arenaMatch(b, exe, longTurns, &turns)) },
+			func() { short.add(arenaMatch(b, exe, shortTurns, nil)) },
 			func() { game += refereeOnly(b, longTurns) },
-			func() { linger.add(arenaMatch(b, exe+" linger", shortTurns)) },
-			func() { chattyLong.add(arenaMatch(b, exe+" chatty", longTurns)) },
-			func() { chattyShort.add(arenaMatch(b, exe+" chatty", shortTurns)) },
+			func() { linger.add(arenaMatch(b, exe+" linger", shortTurns, nil)) },
+			func() { chattyLong.add(arenaMatch(b, exe+" chatty", longTurns, nil)) },
+			func() { chattyShort.add(arenaMatch(b, exe+" chatty", shortTurns, nil)) },
 		}
 		for j := range steps {
 			steps[(i+j)%len(steps)]()
@@ -75,10 +83,16 @@ func BenchmarkSteadyTurn(b *testing.B) {
 	b.ReportMetric(wall/1e3, "µs/turn")
 	b.ReportMetric(rawWall/1e3, "raw-µs/turn")
 	b.ReportMetric(wall/rawWall, "ratio")
+	med, rawMed := median(turns), median(rawTurns)
+	b.ReportMetric(float64(med)/1e3, "med-µs/turn")
+	b.ReportMetric(float64(rawMed)/1e3, "raw-med-µs/turn")
+	b.ReportMetric(float64(med)/float64(rawMed), "med-ratio")
 	b.ReportMetric(float64(chattyLong.wall-chattyShort.wall)/n/steady/1e3, "chatty-µs/turn")
 	b.ReportMetric(float64(long.self-short.self)/n/steady/1e3, "cpu-µs/turn")
 	b.ReportMetric(100*float64(long.self)/float64(long.self+long.children), "cpu-%")
 	b.ReportMetric(100*float64(raw.self)/float64(raw.self+raw.children), "raw-cpu-%")
+	b.ReportMetric(float64(long.switches-short.switches)/n/steady, "csw/turn")
+	b.ReportMetric(float64(raw.switches)/n/float64(len(prompts)), "raw-csw/turn")
 	b.ReportMetric(float64(long.end+short.end)/2/n/1e6, "end-ms")
 	b.ReportMetric(float64(linger.end)/n/1e6, "end-linger-ms")
 	b.ReportMetric(float64(game)/n/longTurns/1e3, "game-µs/turn")
@@ -87,6 +101,7 @@ func BenchmarkSteadyTurn(b *testing.B) {
 // run adds up the figures of the runs of one kind.
 type run struct {
 	wall, self, children, end time.Duration
+	switches                  int64 // this process's context switches
 }
 
 func (r *run) add(o run) {
@@ -94,6 +109,7 @@ func (r *run) add(o run) {
 	r.self += o.self
 	r.children += o.children
 	r.end += o.end
+	r.switches += o.switches
 }
 
 func buildInstant(b *testing.B) string {
@@ -162,43 +178,72 @@ func refereeOnly(b *testing.B, turns int) time.Duration {
 	return time.Since(t0)
 }
 
+// median returns the median of ds (0 for none).
+func median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
 // arenaMatch plays one ants match of the given length through match.Run.
-func arenaMatch(b *testing.B, exe string, turns int) run {
+// With steady not nil, it appends the wall time of every turn after the
+// first ten to it: the time between the records of two turns (OnTurn),
+// which in a steady match is the time from one turn's prompts to the
+// next's.
+func arenaMatch(b *testing.B, exe string, turns int, steady *[]time.Duration) run {
 	seed := benchSeed
 	m, err := match.Setup{Game: "ants", Bots: []string{exe, exe}, Seed: &seed, Options: antsOptions(turns)}.Build()
 	if err != nil {
 		b.Fatal(err)
 	}
 	var last time.Time
-	m.OnTurn = func(replay.Turn) { last = time.Now() }
+	m.OnTurn = func(t replay.Turn) {
+		now := time.Now()
+		if steady != nil && t.Turn > 10 && t.Turn < turns {
+			*steady = append(*steady, now.Sub(last))
+		}
+		last = now
+	}
 	self0, kids0 := rusage()
+	sw0 := switches()
 	t0 := time.Now()
 	rep, err := match.Run(context.Background(), m)
 	t1 := time.Now()
 	self1, kids1 := rusage()
+	sw := switches() - sw0
 	if err != nil {
 		b.Fatal(err)
 	}
 	if len(rep.Turns) != turns {
 		b.Fatalf("the match lasted %d turns, want %d: %s %+v", len(rep.Turns), turns, rep.Result.Summary, rep.Result.Players)
 	}
-	return run{wall: t1.Sub(t0), self: self1 - self0, children: kids1 - kids0, end: t1.Sub(last)}
+	return run{wall: t1.Sub(t0), self: self1 - self0, children: kids1 - kids0, end: t1.Sub(last), switches: sw}
 }
 
 // rawPingPong plays the same prompts with the same program over plain
 // pipes and blocking system calls: the floor for a turn. The first turn
 // (start-up and initialisation input) is not timed.
-func rawPingPong(b *testing.B, exe string, prompts [][2][]byte) run {
+// Every turn's wall time after the first ten is appended to steady.
+func rawPingPong(b *testing.B, exe string, prompts [][2][]byte, steady *[]time.Duration) run {
 	self0, kids0 := rusage()
+	sw0 := switches()
 	var bots [2]*rawBot
 	for i := range bots {
 		bots[i] = startRaw(b, exe)
 	}
-	var t0 time.Time
+	var t0, last time.Time
 	for t, msgs := range prompts {
+		now := time.Now()
 		if t == 1 {
-			t0 = time.Now()
+			t0 = now
 		}
+		if t > 10 {
+			*steady = append(*steady, now.Sub(last))
+		}
+		last = now
 		for i, rb := range bots {
 			rb.write(b, msgs[i])
 		}
@@ -211,7 +256,8 @@ func rawPingPong(b *testing.B, exe string, prompts [][2][]byte) run {
 		rb.close()
 	}
 	self1, kids1 := rusage()
-	return run{wall: wall, self: self1 - self0, children: kids1 - kids0}
+	sw := switches() - sw0
+	return run{wall: wall, self: self1 - self0, children: kids1 - kids0, switches: sw}
 }
 
 type rawBot struct {
@@ -279,6 +325,14 @@ func rusage() (self, children time.Duration) {
 	unix.Getrusage(unix.RUSAGE_SELF, &s)
 	unix.Getrusage(unix.RUSAGE_CHILDREN, &c)
 	return tv(s.Utime) + tv(s.Stime), tv(c.Utime) + tv(c.Stime)
+}
+
+// switches returns the context switches of this process so far, every
+// thread's, voluntary (a thread waits) and not (it is preempted).
+func switches() int64 {
+	var s unix.Rusage
+	unix.Getrusage(unix.RUSAGE_SELF, &s)
+	return s.Nvcsw + s.Nivcsw
 }
 
 func tv(t unix.Timeval) time.Duration {

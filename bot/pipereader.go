@@ -67,6 +67,12 @@ func (r *pipeReader) run() {
 			r.deliver()
 			return
 		}
+		// Each line costs a read that finds nothing (EAGAIN) before the
+		// goroutine waits again. It cannot be skipped after a read that
+		// emptied the pipe: the poller reports data and the writer's
+		// close in one wake-up when both came before it looked, and the
+		// read of the data does not tell of the close, so waiting for
+		// the next wake-up could miss the end of the output.
 		err := r.rc.Read(func(fd uintptr) bool {
 			if h := readHook.Load(); h != nil {
 				(*h)()
