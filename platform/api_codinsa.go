@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 	"unicode/utf8"
 
+	"github.com/seed27749672/arena/platform/blitz"
 	"github.com/seed27749672/arena/platform/spawnvote"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -208,4 +210,85 @@ func (a *api) blitz(w http.ResponseWriter, r *http.Request, t store.Team) {
 		out["final"] = map[string]any{"seeds": f.Names, "games": games, "rounds": f.Rounds, "standings": f.Standings, "done": f.Done}
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// orgBlitz is an event's ranked rounds (with the organiser's pending
+// requests) and its final.
+func (a *api) orgBlitz(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	b, err := a.p.BlitzStatus(r.Context(), ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	f, err := a.p.BlitzFinalState(r.Context(), ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"blitz": b, "final": f})
+}
+
+// orgBlitzSchedule sets the ranked rounds' schedule: {"start": RFC 3339,
+// "every": "1h", "size": 2|4, "rounds": N}.
+func (a *api) orgBlitzSchedule(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Start  time.Time `json:"start"`
+		Every  string    `json:"every"`
+		Size   int       `json:"size"`
+		Rounds int       `json:"rounds"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	every, err := time.ParseDuration(req.Every)
+	if err != nil {
+		apiError(w, http.StatusBadRequest, fmt.Sprintf(`"every" is a duration such as "1h" or "30m", not %q`, req.Every))
+		return
+	}
+	s := blitz.Schedule{Start: req.Start, Every: every, Size: req.Size, Rounds: req.Rounds}
+	if a.eventError(w, a.p.SetBlitzSchedule(r.Context(), ev.ID, s)) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"schedule": s})
+}
+
+// orgBlitzRound asks the server for a ranked round now.
+func (a *api) orgBlitzRound(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	if a.eventError(w, a.p.AskBlitzRound(r.Context(), ev.ID)) {
+		return
+	}
+	writeJSON(w, http.StatusAccepted, map[string]any{"round": "asked: the server plays it within a minute"})
+}
+
+// orgBlitzFinal asks the server for the final: {"size": 4|2}.
+func (a *api) orgBlitzFinal(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Size int `json:"size"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if req.Size == 0 {
+		req.Size = 4
+	}
+	if a.eventError(w, a.p.AskBlitzFinal(r.Context(), ev.ID, req.Size)) {
+		return
+	}
+	writeJSON(w, http.StatusAccepted, map[string]any{"final": "asked: the server plays it once no round is being played"})
 }

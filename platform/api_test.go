@@ -88,14 +88,18 @@ func multipartFile(name string, data []byte) (string, []byte) {
 
 // oneGameRoutes serve only the events of one game.
 var oneGameRoutes = map[string]bool{
-	"GET " + APIPrefix + "spawns":                              true,
-	"POST " + APIPrefix + "spawns":                             true,
-	"POST " + APIPrefix + "spawns/vote":                        true,
-	"GET " + APIPrefix + "organiser/events/{id}/spawns":        true,
-	"POST " + APIPrefix + "organiser/events/{id}/spawns":       true,
-	"POST " + APIPrefix + "organiser/events/{id}/spawns/close": true,
-	"GET " + APIPrefix + "organiser/events/{id}/codinsa":       true,
-	"GET " + APIPrefix + "blitz":                               true,
+	"GET " + APIPrefix + "spawns":                                true,
+	"POST " + APIPrefix + "spawns":                               true,
+	"POST " + APIPrefix + "spawns/vote":                          true,
+	"GET " + APIPrefix + "organiser/events/{id}/spawns":          true,
+	"POST " + APIPrefix + "organiser/events/{id}/spawns":         true,
+	"POST " + APIPrefix + "organiser/events/{id}/spawns/close":   true,
+	"GET " + APIPrefix + "organiser/events/{id}/codinsa":         true,
+	"GET " + APIPrefix + "blitz":                                 true,
+	"GET " + APIPrefix + "organiser/events/{id}/blitz":           true,
+	"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule": true,
+	"POST " + APIPrefix + "organiser/events/{id}/blitz/round":    true,
+	"POST " + APIPrefix + "organiser/events/{id}/blitz/final":    true,
 }
 
 // TestEveryRouteChecksItsRole walks the route table: with no token, a

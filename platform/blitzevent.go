@@ -39,6 +39,10 @@ type Blitz struct {
 	Schedule blitz.Schedule `json:"schedule"`
 	Ranking  []int64        `json:"ranking"`
 	Rounds   []BlitzRound   `json:"rounds"`
+	// Asked by the organiser through the API, for the server's clock to
+	// play: a round now (beside the schedule), the final (its size).
+	RoundNow  bool `json:"round_now,omitempty"`
+	FinalSize int  `json:"final_size,omitempty"`
 }
 
 // BlitzRound is one ranked round: who played it, in ranking order, its
@@ -124,17 +128,7 @@ func (p *Platform) SetBlitzSchedule(ctx context.Context, eventID int64, s blitz.
 	if err := s.Check(); err != nil {
 		return userError{err}
 	}
-	_, err := p.Store.UpdateEventState(ctx, eventID, stateBlitz, func(old []byte) ([]byte, error) {
-		b := Blitz{}
-		if old != nil {
-			if err := json.Unmarshal(old, &b); err != nil {
-				return nil, err
-			}
-		}
-		b.Schedule = s
-		return json.Marshal(b)
-	})
-	return err
+	return p.askBlitz(ctx, eventID, func(b *Blitz) error { b.Schedule = s; return nil })
 }
 
 // teamsWithBots are an event's teams with a bot the platform can play, in
@@ -177,11 +171,60 @@ func (p *Platform) BlitzTick(ctx context.Context, eventID int64, now time.Time) 
 	if n := len(b.Rounds); n > 0 {
 		last = b.Rounds[n-1].Started
 	}
-	if !b.Schedule.Due(now, len(b.Rounds), last) {
-		return false, nil
+	switch {
+	case b.RoundNow || b.Schedule.Due(now, len(b.Rounds), last):
+		_, err = p.StartBlitzRound(ctx, eventID, now)
+		if b.RoundNow {
+			p.askBlitz(ctx, eventID, func(b *Blitz) error { b.RoundNow = false; return nil })
+		}
+		return err == nil, err
+	case b.FinalSize != 0:
+		f, err := p.BlitzFinalState(ctx, eventID)
+		if err != nil || (f != nil && f.Done) {
+			return false, err
+		}
+		_, err = p.PlayBlitzFinal(ctx, eventID, b.FinalSize)
+		return err == nil, err
 	}
-	_, err = p.StartBlitzRound(ctx, eventID, now)
-	return err == nil, err
+	return false, nil
+}
+
+// askBlitz changes an event's Blitz state (the organiser's requests).
+func (p *Platform) askBlitz(ctx context.Context, eventID int64, f func(*Blitz) error) error {
+	if _, err := p.blitzEvent(ctx, eventID); err != nil {
+		return err
+	}
+	_, err := p.Store.UpdateEventState(context.WithoutCancel(ctx), eventID, stateBlitz, func(old []byte) ([]byte, error) {
+		b := Blitz{}
+		if old != nil {
+			if err := json.Unmarshal(old, &b); err != nil {
+				return nil, err
+			}
+		}
+		if err := f(&b); err != nil {
+			return nil, userError{err}
+		}
+		return json.Marshal(b)
+	})
+	return err
+}
+
+// AskBlitzRound asks the server to play a ranked round at its next look
+// (within blitzEvery), beside the schedule.
+func (p *Platform) AskBlitzRound(ctx context.Context, eventID int64) error {
+	return p.askBlitz(ctx, eventID, func(b *Blitz) error { b.RoundNow = true; return nil })
+}
+
+// AskBlitzFinal asks the server to play the final (games of size teams)
+// once no round is being played.
+func (p *Platform) AskBlitzFinal(ctx context.Context, eventID int64, size int) error {
+	return p.askBlitz(ctx, eventID, func(b *Blitz) error {
+		if size != 2 && size != 4 {
+			return fmt.Errorf("the final's games have 2 or 4 teams, not %d", size)
+		}
+		b.FinalSize = size
+		return nil
+	})
 }
 
 // StartBlitzRound plays a ranked round now (the organiser's "run a round

@@ -3,7 +3,9 @@ package platform
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -104,9 +106,34 @@ func TestBlitzEndToEnd(t *testing.T) {
 	if want := []int64{byName[top[0]], byName[bottom[0]], byName[top[1]], byName[bottom[1]]}; !slices.Equal(b.Ranking, want) || !slices.Contains(top, "Kit-B") {
 		t.Fatalf("after round 2: %v, want %v (%+v)", b.Ranking, want, b.Rounds[1].Groups)
 	}
-	f, err := p.PlayBlitzFinal(ctx, ev.ID, 4)
+	// The organiser asks for a round now (beside the capped schedule),
+	// then the final: the server's next looks play them.
+	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
+	org, err := p.FirstOrganiserToken(ctx)
 	if err != nil {
 		t.Fatal(err)
+	}
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", APIPrefix, ev.ID)
+	if code, body := call(t, ts, "POST", orgPath+"/schedule", org, "application/json", []byte(`{"start": "2022-01-21T18:00:00Z", "every": "soon", "size": 2}`)); code != 400 || !strings.Contains(string(body), "duration") {
+		t.Errorf("a bad interval: %d %s", code, body)
+	}
+	if code, body := call(t, ts, "POST", orgPath+"/round", org, "application/json", []byte(`{}`)); code != 202 {
+		t.Fatalf("round now: %d %s", code, body)
+	}
+	tick(friday.Add(6*time.Hour), true)
+	tick(friday.Add(6*time.Hour), false) // asked once, played once
+	if code, body := call(t, ts, "POST", orgPath+"/final", org, "application/json", []byte(`{"size": 4}`)); code != 202 {
+		t.Fatalf("final: %d %s", code, body)
+	}
+	tick(friday.Add(7*time.Hour), true)
+	tick(friday.Add(8*time.Hour), false) // over
+	b, _ = p.BlitzStatus(ctx, ev.ID)
+	if len(b.Rounds) != 3 {
+		t.Fatalf("%d rounds after the round asked for", len(b.Rounds))
+	}
+	f, err := p.BlitzFinalState(ctx, ev.ID)
+	if err != nil || f == nil {
+		t.Fatal(f, err)
 	}
 	if !f.Done || len(f.Standings) != 4 || !slices.Equal(f.Teams, b.Ranking) {
 		t.Fatalf("final %+v", f)
@@ -134,10 +161,9 @@ func TestBlitzEndToEnd(t *testing.T) {
 			t.Errorf("match %d map %q", m.ID, m.Map)
 		}
 	}
-	if kinds[store.KindRanked] != 4 || kinds[store.KindFinal] != len(f.Played) {
+	if kinds[store.KindRanked] != 6 || kinds[store.KindFinal] != len(f.Played) {
 		t.Errorf("kinds %v, %d final games", kinds, len(f.Played))
 	}
-	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
 	_, tok, err := p.Join(ctx, invite, "Late")
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +177,7 @@ func TestBlitzEndToEnd(t *testing.T) {
 			Done   bool
 		}
 	}
-	if json.Unmarshal(body, &view); code != 200 || len(view.Ranking) != 4 || view.Ranking[0].Team != nameOf[b.Ranking[0]] || view.Ranking[3].Team != nameOf[b.Ranking[3]] || len(view.Rounds) != 2 || !view.Final.Done ||
+	if json.Unmarshal(body, &view); code != 200 || len(view.Ranking) != 4 || view.Ranking[0].Team != nameOf[b.Ranking[0]] || view.Ranking[3].Team != nameOf[b.Ranking[3]] || len(view.Rounds) != 3 || !view.Final.Done ||
 		view.Final.Rounds[len(view.Final.Rounds)-1].Name != "grand final" {
 		t.Errorf("GET blitz: %d %s", code, body)
 	}
