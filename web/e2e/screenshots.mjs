@@ -1,10 +1,13 @@
-// The documentation's screenshots (docs/screenshots/GAME.png): plays one
-// match per game on a running `arena serve`, opens it at a telling turn with
-// the game's extras on and a tooltip showing, and saves the page at
-// 1280x720. Territory's is taken while its match is live.
+// The documentation's screenshots: plays one match per game on a running
+// `arena serve`, opens it at a telling turn with the game's extras on and a
+// tooltip showing, and saves the page at three sizes: GAME-800x600.png,
+// GAME.png (1280x720) and GAME-1920x1080.png. Territory's are taken while
+// its match is live (the page holds one turn meanwhile). Compress them
+// after (the repository keeps them small):
 //
 //   arena serve --addr localhost:8080 --replays /tmp/shots &
 //   node web/e2e/screenshots.mjs http://localhost:8080 docs/screenshots
+//   pngquant --force --ext .png --quality 60-85 docs/screenshots/{ants,tracks,jungle,catmouse,territory}*.png
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 
@@ -59,6 +62,8 @@ async function hover(page, want) {
   return '';
 }
 
+const SIZES = [[800, 600, '-800x600'], [1280, 720, ''], [1920, 1080, '-1920x1080']];
+
 for (const [game, spec] of Object.entries(SHOTS)) {
   const id = await start(game, spec);
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -79,10 +84,14 @@ for (const [game, spec] of Object.entries(SHOTS)) {
     await page.$eval('.slider', (s, v) => { s.value = String(v); s.dispatchEvent(new Event('input')); }, at);
   }
   for (const k of spec.keys) await page.keyboard.press(k);
-  const tip = await hover(page, spec.tooltip);
-  await page.waitForTimeout(100);
-  await page.screenshot({ path: `${outDir}/${game}.png` });
-  console.log(`${game}: match ${id}, turn ${(await turn(page)).turn}, tooltip ${JSON.stringify(tip.slice(0, 80))}`);
+  for (const [width, height, suffix] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.mouse.move(0, 0);
+    const tip = await hover(page, spec.tooltip);
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: `${outDir}/${game}${suffix}.png` });
+    console.log(`${game} at ${width}x${height}: match ${id}, turn ${(await turn(page)).turn}, tooltip ${JSON.stringify(tip.slice(0, 80))}`);
+  }
   await page.close();
 }
 await browser.close();
