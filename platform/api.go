@@ -77,6 +77,8 @@ var routes = []route{
 	{"POST " + APIPrefix + "spawns", team, false, (*api).proposeSpawn},
 	{"POST " + APIPrefix + "spawns/vote", team, false, (*api).voteSpawn},
 	{"GET " + APIPrefix + "blitz", team, false, (*api).blitz},
+	// an outside bot registers with its team's token in its first message
+	{"GET " + APIPrefix + "play", anyone, false, (*api).play},
 	{"GET " + APIPrefix + "organiser/events/{id}/blitz", organiser, false, (*api).orgBlitz},
 	{"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule", organiser, false, (*api).orgBlitzSchedule},
 	{"POST " + APIPrefix + "organiser/events/{id}/blitz/round", organiser, false, (*api).orgBlitzRound},
@@ -116,6 +118,7 @@ type api struct {
 	o       APIOptions
 	mu      sync.Mutex
 	submits map[int64]*rate.Limiter  // by team
+	outside map[int64]bool           // teams whose outside bot is playing (wsplay.go)
 	logins  map[string]*rate.Limiter // by client address
 }
 
