@@ -292,6 +292,40 @@ try {
   await org.waitForSelector('.controls .turn');
   assert.match(await org.textContent('.scoreboard'), /Owls/);
 
+  step('organiser: a second event, with leagues; its team sees its league');
+  await org.goto(`${base}/platform/organiser`);
+  await org.waitForSelector('#events');
+  await org.click('text=+ New event');
+  await org.selectOption('form.create-event select[name=game]', 'tracks');
+  await org.fill('form.create-event input[name=name]', 'League Cup');
+  await org.check('form.create-event input[name=leagues]');
+  await org.click('text=Create the event');
+  await org.waitForSelector('#event .once');
+  assert.match(await org.textContent('#event dl'), /Leagues\s*on/);
+  const invite2 = await org.inputValue('#event .once .token');
+  const bats = await person('second team');
+  await bats.goto(invite2);
+  await bats.fill('input[name=name]', 'Bats');
+  await bats.click('form.join button[type=submit]');
+  await bats.waitForSelector('.once');
+  await bats.check('label.check input');
+  await bats.click('text=Go to your team');
+  await bats.waitForSelector('#bot');
+  await bats.setInputFiles('input[type=file]', goodZip);
+  await bats.click('text=Upload and build');
+  // League 1 first; its promotion test against the boss may lift it at once.
+  await until(bats, 'the team\'s league', () => /League \d/.test(document.querySelector('.league:not([hidden])')?.textContent || ''));
+  assert.match(await bats.textContent('.league'), /Goal: |top league/, 'the league says its goal');
+  // The menu shows the team's league's leaderboard (read again at each
+  // try: the team may climb meanwhile).
+  await until(bats, 'the team in its league\'s leaderboard', () => {
+    const n = (/League (\d+)/.exec(document.querySelector('.league .league-badge')?.textContent || '') || [])[1];
+    const sel = document.querySelector('#leaderboard select');
+    if (sel.value !== n) { sel.value = n; sel.dispatchEvent(new Event('change')); return false; }
+    return /Bats/.test(document.querySelector('#leaderboard tbody')?.textContent || '');
+  }, undefined, 60_000);
+  await layout(bats, 'team-league');
+
   step('a team token does not open the organiser\'s page');
   expected = /status of 403/;
   await team.goto(`${base}/platform/organiser`);
