@@ -124,7 +124,7 @@ func (a *api) ladder(w http.ResponseWriter, r *http.Request, t store.Team) {
 	rounds := []map[string]any{}
 	for _, rd := range l.Rounds {
 		rounds = append(rounds, map[string]any{"number": rd.Number, "players": rd.Players, "size": rd.Size, "shape": rd.Shape,
-			"mix": rd.Mix, "obstacles": rd.Obstacles, "multiplier": rd.Multiplier, "started": rd.Started,
+			"mix": rd.Mix, "obstacles": rd.Obstacles, "multiplier": rd.Multiplier, "at": rd.At, "queued": rd.Queued, "error": rd.Error,
 			"games": rd.Games, "played": rd.Played, "failed": rd.Failed})
 	}
 	lines := []map[string]any{}
@@ -268,7 +268,7 @@ func (a *api) orgStartRound(w http.ResponseWriter, r *http.Request, _ store.Team
 		return
 	}
 	rd, err := a.p.StartRound(r.Context(), ev.ID, rounds.Round{Players: req.Players, Size: req.Size, Shape: req.Shape,
-		Mix: req.Mix, Obstacles: req.Obstacles, Multiplier: req.Multiplier, Seed: req.Seed})
+		Mix: req.Mix, Obstacles: req.Obstacles, Multiplier: req.Multiplier, Seed: req.Seed, At: req.At})
 	if a.userOrInternal(w, err) {
 		return
 	}

@@ -224,10 +224,13 @@ func (p *Platform) checkNotFrozen(ctx context.Context, eventID int64) error {
 }
 
 // scheduleEvent queues an event's matches for one scheduler tick: the
-// promotion tests' games, then the final's games while it runs, or else
+// ranked rounds whose time has come, the promotion tests' games, then the final's games while it runs, or else
 // the casual games unless the organiser stopped them. busy is the event's
 // casual and final jobs not finished.
 func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, busy int, promoting map[int64]bool) (int, error) {
+	if err := p.launchDueRounds(ctx, ev); err != nil {
+		return 0, err
+	}
 	queued, err := p.sweepPromotions(ctx, ev, promoting)
 	if err != nil {
 		return queued, err

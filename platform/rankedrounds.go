@@ -32,9 +32,11 @@ func (p *Platform) Rounds(ctx context.Context, eventID int64) ([]rounds.Round, e
 	return rs, json.Unmarshal(doc, &rs)
 }
 
-// StartRound draws a ranked round with the settings of r (Players, Size,
-// Shape, Mix, Obstacles, Multiplier; Seed 0: a random one) among the teams
-// that have a bot, stores it and queues its games.
+// StartRound adds a ranked round with the settings of r (Players, Size,
+// Shape, Mix, Obstacles, Multiplier; Seed 0: a random one; At: when, zero
+// for now). Its settings are tried on the game at once; its field (the
+// teams that have a bot) is taken and its games drawn and queued when its
+// time comes: at once, or by the scheduler at At.
 func (p *Platform) StartRound(ctx context.Context, eventID int64, r rounds.Round) (rounds.Round, error) {
 	ev, err := p.Store.Event(ctx, eventID)
 	if err != nil {
@@ -47,6 +49,9 @@ func (p *Platform) StartRound(ctx context.Context, eventID int64, r rounds.Round
 	info := g.Info()
 	if r.Multiplier == 0 {
 		r.Multiplier = 1
+	}
+	if r.Multiplier < 0 {
+		return r, userError{fmt.Errorf("the round's multiplier must be positive, not %g", r.Multiplier)}
 	}
 	if r.Seed == 0 {
 		r.Seed = match.RandomSeed()
@@ -63,39 +68,142 @@ func (p *Platform) StartRound(ctx context.Context, eventID int64, r rounds.Round
 	if _, err := g.New(game.Config{Seed: r.Seed, Players: r.Players, Options: opts, Files: game.NewFiles()}); err != nil {
 		return r, userError{fmt.Errorf("a %d-player round with these settings: %w", r.Players, err)}
 	}
-	teams, err := p.Store.Teams(ctx, eventID)
-	if err != nil {
-		return r, err
-	}
-	r.Teams, r.Submissions = nil, nil
-	for _, t := range teams {
-		if t.Active != 0 && p.playable(ctx, info, t.Active) {
-			r.Teams = append(r.Teams, t.ID)
-			r.Submissions = append(r.Submissions, t.Active)
+	now := time.Now().UTC()
+	later := r.At.After(now)
+	if !later {
+		// played now: refused at once when too few teams have a bot
+		r.At = now
+		n, err := p.field(ctx, info, eventID)
+		if err != nil {
+			return r, err
+		}
+		if n < r.Players {
+			return r, userError{fmt.Errorf("games of %d players need at least %d teams with a bot; %d have one", r.Players, r.Players, n)}
 		}
 	}
-	r.Started = time.Now().UTC()
-	_, err = p.Store.UpdateEventState(ctx, eventID, roundsState, func(old []byte) ([]byte, error) {
+	r.Teams, r.Submissions, r.Groups, r.Queued, r.Error, r.Started = nil, nil, nil, false, "", time.Time{}
+	_, err = p.updateRounds(ctx, eventID, func(rs []rounds.Round) ([]rounds.Round, error) {
+		r.Number = len(rs) + 1
+		return append(rs, r), nil
+	})
+	if err != nil || later {
+		return r, err
+	}
+	return p.launchRound(ctx, ev, info, r.Number)
+}
+
+// field counts the teams that have a bot the game can play.
+func (p *Platform) field(ctx context.Context, info game.Info, eventID int64) (int, error) {
+	teams, err := p.Store.Teams(ctx, eventID)
+	n := 0
+	for _, t := range teams {
+		if t.Active != 0 && p.playable(ctx, info, t.Active) {
+			n++
+		}
+	}
+	return n, err
+}
+
+// updateRounds changes an event's rounds in one transaction.
+func (p *Platform) updateRounds(ctx context.Context, eventID int64, change func([]rounds.Round) ([]rounds.Round, error)) ([]rounds.Round, error) {
+	var out []rounds.Round
+	_, err := p.Store.UpdateEventState(ctx, eventID, roundsState, func(old []byte) ([]byte, error) {
 		var rs []rounds.Round
 		if old != nil {
 			if err := json.Unmarshal(old, &rs); err != nil {
 				return nil, err
 			}
 		}
-		r.Number = len(rs) + 1
-		if err := r.Draw(); err != nil {
-			return nil, userError{err}
+		rs, err := change(rs)
+		if err != nil {
+			return nil, err
 		}
-		return json.Marshal(append(rs, r))
+		out = rs
+		return json.Marshal(rs)
 	})
-	if err != nil {
-		return r, err
-	}
-	return r, p.queueRound(ctx, info, eventID, r)
+	return out, err
 }
 
-// queueRound queues a round's games; a game already queued or played is
-// not doubled (its key is its record's, and its job unique).
+// launchRound plays round number now: its field is the teams that have a
+// bot, its games are drawn (once: a launch tried again keeps its draw) and
+// queued, then it is marked queued. A round that cannot be drawn keeps the
+// reason in Error and is not tried again. Queuing a game twice (a launch
+// cut short) plays it twice but records it once: its key is its record's.
+func (p *Platform) launchRound(ctx context.Context, ev store.Event, info game.Info, number int) (rounds.Round, error) {
+	teams, err := p.Store.Teams(ctx, ev.ID)
+	if err != nil {
+		return rounds.Round{}, err
+	}
+	// the field, read before the transaction (which must not wait on
+	// other reads of the database)
+	var field, subs []int64
+	for _, t := range teams {
+		if t.Active != 0 && p.playable(ctx, info, t.Active) {
+			field, subs = append(field, t.ID), append(subs, t.Active)
+		}
+	}
+	var r rounds.Round
+	var drawErr error
+	_, err = p.updateRounds(ctx, ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+		i := number - 1
+		if i < 0 || i >= len(rs) {
+			return nil, fmt.Errorf("no round %d", number)
+		}
+		if rs[i].Groups == nil && rs[i].Error == "" {
+			rs[i].Teams, rs[i].Submissions = field, subs
+			rs[i].Started = time.Now().UTC()
+			if drawErr = rs[i].Draw(); drawErr != nil {
+				rs[i].Error, rs[i].Queued, rs[i].Groups = drawErr.Error(), true, nil
+			}
+		}
+		r = rs[i]
+		return rs, nil
+	})
+	if err != nil || drawErr != nil || r.Queued {
+		if drawErr != nil {
+			return r, userError{drawErr}
+		}
+		return r, err
+	}
+	if err := p.queueRound(ctx, info, ev.ID, r); err != nil {
+		return r, err
+	}
+	_, err = p.updateRounds(ctx, ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+		rs[number-1].Queued = true
+		r = rs[number-1]
+		return rs, nil
+	})
+	return r, err
+}
+
+// launchDueRounds launches the event's rounds whose time has come (the
+// scheduler's tick).
+func (p *Platform) launchDueRounds(ctx context.Context, ev store.Event) error {
+	rs, err := p.Rounds(ctx, ev.ID)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	var info game.Info
+	for _, r := range rs {
+		if !r.Due(now) {
+			continue
+		}
+		if info.Name == "" {
+			g, err := game.Lookup(ev.Game)
+			if err != nil {
+				return err
+			}
+			info = g.Info()
+		}
+		if _, err := p.launchRound(ctx, ev, info, r.Number); err != nil && !isUserError(err) {
+			return err
+		}
+	}
+	return nil
+}
+
+// queueRound queues a round's games.
 func (p *Platform) queueRound(ctx context.Context, info game.Info, eventID int64, r rounds.Round) error {
 	q, err := p.queue()
 	if err != nil {

@@ -162,3 +162,71 @@ func TestRankedRounds(t *testing.T) {
 		t.Errorf("GET ladder: %d %s", code, b)
 	}
 }
+
+// TestScheduledRound: a round set for later keeps its settings and is
+// drawn only when its time comes, among the teams that have a bot then;
+// one whose time came with too few teams says why and is not tried again.
+func TestScheduledRound(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addTeam := func(name string) {
+		tm, _, err := p.Join(ctx, invite, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil) // built, as a job would
+	}
+	for _, n := range []string{"Ants", "Bees", "Cats"} {
+		addTeam(n)
+	}
+	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4}); !isUserError(err) || !strings.Contains(err.Error(), "3 have one") {
+		t.Fatalf("a round now among 3 teams: %v", err)
+	}
+	later, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, Size: "small", At: time.Now().Add(time.Hour)})
+	if err != nil || later.Queued || later.Groups != nil || later.Number != 1 {
+		t.Fatalf("a round for later: %+v %v", later, err)
+	}
+	short, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 8, At: time.Now().Add(time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.launchDueRounds(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	if rs, _ := p.Rounds(ctx, ev.ID); rs[0].Queued || rs[1].Queued {
+		t.Fatalf("rounds launched before their time: %+v", rs)
+	}
+	addTeam("Dogs")
+	addTeam("Eels")
+	// their time comes
+	p.updateRounds(ctx, ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+		for i := range rs {
+			rs[i].At = time.Now().Add(-time.Second)
+		}
+		return rs, nil
+	})
+	for range 2 { // the second tick changes nothing
+		if err := p.launchDueRounds(ctx, ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rs, _ := p.Rounds(ctx, ev.ID)
+	if r := rs[0]; !r.Queued || len(r.Teams) != 5 || len(r.Groups) != 5 || r.Error != "" {
+		t.Errorf("the round at its time: %+v", r)
+	}
+	if r := rs[1]; r.Number != short.Number || !r.Queued || r.Groups != nil || !strings.Contains(r.Error, "at least 8 teams") {
+		t.Errorf("an 8-player round among 5 teams: %+v", r)
+	}
+	l, err := p.Ladder(ctx, ev.ID)
+	if err != nil || len(l.Rounds) != 2 || l.Rounds[0].Games != 5 || l.Rounds[1].Games != 0 {
+		t.Errorf("ladder: %+v %v", l.Rounds, err)
+	}
+}

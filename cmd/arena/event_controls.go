@@ -106,6 +106,7 @@ func roundCommand() *cobra.Command {
 	var data string
 	var asJSON bool
 	var r rounds.Round
+	var at string
 	c := &cobra.Command{
 		Use:   "round EVENT --data DIR --players N [--size S] [--shape S] [--mix W:B:I:D] [--obstacles N] [--multiplier M] [--seed N]",
 		Short: "Start a ranked round: draw its games among the teams and queue them",
@@ -115,7 +116,8 @@ round's arena settings over the event's options (territory: size small,
 large or random; shape; obstacle mix W:B:I:D; obstacle count). Each game
 adds 5 x (n - position) x multiplier ladder points (shared positions share
 the points); ranked games are not rated. The server plays the games;
-arena event ladder shows the ladder.`,
+arena event ladder shows the ladder. With --at, the round is played at
+that time by the server (its field is the teams that have a bot then).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := eventID(args[0])
@@ -130,12 +132,21 @@ arena event ladder shows the ladder.`,
 			if _, err := p.Store.Event(cmd.Context(), id); err != nil {
 				return fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
 			}
+			if at != "" {
+				if r.At, err = parseWhen(at); err != nil {
+					return fmt.Errorf("--at: %w", err)
+				}
+			}
 			got, err := p.StartRound(cmd.Context(), id, r)
 			if err != nil {
 				return err
 			}
 			if asJSON {
 				return writeJSONTo(cmd.OutOrStdout(), got)
+			}
+			if !got.Queued {
+				fmt.Fprintf(cmd.OutOrStdout(), "round %d: %d-player games (x%g), to be played at %s\n", got.Number, got.Players, got.Multiplier, got.At.Format(time.RFC3339))
+				return nil
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "round %d: %d games of %d players among %d teams (x%g), seed %d, queued\n",
 				got.Number, len(got.Groups), got.Players, len(got.Teams), got.Multiplier, got.Seed)
@@ -151,6 +162,7 @@ arena event ladder shows the ladder.`,
 	f.StringVar(&r.Obstacles, "obstacles", "", "the obstacle count, or auto (game option obstacles)")
 	f.Float64Var(&r.Multiplier, "multiplier", 1, "the round's ladder points multiplier")
 	f.Int64Var(&r.Seed, "seed", 0, "the draw's and the games' seed (default: random)")
+	f.StringVar(&at, "at", "", "when to play the round (RFC 3339, or 2006-01-02T15:04 in UTC; default: now)")
 	return c
 }
 
@@ -185,6 +197,12 @@ func ladderCommand() *cobra.Command {
 			}
 			for _, r := range l.Rounds {
 				fmt.Fprintf(out, "round %d: %d players x%g, %d of %d games played", r.Number, r.Players, r.Multiplier, r.Played, r.Games)
+				switch {
+				case r.Error != "":
+					fmt.Fprintf(out, " (not played: %s)", r.Error)
+				case !r.Queued:
+					fmt.Fprintf(out, " (to be played at %s)", r.At.Format(time.RFC3339))
+				}
 				if r.Failed > 0 {
 					fmt.Fprintf(out, " (%d failed)", r.Failed)
 				}

@@ -35,7 +35,18 @@ type Round struct {
 	Teams       []int64   `json:"teams"`
 	Submissions []int64   `json:"submissions"`
 	Groups      [][]int   `json:"groups"`
-	Started     time.Time `json:"started"`
+	// At is when the round is played: its field is taken and its games
+	// drawn then (zero: at once). Queued says its games are queued; Error
+	// why a round could not be played when its time came.
+	At      time.Time `json:"at,omitzero"`
+	Queued  bool      `json:"queued,omitempty"`
+	Error   string    `json:"error,omitempty"`
+	Started time.Time `json:"started,omitzero"`
+}
+
+// Due reports whether the round's time has come and it is not launched.
+func (r Round) Due(now time.Time) bool {
+	return !r.Queued && !now.Before(r.At)
 }
 
 // Options are the game options of the round's games.
