@@ -32,9 +32,9 @@ type Round struct {
 	Seed       int64   `json:"seed"`
 	// Teams and Submissions are the round's field, in the draw's order;
 	// Groups its games, as indices into Teams by seat.
-	Teams       []int64   `json:"teams"`
-	Submissions []int64   `json:"submissions"`
-	Groups      [][]int   `json:"groups"`
+	Teams       []int64 `json:"teams"`
+	Submissions []int64 `json:"submissions"`
+	Groups      [][]int `json:"groups"`
 	// At is when the round is played: its field is taken and its games
 	// drawn then (zero: at once). Queued says its games are queued; Error
 	// why a round could not be played when its time came.
