@@ -36,7 +36,7 @@ func init() {
 		if spec.Kind == "url" {
 			h.URL = spec.Target
 		} else {
-			h.Argv, h.Sandbox = Command(spec.Target), spec.Sandbox
+			h.Argv, h.Dir, h.Sandbox = Command(spec.Target), spec.Dir, spec.Sandbox
 		}
 		return h, nil
 	})
@@ -58,6 +58,7 @@ type HTTP struct {
 	// started with PORT=<a free port> in its environment.
 	URL     string
 	Argv    []string
+	Dir     string   // Argv's working directory ("" is Arena's)
 	Env     []string // added to the environment of Argv
 	MaxLine int      // reply bodies are read up to this many bytes; 0 is DefaultMaxLine
 	// Sandbox, when not nil, runs Argv contained: it listens on PORT
@@ -141,7 +142,7 @@ func (h *HTTP) startProcess(ctx context.Context) error {
 	}
 	env := append(CodinGameEnv(), h.Env...)
 	env = append(env, "PORT="+strconv.Itoa(port))
-	h.proc = &Process{Argv: h.Argv, Env: env, MaxLine: h.MaxLine, Sandbox: h.Sandbox}
+	h.proc = &Process{Argv: h.Argv, Dir: h.Dir, Env: env, MaxLine: h.MaxLine, Sandbox: h.Sandbox}
 	if h.Sandbox != nil {
 		h.proc.Forward = []sandbox.Forward{{Port: port, In: true}}
 	}

@@ -27,7 +27,8 @@ type Spec struct {
 	// Sandbox, when not nil, runs a command contained with these limits
 	// (package sandbox); builtins and URLs are not commands.
 	Sandbox *sandbox.Limits
-	// Dir is the working directory of a stdio command ("" is Arena's):
+	// Dir is the working directory of a command, whatever its transport
+	// ("" is Arena's):
 	// the platform runs a built kit from its own tree.
 	Dir string
 }

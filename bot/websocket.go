@@ -36,7 +36,7 @@ func openWebSocket(info game.Info, spec Spec, seat int) (Bot, error) {
 	if info.WebSocket == nil || info.WebSocket.Register == nil {
 		return nil, fmt.Errorf("%s bots cannot connect over WebSocket; use a plain command (stdin/stdout)", info.Name)
 	}
-	return &WebSocketBot{Argv: Command(spec.Target), Protocol: *info.WebSocket, MaxLine: info.MaxLine, Sandbox: spec.Sandbox}, nil
+	return &WebSocketBot{Argv: Command(spec.Target), Dir: spec.Dir, Protocol: *info.WebSocket, MaxLine: info.MaxLine, Sandbox: spec.Sandbox}, nil
 }
 
 // WebSocketConn is a bot reached through a WebSocket connection that has

@@ -34,6 +34,9 @@ type Manifest struct {
 	Run      string   `json:"run"`      // sh -c in the kit's directory, after the build
 	Protocol string   `json:"protocol"` // stdio, websocket or http
 	Requires []string `json:"requires"` // commands needed on PATH
+	// Kit is the kit's directory name (python, python-http...), set by
+	// Read: two kits of a game may share a language (not by protocol).
+	Kit string `json:"-"`
 }
 
 // Transport is the bot spec prefix of a kit protocol (see bot.ParseSpec).
@@ -90,6 +93,7 @@ func Read(game, lang string) (Manifest, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return Manifest{}, fmt.Errorf("%s/%s/kit.json: %w", game, lang, err)
 	}
+	m.Kit = lang
 	return m, nil
 }
 

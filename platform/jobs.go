@@ -364,6 +364,9 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 		return p.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))
 	}
 	m, err := build.Detect(ev.Game, root)
+	if err == nil && m.Protocol == "http" && !ev.Settings.HTTPBots {
+		err = fmt.Errorf("this event takes no HTTP-server bots (the %s kit): submit another kit, or ask the organiser to allow them (--http-bots)", m.Kit)
+	}
 	if err != nil {
 		return p.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))
 	}
@@ -383,7 +386,8 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 			return err
 		}
 	}
-	return p.Store.FinishBuild(ctx, id, status, m.Language, errLine, r.Log)
+	// the kit's name (python-http), which says its protocol too
+	return p.Store.FinishBuild(ctx, id, status, m.Kit, errLine, r.Log)
 }
 
 // prepare puts an upload in dir: a zip unpacked, or a single source file

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -122,13 +123,17 @@ func (p *Platform) botSpec(ctx context.Context, info game.Info, set store.Settin
 	if err != nil {
 		return bot.Spec{}, err
 	}
-	if m.Protocol != "stdio" {
-		return bot.Spec{}, fmt.Errorf("the %s kit talks %s: the platform plays stdio bots only", s.Language, m.Protocol)
+	kind, err := kitTransport(info, set, m)
+	if err != nil {
+		return bot.Spec{}, err
 	}
 	if err := p.fetchBuild(ctx, subID); err != nil {
 		return bot.Spec{}, err
 	}
-	spec := bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: "stdio", Target: m.Run, Dir: p.builtRoot(subID)}
+	// the kit's run command reached by its protocol, as arena play runs a
+	// kit (kits.Transport): stdin/stdout, a WebSocket client of the match's
+	// server, or an HTTP server, each in its own sandbox and network
+	spec := bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: kind, Target: m.Run, Dir: p.builtRoot(subID)}
 	if !p.jobs.Build.Unsafe { // --unsafe-no-sandbox: bots run uncontained too
 		limits := p.teamSpecLimits(set)
 		spec.Sandbox = &limits
@@ -418,6 +423,22 @@ func seatCount(info game.Info, s store.Settings, teams int, seed int64) (int, bo
 	return sizes[rand.New(rand.NewPCG(uint64(seed), 3)).IntN(len(sizes))], true
 }
 
+// kitTransport is the bot spec kind that reaches a kit's bot (the kit's
+// protocol, as kits.Transport names it), or why the event cannot play it.
+func kitTransport(info game.Info, set store.Settings, m kits.Manifest) (string, error) {
+	switch {
+	case m.Protocol == "http" && !set.HTTPBots:
+		return "", fmt.Errorf("the %s kit is an HTTP server, and the event takes none (its http_bots setting)", m.Kit)
+	case m.Protocol == "http" && info.HTTP == nil, m.Protocol == "websocket" && info.WebSocket == nil:
+		return "", fmt.Errorf("%s has no %s protocol for the %s kit", info.Name, m.Protocol, m.Kit)
+	}
+	kind := strings.TrimSuffix(kits.Transport(m.Protocol), ":")
+	if kind == "" {
+		return "", fmt.Errorf("the %s kit talks %q, which the platform does not know", m.Kit, m.Protocol)
+	}
+	return kind, nil
+}
+
 // playable: the submission's kit is one the platform can play.
 func (p *Platform) playable(ctx context.Context, info game.Info, subID int64) bool {
 	s, err := p.Store.Submission(ctx, subID)
@@ -428,7 +449,23 @@ func (p *Platform) playable(ctx context.Context, info game.Info, subID int64) bo
 		return info.HTTP != nil
 	}
 	m, err := kits.Read(info.Name, s.Language)
-	return err == nil && m.Protocol == "stdio"
+	if err != nil {
+		return false
+	}
+	set := store.Settings{HTTPBots: true}
+	if m.Protocol == "http" { // only in an event that takes HTTP bots
+		t, err := p.Store.Team(ctx, s.TeamID)
+		if err != nil {
+			return false
+		}
+		ev, err := p.Store.Event(ctx, t.EventID)
+		if err != nil {
+			return false
+		}
+		set = ev.Settings
+	}
+	_, err = kitTransport(info, set, m)
+	return err == nil
 }
 
 // Standing is one line of an event's leaderboard.

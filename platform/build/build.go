@@ -108,11 +108,24 @@ func Detect(game, root string) (kits.Manifest, error) {
 	if m.Game != "" && m.Game != game {
 		return kits.Manifest{}, fmt.Errorf("kit.json says this is a %s kit, but the event plays %s", m.Game, game)
 	}
-	langs, _ := kits.Languages(game)
-	if !slices.Contains(langs, m.Language) {
-		return kits.Manifest{}, fmt.Errorf("kit.json names the language %q; the %s kits are %s", m.Language, game, strings.Join(langs, ", "))
+	// the game's kit of that language and protocol (territory has a
+	// stdio and an HTTP kit in Python): its commands, not the upload's
+	if m.Protocol == "" {
+		m.Protocol = "stdio"
 	}
-	return kits.Read(game, m.Language)
+	langs, _ := kits.Languages(game)
+	var names []string
+	for _, l := range langs {
+		k, err := kits.Read(game, l)
+		if err != nil {
+			return kits.Manifest{}, err
+		}
+		if k.Language == m.Language && k.Protocol == m.Protocol {
+			return k, nil
+		}
+		names = append(names, k.Language+" ("+k.Protocol+")")
+	}
+	return kits.Manifest{}, fmt.Errorf("kit.json names the language %q with the %s protocol; the %s kits are %s", m.Language, m.Protocol, game, strings.Join(names, ", "))
 }
 
 // Options say how builds run.

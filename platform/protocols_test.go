@@ -1,0 +1,89 @@
+package platform
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// TestWebSocketAndHTTPKitsPlay: jungle's WebSocket kit (Java) and
+// territory's HTTP kit (Python), uploaded as zips, build and play casual
+// matches sandboxed against house bots, with their event's seat counts;
+// the HTTP kit is refused by an event that takes no HTTP bots.
+func TestWebSocketAndHTTPKitsPlay(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	jungle, jinvite, err := p.CreateEventWith(ctx, "jungle", "Blitz", []string{"nb_ticks=15"},
+		store.Settings{Seats: []int{2, 3}, Maps: []string{"canopy"}, HouseBots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	terr, tinvite, err := p.CreateEventWith(ctx, "territory", "RAIC", []string{"turns=15"}, store.Settings{HTTPBots: true, HouseBots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ninvite, err := p.CreateEventWith(ctx, "territory", "No HTTP", []string{"turns=15"}, store.DefaultSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// patient clocks: the subject is that the bots are reached, not speed
+	if err := p.StartJobs(ctx, JobOptions{Matches: 2, TimeScale: 20, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	submit := func(invite, game, kit string) store.Submission {
+		team, _, err := p.Join(ctx, invite, "Owls")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Submit(ctx, team, kit+".zip", testKitZip(t, game, kit, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return waitBuilt(t, p, s.ID)
+	}
+	if s := submit(ninvite, "territory", "python-http"); s.Status != store.StatusFailed || !strings.Contains(s.Error, "no HTTP-server bots") {
+		t.Errorf("an HTTP kit in an event without HTTP bots: %+v", s)
+	}
+	for _, c := range []struct {
+		ev           store.Event
+		invite, game string
+		kit          string
+	}{{jungle, jinvite, "jungle", "java"}, {terr, tinvite, "territory", "python-http"}} {
+		s := submit(c.invite, c.game, c.kit)
+		if s.Status != store.StatusReady || s.Language != c.kit {
+			log, _ := p.Store.BuildLog(ctx, s.ID)
+			t.Fatalf("%s %s: %+v\n%s", c.game, c.kit, s, log)
+		}
+		waitGames(t, p, c.ev.ID, 2)
+		ms, _ := p.Store.Matches(ctx, c.ev.ID, 20)
+		sizes := map[int]bool{}
+		for _, m := range ms {
+			if m.Error != "" {
+				t.Errorf("%s match %d: %s", c.game, m.ID, m.Error)
+				continue
+			}
+			sizes[len(m.Teams)] = true
+			rep, err := p.Replays.Get(m.Key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seat, id := range m.Teams {
+				if id != 0 && rep.Result.Players[seat].Status != "ok" {
+					t.Errorf("%s match %d: the team's %s bot ended %q", c.game, m.ID, c.kit, rep.Result.Players[seat].Status)
+				}
+			}
+		}
+		if c.game == "territory" && !sizes[4] {
+			t.Errorf("territory matches of sizes %v, want 4 (its default)", sizes)
+		}
+	}
+}
