@@ -52,7 +52,22 @@ type database interface {
 	// rescue queues again at once the running jobs of the workers lost
 	// at now: silent for deadBeats of their heartbeats.
 	rescue(ctx context.Context, now time.Time) (int64, error)
+	// newLead is a claim to schedule: one server of all those that
+	// share the database schedules at a time.
+	newLead() leader
 }
+
+// leader is a claim to schedule.
+type leader interface {
+	Held(ctx context.Context) bool // takes the claim, or checks it is still held
+	Release()
+}
+
+// alone: a database no other process shares; its one server schedules.
+type alone struct{}
+
+func (alone) Held(context.Context) bool { return true }
+func (alone) Release()                  {}
 
 type sqliteDB struct{ db *sqlite.DB }
 
@@ -73,6 +88,7 @@ func (sqliteDB) shared() bool { return false }
 
 // rescue: one machine has no other worker to lose.
 func (sqliteDB) rescue(context.Context, time.Time) (int64, error) { return 0, nil }
+func (sqliteDB) newLead() leader                                  { return alone{} }
 
 type pgDB struct{ db *postgres.DB }
 
@@ -89,7 +105,8 @@ func (d pgDB) completeJob(ctx context.Context, tx store.Tx, job *rivertype.JobRo
 	}
 	return completeTx[*riverpgxv5.Driver](ctx, pgTx, job)
 }
-func (pgDB) shared() bool { return true }
+func (pgDB) shared() bool      { return true }
+func (d pgDB) newLead() leader { return d.db.NewLead() }
 func (d pgDB) rescue(ctx context.Context, now time.Time) (int64, error) {
 	return d.db.RescueJobs(ctx, now, deadBeats)
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/platform/store/postgres"
 )
 
 // The platform's tests may ask for a PostgreSQL database (pgtest.URL).
@@ -334,5 +335,31 @@ func TestTheOrganiserSeesTheWorkers(t *testing.T) {
 	}
 	if ws[0].Host != "m1" || ws[0].Cores != 16 || ws[0].Running != 3 || ws[0].Done != 120 || !ws[0].Alive || ws[1].Alive {
 		t.Fatalf("%+v", ws)
+	}
+}
+
+// TestOneServerSchedules: of two servers on one database, one holds the
+// claim to schedule; when it gives it up (or is lost), the other takes it.
+func TestOneServerSchedules(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, b := openPG(t, url), openPG(t, url)
+	if !a.scheduling(ctx) || b.scheduling(ctx) {
+		t.Fatal("not exactly one server schedules")
+	}
+	if !a.scheduling(ctx) {
+		t.Fatal("the scheduler lost its claim")
+	}
+	a.stopLeading()
+	if !b.scheduling(ctx) || a.scheduling(ctx) {
+		t.Fatal("the other server did not take the claim")
+	}
+	// a lost server: its connection ends (the server is killed)
+	b.lead.(*postgres.Lead).Kill()
+	if !a.scheduling(ctx) {
+		t.Fatal("the claim of a lost server was not taken")
+	}
+	if s := openTest(t); !s.scheduling(ctx) {
+		t.Fatal("a data directory's server does not schedule")
 	}
 }

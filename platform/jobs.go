@@ -180,7 +180,9 @@ func (p *Platform) startScheduler(o JobOptions) {
 		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
-			if _, err := p.schedule(ctx, p.inFlight(ctx, o)); err != nil && ctx.Err() == nil {
+			if !p.scheduling(ctx) {
+				// another server schedules
+			} else if _, err := p.schedule(ctx, p.inFlight(ctx, o)); err != nil && ctx.Err() == nil {
 				o.Log.Error("scheduling matches", "err", err)
 			}
 			select {
@@ -237,6 +239,7 @@ func (p *Platform) StopJobs(ctx context.Context) error {
 	}
 	if p.stopScheduler != nil {
 		p.stopScheduler()
+		p.stopLeading()
 	}
 	if p.stopBlitz != nil {
 		p.stopBlitz()

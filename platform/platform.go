@@ -48,6 +48,7 @@ type Platform struct {
 	stopHeartbeat func()
 	id            string // a worker's id (workerID)
 	tempDir       string // removed by Close
+	lead          leader // the claim to schedule (scheduling)
 	// observe, when set (benchmarks), is told of each match job played:
 	// its row, when it started and when it ended
 	observe func(job *rivertype.JobRow, start, end time.Time)
@@ -104,6 +105,7 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 // Close closes the database (and removes a temporary working directory:
 // OpenEither).
 func (p *Platform) Close() error {
+	p.stopLeading() // its connection goes back to the pool before it closes
 	if p.tempDir != "" {
 		defer os.RemoveAll(p.tempDir)
 	}

@@ -194,3 +194,21 @@ func (a *api) orgWorkers(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	}
 	writeJSON(w, http.StatusOK, list)
 }
+
+// scheduling reports whether this server is the one that schedules: on a
+// shared database, several servers may run (behind a load balancer), and
+// the one that holds the scheduler's lock queues the matches; when it is
+// lost, another takes the lock at its next tick.
+func (p *Platform) scheduling(ctx context.Context) bool {
+	if p.lead == nil {
+		p.lead = p.db.newLead()
+	}
+	return p.lead.Held(ctx)
+}
+
+// stopLeading gives the claim to schedule up.
+func (p *Platform) stopLeading() {
+	if p.lead != nil {
+		p.lead.Release()
+	}
+}

@@ -164,6 +164,7 @@ func Start() (*Cluster, error) {
 		opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300", c.Port, c.Dir)
 		out, err := c.run("pg_ctl", "-D", data, "-l", filepath.Join(c.Dir, "log"), "-o", opts, "-w", "-t", "60", "start")
 		if err == nil {
+			c.watch()
 			return c, nil
 		}
 		if try == 2 {
@@ -171,6 +172,19 @@ func Start() (*Cluster, error) {
 			c.Stop()
 			return nil, fmt.Errorf("pg_ctl start: %v: %s %s", err, lastLines(out), lastLines(log))
 		}
+	}
+}
+
+// watch starts a watchdog, in a session of its own, that stops the
+// cluster and removes it once this process is gone: a test binary killed
+// (or timed out, which skips deferred calls) leaves no server behind.
+func (c *Cluster) watch() {
+	cmd := exec.Command("/bin/sh", "-c", `while [ -d "/proc/$1" ]; do sleep 1; done
+"$2/pg_ctl" -D "$3/data" -m immediate stop >/dev/null 2>&1
+rm -rf "$3"`, "pgtest-watchdog", strconv.Itoa(os.Getpid()), c.bin, c.Dir)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Credential: c.cred}
+	if cmd.Start() == nil {
+		cmd.Process.Release()
 	}
 }
 
