@@ -363,3 +363,37 @@ func TestOneServerSchedules(t *testing.T) {
 		t.Fatal("a data directory's server does not schedule")
 	}
 }
+
+// testOnPostgres makes openTest open a PostgreSQL database instead of a
+// data directory (TestFlowsOnPostgres).
+var testOnPostgres bool
+
+// TestFlowsOnPostgres runs again, on PostgreSQL, the platform's tests that
+// open their platform with openTest: the same flows on both drivers.
+func TestFlowsOnPostgres(t *testing.T) {
+	pgtest.URL(t) // skips without PostgreSQL
+	testOnPostgres = true
+	defer func() { testOnPostgres = false }()
+	for name, f := range map[string]func(*testing.T){
+		"BuiltRootFollowsTheUpload":             TestBuiltRootFollowsTheUpload,
+		"CreateEventChecksGameNameAndOptions":   TestCreateEventChecksGameNameAndOptions,
+		"EventSettingsAreCheckedAgainstTheGame": TestEventSettingsAreCheckedAgainstTheGame,
+		"EveryRouteChecksItsRole":               TestEveryRouteChecksItsRole,
+		"JoinAndAuthenticate":                   TestJoinAndAuthenticate,
+		"JoinOverHTTP":                          TestJoinOverHTTP,
+		"JoinWithMembers":                       TestJoinWithMembers,
+		"MatchJobsHoldTheirCores":               TestMatchJobsHoldTheirCores,
+		"MatchOptionsFollowTheSettings":         TestMatchOptionsFollowTheSettings,
+		"OrganiserAPI":                          TestOrganiserAPI,
+		"OutsideBotPlaysACasualGame":            TestOutsideBotPlaysACasualGame,
+		"ScheduledRound":                        TestScheduledRound,
+		"SideQuestBoard":                        TestSideQuestBoard,
+		"SubmissionsOnlyWhileTheEventRuns":      TestSubmissionsOnlyWhileTheEventRuns,
+		"SubmitIsRateLimitedPerTeam":            TestSubmitIsRateLimitedPerTeam,
+		"SubmitRefusesWhatCannotBuild":          TestSubmitRefusesWhatCannotBuild,
+		"TheOrganiserSeesTheWorkers":            TestTheOrganiserSeesTheWorkers,
+		"UpdateEventChecksAndKeeps":             TestUpdateEventChecksAndKeeps,
+	} {
+		t.Run(name, f)
+	}
+}

@@ -8,10 +8,14 @@ import (
 
 	_ "github.com/seed27749672/arena/games/all"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/store/pgtest"
 )
 
 func openTest(t *testing.T) *Platform {
 	t.Helper()
+	if testOnPostgres {
+		return openPG(t, pgtest.URL(t))
+	}
 	p, err := Open(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
