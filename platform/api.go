@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/seed27749672/arena/internal/keyrate"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
@@ -117,9 +118,9 @@ type api struct {
 	p       *Platform
 	o       APIOptions
 	mu      sync.Mutex
-	submits map[int64]*rate.Limiter  // by team
-	outside map[int64]bool           // teams whose outside bot is playing (wsplay.go)
-	logins  map[string]*rate.Limiter // by client address
+	submits map[int64]*rate.Limiter // by team
+	outside map[int64]bool          // teams whose outside bot is playing (wsplay.go)
+	logins  *keyrate.Buckets        // by client address
 }
 
 // Handler returns the platform's HTTP API. It checks roles itself; the
@@ -141,7 +142,8 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{}, logins: map[string]*rate.Limiter{}}
+	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{},
+		logins: &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now}}
 	mux := http.NewServeMux()
 	for _, rt := range routes {
 		h := func(w http.ResponseWriter, r *http.Request, t store.Team) { rt.serve(a, w, r, t) }
@@ -203,26 +205,8 @@ func bearer(r *http.Request) (string, bool) {
 	return h[len(p):], true
 }
 
-func (a *api) limiter(m map[string]*rate.Limiter, key string, every rate.Limit, burst int) *rate.Limiter {
-	l, ok := m[key]
-	if !ok {
-		if len(m) > 4096 { // forget full buckets: the map stays small
-			for k, b := range m {
-				if b.TokensAt(a.o.Now()) >= float64(burst) {
-					delete(m, k)
-				}
-			}
-		}
-		l = rate.NewLimiter(every, burst)
-		m[key] = l
-	}
-	return l
-}
-
 func (a *api) allowLogin(r *http.Request) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.limiter(a.logins, clientAddr(r), rate.Limit(a.o.JoinsPerMinute/60), int(max(1, a.o.JoinsPerMinute))).AllowN(a.o.Now(), 1)
+	return a.logins.Allow(clientAddr(r))
 }
 
 // reserveSubmit takes one of the team's submissions, or returns nil when

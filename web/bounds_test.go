@@ -168,26 +168,6 @@ func TestRefusedStartBuildsNoReferee(t *testing.T) {
 	}
 }
 
-// The rate limit is per client address, and refills with time.
-func TestStartRatePerClient(t *testing.T) {
-	now := time.Unix(1000, 0)
-	c := clients{every: 1, burst: 2, now: func() time.Time { return now }} // one per second
-	var got []bool
-	for k := 0; k < 3; k++ {
-		got = append(got, c.allow("a"))
-	}
-	if !got[0] || !got[1] || got[2] {
-		t.Fatalf("a burst of 2: %v", got)
-	}
-	if !c.allow("b") {
-		t.Fatal("another client has its own bucket")
-	}
-	now = now.Add(time.Second)
-	if !c.allow("a") || c.allow("a") {
-		t.Fatal("one more per second")
-	}
-}
-
 // errors.Is needs the bound errors to be distinct.
 func TestBoundErrorsDistinct(t *testing.T) {
 	all := []error{errTooLong, errTooMany, errTooBig, errCancelled, errServerStop}

@@ -24,6 +24,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/internal/keyrate"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 )
@@ -72,7 +73,7 @@ type Server struct {
 
 	lib     library
 	limits  Limits
-	starts  clients
+	starts  keyrate.Buckets
 	mu      sync.Mutex
 	running map[string]*live
 	cancels map[string]canceller
@@ -95,7 +96,7 @@ func (s *Server) init() {
 		s.limits = s.Limits.withDefaults()
 		s.cache.budget = 256 << 20
 		s.streams = map[string]int{}
-		s.starts = clients{every: rate.Limit(s.limits.StartsPerMinute / 60), burst: s.limits.StartBurst, now: time.Now}
+		s.starts = keyrate.Buckets{Every: rate.Limit(s.limits.StartsPerMinute / 60), Burst: s.limits.StartBurst}
 		if s.Maps != "" {
 			if abs, err := filepath.Abs(s.Maps); err == nil {
 				s.Maps = abs // the games read it whatever their directory
