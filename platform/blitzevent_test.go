@@ -9,27 +9,32 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/blitz"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
 )
 
 // stillJungle is a jungle bot that never acts: its units never spawn.
 const stillJungle = "import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m.get('type') == 'TICK':\n        print(json.dumps({'type': 'COMMAND', 'tick': m['tick'], 'actions': []}), flush=True)\n"
 
-// TestBlitzEndToEnd: four teams (two still bots, two kit bots) built and
+// TestBlitzEndToEnd (below): four teams (two still bots, two kit bots) built and
 // sandboxed; the ranked rounds fall due on a fake clock, move the teams
 // between groups of 2 as the rules say (the winner up, the loser down,
 // the top winner and the bottom loser stay); the final, seeded by that
 // ranking, plays every team, ends in a best-of-three grand final, and
 // its bracket is served; every game is listed with its kind and map.
-func TestBlitzEndToEnd(t *testing.T) {
+// blitzSetup4 makes a jungle event (map pool [clearing], 60 ticks) with
+// four teams built and ready: Still-A, Kit-B, Still-C, Kit-D.
+func blitzSetup4(t *testing.T) (*Platform, store.Event, string, []store.Team, []string) {
+	t.Helper()
 	needSandbox(t)
 	ctx := context.Background()
 	p, err := Open(ctx, dataDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.Close()
+	t.Cleanup(func() { p.Close() })
 	settings := store.DefaultSettings()
 	settings.Maps = []string{"clearing"}
 	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
@@ -39,7 +44,7 @@ func TestBlitzEndToEnd(t *testing.T) {
 	if err := p.StartJobs(ctx, JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
-	defer p.StopJobs(ctx)
+	t.Cleanup(func() { p.StopJobs(ctx) })
 	names := []string{"Still-A", "Kit-B", "Still-C", "Kit-D"}
 	var teams []store.Team
 	for i, n := range names {
@@ -61,6 +66,12 @@ func TestBlitzEndToEnd(t *testing.T) {
 		}
 		teams = append(teams, tm)
 	}
+	return p, ev, invite, teams, names
+}
+
+func TestBlitzEndToEnd(t *testing.T) {
+	p, ev, invite, teams, names := blitzSetup4(t)
+	ctx := context.Background()
 	id := func(i int) int64 { return teams[i].ID }
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
 	if err := p.SetBlitzSchedule(ctx, ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 3}); err == nil {
@@ -180,5 +191,47 @@ func TestBlitzEndToEnd(t *testing.T) {
 	if json.Unmarshal(body, &view); code != 200 || len(view.Ranking) != 4 || view.Ranking[0].Team != nameOf[b.Ranking[0]] || view.Ranking[3].Team != nameOf[b.Ranking[3]] || len(view.Rounds) != 3 || !view.Final.Done ||
 		view.Final.Rounds[len(view.Final.Rounds)-1].Name != "grand final" {
 		t.Errorf("GET blitz: %d %s", code, body)
+	}
+}
+
+// A round the server stopped halfway is finished at the next look, due
+// or not, and the games it had played are not played again: here its
+// first game is on record as Still-A beating Kit-B (a result the bots
+// would not give), so that only the second game is played, and the moves
+// follow the recorded result.
+func TestABlitzRoundBegunIsFinished(t *testing.T) {
+	p, ev, _, teams, _ := blitzSetup4(t)
+	ctx := context.Background()
+	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
+	if err := p.SetBlitzSchedule(ctx, ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
+		t.Fatal(err)
+	}
+	var ids, subs []int64
+	var names []string
+	for _, tm := range teams {
+		got, _ := p.Store.Team(ctx, tm.ID)
+		ids, subs, names = append(ids, got.ID), append(subs, got.Active), append(names, got.Name)
+	}
+	// game 0 of round 1 is {A, B}, seats in ranking order: A first
+	won := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
+	begun := BlitzRound{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: names, Submissions: subs, Played: map[int]*replay.Result{0: won}}
+	if err := p.writeState(ctx, ev.ID, stateBlitzRound, begun); err != nil {
+		t.Fatal(err)
+	}
+	if played, err := p.BlitzTick(ctx, ev.ID, friday.Add(-time.Hour)); err != nil || !played {
+		t.Fatalf("the begun round: played %v, %v", played, err)
+	}
+	b, _ := p.BlitzStatus(ctx, ev.ID)
+	// A won {A, B}: A stays on top, B goes down; {C, D}: D (kit) beats C
+	// and goes up.
+	if want := []int64{ids[0], ids[3], ids[1], ids[2]}; len(b.Rounds) != 1 || !slices.Equal(b.Ranking, want) {
+		t.Fatalf("ranking %v, want %v", b.Ranking, want)
+	}
+	ms, _ := p.Store.Matches(ctx, ev.ID, 10)
+	if len(ms) != 1 || !slices.Equal(ms[0].Teams, []int64{ids[2], ids[3]}) {
+		t.Errorf("games played: %+v (only {C, D} was left)", ms)
+	}
+	if played, _ := p.BlitzTick(ctx, ev.ID, friday.Add(-time.Hour)); played {
+		t.Error("a round played before the start once the begun one was over")
 	}
 }
