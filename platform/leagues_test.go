@@ -229,3 +229,60 @@ func TestSideQuestBoard(t *testing.T) {
 		t.Errorf("Bats: %+v", l)
 	}
 }
+
+// TestLeaguePromotionSeatsAlternate: in ants' leagues the candidate sits
+// in seat 0 in games 1 and 3 and in seat 1 in game 2; a bot that only
+// waits loses three games to the boss and stays in league 1.
+func TestLeaguePromotionSeatsAlternate(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", []string{"max_turns=30"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Settings.Leagues = true
+	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	owls, _, _ := p.Join(ctx, invite, "Owls")
+	if err := p.StartJobs(ctx, JobOptions{Matches: 1, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond, TimeScale: 20}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	s, err := p.Submit(ctx, owls, "bot.py", []byte("import sys\nfor line in sys.stdin:\n    print('WAIT', flush=True)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+		t.Fatalf("%+v", b)
+	}
+	var ms []store.Match
+	waitFor(t, 5*time.Minute, "the test decided", func() bool {
+		ms, _ = p.Store.SubmissionMatches(ctx, s.ID, store.KindPromotion)
+		test, _, errs := promotionState(ms, s.ID, 1)
+		if errs > 0 {
+			t.Fatalf("a promotion game failed: %+v", ms)
+		}
+		return test.Decided
+	})
+	if len(ms) != 3 {
+		t.Fatalf("%d games, want 3 losses: %+v", len(ms), ms)
+	}
+	for k, m := range ms {
+		seat := slices.Index(m.Submissions, s.ID)
+		if want := k % 2; seat != want || m.League != 1 || m.Ranks[seat] != 2 {
+			t.Errorf("game %d: seat %d (want %d), league %d, ranks %v", k+1, seat, want, m.League, m.Ranks)
+		}
+	}
+	if tm, _ := p.Store.Team(ctx, owls.ID); tm.League != 1 {
+		t.Errorf("Owls in league %d", tm.League)
+	}
+}
