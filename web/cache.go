@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"container/list"
-	"encoding/json"
 	"os"
 	"sync"
 	"time"
@@ -48,7 +47,11 @@ func (e *cacheEntry) load() {
 		e.err = errNotFound // what the file holds is no one's business
 		return
 	}
-	if e.page, err = json.Marshal(pageReplay{rep}); err != nil {
+	// MarshalJSON called directly: through json.Marshal its 60 MB answer
+	// (a long jungle match) would be scanned again to be checked and
+	// compacted, which took longer than the encoding itself
+	// (BenchmarkPageEncoding).
+	if e.page, err = (pageReplay{rep}).MarshalJSON(); err != nil {
 		e.err = err
 		return
 	}

@@ -3,6 +3,8 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"encoding/json"
 	"io"
 	"mime"
 	"net/http"
@@ -12,6 +14,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	_ "github.com/seed27749672/arena/games/all"
+	"github.com/seed27749672/arena/match"
 )
 
 func fetch(t *testing.T, url string, gz bool) (*http.Response, []byte) {
@@ -109,4 +114,34 @@ func TestDownloadFileName(t *testing.T) {
 	if res.StatusCode != 200 || err != nil || params["filename"] != id+".json" {
 		t.Errorf("%d, Content-Disposition %q: %v %q", res.StatusCode, res.Header.Get("Content-Disposition"), err, params["filename"])
 	}
+}
+
+// BenchmarkPageEncoding: the page format of a long replay (a 300-tick
+// jungle match of 4 teams) through json.Marshal, which checks and compacts
+// the Marshaler's answer once more, and through MarshalJSON directly, as
+// the cache and the live page do. Compare the two in the same run.
+func BenchmarkPageEncoding(b *testing.B) {
+	seed := int64(5)
+	m, err := match.Setup{Game: "jungle", Bots: []string{"builtin:greedy", "builtin:fighter", "builtin:random", "builtin:fighter"}, Seed: &seed}.Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rep, err := match.Run(context.Background(), m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("json.Marshal", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := json.Marshal(pageReplay{rep}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("MarshalJSON", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := (pageReplay{rep}).MarshalJSON(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
