@@ -56,7 +56,7 @@ Settings (all optional; each is checked against the game):
   --start, --end      when the event runs (RFC 3339, or 2006-01-02T15:04 in UTC):
                       submissions are refused and casual matches not played outside
   --leagues           use the game's leagues (ants, tracks)
-  --http-bots         teams may register HTTP bot URLs (territory)
+  --http-bots         teams may play HTTP-server bots: the HTTP kit, or their own URL (territory)
   --http-bots-private those URLs may reach private addresses (see docs/events.md)
   --house-bots=false  no builtin bot fills the seats of missing teams`,
 		Args: cobra.ExactArgs(1),
@@ -216,7 +216,7 @@ func (f *settingsFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&f.start, "start", "", "when the event opens (RFC 3339, or 2006-01-02T15:04 in UTC; empty: now)")
 	fl.StringVar(&f.end, "end", "", "when the event closes (same format; empty: never)")
 	fl.BoolVar(&f.leagues, "leagues", false, "use the game's leagues (ants, tracks)")
-	fl.BoolVar(&f.http, "http-bots", false, "let teams register HTTP bot URLs that the platform calls (territory)")
+	fl.BoolVar(&f.http, "http-bots", false, "let teams play HTTP-server bots: the HTTP kit, sandboxed, or a URL of their own (territory)")
 	fl.BoolVar(&f.httpPrivate, "http-bots-private", false, "let those URLs reach private, loopback and link-local addresses (an event on a private network; see docs/events.md)")
 	fl.BoolVar(&f.house, "house-bots", true, "fill the seats no team takes with the game's builtin bot")
 }

@@ -60,8 +60,9 @@ type Settings struct {
 	// Leagues turns on the game's leagues (ants, tracks), for the event
 	// formats that use them.
 	Leagues bool `json:"leagues,omitempty"`
-	// HTTPBots lets teams register HTTP bot URLs that the platform calls
-	// (territory, Ready AI Code 2020's way).
+	// HTTPBots lets teams play HTTP-server bots (territory): submit the
+	// HTTP kit, run in the sandbox, or register the URL of a server of
+	// their own that the platform calls (Ready AI Code 2020's way).
 	HTTPBots bool `json:"http_bots,omitempty"`
 	// HTTPBotsPrivate lets those URLs reach private, loopback and
 	// link-local addresses (an event on a private network); refused by
