@@ -77,6 +77,7 @@ var routes = []route{
 	{"GET " + APIPrefix + "spawns", team, false, (*api).spawns},
 	{"POST " + APIPrefix + "spawns", team, false, (*api).proposeSpawn},
 	{"POST " + APIPrefix + "spawns/vote", team, false, (*api).voteSpawn},
+	{"GET " + APIPrefix + "codinsa", team, false, (*api).codinsa},
 	{"GET " + APIPrefix + "blitz", team, false, (*api).blitz},
 	// an outside bot registers with its team's token in its first message
 	{"GET " + APIPrefix + "play", anyone, false, (*api).play},

@@ -292,3 +292,60 @@ func (a *api) orgBlitzFinal(w http.ResponseWriter, r *http.Request, _ store.Team
 	}
 	writeJSON(w, http.StatusAccepted, map[string]any{"final": "asked: the server plays it once no round is being played"})
 }
+
+// codinsa is the Cod'INSA final's table and matches for the teams, once
+// the organiser has published the results (arena event publish); never
+// the voted set's id.
+func (a *api) codinsa(w http.ResponseWriter, r *http.Request, t store.Team) {
+	ev, err := a.p.codinsaEvent(r.Context(), t.EventID)
+	if a.eventError(w, err) {
+		return
+	}
+	ok, err := a.p.resultsVisible(r.Context(), ev)
+	if a.eventError(w, err) {
+		return
+	}
+	if !ok {
+		writeJSON(w, http.StatusOK, map[string]any{"message": "the organiser has not published the results yet"})
+		return
+	}
+	f, err := a.p.CodinsaStanding(r.Context(), ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	if f == nil {
+		writeJSON(w, http.StatusOK, map[string]any{"message": "the final has not been played"})
+		return
+	}
+	names := map[int64]string{}
+	for i, id := range f.Teams {
+		names[id] = f.Names[i]
+	}
+	table := []map[string]any{}
+	for _, s := range f.Standings {
+		table = append(table, map[string]any{"place": s.Place, "team": s.Name, "points": s.MatchPoints,
+			"wins": s.Wins, "draws": s.Draws, "losses": s.Losses, "game_wins": s.GameWins, "turn_difference": s.TurnDiff})
+	}
+	matches := []map[string]any{}
+	for i := range len(f.Matches) + 1 {
+		m, ok := f.Matches[i]
+		if !ok || m.Result == nil || len(m.Result.Players) != 2 {
+			continue
+		}
+		item := map[string]any{"match": i + 1, "cats_first": names[m.Teams[0]], "other": names[m.Teams[1]]}
+		for s, key := range []string{"cats_first", "other"} {
+			pr := m.Result.Players[s]
+			item[key+"_game_wins"], item[key+"_own"] = pr.StatInt("wins"), pr.StatInt("own")
+		}
+		switch r0, r1 := m.Result.Players[0].Rank, m.Result.Players[1].Rank; {
+		case r0 < r1:
+			item["winner"] = names[m.Teams[0]]
+		case r1 < r0:
+			item["winner"] = names[m.Teams[1]]
+		default:
+			item["winner"] = "draw"
+		}
+		matches = append(matches, item)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"done": f.Done, "table": table, "matches": matches})
+}

@@ -96,6 +96,7 @@ var oneGameRoutes = map[string]bool{
 	"POST " + APIPrefix + "organiser/events/{id}/spawns/close":   true,
 	"GET " + APIPrefix + "organiser/events/{id}/codinsa":         true,
 	"GET " + APIPrefix + "blitz":                                 true,
+	"GET " + APIPrefix + "codinsa":                               true,
 	"GET " + APIPrefix + "organiser/events/{id}/blitz":           true,
 	"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule": true,
 	"POST " + APIPrefix + "organiser/events/{id}/blitz/round":    true,

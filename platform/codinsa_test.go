@@ -276,6 +276,27 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 			t.Errorf("game 2 %s options %v", m.Key, rep.Options)
 		}
 	}
+	// The teams see the table once the organiser publishes the results.
+	if code, b := call(t, ts, "GET", APIPrefix+"codinsa", tokens[1], "", nil); code != 200 || !strings.Contains(string(b), "not published") {
+		t.Errorf("the table before publication: %d %s", code, b)
+	}
+	if _, err := p.Publish(ctx, ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	code, b := call(t, ts, "GET", APIPrefix+"codinsa", tokens[1], "", nil)
+	var table struct {
+		Done  bool
+		Table []struct {
+			Place  int
+			Team   string
+			Points int
+		}
+		Matches []map[string]any
+	}
+	if json.Unmarshal(b, &table); code != 200 || !table.Done || len(table.Table) != 3 || table.Table[0].Team != "Owls" || table.Table[0].Points != 6 ||
+		len(table.Matches) != 3 || table.Matches[0]["winner"] != "Owls" || strings.Contains(string(b), `"set"`) {
+		t.Errorf("the published table: %d %s", code, b)
+	}
 	// Played again, the final is over: nothing more is played.
 	again, err := p.PlayCodinsaFinal(ctx, ev.ID, FinalOptions{})
 	if err != nil || !again.Done {
