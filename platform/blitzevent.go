@@ -510,6 +510,9 @@ func (p *Platform) startBlitz(o JobOptions) (stop func()) {
 
 // blitzTickAll plays the rounds due of every jungle event with a schedule.
 func (p *Platform) blitzTickAll(ctx context.Context, o JobOptions, now time.Time) {
+	if !p.scheduling(ctx) {
+		return // another server's clock plays them (workers.go)
+	}
 	events, err := p.Store.Events(ctx)
 	if err != nil {
 		return

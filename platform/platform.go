@@ -46,9 +46,10 @@ type Platform struct {
 	fetchMu sync.Mutex
 	// stopHeartbeat stops a worker's heartbeats (nil: none)
 	stopHeartbeat func()
-	id            string // a worker's id (workerID)
-	tempDir       string // removed by Close
-	lead          leader // the claim to schedule (scheduling)
+	id            string     // a worker's id (workerID)
+	tempDir       string     // removed by Close
+	lead          leader     // the claim to schedule (scheduling)
+	leadMu        sync.Mutex // the scheduler and the Blitz clock ask at once
 	// observe, when set (benchmarks), is told of each match job played:
 	// its row, when it started and when it ended
 	observe func(job *rivertype.JobRow, start, end time.Time)

@@ -49,7 +49,10 @@ func (p *Platform) startServer(o JobOptions) error {
 	if err := p.requeue(context.Background()); err != nil {
 		return err
 	}
-	p.startScheduler(o)
+	if o.Matches > 0 {
+		p.startScheduler(o)
+		p.stopBlitz = p.startBlitz(o) // blitzevent.go
+	}
 	return nil
 }
 
@@ -200,6 +203,8 @@ func (a *api) orgWorkers(w http.ResponseWriter, r *http.Request, _ store.Team) {
 // the one that holds the scheduler's lock queues the matches; when it is
 // lost, another takes the lock at its next tick.
 func (p *Platform) scheduling(ctx context.Context) bool {
+	p.leadMu.Lock()
+	defer p.leadMu.Unlock()
 	if p.lead == nil {
 		p.lead = p.db.newLead()
 	}
@@ -208,6 +213,8 @@ func (p *Platform) scheduling(ctx context.Context) bool {
 
 // stopLeading gives the claim to schedule up.
 func (p *Platform) stopLeading() {
+	p.leadMu.Lock()
+	defer p.leadMu.Unlock()
 	if p.lead != nil {
 		p.lead.Release()
 	}
