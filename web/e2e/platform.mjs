@@ -242,7 +242,7 @@ try {
   await team.click('form.login button[type=submit]');
   await team.waitForSelector('form.login .notice.error:not([hidden])');
   expected = null;
-  assert.match(await team.textContent('form.login .notice'), /not valid/);
+  assert.match(await team.textContent('form.login .notice'), /not valid: check that you pasted all of it/);
   await layout(team, 'login');
   await team.fill('form.login input', token);
   await team.click('form.login button[type=submit]');

@@ -25,7 +25,7 @@ function showForm(notice = '') {
     msg,
     h('hr'),
     h('p', { class: 'dim' }, 'Joining an event? Open the invitation link the organiser gave you. ',
-      'Lost your token? The server keeps only a fingerprint of it, so nobody can show it again: ask the organiser.'),
+      'Lost your token? The server keeps only a fingerprint of it, so nobody can show it again: a team mate who kept it can share it.'),
     h('p', { class: 'dim' }, 'Organising? ', h('a', { href: '/platform/organiser' }, 'The organiser\u2019s page'), '.')));
   if (notice) say(msg, notice);
   form.addEventListener('submit', async (e) => {
@@ -44,7 +44,10 @@ function showForm(notice = '') {
       keepToken('team', value);
       location.assign('/platform/team');
     } catch (err) {
-      say(msg, err instanceof Error ? err.message : String(err));
+      // On this form, a refused token is the one just pasted.
+      say(msg, err instanceof ApiError && err.status === 401
+        ? 'This token is not valid: check that you pasted all of it (a team token starts with team-).'
+        : err instanceof Error ? err.message : String(err));
     }
   });
   root.replaceChildren(header('Competition platform'), h('main', { class: 'plat' }, form));
