@@ -89,7 +89,7 @@ func (p *Platform) nextPromotionGame(ctx context.Context, ev store.Event, info g
 	for {
 		l, err := league.Find(info, t.League)
 		if err != nil {
-			return matchArgs{}, false, err
+			return matchArgs{}, false, nil // a league the game no longer has: no test, and the other teams' go on
 		}
 		next, ok := league.Next(info, l.Number)
 		if !ok {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -284,5 +285,39 @@ func TestLeaguePromotionSeatsAlternate(t *testing.T) {
 	}
 	if tm, _ := p.Store.Team(ctx, owls.ID); tm.League != 1 {
 		t.Errorf("Owls in league %d", tm.League)
+	}
+}
+
+// TestPromotionSweepSkipsAnUnknownLeague: a team in a league the game
+// does not have takes no test, and the other teams' tests go on.
+func TestPromotionSweepSkipsAnUnknownLeague(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Settings.Leagues = true
+	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	var teams []store.Team
+	for _, n := range []string{"Owls", "Bats"} {
+		tm, _, _ := p.Join(ctx, invite, n)
+		s, _ := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
+		p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil) // built, as a job would
+		teams = append(teams, tm)
+	}
+	if _, err := p.Store.SetLeague(ctx, teams[0].ID, 0, 9); err != nil {
+		t.Fatal(err)
+	}
+	// the job queue without workers: the games stay queued
+	if err := p.StartJobs(ctx, JobOptions{Build: build.Options{Unsafe: true}}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	n, err := p.sweepPromotions(ctx, ev, nil)
+	if err != nil || n != 1 {
+		t.Fatalf("%d games queued, %v; want Bats' first", n, err)
 	}
 }
