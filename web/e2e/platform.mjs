@@ -324,6 +324,8 @@ try {
     if (sel.value !== n) { sel.value = n; sel.dispatchEvent(new Event('change')); return false; }
     return /Bats/.test(document.querySelector('#leaderboard tbody')?.textContent || '');
   }, undefined, 60_000);
+  // Its promotion test's games are marked in its matches.
+  await until(bats, 'a promotion game among the matches', () => !!document.querySelector('#matches .kind-tag.promotion'), undefined, 60_000);
   await layout(bats, 'team-league');
 
   step('a team token does not open the organiser\'s page');

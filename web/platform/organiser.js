@@ -466,6 +466,21 @@ async function newInvite(ev) {
   }
 }
 
+/**
+ * A tag for a match that is not a casual game: a promotion test's game,
+ * a ranked round's, the final's.
+ * @param {any} m
+ */
+function kindTag(m) {
+  const what = /** @type {Record<string, string>} */ ({
+    promotion: 'a game of a league\u2019s promotion test, against its boss',
+    ranked: `a game of ranked round ${m.round || ''}`,
+    final: 'a game of the final',
+  })[m.kind];
+  if (!what) return null;
+  return h('span', { class: `kind-tag ${m.kind}`, title: what + (m.map ? `, on ${m.map}` : '') }, m.kind === 'ranked' && m.round ? `round ${m.round}` : m.kind);
+}
+
 /** @param {number} x @param {number} [d] */
 function fixed(x, d = 2) {
   return Number(x).toFixed(d);
@@ -491,7 +506,7 @@ async function refreshMatches() {
   const list = await orgAPI(`events/${id}/matches`);
   if (id !== state.chosen) return;
   ui.matches.replaceChildren(...(list.length ? list.slice(0, 100).map((/** @type {any} */ m) => h('tr', { dataset: { id: m.id } },
-    h('td', { class: 'nowrap' }, when(m.played)),
+    h('td', { class: 'nowrap' }, when(m.played), kindTag(m)),
     h('td', { class: 'seats' }, m.seats.flatMap((/** @type {any} */ s, /** @type {number} */ k) => [
       k ? h('span', { class: 'dim' }, ' vs ') : null,
       h('span', { class: 'seat' }, s.team_id === 0 ? h('i', null, 'house bot') : s.team, s.rank !== undefined ? h('span', { class: 'dim' }, ` #${s.rank}`) : null)])),

@@ -385,6 +385,21 @@ async function refreshKits() {
   }
 }
 
+/**
+ * A tag for a match that is not a casual game: a promotion test's game,
+ * a ranked round's, the final's.
+ * @param {any} m
+ */
+function kindTag(m) {
+  const what = /** @type {Record<string, string>} */ ({
+    promotion: 'a game of a league\u2019s promotion test, against its boss',
+    ranked: `a game of ranked round ${m.round || ''}`,
+    final: 'a game of the final',
+  })[m.kind];
+  if (!what) return null;
+  return h('span', { class: `kind-tag ${m.kind}`, title: what + (m.map ? `, on ${m.map}` : '') }, m.kind === 'ranked' && m.round ? `round ${m.round}` : m.kind);
+}
+
 /** A number with a fixed count of decimals. @param {number} x @param {number} [d] */
 function fixed(x, d = 1) {
   return Number(x).toFixed(d);
@@ -535,7 +550,7 @@ async function refreshMatches() {
       links.push(' ', log);
     }
     return h('tr', { dataset: { id: m.id } },
-      h('td', { class: 'nowrap' }, when(m.played)),
+      h('td', { class: 'nowrap' }, when(m.played), kindTag(m)),
       h('td', { class: 'seats' }, seats.flatMap((/** @type {HTMLElement} */ s, /** @type {number} */ k) => (k ? [h('span', { class: 'dim' }, ' vs '), s] : [s]))),
       h('td', null, outcome(m)),
       h('td', { class: 'nowrap row-actions' }, ...links));
