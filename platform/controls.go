@@ -107,6 +107,9 @@ func (p *Platform) StartFinal(ctx context.Context, eventID int64, gamesPerTeam i
 	if err != nil {
 		return Controls{}, err
 	}
+	if err := ownFinal(ev); err != nil {
+		return Controls{}, err
+	}
 	g, err := game.Lookup(ev.Game)
 	if err != nil {
 		return Controls{}, err
@@ -139,6 +142,18 @@ func (p *Platform) StartFinal(ctx context.Context, eventID int64, gamesPerTeam i
 		c.Final, c.Frozen, c.CasualStopped = f, true, true
 		return nil
 	})
+}
+
+// ownFinal refuses the final ranking for the events whose format has a
+// final of its own: more rated games would not be that final.
+func ownFinal(ev store.Event) error {
+	switch ev.Game {
+	case "catmouse":
+		return userError{fmt.Errorf("event %d is a Cod'INSA (catmouse) event: its final is the round robin (arena event roundrobin), not more rated games", ev.ID)}
+	case "jungle":
+		return userError{fmt.Errorf("event %d is a Blitz (jungle) event: its final is the elimination tournament (arena event blitz final, or POST organiser/events/%d/blitz/final), not more rated games", ev.ID, ev.ID)}
+	}
+	return nil
 }
 
 // FinalDone reports whether an event's final ranking has played all its

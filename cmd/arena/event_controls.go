@@ -71,7 +71,9 @@ of an event with leagues go on.`, cobra.ExactArgs(2),
 		`The final ranking freezes the submissions, stops the casual games and
 plays about N more rated games per team between the final submissions (in
 the top league, for an event with leagues); the leaderboard is then final
-(arena event status shows the progress). The server plays the games.`, cobra.ExactArgs(1),
+(arena event status shows the progress). The server plays the games.
+A catmouse (Cod'INSA) event's final is arena event roundrobin and a jungle
+(Blitz) event's is arena event blitz final: this command refuses them.`, cobra.ExactArgs(1),
 		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
 			return p.StartFinal(cmd.Context(), id, games)
 		})
