@@ -36,8 +36,13 @@ type APIOptions struct {
 	// JoinsPerMinute bounds, per client address, joins and requests with
 	// a wrong token (default 10, after a burst of 10).
 	JoinsPerMinute float64
-	Log            *slog.Logger
-	Now            func() time.Time // a test's clock
+	// UploadTime is how long a submission's upload may take to arrive,
+	// from the start of its request (default 10 minutes: 20 MiB at 35
+	// KB/s). It replaces the server's read timeout (arena serve's is a
+	// minute) for that route only, and only for a team's token.
+	UploadTime time.Duration
+	Log        *slog.Logger
+	Now        func() time.Time // a test's clock
 }
 
 // role is who may call a route.
@@ -136,6 +141,9 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 	}
 	if o.JoinsPerMinute <= 0 {
 		o.JoinsPerMinute = 10
+	}
+	if o.UploadTime <= 0 {
+		o.UploadTime = 10 * time.Minute
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
@@ -527,6 +535,8 @@ func (a *api) buildLog(w http.ResponseWriter, r *http.Request, t store.Team) {
 // source file's name in ?filename=.
 func (a *api) submit(w http.ResponseWriter, r *http.Request, t store.Team) {
 	limit := build.DefaultLimits.Zip
+	// The server's read timeout is for requests of a few bytes.
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(a.o.UploadTime))
 	r.Body = http.MaxBytesReader(w, r.Body, limit+64<<10)
 	name, data, err := readUpload(r, limit)
 	if err != nil {
