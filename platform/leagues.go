@@ -82,10 +82,7 @@ func (p *Platform) nextPromotionGame(ctx context.Context, ev store.Event, info g
 		}
 		t.League = first.Number
 	}
-	ms, err := p.Store.SubmissionMatches(ctx, t.Active, store.KindPromotion)
-	if err != nil {
-		return matchArgs{}, false, err
-	}
+	var ms []store.Match
 	for {
 		l, err := league.Find(info, t.League)
 		if err != nil {
@@ -94,6 +91,15 @@ func (p *Platform) nextPromotionGame(ctx context.Context, ev store.Event, info g
 		next, ok := league.Next(info, l.Number)
 		if !ok {
 			return matchArgs{}, false, nil // the top league: its boss is a benchmark
+		}
+		tk := testKey{t.Active, l.Number}
+		if _, done := p.decided.Load(tk); done {
+			return matchArgs{}, false, nil
+		}
+		if ms == nil {
+			if ms, err = p.Store.SubmissionMatches(ctx, t.Active, store.KindPromotion); err != nil {
+				return matchArgs{}, false, err
+			}
 		}
 		test, attempts, errors := promotionState(ms, t.Active, l.Number)
 		switch {
@@ -104,6 +110,7 @@ func (p *Platform) nextPromotionGame(ctx context.Context, ev store.Event, info g
 			t.League = next.Number
 			continue // and at once the next league's test
 		case test.Decided || errors >= maxPromotionErrors:
+			p.decided.Store(tk, true)
 			return matchArgs{}, false, nil
 		}
 		key := fmt.Sprintf("promotion-%d-%d-%d", t.Active, l.Number, attempts)
@@ -115,6 +122,12 @@ func (p *Platform) nextPromotionGame(ctx context.Context, ev store.Event, info g
 		}
 		return a, true, nil
 	}
+}
+
+// testKey names one submission's test in one league.
+type testKey struct {
+	sub    int64
+	league int
 }
 
 // promotionState reads a submission's test in one league from its stored

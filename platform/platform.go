@@ -64,6 +64,9 @@ type Platform struct {
 	// of arena tournament (tournament.MatchCores): nil until StartJobs.
 	cores     *semaphore.Weighted
 	coreCount int
+	// decided holds the promotion tests known decided (testKey): they
+	// never change, and the scheduler need not read them again (leagues.go)
+	decided sync.Map
 }
 
 // Open opens (or creates) a data directory.
