@@ -94,6 +94,7 @@ var routes = []route{
 	{"POST " + APIPrefix + "organiser/events/{id}/spawns", organiser, false, (*api).orgPublishSpawns},
 	{"POST " + APIPrefix + "organiser/events/{id}/spawns/close", organiser, false, (*api).orgCloseSpawns},
 	{"GET " + APIPrefix + "organiser/events/{id}/codinsa", organiser, false, (*api).orgCodinsaFinal},
+	{"POST " + APIPrefix + "organiser/events/{id}/codinsa/final", organiser, false, (*api).orgCodinsaPlay},
 
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},

@@ -162,10 +162,32 @@ func (a *api) orgCodinsaFinal(w http.ResponseWriter, r *http.Request, _ store.Te
 		return
 	}
 	if f == nil {
-		apiError(w, http.StatusNotFound, "the final has not started (arena event roundrobin EVENT --data DIR plays it)")
+		apiError(w, http.StatusNotFound, "the final has not started (POST organiser/events/{id}/codinsa/final, or arena event roundrobin EVENT --data DIR, plays it)")
 		return
 	}
 	writeJSON(w, http.StatusOK, f)
+}
+
+// orgCodinsaPlay asks the server to play the Cod'INSA final (the round
+// robin, as arena event roundrobin does) at its clock's next look;
+// {"seed": N} fixes the first match's seed. GET codinsa follows it.
+func (a *api) orgCodinsaPlay(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Seed int64 `json:"seed"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	f, err := a.p.AskCodinsaFinal(r.Context(), ev.ID, req.Seed)
+	if a.eventError(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusAccepted, f)
 }
 
 // blitz is the team's event's ranked rounds and final, for a finals page:

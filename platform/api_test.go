@@ -95,6 +95,7 @@ var oneGameRoutes = map[string]bool{
 	"POST " + APIPrefix + "organiser/events/{id}/spawns":         true,
 	"POST " + APIPrefix + "organiser/events/{id}/spawns/close":   true,
 	"GET " + APIPrefix + "organiser/events/{id}/codinsa":         true,
+	"POST " + APIPrefix + "organiser/events/{id}/codinsa/final":  true,
 	"GET " + APIPrefix + "blitz":                                 true,
 	"GET " + APIPrefix + "codinsa":                               true,
 	"GET " + APIPrefix + "organiser/events/{id}/blitz":           true,

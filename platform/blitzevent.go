@@ -508,7 +508,8 @@ func (p *Platform) startBlitz(o JobOptions) (stop func()) {
 	return func() { cancel(); <-done }
 }
 
-// blitzTickAll plays the rounds due of every jungle event with a schedule.
+// blitzTickAll plays the rounds due of every jungle event with a schedule,
+// and the Cod'INSA finals the organiser asked for.
 func (p *Platform) blitzTickAll(ctx context.Context, o JobOptions, now time.Time) {
 	if !p.scheduling(ctx) {
 		return // another server's clock plays them (workers.go)
@@ -518,11 +519,15 @@ func (p *Platform) blitzTickAll(ctx context.Context, o JobOptions, now time.Time
 		return
 	}
 	for _, ev := range events {
-		if ev.Game != "jungle" {
-			continue
+		var err error
+		switch ev.Game {
+		case "jungle":
+			_, err = p.BlitzTick(ctx, ev.ID, now)
+		case "catmouse": // the Cod'INSA final, when the organiser asked for it (codinsa.go)
+			_, err = p.CodinsaTick(ctx, ev.ID, o)
 		}
-		if _, err := p.BlitzTick(ctx, ev.ID, now); err != nil && ctx.Err() == nil && o.Log != nil {
-			o.Log.Error("ranked round", "event", ev.ID, "err", err)
+		if err != nil && ctx.Err() == nil && o.Log != nil {
+			o.Log.Error("event final or ranked round", "event", ev.ID, "game", ev.Game, "err", err)
 		}
 	}
 }

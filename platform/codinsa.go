@@ -128,6 +128,10 @@ type CodinsaFinal struct {
 	Matches   map[int]FinalMatch    `json:"matches"`
 	Standings []tournament.Standing `json:"standings,omitempty"`
 	Done      bool                  `json:"done"`
+	// Asked: the organiser asked the server to play it (POST
+	// organiser/events/{id}/codinsa/final); the server's clock plays only
+	// these, so that it never plays a final a command is playing.
+	Asked bool `json:"asked,omitempty"`
 }
 
 // FinalMatch is one played match of the final.
@@ -167,27 +171,9 @@ func (p *Platform) CodinsaStanding(ctx context.Context, eventID int64) (*Codinsa
 // closed) and returns its record. A final already begun resumes: its
 // recorded matches are not played again.
 func (p *Platform) PlayCodinsaFinal(ctx context.Context, eventID int64, o FinalOptions) (*CodinsaFinal, error) {
-	ev, err := p.codinsaEvent(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	spawns, err := p.Spawns(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	if !spawns.Closed {
-		return nil, userError{errors.New("close the spawn vote first (arena event spawns close): the final plays the voted set")}
-	}
-	pack, choice, err := spawns.MatchPack()
-	if err != nil {
-		return nil, err
-	}
-	f, err := p.startFinal(ctx, ev, choice.ID, o.Seed)
-	if err != nil {
-		return nil, err
-	}
-	if f.Done {
-		return f, nil
+	ev, spawns, pack, f, err := p.beginFinal(ctx, eventID, o.Seed)
+	if err != nil || f.Done {
+		return f, err
 	}
 	if o.Bots != nil {
 		p.jobs.Build = *o.Bots
@@ -229,6 +215,68 @@ func (p *Platform) PlayCodinsaFinal(ctx context.Context, eventID int64, o FinalO
 	}
 	f.Standings, f.Done = out.Standings, true
 	return f, p.saveFinal(ctx, ev.ID, f)
+}
+
+// beginFinal reads the final's record, or starts one once the spawn vote
+// is closed, with what its matches play: the vote and the spawn pack.
+func (p *Platform) beginFinal(ctx context.Context, eventID, seed int64) (store.Event, *spawnvote.State, string, *CodinsaFinal, error) {
+	ev, err := p.codinsaEvent(ctx, eventID)
+	if err != nil {
+		return ev, nil, "", nil, err
+	}
+	spawns, err := p.Spawns(ctx, eventID)
+	if err != nil {
+		return ev, nil, "", nil, err
+	}
+	if !spawns.Closed {
+		return ev, nil, "", nil, userError{errors.New("close the spawn vote first (arena event spawns close): the final plays the voted set")}
+	}
+	pack, choice, err := spawns.MatchPack()
+	if err != nil {
+		return ev, nil, "", nil, err
+	}
+	f, err := p.startFinal(ctx, ev, choice.ID, seed)
+	return ev, spawns, pack, f, err
+}
+
+// AskCodinsaFinal asks the server to play the final at its clock's next
+// look (within blitzEvery): the final starts now (its teams, submissions
+// and seed fixed, as arena event roundrobin fixes them) and is marked
+// asked; a final begun by a command and stopped is resumed by the server.
+// seed 0 draws one.
+func (p *Platform) AskCodinsaFinal(ctx context.Context, eventID, seed int64) (*CodinsaFinal, error) {
+	_, _, _, f, err := p.beginFinal(ctx, eventID, seed)
+	if err != nil {
+		return nil, err
+	}
+	if f.Done {
+		return f, userError{errors.New("the final is over: GET organiser/events/{id}/codinsa gives its table")}
+	}
+	doc, err := p.Store.UpdateEventState(ctx, eventID, stateFinal, func(old []byte) ([]byte, error) {
+		var cur map[string]json.RawMessage
+		if err := json.Unmarshal(old, &cur); err != nil {
+			return nil, err
+		}
+		cur["asked"] = json.RawMessage("true") // only this field: a command may be saving its matches
+		return json.Marshal(cur)
+	})
+	if err != nil {
+		return nil, err
+	}
+	f = &CodinsaFinal{}
+	return f, json.Unmarshal(doc, f)
+}
+
+// CodinsaTick plays the event's final if the organiser asked for it and
+// it is not over (a final interrupted with the server resumes), and
+// reports whether it played. The server's clock calls it.
+func (p *Platform) CodinsaTick(ctx context.Context, eventID int64, o JobOptions) (bool, error) {
+	f, err := p.CodinsaStanding(ctx, eventID)
+	if err != nil || f == nil || !f.Asked || f.Done {
+		return false, err
+	}
+	_, err = p.PlayCodinsaFinal(ctx, eventID, FinalOptions{Cores: o.Cores, TimeScale: o.TimeScale})
+	return err == nil, err
 }
 
 // startFinal reads the final's record, or starts one: the teams with a

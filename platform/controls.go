@@ -149,7 +149,7 @@ func (p *Platform) StartFinal(ctx context.Context, eventID int64, gamesPerTeam i
 func ownFinal(ev store.Event) error {
 	switch ev.Game {
 	case "catmouse":
-		return userError{fmt.Errorf("event %d is a Cod'INSA (catmouse) event: its final is the round robin (arena event roundrobin), not more rated games", ev.ID)}
+		return userError{fmt.Errorf("event %d is a Cod'INSA (catmouse) event: its final is the round robin (arena event roundrobin, or POST organiser/events/%d/codinsa/final), not more rated games", ev.ID, ev.ID)}
 	case "jungle":
 		return userError{fmt.Errorf("event %d is a Blitz (jungle) event: its final is the elimination tournament (arena event blitz final, or POST organiser/events/%d/blitz/final), not more rated games", ev.ID, ev.ID)}
 	}

@@ -22,7 +22,7 @@ func TestGeneralFinalRefusesEventFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	for game, want := range map[string][]string{
-		"catmouse": {"arena event roundrobin"},
+		"catmouse": {"arena event roundrobin", "codinsa/final"},
 		"jungle":   {"arena event blitz final", "blitz/final"},
 	} {
 		ev, _, err := p.CreateEvent(ctx, game, "Final "+game, nil)
