@@ -386,6 +386,7 @@ func TestFlowsOnPostgres(t *testing.T) {
 		"MatchOptionsFollowTheSettings":         TestMatchOptionsFollowTheSettings,
 		"OrganiserAPI":                          TestOrganiserAPI,
 		"OutsideBotPlaysACasualGame":            TestOutsideBotPlaysACasualGame,
+		"PromotionSweepSkipsAnUnknownLeague":    TestPromotionSweepSkipsAnUnknownLeague,
 		"ScheduledRound":                        TestScheduledRound,
 		"SideQuestBoard":                        TestSideQuestBoard,
 		"SubmissionsOnlyWhileTheEventRuns":      TestSubmissionsOnlyWhileTheEventRuns,
