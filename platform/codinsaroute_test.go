@@ -4,12 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
 )
 
 // stillCatmouse is a catmouse bot that never moves.
@@ -105,4 +109,129 @@ func TestCodinsaFinalThroughTheOrganiserRoute(t *testing.T) {
 	if ms, _ := p.Store.Matches(ctx, ev.ID, 100); len(ms) != 9 {
 		t.Errorf("%d games after another look, want 9", len(ms))
 	}
+}
+
+// An interrupted Cod'INSA final resumes: stopped (its context cancelled,
+// as Ctrl-C or a stopping server does) once its first match is recorded,
+// then played again, it plays only the matches not recorded (the first
+// run's games keep their records, none is recorded twice) and ends with
+// the whole table. It is compared with the same final played without a
+// stop on another data directory: same teams in the same order, same
+// bots (the kit's bot and the still bots answer the same to the same
+// game), same seed, hence the same match seeds by schedule index, so each
+// game's ranks and scores and the standings must be equal, field for
+// field (the ratings too: results are taken in schedule order, recorded
+// or played). A patient time scale keeps a busy machine from turning a
+// slow answer into a timeout, which would be the only source of a
+// difference. The server's clock does not touch the stopped final: the
+// command began it, the organiser did not ask the server for it.
+func TestAnInterruptedCodinsaFinalResumes(t *testing.T) {
+	ctx := context.Background()
+	opts := FinalOptions{Seed: 11, Cores: 2, TimeScale: 10, Bots: &build.Options{}}
+	games := func(p *Platform, ev store.Event) map[string]store.Match {
+		ms, err := p.Store.Matches(ctx, ev.ID, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]store.Match{}
+		for _, m := range ms {
+			if _, dup := out[m.Key]; dup {
+				t.Errorf("game %s recorded twice", m.Key)
+			}
+			out[m.Key] = m
+		}
+		if len(out) != len(ms) {
+			t.Errorf("%d records for %d games", len(ms), len(out))
+		}
+		return out
+	}
+
+	p1, _, ev1 := codinsaReady(t, true)
+	whole, err := p1.PlayCodinsaFinal(ctx, ev1.ID, opts)
+	if err != nil || !whole.Done {
+		t.Fatalf("the final without a stop: %+v %v", whole, err)
+	}
+
+	p2, _, ev2 := codinsaReady(t, true)
+	// A game played again would put its replay again (its record, same
+	// key and same result, would not show it: RecordMatch keeps one).
+	puts := &countingReplays{Replays: p2.Replays, n: map[string]int{}}
+	p2.Replays = puts
+	stopCtx, stop := context.WithCancel(ctx)
+	watching := make(chan struct{})
+	go func() { // stops the final once a game is recorded
+		defer close(watching)
+		for stopCtx.Err() == nil {
+			if ms, _ := p2.Store.Matches(ctx, ev2.ID, 100); len(ms) > 0 {
+				stop()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	cut, err := p2.PlayCodinsaFinal(stopCtx, ev2.ID, opts)
+	stop()
+	<-watching
+	if err == nil {
+		t.Skipf("the final ended before the watcher stopped it (a very busy machine): %d matches", len(cut.Matches))
+	}
+	before := games(p2, ev2)
+	if rec, _ := p2.CodinsaStanding(ctx, ev2.ID); rec == nil || rec.Done || len(rec.Matches) == 0 || len(rec.Matches) >= 3 || len(before) != 3*len(rec.Matches) {
+		t.Fatalf("after the stop (%v): record %+v, %d games", err, rec, len(before))
+	}
+	p2.blitzTickAll(ctx, JobOptions{Cores: 2}, time.Now())
+	if n := len(games(p2, ev2)); n != len(before) {
+		t.Fatalf("the server's clock played a final it was not asked for: %d games, %d before", n, len(before))
+	}
+
+	resumed, err := p2.PlayCodinsaFinal(ctx, ev2.ID, opts)
+	if err != nil || !resumed.Done {
+		t.Fatalf("resumed: %+v %v", resumed, err)
+	}
+	after := games(p2, ev2)
+	if len(after) != 9 {
+		t.Fatalf("%d games after the resume, want 9", len(after))
+	}
+	for key, m := range before {
+		if after[key].ID != m.ID || !after[key].Played.Equal(m.Played) {
+			t.Errorf("game %s recorded again: %+v, was %+v", key, after[key], m)
+		}
+	}
+	for key, n := range puts.counts() {
+		if n != 1 {
+			t.Errorf("game %s played %d times", key, n)
+		}
+	}
+	ref := games(p1, ev1)
+	for key, m := range after {
+		r, ok := ref[key]
+		if !ok || fmt.Sprint(r.Teams, r.Ranks, r.Scores, r.Seed) != fmt.Sprint(m.Teams, m.Ranks, m.Scores, m.Seed) {
+			t.Errorf("game %s: %v %v %v %v, without a stop %v %v %v %v", key, m.Teams, m.Ranks, m.Scores, m.Seed, r.Teams, r.Ranks, r.Scores, r.Seed)
+		}
+	}
+	a, _ := json.Marshal(resumed.Standings)
+	b, _ := json.Marshal(whole.Standings)
+	if string(a) != string(b) {
+		t.Errorf("standings after the resume:\n%s\nwithout a stop:\n%s", a, b)
+	}
+}
+
+// countingReplays counts the replays put by key.
+type countingReplays struct {
+	Replays
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *countingReplays) Put(key string, r *replay.Replay) error {
+	c.mu.Lock()
+	c.n[key]++
+	c.mu.Unlock()
+	return c.Replays.Put(key, r)
+}
+
+func (c *countingReplays) counts() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.n)
 }
