@@ -50,8 +50,12 @@ With --data DIR it also serves the competition platform's API under
 /api/platform/: teams join the events of DIR (arena event create) with their
 invitation and submit bots (arena submit); each submission is built in the
 sandbox, and the teams' active bots play casual matches continuously, rated
-with OpenSkill (arena leaderboard). It has no web pages yet:
-docs/platform.md says what it does.`,
+with OpenSkill (arena leaderboard). docs/platform.md says what it does.
+
+With --db postgres://... it serves the same platform on a PostgreSQL
+database shared with the machines that run arena worker: this server
+schedules the matches, the workers build and play them (docs/platform.md,
+"Many machines").`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
