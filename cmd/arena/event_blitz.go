@@ -30,7 +30,7 @@ func eventBlitzCommand() *cobra.Command {
 				return nil, 0, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
 			}
 		}
-		p, err := platform.Open(cmd.Context(), data)
+		p, err := openPlatform(cmd, data)
 		if err != nil {
 			return nil, 0, err
 		}

@@ -25,7 +25,7 @@ func eventCodinsaCommands() []*cobra.Command {
 		if err != nil {
 			return nil, 0, err
 		}
-		p, err := platform.Open(cmd.Context(), data)
+		p, err := openPlatform(cmd, data)
 		if err != nil {
 			return nil, 0, err
 		}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/spf13/cobra"
 
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/store/pgtest"
@@ -257,5 +258,39 @@ func TestTwoWorkersOneKilled(t *testing.T) {
 	out, _, _ = run(t, "workers", "--db", url)
 	if !strings.Contains(out, "lost") || !strings.Contains(out, "alive") || !strings.Contains(out, id2) {
 		t.Errorf("arena workers:\n%s", out)
+	}
+}
+
+// TestEveryDataCommandTakesDB: a command that opens the platform's data
+// directory (--data DIR) opens its PostgreSQL database too (--db URL).
+func TestEveryDataCommandTakesDB(t *testing.T) {
+	// a directory of this machine's own, not the platform's database
+	local := map[string]bool{"arena npm-cache": true}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Flags().Lookup("data") != nil && c.Flags().Lookup("db") == nil && !local[c.CommandPath()] {
+			t.Errorf("%s takes --data but not --db", c.CommandPath())
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(rootCmd)
+}
+
+// TestTheEventFormatCommandsOpenTheDatabase: the Blitz and Cod'INSA
+// commands open the --db database, not a data directory.
+func TestTheEventFormatCommandsOpenTheDatabase(t *testing.T) {
+	url := pgtest.URL(t)
+	for _, game := range []string{"jungle", "catmouse"} {
+		if _, stderr, code := run(t, "event", "create", game, "--db", url, "--name", game); code != 0 {
+			t.Fatalf("%d %s", code, stderr)
+		}
+	}
+	for _, args := range [][]string{{"event", "blitz", "status", "1"}, {"event", "spawns", "show", "2"}} {
+		out, stderr, code := run(t, append(args, "--db", url, "--json")...)
+		if code != 0 {
+			t.Errorf("arena %s --db: %d %s%s", strings.Join(args, " "), code, out, stderr)
+		}
 	}
 }
