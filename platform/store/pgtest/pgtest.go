@@ -147,6 +147,7 @@ func Start() (*Cluster, error) {
 			return nil, err
 		}
 	}
+	c.watch() // from now on, the directory goes with this process
 	data := filepath.Join(c.Dir, "data")
 	if out, err := c.run("initdb", "-D", data, "-U", "arena", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"); err != nil {
 		c.Stop()
@@ -164,7 +165,6 @@ func Start() (*Cluster, error) {
 		opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300", c.Port, c.Dir)
 		out, err := c.run("pg_ctl", "-D", data, "-l", filepath.Join(c.Dir, "log"), "-o", opts, "-w", "-t", "60", "start")
 		if err == nil {
-			c.watch()
 			return c, nil
 		}
 		if try == 2 {
