@@ -166,7 +166,8 @@ then game wins, then the turn difference, then, between exactly two teams,
 their match; teams still tied share the place. The bots are the teams'
 active submissions when the final starts, each sandboxed. Interrupted, the
 command resumes where it stopped (the matches played are kept); once the
-final is over it prints its table again.`,
+final is over it prints its table again. The running server plays it too
+when the organiser asks through the API (POST organiser/events/{id}/codinsa/final).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, id, err := open(cmd, args[0])
