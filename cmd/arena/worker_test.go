@@ -123,7 +123,7 @@ func TestTwoWorkersOneKilled(t *testing.T) {
 	}
 	worker := func() (*exec.Cmd, string) {
 		cmd, line := startProcess(t, "Arena worker ", "worker", "--db", url, "--cores", "2", "--data", t.TempDir(),
-			"--heartbeat", "200ms", "--unsafe-no-sandbox")
+			"--heartbeat", "500ms", "--unsafe-no-sandbox")
 		return cmd, strings.TrimSuffix(strings.Fields(line)[2], ":")
 	}
 	w1, id1 := worker()
@@ -240,7 +240,7 @@ func TestTwoWorkersOneKilled(t *testing.T) {
 	}
 
 	// the organiser's list: the killed worker is lost, the other alive
-	time.Sleep(1500 * time.Millisecond) // 6 heartbeats of 200 ms, and more
+	time.Sleep(3500 * time.Millisecond) // 6 heartbeats of 500 ms, and more
 	out, stderr, code = run(t, "workers", "--db", url, "--json")
 	var ws []struct {
 		ID    string
