@@ -55,6 +55,10 @@ type database interface {
 	// newLead is a claim to schedule: one server of all those that
 	// share the database schedules at a time.
 	newLead() leader
+	// orphans makes available again every running job, for the one
+	// process that runs a SQLite data directory's jobs when it starts
+	// (restart.go); on PostgreSQL, heartbeats find lost jobs instead.
+	orphans(ctx context.Context) (int64, error)
 }
 
 // leader is a claim to schedule.
@@ -90,6 +94,18 @@ func (sqliteDB) shared() bool { return false }
 func (sqliteDB) rescue(context.Context, time.Time) (int64, error) { return 0, nil }
 func (sqliteDB) newLead() leader                                  { return alone{} }
 
+// orphans: a killed attempt counts as one, so a job killed on its last
+// attempt gets one more.
+func (d sqliteDB) orphans(ctx context.Context) (int64, error) {
+	res, err := d.db.SQL().ExecContext(ctx, `UPDATE river_job SET state = 'available', scheduled_at = datetime('now', 'subsec'),
+		max_attempts = CASE WHEN attempt >= max_attempts THEN attempt + 1 ELSE max_attempts END
+		WHERE state = 'running'`)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
 type pgDB struct{ db *postgres.DB }
 
 func (d pgDB) newQueue(cfg *river.Config) (jobQueue, error) {
@@ -110,6 +126,10 @@ func (d pgDB) newLead() leader { return d.db.NewLead() }
 func (d pgDB) rescue(ctx context.Context, now time.Time) (int64, error) {
 	return d.db.RescueJobs(ctx, now, deadBeats)
 }
+
+// orphans: other machines' jobs run in this database; heartbeats tell
+// the lost ones (rescue).
+func (pgDB) orphans(context.Context) (int64, error) { return 0, nil }
 
 func migrateRiver[TTx any](ctx context.Context, d riverdriver.Driver[TTx]) error {
 	m, err := rivermigrate.New(d, nil)

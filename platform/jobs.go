@@ -102,7 +102,7 @@ func (p *Platform) buildTimeout() time.Duration {
 // StartJobs migrates River's tables and starts the workers; StopJobs (or
 // cancelling ctx) stops them. Without StartJobs, submissions are queued
 // and wait for a server that runs jobs.
-func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
+func (p *Platform) StartJobs(ctx context.Context, o JobOptions) (err error) {
 	if o.Workers <= 0 {
 		o.Workers = 1
 	}
@@ -124,6 +124,14 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) error {
 	if err := p.checkBuilds(ctx); err != nil {
 		return err
 	}
+	if err := p.lockJobs(ctx); err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			p.unlockJobs()
+		}
+	}()
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &buildWorker{p: p}); err != nil {
 		return err
@@ -248,6 +256,7 @@ func (p *Platform) StopJobs(ctx context.Context) error {
 		return nil // an insert-only client, never started
 	}
 	err := p.river.Stop(ctx)
+	p.unlockJobs()
 	if p.stopHeartbeat != nil {
 		p.stopHeartbeat() // after the jobs: its last beat has their counts
 	}

@@ -67,6 +67,9 @@ type Platform struct {
 	// decided holds the promotion tests known decided (testKey): they
 	// never change, and the scheduler need not read them again (leagues.go)
 	decided sync.Map
+	// jobsLock is DIR/jobs.lock while this process runs a SQLite data
+	// directory's jobs (restart.go)
+	jobsLock *os.File
 }
 
 // Open opens (or creates) a data directory.

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,13 +16,14 @@ import (
 
 // startPlatform runs arena serve --data on a free port and returns its URL.
 func startPlatform(t *testing.T, data string, extra ...string) string {
-	url, _ := startPlatformOut(t, data, extra...)
+	url, _, _ := startPlatformOut(t, data, extra...)
 	return url
 }
 
 // startPlatformOut is startPlatform that also returns the lines the server
-// printed up to the viewer's address and the next one (the organiser's).
-func startPlatformOut(t *testing.T, data string, extra ...string) (string, []string) {
+// printed up to the viewer's address and the next one (the organiser's),
+// and a stop that ends it (as Ctrl-C) and waits for its end.
+func startPlatformOut(t *testing.T, data string, extra ...string) (string, []string, func()) {
 	t.Helper()
 	args := append([]string{"serve", "--data", data, "--addr", "127.0.0.1:0", "--replays", filepath.Join(t.TempDir(), "replays")}, extra...)
 	cmd := exec.Command(arena, args...)
@@ -31,7 +33,9 @@ func startPlatformOut(t *testing.T, data string, extra ...string) (string, []str
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
+	var once sync.Once
+	stop := func() { once.Do(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() }) }
+	t.Cleanup(stop)
 	type started struct {
 		url   string
 		lines []string
@@ -58,11 +62,11 @@ func startPlatformOut(t *testing.T, data string, extra ...string) (string, []str
 		if !ok {
 			t.Fatalf("arena serve --data ended: %s", stderr.String())
 		}
-		return s.url, s.lines
+		return s.url, s.lines, stop
 	case <-time.After(2 * time.Minute):
 		t.Fatalf("arena serve --data did not start: %s", stderr.String())
 	}
-	return "", nil
+	return "", nil, nil
 }
 
 // TestOrganiserThroughTheServer: the first start prints the organiser's
@@ -70,7 +74,7 @@ func startPlatformOut(t *testing.T, data string, extra ...string) (string, []str
 // arena organiser token makes a new one and the old one stops working.
 func TestOrganiserThroughTheServer(t *testing.T) {
 	data := filepath.Join(t.TempDir(), "data")
-	url, lines := startPlatformOut(t, data, "--unsafe-no-sandbox", "--casual-matches", "0")
+	url, lines, stop := startPlatformOut(t, data, "--unsafe-no-sandbox", "--casual-matches", "0")
 	out := strings.Join(lines, "\n")
 	_, link, ok := strings.Cut(out, "Organiser link (shown once, only its hash is kept): ")
 	if !ok || !strings.HasPrefix(link, url+"/platform/organiser#org-") {
@@ -130,8 +134,10 @@ func TestOrganiserThroughTheServer(t *testing.T) {
 	if out, _, code := run(t, "event", "list", "--server", url, "--token", fresh.Token); code != 0 || !strings.Contains(out, "Blitz") {
 		t.Fatalf("the new organiser token: %s", out)
 	}
-	// a second start prints no token
-	_, lines = startPlatformOut(t, data, "--unsafe-no-sandbox", "--casual-matches", "0")
+	// a second start prints no token (one server at a time runs a data
+	// directory's jobs: the first stops)
+	stop()
+	_, lines, _ = startPlatformOut(t, data, "--unsafe-no-sandbox", "--casual-matches", "0")
 	if out := strings.Join(lines, "\n"); strings.Contains(out, "org-") || !strings.Contains(out, "arena organiser token") {
 		t.Fatalf("a second start:\n%s", out)
 	}
