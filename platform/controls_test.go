@@ -58,6 +58,11 @@ func TestOrganiserControls(t *testing.T) {
 	if n, err := p.schedule(ctx, 1); n != 1 || err != nil {
 		t.Fatalf("casual games on: %d queued (%v)", n, err)
 	}
+	// one casual game: off again (the queued one still plays), or the
+	// scheduler, woken when it ends, would queue the next
+	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil {
+		t.Fatal(err)
+	}
 	matches := func(kind string) int {
 		n, err := p.countMatches(ctx, ev.ID, kind)
 		if err != nil {

@@ -89,6 +89,9 @@ type JobOptions struct {
 	Heartbeat time.Duration
 }
 
+// matchPoll is how often idle match workers look for a job.
+const matchPoll = 100 * time.Millisecond
+
 // matchTimeout is the longest a match job may run.
 const matchTimeout = 30 * time.Minute
 
@@ -116,6 +119,7 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) (err error) {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
 	p.jobs = o
+	p.matchEnded = make(chan struct{}, 1)
 	p.coreCount = tournament.Cores(o.Cores)
 	p.cores = semaphore.NewWeighted(int64(p.coreCount))
 	if o.Role == RoleServer {
@@ -141,7 +145,10 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) (err error) {
 	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}}
 	if o.Matches > 0 {
-		queues[queueMatches] = river.QueueConfig{MaxWorkers: o.Matches}
+		// matches take seconds, not minutes: a free worker takes the next
+		// one within matchPoll, not the builds' second
+		poll := min(o.PollInterval, matchPoll)
+		queues[queueMatches] = river.QueueConfig{MaxWorkers: o.Matches, FetchPollInterval: poll, FetchCooldown: min(poll, 50*time.Millisecond)}
 	}
 	client, err := p.db.newQueue(&river.Config{
 		ID:                   p.workerID(),
@@ -197,6 +204,7 @@ func (p *Platform) startScheduler(o JobOptions) {
 			case <-ctx.Done():
 				return
 			case <-t.C:
+			case <-p.matchEnded: // a place is free: fill it now
 			}
 		}
 	}()

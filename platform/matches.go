@@ -72,7 +72,17 @@ type matchWorker struct {
 func (w *matchWorker) Timeout(*river.Job[matchArgs]) time.Duration { return matchTimeout }
 
 func (w *matchWorker) Work(ctx context.Context, job *river.Job[matchArgs]) error {
+	defer w.p.wakeScheduler()
 	return w.p.playMatch(ctx, job.Args)
+}
+
+// wakeScheduler tells the scheduler a match ended (once is enough: a
+// wake-up already waiting covers this one).
+func (p *Platform) wakeScheduler() {
+	select {
+	case p.matchEnded <- struct{}{}:
+	default:
+	}
 }
 
 // houseBot is the builtin a seat without a team gets.

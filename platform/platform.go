@@ -56,6 +56,9 @@ type Platform struct {
 	jobs    JobOptions
 	// stopScheduler stops the casual matches' scheduler (nil: none)
 	stopScheduler func()
+	// matchEnded wakes the scheduler when a match job ends (a place in
+	// flight is free), rather than at its next tick
+	matchEnded chan struct{}
 	// stopBlitz stops the Blitz ranked rounds' clock (nil: none)
 	stopBlitz func()
 	// Replays keeps the matches' replays (DIR/replays by default).

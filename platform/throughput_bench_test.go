@@ -97,8 +97,8 @@ func BenchmarkCasualMatches(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := p.StartJobs(ctx, JobOptions{Matches: runtime.NumCPU(), Build: build.Options{Unsafe: true},
-			PollInterval: 100 * time.Millisecond, ScheduleEvery: 100 * time.Millisecond}); err != nil {
+		// as arena serve --data runs it: its intervals are the defaults
+		if err := p.StartJobs(ctx, JobOptions{Matches: runtime.NumCPU(), Build: build.Options{Unsafe: true}}); err != nil {
 			b.Fatal(err)
 		}
 		defer p.StopJobs(ctx)
