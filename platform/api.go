@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -449,12 +451,22 @@ func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) 
 // recentMatches is how far back a team's list of matches goes.
 const recentMatches = 500
 
-// teamMatches are the team's matches among its event's latest, with the
-// seats it played.
+// teamMatches are the team's matches among its event's latest, and the
+// promotion games of its active submission however old (casual games
+// against house bots may follow each other by the hundred a minute, and
+// the team must still see the test that decided its league), newest
+// first, with the seats it played.
 func (a *api) teamMatches(ctx context.Context, t store.Team) ([]store.Match, []map[int]bool, error) {
 	ms, err := a.p.Store.Matches(ctx, t.EventID, recentMatches)
 	if err != nil {
 		return nil, nil, err
+	}
+	if t.Active != 0 {
+		promo, err := a.p.Store.SubmissionMatches(ctx, t.Active, store.KindPromotion)
+		if err != nil {
+			return nil, nil, err
+		}
+		ms = withPromotions(ms, promo)
 	}
 	var out []store.Match
 	var seats []map[int]bool
@@ -471,6 +483,23 @@ func (a *api) teamMatches(ctx context.Context, t store.Team) ([]store.Match, []m
 		}
 	}
 	return out, seats, nil
+}
+
+// withPromotions adds to recent matches the promotion games they lack,
+// newest (highest id) first.
+func withPromotions(recent, promo []store.Match) []store.Match {
+	seen := make(map[int64]bool, len(recent))
+	for _, m := range recent {
+		seen[m.ID] = true
+	}
+	out := recent
+	for _, m := range promo {
+		if !seen[m.ID] {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y store.Match) int { return cmp.Compare(y.ID, x.ID) })
+	return out
 }
 
 // matches lists the team's matches, newest first.

@@ -532,7 +532,8 @@ const SHOWN_MATCHES = 50;
 
 async function refreshMatches() {
   const all = await teamAPI('matches');
-  const list = state.allMatches ? all : all.slice(0, SHOWN_MATCHES);
+  // the promotion test's games stay in view however many casual games followed them
+  const list = state.allMatches ? all : all.filter((/** @type {any} */ m, /** @type {number} */ i) => i < SHOWN_MATCHES || m.kind === 'promotion');
   const more = h('button', { type: 'button', class: 'link' }, `Show all ${all.length} matches`);
   more.addEventListener('click', () => { state.allMatches = true; quietly(refreshMatches); });
   ui.matchesMore.replaceChildren(...(all.length > list.length ? [more] : []));
