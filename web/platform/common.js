@@ -196,3 +196,18 @@ export function copyButton(field, label = 'Copy') {
 export function byId(id) {
   return /** @type {HTMLElement} */ (document.getElementById(id));
 }
+
+/**
+ * A tag for a match that is not a casual game: a promotion test's game,
+ * a ranked round's, the final's.
+ * @param {any} m
+ */
+export function kindTag(m) {
+  const what = /** @type {Record<string, string>} */ ({
+    promotion: 'a game of a league\u2019s promotion test, against its boss',
+    ranked: `a game of ranked round ${m.round || ''}`,
+    final: 'a game of the final',
+  })[m.kind];
+  if (!what) return null;
+  return h('span', { class: `kind-tag ${m.kind}`, title: what + (m.map ? `, on ${m.map}` : '') }, m.kind === 'ranked' && m.round ? `round ${m.round}` : m.kind);
+}

@@ -5,7 +5,7 @@
 // invitation link to copy, and for the chosen event its teams, its
 // matches with their replays, and casual games started or stopped.
 import {
-  h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError,
+  h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError, kindTag,
 } from '/platform/common.js';
 
 const root = byId('page');
@@ -464,21 +464,6 @@ async function newInvite(ev) {
   } catch (err) {
     say(ui.eventMsg, text(err));
   }
-}
-
-/**
- * A tag for a match that is not a casual game: a promotion test's game,
- * a ranked round's, the final's.
- * @param {any} m
- */
-function kindTag(m) {
-  const what = /** @type {Record<string, string>} */ ({
-    promotion: 'a game of a league\u2019s promotion test, against its boss',
-    ranked: `a game of ranked round ${m.round || ''}`,
-    final: 'a game of the final',
-  })[m.kind];
-  if (!what) return null;
-  return h('span', { class: `kind-tag ${m.kind}`, title: what + (m.map ? `, on ${m.map}` : '') }, m.kind === 'ranked' && m.round ? `round ${m.round}` : m.kind);
 }
 
 /** @param {number} x @param {number} [d] */

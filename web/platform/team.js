@@ -5,7 +5,7 @@
 // newest build failed), the team's matches with their replays and the
 // team's own bot log, and the event's leaderboard.
 import {
-  h, api, API, token, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError,
+  h, api, API, token, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag,
 } from '/platform/common.js';
 
 const root = byId('page');
@@ -383,21 +383,6 @@ async function refreshKits() {
   } catch (err) {
     say(ui.kitMsg, text(err));
   }
-}
-
-/**
- * A tag for a match that is not a casual game: a promotion test's game,
- * a ranked round's, the final's.
- * @param {any} m
- */
-function kindTag(m) {
-  const what = /** @type {Record<string, string>} */ ({
-    promotion: 'a game of a league\u2019s promotion test, against its boss',
-    ranked: `a game of ranked round ${m.round || ''}`,
-    final: 'a game of the final',
-  })[m.kind];
-  if (!what) return null;
-  return h('span', { class: `kind-tag ${m.kind}`, title: what + (m.map ? `, on ${m.map}` : '') }, m.kind === 'ranked' && m.round ? `round ${m.round}` : m.kind);
 }
 
 /** A number with a fixed count of decimals. @param {number} x @param {number} [d] */
