@@ -16,6 +16,7 @@ import (
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/web"
 )
@@ -77,6 +78,17 @@ func TestPlatformBrowser(t *testing.T) {
 		defer cancel()
 		p.StopJobs(stop)
 	}()
+	// Two worker machines, as arena worker reports them on PostgreSQL: one
+	// beating, one silent for more than six of its beats.
+	now := time.Now().UTC()
+	for _, w := range []store.Worker{
+		{ID: "match-1-7-ab", Host: "match-1", Cores: 16, Slots: 8, Running: 3, Done: 120, Started: now.Add(-time.Hour), Seen: now, Every: time.Hour},
+		{ID: "match-2-9-cd", Host: "match-2", Cores: 4, Slots: 2, Started: now.Add(-time.Hour), Seen: now.Add(-time.Minute), Every: 5 * time.Second},
+	} {
+		if err := p.Store.Heartbeat(ctx, w); err != nil {
+			t.Fatal(err)
+		}
+	}
 	srv := &web.Server{Replays: t.TempDir(), Platform: p.Handler(platform.APIOptions{SubmitEvery: time.Second})}
 	ts := httptest.NewServer(srv.Handler())
 	defer srv.Close()

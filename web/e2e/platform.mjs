@@ -94,6 +94,12 @@ try {
   await org.waitForSelector('form.create-event'); // no event yet: the form is open
   assert.ok(!org.url().includes('org-'), `the token stays in the address: ${org.url()}`);
   await layout(org, 'organiser-new');
+  step('organiser: sees the worker machines, alive and lost');
+  await org.waitForSelector('#workers:not([hidden]) tbody tr');
+  const workers = await org.$$eval('#workers tbody tr', (rows) => rows.map((r) => r.textContent));
+  assert.equal(workers.length, 2, `two workers: ${workers}`);
+  assert.match(workers.find((w) => w.includes('match-1')) || '', /16.*3 \/ 8.*120.*alive/, 'the live worker, its cores, running of slots, done');
+  assert.match(workers.find((w) => w.includes('match-2')) || '', /lost/, 'the silent worker is lost');
   step('organiser: a game option refused by the game is told in words');
   await org.selectOption('select[name=game]', 'tracks');
   await org.fill('form.create-event input[name=name]', 'E2E Cup');

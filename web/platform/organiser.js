@@ -83,6 +83,14 @@ function build() {
   ui.events = h('tbody');
   ui.create = h('div');
   ui.detail = h('div', { class: 'col' });
+  ui.workers = h('tbody');
+  ui.workersCard = h('section', { class: 'card', id: 'workers', hidden: true },
+    h('div', { class: 'card-head' }, h('h2', null, 'Workers')),
+    h('p', { class: 'dim' }, 'The machines that build and play (arena worker). A worker silent for six of its heartbeats is lost: its running jobs go to the others.'),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'list workers' },
+      h('thead', null, h('tr', null, h('th', null, 'Machine'), h('th', { class: 'num' }, 'Cores'), h('th', { class: 'num' }, 'Running'),
+        h('th', { class: 'num' }, 'Done'), h('th', null, 'Last seen'), h('th', null, 'State'))),
+      ui.workers)));
   ui.pageMsg = h('p', { class: 'notice page-notice', hidden: true, role: 'alert' });
   root.replaceChildren(
     header('Organiser', logout),
@@ -94,7 +102,8 @@ function build() {
           h('div', { class: 'table-wrap' }, h('table', { class: 'list events' },
             h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Event'), h('th', null, 'Game'), h('th', null, 'Casual games'), h('th', null, 'Created'))),
             ui.events))),
-        ui.create),
+        ui.create,
+        ui.workersCard),
       ui.detail));
   document.title = 'Organiser \u2013 Arena';
 }
@@ -501,6 +510,21 @@ async function refreshMatches() {
     : [h('tr', null, h('td', { colspan: 3, class: 'dim' }, 'No match yet: matches start once a team\u2019s build succeeds.'))]));
 }
 
+/** The worker machines of a platform on PostgreSQL (none with a data directory: the server plays). */
+async function refreshWorkers() {
+  const list = await orgAPI('workers');
+  ui.workersCard.hidden = !list.length;
+  ui.workers.replaceChildren(...list.map((/** @type {any} */ w) => h('tr', { dataset: { id: w.id } },
+    h('td', { class: 'ellipsis', title: w.id }, w.host || w.id),
+    h('td', { class: 'num' }, String(w.cores)),
+    h('td', { class: 'num', title: `at most ${w.slots} matches at once` }, `${w.running} / ${w.slots}`),
+    h('td', { class: 'num' }, String(w.done)),
+    h('td', { class: 'nowrap' }, when(w.seen)),
+    h('td', null, w.alive
+      ? h('span', { class: 'status ready' }, 'alive')
+      : h('span', { class: 'status failed', title: 'silent for six heartbeats: its jobs were queued again' }, 'lost')))));
+}
+
 async function refreshEvents() {
   state.events = await orgAPI('events');
   await Promise.all(state.events.map(async (ev) => {
@@ -531,7 +555,9 @@ async function poll() {
   polling = true;
   for (;;) {
     await new Promise((r) => setTimeout(r, 5000));
-    if (document.hidden || !token('organiser') || !state.chosen) continue;
+    if (document.hidden || !token('organiser')) continue;
+    await quietly(refreshWorkers);
+    if (!state.chosen) continue;
     await quietly(refreshTeams);
     await quietly(refreshMatches);
   }
@@ -548,6 +574,7 @@ async function start() {
   state.games = games.games;
   build();
   renderEvents();
+  await quietly(refreshWorkers);
   const asked = /^#event-(\d+)$/.exec(location.hash);
   const first = asked ? Number(asked[1]) : (state.events[0] ? state.events[0].id : 0);
   if (!state.events.length) {
