@@ -250,8 +250,10 @@ func TestTwoWorkersOneKilled(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &ws); err != nil || code != 0 || len(ws) != 2 {
 		t.Fatalf("arena workers: %v %d %s%s", err, code, out, stderr)
 	}
+	// (the killed worker's count of matches done is its last heartbeat's,
+	// which may have come before its first match ended: not checked)
 	for _, w := range ws {
-		if w.Alive != (w.ID == id2) || w.Done == 0 {
+		if w.Alive != (w.ID == id2) || (w.ID == id2 && w.Done == 0) {
 			t.Errorf("worker %+v (killed: %s)", w, id1)
 		}
 	}
