@@ -74,6 +74,18 @@ func TestScenario48TieGoesToTheLowestID(t *testing.T) {
 	if err != nil || ch.ID != 3 || ch.Tally[3] != 4 || ch.Tally[5] != 4 || ch.Tally[1] != 2 {
 		t.Fatalf("choice %+v, %v", ch, err)
 	}
+	// the same tie with set 5's votes cast first: the id decides, not the
+	// order of the votes
+	mirror := published(t)
+	propose(t, mirror, 5)
+	for i, id := range []int{5, 3, 5, 3, 1, 5, 3, 1, 5, 3} {
+		if err := mirror.Vote(int64(6+i), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ch, err := mirror.Choice(); err != nil || ch.ID != 3 || ch.Tally[3] != 4 || ch.Tally[5] != 4 {
+		t.Fatalf("votes for set 5 first: choice %+v, %v", ch, err)
+	}
 	pack, ch2, err := s.MatchPack()
 	if err != nil || ch2.ID != 3 {
 		t.Fatalf("%v %+v", err, ch2)
