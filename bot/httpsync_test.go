@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -11,8 +10,6 @@ import (
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/game/gametest"
-	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -68,13 +65,7 @@ func runHeldHTTP(t *testing.T, delay time.Duration) (replay.Reply, replay.Player
 		}
 	}))
 	defer srv.Close()
-	gametest.Register()
-	seed := int64(1)
-	m, err := match.Setup{Game: "sum", Bots: []string{"unused"}, Seed: &seed,
-		Options: []string{"turns=2", "first_ms=10000", "turn_ms=1000"}}.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := sumMatch(t, "unused")
 	spy := &httpSpy{synced: make(chan struct{}), replied: &replied}
 	m.Players[0].Open = func() (bot.Bot, error) {
 		spy.HTTP = &bot.HTTP{URL: srv.URL, Protocol: game.HTTPProtocol{StatusPath: "/", ReadyBody: "ok", MovePath: "/move"}}
@@ -91,15 +82,7 @@ func runHeldHTTP(t *testing.T, delay time.Duration) (replay.Reply, replay.Player
 		}
 	})()
 	m.OnTurn = func(tr replay.Turn) { armed.Store(tr.Turn == 1) }
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	rep, err := match.Run(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Turns) != 2 {
-		t.Fatalf("%d turns", len(rep.Turns))
-	}
+	rep := runTwoTurns(t, m)
 	return rep.Turns[1].Replies[0], rep.Result.Players[0], syncedOrZero(spy.found.Load()), spy.sent.Load()
 }
 

@@ -19,13 +19,7 @@ import (
 // was in the pipe long before the 1 s deadline: the runner reads it when
 // the deadline passes and counts it on time, charged at most the limit.
 func TestAnswerInPipeAtDeadlineIsOnTime(t *testing.T) {
-	gametest.Register()
-	seed := int64(1)
-	m, err := match.Setup{Game: "sum", Bots: []string{"sh -c 'while read l; do echo 1; done'"}, Seed: &seed,
-		Options: []string{"turns=2", "first_ms=10000", "turn_ms=1000"}}.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := sumMatch(t, "sh -c 'while read l; do echo 1; done'")
 	// Held up: the first read after turn 1, the one of turn 2's answer.
 	var armed, held atomic.Bool
 	defer bot.SetReadHook(func() {
@@ -35,15 +29,7 @@ func TestAnswerInPipeAtDeadlineIsOnTime(t *testing.T) {
 		}
 	})()
 	m.OnTurn = func(tr replay.Turn) { armed.Store(tr.Turn == 1) }
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	rep, err := match.Run(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Turns) != 2 {
-		t.Fatalf("%d turns", len(rep.Turns))
-	}
+	rep := runTwoTurns(t, m)
 	r := rep.Turns[1].Replies[0]
 	if r.Status != game.Answered || r.Time > time.Second {
 		t.Fatalf("turn 2: %s in %v; want answered, charged at most the 1 s limit", r.Status, r.Time)
@@ -54,4 +40,35 @@ func TestAnswerInPipeAtDeadlineIsOnTime(t *testing.T) {
 	if !held.Load() {
 		t.Error("the reading goroutine was never held up")
 	}
+}
+
+// sumMatch builds two turns of sum for one bot (cmd, or a placeholder
+// the test replaces with Players[0].Open): 10 s for turn 1, 1 s from
+// turn 2.
+func sumMatch(t *testing.T, cmd string) match.Match {
+	t.Helper()
+	gametest.Register()
+	seed := int64(1)
+	m, err := match.Setup{Game: "sum", Bots: []string{cmd}, Seed: &seed,
+		Options: []string{"turns=2", "first_ms=10000", "turn_ms=1000"}}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// runTwoTurns plays a sumMatch (within a minute) and returns its replay,
+// which has its two turns.
+func runTwoTurns(t *testing.T, m match.Match) *replay.Replay {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rep, err := match.Run(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Turns) != 2 {
+		t.Fatalf("%d turns", len(rep.Turns))
+	}
+	return rep
 }

@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"sync"
@@ -11,8 +10,6 @@ import (
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/game/gametest"
-	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -49,13 +46,7 @@ func (s *syncSpy) Sync() (bot.Synced, bool) {
 // whether the second answer had been sent by then (mode "one" says).
 func runHeldWS(t *testing.T, mode string) (replay.Reply, replay.PlayerResult, bot.Synced, bool) {
 	t.Helper()
-	gametest.Register()
-	seed := int64(1)
-	m, err := match.Setup{Game: "sum", Bots: []string{"unused"}, Seed: &seed,
-		Options: []string{"turns=2", "first_ms=10000", "turn_ms=1000"}}.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := sumMatch(t, "unused")
 	spy := &syncSpy{synced: make(chan struct{}), mark: filepath.Join(t.TempDir(), "sent")}
 	m.Players[0].Open = func() (bot.Bot, error) {
 		spy.WebSocketBot = bot.NewTestWebSocketBot(mode, "WSBOT_SENT="+spy.mark)
@@ -74,15 +65,7 @@ func runHeldWS(t *testing.T, mode string) (replay.Reply, replay.PlayerResult, bo
 		case <-time.After(30 * time.Second):
 		}
 	})()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	rep, err := match.Run(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Turns) != 2 {
-		t.Fatalf("%d turns", len(rep.Turns))
-	}
+	rep := runTwoTurns(t, m)
 	if !held.Load() {
 		t.Fatal("the reading goroutine was never held up")
 	}
