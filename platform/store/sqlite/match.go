@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"encoding/json"
-	"time"
 
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -68,7 +67,7 @@ func (d *DB) RecordMatchTx(ctx context.Context, m store.Match, rate func(map[int
 	res, err := tx.ExecContext(ctx, `INSERT INTO matches (event_id, key, kind, league, round, map, seed, teams, submissions, ranks, scores, stats, error, played)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
 		m.EventID, m.Key, m.Kind, m.League, m.Round, m.Map, m.Seed, string(teams), string(subs), string(ranks), string(scores), string(stats),
-		m.Error, time.Now().UTC().Format(time.RFC3339Nano))
+		m.Error, now())
 	if err != nil {
 		return false, err
 	}
