@@ -405,3 +405,17 @@ func openPlatform(cmd *cobra.Command, data string) (*platform.Platform, error) {
 	db, _ := cmd.Flags().GetString("db")
 	return platform.OpenEither(cmd.Context(), data, db)
 }
+
+// openEvent opens the platform of a command's --data or --db and checks
+// that it has the event id.
+func openEvent(cmd *cobra.Command, data string, id int64) (*platform.Platform, error) {
+	p, err := openPlatform(cmd, data)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.Store.Event(cmd.Context(), id); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
+	}
+	return p, nil
+}

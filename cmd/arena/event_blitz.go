@@ -30,13 +30,9 @@ func eventBlitzCommand() *cobra.Command {
 				return nil, 0, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
 			}
 		}
-		p, err := openPlatform(cmd, data)
+		p, err := openEvent(cmd, data, id)
 		if err != nil {
 			return nil, 0, err
-		}
-		if _, err := p.Store.Event(cmd.Context(), id); err != nil {
-			p.Close()
-			return nil, 0, fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
 		}
 		p.SetBotOptions(build.Options{Unsafe: unsafe})
 		return p, id, nil

@@ -25,15 +25,8 @@ func eventCodinsaCommands() []*cobra.Command {
 		if err != nil {
 			return nil, 0, err
 		}
-		p, err := openPlatform(cmd, data)
-		if err != nil {
-			return nil, 0, err
-		}
-		if _, err := p.Store.Event(cmd.Context(), id); err != nil {
-			p.Close()
-			return nil, 0, fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
-		}
-		return p, id, nil
+		p, err := openEvent(cmd, data, id)
+		return p, id, err
 	}
 
 	spawns := &cobra.Command{

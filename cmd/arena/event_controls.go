@@ -25,14 +25,11 @@ func eventControlCommands() []*cobra.Command {
 				if err != nil {
 					return err
 				}
-				p, err := openPlatform(cmd, data)
+				p, err := openEvent(cmd, data, id)
 				if err != nil {
 					return err
 				}
 				defer p.Close()
-				if _, err := p.Store.Event(cmd.Context(), id); err != nil {
-					return fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
-				}
 				c, err := run(cmd, p, id, args[1:])
 				if err != nil {
 					return err
@@ -126,14 +123,11 @@ that time by the server (its field is the teams that have a bot then).`,
 			if err != nil {
 				return err
 			}
-			p, err := openPlatform(cmd, data)
+			p, err := openEvent(cmd, data, id)
 			if err != nil {
 				return err
 			}
 			defer p.Close()
-			if _, err := p.Store.Event(cmd.Context(), id); err != nil {
-				return fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
-			}
 			if at != "" {
 				if r.At, err = parseWhen(at); err != nil {
 					return fmt.Errorf("--at: %w", err)
@@ -181,14 +175,11 @@ func ladderCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			p, err := openPlatform(cmd, data)
+			p, err := openEvent(cmd, data, id)
 			if err != nil {
 				return err
 			}
 			defer p.Close()
-			if _, err := p.Store.Event(cmd.Context(), id); err != nil {
-				return fmt.Errorf("event %d: %w (arena event list shows the events)", id, err)
-			}
 			l, err := p.Ladder(cmd.Context(), id)
 			if err != nil {
 				return err
