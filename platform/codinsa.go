@@ -56,11 +56,8 @@ func (p *Platform) Spawns(ctx context.Context, eventID int64) (*spawnvote.State,
 		return nil, err
 	}
 	s := &spawnvote.State{}
-	doc, err := p.Store.EventState(ctx, eventID, stateSpawns)
-	if err != nil || doc == nil {
-		return s, err
-	}
-	return s, json.Unmarshal(doc, s)
+	_, err := p.readState(ctx, eventID, stateSpawns, s)
+	return s, err
 }
 
 // updateSpawns changes the event's spawn state in one transaction; f's
@@ -159,12 +156,12 @@ func (p *Platform) CodinsaStanding(ctx context.Context, eventID int64) (*Codinsa
 	if _, err := p.codinsaEvent(ctx, eventID); err != nil {
 		return nil, err
 	}
-	doc, err := p.Store.EventState(ctx, eventID, stateFinal)
-	if err != nil || doc == nil {
+	f := &CodinsaFinal{}
+	found, err := p.readState(ctx, eventID, stateFinal, f)
+	if !found {
 		return nil, err
 	}
-	f := &CodinsaFinal{}
-	return f, json.Unmarshal(doc, f)
+	return f, err
 }
 
 // PlayCodinsaFinal plays the final's round robin (the vote must be

@@ -50,11 +50,8 @@ var ErrFrozen = errors.New("submissions are frozen: the final ranking uses the a
 // EventControls reads an event's controls.
 func (p *Platform) EventControls(ctx context.Context, eventID int64) (Controls, error) {
 	var c Controls
-	doc, err := p.Store.EventState(ctx, eventID, controlsState)
-	if err != nil || doc == nil {
-		return c, err
-	}
-	return c, json.Unmarshal(doc, &c)
+	_, err := p.readState(ctx, eventID, controlsState, &c)
+	return c, err
 }
 
 // UpdateControls changes an event's controls with change, in one

@@ -25,11 +25,8 @@ const roundsState = "rounds"
 // Rounds lists an event's ranked rounds, first first.
 func (p *Platform) Rounds(ctx context.Context, eventID int64) ([]rounds.Round, error) {
 	var rs []rounds.Round
-	doc, err := p.Store.EventState(ctx, eventID, roundsState)
-	if err != nil || doc == nil {
-		return rs, err
-	}
-	return rs, json.Unmarshal(doc, &rs)
+	_, err := p.readState(ctx, eventID, roundsState, &rs)
+	return rs, err
 }
 
 // StartRound adds a ranked round with the settings of r (Players, Size,
