@@ -20,8 +20,9 @@ func (p *Platform) QueueMatches(ctx context.Context, eventID int64, n int) ([]st
 		return nil, err
 	}
 	var keys []string
+	playable := map[int64]bool{}
 	for range n {
-		a, ok, err := p.nextMatch(ctx, ev, nil)
+		a, ok, err := p.nextMatch(ctx, ev, nil, playable)
 		if err != nil {
 			return keys, err
 		}

@@ -251,6 +251,7 @@ func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, 
 	if err != nil {
 		return queued, err
 	}
+	playable := map[int64]bool{}
 	for ; busy < inFlight; busy++ {
 		var a matchArgs
 		var ok bool
@@ -260,14 +261,14 @@ func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, 
 			if err != nil || !took {
 				return queued, err
 			}
-			if a, ok, err = p.nextMatch(ctx, ev, f); err != nil || !ok {
+			if a, ok, err = p.nextMatch(ctx, ev, f, playable); err != nil || !ok {
 				p.giveBackFinalGame(ctx, ev.ID)
 				return queued, err
 			}
 		case c.CasualStopped:
 			return queued, nil
 		default:
-			if a, ok, err = p.nextMatch(ctx, ev, nil); err != nil || !ok {
+			if a, ok, err = p.nextMatch(ctx, ev, nil, playable); err != nil || !ok {
 				return queued, err
 			}
 		}

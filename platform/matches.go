@@ -344,8 +344,9 @@ func (p *Platform) schedule(ctx context.Context, inFlight int) (int, error) {
 
 // nextMatch chooses the next casual match of an event, or the next game
 // of its final ranking when final is not nil; ok is false when no team
-// has a bot to play.
-func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final) (matchArgs, bool, error) {
+// has a bot to play. playable memoizes p.playable across the calls of one
+// scheduling pass, which checks every team's bot for each match it queues.
+func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final, playable map[int64]bool) (matchArgs, bool, error) {
 	g, err := game.Lookup(ev.Game)
 	if err != nil {
 		return matchArgs{}, false, err
@@ -363,7 +364,15 @@ func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final) 
 	var cands []store.Team
 	var bots []ladder.Bot
 	for _, t := range teams {
-		if t.Active == 0 || !p.playable(ctx, info, t.Active) {
+		if t.Active == 0 {
+			continue
+		}
+		ok, seen := playable[t.Active]
+		if !seen {
+			ok = p.playable(ctx, info, t.Active)
+			playable[t.Active] = ok
+		}
+		if !ok {
 			continue
 		}
 		r, ok := ratings[t.ID]
