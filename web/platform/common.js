@@ -99,6 +99,14 @@ export async function api(path, o = {}) {
 }
 
 /**
+ * Fetches url (not from the cache) with the role's token.
+ * @param {string} url @param {Role} role @returns {Promise<Response>}
+ */
+export function fetchAs(url, role) {
+  return fetch(url, { headers: { Authorization: `Bearer ${token(role)}` }, cache: 'no-store' });
+}
+
+/**
  * Downloads an answer of the API that needs the token (a link cannot send
  * it): fetched, then saved from a blob: URL.
  * @param {string} path under /api/platform/, or an absolute path
@@ -109,7 +117,7 @@ export async function download(path, role, filename) {
   const url = path.startsWith('/') ? path : API + path;
   let res;
   try {
-    res = await fetch(url, { headers: { Authorization: `Bearer ${token(role)}` }, cache: 'no-store' });
+    res = await fetchAs(url, role);
   } catch {
     throw new ApiError(0, 'The server cannot be reached: check your connection, or whether the server still runs.');
   }

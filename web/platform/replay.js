@@ -4,7 +4,7 @@
 // token (it holds no other team's error output). /platform/replay/ID?event=E
 // is the organiser's view of event E's match, whole.
 import { Player } from '/player.js';
-import { h, api, API, byId, ApiError, forgetToken, token, userMessage } from '/platform/common.js';
+import { h, api, API, byId, ApiError, fetchAs, forgetToken, token, userMessage } from '/platform/common.js';
 
 const id = decodeURIComponent(location.pathname.split('/').pop() || '');
 const root = byId('player');
@@ -36,7 +36,7 @@ async function main() {
  * @param {string} path @returns {Promise<any>}
  */
 async function replayOf(path) {
-  const res = await fetch(API + path, { headers: { Authorization: `Bearer ${token(role)}` }, cache: 'no-store' });
+  const res = await fetchAs(API + path, role);
   const body = await res.text();
   let rep = null;
   try {

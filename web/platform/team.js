@@ -5,7 +5,7 @@
 // newest build failed), the team's matches with their replays and the
 // team's own bot log, and the event's leaderboard.
 import {
-  h, api, API, token, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag,
+  h, api, API, token, fetchAs, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag,
 } from '/platform/common.js';
 
 const root = byId('page');
@@ -331,7 +331,7 @@ async function showBuildError(newest) {
   if (state.logShown.id !== newest.id) {
     let log = '';
     try {
-      log = await (await fetch(newest.log, { headers: { Authorization: `Bearer ${token('team')}` }, cache: 'no-store' })).text();
+      log = await (await fetchAs(newest.log, 'team')).text();
     } catch {
       log = '';
     }
