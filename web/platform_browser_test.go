@@ -34,6 +34,46 @@ import (
 // sandbox (bubblewrap) and g++ for the C++ kit; it skips with a message
 // without them.
 func TestPlatformBrowser(t *testing.T) {
+	env := startPlatformPages(t)
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Skip("skipped: g++ missing (the test builds the C++ kit)")
+	}
+	ctx := context.Background()
+	// Two worker machines, as arena worker reports them on PostgreSQL: one
+	// beating, one silent for more than six of its beats.
+	now := time.Now().UTC()
+	for _, w := range []store.Worker{
+		{ID: "match-1-7-ab", Host: "match-1", Cores: 16, Slots: 8, Running: 3, Done: 120, Started: now.Add(-time.Hour), Seen: now, Every: time.Hour},
+		{ID: "match-2-9-cd", Host: "match-2", Cores: 4, Slots: 2, Started: now.Add(-time.Hour), Seen: now.Add(-time.Minute), Every: 5 * time.Second},
+	} {
+		if err := env.P.Store.Heartbeat(ctx, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := t.TempDir()
+	bad := filepath.Join(files, "broken-bot.zip")
+	good := filepath.Join(files, "tracks-cpp.zip")
+	kitZipFile(t, "tracks", "cpp", bad, map[string]string{"bot.cpp": "int main() { this is not C++; }\n"})
+	kitZipFile(t, "tracks", "cpp", good, nil)
+	env.run(t, "e2e/platform.mjs", bad, good)
+}
+
+// pagesEnv is a running platform (arena serve --data on a temporary
+// directory, with its build and match jobs) for a browser test of its
+// pages.
+type pagesEnv struct {
+	P        *platform.Platform
+	URL      string // the web server's base URL
+	OrgLink  string // the organiser's link, token included
+	Out      string // where the screenshots go ($ARENA_SCREENSHOTS or a temporary directory)
+	chromium string
+}
+
+// startPlatformPages starts the platform for a browser test, or skips
+// the test with a message when Chromium, node, playwright-core or the
+// sandbox (bubblewrap) is missing. Everything stops with the test.
+func startPlatformPages(t *testing.T) *pagesEnv {
+	t.Helper()
 	need := needer(t)
 	_, err := exec.LookPath("node")
 	need(err == nil, "node")
@@ -48,9 +88,6 @@ func TestPlatformBrowser(t *testing.T) {
 	if err := sandbox.Ready(); err != nil {
 		t.Skipf("skipped: the platform builds only in the sandbox, and %v", err)
 	}
-	if _, err := exec.LookPath("g++"); err != nil {
-		t.Skip("skipped: g++ missing (the test builds the C++ kit)")
-	}
 
 	ctx := context.Background()
 	data := t.TempDir()
@@ -63,7 +100,7 @@ func TestPlatformBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.Close()
+	t.Cleanup(func() { p.Close() })
 	orgToken, err := p.FirstOrganiserToken(ctx)
 	if err != nil || orgToken == "" {
 		t.Fatalf("organiser token: %q %v", orgToken, err)
@@ -73,46 +110,38 @@ func TestPlatformBrowser(t *testing.T) {
 		PollInterval: 200 * time.Millisecond, TimeScale: 5, Build: build.Options{Timeout: 3 * time.Minute}}); err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
+	t.Cleanup(func() {
 		stop, cancel := context.WithTimeout(ctx, 20*time.Second)
 		defer cancel()
 		p.StopJobs(stop)
-	}()
-	// Two worker machines, as arena worker reports them on PostgreSQL: one
-	// beating, one silent for more than six of its beats.
-	now := time.Now().UTC()
-	for _, w := range []store.Worker{
-		{ID: "match-1-7-ab", Host: "match-1", Cores: 16, Slots: 8, Running: 3, Done: 120, Started: now.Add(-time.Hour), Seen: now, Every: time.Hour},
-		{ID: "match-2-9-cd", Host: "match-2", Cores: 4, Slots: 2, Started: now.Add(-time.Hour), Seen: now.Add(-time.Minute), Every: 5 * time.Second},
-	} {
-		if err := p.Store.Heartbeat(ctx, w); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	srv := &web.Server{Replays: t.TempDir(), Platform: p.Handler(platform.APIOptions{SubmitEvery: time.Second})}
 	ts := httptest.NewServer(srv.Handler())
-	defer srv.Close()
-	defer ts.Close()
-
-	files := t.TempDir()
-	bad := filepath.Join(files, "broken-bot.zip")
-	good := filepath.Join(files, "tracks-cpp.zip")
-	kitZipFile(t, "tracks", "cpp", bad, map[string]string{"bot.cpp": "int main() { this is not C++; }\n"})
-	kitZipFile(t, "tracks", "cpp", good, nil)
-
+	t.Cleanup(func() {
+		ts.Close()
+		srv.Close()
+	})
 	out := os.Getenv("ARENA_SCREENSHOTS")
 	if out == "" {
 		out = t.TempDir()
 	}
 	abs, _ := filepath.Abs(out)
-	cmd := exec.Command("node", "e2e/platform.mjs", ts.URL, abs, platform.OrganiserLink(ts.URL, orgToken), bad, good)
-	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
+	return &pagesEnv{P: p, URL: ts.URL, OrgLink: platform.OrganiserLink(ts.URL, orgToken), Out: abs, chromium: chromium}
+}
+
+// run runs a browser script (web/e2e/NAME.mjs) with the base URL, the
+// screenshots' directory and the organiser's link, then args; its
+// failure fails the test.
+func (e *pagesEnv) run(t *testing.T, script string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("node", append([]string{script, e.URL, e.Out, e.OrgLink}, args...)...)
+	cmd.Env = append(os.Environ(), "CHROMIUM="+e.chromium)
 	res, err := cmd.CombinedOutput()
-	t.Logf("platform.mjs:\n%s", res)
+	t.Logf("%s:\n%s", script, res)
 	if err != nil {
 		t.Fatalf("browser tests failed: %v", err)
 	}
-	t.Logf("screenshots in %s", abs)
+	t.Logf("screenshots in %s", e.Out)
 }
 
 // kitZipFile writes a game's starter kit as a zip (in a folder, as zips

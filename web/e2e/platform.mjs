@@ -16,77 +16,14 @@
 // the results (the team's page shows them) and exports them. Every page is checked at 800x600, 1280x720 and 1920x1080
 // (no horizontal scrolling, nothing cut), with screenshots in OUT_DIR. Any
 // console error (a Content-Security-Policy refusal, say) fails the test.
-import { chromium } from 'playwright-core';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
+import { start, expecting, person, step, until, layout, finish } from './platformlib.mjs';
 
 const [base, outDir, orgLink, badZip, goodZip] = process.argv.slice(2);
-mkdirSync(outDir, { recursive: true });
+await start(outDir);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
-    '--no-first-run', '--disable-component-update', '--disable-sync'],
-});
-const errors = [];
-/** A refusal the test provokes (a browser logs every 4xx answer as a console error). */
-let expected = null;
-const SIZES = [[800, 600], [1280, 720], [1920, 1080]];
-
-/** A new browser (its own storage: the organiser and the team are two people). */
-async function person(who) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
-  const page = await ctx.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !(expected && expected.test(m.text()))) errors.push(`${who}: console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-  return page;
-}
-
-function step(what) {
-  console.log(`- ${what}`);
-}
-
-/** Waits for a condition on the page, polling (builds and matches take seconds). */
-async function until(page, what, fn, arg, timeout = 180_000) {
-  try {
-    await page.waitForFunction(fn, arg, { timeout, polling: 250 });
-  } catch (e) {
-    throw new Error(`timed out waiting for ${what}: ${e.message.split('\n')[0]}`);
-  }
-}
-
-/**
- * At each size: no horizontal scrolling, no element wider than the page,
- * the header's text readable; a screenshot of each.
- */
-async function layout(page, name) {
-  for (const [w, h] of SIZES) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(150);
-    const bad = await page.evaluate(() => {
-      const out = [];
-      const de = document.documentElement;
-      if (de.scrollWidth > de.clientWidth + 1) out.push(`the page scrolls sideways: ${de.scrollWidth} > ${de.clientWidth}`);
-      for (const el of document.querySelectorAll('main *, header *')) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || el.closest('.table-wrap')) continue; // tables scroll inside their box
-        if (r.right > de.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} ends at ${Math.round(r.right)} > ${de.clientWidth}`);
-      }
-      for (const el of document.querySelectorAll('body, td, th, p, label, button')) {
-        const size = parseFloat(getComputedStyle(el).fontSize);
-        if (size < 11 && el.textContent.trim()) out.push(`${el.tagName.toLowerCase()} text at ${size}px`);
-      }
-      return out.slice(0, 5);
-    });
-    assert.deepEqual(bad, [], `${name} at ${w}x${h}`);
-    await page.screenshot({ path: `${outDir}/platform-${name}-${w}x${h}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-try {
+await finish('platform pages', async () => {
   // The organiser creates the event.
   step('organiser: the link opens the page, the token leaves the address');
   const org = await person('organiser');
@@ -105,10 +42,10 @@ try {
   await org.fill('form.create-event input[name=name]', 'E2E Cup');
   await org.click('form.create-event summary:has-text("Game options")');
   await org.fill('form.create-event input[name=ink_threshold]', 'many');
-  expected = /status of 400/;
+  expecting(/status of 400/);
   await org.click('text=Create the event');
   await org.waitForSelector('form.create-event .notice.error:not([hidden])');
-  expected = null;
+  expecting(null);
   const refusal = await org.textContent('form.create-event .notice.error');
   assert.match(refusal, /ink_threshold/, 'the refusal names the option');
   assert.doesNotMatch(refusal, /--opt|Bearer|HTTP \d/, `the refusal speaks of the page: ${refusal}`);
@@ -244,10 +181,10 @@ try {
   await team.waitForSelector('form.login');
   assert.equal(await team.evaluate(() => localStorage.getItem('arena-platform-team-token')), null, 'logging out forgets the token');
   await team.fill('form.login input', 'team-0123456789abcdef-0123456789abcdef0123456789abcdef');
-  expected = /status of 401/;
+  expecting(/status of 401/);
   await team.click('form.login button[type=submit]');
   await team.waitForSelector('form.login .notice.error:not([hidden])');
-  expected = null;
+  expecting(null);
   assert.match(await team.textContent('form.login .notice'), /not valid: check that you pasted all of it/);
   await layout(team, 'login');
   await team.fill('form.login input', token);
@@ -278,10 +215,10 @@ try {
   await team.goto(`${base}/platform/team`);
   await team.waitForSelector('#bot');
   await team.setInputFiles('input[type=file]', goodZip);
-  expected = /status of 400/;
+  expecting(/status of 400/);
   await team.click('text=Upload and build');
   await team.waitForSelector('#bot .upload .notice.error:not([hidden])');
-  expected = null;
+  expecting(null);
   assert.match(await team.textContent('#bot .upload .notice'), /frozen/, 'the refusal says the submissions are frozen');
 
   step('organiser: publishes the results and exports them; the team sees them');
@@ -335,21 +272,11 @@ try {
   await layout(bats, 'team-league');
 
   step('a team token does not open the organiser\'s page');
-  expected = /status of 403/;
+  expecting(/status of 403/);
   await team.goto(`${base}/platform/organiser`);
   await team.waitForSelector('form.login');
   await team.evaluate((t) => localStorage.setItem('arena-platform-organiser-token', t), token);
   await team.reload();
   await team.waitForSelector('form.login .notice.error:not([hidden])');
-  expected = null;
-} catch (e) {
-  errors.push(e.stack || String(e));
-} finally {
-  await browser.close();
-}
-
-if (errors.length) {
-  console.error(`FAILED:\n${errors.join('\n')}`);
-  process.exit(1);
-}
-console.log('platform pages: ok');
+  expecting(null);
+});
