@@ -101,6 +101,7 @@ var routes = []route{
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
 	{"GET " + APIPrefix + "ladder", team, false, (*api).ladder},
+	{"GET " + APIPrefix + "rules", team, false, (*api).rules}, // api_rules.go
 	{"POST " + APIPrefix + "httpbot", team, false, (*api).registerURL},
 
 	{"GET " + APIPrefix + "organiser/events", organiser, false, (*api).orgEvents},
