@@ -33,9 +33,12 @@ export function expecting(re) {
   expected = re;
 }
 
-/** A new browser (its own storage: the organiser and the team are two people). */
-export async function person(who) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
+/**
+ * A new browser (its own storage: the organiser and the team are two
+ * people); options go to its context (a timezoneId, say).
+ */
+export async function person(who, options = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true, ...options });
   const page = await ctx.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error' && !(expected && expected.test(m.text()))) errors.push(`${who}: console: ${m.text()}`);

@@ -7,6 +7,7 @@
 import {
   h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError, kindTag,
 } from '/platform/common.js';
+import { roundsCard } from '/platform/rounds.js';
 
 const root = byId('page');
 
@@ -345,6 +346,7 @@ async function choose(id) {
       h('div', { class: 'actions' }, casual, invite, change),
       controls(ev),
       ui.eventMsg),
+    ...(ev.game === 'territory' ? [roundsCard(ev, state.games.find((g) => g.name === ev.game), orgAPI)] : []),
     h('section', { class: 'card', id: 'teams' },
       h('h2', null, 'Teams'),
       h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },

@@ -7,6 +7,7 @@
 import {
   h, api, API, token, fetchAs, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag,
 } from '/platform/common.js';
+import { teamRounds } from '/platform/rounds.js';
 
 const root = byId('page');
 const ZIP_LIMIT = 20 << 20;
@@ -456,29 +457,9 @@ async function refreshResults() {
   ui.results.hidden = false;
 }
 
-/** The ranked rounds and their ladder, in events that play them. */
+/** The ranked rounds, the team's games in them and their ladder, in events that play them (rounds.js). */
 async function refreshLadder() {
-  const l = await teamAPI('ladder');
-  if (!l || !l.rounds || !l.rounds.length) {
-    ui.ladder.hidden = true;
-    return;
-  }
-  ui.ladder.replaceChildren(
-    h('h2', null, 'Ranked rounds'),
-    h('ul', { class: 'rounds' }, l.rounds.map((/** @type {any} */ rd) => h('li', null,
-      h('b', null, `Round ${rd.number}`), ` \u2013 ${rd.players} players, ${rd.played} of ${rd.games} games played`,
-      rd.failed ? h('span', { class: 'dim' }, ` (${rd.failed} failed)`) : null))),
-    h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
-      h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Place'), h('th', null, 'Team'), h('th', { class: 'num' }, 'Points'),
-        h('th', { class: 'num' }, 'Firsts'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Mean territory'))),
-      h('tbody', null, l.ladder.map((/** @type {any} */ x) => h('tr', { class: x.team_id === state.team.id ? 'mine' : null },
-        h('td', { class: 'num rank' }, String(x.place)),
-        h('td', { class: 'ellipsis', title: x.team }, x.team),
-        h('td', { class: 'num' }, fixed(x.points, 1)),
-        h('td', { class: 'num' }, String(x.firsts)),
-        h('td', { class: 'num' }, String(x.games)),
-        h('td', { class: 'num' }, fixed(x.mean_territory, 1))))))));
-  ui.ladder.hidden = false;
+  await teamRounds(ui.ladder, teamAPI, state.team);
 }
 
 /** The seats of a match that are this team's. @param {any} m @returns {number[]} */

@@ -1,0 +1,128 @@
+// Browser test of Ready AI Code 2020's ranked rounds (territory) on the
+// platform's pages, in a real headless Chromium driven by playwright-core.
+// Run by web/platform_rounds_browser_test.go, which starts the platform
+// with a territory event (small arenas, no casual games) and four teams
+// whose bots are built:
+//
+//   node rounds.mjs BASE_URL OUT_DIR ORGANISER_LINK TEAM_TOKEN
+//
+// The organiser (its browser's clock in Montreal) opens the event: the
+// "Ranked rounds" card is there; a round the game refuses (the x shape with
+// 6 players) is refused with the game's reason next to the form; a round
+// started now (multiplier 2) plays to done while the card follows it; the
+// ladder holds 5 x (4 - place) x 2 points per game for each team, as the
+// matches list's places give them; a round set for two hours later is
+// listed as scheduled. The team (the first one) sees the rounds, its game
+// in the first with the points it earned, the ladder with its line marked,
+// and the ranked game tagged in its matches. Every page state is checked at
+// 800x600, 1280x720 and 1920x1080; any console error fails the test.
+import assert from 'node:assert/strict';
+import { start, expecting, person, step, until, layout, finish } from './platformlib.mjs';
+
+const [base, outDir, orgLink, teamToken] = process.argv.slice(2);
+await start(outDir);
+
+/** The ladder's lines on a page: team, points, games. */
+async function ladderOf(page, scope) {
+  return page.$$eval(`${scope} table.ladder tbody tr`, (rows) => rows.map((r) => {
+    const td = r.querySelectorAll('td');
+    return { place: Number(td[0].textContent), team: td[1].textContent, points: Number(td[2].textContent), games: Number(td[4].textContent), mine: r.classList.contains('mine') };
+  }));
+}
+
+await finish('ranked rounds pages', async () => {
+  step('organiser: the territory event shows its "Ranked rounds" card');
+  const org = await person('organiser', { timezoneId: 'America/Montreal' });
+  await org.goto(orgLink);
+  await org.waitForSelector('#ranked-rounds form.new-round');
+  await until(org, 'the empty list of rounds', () => /No round yet/.test(document.querySelector('#ranked-rounds ul.rounds')?.textContent || ''));
+  assert.equal(await org.$$eval('#ranked-rounds select[name=players] option', (os) => os.map((o) => o.value).join(' ')), '4 6 8');
+  const sizes = await org.$$eval('#ranked-rounds select[name=size] option', (os) => os.map((o) => o.textContent));
+  assert.deepEqual(sizes.slice().sort(), ['large', 'random', 'small', 'the event’s (small)'], 'the size offers the event\'s value and the classes');
+  assert.equal(await org.inputValue('#ranked-rounds input[name=mix-walls]'), '2', 'the mix starts at the event\'s (the game\'s 2:1:1:1)');
+  await layout(org, 'rounds-organiser-new');
+
+  step('organiser: a round the game refuses is refused with its reason');
+  await org.selectOption('#ranked-rounds select[name=players]', '6');
+  await org.selectOption('#ranked-rounds select[name=shape]', 'x');
+  expecting(/status of 400/);
+  await org.click('#ranked-rounds button:has-text("Start the round")');
+  await org.waitForSelector('#ranked-rounds form .notice.error:not([hidden])');
+  expecting(null);
+  const refusal = await org.textContent('#ranked-rounds form .notice.error');
+  assert.match(refusal, /x shape is not used with 6 players/, `the game's reason: ${refusal}`);
+  assert.doesNotMatch(refusal, /HTTP \d|Bearer/, `the refusal speaks of the page: ${refusal}`);
+  assert.match(await org.textContent('#ranked-rounds ul.rounds'), /No round yet/, 'the refused round is not listed');
+  await layout(org, 'rounds-organiser-refused');
+
+  step('organiser: starts a round now, x2, and watches it play to done');
+  await org.selectOption('#ranked-rounds select[name=players]', '4');
+  await org.selectOption('#ranked-rounds select[name=shape]', '');
+  await org.fill('#ranked-rounds input[name=multiplier]', '2');
+  await org.click('#ranked-rounds button:has-text("Start the round")');
+  await org.waitForSelector('#ranked-rounds form .notice.ok:not([hidden])');
+  assert.match(await org.textContent('#ranked-rounds form .notice.ok'), /Round 1 is playing: 1 game drawn among 4 teams/);
+  const first = await org.textContent('#ranked-rounds li.round[data-number="1"]');
+  assert.match(first, /Round 1.*(playing: 0 of 1 games|done).*4 players.*×2/s, `round 1 as listed: ${first}`);
+  await until(org, 'round 1 done', () => document.querySelector('#ranked-rounds li.round[data-number="1"] .round-state')?.textContent === 'done');
+  await layout(org, 'rounds-organiser-done');
+
+  step('organiser: the ladder gives 5 x (4 - place) x 2 points for the game the matches list shows');
+  await until(org, 'the round\'s game in the matches', () => [...document.querySelectorAll('#org-matches .kind-tag.ranked')].some((t) => t.textContent === 'round 1'));
+  const game = await org.$$eval('#org-matches tbody tr', (rows) => {
+    const row = rows.find((r) => r.querySelector('.kind-tag.ranked'));
+    return [...row.querySelectorAll('.seat')].map((s) => {
+      const m = /^(.*) #(\d+)$/.exec(s.textContent);
+      return { team: m[1], rank: Number(m[2]) };
+    });
+  });
+  assert.equal(game.length, 4, `four seats: ${JSON.stringify(game)}`);
+  const ladder = await ladderOf(org, '#ranked-rounds');
+  assert.equal(ladder.length, 4, `four teams on the ladder: ${JSON.stringify(ladder)}`);
+  let sum = 0;
+  for (const seat of game) {
+    const line = ladder.find((l) => l.team === seat.team);
+    assert.ok(line, `${seat.team} on the ladder`);
+    assert.equal(line.points, 5 * (4 - seat.rank) * 2, `${seat.team}, placed ${seat.rank}: ${line.points} points`);
+    assert.equal(line.games, 1);
+    sum += line.points;
+  }
+  const given = game.reduce((s, seat) => s + 5 * (4 - seat.rank) * 2, 0);
+  assert.equal(ladder.reduce((s, l) => s + l.points, 0), given, 'the ladder holds what the game gave');
+  assert.equal(sum, given);
+  for (let i = 1; i < ladder.length; i++) assert.ok(ladder[i].points <= ladder[i - 1].points, `the ladder is in order: ${JSON.stringify(ladder)}`);
+
+  step('organiser: schedules a round two hours from now, in its own time');
+  const at = await org.evaluate(() => {
+    const d = new Date(Date.now() + 2 * 3600_000);
+    const p = (n) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  });
+  await org.check('#ranked-rounds input[name=round-when][value=at]');
+  await org.fill('#ranked-rounds input[name=at]', at);
+  await org.click('#ranked-rounds button:has-text("Schedule the round")');
+  await until(org, 'the scheduling\'s notice', () => /Round 2 is scheduled for/.test(document.querySelector('#ranked-rounds form .notice.ok')?.textContent || ''));
+  const second = await org.textContent('#ranked-rounds li.round[data-number="2"] .round-state');
+  assert.match(second, /^scheduled for /, `round 2: ${second}`);
+  assert.equal(await org.textContent('#ranked-rounds li.round[data-number="1"] .round-state'), 'done');
+  await layout(org, 'rounds-organiser-scheduled');
+
+  step('team: sees the rounds, its game in round 1 with its points, and the ladder');
+  const team = await person('team');
+  await team.goto(`${base}/platform/`);
+  await team.fill('input[name=token]', teamToken);
+  await team.click('form.login button[type=submit]');
+  await team.waitForSelector('#ladder:not([hidden]) table.ladder');
+  const mine = (await ladderOf(team, '#ladder')).filter((l) => l.mine);
+  assert.equal(mine.length, 1, 'the team\'s line is marked');
+  assert.equal(mine[0].team, 'Ants');
+  const onOrg = ladder.find((l) => l.team === 'Ants');
+  assert.equal(mine[0].points, onOrg.points, 'the same ladder as the organiser\'s');
+  const r1 = await team.textContent('#ladder li.round[data-number="1"]');
+  const rank = game.find((s) => s.team === 'Ants').rank;
+  const ords = ['', '1st', '2nd', '3rd', '4th'];
+  assert.match(r1, new RegExp(`done.*Your games: ${ords[rank]} of 4 \\+${onOrg.points}.*— ${onOrg.points} points`, 's'), `round 1 on the team's page: ${r1}`);
+  assert.match(await team.textContent('#ladder li.round[data-number="2"]'), /scheduled for/);
+  await until(team, 'the ranked game in the team\'s matches', () => [...document.querySelectorAll('#matches .kind-tag.ranked')].some((t) => t.textContent === 'round 1'));
+  await layout(team, 'rounds-team');
+});

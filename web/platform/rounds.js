@@ -1,0 +1,287 @@
+// @ts-check
+// Ready AI Code 2020's ranked rounds (territory events) on the platform's
+// pages. The organiser's "Ranked rounds" card: a form that sets a round
+// (players, arenas, obstacles, multiplier, seed; now or at a time), the
+// game's refusal in words beside it, the rounds with their state, updated
+// while they play, and the ladder. The team's card: the rounds, the team's
+// games in each with the points they earned, and the ladder.
+import { h, say, when } from '/platform/common.js';
+
+/** @typedef {(path: string, o?: any) => Promise<any>} Call */
+
+/** The message of an error, for a notice. @param {unknown} err */
+function text(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** A number with at most one decimal (points, mean territory). @param {number} x */
+function num(x) {
+  return Number.isInteger(x) ? String(x) : Number(x).toFixed(1);
+}
+
+/** @param {number} n */
+function ordinal(n) {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+}
+
+/** The ladder points of a game: 5 x (n - position) x multiplier (rules/territory §5). @param {number} n @param {number} rank @param {number} mult */
+export function gamePoints(n, rank, mult) {
+  return 5 * (n - rank) * mult;
+}
+
+/**
+ * Where a round is: scheduled, due, playing, done or not played, with a
+ * badge's class and its words.
+ * @param {any} rd a round of the ladder's answer
+ * @returns {{cls: string, words: string, title: string}}
+ */
+export function roundState(rd) {
+  if (rd.error) return { cls: 'failed', words: 'not played', title: rd.error };
+  if (!rd.queued) {
+    const at = rd.at ? new Date(rd.at) : null;
+    if (at && at.getTime() > Date.now()) return { cls: 'queued', words: `scheduled for ${when(rd.at)}`, title: at.toString() };
+    return { cls: 'building', words: 'starting', title: 'its time has come: the server draws its games within seconds' };
+  }
+  const finished = rd.played + rd.failed;
+  if (finished < rd.games) return { cls: 'building', words: `playing: ${finished} of ${rd.games} games`, title: 'its games are queued and played one by one' };
+  return { cls: 'ready', words: 'done', title: `${rd.played} games played${rd.failed ? `, ${rd.failed} the arena could not play` : ''}` };
+}
+
+/** A round's settings in words. @param {any} rd */
+function settings(rd) {
+  const parts = [`${rd.players} players`];
+  parts.push(rd.size ? `${rd.size} arenas` : 'the event\u2019s arena size');
+  if (rd.shape) parts.push(`${rd.shape} shape`);
+  if (rd.mix) parts.push(`mix ${rd.mix}`);
+  if (rd.obstacles) parts.push(`${rd.obstacles} obstacles`);
+  parts.push(`\u00d7${rd.multiplier}`);
+  return parts.join(', ');
+}
+
+/** The ladder as a table; the team's line marked. @param {any[]} lines @param {number} [mine] */
+function ladderTable(lines, mine = 0) {
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'list board ladder' },
+    h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Place'), h('th', null, 'Team'), h('th', { class: 'num' }, 'Points'),
+      h('th', { class: 'num' }, 'Firsts'), h('th', { class: 'num' }, 'Games'),
+      h('th', { class: 'num', title: 'the mean final territory of its games (0 where it was eliminated)' }, 'Mean territory'))),
+    h('tbody', null, lines.length ? lines.map((/** @type {any} */ x) => h('tr', { class: mine && x.team_id === mine ? 'mine' : null, dataset: { id: x.team_id } },
+      h('td', { class: 'num rank' }, String(x.place)),
+      h('td', { class: 'ellipsis', title: x.team }, x.team),
+      h('td', { class: 'num points' }, num(x.points)),
+      h('td', { class: 'num' }, String(x.firsts)),
+      h('td', { class: 'num' }, String(x.games)),
+      h('td', { class: 'num' }, Number(x.mean_territory).toFixed(1))))
+      : [h('tr', null, h('td', { colspan: 6, class: 'dim' }, 'No team yet.'))])));
+}
+
+/** A round's line: its number, state and settings, then more. @param {any} rd @param {...import('/player.js').Child} more */
+function roundItem(rd, ...more) {
+  const st = roundState(rd);
+  return h('li', { class: 'round', dataset: { number: rd.number } },
+    h('div', { class: 'round-head' },
+      h('b', null, `Round ${rd.number}`),
+      h('span', { class: `status ${st.cls} round-state`, title: st.title }, st.words),
+      h('span', { class: 'dim' }, settings(rd))),
+    rd.error ? h('div', { class: 'why' }, rd.error) : null,
+    ...more);
+}
+
+/** Whether a round still changes (its games are being drawn or played). @param {any} rd */
+function busy(rd) {
+  const st = roundState(rd);
+  return st.cls === 'building' || (st.cls === 'queued' && new Date(rd.at).getTime() - Date.now() < 60_000);
+}
+
+/**
+ * Keeps a card current while it is on the page: every 2 s while a round
+ * is busy (as its last refresh said, whoever asked for it), every 10 s
+ * otherwise; it stops once the card left the page.
+ * @param {HTMLElement} card @param {() => Promise<void>} refresh @param {() => boolean} active
+ */
+async function follow(card, refresh, active) {
+  let last = Date.now();
+  await refresh().catch(() => {});
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    if (!card.isConnected) return;
+    if (document.hidden || Date.now() - last < (active() ? 2000 : 10_000)) continue;
+    last = Date.now();
+    await refresh().catch(() => {});
+  }
+}
+
+/**
+ * A select of a game option's values, with "" for the event's own value.
+ * @param {string} name @param {string[]} values @param {string} eventValue
+ */
+function choice(name, values, eventValue) {
+  return /** @type {HTMLSelectElement} */ (h('select', { name },
+    h('option', { value: '' }, `the event\u2019s (${eventValue})`),
+    values.map((v) => h('option', { value: v }, v))));
+}
+
+/** A datetime-local field's value (the organiser's local time) as UTC, RFC 3339. @param {string} v */
+export function localToUTC(v) {
+  const d = new Date(v);
+  if (!v || Number.isNaN(d.getTime())) throw new Error('The round\u2019s time is not a date and time.');
+  return d.toISOString();
+}
+
+/**
+ * The organiser's card of a territory event's ranked rounds.
+ * @param {any} ev the event @param {any} game the game's description (/api/games) @param {Call} call the organiser's API
+ */
+export function roundsCard(ev, game, call) {
+  const opt = (/** @type {string} */ name) => (game && game.options || []).find((/** @type {any} */ o) => o.name === name) || { values: [], default: '' };
+  const evOpt = (/** @type {string} */ name) => (ev.options && ev.options[name]) || opt(name).default;
+  const players = /** @type {HTMLSelectElement} */ (h('select', { name: 'players' }, [4, 6, 8].map((n) => h('option', { value: n }, String(n)))));
+  const size = choice('size', opt('size').values || [], evOpt('size'));
+  const shape = choice('shape', opt('shape').values || [], evOpt('shape'));
+  const mixNow = evOpt('mix').split(':');
+  const weights = ['walls', 'bombs', 'ice', 'decay'].map((w, i) => /** @type {HTMLInputElement} */ (h('input', {
+    name: `mix-${w}`, type: 'number', min: 0, max: 1000, step: 1, value: mixNow[i] || '0', 'aria-label': `Weight of ${w}`, class: 'weight',
+  })));
+  const obstacles = /** @type {HTMLInputElement} */ (h('input', { name: 'obstacles', autocomplete: 'off', placeholder: `the event\u2019s (${evOpt('obstacles')})` }));
+  const multiplier = /** @type {HTMLInputElement} */ (h('input', { name: 'multiplier', type: 'number', min: 1, max: 1000, step: 1, value: 1 }));
+  const seed = /** @type {HTMLInputElement} */ (h('input', { name: 'seed', type: 'number', min: 1, step: 1, placeholder: 'random', autocomplete: 'off' }));
+  const now = /** @type {HTMLInputElement} */ (h('input', { type: 'radio', name: 'round-when', value: 'now', checked: true }));
+  const later = /** @type {HTMLInputElement} */ (h('input', { type: 'radio', name: 'round-when', value: 'at' }));
+  const at = /** @type {HTMLInputElement} */ (h('input', { name: 'at', type: 'datetime-local', 'aria-label': 'When the round is played (your local time)' }));
+  at.addEventListener('input', () => { later.checked = true; });
+  const msg = h('p', { class: 'notice', hidden: true, role: 'alert' });
+  const submit = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', class: 'primary' }, 'Start the round'));
+  const syncLabel = () => { submit.textContent = later.checked ? 'Schedule the round' : 'Start the round'; };
+  now.addEventListener('change', syncLabel);
+  later.addEventListener('change', syncLabel);
+  at.addEventListener('input', syncLabel);
+  /** @param {string} label @param {import('/player.js').Child} input @param {string} help */
+  const row = (label, input, help) => h('label', { class: 'opt-row' }, h('span', null, label), input, h('span', { class: 'dim hint' }, help));
+  const form = /** @type {HTMLFormElement} */ (h('form', { class: 'new-round' },
+    h('h3', null, 'A new round'),
+    row('Players per game', players, 'each game seats this many teams; every team plays the same number of games'),
+    row('Arena size', size, 'small or large for the player count; random draws one per game'),
+    row('Shape', shape, 'the arena\u2019s outline; random draws one the player count allows'),
+    h('div', { class: 'opt-row' }, h('span', null, 'Obstacle mix'),
+      h('div', { class: 'mix-box' }, ...weights.flatMap((w, i) => [h('label', { class: 'check inline' }, ['walls', 'bombs', 'ice', 'decay'][i], w)])),
+      h('span', { class: 'dim hint' }, 'weights of walls, bombs, ice and decay among the random obstacles')),
+    row('Obstacles', obstacles, 'a count from 0 to 1600, or auto (5% of the arena); empty: the event\u2019s'),
+    row('Multiplier', multiplier, 'each game gives 5 \u00d7 (players \u2212 position) \u00d7 multiplier ladder points'),
+    row('Seed', seed, 'empty: a random one; the same seed draws the same games'),
+    h('div', { class: 'opt-row' }, h('span', null, 'When'),
+      h('div', { class: 'when-box' },
+        h('label', { class: 'check inline' }, now, ' now'),
+        h('label', { class: 'check inline' }, later, ' at ', at)),
+      h('span', { class: 'dim hint' }, 'your local time; the teams that have a bot then play')),
+    h('div', { class: 'actions' }, submit),
+    msg));
+  const list = h('ul', { class: 'rounds org-rounds' });
+  const ladder = h('div', { class: 'ladder-box' });
+  const listMsg = h('p', { class: 'notice', hidden: true, role: 'alert' });
+  const card = h('section', { class: 'card', id: 'ranked-rounds' },
+    h('h2', null, 'Ranked rounds'),
+    h('p', { class: 'dim' }, 'Each round draws its games among the teams that have a bot and adds ladder points; the casual games and their rating go on beside it.'),
+    form,
+    h('h3', null, 'Rounds'),
+    list,
+    listMsg,
+    h('h3', null, 'Ladder'),
+    ladder);
+  let active = false; // a round is being drawn or played, or is about to be
+  const refresh = async () => {
+    let l;
+    try {
+      l = await call(`events/${ev.id}/ladder`);
+    } catch (err) {
+      say(listMsg, text(err));
+      throw err;
+    }
+    say(listMsg, '');
+    list.replaceChildren(...(l.rounds.length ? l.rounds.map((/** @type {any} */ rd) => roundItem(rd)).reverse()
+      : [h('li', { class: 'dim' }, 'No round yet: set the first one above.')]));
+    ladder.replaceChildren(ladderTable(l.ladder));
+    active = l.rounds.some(busy);
+  };
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    say(msg, '');
+    /** @type {Record<string, any>} */
+    const body = { players: Number(players.value), multiplier: Number(multiplier.value || 1) };
+    if (size.value) body.size = size.value;
+    if (shape.value) body.shape = shape.value;
+    body.mix = weights.map((w) => w.value.trim() || '0').join(':');
+    if (obstacles.value.trim()) body.obstacles = obstacles.value.trim();
+    if (seed.value.trim()) body.seed = Number(seed.value);
+    try {
+      if (later.checked) body.at = localToUTC(at.value);
+    } catch (err) {
+      say(msg, text(err));
+      return;
+    }
+    submit.disabled = true;
+    try {
+      const rd = await call(`events/${ev.id}/rounds`, { method: 'POST', body });
+      await refresh().catch(() => {}); // its failure shows under the list
+      const games = (rd.groups || []).length;
+      say(msg, rd.queued
+        ? `Round ${rd.number} is playing: ${games} game${games === 1 ? '' : 's'} drawn among ${(rd.teams || []).length} teams.`
+        : `Round ${rd.number} is scheduled for ${when(rd.at)}.`, 'ok');
+    } catch (err) {
+      say(msg, text(err));
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  follow(card, refresh, () => active);
+  return card;
+}
+
+/**
+ * The team's card of its event's ranked rounds: each round's state and
+ * the team's games in it with their points, then the ladder. Hidden in
+ * events without rounds.
+ * @param {HTMLElement} card @param {Call} call the team's API @param {any} team
+ */
+export async function teamRounds(card, call, team) {
+  const [l, matches] = await Promise.all([call('ladder'), call('matches')]);
+  if (!l || !l.rounds || !l.rounds.length) {
+    card.hidden = true;
+    return;
+  }
+  /** @type {Map<number, any[]>} */
+  const games = new Map();
+  for (const m of matches) {
+    if (m.kind !== 'ranked' || !m.round) continue;
+    games.set(m.round, [...(games.get(m.round) || []), m]);
+  }
+  card.replaceChildren(
+    h('h2', null, 'Ranked rounds'),
+    h('p', { class: 'dim' }, 'Each game of a round gives 5 \u00d7 (players \u2212 position) \u00d7 the round\u2019s multiplier ladder points.'),
+    h('ul', { class: 'rounds' }, l.rounds.map((/** @type {any} */ rd) => roundItem(rd, myGames(rd, games.get(rd.number) || [], team))).reverse()),
+    h('h3', null, 'Ladder'),
+    ladderTable(l.ladder, team.id));
+  card.hidden = false;
+}
+
+/** The team's games of a round, with the points each earned. @param {any} rd @param {any[]} ms @param {any} team */
+function myGames(rd, ms, team) {
+  if (!rd.queued || rd.error) return null;
+  let total = 0;
+  const items = [];
+  for (const m of ms) {
+    const seat = m.seats.findIndex((/** @type {any} */ s) => s.team_id === team.id);
+    if (seat < 0) continue;
+    if (m.error) {
+      items.push(h('span', { class: 'round-game', title: m.error }, 'not played (no points)'));
+      continue;
+    }
+    const rank = m.seats[seat].rank;
+    const pts = gamePoints(m.seats.length, rank, rd.multiplier);
+    total += pts;
+    items.push(h('span', { class: 'round-game', title: `match ${m.id}, played ${when(m.played)}` }, `${ordinal(rank)} of ${m.seats.length} `, h('b', null, `+${num(pts)}`)));
+  }
+  if (!items.length) return h('div', { class: 'dim my-games' }, 'Your games: none played yet.');
+  return h('div', { class: 'my-games' }, 'Your games: ', ...items.flatMap((it, i) => (i ? [', ', it] : [it])),
+    h('span', { class: 'round-total' }, ` \u2014 ${num(total)} points`));
+}
