@@ -55,27 +55,50 @@ func Parse(raw string) (*url.URL, error) {
 	return u, nil
 }
 
-// blocked are ranges that are not public though the net package's
-// predicates do not say so.
-var blocked = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),      // "this network"
-	netip.MustParsePrefix("100.64.0.0/10"),  // carrier-grade NAT
-	netip.MustParsePrefix("192.0.0.0/24"),   // IETF protocol assignments
-	netip.MustParsePrefix("198.18.0.0/15"),  // benchmarking
-	netip.MustParsePrefix("240.0.0.0/4"),    // reserved, and broadcast
-	netip.MustParsePrefix("64:ff9b::/96"),   // NAT64: may reach private IPv4
-	netip.MustParsePrefix("64:ff9b:1::/48"), // local-use NAT64
-	netip.MustParsePrefix("2002::/16"),      // 6to4: embeds any IPv4
+// globalUnicast6 is the only IPv6 block IANA allocates for global unicast.
+// Everything outside it is refused, which covers the special-purpose
+// registry's other IPv6 entries at once: ::/128, ::1/128, the deprecated
+// IPv4-compatible ::/96 (::127.0.0.1), IPv4-translated ::ffff:0:0:0/96,
+// NAT64 64:ff9b::/96 and 64:ff9b:1::/48 (they reach the IPv4 address
+// they embed, private or not), discard-only 100::/64, the dummy prefix
+// 100:0:0:1::/64, SRv6 5f00::/16, unique local fc00::/7, link-local
+// fe80::/10, the deprecated site-local fec0::/10 and multicast ff00::/8.
+// (IPv4-mapped ::ffff:0:0/96 is unmapped first and judged as IPv4.)
+var globalUnicast6 = netip.MustParsePrefix("2000::/3")
+
+// special are the ranges of IANA's IPv4 and IPv6 special-purpose address
+// registries that are not globally reachable unicast, or that carry
+// traffic to an IPv4 address they embed, beyond what the net package's
+// predicates and globalUnicast6 already refuse.
+var special = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"),       // "this network"
+	netip.MustParsePrefix("100.64.0.0/10"),   // carrier-grade NAT
+	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
+	netip.MustParsePrefix("192.0.2.0/24"),    // documentation (TEST-NET-1)
+	netip.MustParsePrefix("192.88.99.0/24"),  // 6to4 relay anycast, deprecated
+	netip.MustParsePrefix("198.18.0.0/15"),   // benchmarking
+	netip.MustParsePrefix("198.51.100.0/24"), // documentation (TEST-NET-2)
+	netip.MustParsePrefix("203.0.113.0/24"),  // documentation (TEST-NET-3)
+	netip.MustParsePrefix("240.0.0.0/4"),     // reserved, and 255.255.255.255
+	netip.MustParsePrefix("2001::/23"),       // IETF protocol assignments: Teredo 2001::/32 (embeds an IPv4 server and client), benchmarking, ORCHID...
+	netip.MustParsePrefix("2001:db8::/32"),   // documentation
+	netip.MustParsePrefix("2002::/16"),       // 6to4: embeds any IPv4
+	netip.MustParsePrefix("3fff::/20"),       // documentation
 }
 
-// Public reports whether an address is a public unicast one.
+// Public reports whether an address is a public unicast one. The zone is
+// dropped first: netip.Prefix.Contains never matches a zoned address,
+// so "2001:db8::1%eth0" would otherwise slip past the ranges.
 func Public(a netip.Addr) bool {
-	a = a.Unmap()
+	a = a.WithZone("").Unmap()
 	if !a.IsValid() || a.IsLoopback() || a.IsPrivate() || a.IsUnspecified() || a.IsLinkLocalUnicast() ||
 		a.IsLinkLocalMulticast() || a.IsInterfaceLocalMulticast() || a.IsMulticast() {
 		return false
 	}
-	for _, p := range blocked {
+	if a.Is6() && !globalUnicast6.Contains(a) {
+		return false
+	}
+	for _, p := range special {
 		if p.Contains(a) {
 			return false
 		}
@@ -84,7 +107,7 @@ func Public(a netip.Addr) bool {
 }
 
 // ErrPrivate is an address the event does not allow.
-var ErrPrivate = errors.New("private, loopback and link-local addresses are refused for HTTP bots (the organiser may allow them for an event on a private network)")
+var ErrPrivate = errors.New("private, loopback, link-local and other special-purpose addresses are refused for HTTP bots (the organiser may allow them for an event on a private network)")
 
 // Check vets a URL for an event: its form, then every address its host
 // resolves to (within ctx), unless allowPrivate.
