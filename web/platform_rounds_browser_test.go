@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -17,13 +18,16 @@ import (
 // a territory event (Ready AI Code 2020) through the pages. The Go side
 // sets up what is not the subject: the event (small arenas, 40 turns, no
 // casual games) and four teams whose Python bots (two of the kit's, two
-// that walk at random) are uploaded and built. In the browser the
-// organiser (whose clock is in Montreal) is refused a round the game
+// that walk at random) are uploaded and built, and a round of 8 players
+// the server could not play when its time came. In the browser the
+// organiser (whose clock is in Montreal) sees why that round was not
+// played, is refused a round the game
 // refuses, with its reason, starts a round now and watches it play to the
 // end, checks the ladder against the games' places, and schedules another
-// round in two hours; a team sees the rounds, its games with their points
+// round in two hours with its own obstacles; a team sees the rounds, its games with their points
 // and the ladder. The round scheduled from the page is then checked here:
-// its time, sent in UTC, is two hours from now.
+// its time, sent in UTC, is two hours from now, and its settings are the
+// page's.
 func TestPlatformRoundsBrowser(t *testing.T) {
 	env := startPlatformPages(t)
 	ctx := context.Background()
@@ -66,19 +70,36 @@ func TestPlatformRoundsBrowser(t *testing.T) {
 	for _, id := range subs {
 		waitReady(t, p, id)
 	}
+	// A round of 8 players set for a second later: the server finds too
+	// few teams when its time comes, and the pages say so.
+	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 8, At: time.Now().Add(time.Second)}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		rs, err := p.Rounds(ctx, ev.ID)
+		if err != nil || time.Now().After(deadline) {
+			t.Fatalf("the 8-player round was not tried: %+v %v", rs, err)
+		}
+		if rs[0].Error != "" {
+			break
+		}
+	}
 	before := time.Now()
 	env.run(t, "e2e/rounds.mjs", token)
 	rs, err := p.Rounds(ctx, ev.ID)
-	if err != nil || len(rs) != 2 {
+	if err != nil || len(rs) != 3 {
 		t.Fatalf("rounds after the pages: %+v %v", rs, err)
 	}
 	// The page sent the Montreal wall-clock time two hours ahead, in UTC:
 	// minutes are what a datetime field keeps.
-	if at := rs[1].At; at.Before(before.Add(2*time.Hour-2*time.Minute)) || at.After(time.Now().Add(2*time.Hour+time.Minute)) {
+	if at := rs[2].At; at.Before(before.Add(2*time.Hour-2*time.Minute)) || at.After(time.Now().Add(2*time.Hour+time.Minute)) {
 		t.Errorf("the round scheduled from the page is at %v, want two hours after %v", at, before)
 	}
-	if rs[0].Multiplier != 2 || rs[0].Size != "" || rs[1].Players != 4 || rs[1].Queued {
-		t.Errorf("rounds set from the page: %+v", rs)
+	if r := rs[1]; r.Multiplier != 2 || r.Size != "" || r.Mix != "" || r.Shape != "" || len(r.Groups) != 1 {
+		t.Errorf("the round started from the page: %+v", r)
+	}
+	if r := rs[2]; r.Players != 4 || r.Queued || r.Mix != "1:0:0:0" || r.Obstacles != "12" {
+		t.Errorf("the round scheduled from the page: %+v", r)
 	}
 }
 

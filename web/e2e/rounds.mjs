@@ -2,18 +2,19 @@
 // platform's pages, in a real headless Chromium driven by playwright-core.
 // Run by web/platform_rounds_browser_test.go, which starts the platform
 // with a territory event (small arenas, no casual games) and four teams
-// whose bots are built:
+// whose bots are built, and a round of 8 players it could not play:
 //
 //   node rounds.mjs BASE_URL OUT_DIR ORGANISER_LINK TEAM_TOKEN
 //
 // The organiser (its browser's clock in Montreal) opens the event: the
-// "Ranked rounds" card is there; a round the game refuses (the x shape with
+// "Ranked rounds" card is there, round 1 "not played" with the reason; a
+// round the game refuses (the x shape with
 // 6 players) is refused with the game's reason next to the form; a round
 // started now (multiplier 2) plays to done while the card follows it; the
 // ladder holds 5 x (4 - place) x 2 points per game for each team, as the
 // matches list's places give them; a round set for two hours later is
-// listed as scheduled. The team (the first one) sees the rounds, its game
-// in the first with the points it earned, the ladder with its line marked,
+// listed as scheduled (with its own obstacle mix and count). The team (the
+// first one) sees the rounds, its game in round 2 with the points it earned, the ladder with its line marked,
 // and the ranked game tagged in its matches. Every page state is checked at
 // 800x600, 1280x720 and 1920x1080; any console error fails the test.
 import assert from 'node:assert/strict';
@@ -35,7 +36,9 @@ await finish('ranked rounds pages', async () => {
   const org = await person('organiser', { timezoneId: 'America/Montreal' });
   await org.goto(orgLink);
   await org.waitForSelector('#ranked-rounds form.new-round');
-  await until(org, 'the empty list of rounds', () => /No round yet/.test(document.querySelector('#ranked-rounds ul.rounds')?.textContent || ''));
+  await org.waitForSelector('#ranked-rounds li.round[data-number="1"]');
+  assert.equal(await org.textContent('#ranked-rounds li.round[data-number="1"] .round-state'), 'not played');
+  assert.match(await org.textContent('#ranked-rounds li.round[data-number="1"] .why'), /games of 8 players need at least 8 teams with a bot; 4 have one/);
   assert.equal(await org.$$eval('#ranked-rounds select[name=players] option', (os) => os.map((o) => o.value).join(' ')), '4 6 8');
   const sizes = await org.$$eval('#ranked-rounds select[name=size] option', (os) => os.map((o) => o.textContent));
   assert.deepEqual(sizes.slice().sort(), ['large', 'random', 'small', 'the event’s (small)'], 'the size offers the event\'s value and the classes');
@@ -52,23 +55,24 @@ await finish('ranked rounds pages', async () => {
   const refusal = await org.textContent('#ranked-rounds form .notice.error');
   assert.match(refusal, /x shape is not used with 6 players/, `the game's reason: ${refusal}`);
   assert.doesNotMatch(refusal, /HTTP \d|Bearer/, `the refusal speaks of the page: ${refusal}`);
-  assert.match(await org.textContent('#ranked-rounds ul.rounds'), /No round yet/, 'the refused round is not listed');
+  assert.equal((await org.$$('#ranked-rounds li.round')).length, 1, 'the refused round is not listed');
   await layout(org, 'rounds-organiser-refused');
 
-  step('organiser: starts a round now, x2, and watches it play to done');
+  step('organiser: starts round 2 now, x2, and watches it play to done');
   await org.selectOption('#ranked-rounds select[name=players]', '4');
   await org.selectOption('#ranked-rounds select[name=shape]', '');
   await org.fill('#ranked-rounds input[name=multiplier]', '2');
   await org.click('#ranked-rounds button:has-text("Start the round")');
   await org.waitForSelector('#ranked-rounds form .notice.ok:not([hidden])');
-  assert.match(await org.textContent('#ranked-rounds form .notice.ok'), /Round 1 is playing: 1 game drawn among 4 teams/);
-  const first = await org.textContent('#ranked-rounds li.round[data-number="1"]');
-  assert.match(first, /Round 1.*(playing: 0 of 1 games|done).*4 players.*×2/s, `round 1 as listed: ${first}`);
-  await until(org, 'round 1 done', () => document.querySelector('#ranked-rounds li.round[data-number="1"] .round-state')?.textContent === 'done');
+  assert.match(await org.textContent('#ranked-rounds form .notice.ok'), /Round 2 is playing: 1 game drawn among 4 teams/);
+  const listed = await org.textContent('#ranked-rounds li.round[data-number="2"]');
+  assert.match(listed, /Round 2.*(playing: 0 of 1 games|done).*4 players.*×2/s, `round 2 as listed: ${listed}`);
+  assert.doesNotMatch(listed, /mix/, 'an unchanged mix is the event\'s');
+  await until(org, 'round 2 done', () => document.querySelector('#ranked-rounds li.round[data-number="2"] .round-state')?.textContent === 'done');
   await layout(org, 'rounds-organiser-done');
 
   step('organiser: the ladder gives 5 x (4 - place) x 2 points for the game the matches list shows');
-  await until(org, 'the round\'s game in the matches', () => [...document.querySelectorAll('#org-matches .kind-tag.ranked')].some((t) => t.textContent === 'round 1'));
+  await until(org, 'the round\'s game in the matches', () => [...document.querySelectorAll('#org-matches .kind-tag.ranked')].some((t) => t.textContent === 'round 2'));
   const game = await org.$$eval('#org-matches tbody tr', (rows) => {
     const row = rows.find((r) => r.querySelector('.kind-tag.ranked'));
     return [...row.querySelectorAll('.seat')].map((s) => {
@@ -92,22 +96,25 @@ await finish('ranked rounds pages', async () => {
   assert.equal(sum, given);
   for (let i = 1; i < ladder.length; i++) assert.ok(ladder[i].points <= ladder[i - 1].points, `the ladder is in order: ${JSON.stringify(ladder)}`);
 
-  step('organiser: schedules a round two hours from now, in its own time');
+  step('organiser: schedules round 3 two hours from now, in its own time, walls only, 12 of them');
   const at = await org.evaluate(() => {
     const d = new Date(Date.now() + 2 * 3600_000);
     const p = (n) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
   });
+  for (const [w, v] of [['bombs', '0'], ['ice', '0'], ['decay', '0'], ['walls', '1']]) await org.fill(`#ranked-rounds input[name=mix-${w}]`, v);
+  await org.fill('#ranked-rounds input[name=obstacles]', '12');
+  await org.fill('#ranked-rounds input[name=multiplier]', '1');
   await org.check('#ranked-rounds input[name=round-when][value=at]');
   await org.fill('#ranked-rounds input[name=at]', at);
   await org.click('#ranked-rounds button:has-text("Schedule the round")');
-  await until(org, 'the scheduling\'s notice', () => /Round 2 is scheduled for/.test(document.querySelector('#ranked-rounds form .notice.ok')?.textContent || ''));
-  const second = await org.textContent('#ranked-rounds li.round[data-number="2"] .round-state');
-  assert.match(second, /^scheduled for /, `round 2: ${second}`);
-  assert.equal(await org.textContent('#ranked-rounds li.round[data-number="1"] .round-state'), 'done');
+  await until(org, 'the scheduling\'s notice', () => /Round 3 is scheduled for/.test(document.querySelector('#ranked-rounds form .notice.ok')?.textContent || ''));
+  const third = await org.textContent('#ranked-rounds li.round[data-number="3"]');
+  assert.match(third, /scheduled for .*mix 1:0:0:0, 12 obstacles, ×1/s, `round 3: ${third}`);
+  assert.equal(await org.textContent('#ranked-rounds li.round[data-number="2"] .round-state'), 'done');
   await layout(org, 'rounds-organiser-scheduled');
 
-  step('team: sees the rounds, its game in round 1 with its points, and the ladder');
+  step('team: sees the rounds, its game in round 2 with its points, and the ladder');
   const team = await person('team');
   await team.goto(`${base}/platform/`);
   await team.fill('input[name=token]', teamToken);
@@ -118,11 +125,12 @@ await finish('ranked rounds pages', async () => {
   assert.equal(mine[0].team, 'Ants');
   const onOrg = ladder.find((l) => l.team === 'Ants');
   assert.equal(mine[0].points, onOrg.points, 'the same ladder as the organiser\'s');
-  const r1 = await team.textContent('#ladder li.round[data-number="1"]');
+  const r2 = await team.textContent('#ladder li.round[data-number="2"]');
   const rank = game.find((s) => s.team === 'Ants').rank;
   const ords = ['', '1st', '2nd', '3rd', '4th'];
-  assert.match(r1, new RegExp(`done.*Your games: ${ords[rank]} of 4 \\+${onOrg.points}.*— ${onOrg.points} points`, 's'), `round 1 on the team's page: ${r1}`);
-  assert.match(await team.textContent('#ladder li.round[data-number="2"]'), /scheduled for/);
-  await until(team, 'the ranked game in the team\'s matches', () => [...document.querySelectorAll('#matches .kind-tag.ranked')].some((t) => t.textContent === 'round 1'));
+  assert.match(r2, new RegExp(`done.*Your games: ${ords[rank]} of 4 \\+${onOrg.points}.*— ${onOrg.points} points`, 's'), `round 2 on the team's page: ${r2}`);
+  assert.match(await team.textContent('#ladder li.round[data-number="1"]'), /not played.*at least 8 teams/s);
+  assert.match(await team.textContent('#ladder li.round[data-number="3"]'), /scheduled for/);
+  await until(team, 'the ranked game in the team\'s matches', () => [...document.querySelectorAll('#matches .kind-tag.ranked')].some((t) => t.textContent === 'round 2'));
   await layout(team, 'rounds-team');
 });

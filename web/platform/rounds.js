@@ -210,7 +210,8 @@ export function roundsCard(ev, game, call) {
     const body = { players: Number(players.value), multiplier: Number(multiplier.value || 1) };
     if (size.value) body.size = size.value;
     if (shape.value) body.shape = shape.value;
-    body.mix = weights.map((w) => w.value.trim() || '0').join(':');
+    const mix = weights.map((w) => w.value.trim() || '0').join(':');
+    if (mix !== evOpt('mix')) body.mix = mix; // else the event's, as it may change
     if (obstacles.value.trim()) body.obstacles = obstacles.value.trim();
     if (seed.value.trim()) body.seed = Number(seed.value);
     try {
