@@ -267,6 +267,19 @@ await finish('platform pages', async () => {
     if (sel.value !== n) { sel.value = n; sel.dispatchEvent(new Event('change')); return false; }
     return /Bats/.test(document.querySelector('#leaderboard tbody')?.textContent || '');
   }, undefined, 60_000);
+  // The rules of its league: the statement of the league its badge names
+  // (tracks' league 1 hides DISRUPT, the others describe it).
+  await until(bats, 'the rules of the team\'s league', () => {
+    const n = (/League (\d+)/.exec(document.querySelector('.league .league-badge')?.textContent || '') || [])[1];
+    return !!n && (document.querySelector('#rules:not([hidden]) summary')?.textContent || '').startsWith(`League ${n},`);
+  }, undefined, 30_000);
+  await bats.click('#rules summary');
+  const rules = await bats.evaluate(() => ({
+    title: document.querySelector('#rules summary').textContent, text: document.querySelector('#rules .statement').textContent,
+  }));
+  assert.match(rules.text, /Initialisation input.*Promotion|Initialisation input.*top league/s, 'the statement gives the input and the promotion');
+  if (rules.title.startsWith('League 1,')) assert.doesNotMatch(rules.text, /DISRUPT/, 'league 1 hides DISRUPT');
+  else assert.match(rules.text, /DISRUPT regionId/, 'the leagues above 1 describe DISRUPT');
   // Its promotion test's games are marked in its matches.
   await until(bats, 'a promotion game among the matches', () => !!document.querySelector('#matches .kind-tag.promotion'), undefined, 60_000);
   await layout(bats, 'team-league');

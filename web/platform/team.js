@@ -8,6 +8,7 @@ import {
   h, api, API, token, fetchAs, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag,
 } from '/platform/common.js';
 import { teamRounds } from '/platform/rounds.js';
+import { rulesCard } from '/platform/rules.js';
 
 const root = byId('page');
 const ZIP_LIMIT = 20 << 20;
@@ -63,6 +64,9 @@ async function teamAPI(path, o = {}) {
     throw err;
   }
 }
+
+/** The statement of the team's league (rules.js). */
+const rules = rulesCard(teamAPI);
 
 /** The message of an error, for a notice. @param {unknown} err */
 function text(err) {
@@ -130,7 +134,8 @@ function build() {
         h('section', { class: 'card', id: 'kits' },
           h('h2', null, 'Starter kits'),
           h('p', { class: 'dim' }, `A bot for ${ev.game} in each language, ready to modify and upload back as a zip.`),
-          ui.kits, ui.kitMsg)),
+          ui.kits, ui.kitMsg),
+        rules.card),
       h('div', { class: 'col' },
         ui.results,
         ui.ladder,
@@ -405,6 +410,7 @@ async function refreshBoard() {
 /** The team's league, and the choice of the league whose leaderboard shows. */
 function showLeague() {
   const l = state.team && state.team.league;
+  rules.show(l ? l.number : 0);
   ui.league.hidden = !l;
   if (l) {
     ui.league.replaceChildren(
