@@ -114,7 +114,14 @@ func (a *api) orgSpawns(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if a.eventError(w, err) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"state": s, "chosen": ch.ID, "tally": ch.Tally, "void": ch.Void, "reason": ch.Reason})
+	// final_started tells the organiser's page whether GET codinsa has a
+	// final to show (it answers 404 before).
+	f, err := a.p.CodinsaStanding(r.Context(), ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"state": s, "chosen": ch.ID, "tally": ch.Tally, "void": ch.Void, "reason": ch.Reason,
+		"final_started": f != nil})
 }
 
 // orgPublishSpawns publishes {"map": FILE, "set0": FILE, "secret": FILE}

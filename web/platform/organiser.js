@@ -8,6 +8,7 @@ import {
   h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError, kindTag,
 } from '/platform/common.js';
 import { roundsCard } from '/platform/rounds.js';
+import { organiserCodinsa } from '/platform/codinsa.js';
 
 const root = byId('page');
 
@@ -347,6 +348,7 @@ async function choose(id) {
       controls(ev),
       ui.eventMsg),
     ...(ev.game === 'territory' ? [roundsCard(ev, state.games.find((g) => g.name === ev.game), orgAPI)] : []),
+    ...(ev.game === 'catmouse' ? organiserCodinsa(ev, orgAPI) : []), // the Cod'INSA spawn vote and final
     h('section', { class: 'card', id: 'teams' },
       h('h2', null, 'Teams'),
       h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },

@@ -9,6 +9,7 @@ import {
 } from '/platform/common.js';
 import { teamRounds } from '/platform/rounds.js';
 import { rulesCard } from '/platform/rules.js';
+import { teamCodinsa } from '/platform/codinsa.js';
 
 const root = byId('page');
 const ZIP_LIMIT = 20 << 20;
@@ -137,6 +138,7 @@ function build() {
           ui.kits, ui.kitMsg),
         rules.card),
       h('div', { class: 'col' },
+        ...(ev.game === 'catmouse' ? teamCodinsa(state.team, teamAPI) : []), // the Cod'INSA spawn vote and final
         ui.results,
         ui.ladder,
         h('section', { class: 'card', id: 'leaderboard' },
