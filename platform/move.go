@@ -2,8 +2,10 @@ package platform
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,9 +26,39 @@ import (
 
 const exportFormat = "arena-event"
 
+// exportHeader names the format, and carries the one thing of the
+// source platform that is not a row of the event: its organiser token's
+// key and hash (never the token), so that the organiser's link opens the
+// new database too. An export without it (made before it was carried, or
+// of a platform that never made one) reads the same.
 type exportHeader struct {
-	Format  string `json:"format"`
-	Version int    `json:"version"`
+	Format    string           `json:"format"`
+	Version   int              `json:"version"`
+	Organiser *exportOrganiser `json:"organiser,omitempty"`
+}
+
+type exportOrganiser struct {
+	Key  store.Key `json:"key"`
+	Hash []byte    `json:"hash"`
+}
+
+// What LoadEvent did with the export's organiser token.
+const (
+	// OrganiserCarried: the export's organiser token opens the database
+	// (it had none, or had the same).
+	OrganiserCarried = "carried"
+	// OrganiserKept: the database has an organiser token of its own,
+	// which stays; the source's does not open it. Replacing it would lock
+	// out the organiser of the database's other events.
+	OrganiserKept = "kept"
+)
+
+// Imported is what LoadEvent read: the event, and Organiser:
+// OrganiserCarried, OrganiserKept, or "" when the export has no
+// organiser token.
+type Imported struct {
+	Event     store.Event
+	Organiser string
 }
 
 type exportFile struct {
@@ -41,9 +73,15 @@ func (p *Platform) DumpEvent(ctx context.Context, eventID int64, w io.Writer) er
 	if err != nil {
 		return err
 	}
+	h := exportHeader{Format: exportFormat, Version: 1}
+	if key, hash, err := p.Store.Organiser(ctx); err == nil {
+		h.Organiser = &exportOrganiser{key, hash}
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
 	zw := gzip.NewWriter(w)
 	enc := json.NewEncoder(zw)
-	if err := enc.Encode(exportHeader{exportFormat, 1}); err != nil {
+	if err := enc.Encode(h); err != nil {
 		return err
 	}
 	if err := enc.Encode(dump); err != nil {
@@ -101,40 +139,67 @@ func (p *Platform) artifact(ctx context.Context, id int64) ([]byte, error) {
 	return packTree(p.buildDir(id))
 }
 
-// LoadEvent reads an event DumpEvent wrote into this platform and returns
-// it (arena import).
-func (p *Platform) LoadEvent(ctx context.Context, r io.Reader) (store.Event, error) {
+// LoadEvent reads an event DumpEvent wrote into this platform (arena
+// import), with the source's organiser token unless the database has
+// another.
+func (p *Platform) LoadEvent(ctx context.Context, r io.Reader) (Imported, error) {
 	zr, err := gzip.NewReader(bufio.NewReader(r))
 	if err != nil {
-		return store.Event{}, fmt.Errorf("not an exported event (arena export): %w", err)
+		return Imported{}, fmt.Errorf("not an exported event (arena export): %w", err)
 	}
 	dec := json.NewDecoder(zr)
 	var h exportHeader
 	if err := dec.Decode(&h); err != nil || h.Format != exportFormat {
-		return store.Event{}, fmt.Errorf("not an exported event (arena export)")
+		return Imported{}, fmt.Errorf("not an exported event (arena export)")
 	}
 	if h.Version != 1 {
-		return store.Event{}, fmt.Errorf("an export of version %d: this arena reads version 1", h.Version)
+		return Imported{}, fmt.Errorf("an export of version %d: this arena reads version 1", h.Version)
 	}
 	var dump store.Dump
 	if err := dec.Decode(&dump); err != nil {
-		return store.Event{}, fmt.Errorf("the exported event: %w", err)
+		return Imported{}, fmt.Errorf("the exported event: %w", err)
 	}
 	if err := p.Store.ImportEvent(ctx, dump); err != nil {
-		return store.Event{}, err
+		return Imported{}, err
+	}
+	imp := Imported{Event: dump.Event}
+	if h.Organiser != nil {
+		if imp.Organiser, err = p.carryOrganiser(ctx, *h.Organiser); err != nil {
+			return imp, fmt.Errorf("the organiser token: %w", err)
+		}
 	}
 	for {
 		var f exportFile
 		if err := dec.Decode(&f); err == io.EOF {
 			break
 		} else if err != nil {
-			return dump.Event, fmt.Errorf("the exported files: %w", err)
+			return imp, fmt.Errorf("the exported files: %w", err)
 		}
 		if err := p.importFile(ctx, f); err != nil {
-			return dump.Event, fmt.Errorf("%s: %w", f.Name, err)
+			return imp, fmt.Errorf("%s: %w", f.Name, err)
 		}
 	}
-	return dump.Event, nil
+	return imp, nil
+}
+
+// carryOrganiser stores an export's organiser token when the database has
+// none, and tells whether it opens the database now.
+func (p *Platform) carryOrganiser(ctx context.Context, o exportOrganiser) (string, error) {
+	if len(o.Hash) != sha256.Size || o.Key == "" {
+		return "", errors.New("not a token's key and hash")
+	}
+	made, err := p.Store.SetOrganiser(ctx, o.Key, o.Hash, false)
+	if err != nil || made {
+		return OrganiserCarried, err
+	}
+	key, hash, err := p.Store.Organiser(ctx)
+	if err != nil {
+		return "", err
+	}
+	if key == o.Key && bytes.Equal(hash, o.Hash) {
+		return OrganiserCarried, nil
+	}
+	return OrganiserKept, nil
 }
 
 func (p *Platform) importFile(ctx context.Context, f exportFile) error {

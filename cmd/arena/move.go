@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"github.com/spf13/cobra"
+
+	"github.com/seed27749672/arena/platform"
 )
 
 // arena export and arena import move an event between platform databases:
@@ -18,11 +20,13 @@ func init() {
 		Use:   "export (--data DIR | --db URL) --event ID > FILE",
 		Short: "Write an event whole (teams, submissions and builds, matches and replays, ratings) for arena import",
 		Long: `Write an event whole to standard output (or --out FILE): its settings and
-invitation, its teams with their tokens (hashed, as stored), their
+invitation, its teams with their tokens and the organiser's token
+(hashed, as stored), their
 submissions with their uploads, build logs and built trees, its matches with
 their replays, its ratings and its format's state. arena import reads it
 into another platform's database, typically from a data directory to
-PostgreSQL (arena serve --db). Tokens and invitations keep working there.
+PostgreSQL (arena serve --db). Tokens, the organiser's link and
+invitations keep working there.
 
 Not to be confused with arena event export, which writes an event's results.
 Stop the server first: what changes during the export may be missed.`,
@@ -71,7 +75,10 @@ into a platform database. The event, its teams and submissions keep their
 ids, so import into a database of its own (a new PostgreSQL database, after
 arena migrate), or one holding other events of the same source; a row whose
 id is taken stops the import, and nothing of the event is stored. Builds that
-had not ended are queued again when the server starts.`,
+had not ended are queued again when the server starts. The source's
+organiser token comes too when the database has none yet (import before
+the first arena serve on it); a database with an organiser token of its
+own keeps it, and the import says so.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r := cmd.InOrStdin()
@@ -88,14 +95,18 @@ had not ended are queued again when the server starts.`,
 				return err
 			}
 			defer p.Close()
-			ev, err := p.LoadEvent(cmd.Context(), r)
+			imp, err := p.LoadEvent(cmd.Context(), r)
 			if err != nil {
 				return err
 			}
+			ev := imp.Event
 			if asJSON {
-				return writeJSONTo(cmd.OutOrStdout(), map[string]any{"event": ev.ID, "name": ev.Name})
+				return writeJSONTo(cmd.OutOrStdout(), map[string]any{"event": ev.ID, "name": ev.Name, "organiser": imp.Organiser})
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "event %s imported: %s (%s)\n", strconv.FormatInt(ev.ID, 10), ev.Name, ev.Game)
+			if imp.Organiser == platform.OrganiserKept {
+				fmt.Fprintln(cmd.OutOrStdout(), "this database has an organiser token of its own, which stays: the source's organiser link does not open it (arena organiser token makes a new one)")
+			}
 			return nil
 		},
 	}

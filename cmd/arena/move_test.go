@@ -17,7 +17,7 @@ import (
 
 // TestAnEventMovesFromADataDirectoryToPostgreSQL: arena export of an
 // event of a data directory, arena import into PostgreSQL: the teams'
-// tokens open them there, the ready build reaches a worker of the new
+// tokens and the organiser's open the platform there, the ready build reaches a worker of the new
 // database, the match keeps its replay and the ratings are the same.
 func TestAnEventMovesFromADataDirectoryToPostgreSQL(t *testing.T) {
 	ctx := context.Background()
@@ -28,6 +28,10 @@ func TestAnEventMovesFromADataDirectoryToPostgreSQL(t *testing.T) {
 		t.Fatal(err)
 	}
 	ev, invite, err := src.CreateEvent(ctx, "tracks", "Spring", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	organiser, err := src.FirstOrganiserToken(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,6 +89,9 @@ func TestAnEventMovesFromADataDirectoryToPostgreSQL(t *testing.T) {
 	if tm, err := dst.Authenticate(ctx, token); err != nil || tm.ID != owls.ID || tm.Active != sub.ID {
 		t.Fatalf("Owls' token on PostgreSQL: %+v %v", tm, err)
 	}
+	if err := dst.AuthenticateOrganiser(ctx, organiser); err != nil {
+		t.Fatalf("the organiser's token on PostgreSQL: %v", err)
+	}
 	if got, err := dst.Replays.Get("casual-1-2-3"); err != nil || got.Seed != 9 {
 		t.Fatalf("the replay: %+v %v", got, err)
 	}
@@ -93,5 +100,59 @@ func TestAnEventMovesFromADataDirectoryToPostgreSQL(t *testing.T) {
 	}
 	if ok, err := dst.HasBuild(ctx, sub.ID); err != nil || !ok {
 		t.Fatalf("the build of submission %d is not in the database: %v", sub.ID, err)
+	}
+}
+
+// TestTheOrganiserLinkSurvivesAMove: arena export then arena import from a
+// data directory to another: the organiser's token opens the new one
+// (arena serve there makes no other); into a data directory with an
+// organiser of its own, the import keeps that one and says so.
+func TestTheOrganiserLinkSurvivesAMove(t *testing.T) {
+	ctx := context.Background()
+	data, dest, other := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b"), filepath.Join(t.TempDir(), "c")
+	src, err := platform.Open(ctx, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := src.CreateEvent(ctx, "ants", "Spring", nil); err != nil {
+		t.Fatal(err)
+	}
+	organiser, err := src.FirstOrganiserToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.Close()
+	theirs, err := platform.Open(ctx, other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := theirs.FirstOrganiserToken(ctx)
+	theirs.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	file := filepath.Join(t.TempDir(), "spring.arena")
+	if _, stderr, code := run(t, "export", "--data", data, "--event", "1", "--out", file); code != 0 {
+		t.Fatalf("arena export: %d %s", code, stderr)
+	}
+	if out, stderr, code := run(t, "import", "--data", dest, "--in", file, "--json"); code != 0 || !strings.Contains(out, `"organiser": "carried"`) {
+		t.Fatalf("arena import: %d %s %s", code, out, stderr)
+	}
+	if out, stderr, code := run(t, "import", "--data", other, "--in", file); code != 0 || !strings.Contains(out, "organiser token of its own") {
+		t.Fatalf("arena import into a platform with its organiser: %d %s %s", code, out, stderr)
+	}
+	for dir, token := range map[string]string{dest: organiser, other: own} {
+		p, err := platform.Open(ctx, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.AuthenticateOrganiser(ctx, token); err != nil {
+			t.Errorf("%s: the organiser's token: %v", dir, err)
+		}
+		if made, err := p.FirstOrganiserToken(ctx); made != "" || err != nil {
+			t.Errorf("%s: a first start would make another organiser token: %q %v", dir, made, err)
+		}
+		p.Close()
 	}
 }
