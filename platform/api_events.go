@@ -114,7 +114,8 @@ func (a *api) results(w http.ResponseWriter, r *http.Request, t store.Team) {
 }
 
 // ladder is the event's ladder over its ranked rounds, with the rounds'
-// settings and progress.
+// settings and progress; for a team, its own games in each round (mine)
+// with the points they earned.
 func (a *api) ladder(w http.ResponseWriter, r *http.Request, t store.Team) {
 	l, err := a.p.Ladder(r.Context(), t.EventID)
 	if err != nil {
@@ -123,9 +124,13 @@ func (a *api) ladder(w http.ResponseWriter, r *http.Request, t store.Team) {
 	}
 	rounds := []map[string]any{}
 	for _, rd := range l.Rounds {
-		rounds = append(rounds, map[string]any{"number": rd.Number, "players": rd.Players, "size": rd.Size, "shape": rd.Shape,
+		item := map[string]any{"number": rd.Number, "players": rd.Players, "size": rd.Size, "shape": rd.Shape,
 			"mix": rd.Mix, "obstacles": rd.Obstacles, "multiplier": rd.Multiplier, "at": rd.At, "queued": rd.Queued, "error": rd.Error,
-			"games": rd.Games, "played": rd.Played, "failed": rd.Failed})
+			"games": rd.Games, "played": rd.Played, "failed": rd.Failed}
+		if t.ID != 0 {
+			item["mine"] = l.TeamGames(t.ID, rd.Number)
+		}
+		rounds = append(rounds, item)
 	}
 	lines := []map[string]any{}
 	for _, ln := range l.Lines {

@@ -151,7 +151,10 @@ func TestRankedRounds(t *testing.T) {
 	// the same ladder through the API
 	code, b = call(t, ts, "GET", APIPrefix+"ladder", token, "", nil)
 	var got struct {
-		Rounds []struct{ Number, Played int }
+		Rounds []struct {
+			Number, Played int
+			Mine           []TeamGame
+		}
 		Ladder []struct {
 			Team   string
 			Points float64
@@ -160,6 +163,29 @@ func TestRankedRounds(t *testing.T) {
 	if code != 200 || json.Unmarshal(b, &got) != nil || len(got.Rounds) != 2 || got.Rounds[1].Played != 5 || len(got.Ladder) != 5 ||
 		got.Ladder[0].Points != ladder.Lines[0].Points || !slices.Contains([]string{"Ants", "Bees", "Cats", "Dogs", "Eels"}, got.Ladder[0].Team) {
 		t.Errorf("GET ladder: %d %s", code, b)
+	}
+	// the team's own games in each round, with their points: its ladder points
+	mine := 0.0
+	for _, rd := range got.Rounds {
+		if len(rd.Mine) != 4 {
+			t.Errorf("round %d: Ants's games %+v, want 4", rd.Number, rd.Mine)
+		}
+		for _, g := range rd.Mine {
+			if g.Players != 4 || g.Rank < 1 || g.Points != tournament.LadderPoints(4, g.Rank, float64(rd.Number)) {
+				t.Errorf("round %d: Ants's game %+v", rd.Number, g)
+			}
+			mine += g.Points
+		}
+	}
+	for _, l := range got.Ladder {
+		if l.Team == "Ants" && l.Points != mine {
+			t.Errorf("Ants: %g ladder points, its games in the rounds give %g", l.Points, mine)
+		}
+	}
+	// the organiser's ladder has no team's games
+	code, b = call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", APIPrefix, ev.ID), org, "", nil)
+	if code != 200 || strings.Contains(string(b), `"mine"`) {
+		t.Errorf("GET organiser ladder: %d %s", code, b)
 	}
 }
 

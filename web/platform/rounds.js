@@ -4,7 +4,8 @@
 // (players, arenas, obstacles, multiplier, seed; now or at a time), the
 // game's refusal in words beside it, the rounds with their state, updated
 // while they play, and the ladder. The team's card: the rounds, the team's
-// games in each with the points they earned, and the ladder.
+// games in each with the points they earned (GET ladder's mine), and the
+// ladder.
 import { h, say, when } from '/platform/common.js';
 
 /** @typedef {(path: string, o?: any) => Promise<any>} Call */
@@ -24,11 +25,6 @@ function ordinal(n) {
   const s = ['th', 'st', 'nd', 'rd'];
   const v = n % 100;
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
-}
-
-/** The ladder points of a game: 5 x (n - position) x multiplier (rules/territory §5). @param {number} n @param {number} rank @param {number} mult */
-export function gamePoints(n, rank, mult) {
-  return 5 * (n - rank) * mult;
 }
 
 /**
@@ -245,44 +241,31 @@ export function roundsCard(ev, game, call) {
  * @param {HTMLElement} card @param {Call} call the team's API @param {any} team
  */
 export async function teamRounds(card, call, team) {
-  const [l, matches] = await Promise.all([call('ladder'), call('matches')]);
+  const l = await call('ladder');
   if (!l || !l.rounds || !l.rounds.length) {
     card.hidden = true;
     return;
   }
-  /** @type {Map<number, any[]>} */
-  const games = new Map();
-  for (const m of matches) {
-    if (m.kind !== 'ranked' || !m.round) continue;
-    games.set(m.round, [...(games.get(m.round) || []), m]);
-  }
   card.replaceChildren(
     h('h2', null, 'Ranked rounds'),
     h('p', { class: 'dim' }, 'Each game of a round gives 5 \u00d7 (players \u2212 position) \u00d7 the round\u2019s multiplier ladder points.'),
-    h('ul', { class: 'rounds' }, l.rounds.map((/** @type {any} */ rd) => roundItem(rd, myGames(rd, games.get(rd.number) || [], team))).reverse()),
+    h('ul', { class: 'rounds' }, l.rounds.map((/** @type {any} */ rd) => roundItem(rd, myGames(rd))).reverse()),
     h('h3', null, 'Ladder'),
     ladderTable(l.ladder, team.id));
   card.hidden = false;
 }
 
-/** The team's games of a round, with the points each earned. @param {any} rd @param {any[]} ms @param {any} team */
-function myGames(rd, ms, team) {
+/** The team's games of a round (the API's mine), with the points each earned. @param {any} rd */
+function myGames(rd) {
   if (!rd.queued || rd.error) return null;
+  const mine = rd.mine || [];
+  if (!mine.length) return h('div', { class: 'dim my-games' }, 'Your games: none played yet.');
   let total = 0;
-  const items = [];
-  for (const m of ms) {
-    const seat = m.seats.findIndex((/** @type {any} */ s) => s.team_id === team.id);
-    if (seat < 0) continue;
-    if (m.error) {
-      items.push(h('span', { class: 'round-game', title: m.error }, 'not played (no points)'));
-      continue;
-    }
-    const rank = m.seats[seat].rank;
-    const pts = gamePoints(m.seats.length, rank, rd.multiplier);
-    total += pts;
-    items.push(h('span', { class: 'round-game', title: `match ${m.id}, played ${when(m.played)}` }, `${ordinal(rank)} of ${m.seats.length} `, h('b', null, `+${num(pts)}`)));
-  }
-  if (!items.length) return h('div', { class: 'dim my-games' }, 'Your games: none played yet.');
-  return h('div', { class: 'my-games' }, 'Your games: ', ...items.flatMap((it, i) => (i ? [', ', it] : [it])),
+  const items = mine.map((/** @type {any} */ g) => {
+    if (g.error) return h('span', { class: 'round-game', title: g.error }, 'not played (no points)');
+    total += g.points;
+    return h('span', { class: 'round-game', title: `match ${g.match}` }, `${ordinal(g.rank)} of ${g.players} `, h('b', null, `+${num(g.points)}`));
+  });
+  return h('div', { class: 'my-games' }, 'Your games: ', ...items.flatMap((/** @type {HTMLElement} */ it, /** @type {number} */ i) => (i ? [', ', it] : [it])),
     h('span', { class: 'round-total' }, ` \u2014 ${num(total)} points`));
 }
