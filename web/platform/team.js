@@ -40,6 +40,8 @@ const state = {
   pending: 0,
   /** The game's leagues (from /api/games), when the event plays them. @type {any[]} */
   leagues: [],
+  /** Whether the event's game has league statements (GET rules). */
+  statements: false,
   /** The league whose leaderboard is shown ('' = the event's). */
   boardLeague: '',
   /** Whether the list shows every match (else the newest ones). */
@@ -412,7 +414,7 @@ async function refreshBoard() {
 /** The team's league, and the choice of the league whose leaderboard shows. */
 function showLeague() {
   const l = state.team && state.team.league;
-  rules.show(l ? l.number : 0);
+  if (state.statements) rules.show(l ? l.number : 0); // else GET rules is a 404, which the console would log
   ui.league.hidden = !l;
   if (l) {
     ui.league.replaceChildren(
@@ -614,14 +616,14 @@ async function main() {
   }
   state.team = { ...t.team, league: t.league };
   state.event = t.event;
-  if (t.event.settings && t.event.settings.leagues) {
-    try {
-      const games = await (await fetch('/api/games')).json();
-      const g = games.games.find((/** @type {any} */ x) => x.name === t.event.game);
-      state.leagues = (g && g.leagues) || [];
-    } catch {
-      state.leagues = [];
-    }
+  try {
+    const games = await (await fetch('/api/games')).json();
+    const g = games.games.find((/** @type {any} */ x) => x.name === t.event.game);
+    // only games with leagues have their statements (GET rules), whether the event plays the leagues or not
+    state.statements = !!(g && g.leagues && g.leagues.length);
+    if (t.event.settings && t.event.settings.leagues) state.leagues = (g && g.leagues) || [];
+  } catch {
+    state.leagues = [];
   }
   build();
   showLeague();
