@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"compress/gzip"
 	"context"
 	"fmt"
@@ -81,7 +80,8 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 
 // head serves the start of a recorded match (?turns=N): its header, its
 // initial frame and its first N turns, read from the file without loading
-// the rest (see replayHead); the page shows them while it fetches the
+// the rest (see replayHead), once while the file stays the same
+// (headCache); the page shows them while it fetches the
 // whole replay. A file smaller than headMinSize is not worth two requests:
 // head answers nothing and returns false, and the whole replay is served.
 func (s *Server) head(w http.ResponseWriter, r *http.Request, id string, n int) bool {
@@ -89,21 +89,17 @@ func (s *Server) head(w http.ResponseWriter, r *http.Request, id string, n int) 
 	if err == nil && info.Size() < headMinSize {
 		return false
 	}
-	var page []byte
+	var page, gz []byte
 	if err == nil {
-		page, err = replayHead(path, n)
+		page, gz, err = s.heads.get(path, info, n)
 	}
 	if err != nil {
 		httpError(w, http.StatusNotFound, fmt.Sprintf("match %q: %v", clip(id), errNotFound))
 		return true
 	}
-	if acceptsGzip(r) && len(page) > 1<<10 {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-		zw.Write(page)
-		zw.Close()
+	if acceptsGzip(r) && gz != nil {
 		w.Header().Set("Content-Encoding", "gzip")
-		page = buf.Bytes()
+		page = gz
 	}
 	w.Header().Set("Content-Length", fmt.Sprint(len(page)))
 	deadline(w, len(page))

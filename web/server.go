@@ -78,6 +78,7 @@ type Server struct {
 	running map[string]*live
 	cancels map[string]canceller
 	cache   replayCache
+	heads   headCache
 	streams map[string]int // open WebSockets by client address (guarded by mu)
 	nstream int
 	cores   *semaphore.Weighted
