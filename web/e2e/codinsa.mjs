@@ -101,14 +101,14 @@ await finish('Cod\'INSA pages', async () => {
   await org.goto(orgLink);
   await org.waitForSelector('#spawn-vote .status');
   await until(org, 'the vote not published', () => /not published/.test(document.querySelector('#spawn-vote .card-head')?.textContent || ''), undefined, 30_000);
-  assert.match(await org.textContent('#codinsa-final'), /Close the spawn vote first/);
+  await until(org, 'the final card', () => /Close the spawn vote first/.test(document.querySelector('#codinsa-final')?.textContent || ''), undefined, 30_000);
   assert.ok(await org.isDisabled('#codinsa-final button:has-text("Start the final")'), 'no final before the vote closes');
   await layout(org, 'codinsa-organiser-new');
 
   step('team: nothing to propose before the organiser publishes');
   const owls = await teamPage('Owls');
   assert.match(await owls.textContent('#spawn-vote'), /has not published the map and set 0/);
-  assert.match(await owls.textContent('#codinsa-final'), /not published the results/);
+  await until(owls, 'the final card', () => /not published the results/.test(document.querySelector('#codinsa-final')?.textContent || ''), undefined, 30_000);
 
   step('organiser: a set 9 that says ID 0 is refused, saying why');
   await org.setInputFiles('#spawn-vote input[name="set0-file"]', set0File);
@@ -116,16 +116,16 @@ await finish('Cod\'INSA pages', async () => {
   await org.fill('#spawn-vote textarea[name=secret]', set0Text);
   expecting(/status of 400/);
   await org.click('#spawn-vote form.publish-spawns button[type=submit]');
-  await org.waitForSelector('form.publish-spawns .notice.error:not([hidden])');
+  await org.waitForSelector('#spawn-vote .notice.error:not([hidden])');
   expecting(null);
-  const refusal = await org.textContent('form.publish-spawns .notice.error');
+  const refusal = await org.textContent('#spawn-vote .notice.error');
   assert.match(refusal, /Not published: set 9: the file says ID 0; this set is 9/, `the refusal: ${refusal}`);
 
   step('organiser: publishes the default map, set 0 and the secret set 9 (from its file)');
   await org.setInputFiles('#spawn-vote input[name="secret-file"]', secretFile);
   await until(org, 'the secret file read', () => /vault-nine/.test(/** @type {HTMLTextAreaElement} */ (document.querySelector('#spawn-vote textarea[name=secret]')).value));
   await org.click('#spawn-vote form.publish-spawns button[type=submit]');
-  await org.waitForSelector('form.publish-spawns .notice.ok:not([hidden])');
+  await org.waitForSelector('#spawn-vote .notice.ok:not([hidden])');
   await until(org, 'the vote open', () => /open/.test(document.querySelector('#spawn-vote .card-head .status')?.textContent || ''));
   await layout(org, 'codinsa-organiser-published');
 
@@ -238,7 +238,7 @@ await finish('Cod\'INSA pages', async () => {
 
   step('team: the table waits for the publication, then shows');
   await login(owls, 'Owls');
-  assert.match(await owls.textContent('#codinsa-final'), /not published the results/);
+  await until(owls, 'the final card', () => /not published the results/.test(document.querySelector('#codinsa-final')?.textContent || ''), undefined, 30_000);
   org.once('dialog', (d) => d.accept());
   await org.click('text=Publish the results');
   await until(org, 'the publication', () => /published/.test(document.querySelector('#event dl')?.textContent || ''), undefined, 30_000);

@@ -131,7 +131,10 @@ function spawnVoteCard(ev, call) {
   const publish = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', class: 'primary' }, 'Publish'));
   const pubMsg = h('p', { class: 'notice', hidden: true, role: 'alert' });
   const form = /** @type {HTMLFormElement} */ (h('form', { class: 'publish-spawns' },
-    mapF.field, set0F.field, secretF.field, h('div', { class: 'actions' }, publish), pubMsg));
+    mapF.field, set0F.field, secretF.field, h('div', { class: 'actions' }, publish)));
+  // Once published, the files fold away (open to change them).
+  const foldTitle = h('summary', null, 'The map and sets 0 and 9');
+  const fold = /** @type {HTMLDetailsElement} */ (h('details', { class: 'group publish-box', open: true }, foldTitle, form));
   const published = h('div', { class: 'published', hidden: true });
   const proposals = h('tbody');
   const votes = h('div', { class: 'votes' });
@@ -141,7 +144,7 @@ function spawnVoteCard(ev, call) {
   const card = h('section', { class: 'card codinsa', id: 'spawn-vote' },
     h('div', { class: 'card-head' }, h('h2', null, 'Spawn vote'), badge),
     h('p', { class: 'dim' }, 'Publish the map and set 0 (the teams see them) with the secret set 9. Each team proposes one set, checked on the map, and votes for another team\u2019s set; the set with most votes plays game 2 of every match of the final (a tie goes to the lowest id) and is never announced.'),
-    form, published,
+    fold, pubMsg, published,
     h('h3', null, 'Proposals'),
     h('div', { class: 'table-wrap' }, h('table', { class: 'list proposals' },
       h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Set'), h('th', null, 'Team'), h('th', null, 'Placement'), h('th', null, 'Valid'),
@@ -185,9 +188,11 @@ function spawnVoteCard(ev, call) {
       set0F.area.value = st.set0 || '';
       secretF.area.value = st.secret || '';
       filled = true;
+      fold.open = false;
     }
     publish.textContent = st.published ? 'Publish again' : 'Publish';
-    form.hidden = !!st.closed;
+    foldTitle.textContent = st.published ? 'Published: the map and sets 0 and 9 (open to change them)' : 'The map and sets 0 and 9';
+    fold.hidden = !!st.closed;
     published.hidden = !st.closed;
     if (st.closed) {
       published.replaceChildren(h('dl', { class: 'facts' },
@@ -323,6 +328,7 @@ function finalCard(ev, call) {
     const games = played.reduce((k, m) => k + ((m && m.games) ? m.games.length : 0), 0);
     badge.className = `status ${f.done ? 'ready' : 'building'}`;
     badge.textContent = f.done ? 'over' : 'playing';
+    if (f.done && msg.classList.contains('ok')) say(msg, '');
     state.replaceChildren(h('span', null,
       h('b', { class: 'progress-text' }, `${games} of ${total * 3} games played`), ` (${played.length} of ${total} matches)`,
       // a drawn seed (64 bits) would be rounded by a JavaScript number: only an exact one shows
@@ -505,7 +511,7 @@ function teamVoteCard(call) {
         h('dt', null, 'Set 0'), h('dd', { class: 'set0' }, spawnSet(v.set0))),
       h('h3', null, 'Your set'),
       own ? h('div', { class: 'own-set' },
-        h('p', null, h('b', null, `Set ${own.id}`), ' \u2013 ', spawnSet(own.set)),
+        h('p', null, h('b', null, `Set ${own.id}`), ', your team\u2019s:'), spawnSet(own.set),
         h('p', { class: 'dim' }, 'Each team proposes one set (the rules\u2019 D3): it cannot be replaced.'))
         : v.closed ? h('p', { class: 'dim' }, 'Your team proposed no set.') : propose.form,
       h('h3', null, 'Your vote'),

@@ -433,7 +433,8 @@ function controls(ev) {
   return h('div', { class: 'controls-box' },
     h('h3', null, 'Controls'),
     h('div', { class: 'actions' }, freeze),
-    h('div', { class: 'actions' }, h('label', { class: 'check inline' }, games, ' games a team '), final),
+    ev.game === 'catmouse' ? h('p', { class: 'dim' }, 'The final is the round robin of the Final card below.') // codinsa.js
+      : h('div', { class: 'actions' }, h('label', { class: 'check inline' }, games, ' games a team '), final),
     h('div', { class: 'actions' }, publish),
     h('div', { class: 'actions exports' }, h('span', { class: 'dim' }, 'Export:'),
       exp('results.json', 'results', `results-${ev.id}.json`), exp('results.csv', 'results?format=csv', `results-${ev.id}.csv`),
