@@ -201,15 +201,26 @@ func (a *api) orgCodinsaPlay(w http.ResponseWriter, r *http.Request, _ store.Tea
 // the ranking, each round's groups with who moved, the final's bracket as
 // played (its games so far; its rounds once it is over).
 func (a *api) blitz(w http.ResponseWriter, r *http.Request, t store.Team) {
-	b, err := a.p.BlitzStatus(r.Context(), t.EventID)
+	doc, err := a.blitzDoc(r, t.EventID)
 	if a.eventError(w, err) {
 		return
 	}
-	f, err := a.p.BlitzFinalState(r.Context(), t.EventID)
-	if a.eventError(w, err) {
-		return
+	writeJSON(w, http.StatusOK, doc)
+}
+
+// blitzDoc is what the teams see of an event's ranked rounds and final
+// (the team route's answer; the organiser's has it as "public"). Each
+// game of the final has its match's id and map once recorded.
+func (a *api) blitzDoc(r *http.Request, eventID int64) (map[string]any, error) {
+	b, err := a.p.BlitzStatus(r.Context(), eventID)
+	if err != nil {
+		return nil, err
 	}
-	names := a.teamNames(r, t.EventID)
+	f, err := a.p.BlitzFinalState(r.Context(), eventID)
+	if err != nil {
+		return nil, err
+	}
+	names := a.teamNames(r, eventID)
 	ranking := []map[string]any{}
 	for i, id := range b.Ranking {
 		ranking = append(ranking, map[string]any{"rank": i + 1, "team": names[id], "team_id": id})
@@ -220,6 +231,7 @@ func (a *api) blitz(w http.ResponseWriter, r *http.Request, t store.Team) {
 	}
 	out := map[string]any{"schedule": b.Schedule, "ranking": ranking, "rounds": rounds}
 	if f != nil {
+		recorded := a.finalMatches(r, f)
 		games := []map[string]any{}
 		for i := range len(f.Played) + 1 {
 			g, ok := f.Played[i]
@@ -234,15 +246,35 @@ func (a *api) blitz(w http.ResponseWriter, r *http.Request, t store.Team) {
 				}
 				seats = append(seats, seat)
 			}
-			games = append(games, map[string]any{"game": i + 1, "seats": seats})
+			game := map[string]any{"game": i + 1, "seats": seats}
+			if m, ok := recorded[g.Match]; ok {
+				game["id"], game["map"] = m.ID, m.Map
+			}
+			games = append(games, game)
 		}
-		out["final"] = map[string]any{"seeds": f.Names, "games": games, "rounds": f.Rounds, "standings": f.Standings, "done": f.Done}
+		out["final"] = map[string]any{"seeds": f.Names, "size": f.Size, "games": games, "rounds": f.Rounds, "standings": f.Standings, "done": f.Done}
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out, nil
+}
+
+// finalMatches are the recorded games of a final by key: each finalist's
+// final games (a few per team), not the event's whole match list.
+func (a *api) finalMatches(r *http.Request, f *BlitzFinal) map[string]store.Match {
+	out := map[string]store.Match{}
+	for _, sub := range f.Submissions {
+		ms, err := a.p.Store.SubmissionMatches(r.Context(), sub, store.KindFinal)
+		if err != nil {
+			continue // the game shows without its link
+		}
+		for _, m := range ms {
+			out[m.Key] = m
+		}
+	}
+	return out
 }
 
 // orgBlitz is an event's ranked rounds (with the organiser's pending
-// requests) and its final.
+// requests) and its final, and what the teams see of them ("public").
 func (a *api) orgBlitz(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	ev, ok := a.orgEvent(w, r)
 	if !ok {
@@ -256,7 +288,11 @@ func (a *api) orgBlitz(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if a.eventError(w, err) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"blitz": b, "final": f})
+	doc, err := a.blitzDoc(r, ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"blitz": b, "final": f, "public": doc})
 }
 
 // orgBlitzSchedule sets the ranked rounds' schedule: {"start": RFC 3339,

@@ -18,6 +18,7 @@ var platformPagePaths = map[string]string{
 	"/platform/team":        "platform/team.html",
 	"/platform/replay/{id}": "platform/replay.html",
 	"/platform/organiser":   "platform/organiser.html",
+	"/platform/finals":      "platform/finals.html",
 }
 
 func (s *Server) platformPages(mux *http.ServeMux) {

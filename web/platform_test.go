@@ -33,6 +33,7 @@ func TestPlatformPages(t *testing.T) {
 		"/platform/team":      "/platform/team.js",
 		"/platform/replay/12": "/platform/replay.js",
 		"/platform/organiser": "/platform/organiser.js",
+		"/platform/finals":    "/platform/finals.js",
 	}
 	for path, script := range pages {
 		code, hd, body := get(tsWith, path)

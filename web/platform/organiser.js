@@ -9,6 +9,7 @@ import {
 } from '/platform/common.js';
 import { roundsCard } from '/platform/rounds.js';
 import { organiserCodinsa } from '/platform/codinsa.js';
+import { organiserCards as blitzCards } from '/platform/blitz.js';
 
 const root = byId('page');
 
@@ -349,6 +350,7 @@ async function choose(id) {
       ui.eventMsg),
     ...(ev.game === 'territory' ? [roundsCard(ev, state.games.find((g) => g.name === ev.game), orgAPI)] : []),
     ...(ev.game === 'catmouse' ? organiserCodinsa(ev, orgAPI) : []), // the Cod'INSA spawn vote and final
+    ...(ev.game === 'jungle' ? blitzCards(ev, orgAPI) : []), // Blitz 2022's ranked rounds and final: blitz.js
     h('section', { class: 'card', id: 'teams' },
       h('h2', null, 'Teams'),
       h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },

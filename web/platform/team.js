@@ -10,6 +10,7 @@ import {
 import { teamRounds } from '/platform/rounds.js';
 import { rulesCard } from '/platform/rules.js';
 import { teamCodinsa } from '/platform/codinsa.js';
+import { teamCard as blitzCard, gameLine } from '/platform/blitz.js';
 
 const root = byId('page');
 const ZIP_LIMIT = 20 << 20;
@@ -143,6 +144,7 @@ function build() {
         ...(ev.game === 'catmouse' ? teamCodinsa(state.team, teamAPI) : []), // the Cod'INSA spawn vote and final
         ui.results,
         ui.ladder,
+        ev.game === 'jungle' ? blitzCard(state.team, teamAPI, () => token('team')) : null, // Blitz 2022: blitz.js
         h('section', { class: 'card', id: 'leaderboard' },
           h('div', { class: 'card-head' }, h('h2', null, 'Leaderboard'), ui.leagueSel),
           ui.league,
@@ -526,11 +528,13 @@ async function refreshMatches() {
       log.addEventListener('click', () => botLog(m, [...mine]).catch((err) => say(ui.matchMsg, text(err))));
       links.push(' ', log);
     }
+    // Blitz 2022 (blitz.js): "RANKED - #id, Map: ..., [Game logs] | [Download logs]"
+    const line = state.event.game === 'jungle' ? gameLine(m, /** @type {HTMLElement[]} */ (links.filter((l) => l instanceof HTMLElement))) : null;
     return h('tr', { dataset: { id: m.id } },
-      h('td', { class: 'nowrap' }, when(m.played), kindTag(m)),
+      h('td', { class: 'nowrap' }, when(m.played), line || kindTag(m)),
       h('td', { class: 'seats' }, seats.flatMap((/** @type {HTMLElement} */ s, /** @type {number} */ k) => (k ? [h('span', { class: 'dim' }, ' vs '), s] : [s]))),
       h('td', null, outcome(m)),
-      h('td', { class: 'nowrap row-actions' }, ...links));
+      h('td', { class: 'nowrap row-actions' }, ...(line ? [] : links)));
   }) : [h('tr', null, h('td', { colspan: 4, class: 'dim' }, 'No match yet: matches start once your first build succeeds.'))]));
 }
 

@@ -1,0 +1,104 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
+)
+
+// The finals page links each game of the final to its replay and names
+// its map: GET blitz gives each recorded game its match's id and map, and
+// the organiser's GET organiser/events/{id}/blitz carries the same
+// document as "public". The final's state and its game are written as
+// the final writes them (no bot is played: the subject is the answer).
+func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", nil, store.DefaultSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var teams, subs []int64
+	var names []string
+	var tok string
+	for _, n := range []string{"Owls", "Bats"} {
+		tm, token, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Submit(ctx, tm, "still.py", []byte(stillJungle))
+		if err != nil {
+			t.Fatal(err)
+		}
+		teams, subs, names, tok = append(teams, tm.ID), append(subs, s.ID), append(names, n), token
+	}
+	key := fmt.Sprintf("final-%d-1", ev.ID)
+	rec := store.Match{EventID: ev.ID, Key: key, Kind: store.KindFinal, Round: 1, Map: "inter-4_14x20_3D.bmp", Seed: 7,
+		Teams: teams, Submissions: subs, Ranks: []int{2, 1}, Scores: []float64{1, 3}, Stats: []map[string]float64{{}, {}}}
+	if _, err := p.Store.RecordMatch(ctx, rec, nil); err != nil {
+		t.Fatal(err)
+	}
+	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 2}}, {PlayerResult: game.PlayerResult{Rank: 1}}}}
+	f := BlitzFinal{Teams: teams, Names: names, Submissions: subs, Seed: 3, Size: 2,
+		Played: map[int]BlitzGame{0: {Teams: teams, Result: res, Match: key}, 1: {Teams: teams, Result: res, Match: "not-recorded"}}}
+	if err := p.writeState(ctx, ev.ID, stateBlitzFinal, f); err != nil {
+		t.Fatal(err)
+	}
+	ms, _ := p.Store.Matches(ctx, ev.ID, 10)
+	if len(ms) != 1 {
+		t.Fatalf("matches %+v", ms)
+	}
+	type doc struct {
+		Final struct {
+			Size  int
+			Games []struct {
+				Game  int
+				ID    int64
+				Map   string
+				Seats []struct {
+					Team string
+					Rank int
+				}
+			}
+		}
+	}
+	check := func(who string, d doc) {
+		t.Helper()
+		g := d.Final.Games
+		if d.Final.Size != 2 || len(g) != 2 || g[0].ID != ms[0].ID || g[0].Map != "inter-4_14x20_3D.bmp" || g[0].Seats[1].Team != "Bats" || g[0].Seats[1].Rank != 1 {
+			t.Errorf("%s: %+v", who, d)
+		}
+		if len(g) == 2 && (g[1].ID != 0 || g[1].Map != "") {
+			t.Errorf("%s: a game with no record has a match: %+v", who, g[1])
+		}
+	}
+	ts := server(t, p, nil)
+	code, body := call(t, ts, "GET", APIPrefix+"blitz", tok, "", nil)
+	var team doc
+	if err := json.Unmarshal(body, &team); code != 200 || err != nil {
+		t.Fatalf("GET blitz: %d %s", code, body)
+	}
+	check("GET blitz", team)
+	org, err := p.FirstOrganiserToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body = call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/blitz", APIPrefix, ev.ID), org, "", nil)
+	var orgDoc struct {
+		Public doc
+		Final  *BlitzFinal
+	}
+	if err := json.Unmarshal(body, &orgDoc); code != 200 || err != nil || orgDoc.Final == nil {
+		t.Fatalf("GET organiser blitz: %d %s", code, body)
+	}
+	check("the organiser's public", orgDoc.Public)
+}

@@ -1,0 +1,139 @@
+// Browser test of a Coveo Blitz 2022 event's pages (jungle): ranked
+// rounds and the final, in a real headless Chromium driven by
+// playwright-core. Run by web/platform_blitz_browser_test.go, which
+// starts the platform and makes the event with four teams whose bots are
+// built:
+//
+//   node blitz.mjs BASE_URL OUT_DIR ORGANISER_LINK TEAM_TOKEN TEAM_NAME EVENT_ID
+//
+// The organiser sets the ranked rounds' schedule (a bad interval is
+// refused in words), runs a round now and sees its groups and who moved
+// up and down, and the ranking; starts the final, and the finals page
+// draws the bracket as it fills up to the grand final's winner, each game
+// with its map and replay. A team sees its rank, group and the next
+// round, its ranked game as the 2022 game page's line, the way to play a
+// bot from its machine (the token hidden until asked), and the finals
+// page with the replays of its own games. Every page at 800x600, 1280x720
+// and 1920x1080.
+import assert from 'node:assert/strict';
+import { start, expecting, person, step, until, layout, finish } from './platformlib.mjs';
+
+const [base, outDir, orgLink, teamToken, teamName, eventID] = process.argv.slice(2);
+await start(outDir);
+
+await finish('blitz pages', async () => {
+  step('organiser: the event shows its "Ranked rounds" and "Final" cards');
+  const org = await person('organiser');
+  await org.goto(orgLink);
+  await org.waitForSelector('#blitz-rounds form.blitz-schedule');
+  await org.waitForSelector('#blitz-final');
+  await until(org, 'the cards filled', () => /No schedule/.test(document.querySelector('#blitz-rounds .schedule-now').textContent));
+  assert.match(await org.textContent('#blitz-final .final-state'), /Not started/);
+
+  step('organiser: a bad interval is refused in words');
+  // tomorrow at 18:00, local time: no round falls due during the test
+  const tomorrow = new Date(Date.now() + 86400e3);
+  const p = (n) => String(n).padStart(2, '0');
+  const local = `${tomorrow.getFullYear()}-${p(tomorrow.getMonth() + 1)}-${p(tomorrow.getDate())}T18:00`;
+  await org.fill('input[name=blitz-start]', local);
+  await org.fill('input[name=blitz-every]', 'soon');
+  await org.selectOption('select[name=blitz-size]', '2');
+  expecting(/status of 400/);
+  await org.click('text=Save the schedule');
+  await org.waitForSelector('#blitz-rounds .notice.error:not([hidden])');
+  expecting(null);
+  const refusal = await org.textContent('#blitz-rounds .notice.error');
+  assert.match(refusal, /duration such as "1h"/, `the refusal says what an interval is: ${refusal}`);
+  assert.doesNotMatch(refusal, /HTTP \d|Bearer/, refusal);
+
+  step('organiser: saves the schedule (the local time goes as UTC)');
+  await org.fill('input[name=blitz-every]', '1h');
+  await org.click('text=Save the schedule');
+  await until(org, 'the schedule saved', () => /every 1h, in groups of 2/.test(document.querySelector('#blitz-rounds .schedule-now').textContent));
+  const saved = await org.evaluate(async ([id]) => {
+    const res = await fetch(`/api/platform/organiser/events/${id}/blitz`, { headers: { Authorization: `Bearer ${localStorage.getItem('arena-platform-organiser-token')}` } });
+    return (await res.json()).blitz.schedule;
+  }, [eventID]);
+  assert.equal(new Date(saved.start).getTime(), new Date(local).getTime(), `the start as the organiser chose it: ${saved.start} for ${local}`);
+  assert.match(saved.start, /Z$/, `the start is sent in UTC: ${saved.start}`);
+  assert.equal(saved.size, 2);
+  assert.match(await org.textContent('#blitz-rounds .schedule-now'), /Next round:/);
+
+  step('organiser: runs a round now; its groups and moves show');
+  await org.click('text=Run a round now');
+  await org.waitForSelector('#blitz-rounds .notice.info:not([hidden])');
+  await until(org, 'the round played', () => document.querySelectorAll('#blitz-rounds .blitz-round .blitz-group').length === 2, null, 90_000);
+  const groups = await org.$$eval('#blitz-rounds .blitz-round .blitz-group', (gs) => gs.map((g) => g.textContent));
+  assert.ok(groups.every((g) => /Group \d/.test(g)), `groups: ${groups}`);
+  assert.equal(await org.locator('#blitz-rounds .blitz-round .move.up').count(), 1, 'the bottom group\u2019s winner moves up');
+  assert.equal(await org.locator('#blitz-rounds .blitz-round .move.down').count(), 1, 'the top group\u2019s loser moves down');
+  assert.equal(await org.locator('#blitz-rounds .blitz-ranking tbody tr').count(), 4, 'the ranking has the four teams');
+  await until(org, 'the round request done', () => document.querySelector('#blitz-rounds .notice.info').hidden);
+  assert.match(await org.textContent('#blitz-rounds .notice.ok'), /Round 1 is played/);
+  await layout(org, 'blitz-organiser');
+
+  step('team: its rank and group, the next round, its ranked game\u2019s line');
+  const team = await person('team');
+  await team.goto(`${base}/platform/`);
+  await team.evaluate((t) => localStorage.setItem('arena-platform-team-token', t), teamToken);
+  await team.goto(`${base}/platform/team`);
+  await team.waitForSelector('#blitz .my-rank');
+  assert.match(await team.textContent('#blitz .my-rank'), /^#[1-4] of 4, group [12]$/);
+  const standing = await team.textContent('#blitz .blitz-standing');
+  assert.match(standing, /Next round/);
+  assert.doesNotMatch(standing, /not scheduled/, standing);
+  assert.match(standing, /Round 1.*(moved up|moved down|stayed)/, standing);
+  await until(team, 'the ranked game in the matches', () => [...document.querySelectorAll('#matches .game-line')].length > 0, null, 20_000);
+  const line = await team.textContent('#matches .game-line');
+  assert.match(line, /^RANKED - #\d+, Map: clearing(\.jmap)?, \[Game logs\] \| \[Download logs\]$/, `the game page's line: ${line}`);
+  step('team: the way to play from its machine, the token hidden until asked');
+  await team.click('#blitz summary:has-text("Play from your machine")');
+  assert.match(await team.textContent('#blitz .play-url'), /^ws:\/\/127\.0\.0\.1:\d+\/api\/platform\/play$/);
+  assert.doesNotMatch(await team.textContent('#blitz .play-local'), new RegExp(teamToken), 'the token is hidden');
+  await team.click('text=Show the token');
+  assert.equal(await team.textContent('#blitz .first-message'), JSON.stringify({ type: 'REGISTER', token: teamToken }));
+  await team.click('text=Hide the token');
+  await layout(team, 'blitz-team');
+
+  step('organiser: starts the final; the finals page draws it as it is played');
+  await org.selectOption('select[name=final-size]', '4');
+  org.once('dialog', (d) => d.accept());
+  await org.click('#blitz-final .final-ask button');
+  await org.waitForSelector('#blitz-final .notice:not([hidden])');
+  assert.match(await org.textContent('#blitz-final .notice'), /The final is asked for/);
+  const finals = await person('finals screen');
+  await finals.goto(orgLink);
+  await finals.waitForSelector('#blitz-final');
+  await finals.goto(`${base}/platform/finals?event=${eventID}`);
+  await finals.waitForSelector('.finals-status h1');
+  await until(finals, 'the bracket drawn', () => document.querySelectorAll('.bracket .bracket-col').length === 2, null, 60_000);
+  const heads = await finals.$$eval('.bracket-col h3', (hs) => hs.map((x) => x.textContent));
+  assert.deepEqual(heads, ['Round 1', 'Grand final \u00b7 best of three'], `the columns: ${heads}`);
+  await layout(finals, 'blitz-finals-playing');
+  await until(finals, 'the grand final\u2019s winner', () => !!document.querySelector('.finals-status .champion'), null, 120_000);
+  const champion = await finals.textContent('.finals-status .champion .name');
+  const grand = await finals.$$eval('.bracket-col.grand .bracket-teams li', (ls) => ls.map((l) => ({ cls: l.className, text: l.textContent })));
+  assert.equal(grand.length, 2, 'two teams in the grand final');
+  assert.ok(grand.some((g) => g.cls.includes('on') && g.text.includes(champion)), `the champion goes on in the bracket: ${JSON.stringify(grand)}`);
+  const games = await finals.$$eval('.bracket-games li', (ls) => ls.map((l) => ({ text: l.textContent, replay: l.querySelector('a') && l.querySelector('a').getAttribute('href') })));
+  assert.ok(games.length >= 3 && games.length <= 4, `one game of four, then two or three: ${JSON.stringify(games)}`);
+  for (const g of games) {
+    assert.match(g.text, /^Game \d+.*clearing/, `each game with its map: ${g.text}`);
+    assert.match(g.replay || '', /^\/platform\/replay\/\d+\?event=\d+$/, `each game with its replay: ${JSON.stringify(g)}`);
+  }
+  assert.match(await finals.textContent('.bracket-col.grand'), /won/);
+  assert.equal(await finals.locator('.blitz-places tbody tr').count(), 4, 'the four places');
+  await layout(finals, 'blitz-finals-done');
+  step('organiser: a replay of the final opens in the player');
+  await finals.click('.bracket-games a');
+  await finals.waitForSelector('.match-head');
+
+  step('team: the finals page, with the replays of its own games');
+  await team.click('#blitz a:has-text("Finals page")');
+  await team.waitForSelector('.finals-status .champion');
+  const mine = await team.$$eval('.bracket-teams li.mine', (ls) => ls.length);
+  assert.ok(mine >= 1, 'the team is marked in the bracket');
+  assert.ok(await team.locator('.bracket-games a').count() >= 1, 'the team watches its own games');
+  assert.equal(await team.textContent('.blitz-places tbody tr.mine td.ellipsis'), teamName);
+  await layout(team, 'blitz-finals-team');
+});

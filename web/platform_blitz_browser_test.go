@@ -1,0 +1,83 @@
+package web_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// stillJungleBot is a jungle bot that never acts (its units never
+// spawn): the smallest bot that plays a whole game.
+const stillJungleBot = "import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m.get('type') == 'TICK':\n        print(json.dumps({'type': 'COMMAND', 'tick': m['tick'], 'actions': []}), flush=True)\n"
+
+// TestPlatformBlitzBrowser runs web/e2e/blitz.mjs: the pages of a Coveo
+// Blitz 2022 event (jungle) in a real headless Chromium. The Go side sets
+// up what is not the subject: the event (the map clearing, 60 ticks) and
+// four teams with small Python bots (two still, two of the kit) uploaded
+// and built. In the browser the organiser sets the ranked rounds'
+// schedule (a bad interval is refused in words), runs a round now and
+// sees its groups and who moved, starts the final, and the finals page
+// draws the bracket filling up to the grand final's winner; a team sees
+// its rank, the next round, its ranked game's line with its map, the way
+// to play from its machine (its token hidden until asked) and the finals
+// page. Each page at 800x600, 1280x720 and 1920x1080. It skips as
+// TestPlatformBrowser does without Chromium, node or the sandbox.
+func TestPlatformBlitzBrowser(t *testing.T) {
+	env := startPlatformPages(t)
+	ctx := context.Background()
+	settings := store.DefaultSettings()
+	settings.Maps = []string{"clearing"}
+	ev, invite, err := env.P.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kit := filepath.Join(t.TempDir(), "jungle-python.zip")
+	kitZipFile(t, "jungle", "python", kit, nil)
+	kitZip, err := os.ReadFile(kit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var subs []int64
+	var token string
+	for i, name := range []string{"Owls", "Bats", "Foxes", "Lynx"} {
+		tm, tok, err := env.P.Join(ctx, invite, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, upload := "still.py", []byte(stillJungleBot)
+		if i%2 == 1 {
+			file, upload = "kit.zip", kitZip
+		}
+		s, err := env.P.Submit(ctx, tm, file, upload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		subs = append(subs, s.ID)
+		if i == 0 {
+			token = tok
+		}
+	}
+	deadline := time.Now().Add(4 * time.Minute)
+	for _, id := range subs {
+		for {
+			s, err := env.P.Store.Submission(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Status == store.StatusReady {
+				break
+			}
+			if s.Status == store.StatusFailed || time.Now().After(deadline) {
+				log, _ := env.P.Store.BuildLog(ctx, id)
+				t.Fatalf("submission %d: %s\n%s", id, s.Status, log)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	env.run(t, "e2e/blitz.mjs", token, "Owls", strconv.FormatInt(ev.ID, 10))
+}
