@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"github.com/seed27749672/arena/game"
-	_ "github.com/seed27749672/arena/games/ants"
-	_ "github.com/seed27749672/arena/games/tracks"
+	_ "github.com/seed27749672/arena/games/all"
 	"github.com/seed27749672/arena/statement"
 	"github.com/seed27749672/arena/tournament"
 )
@@ -69,6 +68,20 @@ func TestEveryLeagueHasAStatement(t *testing.T) {
 	g, _ := game.Lookup("ants")
 	if _, err := statement.For(g.Info(), 5, nil); err == nil || !strings.Contains(err.Error(), "leagues 1 to 4") {
 		t.Errorf("ants league 5: %v", err)
+	}
+}
+
+// Every game with leagues has statements, and only those: the team page
+// asks GET rules only when the event's game has leagues (team.js).
+func TestEveryGameWithLeaguesHasStatements(t *testing.T) {
+	if len(game.All()) < 5 {
+		t.Fatalf("%d games registered", len(game.All()))
+	}
+	for _, g := range game.All() {
+		info := g.Info()
+		if has := statement.Has(info.Name); has != (len(info.Leagues) > 0) {
+			t.Errorf("%s: %d leagues, statements %v", info.Name, len(info.Leagues), has)
+		}
 	}
 }
 
