@@ -19,10 +19,13 @@ func (p *Platform) QueueMatches(ctx context.Context, eventID int64, n int) ([]st
 	if err != nil {
 		return nil, err
 	}
+	pass, err := p.newSchedulePass(ctx, ev, nil)
+	if err != nil {
+		return nil, err
+	}
 	var keys []string
-	playable := map[int64]bool{}
 	for range n {
-		a, ok, err := p.nextMatch(ctx, ev, nil, playable)
+		a, ok, err := p.nextMatch(ctx, ev, nil, pass)
 		if err != nil {
 			return keys, err
 		}

@@ -164,19 +164,11 @@ func (p *Platform) FinalDone(ctx context.Context, eventID int64) (bool, error) {
 	return played >= c.Final.Games, err
 }
 
-// countMatches counts an event's recorded matches of one kind.
+// countMatches counts an event's recorded matches of one kind (counted
+// by the database: an event holds tens of thousands of casual ones).
 func (p *Platform) countMatches(ctx context.Context, eventID int64, kind string) (int, error) {
-	ms, err := p.Store.Matches(ctx, eventID, 1<<30)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, m := range ms {
-		if m.Kind == kind {
-			n++
-		}
-	}
-	return n, nil
+	n, _, err := p.Store.CountMatches(ctx, eventID, kind)
+	return n, err
 }
 
 // Publish makes an event's results visible to its teams (they are final
@@ -243,7 +235,8 @@ func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, 
 	if err := p.launchDueRounds(ctx, ev); err != nil {
 		return 0, err
 	}
-	queued, err := p.sweepPromotions(ctx, ev, promoting)
+	playable := map[int64]bool{}
+	queued, err := p.sweepPromotions(ctx, ev, promoting, playable)
 	if err != nil {
 		return queued, err
 	}
@@ -251,8 +244,16 @@ func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, 
 	if err != nil {
 		return queued, err
 	}
-	playable := map[int64]bool{}
+	if c.Final == nil && c.CasualStopped {
+		return queued, nil
+	}
+	var pass *schedulePass // read at the first free place (after the sweep, which may move teams up a league)
 	for ; busy < inFlight; busy++ {
+		if pass == nil || rereadEachMatch {
+			if pass, err = p.newSchedulePass(ctx, ev, playable); err != nil {
+				return queued, err
+			}
+		}
 		var a matchArgs
 		var ok bool
 		switch {
@@ -261,14 +262,12 @@ func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, 
 			if err != nil || !took {
 				return queued, err
 			}
-			if a, ok, err = p.nextMatch(ctx, ev, f, playable); err != nil || !ok {
+			if a, ok, err = p.nextMatch(ctx, ev, f, pass); err != nil || !ok {
 				p.giveBackFinalGame(ctx, ev.ID)
 				return queued, err
 			}
-		case c.CasualStopped:
-			return queued, nil
 		default:
-			if a, ok, err = p.nextMatch(ctx, ev, nil, playable); err != nil || !ok {
+			if a, ok, err = p.nextMatch(ctx, ev, nil, pass); err != nil || !ok {
 				return queued, err
 			}
 		}

@@ -126,16 +126,9 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 			res.Ladder = append(res.Ladder, LadderJSON{ln.Place, l.Names[ln.Team], ln.Team, ln.Points, ln.Firsts, ln.Games, ln.Mean})
 		}
 	}
-	ms, err := p.Store.Matches(ctx, eventID, 1<<30)
-	if err != nil {
-		return res, err
-	}
-	for _, m := range ms {
-		if m.Error == "" {
-			res.Matches++
-		}
-	}
-	return res, nil
+	recorded, failed, err := p.Store.CountMatches(ctx, eventID, "")
+	res.Matches = recorded - failed // the played ones
+	return res, err
 }
 
 // WriteResultsCSV writes the ranking as CSV, one line per team: the

@@ -36,8 +36,8 @@ func leaguesOn(ev store.Event, info game.Info) bool {
 // sweepPromotions queues the next game of every team's promotion test
 // that has none pending (pending: teams with a promotion job queued or
 // running), and moves promoted teams up a league. It returns how many
-// games it queued.
-func (p *Platform) sweepPromotions(ctx context.Context, ev store.Event, pending map[int64]bool) (int, error) {
+// games it queued. playable memoizes p.playable for the tick (nil: none).
+func (p *Platform) sweepPromotions(ctx context.Context, ev store.Event, pending, playable map[int64]bool) (int, error) {
 	g, err := game.Lookup(ev.Game)
 	if err != nil {
 		return 0, err
@@ -50,9 +50,12 @@ func (p *Platform) sweepPromotions(ctx context.Context, ev store.Event, pending 
 	if err != nil {
 		return 0, err
 	}
+	if playable == nil {
+		playable = map[int64]bool{}
+	}
 	queued := 0
 	for _, t := range teams {
-		if t.Active == 0 || pending[t.ID] || !p.playable(ctx, info, t.Active) {
+		if t.Active == 0 || pending[t.ID] || !p.playableOnce(ctx, info, t.Active, playable) {
 			continue
 		}
 		a, ok, err := p.nextPromotionGame(ctx, ev, info, t)

@@ -46,7 +46,7 @@ func BenchmarkPromotionSweep(b *testing.B) {
 				if c.clear {
 					p.decided.Clear()
 				}
-				if n, err := p.sweepPromotions(ctx, ev, nil); n != 0 || err != nil {
+				if n, err := p.sweepPromotions(ctx, ev, nil, nil); n != 0 || err != nil {
 					b.Fatal(n, err)
 				}
 			}

@@ -316,7 +316,7 @@ func TestPromotionSweepSkipsAnUnknownLeague(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.StopJobs(ctx)
-	n, err := p.sweepPromotions(ctx, ev, nil)
+	n, err := p.sweepPromotions(ctx, ev, nil, nil)
 	if err != nil || n != 1 {
 		t.Fatalf("%d games queued, %v; want Bats' first", n, err)
 	}

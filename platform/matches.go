@@ -344,35 +344,16 @@ func (p *Platform) schedule(ctx context.Context, inFlight int) (int, error) {
 
 // nextMatch chooses the next casual match of an event, or the next game
 // of its final ranking when final is not nil; ok is false when no team
-// has a bot to play. playable memoizes p.playable across the calls of one
-// scheduling pass, which checks every team's bot for each match it queues.
-func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final, playable map[int64]bool) (matchArgs, bool, error) {
-	g, err := game.Lookup(ev.Game)
-	if err != nil {
-		return matchArgs{}, false, err
-	}
-	info := g.Info()
-	teams, err := p.Store.Teams(ctx, ev.ID)
-	if err != nil {
-		return matchArgs{}, false, err
-	}
-	ratings, err := p.Store.Ratings(ctx, ev.ID)
-	if err != nil {
-		return matchArgs{}, false, err
-	}
-	teams, lg := p.leagueTeams(ev, info, teams, ratings, final)
+// has a bot to play. pass is what the scheduling pass read of the event
+// (see schedulePass); the teams chosen count in its planned games.
+func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final, pass *schedulePass) (matchArgs, bool, error) {
+	info, ratings := pass.info, pass.ratings
+	teams, lg := p.leagueTeams(ev, info, pass.teams, ratings, final)
 	var cands []store.Team
 	var bots []ladder.Bot
+	var planned []int
 	for _, t := range teams {
-		if t.Active == 0 {
-			continue
-		}
-		ok, seen := playable[t.Active]
-		if !seen {
-			ok = p.playable(ctx, info, t.Active)
-			playable[t.Active] = ok
-		}
-		if !ok {
+		if t.Active == 0 || !p.playableOnce(ctx, info, t.Active, pass.playable) {
 			continue
 		}
 		r, ok := ratings[t.ID]
@@ -382,6 +363,7 @@ func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final, 
 		}
 		cands = append(cands, t)
 		bots = append(bots, ladder.Bot{Name: strconv.FormatInt(t.ID, 10), Rating: rt, Games: r.Games})
+		planned = append(planned, pass.planned[t.ID])
 	}
 	if len(cands) == 0 {
 		return matchArgs{}, false, nil
@@ -393,7 +375,7 @@ func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final, 
 	}
 	var seats []int
 	if len(cands) >= size {
-		seats = ladder.Choose(bots, size, 1)[0]
+		seats = ladder.ChooseAfter(bots, size, planned)
 	} else {
 		for i := range cands {
 			seats = append(seats, i)
@@ -404,6 +386,7 @@ func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final, 
 		a.MatchKind, a.Key = store.KindFinal, fmt.Sprintf("final-%d-%d-%d", ev.ID, final.Queued, seed)
 	}
 	for _, i := range seats {
+		pass.planned[cands[i].ID]++
 		a.Teams = append(a.Teams, cands[i].ID)
 		a.Submissions = append(a.Submissions, cands[i].Active)
 	}

@@ -287,16 +287,13 @@ func (p *Platform) Ladder(ctx context.Context, eventID int64) (RoundLadder, erro
 	if err != nil {
 		return out, err
 	}
-	ms, err := p.Store.Matches(ctx, eventID, 1<<30)
+	ms, err := p.Store.MatchesOfKind(ctx, eventID, store.KindRanked) // not the casual ones: they are most
 	if err != nil {
 		return out, err
 	}
 	played, failed := map[int64]int{}, map[int64]int{}
 	var games []rounds.Game
 	for _, m := range ms {
-		if m.Kind != store.KindRanked {
-			continue
-		}
 		out.Games = append(out.Games, m)
 		if m.Error != "" {
 			failed[m.Round]++

@@ -244,6 +244,17 @@ type Store interface {
 	Heartbeat(ctx context.Context, w Worker) error
 	// Workers lists the workers that ever beat, the last seen first.
 	Workers(ctx context.Context) ([]Worker, error)
+	// Counted in the database (fixes: the final's progress, the
+	// ladder and the results read an event's matches of one kind, or
+	// only their number, not every match of the event: an event of
+	// continuous games holds tens of thousands).
+	//
+	// CountMatches counts an event's matches of one kind ("": of every
+	// kind): all of them, and those the arena failed to play (Error set).
+	CountMatches(ctx context.Context, eventID int64, kind string) (all, failed int, err error)
+	// MatchesOfKind lists an event's matches of one kind, newest first.
+	MatchesOfKind(ctx context.Context, eventID int64, kind string) ([]Match, error)
+
 	// ExportEvent reads an event whole, for another database
 	// (arena export).
 	ExportEvent(ctx context.Context, eventID int64) (Dump, error)

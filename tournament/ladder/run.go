@@ -140,34 +140,41 @@ func Choose(bots []Bot, size, n int) [][]int {
 	planned := make([]int, len(bots))
 	var out [][]int
 	for range n {
-		lead := 0
-		best := math.Inf(-1)
-		for i, b := range bots {
-			// Fewer games first among equal sigmas (every new bot has the
-			// same sigma), then the file's order.
-			if v := b.Rating.Sigma/float64(1+planned[i]) - 1e-9*float64(b.Games); v > best {
-				lead, best = i, v
-			}
-		}
-		others := make([]int, 0, len(bots)-1)
-		for i := range bots {
-			if i != lead {
-				others = append(others, i)
-			}
-		}
-		mu := bots[lead].Rating.Mu
-		sort.SliceStable(others, func(a, b int) bool {
-			da, db := math.Abs(bots[others[a]].Rating.Mu-mu), math.Abs(bots[others[b]].Rating.Mu-mu)
-			if da != db {
-				return da < db
-			}
-			return planned[others[a]] < planned[others[b]]
-		})
-		group := append([]int{lead}, others[:size-1]...)
-		for _, b := range group {
-			planned[b]++
-		}
-		out = append(out, group)
+		out = append(out, ChooseAfter(bots, size, planned))
 	}
 	return out
+}
+
+// ChooseAfter picks the next group as Choose does after the games planned
+// so far (by bot), and counts the group's games in planned: for a
+// scheduler that plans its groups one at a time.
+func ChooseAfter(bots []Bot, size int, planned []int) []int {
+	lead := 0
+	best := math.Inf(-1)
+	for i, b := range bots {
+		// Fewer games first among equal sigmas (every new bot has the
+		// same sigma), then the file's order.
+		if v := b.Rating.Sigma/float64(1+planned[i]) - 1e-9*float64(b.Games); v > best {
+			lead, best = i, v
+		}
+	}
+	others := make([]int, 0, len(bots)-1)
+	for i := range bots {
+		if i != lead {
+			others = append(others, i)
+		}
+	}
+	mu := bots[lead].Rating.Mu
+	sort.SliceStable(others, func(a, b int) bool {
+		da, db := math.Abs(bots[others[a]].Rating.Mu-mu), math.Abs(bots[others[b]].Rating.Mu-mu)
+		if da != db {
+			return da < db
+		}
+		return planned[others[a]] < planned[others[b]]
+	})
+	group := append([]int{lead}, others[:size-1]...)
+	for _, b := range group {
+		planned[b]++
+	}
+	return group
 }

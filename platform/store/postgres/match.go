@@ -117,6 +117,18 @@ func (d *DB) Matches(ctx context.Context, eventID int64, limit int) ([]store.Mat
 	return list(ctx, d.pool, scanMatch, `SELECT `+matchCols+` FROM matches WHERE event_id = $1 ORDER BY id DESC LIMIT $2`, eventID, limit)
 }
 
+// CountMatches implements store.Store.
+func (d *DB) CountMatches(ctx context.Context, eventID int64, kind string) (all, failed int, err error) {
+	err = d.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE error <> '') FROM matches
+		WHERE event_id = $1 AND ($2 = '' OR kind = $2)`, eventID, kind).Scan(&all, &failed)
+	return all, failed, err
+}
+
+// MatchesOfKind implements store.Store.
+func (d *DB) MatchesOfKind(ctx context.Context, eventID int64, kind string) ([]store.Match, error) {
+	return list(ctx, d.pool, scanMatch, `SELECT `+matchCols+` FROM matches WHERE event_id = $1 AND kind = $2 ORDER BY id DESC`, eventID, kind)
+}
+
 // SubmissionMatches implements store.Store.
 func (d *DB) SubmissionMatches(ctx context.Context, subID int64, kind string) ([]store.Match, error) {
 	return list(ctx, d.pool, scanMatch, `SELECT `+matchCols+` FROM matches

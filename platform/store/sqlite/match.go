@@ -124,6 +124,18 @@ func (d *DB) Matches(ctx context.Context, eventID int64, limit int) ([]store.Mat
 	return d.matches(ctx, `SELECT `+matchCols+` FROM matches WHERE event_id = ? ORDER BY id DESC LIMIT ?`, eventID, limit)
 }
 
+// CountMatches implements store.Store.
+func (d *DB) CountMatches(ctx context.Context, eventID int64, kind string) (all, failed int, err error) {
+	err = d.db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE error <> '') FROM matches
+		WHERE event_id = ? AND (? = '' OR kind = ?)`, eventID, kind, kind).Scan(&all, &failed)
+	return all, failed, err
+}
+
+// MatchesOfKind implements store.Store.
+func (d *DB) MatchesOfKind(ctx context.Context, eventID int64, kind string) ([]store.Match, error) {
+	return d.matches(ctx, `SELECT `+matchCols+` FROM matches WHERE event_id = ? AND kind = ? ORDER BY id DESC`, eventID, kind)
+}
+
 // SubmissionMatches implements store.Store.
 func (d *DB) SubmissionMatches(ctx context.Context, subID int64, kind string) ([]store.Match, error) {
 	return d.matches(ctx, `SELECT `+matchCols+` FROM matches

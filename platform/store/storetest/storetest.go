@@ -43,6 +43,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Opener) {
 		{"RecordMatchTxRunsThenInItsTransaction", recordMatchTxRunsThenInItsTransaction},
 		{"Files", files},
 		{"Heartbeats", heartbeats},
+		{"MatchesCountedByKind", matchesCountedByKind},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, fresh(t)) })
 	}
@@ -696,5 +697,56 @@ func anEventMovesWhole(t *testing.T, from, to Opener) {
 	}
 	if err := dst.ImportEvent(ctx, dump); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("importing the event twice: %v", err)
+	}
+}
+
+// An event's matches are counted, and listed, by kind in the database:
+// all and failed ones, of one kind or of every kind, never another
+// event's.
+func matchesCountedByKind(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	ev, other := newEvent(t, db, "a"), newEvent(t, db, "b")
+	tm := newTeam(t, db, ev.ID, "Owls")
+	n := 0
+	record := func(eventID int64, kind, failure string, round int64) {
+		n++
+		m := store.Match{EventID: eventID, Key: fmt.Sprintf("m-%d", n), Kind: kind, Round: round, Seed: int64(n),
+			Teams: []int64{tm.ID, 0}, Submissions: []int64{1, 0}, Ranks: []int{1, 2}, Scores: []float64{float64(n), 0}, Error: failure}
+		if _, err := db.RecordMatch(ctx, m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, k := range []string{"", store.KindCasual, store.KindCasual} {
+		record(ev.ID, k, "", 0)
+	}
+	record(ev.ID, store.KindCasual, "a bot could not start", 0)
+	record(ev.ID, store.KindRanked, "", 1)
+	record(ev.ID, store.KindRanked, "timeout", 2)
+	record(ev.ID, store.KindFinal, "", 0)
+	record(other.ID, store.KindRanked, "", 1)
+	record(other.ID, store.KindCasual, "", 0)
+	for _, c := range []struct {
+		event       int64
+		kind        string
+		all, failed int
+	}{
+		{ev.ID, "", 7, 2}, {ev.ID, store.KindCasual, 4, 1}, {ev.ID, store.KindRanked, 2, 1}, {ev.ID, store.KindFinal, 1, 0},
+		{ev.ID, store.KindPromotion, 0, 0}, {other.ID, "", 2, 0}, {other.ID, store.KindRanked, 1, 0}, {999, "", 0, 0},
+	} {
+		if all, failed, err := db.CountMatches(ctx, c.event, c.kind); all != c.all || failed != c.failed || err != nil {
+			t.Errorf("event %d, kind %q: %d matches, %d failed (%v); want %d, %d", c.event, c.kind, all, failed, err, c.all, c.failed)
+		}
+	}
+	ranked := must(db.MatchesOfKind(ctx, ev.ID, store.KindRanked))(t)
+	if len(ranked) != 2 || ranked[0].Round != 2 || ranked[0].Error != "timeout" || ranked[1].Round != 1 || ranked[1].Scores[0] != 5 ||
+		ranked[1].Teams[0] != tm.ID || ranked[1].Kind != store.KindRanked || ranked[1].EventID != ev.ID {
+		t.Errorf("ranked matches, newest first: %+v", ranked)
+	}
+	if ms := must(db.MatchesOfKind(ctx, ev.ID, store.KindPromotion))(t); len(ms) != 0 {
+		t.Errorf("no promotion match: %+v", ms)
+	}
+	if ms := must(db.MatchesOfKind(ctx, ev.ID, store.KindCasual))(t); len(ms) != 4 {
+		t.Errorf("casual matches (a match without a kind is casual): %d", len(ms))
 	}
 }

@@ -1,0 +1,301 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/rounds"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// countedReads is a store that counts the reads a scheduling pass and the
+// results make.
+type countedReads struct {
+	store.Store
+	mu                           sync.Mutex
+	teams, ratings, wholeMatches int
+}
+
+func (c *countedReads) Teams(ctx context.Context, eventID int64) ([]store.Team, error) {
+	c.mu.Lock()
+	c.teams++
+	c.mu.Unlock()
+	return c.Store.Teams(ctx, eventID)
+}
+
+func (c *countedReads) Ratings(ctx context.Context, eventID int64) (map[int64]store.Rating, error) {
+	c.mu.Lock()
+	c.ratings++
+	c.mu.Unlock()
+	return c.Store.Ratings(ctx, eventID)
+}
+
+func (c *countedReads) Matches(ctx context.Context, eventID int64, limit int) ([]store.Match, error) {
+	if limit > recentMatches {
+		c.mu.Lock()
+		c.wholeMatches++
+		c.mu.Unlock()
+	}
+	return c.Store.Matches(ctx, eventID, limit)
+}
+
+func (c *countedReads) reset() (teams, ratings, whole int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	teams, ratings, whole = c.teams, c.ratings, c.wholeMatches
+	c.teams, c.ratings, c.wholeMatches = 0, 0, 0
+	return
+}
+
+// loadEveryMatch counts and lists an event's matches by kind as the
+// platform did before Store.CountMatches and Store.MatchesOfKind: by
+// loading every match of the event. The benchmarks' baseline.
+type loadEveryMatch struct{ store.Store }
+
+func (s loadEveryMatch) CountMatches(ctx context.Context, eventID int64, kind string) (int, int, error) {
+	ms, err := s.Store.Matches(ctx, eventID, 1<<30)
+	all, failed := 0, 0
+	for _, m := range ms {
+		if kind == "" || m.Kind == kind {
+			all++
+			if m.Error != "" {
+				failed++
+			}
+		}
+	}
+	return all, failed, err
+}
+
+func (s loadEveryMatch) MatchesOfKind(ctx context.Context, eventID int64, kind string) ([]store.Match, error) {
+	ms, err := s.Store.Matches(ctx, eventID, 1<<30)
+	var out []store.Match
+	for _, m := range ms {
+		if m.Kind == kind {
+			out = append(out, m)
+		}
+	}
+	return out, err
+}
+
+// readyTeams joins n teams, each with a ready Python submission stored
+// as a finished build would leave it (no build job).
+func readyTeams(tb testing.TB, p *Platform, invite string, n int) []store.Team {
+	tb.Helper()
+	ctx := context.Background()
+	var out []store.Team
+	for i := range n {
+		tm, _, err := p.Join(ctx, invite, fmt.Sprintf("team %d", i))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		s, err := p.Store.CreateSubmission(ctx, store.Submission{TeamID: tm.ID, Filename: "bot.py", Status: store.StatusQueued})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {
+			tb.Fatal(err)
+		}
+		tm.Active = s.ID
+		out = append(out, tm)
+	}
+	return out
+}
+
+// TestASchedulingPassReadsTheEventOnce: a scheduler tick that fills four
+// free places of an event reads its teams and ratings once, not once per
+// match, and spreads its matches over the teams: each of 8 new teams plays
+// as often as the others, where every place of a tick took the same
+// teams (their ratings do not move before a match ends).
+func TestASchedulingPassReadsTheEventOnce(t *testing.T) {
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	teams := readyTeams(t, p, invite, 8)
+	reads := &countedReads{Store: p.Store}
+	p.Store = reads
+	// no match worker and no scheduler of its own: the test ticks
+	if err := p.StartJobs(ctx, JobOptions{Build: build.Options{Unsafe: true}}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	reads.reset()
+	if n, err := p.schedule(ctx, 4); n != 4 || err != nil {
+		t.Fatalf("%d queued: %v", n, err)
+	}
+	if tr, rr, _ := reads.reset(); tr != 1 || rr != 1 {
+		t.Errorf("one tick of 4 matches read the teams %d times and the ratings %d times, want once each", tr, rr)
+	}
+	res, err := p.river.JobList(ctx, river.NewJobListParams().Kinds("match").First(100))
+	if err != nil || len(res.Jobs) != 4 {
+		t.Fatalf("%d jobs: %v", len(res.Jobs), err)
+	}
+	plays := map[int64]int{}
+	for _, j := range res.Jobs {
+		var a matchArgs
+		if err := unmarshalArgs(j, &a); err != nil || a.Event != ev.ID {
+			t.Fatalf("%+v %v", a, err)
+		}
+		for _, tm := range a.Teams {
+			if tm != 0 {
+				plays[tm]++
+			}
+		}
+	}
+	least, most := 1<<30, 0
+	for _, tm := range teams {
+		least, most = min(least, plays[tm.ID]), max(most, plays[tm.ID])
+	}
+	if most-least > 1 {
+		t.Errorf("games per team in one tick: %v (from %d to %d)", plays, least, most)
+	}
+	if n, err := p.schedule(ctx, 4); n != 0 || err != nil {
+		t.Fatalf("a tick with no free place queued %d: %v", n, err)
+	}
+	if tr, rr, _ := reads.reset(); tr != 0 || rr != 0 {
+		t.Errorf("a tick with no free place read the teams %d times and the ratings %d times", tr, rr)
+	}
+}
+
+// TestResultsCountInTheDatabase: the final's progress, the ladder and
+// the results count and read an event's matches by kind in the database,
+// never loading all of them; their numbers are those of the matches.
+func TestResultsCountInTheDatabase(t *testing.T) {
+	ctx := context.Background()
+	p := openTest(t)
+	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	teams := readyTeams(t, p, invite, 4)
+	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	ids := []int64{teams[0].ID, teams[1].ID, teams[2].ID, teams[3].ID}
+	for i, c := range []struct {
+		kind, failure string
+		round         int64
+	}{{store.KindCasual, "", 0}, {store.KindCasual, "", 0}, {store.KindCasual, "crashed", 0}, {store.KindRanked, "", 1}, {store.KindRanked, "timeout", 1}, {store.KindFinal, "", 0}} {
+		m := store.Match{EventID: ev.ID, Key: fmt.Sprintf("m-%d", i), Kind: c.kind, Round: c.round, Teams: ids, Submissions: []int64{1, 2, 3, 4},
+			Ranks: []int{1, 2, 3, 4}, Scores: []float64{40, 30, 20, 10}, Error: c.failure}
+		if _, err := p.Store.RecordMatch(ctx, m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reads := &countedReads{Store: p.Store}
+	p.Store = reads
+	if n, err := p.countMatches(ctx, ev.ID, store.KindFinal); n != 1 || err != nil {
+		t.Errorf("final games: %d %v", n, err)
+	}
+	l, err := p.Ladder(ctx, ev.ID)
+	if err != nil || len(l.Games) != 2 || len(l.Rounds) != 1 || l.Rounds[0].Played != 1 || l.Rounds[0].Failed != 1 {
+		t.Errorf("the ladder: %d games, rounds %+v: %v", len(l.Games), l.Rounds, err)
+	}
+	res, err := p.EventResults(ctx, ev.ID)
+	if err != nil || res.Matches != 4 || len(res.Ladder) != 4 {
+		t.Errorf("the results: %d matches played, %d ladder lines: %v", res.Matches, len(res.Ladder), err)
+	}
+	if _, _, whole := reads.reset(); whole != 0 {
+		t.Errorf("%d reads of every match of the event", whole)
+	}
+}
+
+// BenchmarkSchedulerReads: an event of 100 teams and 20,000 recorded
+// matches (19,875 casual, 1% of them failed, and 125 ranked in 5 rounds).
+// Each loop times, side by side:
+//   - tick: one scheduler tick of the event with 16 free places (16
+//     match jobs queued), its teams and ratings read once (now) or once
+//     per match (before, rereadEachMatch);
+//   - ladder: GET ladder's read (Platform.Ladder), the ranked games read
+//     by kind (now) or picked from every match (before, loadEveryMatch);
+//   - results: EventResults (arena event export's results.json), counts
+//     in the database (now) or every match loaded (before).
+//
+// Each reports before-ms, now-ms and before/now.
+func BenchmarkSchedulerReads(b *testing.B) {
+	ctx := context.Background()
+	p, err := Open(ctx, b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	teams := readyTeams(b, p, invite, 100)
+	for range 5 {
+		if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := range 20000 {
+		m := store.Match{EventID: ev.ID, Key: fmt.Sprintf("m-%d", i), Kind: store.KindCasual, Seed: int64(i), Ranks: []int{1, 2, 3, 4},
+			Scores: []float64{40, 30, 20, 10}, Stats: []map[string]float64{{"cells": 40}, {"cells": 30}, {"cells": 20}, {"cells": 10}}}
+		if i%160 == 0 {
+			m.Kind, m.Round = store.KindRanked, int64(1+(i/160)%5)
+		} else if i%100 == 1 {
+			m.Error = "a bot could not start"
+		}
+		for k := range 4 {
+			tm := teams[(i*4+k)%len(teams)]
+			m.Teams, m.Submissions = append(m.Teams, tm.ID), append(m.Submissions, tm.Active)
+		}
+		if _, err := p.Store.RecordMatch(ctx, m, func(cur map[int64]store.Rating) []store.Rating { return rateMatch(m, cur) }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := p.StartJobs(ctx, JobOptions{Build: build.Options{Unsafe: true}}); err != nil {
+		b.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	now, before := p.Store, loadEveryMatch{p.Store}
+
+	type timing struct{ before, now time.Duration }
+	var tick, ladder, results timing
+	measure := func(into *time.Duration, f func() error) {
+		start := time.Now()
+		if err := f(); err != nil {
+			b.Fatal(err)
+		}
+		*into += time.Since(start)
+	}
+	var ranked, played int
+	n := 0
+	for b.Loop() {
+		rereadEachMatch = true
+		measure(&tick.before, func() error { _, err := p.scheduleEvent(ctx, ev, 16, 0, nil); return err })
+		rereadEachMatch = false
+		measure(&tick.now, func() error { _, err := p.scheduleEvent(ctx, ev, 16, 0, nil); return err })
+		p.Store = before
+		measure(&ladder.before, func() error { _, err := p.Ladder(ctx, ev.ID); return err })
+		measure(&results.before, func() error { _, err := p.EventResults(ctx, ev.ID); return err })
+		p.Store = now
+		measure(&ladder.now, func() error { l, err := p.Ladder(ctx, ev.ID); ranked = len(l.Games); return err })
+		measure(&results.now, func() error { r, err := p.EventResults(ctx, ev.ID); played = r.Matches; return err })
+		n++
+	}
+	if ranked != 125 || played != 20000-200 {
+		b.Fatalf("%d ranked games, %d played", ranked, played)
+	}
+	for _, r := range []struct {
+		name string
+		t    timing
+	}{{"tick", tick}, {"ladder", ladder}, {"results", results}} {
+		b.ReportMetric(float64(r.t.before.Microseconds())/1000/float64(n), r.name+"-before-ms")
+		b.ReportMetric(float64(r.t.now.Microseconds())/1000/float64(n), r.name+"-now-ms")
+		b.ReportMetric(float64(r.t.before)/float64(r.t.now), r.name+"-before/now")
+	}
+}
