@@ -543,6 +543,9 @@ func (a *api) matchReplay(w http.ResponseWriter, r *http.Request, t store.Team) 
 		writeJSON(w, http.StatusOK, forSeats(rep, seats[i]))
 		return
 	}
+	if a.finalReplay(w, r, t, id) { // a game of a Blitz final, every team's to watch (api_codinsa.go)
+		return
+	}
 	apiError(w, http.StatusNotFound, "your team played no match "+strconv.Quote(r.PathValue("id")))
 }
 

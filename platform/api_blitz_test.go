@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/seed27749672/arena/game"
@@ -14,8 +15,11 @@ import (
 // The finals page links each game of the final to its replay and names
 // its map: GET blitz gives each recorded game its match's id and map, and
 // the organiser's GET organiser/events/{id}/blitz carries the same
-// document as "public". The final's state and its game are written as
-// the final writes them (no bot is played: the subject is the answer).
+// document as "public". Every team of the event watches a game of the
+// final (GET matches/{id}/replay), with only its own bots' error output;
+// another team's casual game stays its own. The final's state and its
+// games are written as the final writes them (no bot is played: the
+// subject is the answer).
 func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 	ctx := context.Background()
 	p, err := Open(ctx, dataDir(t))
@@ -44,7 +48,23 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 	key := fmt.Sprintf("final-%d-1", ev.ID)
 	rec := store.Match{EventID: ev.ID, Key: key, Kind: store.KindFinal, Round: 1, Map: "inter-4_14x20_3D.bmp", Seed: 7,
 		Teams: teams, Submissions: subs, Ranks: []int{2, 1}, Scores: []float64{1, 3}, Stats: []map[string]float64{{}, {}}}
+	rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "jungle",
+		Turns: []replay.Turn{{Replies: []replay.Reply{{Stderr: "owls-log"}, {Stderr: "bats-log"}}}}}
+	if err := p.Replays.Put(key, rep); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := p.Store.RecordMatch(ctx, rec, nil); err != nil {
+		t.Fatal(err)
+	}
+	casual := store.Match{EventID: ev.ID, Key: "casual-1", Kind: store.KindCasual, Seed: 8, Teams: teams, Submissions: subs, Ranks: []int{1, 2}}
+	if err := p.Replays.Put(casual.Key, rep); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Store.RecordMatch(ctx, casual, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, foxes, err := p.Join(ctx, invite, "Foxes") // not in the final's game
+	if err != nil {
 		t.Fatal(err)
 	}
 	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 2}}, {PlayerResult: game.PlayerResult{Rank: 1}}}}
@@ -53,9 +73,17 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 	if err := p.writeState(ctx, ev.ID, stateBlitzFinal, f); err != nil {
 		t.Fatal(err)
 	}
-	ms, _ := p.Store.Matches(ctx, ev.ID, 10)
-	if len(ms) != 1 {
-		t.Fatalf("matches %+v", ms)
+	all, _ := p.Store.Matches(ctx, ev.ID, 10)
+	var ms, casuals []store.Match
+	for _, m := range all {
+		if m.Kind == store.KindFinal {
+			ms = append(ms, m)
+		} else {
+			casuals = append(casuals, m)
+		}
+	}
+	if len(ms) != 1 || len(casuals) != 1 {
+		t.Fatalf("matches %+v", all)
 	}
 	type doc struct {
 		Final struct {
@@ -88,6 +116,19 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 		t.Fatalf("GET blitz: %d %s", code, body)
 	}
 	check("GET blitz", team)
+	replayOf := func(tok string, id int64) (int, string) {
+		code, body := call(t, ts, "GET", fmt.Sprintf("%smatches/%d/replay", APIPrefix, id), tok, "", nil)
+		return code, string(body)
+	}
+	if code, body := replayOf(foxes, ms[0].ID); code != 200 || strings.Contains(body, "owls-log") || strings.Contains(body, "bats-log") {
+		t.Errorf("a game of the final, for a team not in it: %d %s", code, body)
+	}
+	if code, body := replayOf(tok, ms[0].ID); code != 200 || strings.Contains(body, "owls-log") || !strings.Contains(body, "bats-log") {
+		t.Errorf("a game of the final, for Bats: %d %s", code, body)
+	}
+	if code, body := replayOf(foxes, casuals[0].ID); code != 404 {
+		t.Errorf("another team's casual game: %d %s", code, body)
+	}
 	org, err := p.FirstOrganiserToken(ctx)
 	if err != nil {
 		t.Fatal(err)

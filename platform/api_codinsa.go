@@ -273,6 +273,34 @@ func (a *api) finalMatches(r *http.Request, f *BlitzFinal) map[string]store.Matc
 	return out
 }
 
+// finalReplay serves the replay of a game of the team's event's Blitz
+// final, which every team may watch from the finals page (the games were
+// shown on stream in 2022), with no error output but its own bots'. It
+// reports whether id is such a game.
+func (a *api) finalReplay(w http.ResponseWriter, r *http.Request, t store.Team, id int64) bool {
+	f, err := a.p.BlitzFinalState(r.Context(), t.EventID)
+	if err != nil || f == nil {
+		return false // not a jungle event, or no final
+	}
+	for _, m := range a.finalMatches(r, f) {
+		if m.ID != id || m.Error != "" {
+			continue
+		}
+		rep, err := a.p.Replays.Get(m.Key)
+		if err != nil {
+			a.internal(w, err)
+			return true
+		}
+		mine := map[int]bool{}
+		for s, tm := range m.Teams {
+			mine[s] = tm == t.ID
+		}
+		writeJSON(w, http.StatusOK, forSeats(rep, mine))
+		return true
+	}
+	return false
+}
+
 // orgBlitz is an event's ranked rounds (with the organiser's pending
 // requests) and its final, and what the teams see of them ("public").
 func (a *api) orgBlitz(w http.ResponseWriter, r *http.Request, _ store.Team) {

@@ -13,8 +13,8 @@
 // with its map and replay. A team sees its rank, group and the next
 // round, its ranked game as the 2022 game page's line, the way to play a
 // bot from its machine (the token hidden until asked), and the finals
-// page with the replays of its own games. Every page at 800x600, 1280x720
-// and 1920x1080.
+// page, where it watches any game of the final (the teams named on the
+// board). Every page at 800x600, 1280x720 and 1920x1080.
 import assert from 'node:assert/strict';
 import { start, expecting, person, step, until, layout, finish } from './platformlib.mjs';
 
@@ -29,6 +29,8 @@ await finish('blitz pages', async () => {
   await org.waitForSelector('#blitz-final');
   await until(org, 'the cards filled', () => /No schedule/.test(document.querySelector('#blitz-rounds .schedule-now').textContent));
   assert.match(await org.textContent('#blitz-final .final-state'), /Not started/);
+  assert.equal(await org.locator('#event button:has-text("Start the final ranking")').count(), 0, 'no final ranking of more rated games: the API refuses it here');
+  assert.match(await org.textContent('#event .controls-box'), /tournament of the Final card/);
 
   step('organiser: a bad interval is refused in words');
   // tomorrow at 18:00, local time: no round falls due during the test
@@ -128,12 +130,24 @@ await finish('blitz pages', async () => {
   await finals.click('.bracket-games a');
   await finals.waitForSelector('.match-head');
 
-  step('team: the finals page, with the replays of its own games');
+  step('team: the finals page, every game\u2019s replay linked');
   await team.click('#blitz a:has-text("Finals page")');
   await team.waitForSelector('.finals-status .champion');
   const mine = await team.$$eval('.bracket-teams li.mine', (ls) => ls.length);
   assert.ok(mine >= 1, 'the team is marked in the bracket');
-  assert.ok(await team.locator('.bracket-games a').count() >= 1, 'the team watches its own games');
+  assert.equal(await team.locator('.bracket-games a').count(), games.length, 'the team watches every game of the final');
   assert.equal(await team.textContent('.blitz-places tbody tr.mine td.ellipsis'), teamName);
   await layout(team, 'blitz-finals-team');
+  step('team: watches a game of the final, another team’s when there is one, the teams named');
+  const pick = await team.evaluate(() => {
+    const ms = [...document.querySelectorAll('.bracket-match')].filter((m) => m.querySelector('.bracket-games a'));
+    const m = ms.find((x) => !x.querySelector('li.mine')) || ms[0];
+    m.querySelector('.bracket-games a').setAttribute('data-pick', 'yes');
+    return [...m.querySelectorAll('.bracket-teams .name')].map((n) => n.textContent);
+  });
+  await team.click('a[data-pick=yes]');
+  await team.waitForSelector('.controls .turn');
+  for (const name of pick) {
+    await until(team, `${name} on the board`, (n) => (document.querySelector('.scoreboard')?.textContent || '').includes(n), name, 20_000);
+  }
 });

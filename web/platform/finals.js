@@ -35,14 +35,13 @@ async function blitzDoc() {
 }
 
 /**
- * The replay of a game for the reader: the organiser watches every game;
- * a team the games it played (the others' replays are the organiser's).
- * @param {any} g @param {number} me
+ * The replay of a game for the reader: every game of the final, once
+ * recorded (a team's copy holds no other team's error output).
+ * @param {any} g
  */
-function replayOf(g, me) {
+function replayOf(g) {
   if (!g.id) return null;
-  if (event) return `/platform/replay/${encodeURIComponent(g.id)}?event=${encodeURIComponent(event)}`;
-  return g.seats.some((/** @type {any} */ s) => s.team_id === me) ? `/platform/replay/${encodeURIComponent(g.id)}` : null;
+  return `/platform/replay/${encodeURIComponent(g.id)}${event ? `?event=${encodeURIComponent(event)}` : ''}`;
 }
 
 async function main() {
@@ -101,7 +100,7 @@ function show(d, me, status, board, side) {
       ? h('h1', { class: 'champion' }, h('span', { class: 'crown', 'aria-hidden': 'true' }, '\u2605'), ' ', h('span', { class: 'name' }, champion), h('span', { class: 'dim' }, ' wins the final'))
       : h('h1', null, 'The final is being played', h('span', { class: 'live-dot', title: 'updated every few seconds' })),
     h('p', { class: 'dim' }, `${f.seeds.length} teams, ${f.size === 2 ? 'duels' : `games of ${f.size}, the top ${f.size / 2} going on`}; sudden death, then a best-of-three grand final. ${f.games.length} games played.`));
-  board.replaceChildren(bracketView(f, { replay: (g) => replayOf(g, me.id), mine: me.team }));
+  board.replaceChildren(bracketView(f, { replay: replayOf, mine: me.team }));
   const places = standingsView(f, me.team);
   side.replaceChildren(...(places ? [h('section', { class: 'card' }, h('h2', null, 'Places'), places)] : []));
 }

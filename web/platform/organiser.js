@@ -436,6 +436,7 @@ function controls(ev) {
     h('h3', null, 'Controls'),
     h('div', { class: 'actions' }, freeze),
     ev.game === 'catmouse' ? h('p', { class: 'dim' }, 'The final is the round robin of the Final card below.') // codinsa.js
+      : ev.game === 'jungle' ? h('p', { class: 'dim' }, 'The final is the tournament of the Final card below.') // blitz.js
       : h('div', { class: 'actions' }, h('label', { class: 'check inline' }, games, ' games a team '), final),
     h('div', { class: 'actions' }, publish),
     h('div', { class: 'actions exports' }, h('span', { class: 'dim' }, 'Export:'),

@@ -58,7 +58,8 @@ async function replayOf(path) {
 async function names(rep) {
   try {
     const list = await api(event ? `organiser/events/${encodeURIComponent(event)}/matches` : 'matches', { role });
-    const m = list.find((/** @type {any} */ x) => String(x.id) === id);
+    let m = list.find((/** @type {any} */ x) => String(x.id) === id);
+    if (!m && !event && rep.game === 'jungle') m = await finalGame(); // another team's game of a Blitz final
     if (!m || m.seats.length !== rep.players.length) return;
     m.seats.forEach((/** @type {any} */ s, /** @type {number} */ k) => {
       if (s.team_id !== 0 && s.team) rep.players[k].name = s.team;
@@ -66,6 +67,12 @@ async function names(rep) {
   } catch (e) {
     console.warn('the teams\' names are not known', e);
   }
+}
+
+/** The game of the team's event's Blitz final this page shows, from its finals page's data. */
+async function finalGame() {
+  const d = await api('blitz', { role });
+  return ((d.final && d.final.games) || []).find((/** @type {any} */ g) => String(g.id) === id);
 }
 
 main().catch((/** @type {unknown} */ e) => {
