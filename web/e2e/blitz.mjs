@@ -112,6 +112,33 @@ await finish('blitz pages', async () => {
   const heads = await finals.$$eval('.bracket-col h3', (hs) => hs.map((x) => x.textContent));
   assert.deepEqual(heads, ['Round 1', 'Grand final \u00b7 best of three'], `the columns: ${heads}`);
   await layout(finals, 'blitz-finals-playing');
+  step('finals page: a final half played is drawn as the server deals it (8 seeds, games of 4)');
+  // The final above plays in seconds: a bigger one, one game played, is
+  // drawn from the page's own module beside it, as the page draws one.
+  const half = await finals.evaluate(async () => {
+    const { bracket, bracketView } = await import('/platform/blitz.js');
+    const seeds = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8'];
+    const seat = (team, rank) => ({ team, team_id: 0, rank });
+    // the snake deal: {S1, S4, S5, S8} and {S2, S3, S6, S7}; S5 and S8 win the first
+    const final = { seeds, size: 4, done: false, rounds: null, standings: null,
+      games: [{ game: 1, id: 77, map: 'inter-4_14x20_3D.bmp', seats: [seat('S1', 3), seat('S4', 4), seat('S5', 1), seat('S8', 2)] }] };
+    const cols = bracket(final);
+    const box = document.createElement('section');
+    box.id = 'half-final';
+    box.append(bracketView(final, { replay: (g) => `/platform/replay/${g.id}` }));
+    document.querySelector('main').append(box);
+    return cols.map((c) => ({ name: c.name, matches: c.matches.map((m) => ({ teams: m.teams, slots: m.slots, advanced: m.advanced, games: m.games.length })) }));
+  });
+  assert.deepEqual(half, [
+    { name: 'round 1', matches: [{ teams: ['S1', 'S4', 'S5', 'S8'], slots: 4, advanced: ['S5', 'S8'], games: 1 }, { teams: ['S2', 'S3', 'S6', 'S7'], slots: 4, advanced: [], games: 0 }] },
+    { name: 'round 2', matches: [{ teams: [], slots: 4, advanced: [], games: 0 }] },
+    { name: 'grand final', matches: [{ teams: [], slots: 2, advanced: [], games: 0 }] },
+  ], JSON.stringify(half));
+  assert.equal(await finals.locator('#half-final .bracket-match.waiting').count(), 3, 'the matches to come');
+  assert.equal(await finals.locator('#half-final .bracket-teams li.tbd').count(), 6, 'their places to be decided');
+  assert.match(await finals.textContent('#half-final .bracket-games'), /Game 1 · inter-4_14x20_3D\.bmp · replay/);
+  await layout(finals, 'blitz-finals-half');
+  await finals.evaluate(() => document.getElementById('half-final').remove());
   await until(finals, 'the grand final\u2019s winner', () => !!document.querySelector('.finals-status .champion'), null, 120_000);
   const champion = await finals.textContent('.finals-status .champion .name');
   const grand = await finals.$$eval('.bracket-col.grand .bracket-teams li', (ls) => ls.map((l) => ({ cls: l.className, text: l.textContent })));
