@@ -130,6 +130,9 @@ func (a *api) ladder(w http.ResponseWriter, r *http.Request, t store.Team) {
 		if t.ID != 0 {
 			item["mine"] = l.TeamGames(t.ID, rd.Number)
 		}
+		if rd.Groups != nil {
+			item["draw"] = drawNames(rd.Round, l.Names)
+		}
 		rounds = append(rounds, item)
 	}
 	lines := []map[string]any{}
@@ -138,6 +141,21 @@ func (a *api) ladder(w http.ResponseWriter, r *http.Request, t store.Team) {
 			"firsts": ln.Firsts, "games": ln.Games, "mean_territory": ln.Mean})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"rounds": rounds, "ladder": lines})
+}
+
+// drawNames are a drawn round's games, each its teams' names by seat.
+func drawNames(rd rounds.Round, names map[int64]string) [][]string {
+	out := [][]string{}
+	for _, g := range rd.Groups {
+		seats := []string{}
+		for _, k := range g {
+			if k < len(rd.Teams) {
+				seats = append(seats, names[rd.Teams[k]])
+			}
+		}
+		out = append(out, seats)
+	}
+	return out
 }
 
 // registerURL makes an HTTP bot URL the team's active submission (events

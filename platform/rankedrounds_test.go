@@ -154,6 +154,7 @@ func TestRankedRounds(t *testing.T) {
 		Rounds []struct {
 			Number, Played int
 			Mine           []TeamGame
+			Draw           [][]string
 		}
 		Ladder []struct {
 			Team   string
@@ -167,6 +168,19 @@ func TestRankedRounds(t *testing.T) {
 	// the team's own games in each round, with their points: its ladder points
 	mine := 0.0
 	for _, rd := range got.Rounds {
+		// the draw by name: 5 games of 4 teams, each team in 4 of them
+		seen := map[string]int{}
+		for _, g := range rd.Draw {
+			for _, name := range g {
+				seen[name]++
+			}
+			if len(g) != 4 {
+				t.Errorf("round %d: a game of the draw %v", rd.Number, g)
+			}
+		}
+		if len(rd.Draw) != 5 || len(seen) != 5 || seen["Ants"] != 4 {
+			t.Errorf("round %d's draw: %v", rd.Number, rd.Draw)
+		}
 		if len(rd.Mine) != 4 {
 			t.Errorf("round %d: Ants's games %+v, want 4", rd.Number, rd.Mine)
 		}

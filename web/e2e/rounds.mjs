@@ -69,6 +69,10 @@ await finish('ranked rounds pages', async () => {
   assert.match(listed, /Round 2.*(playing: 0 of 1 games|done).*4 players.*×2/s, `round 2 as listed: ${listed}`);
   assert.doesNotMatch(listed, /mix/, 'an unchanged mix is the event\'s');
   await until(org, 'round 2 done', () => document.querySelector('#ranked-rounds li.round[data-number="2"] .round-state')?.textContent === 'done');
+  await org.click('#ranked-rounds li.round[data-number="2"] details.draw summary');
+  const draw = await org.$$eval('#ranked-rounds li.round[data-number="2"] details.draw li', (lis) => lis.map((li) => li.textContent.split(', ').sort().join(' ')));
+  assert.deepEqual(draw, ['Ants Bees Cats Dogs'], 'the draw: one game of the four teams');
+  assert.equal((await org.$$('#ranked-rounds li.round[data-number="1"] details.draw')).length, 0, 'a round not played has no draw');
   await layout(org, 'rounds-organiser-done');
 
   step('organiser: the ladder gives 5 x (4 - place) x 2 points for the game the matches list shows');
@@ -112,6 +116,7 @@ await finish('ranked rounds pages', async () => {
   const third = await org.textContent('#ranked-rounds li.round[data-number="3"]');
   assert.match(third, /scheduled for .*mix 1:0:0:0, 12 obstacles, ×1/s, `round 3: ${third}`);
   assert.equal(await org.textContent('#ranked-rounds li.round[data-number="2"] .round-state'), 'done');
+  assert.ok(await org.$eval('#ranked-rounds li.round[data-number="2"] details.draw', (d) => d.open), 'the draw stays open across refreshes');
   await layout(org, 'rounds-organiser-scheduled');
 
   step('team: sees the rounds, its game in round 2 with its points, and the ladder');

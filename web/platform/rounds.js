@@ -84,6 +84,19 @@ function roundItem(rd, ...more) {
     ...more);
 }
 
+/**
+ * A drawn round's games, each its teams by seat, folded.
+ * @param {any} rd @param {Set<number>} open the rounds whose draw is unfolded
+ */
+function drawOf(rd, open) {
+  if (!rd.draw || !rd.draw.length) return null;
+  const d = /** @type {HTMLDetailsElement} */ (h('details', { class: 'draw', open: open.has(rd.number) },
+    h('summary', null, `The draw: ${rd.draw.length} game${rd.draw.length === 1 ? '' : 's'}`),
+    h('ol', null, rd.draw.map((/** @type {string[]} */ g) => h('li', null, g.join(', '))))));
+  d.addEventListener('toggle', () => { if (d.open) open.add(rd.number); else open.delete(rd.number); });
+  return d;
+}
+
 /** Whether a round still changes (its games are being drawn or played). @param {any} rd */
 function busy(rd) {
   const st = roundState(rd);
@@ -185,6 +198,8 @@ export function roundsCard(ev, game, call) {
     h('h3', null, 'Ladder'),
     ladder);
   let active = false; // a round is being drawn or played, or is about to be
+  /** The rounds whose draw the organiser opened, kept open across refreshes. @type {Set<number>} */
+  const open = new Set();
   const refresh = async () => {
     let l;
     try {
@@ -194,7 +209,7 @@ export function roundsCard(ev, game, call) {
       throw err;
     }
     say(listMsg, '');
-    list.replaceChildren(...(l.rounds.length ? l.rounds.map((/** @type {any} */ rd) => roundItem(rd)).reverse()
+    list.replaceChildren(...(l.rounds.length ? l.rounds.map((/** @type {any} */ rd) => roundItem(rd, drawOf(rd, open))).reverse()
       : [h('li', { class: 'dim' }, 'No round yet: set the first one above.')]));
     ladder.replaceChildren(ladderTable(l.ladder));
     active = l.rounds.some(busy);
