@@ -234,6 +234,9 @@ await finish('Cod\'INSA pages', async () => {
   assert.match(matches.join('\n'), /Bats vs Cats.*draw/);
   const table = await org.$$eval('#codinsa-final table.standings tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
   assert.deepEqual(table.map((r) => [r[0], r[1], r[2]]), [['1', 'Owls', '6'], ['2', 'Bats', '1'], ['2', 'Cats', '1']], `the table: ${JSON.stringify(table)}`);
+  await until(org, 'the games\' replays', () => document.querySelectorAll('#codinsa-final table.final-matches .game-links a').length === 9, undefined, 30_000);
+  const hrefs = await org.$$eval('#codinsa-final table.final-matches .game-links a', (as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(hrefs.every((u) => /^\/platform\/replay\/\d+\?event=\d+$/.test(u || '')), `the replays' links: ${hrefs}`);
   await layout(org, 'codinsa-organiser-final');
 
   step('team: the table waits for the publication, then shows');
@@ -246,18 +249,29 @@ await finish('Cod\'INSA pages', async () => {
   await cats.waitForSelector('#codinsa-final table.standings');
   const seenTable = await cats.$$eval('#codinsa-final table.standings tbody tr', (rows) => rows.map((r) => [r.children[0].textContent, r.children[1].textContent, r.classList.contains('mine')]));
   assert.deepEqual(seenTable, [['1', 'Owls', false], ['2', 'Bats', false], ['2', 'Cats', true]], 'the table, the team\'s row marked');
-  assert.equal(await cats.$$eval('#codinsa-final table.final-matches tbody tr', (rows) => rows.length), 3);
+  // Its own games' replays, none of the others'.
+  await until(cats, 'Cats\' replays', () => document.querySelectorAll('#codinsa-final table.final-matches .game-links a').length === 6, undefined, 30_000);
+  const linked = await cats.$$eval('#codinsa-final table.final-matches tbody tr', (rows) => rows.map((r) => [r.children[1].textContent, r.querySelectorAll('.game-links a').length]));
+  assert.deepEqual(linked, [['Owls vs Bats', 0], ['Owls vs Cats', 3], ['Bats vs Cats', 3]], 'a team has the replays of its own games');
   await layout(cats, 'codinsa-team-final');
 
   step('no team page shows or receives the secret set, the tally or the chosen set');
   for (const [page, who] of [[owls, 'Owls'], [bats, 'Bats'], [cats, 'Cats'], [voters, 'voters']]) {
     await noSecretShown(/** @type {import('playwright-core').Page} */ (page), String(who));
   }
-  await Promise.all(reading);
+  // (an answer whose page went on may never give its body: 10 s each at most)
+  await Promise.all(reading.map((r) => Promise.race([r, new Promise((ok) => { setTimeout(ok, 10_000); })])));
   assert.ok(seen.some((s) => s.url.endsWith('/api/platform/spawns')), 'the team pages read the spawn vote');
   for (const s of seen) {
     assert.doesNotMatch(s.url, /\/organiser\//, `${s.who}'s page asked an organiser route: ${s.url}`);
     for (const re of [...SECRET, /"(chosen|tally|secret|void)"/]) assert.doesNotMatch(s.body, re, `${s.who} received ${re} from ${s.url}`);
   }
   assert.ok(!seen.some((s) => s.body.includes(secretText.trim())), 'no team answer holds the secret file');
+
+  // Once the final is played, a team's replays show the positions its bots
+  // were given (docs/events.md): they come after the checks above.
+  step('team: opens a game of its match from the final\'s table');
+  await cats.click('#codinsa-final table.final-matches tbody tr:nth-child(3) .game-links a:has-text("game 2")');
+  await cats.waitForSelector('.controls .turn');
+  assert.match(await cats.textContent('.scoreboard'), /Cats/);
 });

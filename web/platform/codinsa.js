@@ -304,12 +304,21 @@ function finalCard(ev, call) {
         if (!(err instanceof ApiError && err.status === 404)) say(msg, text(err));
       }
     }
-    render(f);
+    /** @type {Map<number, HTMLElement>} */
+    let links = new Map();
+    if (f && Object.keys(f.matches || {}).length) {
+      try {
+        links = gameLinks(await call(`events/${ev.id}/matches`), (id) => `/platform/replay/${encodeURIComponent(id)}?event=${encodeURIComponent(ev.id)}`);
+      } catch {
+        links = new Map(); // the table still shows; the Matches card lists the games
+      }
+    }
+    render(f, links);
     return f && !f.done ? PLAYING_EVERY : IDLE_EVERY;
   };
 
-  /** @param {any} f */
-  const render = (f) => {
+  /** @param {any} f @param {Map<number, HTMLElement>} links */
+  const render = (f, links) => {
     startBox.hidden = !!f;
     start.disabled = !closed;
     start.title = closed ? '' : 'Close the spawn vote first: the final plays the voted set';
@@ -348,7 +357,7 @@ function finalCard(ev, call) {
         const first = names[String(m.teams[0])];
         const other = names[String(m.teams[1])];
         const winner = a.rank < b.rank ? first : b.rank < a.rank ? other : 'draw';
-        return matchRow(m.index + 1, first, other, stat(a, 'wins'), stat(b, 'wins'), stat(a, 'own'), stat(b, 'own'), winner, m.result.summary || '');
+        return matchRow(m.index + 1, first, other, stat(a, 'wins'), stat(b, 'wins'), stat(a, 'own'), stat(b, 'own'), winner, m.result.summary || '', '', links.get(m.index + 1));
       });
     matches.replaceChildren(h('h3', null, 'Matches'), matchTable(rows, 'No match played yet.'));
     table.replaceChildren(...(f.done && f.standings ? [h('h3', null, 'Table'), standingsTable((f.standings || []).map((/** @type {any} */ s) => ({
@@ -378,6 +387,32 @@ function finalCard(ev, call) {
   return { card, refresh };
 }
 
+/** What each game of a match plays (rules §8.1). */
+const GAME_SETS = ['set 0', 'the voted set', 'set 9'];
+
+/**
+ * The replay links of each match of the final, by match number: its
+ * games are recorded as final matches whose round is the match's number.
+ * @param {any[]} list the event's or the team's matches
+ * @param {(id: number) => string} href a game's replay page
+ * @returns {Map<number, HTMLElement>}
+ */
+function gameLinks(list, href) {
+  /** @type {Map<number, any[]>} */
+  const games = new Map();
+  for (const m of list || []) {
+    if (m.kind !== 'final' || !m.round || !m.replay) continue;
+    games.set(m.round, [...(games.get(m.round) || []), m]);
+  }
+  /** @type {Map<number, HTMLElement>} */
+  const out = new Map();
+  for (const [round, ms] of games) {
+    ms.sort((a, b) => a.id - b.id); // recorded in the order they were played
+    out.set(round, h('span', { class: 'game-links' }, ms.map((m, k) => h('a', { href: href(m.id), title: `game ${k + 1}${GAME_SETS[k] ? `, on ${GAME_SETS[k]}` : ''}: its replay` }, `game ${k + 1}`))));
+  }
+  return out;
+}
+
 /** An integer statistic of a match result. @param {any} pr @param {string} key */
 function stat(pr, key) {
   const v = pr && pr.stats ? pr.stats[key] : undefined;
@@ -388,22 +423,24 @@ function stat(pr, key) {
  * A match of the final as a table row.
  * @param {number} n @param {string} first @param {string} other @param {number} winsA @param {number} winsB
  * @param {number} ownA @param {number} ownB @param {string} winner @param {string} summary @param {string} [mine]
+ * @param {HTMLElement} [games] the links to its games' replays
  */
-function matchRow(n, first, other, winsA, winsB, ownA, ownB, winner, summary, mine = '') {
+function matchRow(n, first, other, winsA, winsB, ownA, ownB, winner, summary, mine = '', games = undefined) {
   return h('tr', { class: mine && (first === mine || other === mine) ? 'mine' : null, title: summary || null },
     h('td', { class: 'num' }, String(n)),
     h('td', { class: 'seats' }, h('span', { class: 'seat', title: 'cats first in games 1 and 3' }, first), h('span', { class: 'dim' }, ' vs '), h('span', { class: 'seat' }, other)),
     h('td', { class: 'num' }, `${winsA} \u2013 ${winsB}`),
     h('td', { class: 'num', title: 'the sum of each team\u2019s own results (catch turns; fewer is better)' }, `${ownA} \u2013 ${ownB}`),
-    h('td', null, winner === 'draw' ? h('span', { class: 'result draw' }, 'draw') : h('span', { class: 'result won' }, winner)));
+    h('td', null, winner === 'draw' ? h('span', { class: 'result draw' }, 'draw') : h('span', { class: 'result won' }, winner)),
+    h('td', { class: 'nowrap row-actions' }, games || ''));
 }
 
 /** @param {HTMLElement[]} rows @param {string} empty */
 function matchTable(rows, empty) {
   return h('div', { class: 'table-wrap' }, h('table', { class: 'list final-matches' },
     h('thead', null, h('tr', null, h('th', { class: 'num' }, '#'), h('th', null, 'Teams'), h('th', { class: 'num' }, 'Game wins'),
-      h('th', { class: 'num' }, 'Own results'), h('th', null, 'Winner'))),
-    h('tbody', null, rows.length ? rows : h('tr', null, h('td', { colspan: 5, class: 'dim' }, empty)))));
+      h('th', { class: 'num' }, 'Own results'), h('th', null, 'Winner'), h('th', null, 'Replays'))),
+    h('tbody', null, rows.length ? rows : h('tr', null, h('td', { colspan: 6, class: 'dim' }, empty)))));
 }
 
 /**
@@ -615,8 +652,18 @@ function teamFinalCard(team, call) {
       body.replaceChildren(h('p', { class: 'dim' }, `${f.message[0].toUpperCase()}${f.message.slice(1)}.`));
       return IDLE_EVERY;
     }
+    // The team's own games have their replays (its match list holds them).
+    /** @type {Map<number, HTMLElement>} */
+    let links = new Map();
+    if ((f.matches || []).length) {
+      try {
+        links = gameLinks(await call('matches'), (id) => `/platform/replay/${encodeURIComponent(id)}`);
+      } catch {
+        links = new Map();
+      }
+    }
     const rows = (f.matches || []).map((/** @type {any} */ m) => matchRow(m.match, m.cats_first, m.other, m.cats_first_game_wins, m.other_game_wins,
-      m.cats_first_own, m.other_own, m.winner, '', team.name));
+      m.cats_first_own, m.other_own, m.winner, '', team.name, links.get(m.match)));
     body.replaceChildren(
       h('p', { class: 'dim' }, f.done ? 'The round robin is over.' : 'The round robin is being played: the table comes at its end.'),
       ...(f.table && f.table.length ? [h('h3', null, 'Table'), standingsTable(f.table.map((/** @type {any} */ r) => ({
