@@ -245,6 +245,38 @@ func (p *Platform) allStandings(ctx context.Context, eventID int64) ([]Standing,
 	return out, nil
 }
 
+// sideQuestTally counts, by submission, the rated games (casual and
+// final) of an event the arena played and those that earned the
+// side-quest point: [games, points]. The event's games are read once for
+// every team (a read per team and kind scanned the event's matches each
+// time).
+func (p *Platform) sideQuestTally(ctx context.Context, eventID int64) (map[int64][2]int, error) {
+	tally := map[int64][2]int{}
+	for _, kind := range []string{store.KindCasual, store.KindFinal} {
+		ms, err := p.Store.MatchesOfKind(ctx, eventID, kind)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range ms {
+			if m.Error != "" {
+				continue
+			}
+			for seat, sub := range m.Submissions {
+				if sub == 0 || seat >= len(m.Stats) {
+					continue
+				}
+				t := tally[sub]
+				t[0]++
+				if m.Stats[seat]["sideQuestPoints"] >= 1 {
+					t[1]++
+				}
+				tally[sub] = t
+			}
+		}
+	}
+	return tally, nil
+}
+
 // SideQuestLine is one line of tracks' side-quest leaderboard.
 type SideQuestLine struct {
 	Rank    int
@@ -265,26 +297,15 @@ func (p *Platform) SideQuestBoard(ctx context.Context, eventID int64) ([]SideQue
 	}
 	// the main order: higher leagues first, then the rating
 	sort.SliceStable(main, func(i, j int) bool { return main[i].Team.League > main[j].Team.League })
+	tally, err := p.sideQuestTally(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
 	var out []SideQuestLine
 	for _, s := range main {
 		line := SideQuestLine{Team: s.Team}
 		if s.Team.Active != 0 {
-			for _, kind := range []string{store.KindCasual, store.KindFinal} {
-				ms, err := p.Store.SubmissionMatches(ctx, s.Team.Active, kind)
-				if err != nil {
-					return nil, err
-				}
-				for _, m := range ms {
-					seat := slices.Index(m.Submissions, s.Team.Active)
-					if m.Error != "" || seat < 0 || seat >= len(m.Stats) {
-						continue
-					}
-					line.Games++
-					if m.Stats[seat]["sideQuestPoints"] >= 1 {
-						line.Points++
-					}
-				}
-			}
+			line.Games, line.Points = tally[s.Team.Active][0], tally[s.Team.Active][1]
 		}
 		if line.Games > 0 {
 			line.Average = float64(line.Points) / float64(line.Games)

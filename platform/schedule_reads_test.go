@@ -3,6 +3,9 @@ package platform
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"slices"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -20,6 +23,14 @@ type countedReads struct {
 	store.Store
 	mu                           sync.Mutex
 	teams, ratings, wholeMatches int
+	perSubmission                int // SubmissionMatches
+}
+
+func (c *countedReads) SubmissionMatches(ctx context.Context, subID int64, kind string) ([]store.Match, error) {
+	c.mu.Lock()
+	c.perSubmission++
+	c.mu.Unlock()
+	return c.Store.SubmissionMatches(ctx, subID, kind)
 }
 
 func (c *countedReads) Teams(ctx context.Context, eventID int64) ([]store.Team, error) {
@@ -49,7 +60,7 @@ func (c *countedReads) reset() (teams, ratings, whole int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	teams, ratings, whole = c.teams, c.ratings, c.wholeMatches
-	c.teams, c.ratings, c.wholeMatches = 0, 0, 0
+	c.teams, c.ratings, c.wholeMatches, c.perSubmission = 0, 0, 0, 0
 	return
 }
 
@@ -81,6 +92,49 @@ func (s loadEveryMatch) MatchesOfKind(ctx context.Context, eventID int64, kind s
 		}
 	}
 	return out, err
+}
+
+// sideQuestBoardPerTeam is SideQuestBoard as it was: two reads per team
+// (its active submission's casual and final games), each scanning the
+// event's matches on SQLite. The benchmark's baseline, and the answer
+// the new one must give.
+func (p *Platform) sideQuestBoardPerTeam(ctx context.Context, eventID int64) ([]SideQuestLine, error) {
+	main, err := p.allStandings(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(main, func(i, j int) bool { return main[i].Team.League > main[j].Team.League })
+	var out []SideQuestLine
+	for _, s := range main {
+		line := SideQuestLine{Team: s.Team}
+		if s.Team.Active != 0 {
+			for _, kind := range []string{store.KindCasual, store.KindFinal} {
+				ms, err := p.Store.SubmissionMatches(ctx, s.Team.Active, kind)
+				if err != nil {
+					return nil, err
+				}
+				for _, m := range ms {
+					seat := slices.Index(m.Submissions, s.Team.Active)
+					if m.Error != "" || seat < 0 || seat >= len(m.Stats) {
+						continue
+					}
+					line.Games++
+					if m.Stats[seat]["sideQuestPoints"] >= 1 {
+						line.Points++
+					}
+				}
+			}
+		}
+		if line.Games > 0 {
+			line.Average = float64(line.Points) / float64(line.Games)
+		}
+		out = append(out, line)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Average > out[j].Average })
+	for i := range out {
+		out[i].Rank = i + 1
+	}
+	return out, nil
 }
 
 // readyTeams joins n teams, each with a ready Python submission stored
@@ -171,7 +225,9 @@ func TestASchedulingPassReadsTheEventOnce(t *testing.T) {
 
 // TestResultsCountInTheDatabase: the final's progress, the ladder and
 // the results count and read an event's matches by kind in the database,
-// never loading all of them; their numbers are those of the matches.
+// never loading all of them; their numbers are those of the matches. The
+// side-quest board reads the event's rated games once, not each team's
+// apart, and gives what it gave.
 func TestResultsCountInTheDatabase(t *testing.T) {
 	ctx := context.Background()
 	p := openTest(t)
@@ -189,7 +245,8 @@ func TestResultsCountInTheDatabase(t *testing.T) {
 		round         int64
 	}{{store.KindCasual, "", 0}, {store.KindCasual, "", 0}, {store.KindCasual, "crashed", 0}, {store.KindRanked, "", 1}, {store.KindRanked, "timeout", 1}, {store.KindFinal, "", 0}} {
 		m := store.Match{EventID: ev.ID, Key: fmt.Sprintf("m-%d", i), Kind: c.kind, Round: c.round, Teams: ids, Submissions: []int64{1, 2, 3, 4},
-			Ranks: []int{1, 2, 3, 4}, Scores: []float64{40, 30, 20, 10}, Error: c.failure}
+			Ranks: []int{1, 2, 3, 4}, Scores: []float64{40, 30, 20, 10}, Error: c.failure,
+			Stats: []map[string]float64{{"sideQuestPoints": 1}, {"sideQuestPoints": float64(i % 2)}, {}, {}}}
 		if _, err := p.Store.RecordMatch(ctx, m, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -210,6 +267,16 @@ func TestResultsCountInTheDatabase(t *testing.T) {
 	if _, _, whole := reads.reset(); whole != 0 {
 		t.Errorf("%d reads of every match of the event", whole)
 	}
+	board, err := p.SideQuestBoard(ctx, ev.ID)
+	if err != nil || len(board) != 4 || board[0].Games != 3 || board[0].Points != 3 || board[0].Team.ID != teams[0].ID || board[1].Points != 2 {
+		t.Errorf("the side-quest board: %+v %v", board, err)
+	}
+	if reads.perSubmission != 0 {
+		t.Errorf("the side-quest board read each team's games apart: %d reads", reads.perSubmission)
+	}
+	if old, _ := p.sideQuestBoardPerTeam(ctx, ev.ID); !reflect.DeepEqual(board, old) {
+		t.Errorf("the side-quest board changed:\n%+v\n%+v", board, old)
+	}
 }
 
 // BenchmarkSchedulerReads: an event of 100 teams and 20,000 recorded
@@ -221,7 +288,10 @@ func TestResultsCountInTheDatabase(t *testing.T) {
 //   - ladder: GET ladder's read (Platform.Ladder), the ranked games read
 //     by kind (now) or picked from every match (before, loadEveryMatch);
 //   - results: EventResults (arena event export's results.json), counts
-//     in the database (now) or every match loaded (before).
+//     in the database (now) or every match loaded (before);
+//   - sidequest: tracks' side-quest board (GET sidequest, and the
+//     results of a tracks event), the event's rated games read once (now)
+//     or each team's read apart (before, sideQuestBoardPerTeam).
 //
 // Each reports before-ms, now-ms and before/now.
 func BenchmarkSchedulerReads(b *testing.B) {
@@ -264,7 +334,12 @@ func BenchmarkSchedulerReads(b *testing.B) {
 	now, before := p.Store, loadEveryMatch{p.Store}
 
 	type timing struct{ before, now time.Duration }
-	var tick, ladder, results timing
+	if a, err := p.SideQuestBoard(ctx, ev.ID); err != nil {
+		b.Fatal(err)
+	} else if c, _ := p.sideQuestBoardPerTeam(ctx, ev.ID); !reflect.DeepEqual(a, c) || a[0].Games == 0 {
+		b.Fatalf("the side-quest boards differ:\n%+v\n%+v", a[:3], c[:3])
+	}
+	var tick, ladder, results, sidequest timing
 	measure := func(into *time.Duration, f func() error) {
 		start := time.Now()
 		if err := f(); err != nil {
@@ -279,6 +354,8 @@ func BenchmarkSchedulerReads(b *testing.B) {
 		measure(&tick.before, func() error { _, err := p.scheduleEvent(ctx, ev, 16, 0, nil); return err })
 		rereadEachMatch = false
 		measure(&tick.now, func() error { _, err := p.scheduleEvent(ctx, ev, 16, 0, nil); return err })
+		measure(&sidequest.before, func() error { _, err := p.sideQuestBoardPerTeam(ctx, ev.ID); return err })
+		measure(&sidequest.now, func() error { _, err := p.SideQuestBoard(ctx, ev.ID); return err })
 		p.Store = before
 		measure(&ladder.before, func() error { _, err := p.Ladder(ctx, ev.ID); return err })
 		measure(&results.before, func() error { _, err := p.EventResults(ctx, ev.ID); return err })
@@ -293,7 +370,7 @@ func BenchmarkSchedulerReads(b *testing.B) {
 	for _, r := range []struct {
 		name string
 		t    timing
-	}{{"tick", tick}, {"ladder", ladder}, {"results", results}} {
+	}{{"tick", tick}, {"ladder", ladder}, {"results", results}, {"sidequest", sidequest}} {
 		b.ReportMetric(float64(r.t.before.Microseconds())/1000/float64(n), r.name+"-before-ms")
 		b.ReportMetric(float64(r.t.now.Microseconds())/1000/float64(n), r.name+"-now-ms")
 		b.ReportMetric(float64(r.t.before)/float64(r.t.now), r.name+"-before/now")
