@@ -469,9 +469,16 @@ func (a *api) teamMatches(ctx context.Context, t store.Team) ([]store.Match, []m
 		}
 		ms = withPromotions(ms, promo)
 	}
+	hideFinal, err := a.codinsaFinalHidden(ctx, t.EventID)
+	if err != nil {
+		return nil, nil, err
+	}
 	var out []store.Match
 	var seats []map[int]bool
 	for _, m := range ms {
+		if hideFinal && m.Kind == store.KindFinal {
+			continue
+		}
 		mine := map[int]bool{}
 		for s, id := range m.Teams {
 			if id == t.ID {
@@ -484,6 +491,20 @@ func (a *api) teamMatches(ctx context.Context, t store.Team) ([]store.Match, []m
 		}
 	}
 	return out, seats, nil
+}
+
+// codinsaFinalHidden reports whether the games of the event's Cod'INSA
+// final are kept from its teams: until the organiser publishes the
+// results, as the table (GET codinsa) is. Their ranks are those results,
+// and their replays play the voted set and the secret set 9 (the spawn
+// option and the spawn pack), which no team route tells before.
+func (a *api) codinsaFinalHidden(ctx context.Context, eventID int64) (bool, error) {
+	ev, err := a.p.Store.Event(ctx, eventID)
+	if err != nil || ev.Game != "catmouse" {
+		return false, err
+	}
+	published, err := a.p.resultsVisible(ctx, ev)
+	return !published, err
 }
 
 // withPromotions adds to recent matches the promotion games they lack,
