@@ -111,6 +111,7 @@ var routes = []route{
 	{"POST " + APIPrefix + "organiser/events/{id}/invite", organiser, false, (*api).orgInvite},
 	{"POST " + APIPrefix + "organiser/events/{id}/casual", organiser, false, (*api).orgCasual},
 	{"GET " + APIPrefix + "organiser/events/{id}/controls", organiser, false, (*api).orgControls},
+	{"GET " + APIPrefix + "organiser/events/{id}/status", organiser, false, (*api).orgStatus},
 	{"GET " + APIPrefix + "organiser/events/{id}/teams", organiser, false, (*api).orgTeams},
 	{"GET " + APIPrefix + "organiser/events/{id}/matches", organiser, false, (*api).orgMatches},
 	{"GET " + APIPrefix + "organiser/events/{id}/matches/{match}/replay", organiser, false, (*api).orgReplay},
@@ -120,6 +121,7 @@ var routes = []route{
 	{"GET " + APIPrefix + "organiser/events/{id}/results", organiser, false, (*api).orgResults},
 	{"GET " + APIPrefix + "organiser/events/{id}/replays", organiser, false, (*api).orgReplays},
 	{"GET " + APIPrefix + "organiser/events/{id}/ladder", organiser, false, (*api).orgLadder},
+	{"GET " + APIPrefix + "organiser/events/{id}/rounds", organiser, false, (*api).orgRounds},
 	{"POST " + APIPrefix + "organiser/events/{id}/rounds", organiser, false, (*api).orgStartRound},
 	{"POST " + APIPrefix + "organiser/events/{id}/final", organiser, false, (*api).orgFinal},
 }

@@ -337,3 +337,37 @@ func matchJSON(m store.Match, names map[int64]string) map[string]any {
 	}
 	return item
 }
+
+// orgStatus is what arena event status prints: the controls and whether
+// the final ranking has played all its games (the same JSON as the
+// command's --json on the data directory).
+func (a *api) orgStatus(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	c, err := a.p.EventControls(r.Context(), ev.ID)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	done, err := a.p.FinalDone(r.Context(), ev.ID)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"event": ev.ID, "controls": c, "final_done": done})
+}
+
+// orgRounds is the ranked rounds' ladder as arena event ladder reads it:
+// every round whole (its draw by team id), the ladder's lines and the
+// teams' names by id.
+func (a *api) orgRounds(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	l, err := a.p.Ladder(r.Context(), ev.ID)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"rounds": l.Rounds, "ladder": l.Lines, "names": l.Names})
+}

@@ -26,11 +26,13 @@ func init() {
 		Short: "Create, list, show and change the events of a platform",
 		Long: `An event is one competition on one game: teams join it with its invitation
 and submit bots that the platform builds and plays. These commands work on
-the data directory of "arena serve --data DIR" directly. create, list, show,
-update, invite, teams and matches also work through the running server with
-the organiser's token: --server URL --token T (default $ARENA_SERVER and
-$ARENA_TOKEN; arena serve prints the organiser's link on its first start,
-arena organiser token makes a new one); the others take --data only.`,
+the data directory of "arena serve --data DIR" (or its database, --db URL)
+directly. create, list, show, update, invite, teams, matches, status,
+casual, freeze, final, publish, export, round and ladder also work through
+the running server with the organiser's token: --server URL --token T
+(default $ARENA_SERVER and $ARENA_TOKEN; arena serve prints the organiser's
+link on its first start, arena organiser token makes a new one); the
+others take --data or --db only.`,
 	}
 	var (
 		of   organiserFlags

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"text/tabwriter"
 	"time"
 
@@ -12,88 +13,102 @@ import (
 )
 
 // The organiser's controls of a running event (issue 17), on the data
-// directory directly like the other event commands: the server reads them
-// as it schedules.
+// directory or database directly like the other event commands (the
+// server reads them as it schedules), or through the running server with
+// the organiser's token.
 func eventControlCommands() []*cobra.Command {
-	var data string
-	var asJSON bool
-	withEvent := func(use, short, long string, args cobra.PositionalArgs, run func(cmd *cobra.Command, p *platform.Platform, id int64, args []string) (platform.Controls, error)) *cobra.Command {
+	var of organiserFlags
+	withEvent := func(use, short, long string, args cobra.PositionalArgs, run func(cmd *cobra.Command, t *eventTarget, args []string) error) *cobra.Command {
 		c := &cobra.Command{
 			Use: use, Short: short, Long: long, Args: args,
 			RunE: func(cmd *cobra.Command, args []string) error {
-				id, err := eventID(args[0])
+				t, err := of.event(cmd, args[0])
 				if err != nil {
 					return err
 				}
-				p, err := openEvent(cmd, data, id)
+				defer t.close()
+				if err := run(cmd, t, args[1:]); err != nil {
+					return err
+				}
+				c, done, err := t.status(cmd)
 				if err != nil {
 					return err
 				}
-				defer p.Close()
-				c, err := run(cmd, p, id, args[1:])
-				if err != nil {
-					return err
-				}
-				return printControls(cmd, p, id, c, asJSON)
+				return printControls(cmd.OutOrStdout(), t.id, c, done, of.asJSON)
 			},
 		}
-		addDataFlags(c, &data, &asJSON)
+		of.add(c)
 		return c
 	}
-	status := withEvent("status EVENT --data DIR", "Show an event's controls: casual games, frozen submissions, the final, publication", "", cobra.ExactArgs(1),
-		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
-			return p.EventControls(cmd.Context(), id)
-		})
-	casual := withEvent("casual EVENT on|off --data DIR", "Start or stop an event's casual games",
+	status := withEvent("status EVENT (--data DIR | --server URL --token T)", "Show an event's controls: casual games, frozen submissions, the final, publication", "", cobra.ExactArgs(1),
+		func(*cobra.Command, *eventTarget, []string) error { return nil })
+	casual := withEvent("casual EVENT on|off (--data DIR | --server URL --token T)", "Start or stop an event's casual games",
 		`Casual games are the continuous rated games between the teams' active
 bots. Stopping them lets the games already queued finish; promotion tests
 of an event with leagues go on.`, cobra.ExactArgs(2),
-		func(cmd *cobra.Command, p *platform.Platform, id int64, args []string) (platform.Controls, error) {
-			switch args[0] {
-			case "on", "off":
-				return p.SetCasual(cmd.Context(), id, args[0] == "on")
+		func(cmd *cobra.Command, t *eventTarget, args []string) error {
+			if args[0] != "on" && args[0] != "off" {
+				return fmt.Errorf("casual games %q: say on or off", args[0])
 			}
-			return platform.Controls{}, fmt.Errorf("casual games %q: say on or off", args[0])
+			on := args[0] == "on"
+			if t.remote() {
+				return t.post("/casual", map[string]bool{"running": on}, nil)
+			}
+			_, err := t.p.SetCasual(cmd.Context(), t.id, on)
+			return err
 		})
 	var undo bool
-	freeze := withEvent("freeze EVENT --data DIR [--undo]", "Freeze an event's submissions (the active ones are final)",
+	freeze := withEvent("freeze EVENT (--data DIR | --server URL --token T) [--undo]", "Freeze an event's submissions (the active ones are final)",
 		`A frozen event refuses new submissions and changes of the active one.
 --undo reopens them (not once the final ranking has started).`, cobra.ExactArgs(1),
-		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
-			return p.SetFrozen(cmd.Context(), id, !undo)
+		func(cmd *cobra.Command, t *eventTarget, _ []string) error {
+			if t.remote() {
+				return t.post("/freeze", map[string]bool{"frozen": !undo}, nil)
+			}
+			_, err := t.p.SetFrozen(cmd.Context(), t.id, !undo)
+			return err
 		})
 	freeze.Flags().BoolVar(&undo, "undo", false, "reopen the submissions")
 	var games int
-	final := withEvent("final EVENT --data DIR [--games N]", "Start an event's final ranking",
+	final := withEvent("final EVENT (--data DIR | --server URL --token T) [--games N]", "Start an event's final ranking",
 		`The final ranking freezes the submissions, stops the casual games and
 plays about N more rated games per team between the final submissions (in
 the top league, for an event with leagues); the leaderboard is then final
 (arena event status shows the progress). The server plays the games.
 A catmouse (Cod'INSA) event's final is arena event roundrobin and a jungle
 (Blitz) event's is arena event blitz final: this command refuses them.`, cobra.ExactArgs(1),
-		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
-			return p.StartFinal(cmd.Context(), id, games)
+		func(cmd *cobra.Command, t *eventTarget, _ []string) error {
+			if t.remote() {
+				return t.post("/final", map[string]int{"games": games}, nil)
+			}
+			_, err := t.p.StartFinal(cmd.Context(), t.id, games)
+			return err
 		})
 	final.Flags().IntVar(&games, "games", 100, "games per team in the final ranking")
-	publish := withEvent("publish EVENT --data DIR", "Publish an event's results to its teams", "", cobra.ExactArgs(1),
-		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
-			return p.Publish(cmd.Context(), id)
+	publish := withEvent("publish EVENT (--data DIR | --server URL --token T)", "Publish an event's results to its teams", "", cobra.ExactArgs(1),
+		func(cmd *cobra.Command, t *eventTarget, _ []string) error {
+			if t.remote() {
+				return t.post("/publish", map[string]any{}, nil)
+			}
+			_, err := t.p.Publish(cmd.Context(), t.id)
+			return err
 		})
 	var out string
-	export := withEvent("export EVENT --data DIR --out DIR", "Export an event's results (JSON, CSV) and all its replays",
+	export := withEvent("export EVENT (--data DIR | --server URL --token T) --out DIR", "Export an event's results (JSON, CSV) and all its replays",
 		`Writes results.json, results.csv (the ranking) and replays.tar.gz (every
-match's replay, with every bot's log) into the --out directory.`, cobra.ExactArgs(1),
-		func(cmd *cobra.Command, p *platform.Platform, id int64, _ []string) (platform.Controls, error) {
-			res, n, err := p.Export(cmd.Context(), id, out)
+match's replay, with every bot's log) into the --out directory. Through
+the server, the three files are downloaded into it.`, cobra.ExactArgs(1),
+		func(cmd *cobra.Command, t *eventTarget, _ []string) error {
+			res, n, err := t.export(cmd, out)
 			if err != nil {
-				return platform.Controls{}, err
+				return err
 			}
 			state := "provisional"
 			if res.Final {
 				state = "final"
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: results.json, results.csv (%d teams, %s), replays.tar.gz (%d replays)\n", out, len(res.Standings), state, n)
-			return p.EventControls(cmd.Context(), id)
+			return nil
 		})
 	export.Flags().StringVar(&out, "out", "", "the directory to write into")
 	export.MarkFlagRequired("out")
@@ -102,12 +117,11 @@ match's replay, with every bot's log) into the --out directory.`, cobra.ExactArg
 
 // roundCommand starts a ranked round (Ready AI Code 2020).
 func roundCommand() *cobra.Command {
-	var data string
-	var asJSON bool
+	var of organiserFlags
 	var r rounds.Round
 	var at string
 	c := &cobra.Command{
-		Use:   "round EVENT --data DIR --players N [--size S] [--shape S] [--mix W:B:I:D] [--obstacles N] [--multiplier M] [--seed N]",
+		Use:   "round EVENT (--data DIR | --server URL --token T) --players N [--size S] [--shape S] [--mix W:B:I:D] [--obstacles N] [--multiplier M] [--seed N]",
 		Short: "Start a ranked round: draw its games among the teams and queue them",
 		Long: `A ranked round (Ready AI Code 2020) draws games of --players bots among the
 teams that have one, every team playing the same number of games, with the
@@ -119,25 +133,26 @@ arena event ladder shows the ladder. With --at, the round is played at
 that time by the server (its field is the teams that have a bot then).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := eventID(args[0])
+			t, err := of.event(cmd, args[0])
 			if err != nil {
 				return err
 			}
-			p, err := openEvent(cmd, data, id)
-			if err != nil {
-				return err
-			}
-			defer p.Close()
+			defer t.close()
 			if at != "" {
 				if r.At, err = parseWhen(at); err != nil {
 					return fmt.Errorf("--at: %w", err)
 				}
 			}
-			got, err := p.StartRound(cmd.Context(), id, r)
+			var got rounds.Round
+			if t.remote() {
+				err = t.post("/rounds", r, &got)
+			} else {
+				got, err = t.p.StartRound(cmd.Context(), t.id, r)
+			}
 			if err != nil {
 				return err
 			}
-			if asJSON {
+			if of.asJSON {
 				return writeJSONTo(cmd.OutOrStdout(), got)
 			}
 			if !got.Queued {
@@ -149,7 +164,7 @@ that time by the server (its field is the teams that have a bot then).`,
 			return nil
 		},
 	}
-	addDataFlags(c, &data, &asJSON)
+	of.add(c)
 	f := c.Flags()
 	f.IntVar(&r.Players, "players", 4, "players per game (territory: 4, 6 or 8)")
 	f.StringVar(&r.Size, "size", "", "the arena size class (game option size; default: the event's)")
@@ -164,28 +179,33 @@ that time by the server (its field is the teams that have a bot then).`,
 
 // ladderCommand prints the ladder of the ranked rounds.
 func ladderCommand() *cobra.Command {
-	var data string
-	var asJSON bool
+	var of organiserFlags
 	c := &cobra.Command{
-		Use:   "ladder EVENT --data DIR",
+		Use:   "ladder EVENT (--data DIR | --server URL --token T)",
 		Short: "Show the ladder of an event's ranked rounds",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := eventID(args[0])
+			t, err := of.event(cmd, args[0])
 			if err != nil {
 				return err
 			}
-			p, err := openEvent(cmd, data, id)
-			if err != nil {
-				return err
+			defer t.close()
+			var l platform.RoundLadder
+			if t.remote() {
+				var got struct {
+					platform.RoundLadder
+					Names map[int64]string `json:"names"`
+				}
+				err = t.get("/rounds", &got)
+				l, l.Names = got.RoundLadder, got.Names
+			} else {
+				l, err = t.p.Ladder(cmd.Context(), t.id)
 			}
-			defer p.Close()
-			l, err := p.Ladder(cmd.Context(), id)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			if asJSON {
+			if of.asJSON {
 				return writeJSONTo(out, l)
 			}
 			for _, r := range l.Rounds {
@@ -209,16 +229,11 @@ func ladderCommand() *cobra.Command {
 			return w.Flush()
 		},
 	}
-	addDataFlags(c, &data, &asJSON)
+	of.add(c)
 	return c
 }
 
-func printControls(cmd *cobra.Command, p *platform.Platform, id int64, c platform.Controls, asJSON bool) error {
-	out := cmd.OutOrStdout()
-	done, err := p.FinalDone(cmd.Context(), id)
-	if err != nil {
-		return err
-	}
+func printControls(out io.Writer, id int64, c platform.Controls, done, asJSON bool) error {
 	if asJSON {
 		return writeJSONTo(out, map[string]any{"event": id, "controls": c, "final_done": done})
 	}

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -39,21 +40,7 @@ func (c *clientFlags) add(cmd *cobra.Command, withToken bool) {
 // do sends a request to the API and decodes a JSON answer into out (or
 // returns the raw body when out is nil).
 func (c *clientFlags) do(method, path, contentType string, body io.Reader, out any) ([]byte, error) {
-	if c.server == "" {
-		return nil, errors.New("no server: give --server URL or set ARENA_SERVER")
-	}
-	req, err := http.NewRequest(method, strings.TrimSuffix(c.server, "/")+"/api/platform/"+path, body)
-	if err != nil {
-		return nil, err
-	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
-	client := &http.Client{Timeout: 2 * time.Minute}
-	resp, err := client.Do(req)
+	resp, err := c.send(&http.Client{Timeout: 2 * time.Minute}, method, path, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -62,19 +49,63 @@ func (c *clientFlags) do(method, path, contentType string, body io.Reader, out a
 	if err != nil {
 		return nil, err
 	}
-	if resp.StatusCode >= 400 {
-		var e struct{ Error string }
-		if json.Unmarshal(b, &e) == nil && e.Error != "" {
-			return nil, fmt.Errorf("the server says: %s (HTTP %d)", e.Error, resp.StatusCode)
-		}
-		return nil, fmt.Errorf("the server answered HTTP %d", resp.StatusCode)
-	}
 	if out != nil {
 		if err := json.Unmarshal(b, out); err != nil {
 			return nil, fmt.Errorf("the server's answer is not the platform's JSON: %w", err)
 		}
 	}
 	return b, nil
+}
+
+// send sends a request to the API and returns the answer when it is not
+// an error (the caller closes its body); an error answer is a
+// *serverError.
+func (c *clientFlags) send(client *http.Client, method, path, contentType string, body io.Reader) (*http.Response, error) {
+	if c.server == "" {
+		return nil, errors.New("no server: give --server URL or set ARENA_SERVER")
+	}
+	req, err := http.NewRequest(method, strings.TrimSuffix(c.server, "/")+"/api/platform/"+path, body)
+	if err != nil {
+		return nil, fmt.Errorf("--server %q: %w", c.server, err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, fmt.Errorf("cannot reach the server %s: %w (is arena serve running there?)", c.server, err)
+	}
+	if resp.StatusCode >= 400 {
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		se := &serverError{status: resp.StatusCode}
+		var e struct{ Error string }
+		if json.Unmarshal(b, &e) == nil {
+			se.msg = e.Error
+		}
+		return nil, se
+	}
+	return resp, nil
+}
+
+// serverError is the API's error answer: its status and message.
+type serverError struct {
+	status int
+	msg    string
+}
+
+func (e *serverError) Error() string {
+	if e.msg == "" {
+		return fmt.Sprintf("the server answered HTTP %d", e.status)
+	}
+	return fmt.Sprintf("the server says: %s (HTTP %d)", e.msg, e.status)
 }
 
 func (c *clientFlags) needToken() error {

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"context"
+	"net"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
+)
+
+// twin is a platform twice: a data directory the commands open (--data)
+// and one served in this process through its API (httptest and
+// platform.Handler), reached with the organiser's token (--server URL
+// --token T). The same command on either must print the same.
+type twin struct {
+	data       string
+	served     *platform.Platform
+	url, token string
+}
+
+func newTwin(t *testing.T) *twin {
+	t.Helper()
+	ctx := context.Background()
+	w := &twin{data: filepath.Join(t.TempDir(), "data")}
+	p, err := platform.Open(ctx, filepath.Join(t.TempDir(), "served"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	if w.token, err = p.FirstOrganiserToken(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(p.Handler(platform.APIOptions{}))
+	t.Cleanup(ts.Close)
+	w.served, w.url = p, ts.URL
+	return w
+}
+
+// onData opens the data directory's platform in this process for f (to
+// set up what no command does), and closes it for the commands.
+func (w *twin) onData(t *testing.T, f func(p *platform.Platform)) {
+	t.Helper()
+	p, err := platform.Open(context.Background(), w.data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f(p)
+}
+
+func (w *twin) srv() []string { return []string{"--server", w.url, "--token", w.token} }
+
+// each runs f on both platforms: the data directory's opened, then the
+// served one.
+func (w *twin) each(t *testing.T, f func(p *platform.Platform)) {
+	t.Helper()
+	w.onData(t, f)
+	f(w.served)
+}
+
+// times are the outputs' moments (creation, publication...), which differ
+// between the two platforms.
+var times = regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`)
+
+// same runs args on the data directory and through the server and checks
+// that both print the same (moments aside) with the same exit status; it
+// returns the output and the error output.
+func (w *twin) same(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	out, errOut, code := run(t, append(args, "--data", w.data)...)
+	sout, serrOut, scode := run(t, append(args, w.srv()...)...)
+	norm := func(s string) string { return times.ReplaceAllString(s, "TIME") }
+	if norm(out) != norm(sout) || norm(errOut) != norm(serrOut) || code != scode {
+		t.Errorf("arena %s:\non --data (exit %d):\n%s%s\nthrough --server (exit %d):\n%s%s", strings.Join(args, " "), code, out, errOut, scode, sout, serrOut)
+	}
+	return out, errOut, code
+}
+
+// create makes the same event on both.
+func (w *twin) create(t *testing.T, game string) {
+	t.Helper()
+	if _, stderr, code := run(t, "event", "create", game, "--data", w.data, "--name", "Twin"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if _, stderr, code := run(t, append([]string{"event", "create", game, "--name", "Twin"}, w.srv()...)...); code != 0 {
+		t.Fatal(stderr)
+	}
+}
+
+// readyTeams joins n teams to event 1 of p, each with a build made ready
+// as a job would (these commands are about the organiser, not builds).
+func readyTeams(t *testing.T, p *platform.Platform, n int) []store.Team {
+	t.Helper()
+	ctx := context.Background()
+	invite, err := p.NewInvite(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var teams []store.Team
+	for i := range n {
+		tm, _, err := p.Join(ctx, invite, string(rune('A'+i))+"-team")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", []byte("built\n")); err != nil {
+			t.Fatal(err)
+		}
+		tm.Active = s.ID
+		teams = append(teams, tm)
+	}
+	return teams
+}
+
+// TestEventControlsThroughTheServer: status, casual, freeze (and --undo),
+// final, publish and export print the same on the data directory and
+// through the server, refuse the same, and export downloads the same
+// results and every replay.
+func TestEventControlsThroughTheServer(t *testing.T) {
+	w := newTwin(t)
+	w.create(t, "tracks")
+	w.each(t, func(p *platform.Platform) {
+		teams := readyTeams(t, p, 2)
+		ctx := context.Background()
+		rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "tracks",
+			Turns: []replay.Turn{{Replies: []replay.Reply{{Stderr: "a-log"}, {Stderr: "b-log"}}}}}
+		if err := p.Replays.Put("casual-twin-1", rep); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Store.RecordMatch(ctx, store.Match{EventID: 1, Key: "casual-twin-1", Teams: []int64{teams[0].ID, teams[1].ID},
+			Submissions: []int64{teams[0].Active, teams[1].Active}, Ranks: []int{1, 2}}, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"event", "status", "1"}, "casual games: running"},
+		{[]string{"event", "status", "1", "--json"}, `"final_done": false`},
+		{[]string{"event", "casual", "1", "off"}, "casual games: stopped"},
+		{[]string{"event", "casual", "1", "on", "--json"}, `"event": 1`},
+		{[]string{"event", "freeze", "1"}, "submissions: frozen"},
+		{[]string{"event", "freeze", "1", "--undo"}, "submissions: open"},
+		{[]string{"event", "final", "1", "--games", "4"}, "final ranking: started TIME"},
+		{[]string{"event", "freeze", "1", "--undo"}, ""}, // refused once the final has started
+		{[]string{"event", "publish", "1"}, "results: published TIME"},
+		{[]string{"event", "status", "1", "--json"}, `"published": "TIME"`},
+	} {
+		out, errOut, _ := w.same(t, c.args...)
+		if got := times.ReplaceAllString(out, "TIME"); !strings.Contains(got, c.want) {
+			t.Errorf("arena %s: want %q in:\n%s%s", strings.Join(c.args, " "), c.want, out, errOut)
+		}
+	}
+	for _, bad := range [][]string{
+		{"event", "casual", "1", "maybe"},
+		{"event", "final", "1", "--games", "0"},
+		{"event", "status", "7"},
+		{"event", "freeze", "7", "--undo"},
+		{"event", "status", "x"},
+	} {
+		if _, errOut, code := w.same(t, bad...); code == 0 || errOut == "" || strings.Contains(errOut, "HTTP") {
+			t.Errorf("%v: exit %d, stderr %q", bad, code, errOut)
+		}
+	}
+	// export: the same files (the archive's replays by name)
+	dirs := []string{filepath.Join(t.TempDir(), "data-out"), filepath.Join(t.TempDir(), "server-out")}
+	_, e1, c1 := run(t, "event", "export", "1", "--data", w.data, "--out", dirs[0])
+	_, e2, c2 := run(t, append([]string{"event", "export", "1", "--out", dirs[1]}, w.srv()...)...)
+	if c1 != 0 || c2 != 0 || strings.TrimPrefix(e1, dirs[0]) != strings.TrimPrefix(e2, dirs[1]) || !strings.Contains(e2, "(2 teams, provisional), replays.tar.gz (1 replays)") {
+		t.Fatalf("export: exit %d %q, through the server exit %d %q", c1, e1, c2, e2)
+	}
+	for _, f := range []string{"results.json", "results.csv"} {
+		a, _ := os.ReadFile(filepath.Join(dirs[0], f))
+		b, err := os.ReadFile(filepath.Join(dirs[1], f))
+		if err != nil || len(a) == 0 || string(times.ReplaceAll(a, nil)) != string(times.ReplaceAll(b, nil)) {
+			t.Errorf("%s differs (%v):\n%s\n%s", f, err, a, b)
+		}
+	}
+	for _, d := range dirs {
+		f, err := os.Open(filepath.Join(d, "replays.tar.gz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := countReplays(f)
+		f.Close()
+		if n != 1 || err != nil {
+			t.Errorf("%s: %d replays, %v", d, n, err)
+		}
+	}
+	if entries, _ := os.ReadDir(dirs[1]); len(entries) != 3 {
+		t.Errorf("the export through the server left %d files", len(entries))
+	}
+}
+
+// TestEventCommandsThroughTheServerRefuse: a wrong token, a team's token,
+// no token, no server answering and both --data and --server are each
+// told in words.
+func TestEventCommandsThroughTheServerRefuse(t *testing.T) {
+	w := newTwin(t)
+	w.create(t, "tracks")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "http://" + ln.Addr().String()
+	ln.Close()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--server", w.url, "--token", w.token[:len(w.token)-4] + "abcd"}, "this token is not valid"},
+		{[]string{"--server", w.url}, "no token: give the organiser's --token T"},
+		{[]string{"--server", dead, "--token", w.token}, "cannot reach the server " + dead},
+		{[]string{"--server", w.url, "--token", w.token, "--data", w.data}, "give one of --data DIR, --db URL or --server URL"},
+		{nil, "--server URL --token T"},
+	} {
+		for _, cmd := range [][]string{{"event", "status", "1"}, {"event", "ladder", "1"}, {"event", "publish", "1"}} {
+			if _, errOut, code := run(t, append(cmd, c.args...)...); code == 0 || !strings.Contains(errOut, c.want) {
+				t.Errorf("arena %s %s: exit %d %q, want %q", strings.Join(cmd, " "), strings.Join(c.args, " "), code, errOut, c.want)
+			}
+		}
+	}
+}
+
+// TestEventRoundsThroughTheServer: a ranked round and the ladder print the
+// same on the data directory and through the server, refusals included.
+func TestEventRoundsThroughTheServer(t *testing.T) {
+	w := newTwin(t)
+	w.create(t, "territory")
+	w.same(t, "event", "round", "1", "--players", "4") // no teams yet: refused
+	w.same(t, "event", "ladder", "1")
+	w.each(t, func(p *platform.Platform) { readyTeams(t, p, 4) })
+	for _, args := range [][]string{
+		{"event", "round", "1", "--players", "4", "--size", "huge"},
+		{"event", "round", "1", "--players", "4", "--seed", "7"},
+		{"event", "round", "1", "--players", "4", "--seed", "8", "--multiplier", "2", "--json"},
+		{"event", "round", "1", "--players", "4", "--at", "2030-01-01T10:00", "--seed", "9"},
+		{"event", "ladder", "1"},
+		{"event", "ladder", "1", "--json"},
+	} {
+		w.same(t, args...)
+	}
+	if out, _, _ := run(t, append([]string{"event", "ladder", "1"}, w.srv()...)...); !strings.Contains(out, "round 2: 4 players x2, 0 of 1 games played") || !strings.Contains(out, "D-team") {
+		t.Errorf("the ladder through the server:\n%s", out)
+	}
+}
