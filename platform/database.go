@@ -55,6 +55,9 @@ type database interface {
 	// newLead is a claim to schedule: one server of all those that
 	// share the database schedules at a time.
 	newLead() leader
+	// matchJobs counts the unfinished match jobs in the database, for
+	// the scheduler (schedule_jobs.go).
+	matchJobs(ctx context.Context) (busy map[int64]int, promoting map[int64]bool, err error)
 	// orphans makes available again every running job, for the one
 	// process that runs a SQLite data directory's jobs when it starts
 	// (restart.go); on PostgreSQL, heartbeats find lost jobs instead.

@@ -308,25 +308,9 @@ func (p *Platform) schedule(ctx context.Context, inFlight int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	res, err := p.river.JobList(ctx, river.NewJobListParams().Kinds("match").First(10000).
-		States(rivertype.JobStateAvailable, rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStateScheduled, rivertype.JobStatePending))
+	busy, promoting, err := p.db.matchJobs(ctx) // promoting: teams with a promotion game queued
 	if err != nil {
 		return 0, err
-	}
-	busy := map[int64]int{}
-	promoting := map[int64]bool{} // teams with a promotion game queued
-	for _, j := range res.Jobs {
-		var a matchArgs
-		if err := unmarshalArgs(j, &a); err != nil {
-			continue
-		}
-		if a.MatchKind == store.KindPromotion {
-			for _, t := range a.Teams {
-				promoting[t] = true
-			}
-			continue
-		}
-		busy[a.Event]++
 	}
 	queued := 0
 	for _, ev := range events {
