@@ -119,8 +119,15 @@ func TestControl(t *testing.T) {
 	}
 }
 
+// FuzzParse: an accepted URL has the form Parse promises; one whose host
+// is an IP address is accepted by Check exactly when the address is
+// public (IPv4-compatible, Teredo, 6to4... included; an IPv4 one as the
+// octet reading of the registry says), and always when the organiser
+// allows private ones.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"http://8.8.8.8:80/x", "https://a.b/c/", "http://[::1]:0", "http://%zz", "http://a@b", "\x00"} {
+	for _, s := range []string{"http://8.8.8.8:80/x", "https://a.b/c/", "http://[::1]:0", "http://%zz", "http://a@b", "\x00",
+		"http://[::127.0.0.1]/", "http://[2001:0:a00:1::]:8080/", "http://[2002:a00:1::1]/", "http://[64:ff9b::a00:1]/",
+		"http://198.51.100.7/", "http://[2001:4860:4860::8888]/bot/", "http://[fe80::1%25eth0]/"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -130,6 +137,20 @@ func FuzzParse(f *testing.F) {
 		}
 		if (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || u.User != nil || u.RawQuery != "" {
 			t.Fatalf("%q accepted as %+v", s, u)
+		}
+		a, err := netip.ParseAddr(u.Hostname())
+		if err != nil {
+			return // a name: Check would resolve it, which a test does not
+		}
+		if v4 := a.Unmap(); v4.Is4() && Public(a) != publicV4(v4.As4()) {
+			t.Fatalf("%q: Public(%s) = %v", s, a, Public(a))
+		}
+		ctx := context.Background()
+		if _, err := Check(ctx, s, false); (err == nil) != Public(a) || (err != nil && !errors.Is(err, ErrPrivate)) {
+			t.Fatalf("%q (%s, public %v): %v", s, a, Public(a), err)
+		}
+		if _, err := Check(ctx, s, true); err != nil {
+			t.Fatalf("%q allowed: %v", s, err)
 		}
 	})
 }
