@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -49,6 +51,12 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 			return nil, fmt.Errorf("--unsafe-no-sandbox goes with --data (the platform's builds)")
 		}
 		return func() {}, nil
+	}
+	// The viewer lists and serves its replay directory to anyone who
+	// reaches the page; the platform's replays hold every team's matches
+	// with their bots' error output (arena serve --data . would share them).
+	if own := filepath.Join(f.data, "replays"); f.data != "" && sameDir(srv.Replays, own) {
+		return nil, fmt.Errorf("--replays %s is the platform's own replays (%s), which the viewer would show to anyone, every team's error output included: give the viewer another directory", srv.Replays, own)
 	}
 	if f.workers < 1 || f.buildTimeout <= 0 || f.submitEvery <= 0 || f.matches < 0 {
 		return nil, fmt.Errorf("--build-workers, --build-timeout and --submit-every must be positive, --casual-matches at least 0")
@@ -109,4 +117,17 @@ func (f *platformFlags) announce(out io.Writer, base string) {
 	}
 	fmt.Fprintf(out, "Organiser link (shown once, only its hash is kept): %s\n", platform.OrganiserLink(base, f.firstToken))
 	fmt.Fprintf(out, "Organiser token for the CLI (arena event ... --server %s --token T): %s\n", base, f.firstToken)
+}
+
+// sameDir reports whether two paths name the same directory: the same
+// file once both exist, else the same absolute path.
+func sameDir(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(ia, ib)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }

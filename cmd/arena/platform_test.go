@@ -245,6 +245,16 @@ func TestPlatformFlagsAreChecked(t *testing.T) {
 	if _, stderr, code := run(t, "serve", "--unsafe-no-sandbox", "--addr", "127.0.0.1:0"); code == 0 || !strings.Contains(stderr, "goes with --data") {
 		t.Fatalf("%d %s", code, stderr)
 	}
+	// The viewer shows its replay directory to anyone: the platform's own
+	// (every team's matches, error output included) is refused, however
+	// it is named.
+	data := t.TempDir()
+	for _, replays := range []string{filepath.Join(data, "replays"), data + "/./replays/"} {
+		if _, stderr, code := run(t, "serve", "--data", data, "--replays", replays, "--addr", "127.0.0.1:0"); code == 0 ||
+			!strings.Contains(stderr, "the platform's own replays") {
+			t.Fatalf("--replays %s with --data %s: %d %s", replays, data, code, stderr)
+		}
+	}
 	if _, stderr, code := run(t, "submissions"); code == 0 || !strings.Contains(stderr, "token") {
 		t.Fatalf("no token: %d %s", code, stderr)
 	}
