@@ -358,10 +358,32 @@ func (a *api) orgBlitzRound(w http.ResponseWriter, r *http.Request, _ store.Team
 	if !ok {
 		return
 	}
+	if a.tooFewBots(w, r, ev, "a ranked round") {
+		return
+	}
 	if a.eventError(w, a.p.AskBlitzRound(r.Context(), ev.ID)) {
 		return
 	}
 	writeJSON(w, http.StatusAccepted, map[string]any{"round": "asked: the server plays it within a minute"})
+}
+
+// tooFewBots refuses to ask for a Blitz round or final that could not be
+// played now, as arena event blitz round|final on the data directory
+// refuse it, rather than let the server's clock fail on it; it reports
+// whether it refused.
+func (a *api) tooFewBots(w http.ResponseWriter, r *http.Request, ev store.Event, what string) bool {
+	if _, err := a.p.blitzEvent(r.Context(), ev.ID); a.eventError(w, err) {
+		return true
+	}
+	teams, err := a.p.teamsWithBots(r.Context(), ev)
+	if a.eventError(w, err) {
+		return true
+	}
+	if len(teams) < 2 {
+		apiError(w, http.StatusBadRequest, fmt.Sprintf("%s needs at least 2 teams with a ready bot; %d have one", what, len(teams)))
+		return true
+	}
+	return false
 }
 
 // orgBlitzFinal asks the server for the final: {"size": 4|2}.
@@ -379,6 +401,9 @@ func (a *api) orgBlitzFinal(w http.ResponseWriter, r *http.Request, _ store.Team
 	}
 	if req.Size == 0 {
 		req.Size = 4
+	}
+	if f, err := a.p.BlitzFinalState(r.Context(), ev.ID); a.eventError(w, err) || (f == nil && a.tooFewBots(w, r, ev, "the final")) {
+		return
 	}
 	if a.eventError(w, a.p.AskBlitzFinal(r.Context(), ev.ID, req.Size)) {
 		return

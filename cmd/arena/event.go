@@ -27,12 +27,12 @@ func init() {
 		Long: `An event is one competition on one game: teams join it with its invitation
 and submit bots that the platform builds and plays. These commands work on
 the data directory of "arena serve --data DIR" (or its database, --db URL)
-directly. create, list, show, update, invite, teams, matches, status,
-casual, freeze, final, publish, export, round and ladder also work through
-the running server with the organiser's token: --server URL --token T
-(default $ARENA_SERVER and $ARENA_TOKEN; arena serve prints the organiser's
-link on its first start, arena organiser token makes a new one); the
-others take --data or --db only.`,
+directly. Every one also works through the running server with the
+organiser's token: --server URL --token T (default $ARENA_SERVER and
+$ARENA_TOKEN; arena serve prints the organiser's link on its first start,
+arena organiser token makes a new one), and prints the same; the commands
+that play games (blitz round, blitz final, roundrobin) then ask the server
+to play them, and --wait follows them.`,
 	}
 	var (
 		of   organiserFlags

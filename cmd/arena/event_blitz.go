@@ -18,24 +18,47 @@ import (
 // The Coveo Blitz 2022 organiser commands (jungle events), on the data
 // directory: the ranked rounds' schedule, a round now, the final.
 func eventBlitzCommand() *cobra.Command {
-	var data string
-	var asJSON, unsafe bool
-	open := func(cmd *cobra.Command, arg string, bots bool) (*platform.Platform, int64, error) {
-		id, err := eventID(arg)
-		if err != nil {
-			return nil, 0, err
+	var of organiserFlags
+	var unsafe, wait bool
+	open := func(cmd *cobra.Command, arg string, bots bool) (*eventTarget, error) {
+		if of.data == "" && of.db == "" {
+			if err := noUnsafe(cmd); err != nil {
+				return nil, err
+			}
+			return of.event(cmd, arg)
+		}
+		if _, err := eventID(arg); err != nil {
+			return nil, err
 		}
 		if bots && !unsafe {
 			if err := sandbox.Ready(); err != nil {
-				return nil, 0, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
+				return nil, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
 			}
 		}
-		p, err := openEvent(cmd, data, id)
+		t, err := of.event(cmd, arg)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
-		p.SetBotOptions(build.Options{Unsafe: unsafe})
-		return p, id, nil
+		t.p.SetBotOptions(build.Options{Unsafe: unsafe})
+		return t, nil
+	}
+	// status reads the event's ranked rounds and its final (nil before it
+	// starts).
+	status := func(cmd *cobra.Command, t *eventTarget) (*platform.Blitz, *platform.BlitzFinal, error) {
+		if t.remote() {
+			var got struct {
+				Blitz *platform.Blitz      `json:"blitz"`
+				Final *platform.BlitzFinal `json:"final"`
+			}
+			err := t.get("/blitz", &got)
+			return got.Blitz, got.Final, err
+		}
+		b, err := t.p.BlitzStatus(cmd.Context(), t.id)
+		if err != nil {
+			return nil, nil, err
+		}
+		f, err := t.p.BlitzFinalState(cmd.Context(), t.id)
+		return b, f, err
 	}
 	bl := &cobra.Command{
 		Use:   "blitz",
@@ -47,86 +70,102 @@ bottom); each group plays one game; the winner moves up one group and the
 loser down one (in groups of 4 the others stay; the top group's winner and
 the bottom group's loser stay). "arena serve --data DIR" plays the rounds
 as they fall due; "blitz round" plays one now. The final ("blitz final")
-is seeded by the ranking.`,
+is seeded by the ranking.
+
+Each command works on the data directory (--data DIR, or --db URL) or
+through the running server with the organiser's token (--server URL
+--token T). On the data directory, "blitz round" and "blitz final" play
+the games in the command; through the server, they ask the server to play
+them (at its next look, within a minute) and, with --wait, follow it and
+print the same as on the data directory.`,
 	}
 	var start string
 	var every time.Duration
 	var size, rounds int
 	schedule := &cobra.Command{
-		Use:   "schedule EVENT --data DIR --start TIME --every DURATION [--size 2|4] [--rounds N]",
+		Use:   "schedule EVENT (--data DIR | --server URL --token T) --start TIME --every DURATION [--size 2|4] [--rounds N]",
 		Short: "Set when the ranked rounds are played",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, id, err := open(cmd, args[0], false)
+			t, err := open(cmd, args[0], false)
 			if err != nil {
 				return err
 			}
-			defer p.Close()
+			defer t.close()
 			at, err := time.Parse(time.RFC3339, start)
 			if err != nil {
 				return fmt.Errorf("--start %q: write the time as 2022-01-21T18:00:00-05:00 (RFC 3339)", start)
 			}
-			if err := p.SetBlitzSchedule(cmd.Context(), id, blitz.Schedule{Start: at, Every: every, Size: size, Rounds: rounds}); err != nil {
+			if t.remote() {
+				err = t.post("/blitz/schedule", map[string]any{"start": at, "every": every.String(), "size": size, "rounds": rounds}, nil)
+			} else {
+				err = t.p.SetBlitzSchedule(cmd.Context(), t.id, blitz.Schedule{Start: at, Every: every, Size: size, Rounds: rounds})
+			}
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "event %d: ranked rounds every %s from %s, groups of %d\n", id, every, at.Format(time.RFC3339), size)
+			fmt.Fprintf(cmd.OutOrStdout(), "event %d: ranked rounds every %s from %s, groups of %d\n", t.id, every, at.Format(time.RFC3339), size)
 			return nil
 		},
 	}
-	addDataFlags(schedule, &data, &asJSON)
+	of.add(schedule)
 	schedule.Flags().StringVar(&start, "start", "", "the first round's time, RFC 3339 (e.g. 2022-01-21T18:00:00-05:00)")
 	schedule.Flags().DurationVar(&every, "every", time.Hour, "the interval between rounds (at least a minute)")
 	schedule.Flags().IntVar(&size, "size", 4, "teams per group: 2 or 4")
 	schedule.Flags().IntVar(&rounds, "rounds", 0, "the number of rounds (0: no cap)")
 	schedule.MarkFlagRequired("start")
 
-	status := &cobra.Command{
-		Use:   "status EVENT --data DIR [--json]",
+	statusCmd := &cobra.Command{
+		Use:   "status EVENT (--data DIR | --server URL --token T) [--json]",
 		Short: "Show the schedule, the ranking and each round's groups",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, id, err := open(cmd, args[0], false)
+			t, err := open(cmd, args[0], false)
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			b, err := p.BlitzStatus(cmd.Context(), id)
+			defer t.close()
+			b, _, err := status(cmd, t)
 			if err != nil {
 				return err
 			}
-			if asJSON {
+			if of.asJSON {
 				return writeJSONTo(cmd.OutOrStdout(), b)
 			}
-			names := map[int64]string{}
-			teams, _ := p.Store.Teams(cmd.Context(), id)
-			for _, t := range teams {
-				names[t.ID] = t.Name
+			names, err := t.names(cmd)
+			if err != nil {
+				return err
 			}
 			printBlitz(cmd.OutOrStdout(), b, names)
 			return nil
 		},
 	}
-	addDataFlags(status, &data, &asJSON)
+	of.add(statusCmd)
 
 	round := &cobra.Command{
-		Use:   "round EVENT --data DIR [--unsafe-no-sandbox]",
+		Use:   "round EVENT (--data DIR [--unsafe-no-sandbox] | --server URL --token T [--wait])",
 		Short: "Play a ranked round now (or finish the one interrupted)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, id, err := open(cmd, args[0], true)
+			t, err := open(cmd, args[0], true)
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			r, err := p.StartBlitzRound(cmd.Context(), id, time.Now())
+			defer t.close()
+			var r *platform.BlitzRound
+			if t.remote() {
+				r, err = askBlitzRound(cmd, t, wait)
+				if r == nil || err != nil {
+					return err
+				}
+			} else if r, err = t.p.StartBlitzRound(cmd.Context(), t.id, time.Now()); err != nil {
+				return err
+			}
+			b, _, err := status(cmd, t)
 			if err != nil {
 				return err
 			}
-			b, err := p.BlitzStatus(cmd.Context(), id)
-			if err != nil {
-				return err
-			}
-			if asJSON {
+			if of.asJSON {
 				return writeJSONTo(cmd.OutOrStdout(), r)
 			}
 			names := map[int64]string{}
@@ -137,12 +176,13 @@ is seeded by the ranking.`,
 			return nil
 		},
 	}
-	addDataFlags(round, &data, &asJSON)
-	round.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust)")
+	of.add(round)
+	round.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
+	round.Flags().BoolVar(&wait, "wait", false, "through the server: wait for the round to be played, then print it")
 
 	var finalSize int
 	final := &cobra.Command{
-		Use:   "final EVENT --data DIR [--size 4|2] [--unsafe-no-sandbox]",
+		Use:   "final EVENT (--data DIR [--unsafe-no-sandbox] | --server URL --token T [--wait]) [--size 4|2]",
 		Short: "Play the final tournament seeded by the ranking, and print its bracket",
 		Long: `Play the Blitz final: every team with a bot, seeded by the ranked rounds'
 ranking, in games of --size teams (4 by default: the top 2 go on; 2: the
@@ -150,19 +190,26 @@ winner goes on) with byes for the top seeds when the numbers do not fall
 evenly; every game is sudden death except the grand final of 2 teams,
 best of three. A game's ties follow the game's rules (score, pending
 points, deaths, response time). Every team plays at least one game.
-Interrupted, it resumes; over, it prints the bracket again.`,
+Interrupted, it resumes; over, it prints the bracket again. Through the
+server, the server plays it; --wait follows its games and prints the
+bracket at the end.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, id, err := open(cmd, args[0], true)
+			t, err := open(cmd, args[0], true)
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			f, err := p.PlayBlitzFinal(cmd.Context(), id, finalSize)
-			if err != nil {
+			defer t.close()
+			var f *platform.BlitzFinal
+			if t.remote() {
+				f, err = askBlitzFinal(cmd, t, finalSize, wait, status)
+				if f == nil || err != nil {
+					return err
+				}
+			} else if f, err = t.p.PlayBlitzFinal(cmd.Context(), t.id, finalSize); err != nil {
 				return err
 			}
-			if asJSON {
+			if of.asJSON {
 				return writeJSONTo(cmd.OutOrStdout(), f)
 			}
 			out := cmd.OutOrStdout()
@@ -180,11 +227,68 @@ Interrupted, it resumes; over, it prints the bracket again.`,
 			return w.Flush()
 		},
 	}
-	addDataFlags(final, &data, &asJSON)
+	of.add(final)
 	final.Flags().IntVar(&finalSize, "size", 4, "teams per game: 4 (the top 2 go on) or 2")
-	final.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust)")
-	bl.AddCommand(schedule, status, round, final)
+	final.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
+	final.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's games, then print its bracket")
+	bl.AddCommand(schedule, statusCmd, round, final)
 	return bl
+}
+
+// askBlitzRound asks the server for a ranked round and, with wait,
+// returns it once played (else nil, having said it is asked).
+func askBlitzRound(cmd *cobra.Command, t *eventTarget, wait bool) (*platform.BlitzRound, error) {
+	var before struct {
+		Blitz platform.Blitz `json:"blitz"`
+	}
+	if err := t.get("/blitz", &before); err != nil {
+		return nil, err
+	}
+	if err := t.post("/blitz/round", map[string]any{}, nil); err != nil {
+		return nil, err
+	}
+	n := len(before.Blitz.Rounds)
+	if !wait {
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: ranked round %d asked; the server plays it within a minute (arena event blitz status shows it; --wait waits for it)\n", t.id, n+1)
+		return nil, nil
+	}
+	var now struct {
+		Blitz platform.Blitz `json:"blitz"`
+	}
+	err := t.poll(cmd, "/blitz", &now, func() (bool, string) {
+		return len(now.Blitz.Rounds) > n, fmt.Sprintf("waiting for the server to play ranked round %d...", n+1)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &now.Blitz.Rounds[n], nil
+}
+
+// askBlitzFinal asks the server for the final and, with wait, returns it
+// once over (else nil, having said it is asked). A final already over is
+// returned as it is, as on the data directory.
+func askBlitzFinal(cmd *cobra.Command, t *eventTarget, size int, wait bool,
+	status func(*cobra.Command, *eventTarget) (*platform.Blitz, *platform.BlitzFinal, error)) (*platform.BlitzFinal, error) {
+	if _, f, err := status(cmd, t); err != nil || (f != nil && f.Done) {
+		return f, err
+	}
+	if err := t.post("/blitz/final", map[string]int{"size": size}, nil); err != nil {
+		return nil, err
+	}
+	if !wait {
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the final asked; the server plays it once no ranked round is being played (arena event blitz final --wait follows it)\n", t.id)
+		return nil, nil
+	}
+	var now struct {
+		Final *platform.BlitzFinal `json:"final"`
+	}
+	err := t.poll(cmd, "/blitz", &now, func() (bool, string) {
+		if now.Final == nil {
+			return false, "waiting for the server to start the final..."
+		}
+		return now.Final.Done, fmt.Sprintf("final: %d games played", len(now.Final.Played))
+	})
+	return now.Final, err
 }
 
 func printBlitz(out io.Writer, b *platform.Blitz, names map[int64]string) {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"sort"
 	"strings"
@@ -12,22 +14,15 @@ import (
 
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/spawnvote"
 	"github.com/seed27749672/arena/sandbox"
 )
 
 // The Cod'INSA 2025 final's organiser commands (catmouse events), on the
 // data directory: the spawn vote and the final's round robin.
 func eventCodinsaCommands() []*cobra.Command {
-	var data string
-	var asJSON bool
-	open := func(cmd *cobra.Command, arg string) (*platform.Platform, int64, error) {
-		id, err := eventID(arg)
-		if err != nil {
-			return nil, 0, err
-		}
-		p, err := openEvent(cmd, data, id)
-		return p, id, err
-	}
+	var of organiserFlags
+	open := func(cmd *cobra.Command, arg string) (*eventTarget, error) { return of.event(cmd, arg) }
 
 	spawns := &cobra.Command{
 		Use:   "spawns",
@@ -38,11 +33,13 @@ the organiser's secret set). Each team proposes one set and votes for
 another team's set (arena API: POST spawns, POST spawns/vote); the set with
 most votes plays game 2 of every match of the final (ties: the lowest id;
 no valid vote: the lowest team set; no team set: set 0). Teams are never
-told which set was chosen.`,
+told which set was chosen. Each command works on the data directory
+(--data DIR, or --db URL) or through the running server with the
+organiser's token (--server URL --token T).`,
 	}
 	var mapFile, set0File, secretFile string
 	publish := &cobra.Command{
-		Use:   "publish EVENT --data DIR --set0 FILE --secret FILE [--map FILE]",
+		Use:   "publish EVENT (--data DIR | --server URL --token T) --set0 FILE --secret FILE [--map FILE]",
 		Short: "Publish the map and spawn set 0, and store the secret set 9",
 		Long: `Publish the event's map (a catmouse map file; without --map, the game's
 default map) and set 0 to the teams, and store the secret set 9. Both sets
@@ -51,11 +48,11 @@ the map: plain distinct cells, cats at least 5 steps from the mouse. It may
 be done again until the vote closes; the teams' sets must stay valid.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, id, err := open(cmd, args[0])
+			t, err := open(cmd, args[0])
 			if err != nil {
 				return err
 			}
-			defer p.Close()
+			defer t.close()
 			var texts [3]string
 			for i, f := range []string{mapFile, set0File, secretFile} {
 				if f == "" {
@@ -67,14 +64,19 @@ be done again until the vote closes; the teams' sets must stay valid.`,
 				}
 				texts[i] = string(b)
 			}
-			if err := p.PublishSpawns(cmd.Context(), id, texts[0], texts[1], texts[2]); err != nil {
+			if t.remote() {
+				err = t.post("/spawns", map[string]string{"map": texts[0], "set0": texts[1], "secret": texts[2]}, nil)
+			} else {
+				err = t.p.PublishSpawns(cmd.Context(), t.id, texts[0], texts[1], texts[2])
+			}
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "event %d: map and set 0 published, set 9 stored\n", id)
+			fmt.Fprintf(cmd.OutOrStdout(), "event %d: map and set 0 published, set 9 stored\n", t.id)
 			return nil
 		},
 	}
-	addDataFlags(publish, &data, &asJSON)
+	of.add(publish)
 	publish.Flags().StringVar(&mapFile, "map", "", "the map file (default: the game's default map)")
 	publish.Flags().StringVar(&set0File, "set0", "", "spawn set 0, published with the map")
 	publish.Flags().StringVar(&secretFile, "secret", "", "the secret spawn set 9")
@@ -82,16 +84,25 @@ be done again until the vote closes; the teams' sets must stay valid.`,
 	publish.MarkFlagRequired("secret")
 
 	show := &cobra.Command{
-		Use:   "show EVENT --data DIR [--json]",
+		Use:   "show EVENT (--data DIR | --server URL --token T) [--json]",
 		Short: "Show the proposals, the votes and the chosen set (the organiser's view)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, id, err := open(cmd, args[0])
+			t, err := open(cmd, args[0])
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			s, err := p.Spawns(cmd.Context(), id)
+			defer t.close()
+			s := &spawnvote.State{}
+			if t.remote() {
+				var got struct {
+					State *spawnvote.State `json:"state"`
+				}
+				got.State = s
+				err = t.get("/spawns", &got)
+			} else {
+				s, err = t.p.Spawns(cmd.Context(), t.id)
+			}
 			if err != nil {
 				return err
 			}
@@ -100,13 +111,12 @@ be done again until the vote closes; the teams' sets must stay valid.`,
 				return err
 			}
 			out := cmd.OutOrStdout()
-			if asJSON {
+			if of.asJSON {
 				return writeJSONTo(out, map[string]any{"state": s, "chosen": ch.ID, "tally": ch.Tally, "void": ch.Void, "reason": ch.Reason})
 			}
-			names := map[int64]string{}
-			teams, _ := p.Store.Teams(cmd.Context(), id)
-			for _, t := range teams {
-				names[t.ID] = t.Name
+			names, err := t.names(cmd)
+			if err != nil {
+				return err
 			}
 			state := "open"
 			if s.Closed {
@@ -123,33 +133,38 @@ be done again until the vote closes; the teams' sets must stay valid.`,
 			return nil
 		},
 	}
-	addDataFlags(show, &data, &asJSON)
+	of.add(show)
 
 	closeVote := &cobra.Command{
-		Use:   "close EVENT --data DIR",
+		Use:   "close EVENT (--data DIR | --server URL --token T)",
 		Short: "Close the proposals and the votes (the final needs it)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, id, err := open(cmd, args[0])
+			t, err := open(cmd, args[0])
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			if err := p.CloseSpawnVote(cmd.Context(), id); err != nil {
+			defer t.close()
+			if t.remote() {
+				err = t.post("/spawns/close", map[string]any{}, nil)
+			} else {
+				err = t.p.CloseSpawnVote(cmd.Context(), t.id)
+			}
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "event %d: the spawn vote is closed\n", id)
+			fmt.Fprintf(cmd.OutOrStdout(), "event %d: the spawn vote is closed\n", t.id)
 			return nil
 		},
 	}
-	addDataFlags(closeVote, &data, &asJSON)
+	of.add(closeVote)
 	spawns.AddCommand(publish, show, closeVote)
 
 	var cores int
 	var seed int64
-	var unsafe bool
+	var unsafe, wait bool
 	rr := &cobra.Command{
-		Use:   "roundrobin EVENT --data DIR [--cores N] [--seed N] [--unsafe-no-sandbox] [--json]",
+		Use:   "roundrobin EVENT (--data DIR [--cores N] [--unsafe-no-sandbox] | --server URL --token T [--wait]) [--seed N] [--json]",
 		Short: "Play the Cod'INSA final: a round robin of three-game matches, then its table",
 		Long: `Play a catmouse event's final (the spawn vote must be closed): every pair of
 teams with a ready bot plays one match of three games (set 0, the voted
@@ -159,36 +174,87 @@ then game wins, then the turn difference, then, between exactly two teams,
 their match; teams still tied share the place. The bots are the teams'
 active submissions when the final starts, each sandboxed. Interrupted, the
 command resumes where it stopped (the matches played are kept); once the
-final is over it prints its table again. The running server plays it too
-when the organiser asks through the API (POST organiser/events/{id}/codinsa/final).`,
+final is over it prints its table again.
+
+Through the running server (--server URL --token T), the command asks the
+server to play the final (its workers, its sandbox; the same as POST
+organiser/events/{id}/codinsa/final) and returns; --wait follows the
+matches as they are played and prints the table at the end. Once the final
+is over, it prints its table again.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, id, err := open(cmd, args[0])
-			if err != nil {
-				return err
-			}
-			defer p.Close()
-			if !unsafe {
-				if err := sandbox.Ready(); err != nil {
-					return fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
+			var f *platform.CodinsaFinal
+			if of.data == "" && of.db == "" {
+				if err := noUnsafe(cmd); err != nil {
+					return err
+				}
+				if cmd.Flags().Changed("cores") {
+					return errors.New("--cores goes with --data or --db: through the server, its workers play the matches")
+				}
+				t, err := open(cmd, args[0])
+				if err != nil {
+					return err
+				}
+				if f, err = askCodinsaFinal(cmd, t, seed, wait); f == nil || err != nil {
+					return err
+				}
+			} else {
+				t, err := open(cmd, args[0])
+				if err != nil {
+					return err
+				}
+				defer t.close()
+				if !unsafe {
+					if err := sandbox.Ready(); err != nil {
+						return fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
+					}
+				}
+				f, err = t.p.PlayCodinsaFinal(cmd.Context(), t.id, platform.FinalOptions{Cores: cores, Seed: seed, Bots: &build.Options{Unsafe: unsafe}})
+				if err != nil {
+					return err
 				}
 			}
-			f, err := p.PlayCodinsaFinal(cmd.Context(), id, platform.FinalOptions{Cores: cores, Seed: seed, Bots: &build.Options{Unsafe: unsafe}})
-			if err != nil {
-				return err
-			}
-			if asJSON {
+			if of.asJSON {
 				return writeJSONTo(cmd.OutOrStdout(), f)
 			}
 			printCodinsaFinal(cmd.OutOrStdout(), f)
 			return nil
 		},
 	}
-	addDataFlags(rr, &data, &asJSON)
-	rr.Flags().IntVar(&cores, "cores", 0, "cores the matches may use at once (default: all)")
+	of.add(rr)
+	rr.Flags().IntVar(&cores, "cores", 0, "cores the matches may use at once (default: all; --data or --db)")
 	rr.Flags().Int64Var(&seed, "seed", 0, "the first match's seed (default: drawn when the final starts)")
-	rr.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust)")
+	rr.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
+	rr.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's matches, then print its table")
 	return []*cobra.Command{spawns, rr}
+}
+
+// askCodinsaFinal asks the server to play the final and, with wait,
+// returns it once over (else nil, having said it is asked). A final
+// already over is returned as it is, as on the data directory.
+func askCodinsaFinal(cmd *cobra.Command, t *eventTarget, seed int64, wait bool) (*platform.CodinsaFinal, error) {
+	var f platform.CodinsaFinal
+	err := t.get("/codinsa", &f)
+	var se *serverError
+	if errors.As(err, &se) && se.status == http.StatusNotFound {
+		err = nil // not started
+	}
+	if err != nil || f.Done {
+		return &f, err
+	}
+	if err := t.post("/codinsa/final", map[string]int64{"seed": seed}, &f); err != nil {
+		return nil, err
+	}
+	matches := len(f.Teams) * (len(f.Teams) - 1) / 2
+	if !wait {
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the final asked (%d teams, %d matches, %d played); the server plays it within a minute (arena event roundrobin --wait follows it)\n",
+			t.id, len(f.Teams), matches, len(f.Matches))
+		return nil, nil
+	}
+	err = t.poll(cmd, "/codinsa", &f, func() (bool, string) {
+		return f.Done, fmt.Sprintf("final: %d of %d matches played", len(f.Matches), matches)
+	})
+	return &f, err
 }
 
 // printCodinsaFinal prints the final's table and its matches.

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -106,6 +107,26 @@ func (t *eventTarget) userError(err error) error {
 		return errors.New(se.msg)
 	}
 	return err
+}
+
+// names are the event's teams' names by id.
+func (t *eventTarget) names(cmd *cobra.Command) (map[int64]string, error) {
+	names := map[int64]string{}
+	if !t.remote() {
+		teams, err := t.p.Store.Teams(cmd.Context(), t.id)
+		for _, tm := range teams {
+			names[tm.ID] = tm.Name
+		}
+		return names, err
+	}
+	var teams []orgTeam
+	if err := t.get("/teams", &teams); err != nil {
+		return nil, err
+	}
+	for _, tm := range teams {
+		names[tm.ID] = tm.Name
+	}
+	return names, nil
 }
 
 // status is the event's controls and whether its final ranking is over.
@@ -208,4 +229,38 @@ func countReplays(r io.Reader) (int, error) {
 		return n, err
 	}
 	return n, zr.Close()
+}
+
+// poll reads the event's route rest into out every second until done
+// says so; progress, when not empty, is told on the error output as it
+// changes. Interrupting it stops the waiting, not what the server plays.
+func (t *eventTarget) poll(cmd *cobra.Command, rest string, out any, done func() (bool, string)) error {
+	last := ""
+	for {
+		if err := t.get(rest, out); err != nil {
+			return err
+		}
+		ok, progress := done()
+		if ok {
+			return nil
+		}
+		if progress != last && progress != "" {
+			fmt.Fprintln(cmd.ErrOrStderr(), progress)
+			last = progress
+		}
+		select {
+		case <-cmd.Context().Done():
+			return cmd.Context().Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// noUnsafe refuses --unsafe-no-sandbox through the server: the server
+// runs the teams' bots as arena serve was told.
+func noUnsafe(cmd *cobra.Command) error {
+	if u, _ := cmd.Flags().GetBool("unsafe-no-sandbox"); u {
+		return errors.New("--unsafe-no-sandbox goes with --data or --db: through the server, the bots run as arena serve runs them")
+	}
+	return nil
 }

@@ -255,3 +255,70 @@ func TestEventRoundsThroughTheServer(t *testing.T) {
 		t.Errorf("the ladder through the server:\n%s", out)
 	}
 }
+
+// TestEventFormatsThroughTheServer: the Cod'INSA spawn vote's commands
+// and the Blitz schedule and status print the same on the data directory
+// and through the server; a round, a final or a round robin that cannot
+// be played is refused with the same words either way; the options that
+// only the data directory takes are refused through the server.
+func TestEventFormatsThroughTheServer(t *testing.T) {
+	w := newTwin(t)
+	for _, game := range []string{"catmouse", "jungle", "tracks"} {
+		w.create(t, game)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	set0 := write("set0", "CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n")
+	secret := write("secret", "CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n")
+	near := write("near", "CATMOUSE-SPAWN 1\nID 9\nMOUSE 0 0\nCAT 0 2\nEND\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"event", "spawns", "publish", "1", "--set0", set0, "--secret", near}, "at least 5 are required"},
+		{[]string{"event", "spawns", "publish", "1", "--set0", set0, "--secret", secret}, "map and set 0 published"},
+		{[]string{"event", "spawns", "show", "1"}, "chosen: set 0 (no team set"},
+		{[]string{"event", "spawns", "close", "1"}, "the spawn vote is closed"},
+		{[]string{"event", "spawns", "show", "1", "--json"}, `"closed": true`},
+		{[]string{"event", "spawns", "show", "3"}, "catmouse"},
+		{[]string{"event", "blitz", "schedule", "2", "--start", "friday 18h"}, "RFC 3339"},
+		{[]string{"event", "blitz", "schedule", "2", "--start", "2022-01-21T18:00:00-05:00", "--size", "3"}, "groups have 2 or 4 teams"},
+		{[]string{"event", "blitz", "schedule", "2", "--start", "2022-01-21T18:00:00-05:00", "--every", "2h"}, "every 2h0m0s"},
+		{[]string{"event", "blitz", "status", "2"}, "groups of 4; 0 played"},
+		{[]string{"event", "blitz", "status", "2", "--json"}, `"every": 7200000000000`},
+		{[]string{"event", "blitz", "status", "3"}, "jungle"},
+		{[]string{"event", "blitz", "status", "9"}, "event 9: not found"},
+	} {
+		out, errOut, _ := w.same(t, c.args...)
+		if !strings.Contains(out+errOut, c.want) {
+			t.Errorf("arena %s: want %q in:\n%s%s", strings.Join(c.args, " "), c.want, out, errOut)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"event", "roundrobin", "1"}, "the final needs at least 2 teams with a ready bot; 0 have one"},
+		{[]string{"event", "blitz", "round", "2"}, "a ranked round needs at least 2 teams with a ready bot; 0 have one"},
+		{[]string{"event", "blitz", "final", "2"}, "the final needs at least 2 teams with a ready bot; 0 have one"},
+	} {
+		_, e1, c1 := run(t, append(c.args, "--data", w.data, "--unsafe-no-sandbox")...)
+		_, e2, c2 := run(t, append(c.args, w.srv()...)...)
+		if c1 == 0 || c2 == 0 || e1 != e2 || !strings.Contains(e2, c.want) {
+			t.Errorf("arena %s: on --data exit %d %q, through the server exit %d %q", strings.Join(c.args, " "), c1, e1, c2, e2)
+		}
+	}
+	for _, args := range [][]string{
+		{"event", "roundrobin", "1", "--cores", "2"},
+		{"event", "roundrobin", "1", "--unsafe-no-sandbox"},
+		{"event", "blitz", "round", "2", "--unsafe-no-sandbox"},
+	} {
+		if _, errOut, code := run(t, append(args, w.srv()...)...); code == 0 || !strings.Contains(errOut, "goes with --data or --db") {
+			t.Errorf("arena %s through the server: exit %d %q", strings.Join(args, " "), code, errOut)
+		}
+	}
+}
