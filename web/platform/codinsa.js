@@ -224,7 +224,7 @@ function spawnVoteCard(ev, call) {
     const chosen = props.find((/** @type {any} */ p) => p.id === s.chosen);
     choice.replaceChildren(
       h('h3', null, st.closed ? 'The chosen set' : 'The set the vote chooses now', ' ', h('span', { class: 'kind-tag' }, 'organiser only')),
-      h('p', null, h('b', null, `Set ${s.chosen}`), chosen ? ` (${nameOf(chosen.team)})` : s.chosen === 0 ? ' (set 0: no team set)' : '', ` \u2013 ${label(s.reason || '')}.`),
+      h('p', null, h('b', null, `Set ${s.chosen}`), chosen ? ` (${nameOf(chosen.team)})` : s.chosen === 0 ? ' (no team set)' : '', ` \u2013 ${label(s.reason || '')}.`),
       h('p', { class: 'dim' }, 'No team is told which set plays game 2.'));
     close.hidden = !!st.closed || !st.published;
   };
@@ -342,7 +342,8 @@ function finalCard(ev, call) {
       h('b', { class: 'progress-text' }, `${games} of ${total * 3} games played`), ` (${played.length} of ${total} matches)`,
       // a drawn seed (64 bits) would be rounded by a JavaScript number: only an exact one shows
       h('span', { class: 'dim' }, ` \u00b7 ${n} teams${Number.isSafeInteger(f.seed) ? ` \u00b7 seed ${f.seed}` : ''} \u00b7 game 2 plays set ${f.set}`),
-      !f.done && !played.length ? h('span', { class: 'dim' }, ' \u00b7 the server starts it within a few seconds') : null,
+      !f.done && !played.length && f.asked ? h('span', { class: 'dim' }, ' \u00b7 the server starts it shortly') : null,
+      !f.done && !f.asked ? h('span', { class: 'dim' }, ' \u00b7 begun by arena event roundrobin, which plays it') : null,
       f.done ? h('span', { class: 'dim' }, ' \u00b7 publish the results (Controls) so that the teams see the table') : null));
     bar.hidden = !!f.done;
     bar.max = Math.max(1, total * 3);
