@@ -123,6 +123,8 @@ var routes = []route{
 	{"GET " + APIPrefix + "organiser/events/{id}/ladder", organiser, false, (*api).orgLadder},
 	{"GET " + APIPrefix + "organiser/events/{id}/rounds", organiser, false, (*api).orgRounds},
 	{"POST " + APIPrefix + "organiser/events/{id}/rounds", organiser, false, (*api).orgStartRound},
+	{"POST " + APIPrefix + "organiser/events/{id}/rounds/{round}", organiser, false, (*api).orgChangeRound},
+	{"POST " + APIPrefix + "organiser/events/{id}/rounds/{round}/cancel", organiser, false, (*api).orgCancelRound},
 	{"POST " + APIPrefix + "organiser/events/{id}/final", organiser, false, (*api).orgFinal},
 }
 

@@ -129,6 +129,14 @@ func (a *api) ladder(w http.ResponseWriter, r *http.Request, t store.Team) {
 			"games": rd.Games, "played": rd.Played, "failed": rd.Failed}
 		if t.ID != 0 {
 			item["mine"] = l.TeamGames(t.ID, rd.Number)
+		} else {
+			// the organiser's: a team that knew a round's seed before it
+			// is played could compute its arenas; a string, as JavaScript's
+			// numbers hold 53 bits of the 63
+			item["seed"] = strconv.FormatInt(rd.Seed, 10)
+		}
+		if !rd.Cancelled.IsZero() {
+			item["cancelled"] = rd.Cancelled
 		}
 		if rd.Groups != nil {
 			item["draw"] = drawNames(rd.Round, l.Names)
@@ -296,6 +304,57 @@ func (a *api) orgStartRound(w http.ResponseWriter, r *http.Request, _ store.Team
 		return
 	}
 	writeJSON(w, http.StatusCreated, rd)
+}
+
+// orgChangeRound gives a scheduled round new settings (the body is as
+// POST rounds'; seed 0 keeps the round's).
+func (a *api) orgChangeRound(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	n, ok := roundNumber(w, r)
+	if !ok {
+		return
+	}
+	var req rounds.Round
+	if err := decodeJSON(r, &req); err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	rd, err := a.p.ChangeRound(r.Context(), ev.ID, n, rounds.Round{Players: req.Players, Size: req.Size, Shape: req.Shape,
+		Mix: req.Mix, Obstacles: req.Obstacles, Multiplier: req.Multiplier, Seed: req.Seed, At: req.At})
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, rd)
+}
+
+// orgCancelRound cancels a scheduled round.
+func (a *api) orgCancelRound(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	n, ok := roundNumber(w, r)
+	if !ok {
+		return
+	}
+	rd, err := a.p.CancelRound(r.Context(), ev.ID, n)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, rd)
+}
+
+// roundNumber is the request's {round}, or a 404 answered.
+func roundNumber(w http.ResponseWriter, r *http.Request) (int, bool) {
+	n, err := strconv.Atoi(r.PathValue("round"))
+	if err != nil || n < 1 {
+		apiError(w, http.StatusNotFound, "no round "+strconv.Quote(r.PathValue("round")))
+		return 0, false
+	}
+	return n, true
 }
 
 func (a *api) orgLadder(w http.ResponseWriter, r *http.Request, _ store.Team) {

@@ -140,16 +140,17 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 	forgedOrg := orgToken[:len(orgToken)-4] + "abcd"
 	// the bodies the organiser's routes need to succeed
 	orgBodies := map[string]string{
-		"POST " + APIPrefix + "organiser/events":             `{"game":"ants","name":"Spring","options":{"max_turns":"50"},"settings":{"turn_ms":80}}`,
-		"POST " + APIPrefix + "organiser/events/{id}":        `{"settings":{"house_bots":false}}`,
-		"POST " + APIPrefix + "organiser/events/{id}/casual": `{"running":true}`,
-		"POST " + APIPrefix + "organiser/events/{id}/freeze": `{"frozen":false}`,
-		"POST " + APIPrefix + "organiser/events/{id}/rounds": `{"players":2}`,
-		"POST " + APIPrefix + "organiser/events/{id}/final":  `{"games":0}`,
+		"POST " + APIPrefix + "organiser/events":                     `{"game":"ants","name":"Spring","options":{"max_turns":"50"},"settings":{"turn_ms":80}}`,
+		"POST " + APIPrefix + "organiser/events/{id}":                `{"settings":{"house_bots":false}}`,
+		"POST " + APIPrefix + "organiser/events/{id}/casual":         `{"running":true}`,
+		"POST " + APIPrefix + "organiser/events/{id}/freeze":         `{"frozen":false}`,
+		"POST " + APIPrefix + "organiser/events/{id}/rounds":         `{"players":2}`,
+		"POST " + APIPrefix + "organiser/events/{id}/rounds/{round}": `{"players":2}`,
+		"POST " + APIPrefix + "organiser/events/{id}/final":          `{"games":0}`,
 	}
 	for _, r := range routes {
 		method, path, _ := strings.Cut(r.pattern, " ")
-		path = strings.NewReplacer("{id}", "1", "{lang}", "python", "{match}", "1").Replace(path)
+		path = strings.NewReplacer("{id}", "1", "{lang}", "python", "{match}", "1", "{round}", "1").Replace(path)
 		ct, body := "application/json", []byte(`{}`)
 		if strings.HasSuffix(path, "submissions") && method == "POST" {
 			ct, body = multipartFile("bot.py", []byte("print(2)\n"))
@@ -187,6 +188,9 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 		}
 		if r.pattern == "POST "+APIPrefix+"organiser/events/{id}/rounds" && code == 400 && strings.Contains(string(b), "at least 2 teams") {
 			continue // the organiser passed; one team has a bot (TestRankedRounds plays rounds)
+		}
+		if strings.HasPrefix(r.pattern, "POST "+APIPrefix+"organiser/events/{id}/rounds/") && code == 400 && strings.Contains(string(b), "no round 1") {
+			continue // the organiser passed; this event has no round (TestCancelAndChangeRound changes and cancels some)
 		}
 		if r.pattern == "POST "+APIPrefix+"organiser/events/{id}/final" && code == 400 && strings.Contains(string(b), "games per team must be") {
 			continue // the organiser passed; a final here would freeze the submissions this test goes on with (TestOrganiserControls)

@@ -36,50 +36,14 @@ func (p *Platform) Rounds(ctx context.Context, eventID int64) ([]rounds.Round, e
 // teams that have a bot) is taken and its games drawn and queued when its
 // time comes: at once, or by the scheduler at At.
 func (p *Platform) StartRound(ctx context.Context, eventID int64, r rounds.Round) (rounds.Round, error) {
-	ev, err := p.Store.Event(ctx, eventID)
+	ev, info, err := p.eventGame(ctx, eventID)
 	if err != nil {
 		return r, err
 	}
-	g, err := game.Lookup(ev.Game)
+	later, err := p.checkRound(ctx, ev, info, &r)
 	if err != nil {
 		return r, err
 	}
-	info := g.Info()
-	if r.Multiplier == 0 {
-		r.Multiplier = 1
-	}
-	if r.Multiplier < 0 {
-		return r, userError{fmt.Errorf("the round's multiplier must be positive, not %g", r.Multiplier)}
-	}
-	if r.Seed == 0 {
-		r.Seed = match.RandomSeed()
-	}
-	// the round's options, over the event's, must make a game of its size
-	pairs, err := p.matchOptions(info, ev.Options, ev.Settings, drawMap(ev.Settings, r.Seed))
-	if err != nil {
-		return r, err
-	}
-	opts, err := game.ParseOptions(info.Options, append(pairs, roundOptions(info, r)...))
-	if err != nil {
-		return r, userError{err}
-	}
-	if _, err := g.New(game.Config{Seed: r.Seed, Players: r.Players, Options: opts, Files: game.NewFiles()}); err != nil {
-		return r, userError{fmt.Errorf("a %d-player round with these settings: %w", r.Players, err)}
-	}
-	now := time.Now().UTC()
-	later := r.At.After(now)
-	if !later {
-		// played now: refused at once when too few teams have a bot
-		r.At = now
-		n, err := p.field(ctx, info, eventID)
-		if err != nil {
-			return r, err
-		}
-		if n < r.Players {
-			return r, userError{fmt.Errorf("games of %d players need at least %d teams with a bot; %d have one", r.Players, r.Players, n)}
-		}
-	}
-	r.Teams, r.Submissions, r.Groups, r.Queued, r.Error, r.Started = nil, nil, nil, false, "", time.Time{}
 	_, err = p.updateRounds(ctx, eventID, func(rs []rounds.Round) ([]rounds.Round, error) {
 		r.Number = len(rs) + 1
 		return append(rs, r), nil
@@ -88,6 +52,142 @@ func (p *Platform) StartRound(ctx context.Context, eventID int64, r rounds.Round
 		return r, err
 	}
 	return p.launchRound(ctx, ev, info, r.Number)
+}
+
+// ChangeRound gives a scheduled round (not started yet) the settings of r,
+// checked as StartRound checks them (Seed 0 keeps the round's seed; At
+// zero or past plays it now). A round that has started cannot change.
+func (p *Platform) ChangeRound(ctx context.Context, eventID int64, number int, r rounds.Round) (rounds.Round, error) {
+	ev, info, err := p.eventGame(ctx, eventID)
+	if err != nil {
+		return r, err
+	}
+	if r.Seed == 0 {
+		old, err := p.round(ctx, eventID, number)
+		if err != nil {
+			return r, err
+		}
+		r.Seed = old.Seed
+	}
+	later, err := p.checkRound(ctx, ev, info, &r)
+	if err != nil {
+		return r, err
+	}
+	r.Number = number
+	_, err = p.updateRounds(ctx, eventID, func(rs []rounds.Round) ([]rounds.Round, error) {
+		if err := scheduled(rs, number); err != nil {
+			return nil, err
+		}
+		rs[number-1] = r
+		return rs, nil
+	})
+	if err != nil || later {
+		return r, err
+	}
+	return p.launchRound(ctx, ev, info, number)
+}
+
+// CancelRound cancels a scheduled round (not started yet): it keeps its
+// number and settings, marked cancelled, and is never played.
+func (p *Platform) CancelRound(ctx context.Context, eventID int64, number int) (rounds.Round, error) {
+	var r rounds.Round
+	_, err := p.updateRounds(ctx, eventID, func(rs []rounds.Round) ([]rounds.Round, error) {
+		if err := scheduled(rs, number); err != nil {
+			return nil, err
+		}
+		rs[number-1].Cancelled = time.Now().UTC()
+		r = rs[number-1]
+		return rs, nil
+	})
+	return r, err
+}
+
+// scheduled refuses, as the organiser's error, a round number that is not
+// a scheduled round: one unknown, cancelled, or started (its field taken
+// and its games drawn, or its time come with too few teams).
+func scheduled(rs []rounds.Round, number int) error {
+	if number < 1 || number > len(rs) {
+		return userError{fmt.Errorf("no round %d (the event has %d)", number, len(rs))}
+	}
+	r := rs[number-1]
+	switch {
+	case !r.Cancelled.IsZero():
+		return userError{fmt.Errorf("round %d is cancelled", number)}
+	case !r.Started.IsZero() || r.Queued || r.Groups != nil || r.Error != "":
+		return userError{fmt.Errorf("round %d has started: its games are drawn (a started round cannot be cancelled or changed)", number)}
+	}
+	return nil
+}
+
+// round is an event's round number, or a not-found error.
+func (p *Platform) round(ctx context.Context, eventID int64, number int) (rounds.Round, error) {
+	rs, err := p.Rounds(ctx, eventID)
+	if err != nil {
+		return rounds.Round{}, err
+	}
+	if number < 1 || number > len(rs) {
+		return rounds.Round{}, userError{fmt.Errorf("no round %d (the event has %d)", number, len(rs))}
+	}
+	return rs[number-1], nil
+}
+
+// eventGame is an event and its game's description.
+func (p *Platform) eventGame(ctx context.Context, eventID int64) (store.Event, game.Info, error) {
+	ev, err := p.Store.Event(ctx, eventID)
+	if err != nil {
+		return ev, game.Info{}, err
+	}
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return ev, game.Info{}, err
+	}
+	return ev, g.Info(), nil
+}
+
+// checkRound fills r's defaults (multiplier 1, a random seed, now) and
+// tries its settings on the game; a round for now is refused when too
+// few teams have a bot. later says the round is for later.
+func (p *Platform) checkRound(ctx context.Context, ev store.Event, info game.Info, r *rounds.Round) (later bool, err error) {
+	g, err := game.Lookup(info.Name)
+	if err != nil {
+		return false, err
+	}
+	if r.Multiplier == 0 {
+		r.Multiplier = 1
+	}
+	if r.Multiplier < 0 {
+		return false, userError{fmt.Errorf("the round's multiplier must be positive, not %g", r.Multiplier)}
+	}
+	if r.Seed == 0 {
+		r.Seed = match.RandomSeed()
+	}
+	// the round's options, over the event's, must make a game of its size
+	pairs, err := p.matchOptions(info, ev.Options, ev.Settings, drawMap(ev.Settings, r.Seed))
+	if err != nil {
+		return false, err
+	}
+	opts, err := game.ParseOptions(info.Options, append(pairs, roundOptions(info, *r)...))
+	if err != nil {
+		return false, userError{err}
+	}
+	if _, err := g.New(game.Config{Seed: r.Seed, Players: r.Players, Options: opts, Files: game.NewFiles()}); err != nil {
+		return false, userError{fmt.Errorf("a %d-player round with these settings: %w", r.Players, err)}
+	}
+	now := time.Now().UTC()
+	later = r.At.After(now)
+	if !later {
+		// played now: refused at once when too few teams have a bot
+		r.At = now
+		n, err := p.field(ctx, info, ev.ID)
+		if err != nil {
+			return false, err
+		}
+		if n < r.Players {
+			return false, userError{fmt.Errorf("games of %d players need at least %d teams with a bot; %d have one", r.Players, r.Players, n)}
+		}
+	}
+	r.Teams, r.Submissions, r.Groups, r.Queued, r.Error, r.Started, r.Cancelled = nil, nil, nil, false, "", time.Time{}, time.Time{}
+	return later, nil
 }
 
 // field counts the teams that have a bot the game can play.
@@ -147,6 +247,11 @@ func (p *Platform) launchRound(ctx context.Context, ev store.Event, info game.In
 		if i < 0 || i >= len(rs) {
 			return nil, fmt.Errorf("no round %d", number)
 		}
+		if !rs[i].Cancelled.IsZero() {
+			// cancelled while the scheduler read it due
+			r = rs[i]
+			return rs, nil
+		}
 		if rs[i].Groups == nil && rs[i].Error == "" {
 			rs[i].Teams, rs[i].Submissions = field, subs
 			rs[i].Started = time.Now().UTC()
@@ -157,7 +262,7 @@ func (p *Platform) launchRound(ctx context.Context, ev store.Event, info game.In
 		r = rs[i]
 		return rs, nil
 	})
-	if err != nil || drawErr != nil || r.Queued {
+	if err != nil || drawErr != nil || r.Queued || !r.Cancelled.IsZero() {
 		if drawErr != nil {
 			return r, userError{drawErr}
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/rounds"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/tournament"
@@ -269,4 +270,144 @@ func TestScheduledRound(t *testing.T) {
 	if err != nil || len(l.Rounds) != 2 || l.Rounds[0].Games != 5 || l.Rounds[1].Games != 0 {
 		t.Errorf("ladder: %+v %v", l.Rounds, err)
 	}
+}
+
+// TestCancelAndChangeRound: the organiser changes a scheduled round (its
+// seed kept unless given, its settings checked as a new round's) and
+// cancels another, which its time never plays; a started round can be
+// neither; through the API too, where the organiser's ladder gives each
+// round's seed and the teams' does not.
+func TestCancelAndChangeRound(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var token string
+	for _, name := range []string{"Ants", "Bees", "Cats", "Dogs", "Eels"} {
+		tm, tok, err := p.Join(ctx, invite, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		token = tok
+		s, err := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil) // built, as a job would
+	}
+	hour := time.Now().Add(time.Hour)
+	one, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, At: hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, At: hour}); err != nil {
+		t.Fatal(err)
+	}
+	// changed: new settings, the same seed
+	changed, err := p.ChangeRound(ctx, ev.ID, 1, rounds.Round{Players: 4, Size: "large", Multiplier: 2, At: hour.Add(time.Hour)})
+	if err != nil || changed.Number != 1 || changed.Seed != one.Seed || changed.Size != "large" || changed.Multiplier != 2 {
+		t.Fatalf("changed: %+v %v", changed, err)
+	}
+	if _, err := p.ChangeRound(ctx, ev.ID, 1, rounds.Round{Players: 6, Shape: "x"}); !isUserError(err) || !strings.Contains(err.Error(), "6-player") {
+		t.Errorf("a change the game refuses: %v", err)
+	}
+	if rs, _ := p.Rounds(ctx, ev.ID); rs[0].Players != 4 || rs[0].Size != "large" || rs[0].Seed != one.Seed || !rs[0].At.Equal(hour.Add(time.Hour).UTC()) {
+		t.Errorf("round 1 after a refused change: %+v", rs[0])
+	}
+	cancelled, err := p.CancelRound(ctx, ev.ID, 2)
+	if err != nil || cancelled.Cancelled.IsZero() {
+		t.Fatalf("cancel: %+v %v", cancelled, err)
+	}
+	for _, c := range []struct {
+		number int
+		want   string
+	}{{2, "round 2 is cancelled"}, {3, "no round 3"}, {0, "no round 0"}} {
+		if _, err := p.CancelRound(ctx, ev.ID, c.number); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("cancel %d: %v, want %q", c.number, err, c.want)
+		}
+		if _, err := p.ChangeRound(ctx, ev.ID, c.number, rounds.Round{Players: 4, At: hour}); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("change %d: %v, want %q", c.number, err, c.want)
+		}
+	}
+	// their time comes: the cancelled round is not played, even launched
+	// by a scheduler that read it due before the cancel
+	p.updateRounds(ctx, ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+		for i := range rs {
+			rs[i].At = time.Now().Add(-time.Second)
+		}
+		return rs, nil
+	})
+	if err := p.launchDueRounds(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := p.launchRound(ctx, ev, mustInfo(t, "territory"), 2); err != nil || r.Queued || r.Groups != nil {
+		t.Errorf("launching a cancelled round: %+v %v", r, err)
+	}
+	rs, _ := p.Rounds(ctx, ev.ID)
+	if !rs[0].Queued || len(rs[0].Groups) != 5 || rs[1].Queued || rs[1].Groups != nil || rs[1].Started != (time.Time{}) {
+		t.Errorf("after their time: %+v", rs)
+	}
+	for _, try := range []func() (rounds.Round, error){
+		func() (rounds.Round, error) { return p.CancelRound(ctx, ev.ID, 1) },
+		func() (rounds.Round, error) { return p.ChangeRound(ctx, ev.ID, 1, rounds.Round{Players: 4, At: hour}) },
+	} {
+		if _, err := try(); !isUserError(err) || !strings.Contains(err.Error(), "round 1 has started") {
+			t.Errorf("a started round: %v", err)
+		}
+	}
+
+	// through the API
+	ts := server(t, p, &fakeClock{t: time.Now()})
+	org, err := p.FirstOrganiserToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := fmt.Sprintf("%sorganiser/events/%d/rounds", APIPrefix, ev.ID)
+	if code, b := call(t, ts, "POST", base, org, "application/json", fmt.Appendf(nil, `{"players":4,"at":%q}`, hour.Format(time.RFC3339))); code != 201 {
+		t.Fatalf("round 3: %d %s", code, b)
+	}
+	if code, b := call(t, ts, "POST", base+"/3", org, "application/json", []byte(`{"players":5,"seed":7}`)); code != 400 || !strings.Contains(string(b), "5-player") {
+		t.Errorf("a refused change: %d %s", code, b)
+	}
+	if code, b := call(t, ts, "POST", base+"/3", org, "application/json", fmt.Appendf(nil, `{"players":4,"seed":7,"mix":"1:0:0:0","at":%q}`, hour.Format(time.RFC3339))); code != 200 || !strings.Contains(string(b), `"seed":7`) || !strings.Contains(string(b), `"mix":"1:0:0:0"`) {
+		t.Errorf("change round 3: %d %s", code, b)
+	}
+	if code, b := call(t, ts, "POST", base+"/3/cancel", org, "application/json", []byte(`{}`)); code != 200 || !strings.Contains(string(b), `"cancelled":"`) {
+		t.Errorf("cancel round 3: %d %s", code, b)
+	}
+	for path, want := range map[string]string{base + "/1/cancel": "round 1 has started", base + "/9/cancel": "no round 9"} {
+		if code, b := call(t, ts, "POST", path, org, "application/json", []byte(`{}`)); code != 400 || !strings.Contains(string(b), want) {
+			t.Errorf("%s: %d %s, want 400 %q", path, code, b, want)
+		}
+	}
+	if code, b := call(t, ts, "POST", base+"/x/cancel", org, "application/json", []byte(`{}`)); code != 404 {
+		t.Errorf("round x: %d %s", code, b)
+	}
+	var org3 struct {
+		Rounds []struct {
+			Seed      string    `json:"seed"`
+			Cancelled time.Time `json:"cancelled"`
+		} `json:"rounds"`
+	}
+	code, b := call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", APIPrefix, ev.ID), org, "", nil)
+	if err := json.Unmarshal(b, &org3); code != 200 || err != nil || len(org3.Rounds) != 3 {
+		t.Fatalf("organiser's ladder: %d %s", code, b)
+	}
+	if r := org3.Rounds; r[0].Seed != fmt.Sprint(one.Seed) || !r[0].Cancelled.IsZero() || r[1].Cancelled.IsZero() || r[2].Seed != "7" || r[2].Cancelled.IsZero() {
+		t.Errorf("organiser's ladder: %s", b)
+	}
+	if code, b := call(t, ts, "GET", APIPrefix+"ladder", token, "", nil); code != 200 || strings.Contains(string(b), `"seed"`) || !strings.Contains(string(b), `"cancelled"`) {
+		t.Errorf("team's ladder: %d %s", code, b)
+	}
+}
+
+func mustInfo(t *testing.T, name string) game.Info {
+	t.Helper()
+	g, err := game.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Info()
 }

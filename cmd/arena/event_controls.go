@@ -120,8 +120,9 @@ func roundCommand() *cobra.Command {
 	var of organiserFlags
 	var r rounds.Round
 	var at string
+	var cancel, change int
 	c := &cobra.Command{
-		Use:   "round EVENT (--data DIR | --server URL --token T) --players N [--size S] [--shape S] [--mix W:B:I:D] [--obstacles N] [--multiplier M] [--seed N]",
+		Use:   "round EVENT (--data DIR | --server URL --token T) [--change N] --players N [--size S] [--shape S] [--mix W:B:I:D] [--obstacles N] [--multiplier M] [--seed N] [--at TIME] | round EVENT --cancel N",
 		Short: "Start a ranked round: draw its games among the teams and queue them",
 		Long: `A ranked round (Ready AI Code 2020) draws games of --players bots among the
 teams that have one, every team playing the same number of games, with the
@@ -130,7 +131,12 @@ large or random; shape; obstacle mix W:B:I:D; obstacle count). Each game
 adds 5 x (n - position) x multiplier ladder points (shared positions share
 the points); ranked games are not rated. The server plays the games;
 arena event ladder shows the ladder. With --at, the round is played at
-that time by the server (its field is the teams that have a bot then).`,
+that time by the server (its field is the teams that have a bot then).
+
+A scheduled round (its time not come) can be cancelled (--cancel N: it
+keeps its number and is never played) or changed (--change N with the
+settings to change; the others, the seed included, stay). A round that
+has started cannot be either.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := of.event(cmd, args[0])
@@ -138,15 +144,28 @@ that time by the server (its field is the teams that have a bot then).`,
 				return err
 			}
 			defer t.close()
+			if cancel != 0 {
+				return cancelRound(cmd, t, cancel, of.asJSON)
+			}
+			if change != 0 {
+				if r, err = changedRound(cmd, t, change, r); err != nil {
+					return err
+				}
+			}
 			if at != "" {
 				if r.At, err = parseWhen(at); err != nil {
 					return fmt.Errorf("--at: %w", err)
 				}
 			}
 			var got rounds.Round
-			if t.remote() {
+			switch {
+			case change != 0 && t.remote():
+				err = t.post(fmt.Sprintf("/rounds/%d", change), r, &got)
+			case change != 0:
+				got, err = t.p.ChangeRound(cmd.Context(), t.id, change, r)
+			case t.remote():
 				err = t.post("/rounds", r, &got)
-			} else {
+			default:
 				got, err = t.p.StartRound(cmd.Context(), t.id, r)
 			}
 			if err != nil {
@@ -156,7 +175,7 @@ that time by the server (its field is the teams that have a bot then).`,
 				return writeJSONTo(cmd.OutOrStdout(), got)
 			}
 			if !got.Queued {
-				fmt.Fprintf(cmd.OutOrStdout(), "round %d: %d-player games (x%g), to be played at %s\n", got.Number, got.Players, got.Multiplier, got.At.Format(time.RFC3339))
+				fmt.Fprintf(cmd.OutOrStdout(), "round %d: %d-player games (x%g), seed %d, to be played at %s\n", got.Number, got.Players, got.Multiplier, got.Seed, got.At.Format(time.RFC3339))
 				return nil
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "round %d: %d games of %d players among %d teams (x%g), seed %d, queued\n",
@@ -174,7 +193,68 @@ that time by the server (its field is the teams that have a bot then).`,
 	f.Float64Var(&r.Multiplier, "multiplier", 1, "the round's ladder points multiplier")
 	f.Int64Var(&r.Seed, "seed", 0, "the draw's and the games' seed (default: random)")
 	f.StringVar(&at, "at", "", "when to play the round (RFC 3339, or 2006-01-02T15:04 in UTC; default: now)")
+	f.IntVar(&cancel, "cancel", 0, "cancel scheduled round N (not started yet)")
+	f.IntVar(&change, "change", 0, "change scheduled round N: the settings given replace its own")
+	c.MarkFlagsMutuallyExclusive("cancel", "change")
+	for _, name := range []string{"players", "size", "shape", "mix", "obstacles", "multiplier", "seed", "at"} {
+		c.MarkFlagsMutuallyExclusive("cancel", name)
+	}
 	return c
+}
+
+// cancelRound cancels scheduled round n.
+func cancelRound(cmd *cobra.Command, t *eventTarget, n int, asJSON bool) error {
+	var got rounds.Round
+	var err error
+	if t.remote() {
+		err = t.post(fmt.Sprintf("/rounds/%d/cancel", n), struct{}{}, &got)
+	} else {
+		got, err = t.p.CancelRound(cmd.Context(), t.id, n)
+	}
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSONTo(cmd.OutOrStdout(), got)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "round %d cancelled: it will not be played\n", got.Number)
+	return nil
+}
+
+// changedRound is scheduled round n with the settings given on the
+// command line over its own (the seed and the time included).
+func changedRound(cmd *cobra.Command, t *eventTarget, n int, given rounds.Round) (rounds.Round, error) {
+	var rs []rounds.Round
+	if t.remote() {
+		var got struct {
+			Rounds []rounds.Round `json:"rounds"`
+		}
+		if err := t.get("/rounds", &got); err != nil {
+			return given, err
+		}
+		rs = got.Rounds
+	} else {
+		var err error
+		if rs, err = t.p.Rounds(cmd.Context(), t.id); err != nil {
+			return given, err
+		}
+	}
+	if n < 1 || n > len(rs) {
+		return given, fmt.Errorf("no round %d (the event has %d)", n, len(rs))
+	}
+	r, f := rs[n-1], cmd.Flags()
+	for name, set := range map[string]func(){
+		"players": func() { r.Players = given.Players }, "size": func() { r.Size = given.Size },
+		"shape": func() { r.Shape = given.Shape }, "mix": func() { r.Mix = given.Mix },
+		"obstacles": func() { r.Obstacles = given.Obstacles }, "multiplier": func() { r.Multiplier = given.Multiplier },
+		"seed": func() { r.Seed = given.Seed },
+	} {
+		if f.Changed(name) {
+			set()
+		}
+	}
+	return rounds.Round{Players: r.Players, Size: r.Size, Shape: r.Shape, Mix: r.Mix, Obstacles: r.Obstacles,
+		Multiplier: r.Multiplier, Seed: r.Seed, At: r.At}, nil
 }
 
 // ladderCommand prints the ladder of the ranked rounds.
@@ -211,6 +291,8 @@ func ladderCommand() *cobra.Command {
 			for _, r := range l.Rounds {
 				fmt.Fprintf(out, "round %d: %d players x%g, %d of %d games played", r.Number, r.Players, r.Multiplier, r.Played, r.Games)
 				switch {
+				case !r.Cancelled.IsZero():
+					fmt.Fprint(out, " (cancelled)")
 				case r.Error != "":
 					fmt.Fprintf(out, " (not played: %s)", r.Error)
 				case !r.Queued:

@@ -322,3 +322,59 @@ func TestEventFormatsThroughTheServer(t *testing.T) {
 		}
 	}
 }
+
+// TestEventRoundCancelAndChange: arena event round --cancel N and
+// --change N on a scheduled round print the same on the data directory
+// and through the server; a changed round keeps what is not given (its
+// seed), a cancelled one is listed so by the ladder, and a started round
+// refuses both.
+func TestEventRoundCancelAndChange(t *testing.T) {
+	w := newTwin(t)
+	w.create(t, "territory")
+	w.each(t, func(p *platform.Platform) { readyTeams(t, p, 4) })
+	for _, args := range [][]string{
+		{"event", "round", "1", "--players", "4", "--at", "2030-01-01T10:00", "--seed", "9"},
+		{"event", "round", "1", "--players", "4", "--at", "2030-01-01T11:00", "--seed", "10"},
+		{"event", "round", "1", "--players", "4", "--seed", "11"}, // now: started
+	} {
+		if _, errOut, code := w.same(t, args...); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	out, _, code := w.same(t, "event", "round", "1", "--change", "1", "--size", "large", "--multiplier", "3")
+	if want := "round 1: 4-player games (x3), seed 9, to be played at 2030-01-01T10:00:00Z\n"; code != 0 || out != want {
+		t.Errorf("--change 1: %q, want %q", out, want)
+	}
+	if out, _, code := w.same(t, "event", "round", "1", "--cancel", "2"); code != 0 || out != "round 2 cancelled: it will not be played\n" {
+		t.Errorf("--cancel 2: exit %d %q", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cancel", "2"}, "round 2 is cancelled"},
+		{[]string{"--change", "2", "--players", "4"}, "round 2 is cancelled"},
+		{[]string{"--cancel", "3"}, "round 3 has started"},
+		{[]string{"--change", "3", "--size", "large"}, "round 3 has started"},
+		{[]string{"--cancel", "4"}, "no round 4"},
+		{[]string{"--change", "4"}, "no round 4"},
+		{[]string{"--change", "1", "--players", "6", "--shape", "x"}, "6-player round"},
+		{[]string{"--cancel", "1", "--players", "6"}, "none of the others can be"},
+	} {
+		if _, errOut, code := w.same(t, append([]string{"event", "round", "1"}, c.args...)...); code == 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("round %s: exit %d %q, want %q", strings.Join(c.args, " "), code, errOut, c.want)
+		}
+	}
+	out, _, _ = w.same(t, "event", "ladder", "1")
+	for _, want := range []string{"round 1: 4 players x3, 0 of 0 games played (to be played at 2030-01-01T10:00:00Z)", "round 2: 4 players x1, 0 of 0 games played (cancelled)", "round 3: 4 players x1, 0 of 1 games played\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the ladder lacks %q:\n%s", want, out)
+		}
+	}
+	w.each(t, func(p *platform.Platform) {
+		rs, err := p.Rounds(context.Background(), 1)
+		if err != nil || rs[0].Seed != 9 || rs[0].Size != "large" || rs[0].Players != 4 || rs[1].Cancelled.IsZero() {
+			t.Errorf("the rounds: %+v %v", rs, err)
+		}
+	})
+}

@@ -42,11 +42,15 @@ type Round struct {
 	Queued  bool      `json:"queued,omitempty"`
 	Error   string    `json:"error,omitempty"`
 	Started time.Time `json:"started,omitzero"`
+	// Cancelled is when the organiser cancelled the round before it
+	// started: it keeps its number and is never played.
+	Cancelled time.Time `json:"cancelled,omitzero"`
 }
 
-// Due reports whether the round's time has come and it is not launched.
+// Due reports whether the round's time has come and it is neither
+// launched nor cancelled.
 func (r Round) Due(now time.Time) bool {
-	return !r.Queued && !now.Before(r.At)
+	return !r.Queued && r.Cancelled.IsZero() && !now.Before(r.At)
 }
 
 // Options are the game options of the round's games.
