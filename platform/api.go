@@ -135,6 +135,7 @@ type api struct {
 	submits map[int64]*rate.Limiter // by team
 	outside map[int64]bool          // teams whose outside bot is playing (wsplay.go)
 	logins  *keyrate.Buckets        // by client address
+	spawnW  *keyrate.Buckets        // proposals and votes, by team (api_codinsa.go)
 }
 
 // Handler returns the platform's HTTP API. It checks roles itself; the
@@ -160,7 +161,8 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 		o.Now = time.Now
 	}
 	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{},
-		logins: &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now}}
+		logins: &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now},
+		spawnW: &keyrate.Buckets{Every: rate.Limit(spawnWritesPerMinute / 60.0), Burst: spawnWritesPerMinute, Now: o.Now}}
 	mux := http.NewServeMux()
 	for _, rt := range routes {
 		h := func(w http.ResponseWriter, r *http.Request, t store.Team) { rt.serve(a, w, r, t) }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -18,6 +19,21 @@ import (
 
 // maxSpawnFile bounds an uploaded spawn set (a few lines).
 const maxSpawnFile = 16 << 10
+
+// spawnWritesPerMinute bounds a team's proposals and votes (refused ones
+// included): each writes the event's whole vote state, and a team sending
+// them in a loop would hold the database's writer.
+const spawnWritesPerMinute = 20
+
+// allowSpawnWrite takes one of the team's proposals or votes, or answers
+// 429.
+func (a *api) allowSpawnWrite(w http.ResponseWriter, t store.Team) bool {
+	if a.spawnW.Allow(strconv.FormatInt(t.ID, 10)) {
+		return true
+	}
+	apiError(w, http.StatusTooManyRequests, fmt.Sprintf("at most %d proposals and votes a minute per team: wait a minute", spawnWritesPerMinute))
+	return false
+}
 
 // spawns is the team's view of its event's spawn vote.
 func (a *api) spawns(w http.ResponseWriter, r *http.Request, t store.Team) {
@@ -37,6 +53,9 @@ func (a *api) spawns(w http.ResponseWriter, r *http.Request, t store.Team) {
 
 // proposeSpawn takes the team's spawn set: the file as the body (text).
 func (a *api) proposeSpawn(w http.ResponseWriter, r *http.Request, t store.Team) {
+	if !a.allowSpawnWrite(w, t) {
+		return
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxSpawnFile))
 	if err != nil {
 		apiError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("a spawn set is a few lines; this one is over %d bytes", maxSpawnFile))
@@ -56,6 +75,9 @@ func (a *api) proposeSpawn(w http.ResponseWriter, r *http.Request, t store.Team)
 
 // voteSpawn records the team's vote: {"set": ID}.
 func (a *api) voteSpawn(w http.ResponseWriter, r *http.Request, t store.Team) {
+	if !a.allowSpawnWrite(w, t) {
+		return
+	}
 	var req struct {
 		Set *int `json:"set"`
 	}
