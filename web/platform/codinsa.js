@@ -304,21 +304,22 @@ function finalCard(ev, call) {
         if (!(err instanceof ApiError && err.status === 404)) say(msg, text(err));
       }
     }
-    /** @type {Map<number, HTMLElement>} */
-    let links = new Map();
-    if (f && Object.keys(f.matches || {}).length) {
+    // The event's recorded games: their replays, and the games played so
+    // far (a match enters the final's record once its three games are).
+    let recorded = { links: new Map(), games: 0 };
+    if (f) {
       try {
-        links = gameLinks(await call(`events/${ev.id}/matches`), (id) => `/platform/replay/${encodeURIComponent(id)}?event=${encodeURIComponent(ev.id)}`);
+        recorded = gameLinks(await call(`events/${ev.id}/matches`), (id) => `/platform/replay/${encodeURIComponent(id)}?event=${encodeURIComponent(ev.id)}`);
       } catch {
-        links = new Map(); // the table still shows; the Matches card lists the games
+        recorded = { links: new Map(), games: 0 }; // the table still shows; the Matches card lists the games
       }
     }
-    render(f, links);
+    render(f, recorded);
     return f && !f.done ? PLAYING_EVERY : IDLE_EVERY;
   };
 
-  /** @param {any} f @param {Map<number, HTMLElement>} links */
-  const render = (f, links) => {
+  /** @param {any} f @param {{links: Map<number, HTMLElement>, games: number}} recorded */
+  const render = (f, recorded) => {
     startBox.hidden = !!f;
     start.disabled = !closed;
     start.title = closed ? '' : 'Close the spawn vote first: the final plays the voted set';
@@ -334,7 +335,8 @@ function finalCard(ev, call) {
     const n = (f.teams || []).length;
     const total = (n * (n - 1)) / 2;
     const played = Object.values(f.matches || {});
-    const games = played.reduce((k, m) => k + ((m && m.games) ? m.games.length : 0), 0);
+    // (the event's match list holds the recent games only: never fewer than the record's)
+    const games = Math.max(recorded.games, played.reduce((k, m) => k + ((m && m.games) ? m.games.length : 0), 0));
     badge.className = `status ${f.done ? 'ready' : 'building'}`;
     badge.textContent = f.done ? 'over' : 'playing';
     if (f.done && msg.classList.contains('ok')) say(msg, '');
@@ -358,7 +360,7 @@ function finalCard(ev, call) {
         const first = names[String(m.teams[0])];
         const other = names[String(m.teams[1])];
         const winner = a.rank < b.rank ? first : b.rank < a.rank ? other : 'draw';
-        return matchRow(m.index + 1, first, other, stat(a, 'wins'), stat(b, 'wins'), stat(a, 'own'), stat(b, 'own'), winner, m.result.summary || '', '', links.get(m.index + 1));
+        return matchRow(m.index + 1, first, other, stat(a, 'wins'), stat(b, 'wins'), stat(a, 'own'), stat(b, 'own'), winner, m.result.summary || '', '', recorded.links.get(m.index + 1));
       });
     matches.replaceChildren(h('h3', null, 'Matches'), matchTable(rows, 'No match played yet.'));
     table.replaceChildren(...(f.done && f.standings ? [h('h3', null, 'Table'), standingsTable((f.standings || []).map((/** @type {any} */ s) => ({
@@ -392,17 +394,20 @@ function finalCard(ev, call) {
 const GAME_SETS = ['set 0', 'the voted set', 'set 9'];
 
 /**
- * The replay links of each match of the final, by match number: its
- * games are recorded as final matches whose round is the match's number.
+ * The replay links of each match of the final, by match number (its
+ * games are recorded as final matches whose round is the match's
+ * number), and how many of the final's games the list holds.
  * @param {any[]} list the event's or the team's matches
  * @param {(id: number) => string} href a game's replay page
- * @returns {Map<number, HTMLElement>}
+ * @returns {{links: Map<number, HTMLElement>, games: number}}
  */
 function gameLinks(list, href) {
   /** @type {Map<number, any[]>} */
   const games = new Map();
+  let count = 0;
   for (const m of list || []) {
-    if (m.kind !== 'final' || !m.round || !m.replay) continue;
+    if (m.kind !== 'final' || !m.round || !m.replay) continue; // a game that failed is played again
+    count++;
     games.set(m.round, [...(games.get(m.round) || []), m]);
   }
   /** @type {Map<number, HTMLElement>} */
@@ -411,7 +416,7 @@ function gameLinks(list, href) {
     ms.sort((a, b) => a.id - b.id); // recorded in the order they were played
     out.set(round, h('span', { class: 'game-links' }, ms.map((m, k) => h('a', { href: href(m.id), title: `game ${k + 1}${GAME_SETS[k] ? `, on ${GAME_SETS[k]}` : ''}: its replay` }, `game ${k + 1}`))));
   }
-  return out;
+  return { links: out, games: count };
 }
 
 /** An integer statistic of a match result. @param {any} pr @param {string} key */
@@ -658,7 +663,7 @@ function teamFinalCard(team, call) {
     let links = new Map();
     if ((f.matches || []).length) {
       try {
-        links = gameLinks(await call('matches'), (id) => `/platform/replay/${encodeURIComponent(id)}`);
+        links = gameLinks(await call('matches'), (id) => `/platform/replay/${encodeURIComponent(id)}`).links;
       } catch {
         links = new Map();
       }
