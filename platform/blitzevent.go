@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strconv"
 	"time"
 
@@ -17,14 +18,15 @@ import (
 )
 
 // Coveo Blitz 2022 (jungle): ranked rounds at a regular interval from a
-// start time, each played by tournament.Groups (teams in groups by their
+// start time, each a tournament.Groups round (teams in groups by their
 // current ranking; the winner of a group moves up one group, the loser
 // down), the ranking kept between rounds; then the final, a
-// tournament.Elimination seeded by that ranking. Both play the teams'
-// sandboxed bots through Setup.Match, record every game (kinds ranked and
-// final, with their map), and keep what they played in the event's state,
-// so that an interrupted round or final resumes without playing a game
-// twice.
+// tournament.Elimination seeded by that ranking. Their games are match
+// jobs (stages.go) of kinds ranked and final, with their map, played by
+// whichever process plays match jobs; the event's state keeps what each
+// round or final was begun with, so that every look replays the same
+// format on the recorded games and an interrupted round or final resumes
+// without playing a game twice.
 
 // Event state documents of a Blitz event.
 const (
@@ -152,9 +154,19 @@ func (p *Platform) teamsWithBots(ctx context.Context, ev store.Event) ([]store.T
 }
 
 // BlitzTick plays the ranked round due at now, if any, and reports
-// whether it played one. The server calls it regularly; a round begun and
-// interrupted is finished first.
+// whether it played one (or the final the organiser asked for); a round
+// begun and interrupted is finished first. Its games are played as
+// runFormat plays them: by this process when no server runs the data
+// directory's jobs, else by the server's workers.
 func (p *Platform) BlitzTick(ctx context.Context, eventID int64, now time.Time) (bool, error) {
+	return p.blitzTick(ctx, eventID, now, true)
+}
+
+// blitzTick looks at an event's ranked rounds and final: with wait (a
+// command) it plays what is due to its end; without (the server's clock)
+// it queues the games of the current stage and returns, the stage's end
+// being seen at a later look.
+func (p *Platform) blitzTick(ctx context.Context, eventID int64, now time.Time, wait bool) (bool, error) {
 	b, err := p.BlitzStatus(ctx, eventID)
 	if err != nil {
 		return false, err
@@ -165,7 +177,7 @@ func (p *Platform) BlitzTick(ctx context.Context, eventID int64, now time.Time) 
 		return false, err
 	}
 	if begun && cur.After == nil {
-		return true, p.playBlitzRound(ctx, eventID, &cur)
+		return true, p.advanceBlitzRound(ctx, eventID, &cur, wait)
 	}
 	last := time.Time{}
 	if n := len(b.Rounds); n > 0 {
@@ -173,9 +185,12 @@ func (p *Platform) BlitzTick(ctx context.Context, eventID int64, now time.Time) 
 	}
 	switch {
 	case b.RoundNow || b.Schedule.Due(now, len(b.Rounds), last):
-		_, err = p.StartBlitzRound(ctx, eventID, now)
+		r, err := p.beginBlitzRound(ctx, eventID, now)
 		if b.RoundNow {
 			p.askBlitz(ctx, eventID, func(b *Blitz) error { b.RoundNow = false; return nil })
+		}
+		if err == nil {
+			err = p.advanceBlitzRound(ctx, eventID, r, wait)
 		}
 		return err == nil, err
 	case b.FinalSize != 0:
@@ -183,7 +198,9 @@ func (p *Platform) BlitzTick(ctx context.Context, eventID int64, now time.Time) 
 		if err != nil || (f != nil && f.Done) {
 			return false, err
 		}
-		_, err = p.PlayBlitzFinal(ctx, eventID, b.FinalSize)
+		if f, err = p.beginBlitzFinal(ctx, eventID, b.FinalSize); err == nil {
+			err = p.advanceBlitzFinal(ctx, eventID, f, wait)
+		}
 		return err == nil, err
 	}
 	return false, nil
@@ -228,8 +245,20 @@ func (p *Platform) AskBlitzFinal(ctx context.Context, eventID int64, size int) e
 }
 
 // StartBlitzRound plays a ranked round now (the organiser's "run a round
-// now", or the schedule's) and returns it.
+// now", or the schedule's) and returns it: a round begun and not over is
+// finished instead. Its games are played as runFormat plays them.
 func (p *Platform) StartBlitzRound(ctx context.Context, eventID int64, now time.Time) (*BlitzRound, error) {
+	r, err := p.beginBlitzRound(ctx, eventID, now)
+	if err != nil {
+		return nil, err
+	}
+	return r, p.advanceBlitzRound(ctx, eventID, r, true)
+}
+
+// beginBlitzRound is the round begun and not over, or a new one: the
+// teams with a bot, in the order of the ranking, with their active
+// submissions and a seed, fixed now so that every look plays the same.
+func (p *Platform) beginBlitzRound(ctx context.Context, eventID int64, now time.Time) (*BlitzRound, error) {
 	ev, err := p.blitzEvent(ctx, eventID)
 	if err != nil {
 		return nil, err
@@ -242,7 +271,7 @@ func (p *Platform) StartBlitzRound(ctx context.Context, eventID int64, now time.
 	if begun, err := p.readState(ctx, eventID, stateBlitzRound, &cur); err != nil {
 		return nil, err
 	} else if begun && cur.After == nil {
-		return &cur, p.playBlitzRound(ctx, eventID, &cur) // finish the one begun
+		return &cur, nil // finish the one begun
 	}
 	teams, err := p.teamsWithBots(ctx, ev)
 	if err != nil {
@@ -261,14 +290,24 @@ func (p *Platform) StartBlitzRound(ctx context.Context, eventID int64, now time.
 	for _, id := range blitz.Merge(b.Ranking, ids) {
 		r.Teams, r.Names, r.Submissions = append(r.Teams, id), append(r.Names, byID[id].Name), append(r.Submissions, byID[id].Active)
 	}
-	if err := p.writeState(ctx, eventID, stateBlitzRound, r); err != nil {
+	// written only if no other look began one meanwhile
+	doc, err := p.Store.UpdateEventState(context.WithoutCancel(ctx), eventID, stateBlitzRound, func(old []byte) ([]byte, error) {
+		var o BlitzRound
+		if old != nil && json.Unmarshal(old, &o) == nil && o.After == nil {
+			return old, nil
+		}
+		return json.Marshal(r)
+	})
+	if err != nil {
 		return nil, err
 	}
-	return &r, p.playBlitzRound(ctx, eventID, &r)
+	r = BlitzRound{}
+	return &r, json.Unmarshal(doc, &r)
 }
 
-// playBlitzRound plays (or finishes) a round and moves the ranking.
-func (p *Platform) playBlitzRound(ctx context.Context, eventID int64, r *BlitzRound) error {
+// advanceBlitzRound plays a round's games (all of them: the round is one
+// stage) and, once they are recorded, moves the ranking.
+func (p *Platform) advanceBlitzRound(ctx context.Context, eventID int64, r *BlitzRound, wait bool) error {
 	ev, err := p.blitzEvent(ctx, eventID)
 	if err != nil {
 		return err
@@ -284,26 +323,15 @@ func (p *Platform) playBlitzRound(ctx context.Context, eventID int64, r *BlitzRo
 	if r.Played == nil {
 		r.Played = map[int]*replay.Result{}
 	}
-	gr := tournament.Groups{Setup: p.blitzSetup(ctx, ev, r.Teams, r.Names, r.Submissions, r.Seed, store.KindRanked, int64(r.Number)), Size: size, Rounds: 1}
-	gr.Known = func(j tournament.Job) (*replay.Result, bool) {
-		res, ok := r.Played[j.Index]
-		return res, ok
-	}
-	var recordErr error
-	gr.OnMatch = func(pl tournament.Played) {
-		if len(pl.Replays) == 0 || recordErr != nil {
-			return
-		}
-		if _, recordErr = p.recordBlitzGame(ctx, ev, r.Teams, r.Submissions, pl, store.KindRanked, int64(r.Number), fmt.Sprintf("ranked-%d-%d-%d", ev.ID, r.Number, pl.Index+1)); recordErr == nil {
-			r.Played[pl.Index] = pl.Result
-			recordErr = p.writeState(ctx, eventID, stateBlitzRound, r)
-		}
-	}
-	out, err := gr.Play(ctx)
-	if err == nil {
-		err = recordErr
-	}
-	if err != nil {
+	run := p.blitzRun(ctx, ev, r.Teams, r.Names, r.Submissions, r.Seed, store.KindRanked, int64(r.Number),
+		func(j tournament.Job) string { return fmt.Sprintf("ranked-%d-%d-%d", ev.ID, r.Number, j.Index+1) },
+		func(j tournament.Job) *replay.Result { return r.Played[j.Index] }, // kept by an earlier version
+		func(j tournament.Job, res *replay.Result) { r.Played[j.Index] = res },
+		func(s tournament.Setup) (*tournament.Outcome, error) {
+			return tournament.Groups{Setup: s, Size: size, Rounds: 1}.Play(ctx)
+		})
+	out, err := p.stage(ctx, run, wait)
+	if err != nil || out == nil {
 		return err
 	}
 	r.After = []int64{}
@@ -335,135 +363,207 @@ func (p *Platform) playBlitzRound(ctx context.Context, eventID int64, r *BlitzRo
 	return err
 }
 
-// blitzSetup is the tournament setup of a round or the final: the teams'
-// bots (named by team) built by the platform.
-func (p *Platform) blitzSetup(ctx context.Context, ev store.Event, teams []int64, names []string, subs []int64, seed int64, kind string, round int64) tournament.Setup {
-	s := tournament.Setup{Game: ev.Game, Seed: seed, Names: names, TimeScale: p.jobs.TimeScale}
-	for _, id := range teams {
-		s.Bots = append(s.Bots, "team"+strconv.FormatInt(id, 10)+"=stdio:team")
+// stage plays a format's current stage: with wait, to the format's end
+// (runFormat); without, its games queued and its outcome nil until they
+// are all recorded.
+func (p *Platform) stage(ctx context.Context, run formatRun, wait bool) (*tournament.Outcome, error) {
+	if wait {
+		return p.runFormat(ctx, p.jobs.Cores, run.plan)
 	}
-	s.Match = func(j tournament.Job) (match.Match, error) {
-		g, err := game.Lookup(ev.Game)
+	pl, err := run.plan()
+	if err != nil || pl.Out != nil {
+		return pl.Out, err
+	}
+	return nil, p.queueGames(ctx, pl.Pending)
+}
+
+// blitzRun is a ranked round or the final as a format of match jobs: the
+// teams' bots (named by team) built by the platform, each game a match
+// job of kind on the event's maps (carried in the job), recorded under
+// key; legacy gives a game's result kept in the state by an earlier
+// version, seen is told of every game known.
+func (p *Platform) blitzRun(ctx context.Context, ev store.Event, teams []int64, names []string, subs []int64, seed int64, kind string, round int64,
+	key func(tournament.Job) string, legacy func(tournament.Job) *replay.Result, seen func(tournament.Job, *replay.Result),
+	play func(tournament.Setup) (*tournament.Outcome, error)) formatRun {
+	var recs map[string]store.Match
+	return formatRun{
+		play: func(known tournament.Known, build func(tournament.Job) (match.Match, error)) (*tournament.Outcome, error) {
+			var err error
+			if recs, err = p.recordedGames(ctx, ev.ID, kind); err != nil {
+				return nil, err
+			}
+			s := tournament.Setup{Game: ev.Game, Seed: seed, Names: names, Known: known, Match: build}
+			for _, id := range teams {
+				s.Bots = append(s.Bots, "team"+strconv.FormatInt(id, 10)+"=stdio:team")
+			}
+			return play(s)
+		},
+		known: func(j tournament.Job) (*replay.Result, []matchArgs, error) {
+			res, err := p.recordedResult(recs, key(j))
+			if err == nil && res == nil {
+				res = legacy(j)
+			}
+			if err != nil || res != nil {
+				if res != nil {
+					seen(j, res)
+				}
+				return res, nil, err
+			}
+			a := matchArgs{Event: ev.ID, Key: key(j), Seed: j.Seed, MatchKind: kind, Round: round, Unrated: true}
+			for _, seat := range j.Seats {
+				a.Teams, a.Submissions = append(a.Teams, teams[seat]), append(a.Submissions, subs[seat])
+			}
+			if err := p.carryMap(ev, &a); err != nil {
+				return nil, nil, err
+			}
+			return nil, []matchArgs{a}, nil
+		},
+	}
+}
+
+// carryMap puts in a job the map its event draws for it: named in its
+// options, and when it is a file of the data directory's maps/, carried
+// in the job (a worker on another machine has no such folder).
+func (p *Platform) carryMap(ev store.Event, a *matchArgs) error {
+	name := drawMap(ev.Settings, a.Seed)
+	if name == "" {
+		return nil
+	}
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return err
+	}
+	v, err := p.resolveMap(ev.Game, name)
+	if err != nil {
+		return err
+	}
+	if v != name { // a file of maps/: its path, read here
+		b, err := os.ReadFile(v)
 		if err != nil {
-			return match.Match{}, err
+			return err
 		}
-		a := matchArgs{Event: ev.ID, Seed: j.Seed, MatchKind: kind, Round: round}
-		for _, seat := range j.Seats {
-			a.Teams, a.Submissions = append(a.Teams, teams[seat]), append(a.Submissions, subs[seat])
-		}
-		m, _, err := p.matchOf(ctx, g, ev, a)
-		return m, err
+		a.Files = map[string][]byte{v: b}
 	}
-	return s
-}
-
-// recordBlitzGame records a played game (with its replay and its map).
-func (p *Platform) recordBlitzGame(ctx context.Context, ev store.Event, teams, subs []int64, pl tournament.Played, kind string, round int64, key string) (store.Match, error) {
-	rep := pl.Replays[0]
-	if err := p.Replays.Put(key, rep); err != nil {
-		return store.Match{}, err
-	}
-	rec := store.Match{EventID: ev.ID, Key: key, Kind: kind, Round: round, Seed: rep.Seed}
-	if g, err := game.Lookup(ev.Game); err == nil {
-		rec.Map = playedMap(g.Info(), match.Match{Config: game.Config{Options: optionsOf(g.Info(), rep.Options)}}, rep)
-	}
-	for i, s := range pl.Seats {
-		pr := rep.Result.Players[i]
-		rec.Teams, rec.Submissions = append(rec.Teams, teams[s]), append(rec.Submissions, subs[s])
-		rec.Ranks, rec.Scores = append(rec.Ranks, pr.Rank), append(rec.Scores, pr.Score)
-		rec.Stats = append(rec.Stats, numericStats(pr.Stats))
-	}
-	_, err := p.Store.RecordMatch(context.WithoutCancel(ctx), rec, nil)
-	return rec, err
-}
-
-// optionsOf parses a replay's options back (the set ones only).
-func optionsOf(info game.Info, opts map[string]string) game.Options {
-	var pairs []string
-	for k, v := range opts {
-		pairs = append(pairs, k+"="+v)
-	}
-	o, _ := game.ParseOptions(info.Options, pairs)
-	return o
+	a.Options = append(a.Options, mapOption(g.Info())+"="+v)
+	return nil
 }
 
 // PlayBlitzFinal plays the final tournament seeded by the ranking of the
 // ranked rounds (the casual leaderboard's order when there was none):
 // groups of size teams, sudden death, the top half going on, a grand
 // final of two teams, best of three; every team with a bot plays at least
-// one game. A final begun resumes.
+// one game. A final begun resumes. Its games are played as runFormat
+// plays them.
 func (p *Platform) PlayBlitzFinal(ctx context.Context, eventID int64, size int) (*BlitzFinal, error) {
+	f, err := p.beginBlitzFinal(ctx, eventID, size)
+	if err != nil {
+		return nil, err
+	}
+	return f, p.advanceBlitzFinal(ctx, eventID, f, true)
+}
+
+// beginBlitzFinal is the final begun, or a new one: its seeds, their
+// submissions and its seed fixed now.
+func (p *Platform) beginBlitzFinal(ctx context.Context, eventID int64, size int) (*BlitzFinal, error) {
 	ev, err := p.blitzEvent(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
 	f := &BlitzFinal{}
 	begun, err := p.readState(ctx, eventID, stateBlitzFinal, f)
+	if err != nil || begun {
+		return f, err
+	}
+	if size != 2 && size != 4 {
+		return nil, userError{fmt.Errorf("the final's games have 2 or 4 teams, not %d", size)}
+	}
+	b, err := p.BlitzStatus(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	if !begun {
-		if size != 2 && size != 4 {
-			return nil, userError{fmt.Errorf("the final's games have 2 or 4 teams, not %d", size)}
-		}
-		b, err := p.BlitzStatus(ctx, eventID)
-		if err != nil {
-			return nil, err
-		}
-		teams, err := p.teamsWithBots(ctx, ev)
-		if err != nil {
-			return nil, err
-		}
-		if len(teams) < 2 {
-			return nil, userError{fmt.Errorf("the final needs at least 2 teams with a ready bot; %d have one", len(teams))}
-		}
-		byID := map[int64]store.Team{}
-		var ids []int64
-		for _, t := range teams {
-			byID[t.ID] = t
-			ids = append(ids, t.ID)
-		}
-		*f = BlitzFinal{Seed: match.RandomSeed(), Size: size, Played: map[int]BlitzGame{}}
-		for _, id := range blitz.Merge(b.Ranking, ids) {
-			f.Teams, f.Names, f.Submissions = append(f.Teams, id), append(f.Names, byID[id].Name), append(f.Submissions, byID[id].Active)
-		}
-		if err := p.writeState(ctx, eventID, stateBlitzFinal, f); err != nil {
-			return nil, err
-		}
+	teams, err := p.teamsWithBots(ctx, ev)
+	if err != nil {
+		return nil, err
 	}
-	if f.Done {
-		return f, nil
+	if len(teams) < 2 {
+		return nil, userError{fmt.Errorf("the final needs at least 2 teams with a ready bot; %d have one", len(teams))}
+	}
+	byID := map[int64]store.Team{}
+	var ids []int64
+	for _, t := range teams {
+		byID[t.ID] = t
+		ids = append(ids, t.ID)
+	}
+	*f = BlitzFinal{Seed: match.RandomSeed(), Size: size, Played: map[int]BlitzGame{}}
+	for _, id := range blitz.Merge(b.Ranking, ids) {
+		f.Teams, f.Names, f.Submissions = append(f.Teams, id), append(f.Names, byID[id].Name), append(f.Submissions, byID[id].Active)
+	}
+	// written only if no other look began it meanwhile
+	doc, err := p.Store.UpdateEventState(context.WithoutCancel(ctx), eventID, stateBlitzFinal, func(old []byte) ([]byte, error) {
+		if old != nil {
+			return old, nil
+		}
+		return json.Marshal(f)
+	})
+	if err != nil {
+		return nil, err
+	}
+	*f = BlitzFinal{}
+	return f, json.Unmarshal(doc, f)
+}
+
+// advanceBlitzFinal plays the final's current stage (a round of the
+// elimination, a game of the grand final): the games known and the
+// bracket so far are saved at each look, the standings once it is over.
+func (p *Platform) advanceBlitzFinal(ctx context.Context, eventID int64, f *BlitzFinal, wait bool) error {
+	ev, err := p.blitzEvent(ctx, eventID)
+	if err != nil || f.Done {
+		return err
 	}
 	if f.Played == nil {
 		f.Played = map[int]BlitzGame{}
 	}
-	e := tournament.Elimination{Setup: p.blitzSetup(ctx, ev, f.Teams, f.Names, f.Submissions, f.Seed, store.KindFinal, 1),
-		Size: f.Size, Advance: f.Size / 2, Final: 2, BestOf: 1, FinalBestOf: 3}
-	e.Known = func(j tournament.Job) (*replay.Result, bool) {
-		g, ok := f.Played[j.Index]
-		return g.Result, ok
-	}
-	var recordErr error
-	e.OnMatch = func(pl tournament.Played) {
-		if len(pl.Replays) == 0 || recordErr != nil {
-			return
+	key := func(j tournament.Job) string { return fmt.Sprintf("final-%d-%d", ev.ID, j.Index+1) }
+	var bracket []tournament.Round
+	run := p.blitzRun(ctx, ev, f.Teams, f.Names, f.Submissions, f.Seed, store.KindFinal, 1, key,
+		func(j tournament.Job) *replay.Result { return f.Played[j.Index].Result }, // kept by an earlier version
+		func(j tournament.Job, res *replay.Result) {
+			g := BlitzGame{Result: res, Match: key(j)}
+			for _, s := range j.Seats {
+				g.Teams = append(g.Teams, f.Teams[s])
+			}
+			f.Played[j.Index] = g
+		},
+		func(s tournament.Setup) (*tournament.Outcome, error) {
+			out, err := tournament.Elimination{Setup: s, Size: f.Size, Advance: f.Size / 2, Final: 2, BestOf: 1, FinalBestOf: 3}.Play(ctx)
+			if out != nil {
+				bracket = out.Rounds
+			}
+			return out, err
+		})
+	look := func() (formatPlan, error) {
+		bracket = nil
+		pl, err := run.plan()
+		if err != nil {
+			return pl, err
 		}
-		key := fmt.Sprintf("final-%d-%d", ev.ID, pl.Index+1)
-		rec, err := p.recordBlitzGame(ctx, ev, f.Teams, f.Submissions, pl, store.KindFinal, 1, key)
-		if recordErr = err; err == nil {
-			f.Played[pl.Index] = BlitzGame{Teams: rec.Teams, Result: pl.Result, Match: key}
-			recordErr = p.writeState(ctx, eventID, stateBlitzFinal, f)
+		if pl.Out != nil {
+			f.Standings, f.Done = pl.Out.Standings, true
 		}
+		if bracket != nil {
+			f.Rounds = bracket
+		}
+		return pl, p.writeState(ctx, eventID, stateBlitzFinal, f)
 	}
-	out, err := e.Play(ctx)
-	if err == nil {
-		err = recordErr
+	if wait {
+		_, err := p.runFormat(ctx, p.jobs.Cores, look)
+		return err
 	}
-	if err != nil {
-		return f, err
+	pl, err := look()
+	if err != nil || pl.Out != nil {
+		return err
 	}
-	f.Rounds, f.Standings, f.Done = out.Rounds, out.Standings, true
-	return f, p.writeState(ctx, eventID, stateBlitzFinal, f)
+	return p.queueGames(ctx, pl.Pending)
 }
 
 // BlitzFinalState is the final as played so far (nil: not begun).
@@ -484,7 +584,7 @@ func (p *Platform) BlitzFinalState(ctx context.Context, eventID int64) (*BlitzFi
 func (p *Platform) SetBotOptions(o build.Options) { p.jobs.Build = o }
 
 // blitzEvery is how often the server looks for a ranked round due.
-const blitzEvery = 15 * time.Second
+const blitzEvery = 5 * time.Second
 
 // startBlitz plays the ranked rounds of every jungle event as they fall
 // due, until the returned stop is called (which cancels a round being
@@ -522,7 +622,7 @@ func (p *Platform) blitzTickAll(ctx context.Context, o JobOptions, now time.Time
 		var err error
 		switch ev.Game {
 		case "jungle":
-			_, err = p.BlitzTick(ctx, ev.ID, now)
+			_, err = p.blitzTick(ctx, ev.ID, now, false)
 		case "catmouse": // the Cod'INSA final, when the organiser asked for it (codinsa.go)
 			_, err = p.CodinsaTick(ctx, ev.ID, o)
 		}

@@ -21,9 +21,9 @@ import (
 // spawn set 0 and keeps set 9 secret; teams propose spawn sets and vote
 // (package spawnvote); the final is a round robin of three-game matches
 // (tournament.RoundRobin on catmouse's series) between the teams' active
-// bots, each match's games recorded as final matches, the table kept in
-// the event's state so that an interrupted final resumes where it
-// stopped.
+// bots, each game a match job (stages.go) recorded as a final match, the
+// table computed from the recorded games, so that an interrupted final
+// resumes where it stopped.
 
 // Event state documents of a Cod'INSA event.
 const (
@@ -166,7 +166,9 @@ func (p *Platform) CodinsaStanding(ctx context.Context, eventID int64) (*Codinsa
 
 // PlayCodinsaFinal plays the final's round robin (the vote must be
 // closed) and returns its record. A final already begun resumes: its
-// recorded matches are not played again.
+// recorded games are not played again. Its games are played as runFormat
+// plays them: by this process when no server runs the data directory's
+// jobs, else by the server's workers.
 func (p *Platform) PlayCodinsaFinal(ctx context.Context, eventID int64, o FinalOptions) (*CodinsaFinal, error) {
 	ev, spawns, pack, f, err := p.beginFinal(ctx, eventID, o.Seed)
 	if err != nil || f.Done {
@@ -175,43 +177,135 @@ func (p *Platform) PlayCodinsaFinal(ctx context.Context, eventID int64, o FinalO
 	if o.Bots != nil {
 		p.jobs.Build = *o.Bots
 	}
+	if o.TimeScale != 0 {
+		p.jobs.TimeScale = o.TimeScale
+	}
+	run := p.codinsaRun(ctx, ev, spawns, pack, f)
+	look := func() (formatPlan, error) {
+		pl, err := run.plan()
+		if err != nil {
+			return pl, err
+		}
+		if pl.Out != nil {
+			f.Standings, f.Done = pl.Out.Standings, true
+		}
+		return pl, p.saveFinal(context.WithoutCancel(ctx), ev.ID, f)
+	}
+	_, err = p.runFormat(ctx, o.Cores, look)
+	return f, err
+}
+
+// codinsaRun is the final's round robin as a format of match jobs: each
+// match of the schedule is three games (catmouse's series), each game a
+// match job that carries the event's map and the matches' spawn pack
+// (sets 0, the chosen one, 9) in its arguments, so that a worker on
+// another machine plays it, and that no file of the data directory holds
+// the secret set. A match is known once its three games are recorded: its
+// result is their combination, as tournament.PlaySeries combines them.
+func (p *Platform) codinsaRun(ctx context.Context, ev store.Event, spawns *spawnvote.State, pack string, f *CodinsaFinal) formatRun {
 	files := map[string][]byte{finalSpawnFile: []byte(pack)}
 	mapOpt := "default"
 	if strings.TrimSpace(spawns.Map) != "" {
 		files[finalMapFile], mapOpt = []byte(spawns.Map), finalMapFile
 	}
-	rr := tournament.RoundRobin{Setup: tournament.Setup{Game: "catmouse", Seed: f.Seed, Names: f.Names,
-		Cores: o.Cores, TimeScale: o.TimeScale}}
-	for i := range f.Teams {
-		// The specs only name the bots and count their cores: Match builds
-		// the teams' built bots.
-		rr.Bots = append(rr.Bots, "team"+strconv.FormatInt(f.Teams[i], 10)+"=stdio:team")
+	if f.Matches == nil {
+		f.Matches = map[int]FinalMatch{}
 	}
-	rr.Known = func(j tournament.Job) (*replay.Result, bool) {
-		m, ok := f.Matches[j.Index]
-		return m.Result, ok
+	var recs map[string]store.Match
+	return formatRun{
+		play: func(known tournament.Known, build func(tournament.Job) (match.Match, error)) (*tournament.Outcome, error) {
+			var err error
+			if recs, err = p.recordedGames(ctx, ev.ID, store.KindFinal); err != nil {
+				return nil, err
+			}
+			rr := tournament.RoundRobin{Setup: tournament.Setup{Game: "catmouse", Seed: f.Seed, Names: f.Names, Known: known, Match: build}}
+			for i := range f.Teams {
+				rr.Bots = append(rr.Bots, "team"+strconv.FormatInt(f.Teams[i], 10)+"=stdio:team")
+			}
+			return rr.Play(ctx)
+		},
+		known: func(j tournament.Job) (*replay.Result, []matchArgs, error) {
+			if m, ok := f.Matches[j.Index]; ok && m.Result != nil {
+				return m.Result, nil, nil // recorded (or kept by an earlier version)
+			}
+			a := matchArgs{Event: ev.ID, Seed: j.Seed, MatchKind: store.KindFinal, Round: int64(j.Index + 1), Unrated: true,
+				Options: []string{"map=" + mapOpt, "spawns=" + finalSpawnFile}, Files: files}
+			for _, s := range j.Seats {
+				a.Teams, a.Submissions = append(a.Teams, f.Teams[s]), append(a.Submissions, f.Submissions[s])
+			}
+			var pending []matchArgs
+			var reps []*replay.Result
+			var keys []string
+			for g := 1; g <= catmouseGames; g++ {
+				ga := a
+				ga.Key, ga.SeriesGame = fmt.Sprintf("final-%d-%d-g%d", ev.ID, j.Index+1, g), g
+				res, err := p.recordedResult(recs, ga.Key)
+				if err != nil {
+					return nil, nil, err
+				}
+				if res == nil {
+					pending = append(pending, ga)
+				}
+				reps, keys = append(reps, res), append(keys, ga.Key)
+			}
+			if len(pending) > 0 {
+				return nil, pending, nil
+			}
+			res, err := p.combineSeries(ev, a, reps)
+			if err != nil {
+				return nil, nil, err
+			}
+			fm := FinalMatch{Index: j.Index, Result: res, Games: keys}
+			copy(fm.Teams[:], a.Teams)
+			f.Matches[j.Index] = fm
+			return res, nil, nil
+		},
 	}
-	rr.Match = func(j tournament.Job) (match.Match, error) {
-		m, err := p.finalMatch(ctx, ev, f, j, mapOpt, files)
-		m.Config.TimeScale = o.TimeScale
-		return m, err
-	}
-	var recordErr error
-	rr.OnMatch = func(pl tournament.Played) {
-		if len(pl.Replays) == 0 || recordErr != nil {
-			return // a known match, already recorded
-		}
-		recordErr = p.recordFinalMatch(ctx, ev, f, pl)
-	}
-	out, err := rr.Play(ctx)
-	if err == nil {
-		err = recordErr
-	}
+}
+
+// catmouseGames is the number of games of a catmouse match.
+const catmouseGames = 3
+
+// combineSeries is the result of a series match from its games' results,
+// as tournament's pool makes it: the game's combination, with the turns
+// and each player's timeouts summed.
+func (p *Platform) combineSeries(ev store.Event, a matchArgs, games []*replay.Result) (*replay.Result, error) {
+	g, err := game.Lookup(ev.Game)
 	if err != nil {
-		return f, err
+		return nil, err
 	}
-	f.Standings, f.Done = out.Standings, true
-	return f, p.saveFinal(ctx, ev.ID, f)
+	s, ok := g.(game.Series)
+	if !ok {
+		return nil, fmt.Errorf("%s has no match of several games", ev.Game)
+	}
+	cfg, err := p.matchConfig(g.Info(), ev, a)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Players, cfg.Names = len(a.Teams), seatNames(a.Teams)
+	var results []game.Result
+	for _, rep := range games {
+		r := game.Result{Summary: rep.Summary}
+		for _, pr := range rep.Players {
+			r.Players = append(r.Players, pr.PlayerResult)
+		}
+		results = append(results, r)
+	}
+	sr := s.Combine(cfg, results)
+	res := &replay.Result{Summary: sr.Summary}
+	for _, rep := range games {
+		res.Turns += rep.Turns
+	}
+	for seat, pr := range sr.Players {
+		r := replay.PlayerResult{Name: cfg.Names[seat], PlayerResult: pr}
+		for _, rep := range games {
+			if seat < len(rep.Players) {
+				r.Timeouts += rep.Players[seat].Timeouts
+			}
+		}
+		res.Players = append(res.Players, r)
+	}
+	return res, nil
 }
 
 // beginFinal reads the final's record, or starts one once the spawn vote
@@ -266,14 +360,29 @@ func (p *Platform) AskCodinsaFinal(ctx context.Context, eventID, seed int64) (*C
 
 // CodinsaTick plays the event's final if the organiser asked for it and
 // it is not over (a final interrupted with the server resumes), and
-// reports whether it played. The server's clock calls it.
+// reports whether it played. The server's clock calls it: it queues the
+// games not recorded (once: jobs unique by their arguments) and saves
+// the table once they all are.
 func (p *Platform) CodinsaTick(ctx context.Context, eventID int64, o JobOptions) (bool, error) {
 	f, err := p.CodinsaStanding(ctx, eventID)
 	if err != nil || f == nil || !f.Asked || f.Done {
 		return false, err
 	}
-	_, err = p.PlayCodinsaFinal(ctx, eventID, FinalOptions{Cores: o.Cores, TimeScale: o.TimeScale})
-	return err == nil, err
+	ev, spawns, pack, f, err := p.beginFinal(ctx, eventID, 0)
+	if err != nil || f.Done {
+		return false, err
+	}
+	pl, err := p.codinsaRun(ctx, ev, spawns, pack, f).plan()
+	if err != nil {
+		return false, err
+	}
+	if pl.Out != nil {
+		f.Standings, f.Done = pl.Out.Standings, true
+	}
+	if err := p.saveFinal(context.WithoutCancel(ctx), ev.ID, f); err != nil {
+		return false, err
+	}
+	return true, p.queueGames(ctx, pl.Pending)
 }
 
 // startFinal reads the final's record, or starts one: the teams with a
@@ -321,57 +430,16 @@ func (p *Platform) startFinal(ctx context.Context, ev store.Event, set int, seed
 	return f, nil
 }
 
+// saveFinal writes the final's record; the organiser's ask, made
+// meanwhile, stays.
 func (p *Platform) saveFinal(ctx context.Context, eventID int64, f *CodinsaFinal) error {
-	_, err := p.Store.UpdateEventState(ctx, eventID, stateFinal, func([]byte) ([]byte, error) { return json.Marshal(f) })
+	_, err := p.Store.UpdateEventState(ctx, eventID, stateFinal, func(old []byte) ([]byte, error) {
+		var cur CodinsaFinal
+		if old != nil && json.Unmarshal(old, &cur) == nil && cur.Asked {
+			f.Asked = true
+		}
+		return json.Marshal(f)
+	})
 	return err
 }
 
-// finalMatch builds a match of the final: the seats' teams' bots, the
-// event's options with its published map and the matches' spawn pack
-// (which come last, so they win), read from files only the match holds.
-func (p *Platform) finalMatch(ctx context.Context, ev store.Event, f *CodinsaFinal, j tournament.Job, mapOpt string, files map[string][]byte) (match.Match, error) {
-	g, err := game.Lookup(ev.Game)
-	if err != nil {
-		return match.Match{}, err
-	}
-	a := matchArgs{Event: ev.ID, Seed: j.Seed, Options: []string{"map=" + mapOpt, "spawns=" + finalSpawnFile}}
-	for _, s := range j.Seats {
-		a.Teams, a.Submissions = append(a.Teams, f.Teams[s]), append(a.Submissions, f.Submissions[s])
-	}
-	m, _, err := p.matchOf(ctx, g, ev, a)
-	if err != nil {
-		return m, err
-	}
-	m.Config.Files = game.RecordedFiles(files)
-	return m, nil
-}
-
-// recordFinalMatch records a played match of the final: each game as a
-// final match of the event (with its replay), then the match in the
-// final's record.
-func (p *Platform) recordFinalMatch(ctx context.Context, ev store.Event, f *CodinsaFinal, pl tournament.Played) error {
-	fm := FinalMatch{Index: pl.Index, Result: pl.Result}
-	for i, s := range pl.Seats {
-		fm.Teams[i] = f.Teams[s]
-	}
-	for g, rep := range pl.Replays {
-		key := fmt.Sprintf("final-%d-%d-g%d", ev.ID, pl.Index+1, g+1)
-		if err := p.Replays.Put(key, rep); err != nil {
-			return err
-		}
-		rec := store.Match{EventID: ev.ID, Key: key, Kind: store.KindFinal, Round: int64(pl.Index + 1), Seed: rep.Seed}
-		for i, s := range pl.Seats {
-			rec.Teams = append(rec.Teams, f.Teams[s])
-			rec.Submissions = append(rec.Submissions, f.Submissions[s])
-			pr := rep.Result.Players[i]
-			rec.Ranks, rec.Scores = append(rec.Ranks, pr.Rank), append(rec.Scores, pr.Score)
-			rec.Stats = append(rec.Stats, numericStats(pr.Stats))
-		}
-		if _, err := p.Store.RecordMatch(context.WithoutCancel(ctx), rec, nil); err != nil {
-			return err
-		}
-		fm.Games = append(fm.Games, key)
-	}
-	f.Matches[pl.Index] = fm
-	return p.saveFinal(context.WithoutCancel(ctx), ev.ID, f)
-}

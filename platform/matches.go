@@ -54,6 +54,17 @@ type matchArgs struct {
 	House string `json:"house,omitempty"`
 	// Options are game options k=v over the event's (a ranked round's).
 	Options []string `json:"options,omitempty"`
+	// Files, when set, are the files the match reads (a map of the data
+	// directory's maps/, the Cod'INSA final's map and spawn pack) by the
+	// name its options give: carried in the job so that a worker on
+	// another machine plays it; the event's map is then not drawn again.
+	Files map[string][]byte `json:"files,omitempty"`
+	// SeriesGame, for a game whose match is a series (catmouse), is the
+	// game of the series this job plays (1...); 0 plays a single game.
+	SeriesGame int `json:"series_game,omitempty"`
+	// Unrated: the match changes no rating (a Blitz or Cod'INSA final's
+	// game, which its format ranks).
+	Unrated bool `json:"unrated,omitempty"`
 }
 
 func (matchArgs) Kind() string { return "match" }
@@ -199,7 +210,7 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 		rec.Error = err.Error()
 	}
 	rate := func(cur map[int64]store.Rating) []store.Rating { return rateMatch(rec, cur) }
-	if a.MatchKind == store.KindRanked {
+	if a.MatchKind == store.KindRanked || a.Unrated {
 		rate = nil // ranked rounds count ladder points, not ratings
 	}
 	_, err = p.recordMatch(context.WithoutCancel(ctx), rec, rate)
@@ -223,21 +234,12 @@ func (p *Platform) holdCores(ctx context.Context, specs []bot.Spec) (func(), err
 // matchOf builds a match job's match, and gives its bots' specs.
 func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a matchArgs) (match.Match, []bot.Spec, error) {
 	info := g.Info()
-	pairs, err := p.matchOptions(info, ev.Options, ev.Settings, drawMap(ev.Settings, a.Seed))
-	if err != nil {
-		return match.Match{}, nil, err
-	}
-	// a ranked round's options come after the event's: they win
-	opts, err := game.ParseOptions(info.Options, append(pairs, a.Options...))
-	if err != nil {
-		return match.Match{}, nil, err
-	}
-	league, err := info.CheckLeague(a.League)
+	cfg, err := p.matchConfig(info, ev, a)
 	if err != nil {
 		return match.Match{}, nil, err
 	}
 	var specs []bot.Spec
-	m := match.Match{Game: g, Config: game.Config{Seed: a.Seed, League: league, Options: opts, Files: game.NewFiles(), TimeScale: p.jobs.TimeScale}}
+	m := match.Match{Game: g, Config: cfg}
 	for i := range a.Teams {
 		spec, err := p.botSpec(ctx, info, ev.Settings, a.House, a.Teams[i], a.Submissions[i])
 		if err != nil {
@@ -253,7 +255,71 @@ func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a m
 		m.Players = append(m.Players, match.Player{Name: spec.Name, Spec: spec.Kind + ":" + spec.Target, Open: open})
 		specs = append(specs, spec)
 	}
+	if a.SeriesGame > 0 {
+		cfgs, err := seriesConfigs(g, m.Config, a)
+		if err != nil {
+			return match.Match{}, nil, err
+		}
+		m.Config = cfgs[a.SeriesGame-1]
+	}
 	return m, specs, nil
+}
+
+// matchConfig is a match job's game configuration: the event's options
+// (its map drawn by the seed, unless the job carries its files) with the
+// job's over them.
+func (p *Platform) matchConfig(info game.Info, ev store.Event, a matchArgs) (game.Config, error) {
+	mapName := drawMap(ev.Settings, a.Seed)
+	if a.Files != nil {
+		mapName = "" // the job names its map and carries it
+	}
+	pairs, err := p.matchOptions(info, ev.Options, ev.Settings, mapName)
+	if err != nil {
+		return game.Config{}, err
+	}
+	// a ranked round's options come after the event's: they win
+	opts, err := game.ParseOptions(info.Options, append(pairs, a.Options...))
+	if err != nil {
+		return game.Config{}, err
+	}
+	league, err := info.CheckLeague(a.League)
+	if err != nil {
+		return game.Config{}, err
+	}
+	files := game.NewFiles()
+	if a.Files != nil {
+		files = game.RecordedFiles(a.Files)
+	}
+	return game.Config{Seed: a.Seed, League: league, Options: opts, Files: files, TimeScale: p.jobs.TimeScale}, nil
+}
+
+// seriesConfigs are the configurations of the games of a series match
+// (game.Series) between the job's seats, as tournament.PlaySeries makes
+// them.
+func seriesConfigs(g game.Game, cfg game.Config, a matchArgs) ([]game.Config, error) {
+	s, ok := g.(game.Series)
+	if !ok {
+		return nil, fmt.Errorf("%s has no match of several games", g.Info().Name)
+	}
+	cfg.Players, cfg.Names = len(a.Teams), seatNames(a.Teams)
+	cfgs, err := s.Series(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if a.SeriesGame < 1 || a.SeriesGame > len(cfgs) {
+		return nil, fmt.Errorf("a series of %d games has no game %d", len(cfgs), a.SeriesGame)
+	}
+	return cfgs, nil
+}
+
+// seatNames are the players' names of a match between these teams, as
+// botSpec names them.
+func seatNames(teams []int64) []string {
+	var out []string
+	for _, id := range teams {
+		out = append(out, "team"+strconv.FormatInt(id, 10))
+	}
+	return out
 }
 
 // rateMatch computes the new ratings of a match's teams (house bots are not

@@ -70,6 +70,9 @@ type Platform struct {
 	// decided holds the promotion tests known decided (testKey): they
 	// never change, and the scheduler need not read them again (leagues.go)
 	decided sync.Map
+	// results caches the results of recorded games the formats played as
+	// match jobs replay (stages.go): a recorded game never changes
+	results sync.Map
 	// jobsLock is DIR/jobs.lock while this process runs a SQLite data
 	// directory's jobs (restart.go)
 	jobsLock *os.File

@@ -1,0 +1,178 @@
+package platform
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// startWorker runs an arena worker on a data directory (another
+// Platform, the jobs lock free) until the test ends, and returns it. The
+// time scale is patient: a busy machine must not turn a slow answer into
+// a timeout.
+func startWorker(t *testing.T, dir string) *Platform {
+	t.Helper()
+	ctx := context.Background()
+	w, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.StartJobs(ctx, JobOptions{Role: RoleWorker, Matches: 3, PollInterval: 50 * time.Millisecond, TimeScale: 10}); err != nil {
+		w.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.StopJobs(ctx); w.Close() })
+	return w
+}
+
+// The Blitz ranked rounds and finals are match jobs that an arena worker
+// plays, not the scheduling process: the server's clock (here a Platform
+// that runs no match jobs) queues a ranked round's games, and once the
+// worker has recorded them moves the ranking; then two events' finals
+// are asked for, and the clock's first look queues the first stage of
+// both (neither waits for the other); the scheduler is restarted in the
+// middle (a new Platform on the same data directory): no game is queued
+// twice or lost, and both finals end, their brackets and standings
+// computed from the recorded games. Every match job was played by the
+// worker alone.
+func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
+	p, ev1, _, _, _ := blitzSetup4(t)
+	ctx := context.Background()
+	// a second Blitz event, two still bots
+	settings := store.DefaultSettings()
+	settings.Maps = []string{"clearing"}
+	ev2, invite2, err := p.CreateEventWith(ctx, "jungle", "Blitz bis", []string{"nb_ticks=60"}, settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"Still-X", "Still-Y"} {
+		tm, _, err := p.Join(ctx, invite2, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Submit(ctx, tm, "still.py", []byte(stillJungle))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+			t.Fatalf("%+v", b)
+		}
+	}
+	p.StopJobs(ctx) // the builds are done: the worker takes the jobs
+	look := func(s *Platform) { s.blitzTickAll(ctx, JobOptions{}, time.Now()) }
+	until := func(s *Platform, what string, done func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Minute)
+		for !done() {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not after 5 minutes", what)
+			}
+			look(s)
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+
+	// a ranked round, asked for: queued by the clock, played by nobody yet
+	if err := p.AskBlitzRound(ctx, ev1.ID); err != nil {
+		t.Fatal(err)
+	}
+	look(p)
+	look(p)
+	if ms, _ := p.Store.Matches(ctx, ev1.ID, 100); len(ms) != 0 {
+		t.Fatalf("the scheduling process played %d games", len(ms))
+	}
+	if jobs := matchJobs(t, p); len(jobs) != 1 { // groups of 4 (the default size): one game
+		t.Fatalf("%d match jobs for the round, want 1", len(jobs))
+	}
+	w := startWorker(t, p.Dir)
+	until(p, "the ranked round", func() bool {
+		b, err := p.BlitzStatus(ctx, ev1.ID)
+		return err == nil && len(b.Rounds) == 1
+	})
+	b, _ := p.BlitzStatus(ctx, ev1.ID)
+	if len(b.Ranking) != 4 || b.Rounds[0].Groups == nil {
+		t.Fatalf("after the round: %+v", b)
+	}
+
+	// both finals at once
+	if err := p.AskBlitzFinal(ctx, ev1.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.AskBlitzFinal(ctx, ev2.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	look(p)
+	queued := map[int64]int{}
+	for _, j := range matchJobs(t, p) {
+		var a matchArgs
+		if err := unmarshalArgs(j, &a); err != nil {
+			t.Fatal(err)
+		}
+		if a.MatchKind == store.KindFinal {
+			queued[a.Event]++
+		}
+	}
+	if queued[ev1.ID] == 0 || queued[ev2.ID] == 0 {
+		t.Fatalf("final games queued by event after the first look: %v (both finals must start)", queued)
+	}
+	// the scheduler restarts once some final game is recorded
+	until(p, "a final game", func() bool {
+		recs, _ := p.recordedGames(ctx, ev1.ID, store.KindFinal)
+		return len(recs) > 0
+	})
+	p.Close()
+	s, err := Open(ctx, p.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	finals := func() (*BlitzFinal, *BlitzFinal) {
+		f1, _ := s.BlitzFinalState(ctx, ev1.ID)
+		f2, _ := s.BlitzFinalState(ctx, ev2.ID)
+		return f1, f2
+	}
+	until(s, "both finals", func() bool {
+		f1, f2 := finals()
+		return f1 != nil && f2 != nil && f1.Done && f2.Done
+	})
+	f1, f2 := finals()
+	for i, f := range []*BlitzFinal{f1, f2} {
+		if len(f.Standings) != len(f.Teams) || len(f.Rounds) == 0 || f.Rounds[len(f.Rounds)-1].Name != "grand final" {
+			t.Errorf("final %d: %+v", i+1, f)
+		}
+	}
+	if len(f1.Teams) != 4 || len(f2.Teams) != 2 || !slices.Equal(f1.Teams, b.Ranking) {
+		t.Errorf("seeds %v and %v (ranking %v)", f1.Teams, f2.Teams, b.Ranking)
+	}
+	// every game once: a job per recorded game, a record per job, all the
+	// worker's
+	jobs := matchJobs(t, s)
+	keys := map[string]bool{}
+	for _, j := range jobs {
+		var a matchArgs
+		unmarshalArgs(j, &a)
+		if keys[a.Key] {
+			t.Errorf("game %s queued twice", a.Key)
+		}
+		keys[a.Key] = true
+		if !slices.Equal(j.AttemptedBy, []string{w.WorkerID()}) {
+			t.Errorf("game %s played by %v, not by the worker alone", a.Key, j.AttemptedBy)
+		}
+	}
+	recorded := 0
+	for _, ev := range []store.Event{ev1, ev2} {
+		ms, _ := s.Store.Matches(ctx, ev.ID, 100)
+		for _, m := range ms {
+			if !keys[m.Key] {
+				t.Errorf("game %s recorded without a job", m.Key)
+			}
+		}
+		recorded += len(ms)
+	}
+	if recorded != len(jobs) || len(f1.Played)+len(f2.Played)+1 != recorded {
+		t.Errorf("%d jobs, %d games recorded, %d + %d final games and 1 ranked", len(jobs), recorded, len(f1.Played), len(f2.Played))
+	}
+}
