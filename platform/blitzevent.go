@@ -513,8 +513,8 @@ func (p *Platform) beginBlitzFinal(ctx context.Context, eventID int64, size int)
 }
 
 // advanceBlitzFinal plays the final's current stage (a round of the
-// elimination, a game of the grand final): the games known and the
-// bracket so far are saved at each look, the standings once it is over.
+// elimination, a game of the grand final): the games known are saved at
+// each look, the bracket and the standings once it is over.
 func (p *Platform) advanceBlitzFinal(ctx context.Context, eventID int64, f *BlitzFinal, wait bool) error {
 	ev, err := p.blitzEvent(ctx, eventID)
 	if err != nil || f.Done {
@@ -524,7 +524,6 @@ func (p *Platform) advanceBlitzFinal(ctx context.Context, eventID int64, f *Blit
 		f.Played = map[int]BlitzGame{}
 	}
 	key := func(j tournament.Job) string { return fmt.Sprintf("final-%d-%d", ev.ID, j.Index+1) }
-	var bracket []tournament.Round
 	run := p.blitzRun(ctx, ev, f.Teams, f.Names, f.Submissions, f.Seed, store.KindFinal, 1, key,
 		func(j tournament.Job) *replay.Result { return f.Played[j.Index].Result }, // kept by an earlier version
 		func(j tournament.Job, res *replay.Result) {
@@ -535,23 +534,15 @@ func (p *Platform) advanceBlitzFinal(ctx context.Context, eventID int64, f *Blit
 			f.Played[j.Index] = g
 		},
 		func(s tournament.Setup) (*tournament.Outcome, error) {
-			out, err := tournament.Elimination{Setup: s, Size: f.Size, Advance: f.Size / 2, Final: 2, BestOf: 1, FinalBestOf: 3}.Play(ctx)
-			if out != nil {
-				bracket = out.Rounds
-			}
-			return out, err
+			return tournament.Elimination{Setup: s, Size: f.Size, Advance: f.Size / 2, Final: 2, BestOf: 1, FinalBestOf: 3}.Play(ctx)
 		})
 	look := func() (formatPlan, error) {
-		bracket = nil
 		pl, err := run.plan()
 		if err != nil {
 			return pl, err
 		}
-		if pl.Out != nil {
-			f.Standings, f.Done = pl.Out.Standings, true
-		}
-		if bracket != nil {
-			f.Rounds = bracket
+		if pl.Out != nil { // the bracket once over, as before (the pages read a bracket as the final's end)
+			f.Rounds, f.Standings, f.Done = pl.Out.Rounds, pl.Out.Standings, true
 		}
 		return pl, p.writeState(ctx, eventID, stateBlitzFinal, f)
 	}

@@ -442,4 +442,3 @@ func (p *Platform) saveFinal(ctx context.Context, eventID int64, f *CodinsaFinal
 	})
 	return err
 }
-
