@@ -25,7 +25,9 @@ import (
 // refuses, with its reason, starts a round now and watches it play to the
 // end, checks the ladder against the games' places, and schedules another
 // round in two hours with its own obstacles; a team sees the rounds, its games with their points
-// and the ladder. The round scheduled from the page is then checked here:
+// and the ladder; the organiser cancels the scheduled round with its
+// button. The round scheduled from the page is then checked here (and
+// that it is cancelled, not drawn):
 // its time, sent in UTC, is two hours from now, and its settings are the
 // page's.
 func TestPlatformRoundsBrowser(t *testing.T) {
@@ -98,8 +100,8 @@ func TestPlatformRoundsBrowser(t *testing.T) {
 	if r := rs[1]; r.Multiplier != 2 || r.Size != "" || r.Mix != "" || r.Shape != "" || len(r.Groups) != 1 {
 		t.Errorf("the round started from the page: %+v", r)
 	}
-	if r := rs[2]; r.Players != 4 || r.Queued || r.Mix != "1:0:0:0" || r.Obstacles != "12" {
-		t.Errorf("the round scheduled from the page: %+v", r)
+	if r := rs[2]; r.Players != 4 || r.Queued || r.Mix != "1:0:0:0" || r.Obstacles != "12" || r.Cancelled.IsZero() || r.Groups != nil {
+		t.Errorf("the round scheduled, then cancelled, from the page: %+v", r)
 	}
 }
 

@@ -13,9 +13,12 @@
 // started now (multiplier 2) plays to done while the card follows it; the
 // ladder holds 5 x (4 - place) x 2 points per game for each team, as the
 // matches list's places give them; a round set for two hours later is
-// listed as scheduled (with its own obstacle mix and count). The team (the
+// listed as scheduled (with its own obstacle mix and count), each round
+// with its seed. The team (the
 // first one) sees the rounds, its game in round 2 with the points it earned, the ladder with its line marked,
-// and the ranked game tagged in its matches. Every page state is checked at
+// and the ranked game tagged in its matches, no seed. The organiser then
+// cancels round 3 with its button (a confirm dismissed, then accepted):
+// listed "cancelled". Every page state is checked at
 // 800x600, 1280x720 and 1920x1080; any console error fails the test.
 import assert from 'node:assert/strict';
 import { start, expecting, person, step, until, layout, finish } from './platformlib.mjs';
@@ -117,6 +120,7 @@ await finish('ranked rounds pages', async () => {
   assert.match(third, /scheduled for .*mix 1:0:0:0, 12 obstacles, ×1/s, `round 3: ${third}`);
   assert.equal(await org.textContent('#ranked-rounds li.round[data-number="2"] .round-state'), 'done');
   assert.ok(await org.$eval('#ranked-rounds li.round[data-number="2"] details.draw', (d) => d.open), 'the draw stays open across refreshes');
+  for (const n of [2, 3]) assert.match(await org.textContent(`#ranked-rounds li.round[data-number="${n}"] .round-seed`), /^seed \d+$/, `round ${n}'s seed`);
   await layout(org, 'rounds-organiser-scheduled');
 
   step('team: sees the rounds, its game in round 2 with its points, and the ladder');
@@ -137,5 +141,21 @@ await finish('ranked rounds pages', async () => {
   assert.match(await team.textContent('#ladder li.round[data-number="1"]'), /not played.*at least 8 teams/s);
   assert.match(await team.textContent('#ladder li.round[data-number="3"]'), /scheduled for/);
   await until(team, 'the ranked game in the team\'s matches', () => [...document.querySelectorAll('#matches .kind-tag.ranked')].some((t) => t.textContent === 'round 2'));
+  assert.equal((await team.$$('#ladder .round-seed')).length, 0, 'the teams are not told the seeds');
   await layout(team, 'rounds-team');
+
+  step('organiser: cancels round 3 (scheduled) with its button, after a confirm; a drawn round has none');
+  assert.equal((await org.$$('#ranked-rounds li.round[data-number="2"] button.cancel-round, #ranked-rounds li.round[data-number="1"] button.cancel-round')).length, 0,
+    'no Cancel for a round played or not played');
+  org.once('dialog', (d) => d.dismiss());
+  await org.click('#ranked-rounds li.round[data-number="3"] button.cancel-round');
+  assert.match(await org.textContent('#ranked-rounds li.round[data-number="3"] .round-state'), /^scheduled for/, 'a dismissed confirm cancels nothing');
+  let asked = '';
+  org.once('dialog', (d) => { asked = d.message(); d.accept(); });
+  await org.click('#ranked-rounds li.round[data-number="3"] button.cancel-round');
+  await until(org, 'round 3 cancelled', () => document.querySelector('#ranked-rounds li.round[data-number="3"] .round-state')?.textContent === 'cancelled');
+  assert.match(asked, /Cancel round 3 .*mix 1:0:0:0.*It will not be played/s, `the confirm: ${asked}`);
+  assert.match(await org.textContent('#ranked-rounds > p.notice.ok'), /Round 3 is cancelled/);
+  assert.equal((await org.$$('#ranked-rounds li.round[data-number="3"] button.cancel-round')).length, 0, 'a cancelled round has no Cancel');
+  await layout(org, 'rounds-organiser-cancelled');
 });

@@ -34,6 +34,7 @@ function ordinal(n) {
  * @returns {{cls: string, words: string, title: string}}
  */
 export function roundState(rd) {
+  if (rd.cancelled) return { cls: 'cancelled', words: 'cancelled', title: `cancelled by the organiser ${when(rd.cancelled)}; it is not played` };
   if (rd.error) return { cls: 'failed', words: 'not played', title: rd.error };
   if (!rd.queued) {
     const at = rd.at ? new Date(rd.at) : null;
@@ -72,14 +73,24 @@ function ladderTable(lines, mine = 0) {
       : [h('tr', null, h('td', { colspan: 6, class: 'dim' }, 'No team yet.'))])));
 }
 
-/** A round's line: its number, state and settings, then more. @param {any} rd @param {...import('/player.js').Child} more */
+/** Whether the organiser may still cancel a round: its games are not drawn. @param {any} rd */
+function cancellable(rd) {
+  return !rd.queued && !rd.error && !rd.cancelled;
+}
+
+/**
+ * A round's line: its number, state and settings (and its seed, on the
+ * organiser's card, whose API gives it), then more.
+ * @param {any} rd @param {...import('/player.js').Child} more
+ */
 function roundItem(rd, ...more) {
   const st = roundState(rd);
   return h('li', { class: 'round', dataset: { number: rd.number } },
     h('div', { class: 'round-head' },
       h('b', null, `Round ${rd.number}`),
       h('span', { class: `status ${st.cls} round-state`, title: st.title }, st.words),
-      h('span', { class: 'dim' }, settings(rd))),
+      h('span', { class: 'dim' }, settings(rd)),
+      rd.seed ? h('span', { class: 'dim round-seed', title: 'the draw\u2019s and the games\u2019 seed: the same seed draws the same games' }, `seed ${rd.seed}`) : null),
     rd.error ? h('div', { class: 'why' }, rd.error) : null,
     ...more);
 }
@@ -198,6 +209,24 @@ export function roundsCard(ev, game, call) {
     h('h3', null, 'Ladder'),
     ladder);
   let active = false; // a round is being drawn or played, or is about to be
+  /** A scheduled round's Cancel button (none once its games are drawn). @param {any} rd */
+  const cancelButton = (rd) => {
+    if (!cancellable(rd)) return null;
+    const b = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'small-button cancel-round' }, 'Cancel'));
+    b.addEventListener('click', async () => {
+      if (!confirm(`Cancel round ${rd.number} (${settings(rd)})? It will not be played; a cancelled round cannot be brought back.`)) return;
+      b.disabled = true;
+      try {
+        await call(`events/${ev.id}/rounds/${rd.number}/cancel`, { method: 'POST', body: {} });
+        await refresh();
+        say(listMsg, `Round ${rd.number} is cancelled.`, 'ok');
+      } catch (err) {
+        say(listMsg, text(err)); // e.g. its time came meanwhile: it has started
+        b.disabled = false;
+      }
+    });
+    return h('div', { class: 'actions round-actions' }, b);
+  };
   /** The rounds whose draw the organiser opened, kept open across refreshes. @type {Set<number>} */
   const open = new Set();
   const refresh = async () => {
@@ -209,7 +238,7 @@ export function roundsCard(ev, game, call) {
       throw err;
     }
     say(listMsg, '');
-    list.replaceChildren(...(l.rounds.length ? l.rounds.map((/** @type {any} */ rd) => roundItem(rd, drawOf(rd, open))).reverse()
+    list.replaceChildren(...(l.rounds.length ? l.rounds.map((/** @type {any} */ rd) => roundItem(rd, drawOf(rd, open), cancelButton(rd))).reverse()
       : [h('li', { class: 'dim' }, 'No round yet: set the first one above.')]));
     ladder.replaceChildren(ladderTable(l.ladder));
     active = l.rounds.some(busy);
