@@ -9,10 +9,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // twin is a platform twice: a data directory the commands open (--data)
@@ -29,7 +31,10 @@ func newTwin(t *testing.T) *twin {
 	t.Helper()
 	ctx := context.Background()
 	w := &twin{data: filepath.Join(t.TempDir(), "data")}
-	p, err := platform.Open(ctx, filepath.Join(t.TempDir(), "served"))
+	base := t.TempDir()
+	os.Chmod(filepath.Dir(base), 0o755) // the sandbox's identity reaches the served platform's builds
+	os.Chmod(base, 0o755)
+	p, err := platform.Open(ctx, filepath.Join(base, "served"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,4 +382,95 @@ func TestEventRoundCancelAndChange(t *testing.T) {
 			t.Errorf("the rounds: %+v %v", rs, err)
 		}
 	})
+}
+
+// TestEventFinalsThroughTheServerWait: through a server that plays (its
+// jobs and its clock running, the teams' kit bots built in the sandbox),
+// blitz round --wait, blitz final --wait and roundrobin --wait ask it to
+// play, follow the games and print the round, the bracket and the table;
+// roundrobin without --wait only asks, and once the final is over prints
+// its table again.
+func TestEventFinalsThroughTheServerWait(t *testing.T) {
+	if err := sandbox.Ready(); err != nil {
+		t.Skipf("the teams' bots build and play in the sandbox: %v", err)
+	}
+	w := newTwin(t)
+	ctx := context.Background()
+	srv := w.srv()
+	for _, args := range [][]string{
+		{"event", "create", "catmouse", "--name", "Cod'INSA"},
+		{"event", "create", "jungle", "--name", "Blitz", "--maps", "clearing", "--opt", "nb_ticks=60"},
+	} {
+		if _, stderr, code := run(t, append(args, srv...)...); code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	if err := w.served.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond, Matches: 1}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.served.StopJobs(ctx) })
+	// two teams per event, each with its game's Python kit
+	for ev, game := range map[int64]string{1: "catmouse", 2: "jungle"} {
+		kit := filepath.Join(t.TempDir(), "kit")
+		if _, stderr, code := run(t, "kit", game, "python", kit); code != 0 {
+			t.Fatal(stderr)
+		}
+		name, zip, err := uploadOf(kit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		invite, err := w.served.NewInvite(ctx, ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, team := range []string{"Owls", "Bats"} {
+			tm, _, err := w.served.Join(ctx, invite, team+"-"+game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := w.served.Submit(ctx, tm, name, zip)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
+				b, err := w.served.Store.Submission(ctx, s.ID)
+				if err != nil || b.Status == store.StatusFailed || time.Now().After(deadline) {
+					t.Fatalf("%s's build: %+v %v", team, b, err)
+				}
+				if b.Status == store.StatusReady {
+					break
+				}
+			}
+		}
+	}
+	out, stderr, code := run(t, append([]string{"event", "blitz", "round", "2", "--wait"}, srv...)...)
+	if code != 0 || !strings.Contains(out, "RANK") || !strings.Contains(out, "Owls-jungle") || !strings.Contains(out, "ranked round 1 (") {
+		t.Errorf("blitz round --wait: exit %d\n%s%s", code, out, stderr)
+	}
+	out, stderr, code = run(t, append([]string{"event", "blitz", "final", "2", "--size", "2", "--wait"}, srv...)...)
+	if code != 0 || !strings.Contains(out, "PLACE") || !strings.Contains(out, "Bats-jungle") {
+		t.Errorf("blitz final --wait: exit %d\n%s%s", code, out, stderr)
+	}
+	spawn := filepath.Join(t.TempDir(), "set")
+	os.WriteFile(spawn+"0", []byte("CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"), 0o644)
+	os.WriteFile(spawn+"9", []byte("CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"), 0o644)
+	for _, args := range [][]string{
+		{"event", "spawns", "publish", "1", "--set0", spawn + "0", "--secret", spawn + "9"},
+		{"event", "spawns", "close", "1"},
+	} {
+		if _, stderr, code := run(t, append(args, srv...)...); code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	if out, stderr, code := run(t, append([]string{"event", "roundrobin", "1", "--seed", "5"}, srv...)...); code != 0 || !strings.Contains(out, "the final asked (2 teams, 1 matches") {
+		t.Errorf("roundrobin: exit %d\n%s%s", code, out, stderr)
+	}
+	out, stderr, code = run(t, append([]string{"event", "roundrobin", "1", "--wait"}, srv...)...)
+	if code != 0 || !strings.Contains(out, "PLACE") || !strings.Contains(out, "Owls-catmouse") || strings.Contains(out, "not over") {
+		t.Errorf("roundrobin --wait: exit %d\n%s%s", code, out, stderr)
+	}
+	again, stderr, code := run(t, append([]string{"event", "roundrobin", "1"}, srv...)...)
+	if code != 0 || again != out {
+		t.Errorf("roundrobin once over: exit %d\n%s%s\nwant\n%s", code, again, stderr, out)
+	}
 }
