@@ -13,6 +13,7 @@ import (
 
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/sandbox"
 )
@@ -472,5 +473,35 @@ func TestEventFinalsThroughTheServerWait(t *testing.T) {
 	again, stderr, code := run(t, append([]string{"event", "roundrobin", "1"}, srv...)...)
 	if code != 0 || again != out {
 		t.Errorf("roundrobin once over: exit %d\n%s%s\nwant\n%s", code, again, stderr, out)
+	}
+}
+
+// TestEventControlsOnTheDatabase: the controls and the ranked rounds'
+// commands open a platform on PostgreSQL (--db URL) as a data directory.
+func TestEventControlsOnTheDatabase(t *testing.T) {
+	url := pgtest.URL(t)
+	if _, stderr, code := run(t, "event", "create", "territory", "--db", url, "--name", "Ready"); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"event", "status", "1"}, "casual games: running"},
+		{[]string{"event", "casual", "1", "off"}, "casual games: stopped"},
+		{[]string{"event", "freeze", "1"}, "submissions: frozen"},
+		{[]string{"event", "freeze", "1", "--undo"}, "submissions: open"},
+		{[]string{"event", "publish", "1"}, "results: published"},
+		{[]string{"event", "export", "1", "--out", out}, "results: published"},
+		{[]string{"event", "round", "1", "--players", "4", "--at", "2030-01-01T10:00"}, "round 1: 4-player games (x1), to be played at 2030-01-01T10:00:00Z"},
+		{[]string{"event", "ladder", "1"}, "round 1: 4 players x1, 0 of 0 games played (to be played at 2030"},
+	} {
+		if got, stderr, code := run(t, append(c.args, "--db", url)...); code != 0 || !strings.Contains(got, c.want) {
+			t.Errorf("arena %s --db: exit %d\n%s%s", strings.Join(c.args, " "), code, got, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "replays.tar.gz")); err != nil {
+		t.Error(err)
 	}
 }
