@@ -1,6 +1,6 @@
 // Browser test of a Coveo Blitz 2022 event's pages (jungle): ranked
 // rounds and the final, in a real headless Chromium driven by
-// playwright-core. Run by web/platform_blitz_browser_test.go, which
+// playwright-core. Run by web/platformpages/blitz_browser_test.go, which
 // starts the platform and makes the event with four teams whose bots are
 // built:
 //

@@ -1,5 +1,5 @@
 // Browser test of the Cod'INSA 2025 final (a catmouse event) through the
-// platform's pages. Run by web/platform_codinsa_browser_test.go, which
+// platform's pages. Run by web/platformpages/codinsa_browser_test.go, which
 // makes the event, ten teams (three with a built bot) and the files the
 // file pickers read:
 //

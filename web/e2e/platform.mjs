@@ -1,5 +1,5 @@
 // Browser tests of the competition platform's pages, in a real headless
-// Chromium driven by playwright-core. Run by web/platform_browser_test.go,
+// Chromium driven by playwright-core. Run by web/platformpages/browser_test.go,
 // which starts the platform (builds in the sandbox, casual matches) and
 // makes two zips of the tracks C++ kit, one that does not compile:
 //

@@ -1,6 +1,6 @@
 // Browser test of Ready AI Code 2020's ranked rounds (territory) on the
 // platform's pages, in a real headless Chromium driven by playwright-core.
-// Run by web/platform_rounds_browser_test.go, which starts the platform
+// Run by web/platformpages/rounds_browser_test.go, which starts the platform
 // with a territory event (small arenas, no casual games) and four teams
 // whose bots are built, and a round of 8 players it could not play:
 //

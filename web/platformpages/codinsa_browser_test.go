@@ -1,4 +1,4 @@
-package web_test
+package platformpages_test
 
 import (
 	"context"

@@ -1,4 +1,11 @@
-package web_test
+// Package platformpages_test holds the browser tests of the competition
+// platform's pages (web/platform), one per event kind, each running a
+// script of web/e2e in a real headless Chromium against a platform with
+// its builds and matches. They are a package of their own, apart from the
+// viewer's browser tests in web, so that each package's test binary stays
+// well within go test's time limit on a busy machine, and the two run in
+// parallel where there are cores for it.
+package platformpages_test
 
 import (
 	"archive/zip"
@@ -13,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	_ "github.com/seed27749672/arena/games/all"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/build"
@@ -83,7 +91,7 @@ func startPlatformPages(t *testing.T) *pagesEnv {
 	}
 	_, err = os.Stat(chromium)
 	need(err == nil, chromium)
-	_, err = os.Stat("e2e/node_modules/playwright-core")
+	_, err = os.Stat("../e2e/node_modules/playwright-core")
 	need(err == nil, "playwright-core (npm ci --prefix web/e2e)")
 	if err := sandbox.Ready(); err != nil {
 		t.Skipf("skipped: the platform builds only in the sandbox, and %v", err)
@@ -135,6 +143,7 @@ func startPlatformPages(t *testing.T) *pagesEnv {
 func (e *pagesEnv) run(t *testing.T, script string, args ...string) {
 	t.Helper()
 	cmd := exec.Command("node", append([]string{script, e.URL, e.Out, e.OrgLink}, args...)...)
+	cmd.Dir = ".." // web/, where the scripts and their node_modules are
 	cmd.Env = append(os.Environ(), "CHROMIUM="+e.chromium)
 	res, err := cmd.CombinedOutput()
 	t.Logf("%s:\n%s", script, res)
@@ -186,5 +195,20 @@ func kitZipFile(t *testing.T, game, lang, path string, edit map[string]string) {
 	}
 	if err != nil || !strings.HasSuffix(path, ".zip") {
 		t.Fatalf("zip %s: %v", path, err)
+	}
+}
+
+// needer skips the test with a message when a tool is missing, or fails
+// it when ARENA_BROWSER_TESTS=1 asks for the browser tests (as CI does).
+func needer(t *testing.T) func(ok bool, what string) {
+	required := os.Getenv("ARENA_BROWSER_TESTS") == "1"
+	return func(ok bool, what string) {
+		if ok {
+			return
+		}
+		if required {
+			t.Fatalf("the platform's page tests need %s", what)
+		}
+		t.Skipf("skipped: %s missing (set ARENA_BROWSER_TESTS=1 to require it)", what)
 	}
 }
