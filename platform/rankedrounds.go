@@ -398,6 +398,7 @@ func (p *Platform) Ladder(ctx context.Context, eventID int64) (RoundLadder, erro
 	}
 	played, failed := map[int64]int{}, map[int64]int{}
 	var games []rounds.Game
+	slices.Reverse(ms) // the store lists them newest first
 	for _, m := range ms {
 		out.Games = append(out.Games, m)
 		if m.Error != "" {
