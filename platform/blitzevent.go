@@ -574,7 +574,9 @@ func (p *Platform) BlitzFinalState(ctx context.Context, eventID int64) (*BlitzFi
 // command plays on the data directory (the server's come from StartJobs).
 func (p *Platform) SetBotOptions(o build.Options) { p.jobs.Build = o }
 
-// blitzEvery is how often the server looks for a ranked round due.
+// blitzEvery is how often the server looks for a ranked round due, and
+// for the end of a round's or final's stage played on other machines (a
+// game played here wakes it at once).
 const blitzEvery = 5 * time.Second
 
 // startBlitz plays the ranked rounds of every jungle event as they fall
@@ -593,6 +595,7 @@ func (p *Platform) startBlitz(o JobOptions) (stop func()) {
 			case <-ctx.Done():
 				return
 			case <-t.C:
+			case <-p.formatEnded: // a game of a round or final ended here
 			}
 		}
 	}()

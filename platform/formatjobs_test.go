@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -174,5 +177,86 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 	}
 	if recorded != len(jobs) || len(f1.Played)+len(f2.Played)+1 != recorded {
 		t.Errorf("%d jobs, %d games recorded, %d + %d final games and 1 ranked", len(jobs), recorded, len(f1.Played), len(f2.Played))
+	}
+}
+
+// arena event roundrobin on a data directory whose server runs (it holds
+// the jobs lock): the command plays no game itself but queues them, and
+// the server's match workers play them while the command waits; the
+// command then prints the same final as when it plays alone.
+func TestACommandFinalIsPlayedByTheRunningServer(t *testing.T) {
+	p, _, ev := codinsaReady(t, true)
+	ctx := context.Background()
+	p.StopJobs(ctx) // the builds are done; the server below runs the jobs
+	srv, err := Open(ctx, p.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if err := srv.StartJobs(ctx, JobOptions{Matches: 3, PollInterval: 50 * time.Millisecond, TimeScale: 10, ScheduleEvery: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.StopJobs(ctx)
+	f, err := p.PlayCodinsaFinal(ctx, ev.ID, FinalOptions{Seed: 7, TimeScale: 10})
+	if err != nil || !f.Done || len(f.Standings) != 3 || len(f.Matches) != 3 {
+		t.Fatalf("the final: %+v %v", f, err)
+	}
+	// the command plays no job (it runs no queue): each final game was a
+	// job, played once, by the server's one client
+	finals, by := 0, map[string]bool{}
+	for _, j := range matchJobs(t, p) {
+		var a matchArgs
+		if err := unmarshalArgs(j, &a); err != nil {
+			t.Fatal(err)
+		}
+		if a.MatchKind != store.KindFinal {
+			continue
+		}
+		finals++
+		if len(j.AttemptedBy) != 1 || j.State != rivertype.JobStateCompleted {
+			t.Errorf("game %s: %s, attempted by %v", a.Key, j.State, j.AttemptedBy)
+		}
+		for _, w := range j.AttemptedBy {
+			by[w] = true
+		}
+	}
+	if len(by) != 1 {
+		t.Errorf("final games played by %v: the server's client alone expected", by)
+	}
+	if finals != 9 {
+		t.Errorf("%d final games queued, want 9", finals)
+	}
+}
+
+// A game of a round or final that ends in this process wakes the clock
+// that looks for the stage's end (at once, not at its next tick); a
+// casual game does not.
+func TestAFormatGameWakesTheClock(t *testing.T) {
+	p, err := Open(context.Background(), dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	p.matchEnded, p.formatEnded = make(chan struct{}, 1), make(chan struct{}, 1)
+	w := &matchWorker{p: p}
+	for _, c := range []struct {
+		args matchArgs
+		wake bool
+	}{
+		{matchArgs{Event: 99, Key: "casual-99-1"}, false},
+		{matchArgs{Event: 99, Key: "ranked-99-1-1", MatchKind: store.KindRanked}, true},
+		{matchArgs{Event: 99, Key: "final-99-1", MatchKind: store.KindFinal, Unrated: true}, true},
+	} {
+		w.Work(context.Background(), &river.Job[matchArgs]{JobRow: &rivertype.JobRow{}, Args: c.args}) // no event 99: ends at once
+		select {
+		case <-p.formatEnded:
+			if !c.wake {
+				t.Errorf("%s woke the clock", c.args.Key)
+			}
+		default:
+			if c.wake {
+				t.Errorf("%s did not wake the clock", c.args.Key)
+			}
+		}
 	}
 }

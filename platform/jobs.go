@@ -120,6 +120,7 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) (err error) {
 	}
 	p.jobs = o
 	p.matchEnded = make(chan struct{}, 1)
+	p.formatEnded = make(chan struct{}, 1)
 	p.coreCount = tournament.Cores(o.Cores)
 	p.cores = semaphore.NewWeighted(int64(p.coreCount))
 	if o.Role == RoleServer {

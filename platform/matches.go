@@ -84,14 +84,20 @@ func (w *matchWorker) Timeout(*river.Job[matchArgs]) time.Duration { return matc
 
 func (w *matchWorker) Work(ctx context.Context, job *river.Job[matchArgs]) error {
 	defer w.p.wakeScheduler()
+	if job.Args.MatchKind == store.KindRanked || job.Args.Unrated {
+		defer wake(w.p.formatEnded) // a round's or a final's stage may be over
+	}
 	return w.p.playMatch(ctx, job.Args)
 }
 
 // wakeScheduler tells the scheduler a match ended (once is enough: a
 // wake-up already waiting covers this one).
-func (p *Platform) wakeScheduler() {
+func (p *Platform) wakeScheduler() { wake(p.matchEnded) }
+
+// wake sends a wake-up on c unless one is waiting already.
+func wake(c chan struct{}) {
 	select {
-	case p.matchEnded <- struct{}{}:
+	case c <- struct{}{}:
 	default:
 	}
 }

@@ -29,9 +29,14 @@ var _ store.Store = (*DB)(nil)
 func Open(ctx context.Context, path string) (*DB, error) {
 	// WAL and synchronous=FULL: a committed row survives a killed process;
 	// busy_timeout lets a reader wait for the writer instead of failing.
+	// Transactions begin IMMEDIATE: one that reads then writes (an event
+	// state's update) while another process writes the same file (arena
+	// event roundrobin beside arena serve) would otherwise fail at once
+	// with SQLITE_BUSY, which busy_timeout does not wait out; one
+	// connection per process makes this no cost within a process.
 	// The path is escaped: a '#' or '?' in it (a fuzz seed's temporary
 	// directory) would end the file name and open another file.
-	dsn := "file:" + uriPath.Replace(path) + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+	dsn := "file:" + uriPath.Replace(path) + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
