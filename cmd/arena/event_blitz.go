@@ -249,8 +249,8 @@ func askBlitzRound(cmd *cobra.Command, t *eventTarget, wait bool) (*platform.Bli
 	}
 	n := len(before.Blitz.Rounds)
 	if !wait {
-		fmt.Fprintf(cmd.OutOrStdout(), "event %d: ranked round %d asked; the server plays it within a minute (arena event blitz status shows it; --wait waits for it)\n", t.id, n+1)
-		return nil, nil
+		return nil, sayAsked(cmd, map[string]any{"event": t.id, "asked": "round", "round": n + 1},
+			fmt.Sprintf("event %d: ranked round %d asked; the server plays it within a minute (arena event blitz status shows it; --wait waits for it)", t.id, n+1))
 	}
 	var now struct {
 		Blitz platform.Blitz `json:"blitz"`
@@ -276,8 +276,8 @@ func askBlitzFinal(cmd *cobra.Command, t *eventTarget, size int, wait bool,
 		return nil, err
 	}
 	if !wait {
-		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the final asked; the server plays it once no ranked round is being played (arena event blitz final --wait follows it)\n", t.id)
-		return nil, nil
+		return nil, sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "size": size},
+			fmt.Sprintf("event %d: the final asked; the server plays it once no ranked round is being played (arena event blitz final --wait follows it)", t.id))
 	}
 	var now struct {
 		Final *platform.BlitzFinal `json:"final"`

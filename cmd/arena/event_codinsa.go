@@ -247,9 +247,9 @@ func askCodinsaFinal(cmd *cobra.Command, t *eventTarget, seed int64, wait bool) 
 	}
 	matches := len(f.Teams) * (len(f.Teams) - 1) / 2
 	if !wait {
-		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the final asked (%d teams, %d matches, %d played); the server plays it within a minute (arena event roundrobin --wait follows it)\n",
-			t.id, len(f.Teams), matches, len(f.Matches))
-		return nil, nil
+		return nil, sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "teams": len(f.Teams), "matches": matches, "played": len(f.Matches)},
+			fmt.Sprintf("event %d: the final asked (%d teams, %d matches, %d played); the server plays it within a minute (arena event roundrobin --wait follows it)",
+				t.id, len(f.Teams), matches, len(f.Matches)))
 	}
 	err = t.poll(cmd, "/codinsa", &f, func() (bool, string) {
 		return f.Done, fmt.Sprintf("final: %d of %d matches played", len(f.Matches), matches)

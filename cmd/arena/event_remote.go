@@ -264,3 +264,13 @@ func noUnsafe(cmd *cobra.Command) error {
 	}
 	return nil
 }
+
+// sayAsked tells what was asked of the server: text, or fields as JSON
+// with --json.
+func sayAsked(cmd *cobra.Command, fields map[string]any, text string) error {
+	if j, _ := cmd.Flags().GetBool("json"); j {
+		return writeJSONTo(cmd.OutOrStdout(), fields)
+	}
+	_, err := fmt.Fprintln(cmd.OutOrStdout(), text)
+	return err
+}

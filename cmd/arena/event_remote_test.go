@@ -103,9 +103,13 @@ func (w *twin) create(t *testing.T, game string) {
 // readyTeams joins n teams to event 1 of p, each with a build made ready
 // as a job would (these commands are about the organiser, not builds).
 func readyTeams(t *testing.T, p *platform.Platform, n int) []store.Team {
+	return readyTeamsOf(t, p, 1, n)
+}
+
+func readyTeamsOf(t *testing.T, p *platform.Platform, event int64, n int) []store.Team {
 	t.Helper()
 	ctx := context.Background()
-	invite, err := p.NewInvite(ctx, 1)
+	invite, err := p.NewInvite(ctx, event)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,6 +320,22 @@ func TestEventFormatsThroughTheServer(t *testing.T) {
 		_, e2, c2 := run(t, append(c.args, w.srv()...)...)
 		if c1 == 0 || c2 == 0 || e1 != e2 || !strings.Contains(e2, c.want) {
 			t.Errorf("arena %s: on --data exit %d %q, through the server exit %d %q", strings.Join(c.args, " "), c1, e1, c2, e2)
+		}
+	}
+	// with teams, the server is asked (and plays nothing here: no jobs run)
+	readyTeamsOf(t, w.served, 1, 2)
+	readyTeamsOf(t, w.served, 2, 2)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"event", "blitz", "round", "2"}, "event 2: ranked round 1 asked"},
+		{[]string{"event", "blitz", "final", "2", "--json"}, `"asked": "final"`},
+		{[]string{"event", "roundrobin", "1", "--seed", "3"}, "event 1: the final asked (2 teams, 1 matches, 0 played)"},
+		{[]string{"event", "roundrobin", "1", "--json"}, `"matches": 1`},
+	} {
+		if out, errOut, code := run(t, append(c.args, w.srv()...)...); code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("arena %s through the server: exit %d %s%s", strings.Join(c.args, " "), code, out, errOut)
 		}
 	}
 	for _, args := range [][]string{
