@@ -2,6 +2,8 @@ package platform
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/store/pgtest"
 )
 
 // startWorker runs an arena worker on a data directory (another
@@ -257,6 +260,135 @@ func TestAFormatGameWakesTheClock(t *testing.T) {
 			if c.wake {
 				t.Errorf("%s did not wake the clock", c.args.Key)
 			}
+		}
+	}
+}
+
+// On PostgreSQL, with arena serve (RoleServer: it only queues) and an
+// arena worker on another machine (its own data directory: no maps/, no
+// builds, no uploads): the worker builds the bots, plays a Blitz ranked
+// round drawn on a map file of the server's DIR/maps/ (carried in the
+// job) and the Cod'INSA final's games (the map and spawn pack, with the
+// secret set, carried in the jobs); the server's clock moves the ranking
+// and computes the table from the recorded games.
+func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	srv := openPG(t, url)
+	jmap, err := os.ReadFile("../games/jungle/maps/clearing.jmap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(srv.mapsDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(srv.mapsDir(), "organiser.jmap"), jmap, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	settings := store.DefaultSettings()
+	settings.Maps = []string{"organiser.jmap"}
+	blitzEv, blitzInvite, err := srv.CreateEventWith(ctx, "jungle", "Blitz", []string{"nb_ticks=40"}, settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codinsaEv, codinsaInvite, err := srv.CreateEvent(ctx, "catmouse", "Cod'INSA", []string{"maxturns=12"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.StartJobs(ctx, JobOptions{Role: RoleServer}); err != nil { // the clock is called below
+		t.Fatal(err)
+	}
+	defer srv.StopJobs(ctx)
+	var subs []int64
+	for i, n := range []string{"Owls", "Bats"} {
+		for _, e := range []struct {
+			invite, file, code string
+		}{{blitzInvite, "still.py", stillJungle}, {codinsaInvite, "still.py", stillCatmouse}} {
+			tm, _, err := srv.Join(ctx, e.invite, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := srv.Submit(ctx, tm, e.file, []byte(e.code))
+			if err != nil {
+				t.Fatal(i, err)
+			}
+			subs = append(subs, s.ID)
+		}
+	}
+	w := openPG(t, url)
+	if err := w.StartJobs(ctx, JobOptions{Role: RoleWorker, Matches: 3, Cores: 2, Heartbeat: time.Second,
+		PollInterval: 50 * time.Millisecond, TimeScale: 10}); err != nil {
+		t.Fatal(err)
+	}
+	defer w.StopJobs(ctx)
+	for _, id := range subs {
+		if b := waitBuilt(t, srv, id); b.Status != store.StatusReady {
+			log, _ := srv.Store.BuildLog(ctx, id)
+			t.Fatalf("%+v\n%s", b, log)
+		}
+	}
+	if err := srv.AskBlitzRound(ctx, blitzEv.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.PublishSpawns(ctx, codinsaEv.ID, "", testSet0, testSecret); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.CloseSpawnVote(ctx, codinsaEv.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.AskCodinsaFinal(ctx, codinsaEv.ID, 7); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		srv.blitzTickAll(ctx, JobOptions{}, time.Now())
+		b, err := srv.BlitzStatus(ctx, blitzEv.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := srv.CodinsaStanding(ctx, codinsaEv.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.Rounds) == 1 && f.Done {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 5 minutes: blitz %+v, final %+v", b, f)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	f, _ := srv.CodinsaStanding(ctx, codinsaEv.ID)
+	if len(f.Standings) != 2 || len(f.Matches) != 1 || len(f.Matches[0].Games) != 3 {
+		t.Errorf("the final: %+v", f)
+	}
+	for _, ev := range []store.Event{blitzEv, codinsaEv} {
+		ms, _ := srv.Store.Matches(ctx, ev.ID, 100)
+		kind := map[int64]string{blitzEv.ID: store.KindRanked, codinsaEv.ID: store.KindFinal}[ev.ID]
+		n := 0
+		for _, m := range ms {
+			if m.Kind != kind {
+				continue
+			}
+			n++
+			if m.Error != "" {
+				t.Errorf("%s game %s: %s", ev.Game, m.Key, m.Error)
+			}
+			if ev.ID == blitzEv.ID && m.Map != "organiser.jmap" {
+				t.Errorf("ranked game %s on map %q", m.Key, m.Map)
+			}
+		}
+		if want := map[int64]int{blitzEv.ID: 1, codinsaEv.ID: 3}[ev.ID]; n != want {
+			t.Errorf("%s: %d games recorded, want %d", ev.Game, n, want)
+		}
+	}
+	if _, err := os.Stat(w.mapsDir()); err == nil {
+		t.Error("the worker has a maps/ folder: the test proves nothing")
+	}
+	for _, j := range matchJobs(t, srv) {
+		if !slices.Equal(j.AttemptedBy, []string{w.WorkerID()}) {
+			t.Errorf("job %d played by %v, not by the worker", j.ID, j.AttemptedBy)
 		}
 	}
 }
