@@ -55,19 +55,25 @@ func (p *Platform) StartRound(ctx context.Context, eventID int64, r rounds.Round
 }
 
 // ChangeRound gives a scheduled round (not started yet) the settings of r,
-// checked as StartRound checks them (Seed 0 keeps the round's seed; At
-// zero or past plays it now). A round that has started cannot change.
+// checked as StartRound checks them (Seed 0 keeps the round's seed, At
+// zero its time; an At past plays it now). A round that has started
+// cannot change.
 func (p *Platform) ChangeRound(ctx context.Context, eventID int64, number int, r rounds.Round) (rounds.Round, error) {
 	ev, info, err := p.eventGame(ctx, eventID)
 	if err != nil {
 		return r, err
 	}
-	if r.Seed == 0 {
+	if r.Seed == 0 || r.At.IsZero() {
 		old, err := p.round(ctx, eventID, number)
 		if err != nil {
 			return r, err
 		}
-		r.Seed = old.Seed
+		if r.Seed == 0 {
+			r.Seed = old.Seed
+		}
+		if r.At.IsZero() {
+			r.At = old.At
+		}
 	}
 	later, err := p.checkRound(ctx, ev, info, &r)
 	if err != nil {

@@ -374,6 +374,12 @@ func TestCancelAndChangeRound(t *testing.T) {
 	if code, b := call(t, ts, "POST", base+"/3", org, "application/json", fmt.Appendf(nil, `{"players":4,"seed":7,"mix":"1:0:0:0","at":%q}`, hour.Format(time.RFC3339))); code != 200 || !strings.Contains(string(b), `"seed":7`) || !strings.Contains(string(b), `"mix":"1:0:0:0"`) {
 		t.Errorf("change round 3: %d %s", code, b)
 	}
+	if code, b := call(t, ts, "POST", base+"/3", org, "application/json", []byte(`{"players":4,"size":"small"}`)); code != 200 || !strings.Contains(string(b), `"seed":7`) || strings.Contains(string(b), `"queued":true`) {
+		t.Errorf("a change without seed nor time keeps both: %d %s", code, b)
+	}
+	if rs, _ := p.Rounds(ctx, ev.ID); !rs[2].At.Equal(hour.Truncate(time.Second).UTC()) || rs[2].Size != "small" || rs[2].Mix != "" {
+		t.Errorf("round 3 after a change without a time: %+v", rs[2])
+	}
 	if code, b := call(t, ts, "POST", base+"/3/cancel", org, "application/json", []byte(`{}`)); code != 200 || !strings.Contains(string(b), `"cancelled":"`) {
 		t.Errorf("cancel round 3: %d %s", code, b)
 	}
