@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -255,11 +257,8 @@ func (a *api) blitzDoc(r *http.Request, eventID int64) (map[string]any, error) {
 	if f != nil {
 		recorded := a.finalMatches(r, f)
 		games := []map[string]any{}
-		for i := range len(f.Played) + 1 {
-			g, ok := f.Played[i]
-			if !ok {
-				continue
-			}
+		for _, i := range slices.Sorted(maps.Keys(f.Played)) { // games end out of order: indices may skip
+			g := f.Played[i]
 			var seats []map[string]any
 			for s, id := range g.Teams {
 				seat := map[string]any{"team": names[id], "team_id": id}
@@ -467,9 +466,9 @@ func (a *api) codinsa(w http.ResponseWriter, r *http.Request, t store.Team) {
 			"wins": s.Wins, "draws": s.Draws, "losses": s.Losses, "game_wins": s.GameWins, "turn_difference": s.TurnDiff})
 	}
 	matches := []map[string]any{}
-	for i := range len(f.Matches) + 1 {
-		m, ok := f.Matches[i]
-		if !ok || m.Result == nil || len(m.Result.Players) != 2 {
+	for _, i := range slices.Sorted(maps.Keys(f.Matches)) { // matches end out of order: indices may skip
+		m := f.Matches[i]
+		if m.Result == nil || len(m.Result.Players) != 2 {
 			continue
 		}
 		item := map[string]any{"match": i + 1, "cats_first": names[m.Teams[0]], "other": names[m.Teams[1]]}

@@ -409,7 +409,7 @@ func (p *Platform) blitzRun(ctx context.Context, ev store.Event, teams []int64, 
 				}
 				return res, nil, err
 			}
-			a := matchArgs{Event: ev.ID, Key: key(j), Seed: j.Seed, MatchKind: kind, Round: round, Unrated: true}
+			a := matchArgs{Event: ev.ID, Key: key(j), Seed: j.Seed, MatchKind: kind, Round: round, Unrated: true, Format: true}
 			for _, seat := range j.Seats {
 				a.Teams, a.Submissions = append(a.Teams, teams[seat]), append(a.Submissions, subs[seat])
 			}

@@ -228,7 +228,7 @@ func (p *Platform) codinsaRun(ctx context.Context, ev store.Event, spawns *spawn
 			if m, ok := f.Matches[j.Index]; ok && m.Result != nil {
 				return m.Result, nil, nil // recorded (or kept by an earlier version)
 			}
-			a := matchArgs{Event: ev.ID, Seed: j.Seed, MatchKind: store.KindFinal, Round: int64(j.Index + 1), Unrated: true,
+			a := matchArgs{Event: ev.ID, Seed: j.Seed, MatchKind: store.KindFinal, Round: int64(j.Index + 1), Unrated: true, Format: true,
 				Options: []string{"map=" + mapOpt, "spawns=" + finalSpawnFile}, Files: files}
 			for _, s := range j.Seats {
 				a.Teams, a.Submissions = append(a.Teams, f.Teams[s]), append(a.Submissions, f.Submissions[s])

@@ -2,6 +2,8 @@ package platform
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,8 +13,10 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/replay"
 )
 
 // startWorker runs an arena worker on a data directory (another
@@ -390,5 +394,81 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 		if !slices.Equal(j.AttemptedBy, []string{w.WorkerID()}) {
 			t.Errorf("job %d played by %v, not by the worker", j.ID, j.AttemptedBy)
 		}
+	}
+}
+
+// A format's game the arena cannot play (here: a submission that does not
+// exist) is the job's error, to be tried again, and is not recorded: a
+// recorded game would be final and stop the round or final for good. A
+// casual game that fails is recorded with its error, as before.
+func TestAFormatGameTheArenaCannotPlayIsNotRecorded(t *testing.T) {
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ev, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _, _ := p.Join(ctx, invite, "Owls")
+	b, _, _ := p.Join(ctx, invite, "Bats")
+	game := matchArgs{Event: ev.ID, Key: "final-1-1", Seed: 1, Teams: []int64{a.ID, b.ID}, Submissions: []int64{998, 999},
+		MatchKind: store.KindFinal, Unrated: true, Format: true}
+	if err := p.playMatch(ctx, game); err == nil {
+		t.Error("no error for a format's game that could not be played")
+	}
+	casual := game
+	casual.Key, casual.MatchKind, casual.Unrated, casual.Format = "casual-1-1", "", false, false
+	if err := p.playMatch(ctx, casual); err != nil {
+		t.Errorf("a casual game that could not be played: %v (recorded with its error)", err)
+	}
+	ms, _ := p.Store.Matches(ctx, ev.ID, 10)
+	if len(ms) != 1 || ms[0].Key != "casual-1-1" || ms[0].Error == "" {
+		t.Errorf("recorded %+v: the casual game alone, with its error", ms)
+	}
+}
+
+// Games of a stage end in any order (the workers play them side by side):
+// GET blitz lists every game of the final known so far, whatever gaps
+// their numbers leave, in their order.
+func TestBlitzGamesKnownOutOfOrderAreAllListed(t *testing.T) {
+	ctx := context.Background()
+	p, ts, _, _, _ := codinsaSetup(t, nil) // the server; its catmouse event is not used
+	jungle, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	var tok string
+	for _, n := range []string{"Owls", "Bats"} {
+		tm, token, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, tok = append(ids, tm.ID), token
+	}
+	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
+	f := BlitzFinal{Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0}, Seed: 3, Size: 4, Played: map[int]BlitzGame{}}
+	for _, i := range []int{0, 3, 5} {
+		f.Played[i] = BlitzGame{Teams: ids, Result: res, Match: fmt.Sprintf("final-%d-%d", jungle.ID, i+1)}
+	}
+	if err := p.writeState(ctx, jungle.ID, stateBlitzFinal, f); err != nil {
+		t.Fatal(err)
+	}
+	code, body := call(t, ts, "GET", APIPrefix+"blitz", tok, "", nil)
+	var d struct {
+		Final struct{ Games []struct{ Game int } }
+	}
+	if err := json.Unmarshal(body, &d); code != 200 || err != nil {
+		t.Fatalf("GET blitz: %d %s", code, body)
+	}
+	var got []int
+	for _, g := range d.Final.Games {
+		got = append(got, g.Game)
+	}
+	if !slices.Equal(got, []int{1, 4, 6}) {
+		t.Errorf("games listed %v, want [1 4 6]", got)
 	}
 }

@@ -65,6 +65,12 @@ type matchArgs struct {
 	// Unrated: the match changes no rating (a Blitz or Cod'INSA final's
 	// game, which its format ranks).
 	Unrated bool `json:"unrated,omitempty"`
+	// Format: a game of a format the scheduler replays (stages.go). The
+	// arena's failure to play it is the job's error, retried (River's
+	// attempts, then the scheduler's next look queues it again), never
+	// recorded: a recorded game is final, and the round or final would
+	// stop on it, as arena tournament stops on a match it cannot play.
+	Format bool `json:"format,omitempty"`
 }
 
 func (matchArgs) Kind() string { return "match" }
@@ -187,6 +193,9 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 		return err
 	}
 	m, specs, err := p.matchOf(ctx, g, ev, a)
+	if err != nil && a.Format {
+		return err
+	}
 	rec := store.Match{EventID: a.Event, Key: a.Key, Kind: a.MatchKind, League: a.League, Round: a.Round, Seed: a.Seed, Teams: a.Teams, Submissions: a.Submissions}
 	if err == nil {
 		release, err := p.holdCores(ctx, specs)
@@ -196,8 +205,8 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 		var rep, runErr = match.Run(ctx, m)
 		release()
 		switch {
-		case runErr != nil && ctx.Err() != nil:
-			return runErr // stopped: the job is tried again
+		case runErr != nil && (ctx.Err() != nil || a.Format):
+			return runErr // stopped, or a format's game: the job is tried again
 		case runErr != nil:
 			rec.Error = runErr.Error()
 		default:
