@@ -89,15 +89,15 @@ func (f formatRun) plan() (formatPlan, error) {
 
 // recordedGames are an event's recorded matches of a kind, by key.
 func (p *Platform) recordedGames(ctx context.Context, eventID int64, kind string) (map[string]store.Match, error) {
-	ms, err := p.Store.Matches(ctx, eventID, 1<<30)
+	// of its kind only: a look comes every few seconds, and an event may
+	// have tens of thousands of casual games
+	ms, err := p.Store.MatchesOfKind(ctx, eventID, kind)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]store.Match{}
 	for _, m := range ms {
-		if m.Kind == kind {
-			out[m.Key] = m
-		}
+		out[m.Key] = m
 	}
 	return out, nil
 }
