@@ -156,6 +156,7 @@ await finish('ranked rounds pages', async () => {
   await until(org, 'round 3 cancelled', () => document.querySelector('#ranked-rounds li.round[data-number="3"] .round-state')?.textContent === 'cancelled');
   assert.match(asked, /Cancel round 3 .*mix 1:0:0:0.*It will not be played/s, `the confirm: ${asked}`);
   assert.match(await org.textContent('#ranked-rounds > p.notice.ok'), /Round 3 is cancelled/);
+  assert.ok(await org.$eval('#ranked-rounds form .notice', (n) => n.hidden), 'the form no longer says round 3 is scheduled');
   assert.equal((await org.$$('#ranked-rounds li.round[data-number="3"] button.cancel-round')).length, 0, 'a cancelled round has no Cancel');
   await layout(org, 'rounds-organiser-cancelled');
 });

@@ -212,13 +212,14 @@ export function roundsCard(ev, game, call) {
   /** A scheduled round's Cancel button (none once its games are drawn). @param {any} rd */
   const cancelButton = (rd) => {
     if (!cancellable(rd)) return null;
-    const b = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'small-button cancel-round' }, 'Cancel'));
+    const b = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'small-button cancel-round' }, `Cancel round ${rd.number}`));
     b.addEventListener('click', async () => {
       if (!confirm(`Cancel round ${rd.number} (${settings(rd)})? It will not be played; a cancelled round cannot be brought back.`)) return;
       b.disabled = true;
       try {
         await call(`events/${ev.id}/rounds/${rd.number}/cancel`, { method: 'POST', body: {} });
         await refresh();
+        say(msg, ''); // the form's notice may speak of this round being scheduled
         say(listMsg, `Round ${rd.number} is cancelled.`, 'ok');
       } catch (err) {
         say(listMsg, text(err)); // e.g. its time came meanwhile: it has started
