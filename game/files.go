@@ -31,6 +31,17 @@ func RecordedFiles(files map[string][]byte) *Files {
 	return f
 }
 
+// CarriedFiles returns a Files that serves the given files by name (the
+// files a match job carries to a machine that lacks them, as a recording
+// would) and reads the disk for any other, keeping what it read.
+func CarriedFiles(files map[string][]byte) *Files {
+	f := NewFiles()
+	for k, v := range files {
+		f.read[k] = v
+	}
+	return f
+}
+
 // ReadFile returns the content of the named file: the content already read
 // under that name in this match (or recording), else the disk's.
 func (f *Files) ReadFile(name string) ([]byte, error) {

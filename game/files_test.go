@@ -46,3 +46,25 @@ func TestFilesRecordAndReplay(t *testing.T) {
 		t.Fatal("a nil Files reads the disk")
 	}
 }
+
+// CarriedFiles serves the carried files by name (no such file on this
+// disk) and reads the disk for the others, keeping both for the replay.
+func TestCarriedFilesServeThenReadTheDisk(t *testing.T) {
+	disk := filepath.Join(t.TempDir(), "local.txt")
+	if err := os.WriteFile(disk, []byte("local"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f := CarriedFiles(map[string][]byte{"/elsewhere/map.txt": []byte("carried")})
+	if b, err := f.ReadFile("/elsewhere/map.txt"); err != nil || string(b) != "carried" || !f.IsFile("/elsewhere/map.txt") {
+		t.Errorf("carried: %q %v", b, err)
+	}
+	if b, err := f.ReadFile(disk); err != nil || string(b) != "local" {
+		t.Errorf("disk: %q %v", b, err)
+	}
+	if _, err := f.ReadFile("/elsewhere/none.txt"); err == nil {
+		t.Error("a file neither carried nor on the disk was read")
+	}
+	if got := f.Read(); len(got) != 2 || string(got[disk]) != "local" {
+		t.Errorf("read %v", got)
+	}
+}

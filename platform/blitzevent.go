@@ -421,6 +421,16 @@ func (p *Platform) blitzRun(ctx context.Context, ev store.Event, teams []int64, 
 	}
 }
 
+// offerMap carries a scheduled match's map in its job (carryMap) when it
+// can; a map it cannot read is left to the match, which records why it
+// could not be played, as it did before maps travelled: one event's
+// missing map file must not stop the scheduling of the others.
+func (p *Platform) offerMap(ev store.Event, a *matchArgs) {
+	if err := p.carryMap(ev, a); err != nil {
+		a.Files = nil
+	}
+}
+
 // carryMap puts in a job the map its event draws for it: named in its
 // options, and when it is a file of the data directory's maps/, carried
 // in the job (a worker on another machine has no such folder).

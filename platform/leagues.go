@@ -123,6 +123,7 @@ func (p *Platform) nextPromotionGame(ctx context.Context, ev store.Event, info g
 			a.Teams[0], a.Teams[1] = a.Teams[1], a.Teams[0]
 			a.Submissions[0], a.Submissions[1] = a.Submissions[1], a.Submissions[0]
 		}
+		p.offerMap(ev, &a)
 		return a, true, nil
 	}
 }

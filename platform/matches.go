@@ -303,7 +303,7 @@ func (p *Platform) matchConfig(info game.Info, ev store.Event, a matchArgs) (gam
 	}
 	files := game.NewFiles()
 	if a.Files != nil {
-		files = game.RecordedFiles(a.Files)
+		files = game.CarriedFiles(a.Files)
 	}
 	return game.Config{Seed: a.Seed, League: league, Options: opts, Files: files, TimeScale: p.jobs.TimeScale}, nil
 }
@@ -464,6 +464,7 @@ func (p *Platform) nextMatch(ctx context.Context, ev store.Event, final *Final, 
 		a.Teams[i], a.Teams[j] = a.Teams[j], a.Teams[i]
 		a.Submissions[i], a.Submissions[j] = a.Submissions[j], a.Submissions[i]
 	})
+	p.offerMap(ev, &a)
 	return a, true, nil
 }
 

@@ -318,6 +318,10 @@ func (p *Platform) queueRound(ctx context.Context, info game.Info, eventID int64
 	if err != nil {
 		return err
 	}
+	ev, err := p.Store.Event(ctx, eventID)
+	if err != nil {
+		return err
+	}
 	for i, grp := range r.Groups {
 		key := fmt.Sprintf("ranked-%d-%d-%d", eventID, r.Number, i)
 		a := matchArgs{Event: eventID, Key: key, Seed: seedOf(fmt.Sprintf("%s-%d", key, r.Seed)), MatchKind: store.KindRanked,
@@ -326,6 +330,7 @@ func (p *Platform) queueRound(ctx context.Context, info game.Info, eventID int64
 			a.Teams = append(a.Teams, r.Teams[k])
 			a.Submissions = append(a.Submissions, r.Submissions[k])
 		}
+		p.offerMap(ev, &a) // a worker elsewhere has no maps/
 		if _, err := q.Insert(ctx, a, nil); err != nil {
 			return fmt.Errorf("queuing round %d's game %d: %w", r.Number, i+1, err)
 		}
