@@ -342,9 +342,10 @@ func (p *Platform) advanceBlitzRound(ctx context.Context, eventID int64, r *Blit
 		r.Groups = &out.Rounds[0]
 		r.Groups.Name = fmt.Sprintf("ranked round %d", r.Number) // Groups played it as its round 1
 	}
-	if err := p.writeState(ctx, eventID, stateBlitzRound, r); err != nil {
-		return err
-	}
+	// the ranking first, the round marked over second: stopped between the
+	// two, the next look finds the round not over and ends it again (the
+	// ranking's update sees it has it), rather than beginning a round of
+	// the same number, whose games' keys are this one's
 	_, err = p.Store.UpdateEventState(context.WithoutCancel(ctx), eventID, stateBlitz, func(old []byte) ([]byte, error) {
 		nb := Blitz{}
 		if old != nil {
@@ -360,7 +361,10 @@ func (p *Platform) advanceBlitzRound(ctx context.Context, eventID int64, r *Blit
 		nb.Rounds, nb.Ranking = append(nb.Rounds, rr), r.After
 		return json.Marshal(nb)
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	return p.writeState(ctx, eventID, stateBlitzRound, r)
 }
 
 // stage plays a format's current stage: with wait, to the format's end
