@@ -298,12 +298,18 @@ func (a *api) orgStartRound(w http.ResponseWriter, r *http.Request, _ store.Team
 		apiError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	rd, err := a.p.StartRound(r.Context(), ev.ID, rounds.Round{Players: req.Players, Size: req.Size, Shape: req.Shape,
-		Mix: req.Mix, Obstacles: req.Obstacles, Multiplier: req.Multiplier, Seed: req.Seed, At: req.At})
+	rd, err := a.p.StartRound(r.Context(), ev.ID, roundSettings(req))
 	if a.userOrInternal(w, err) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, rd)
+}
+
+// roundSettings keeps of a request's round only what an organiser sets: its
+// number, state, groups and results are the platform's.
+func roundSettings(req rounds.Round) rounds.Round {
+	return rounds.Round{Players: req.Players, Size: req.Size, Shape: req.Shape,
+		Mix: req.Mix, Obstacles: req.Obstacles, Multiplier: req.Multiplier, Seed: req.Seed, At: req.At}
 }
 
 // orgChangeRound gives a scheduled round new settings (the body is as
@@ -322,8 +328,7 @@ func (a *api) orgChangeRound(w http.ResponseWriter, r *http.Request, _ store.Tea
 		apiError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	rd, err := a.p.ChangeRound(r.Context(), ev.ID, n, rounds.Round{Players: req.Players, Size: req.Size, Shape: req.Shape,
-		Mix: req.Mix, Obstacles: req.Obstacles, Multiplier: req.Multiplier, Seed: req.Seed, At: req.At})
+	rd, err := a.p.ChangeRound(r.Context(), ev.ID, n, roundSettings(req))
 	if a.userOrInternal(w, err) {
 		return
 	}
