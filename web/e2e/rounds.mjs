@@ -14,7 +14,10 @@
 // ladder holds 5 x (4 - place) x 2 points per game for each team, as the
 // matches list's places give them; a round set for two hours later is
 // listed as scheduled (with its own obstacle mix and count), each round
-// with its seed. The team (the
+// with its seed. The organiser changes round 3 with its Change button
+// (the form then holds its settings, seed and time): a change the game
+// refuses is refused with the reason and changes nothing; 6 players, 20
+// obstacles and x3 are saved, its seed and time kept. The team (the
 // first one) sees the rounds, its game in round 2 with the points it earned, the ladder with its line marked,
 // and the ranked game tagged in its matches, no seed. The organiser then
 // cancels round 3 with its button (a confirm dismissed, then accepted):
@@ -122,6 +125,36 @@ await finish('ranked rounds pages', async () => {
   assert.ok(await org.$eval('#ranked-rounds li.round[data-number="2"] details.draw', (d) => d.open), 'the draw stays open across refreshes');
   for (const n of [2, 3]) assert.match(await org.textContent(`#ranked-rounds li.round[data-number="${n}"] .round-seed`), /^seed \d+$/, `round ${n}'s seed`);
   await layout(org, 'rounds-organiser-scheduled');
+
+  step('organiser: changes round 3 with its Change button: the form holds its settings; refused, then saved (6 players, 20 obstacles, x3)');
+  const seed3 = await org.textContent('#ranked-rounds li.round[data-number="3"] .round-seed');
+  await org.click('#ranked-rounds li.round[data-number="3"] button.change-round');
+  assert.equal(await org.textContent('#ranked-rounds form h3'), 'Change round 3');
+  const filled = {};
+  for (const f of ['players', 'size', 'shape', 'mix-walls', 'mix-bombs', 'obstacles', 'multiplier', 'at']) filled[f] = await org.inputValue(`#ranked-rounds [name=${f}]`);
+  assert.deepEqual(filled, { players: '4', size: '', shape: '', 'mix-walls': '1', 'mix-bombs': '0', obstacles: '12', multiplier: '1', at }, 'the form holds round 3\'s settings');
+  assert.equal(`seed ${await org.inputValue('#ranked-rounds input[name=seed]')}`, seed3, 'and its seed');
+  assert.ok(await org.isChecked('#ranked-rounds input[name=round-when][value=at]'), 'and its time');
+  await org.selectOption('#ranked-rounds select[name=players]', '6');
+  await org.selectOption('#ranked-rounds select[name=shape]', 'x');
+  expecting(/status of 400/);
+  await org.click('#ranked-rounds button:has-text("Save round 3")');
+  await org.waitForSelector('#ranked-rounds form .notice.error:not([hidden])');
+  expecting(null);
+  assert.match(await org.textContent('#ranked-rounds form .notice.error'), /x shape is not used with 6 players/);
+  assert.match(await org.textContent('#ranked-rounds li.round[data-number="3"]'), /4 players/, 'a refused change changes nothing');
+  await org.selectOption('#ranked-rounds select[name=shape]', '');
+  await org.fill('#ranked-rounds input[name=obstacles]', '20');
+  await org.fill('#ranked-rounds input[name=multiplier]', '3');
+  await org.click('#ranked-rounds button:has-text("Save round 3")');
+  await until(org, 'the change\'s notice', () => /Round 3 is changed: it is scheduled for/.test(document.querySelector('#ranked-rounds form .notice.ok')?.textContent || ''));
+  await until(org, 'round 3 changed in the list', () => /6 players/.test(document.querySelector('#ranked-rounds li.round[data-number="3"]')?.textContent || ''));
+  const changed = await org.textContent('#ranked-rounds li.round[data-number="3"]');
+  assert.match(changed, /scheduled for .*6 players, the event’s arena size, mix 1:0:0:0, 20 obstacles, ×3/s, `round 3 changed: ${changed}`);
+  assert.equal(await org.textContent('#ranked-rounds li.round[data-number="3"] .round-seed'), seed3, 'the round keeps its seed');
+  assert.equal(await org.textContent('#ranked-rounds form h3'), 'A new round', 'the form is back to a new round');
+  assert.equal(await org.inputValue('#ranked-rounds input[name=obstacles]'), '');
+  await layout(org, 'rounds-organiser-changed');
 
   step('team: sees the rounds, its game in round 2 with its points, and the ladder');
   const team = await person('team');

@@ -3,7 +3,8 @@
 // pages. The organiser's "Ranked rounds" card: a form that sets a round
 // (players, arenas, obstacles, multiplier, seed; now or at a time), the
 // game's refusal in words beside it, the rounds with their state, updated
-// while they play, and the ladder. The team's card: the rounds, the team's
+// while they play, each scheduled one with its Change (the same form,
+// filled with its settings) and Cancel buttons, and the ladder. The team's card: the rounds, the team's
 // games in each with the points they earned (GET ladder's mine), and the
 // ladder.
 import { h, say, when } from '/platform/common.js';
@@ -142,6 +143,14 @@ function choice(name, values, eventValue) {
     values.map((v) => h('option', { value: v }, v))));
 }
 
+/** A time of the API as a datetime-local field's value (the reader's local time, to the minute). @param {string} iso */
+export function utcToLocal(iso) {
+  const d = new Date(iso);
+  if (!iso || Number.isNaN(d.getTime())) return '';
+  const p = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
 /** A datetime-local field's value (the organiser's local time) as UTC, RFC 3339. @param {string} v */
 export function localToUTC(v) {
   const d = new Date(v);
@@ -172,14 +181,26 @@ export function roundsCard(ev, game, call) {
   at.addEventListener('input', () => { later.checked = true; });
   const msg = h('p', { class: 'notice', hidden: true, role: 'alert' });
   const submit = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', class: 'primary' }, 'Start the round'));
-  const syncLabel = () => { submit.textContent = later.checked ? 'Schedule the round' : 'Start the round'; };
+  const back = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'back-to-new', hidden: true }, 'Leave it as it is'));
+  const title = h('h3', null, 'A new round');
+  const seedHint = h('span', { class: 'dim hint' }, 'empty: a random one; the same seed draws the same games');
+  /**
+   * The scheduled round the form changes (0: the form sets a new round),
+   * with its time as the API gave it and as the form showed it: a time
+   * left as shown keeps the round's own, to the second.
+   */
+  const editing = { number: 0, at: '', shown: '', seed: '' };
+  const syncLabel = () => {
+    if (editing.number) submit.textContent = `Save round ${editing.number}`;
+    else submit.textContent = later.checked ? 'Schedule the round' : 'Start the round';
+  };
   now.addEventListener('change', syncLabel);
   later.addEventListener('change', syncLabel);
   at.addEventListener('input', syncLabel);
   /** @param {string} label @param {import('/player.js').Child} input @param {string} help */
   const row = (label, input, help) => h('label', { class: 'opt-row' }, h('span', null, label), input, h('span', { class: 'dim hint' }, help));
   const form = /** @type {HTMLFormElement} */ (h('form', { class: 'new-round' },
-    h('h3', null, 'A new round'),
+    title,
     row('Players per game', players, 'each game seats this many teams; every team plays the same number of games'),
     row('Arena size', size, 'small or large for the player count; random draws one per game'),
     row('Shape', shape, 'the arena\u2019s outline; random draws one the player count allows'),
@@ -188,13 +209,13 @@ export function roundsCard(ev, game, call) {
       h('span', { class: 'dim hint' }, 'weights of walls, bombs, ice and decay among the random obstacles')),
     row('Obstacles', obstacles, 'a count from 0 to 1600, or auto (5% of the arena); empty: the event\u2019s'),
     row('Multiplier', multiplier, 'each game gives 5 \u00d7 (players \u2212 position) \u00d7 multiplier ladder points'),
-    row('Seed', seed, 'empty: a random one; the same seed draws the same games'),
+    h('label', { class: 'opt-row' }, h('span', null, 'Seed'), seed, seedHint),
     h('div', { class: 'opt-row' }, h('span', null, 'When'),
       h('div', { class: 'when-box' },
         h('label', { class: 'check inline' }, now, ' now'),
         h('label', { class: 'check inline' }, later, ' at ', at)),
       h('span', { class: 'dim hint' }, 'your local time; the teams that have a bot then play')),
-    h('div', { class: 'actions' }, submit),
+    h('div', { class: 'actions' }, submit, back),
     msg));
   const list = h('ul', { class: 'rounds org-rounds' });
   const ladder = h('div', { class: 'ladder-box' });
@@ -209,8 +230,50 @@ export function roundsCard(ev, game, call) {
     h('h3', null, 'Ladder'),
     ladder);
   let active = false; // a round is being drawn or played, or is about to be
-  /** A scheduled round's Cancel button (none once its games are drawn). @param {any} rd */
-  const cancelButton = (rd) => {
+  /**
+   * Puts the form in a round's settings, to change it (rd), or back to a
+   * new round's defaults (null).
+   * @param {any} rd
+   */
+  const fill = (rd) => {
+    editing.number = rd ? rd.number : 0;
+    editing.at = rd ? rd.at : '';
+    editing.shown = rd ? utcToLocal(rd.at) : '';
+    title.textContent = rd ? `Change round ${rd.number}` : 'A new round';
+    form.classList.toggle('changing', !!rd);
+    players.value = String(rd ? rd.players : 4);
+    size.value = (rd && rd.size) || '';
+    shape.value = (rd && rd.shape) || '';
+    const mix = ((rd && rd.mix) || evOpt('mix')).split(':');
+    weights.forEach((w, i) => { w.value = mix[i] || '0'; });
+    obstacles.value = (rd && rd.obstacles) || '';
+    multiplier.value = String(rd ? rd.multiplier : 1);
+    editing.seed = rd && rd.seed ? String(rd.seed) : ''; // a string: seeds are 63 bits, JavaScript's numbers 53
+    seed.value = editing.seed;
+    seedHint.textContent = rd ? 'empty: the round keeps its seed' : 'empty: a random one; the same seed draws the same games';
+    later.checked = !!rd;
+    now.checked = !rd;
+    at.value = editing.shown;
+    back.hidden = !rd;
+    syncLabel();
+  };
+  back.addEventListener('click', () => {
+    fill(null);
+    say(msg, '');
+  });
+  /** A scheduled round's Change button: the form takes its settings. @param {any} rd */
+  const changeButton = (rd) => {
+    const b = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'small-button change-round' }, `Change round ${rd.number}`));
+    b.addEventListener('click', () => {
+      fill(rd);
+      say(msg, `Round ${rd.number}’s settings are in the form above: change them, then save.`, 'info');
+      form.scrollIntoView({ block: 'start' });
+      players.focus({ preventScroll: true });
+    });
+    return b;
+  };
+  /** A scheduled round's Change and Cancel buttons (none once its games are drawn). @param {any} rd */
+  const roundButtons = (rd) => {
     if (!cancellable(rd)) return null;
     const b = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'small-button cancel-round' }, `Cancel round ${rd.number}`));
     b.addEventListener('click', async () => {
@@ -219,6 +282,7 @@ export function roundsCard(ev, game, call) {
       try {
         await call(`events/${ev.id}/rounds/${rd.number}/cancel`, { method: 'POST', body: {} });
         await refresh();
+        if (editing.number === rd.number) fill(null);
         say(msg, ''); // the form's notice may speak of this round being scheduled
         say(listMsg, `Round ${rd.number} is cancelled.`, 'ok');
       } catch (err) {
@@ -226,7 +290,7 @@ export function roundsCard(ev, game, call) {
         b.disabled = false;
       }
     });
-    return h('div', { class: 'actions round-actions' }, b);
+    return h('div', { class: 'actions round-actions' }, changeButton(rd), b);
   };
   /** The rounds whose draw the organiser opened, kept open across refreshes. @type {Set<number>} */
   const open = new Set();
@@ -239,7 +303,7 @@ export function roundsCard(ev, game, call) {
       throw err;
     }
     say(listMsg, '');
-    list.replaceChildren(...(l.rounds.length ? l.rounds.map((/** @type {any} */ rd) => roundItem(rd, drawOf(rd, open), cancelButton(rd))).reverse()
+    list.replaceChildren(...(l.rounds.length ? l.rounds.map((/** @type {any} */ rd) => roundItem(rd, drawOf(rd, open), roundButtons(rd))).reverse()
       : [h('li', { class: 'dim' }, 'No round yet: set the first one above.')]));
     ladder.replaceChildren(ladderTable(l.ladder));
     active = l.rounds.some(busy);
@@ -254,21 +318,35 @@ export function roundsCard(ev, game, call) {
     const mix = weights.map((w) => w.value.trim() || '0').join(':');
     if (mix !== evOpt('mix')) body.mix = mix; // else the event's, as it may change
     if (obstacles.value.trim()) body.obstacles = obstacles.value.trim();
-    if (seed.value.trim()) body.seed = Number(seed.value);
+    const changing = editing.number;
+    const s = seed.value.trim();
+    // a seed left as the form showed it is not sent: the round keeps it
+    // (it may be beyond the 53 bits a JSON number keeps here)
+    if (s && !(changing && s === editing.seed)) {
+      if (!(/^[1-9]\d*$/.test(s) && Number.isSafeInteger(Number(s)))) {
+        say(msg, `The seed is a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, or empty${changing ? ': the round keeps its own' : ': a random one'}.`);
+        return;
+      }
+      body.seed = Number(s);
+    }
     try {
-      if (later.checked) body.at = localToUTC(at.value);
+      if (later.checked) body.at = changing && at.value === editing.shown ? editing.at : localToUTC(at.value);
+      else if (changing) body.at = new Date().toISOString(); // a time come: the server plays it now (no time keeps the round's)
     } catch (err) {
       say(msg, text(err));
       return;
     }
     submit.disabled = true;
     try {
-      const rd = await call(`events/${ev.id}/rounds`, { method: 'POST', body });
+      // a change is POST rounds/N, checked as a new round is; the refusal says why
+      const rd = await call(changing ? `events/${ev.id}/rounds/${changing}` : `events/${ev.id}/rounds`, { method: 'POST', body });
+      if (changing) fill(null);
       await refresh().catch(() => {}); // its failure shows under the list
       const games = (rd.groups || []).length;
+      const done = changing ? `Round ${rd.number} is changed: ` : `Round ${rd.number} `;
       say(msg, rd.queued
-        ? `Round ${rd.number} is playing: ${games} game${games === 1 ? '' : 's'} drawn among ${(rd.teams || []).length} teams.`
-        : `Round ${rd.number} is scheduled for ${when(rd.at)}.`, 'ok');
+        ? `${done}${changing ? 'it is' : 'is'} playing: ${games} game${games === 1 ? '' : 's'} drawn among ${(rd.teams || []).length} teams.`
+        : `${done}${changing ? 'it is' : 'is'} scheduled for ${when(rd.at)}, ${settings(rd)}.`, 'ok');
     } catch (err) {
       say(msg, text(err));
     } finally {

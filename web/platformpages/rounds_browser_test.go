@@ -24,12 +24,14 @@ import (
 // played, is refused a round the game
 // refuses, with its reason, starts a round now and watches it play to the
 // end, checks the ladder against the games' places, and schedules another
-// round in two hours with its own obstacles; a team sees the rounds, its games with their points
+// round in two hours with its own obstacles, then changes it with its
+// Change button (6 players, 20 obstacles, x3; a change the game refuses
+// first); a team sees the rounds, its games with their points
 // and the ladder; the organiser cancels the scheduled round with its
 // button. The round scheduled from the page is then checked here (and
 // that it is cancelled, not drawn):
-// its time, sent in UTC, is two hours from now, and its settings are the
-// page's.
+// its time, sent in UTC, is two hours from now (the change kept it), and
+// its settings are the changed ones.
 func TestPlatformRoundsBrowser(t *testing.T) {
 	env := startPlatformPages(t)
 	ctx := context.Background()
@@ -100,8 +102,8 @@ func TestPlatformRoundsBrowser(t *testing.T) {
 	if r := rs[1]; r.Multiplier != 2 || r.Size != "" || r.Mix != "" || r.Shape != "" || len(r.Groups) != 1 {
 		t.Errorf("the round started from the page: %+v", r)
 	}
-	if r := rs[2]; r.Players != 4 || r.Queued || r.Mix != "1:0:0:0" || r.Obstacles != "12" || r.Cancelled.IsZero() || r.Groups != nil {
-		t.Errorf("the round scheduled, then cancelled, from the page: %+v", r)
+	if r := rs[2]; r.Players != 6 || r.Multiplier != 3 || r.Queued || r.Mix != "1:0:0:0" || r.Obstacles != "20" || r.Shape != "" || r.Cancelled.IsZero() || r.Groups != nil {
+		t.Errorf("the round scheduled, changed, then cancelled, from the page: %+v", r)
 	}
 }
 
