@@ -90,6 +90,7 @@ var routes = []route{
 	{"GET " + APIPrefix + "play", anyone, false, (*api).play},
 	{"GET " + APIPrefix + "organiser/events/{id}/blitz", organiser, false, (*api).orgBlitz},
 	{"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule", organiser, false, (*api).orgBlitzSchedule},
+	{"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule/stop", organiser, false, (*api).orgBlitzStop},
 	{"POST " + APIPrefix + "organiser/events/{id}/blitz/round", organiser, false, (*api).orgBlitzRound},
 	{"POST " + APIPrefix + "organiser/events/{id}/blitz/final", organiser, false, (*api).orgBlitzFinal},
 	{"GET " + APIPrefix + "organiser/events/{id}/spawns", organiser, false, (*api).orgSpawns},

@@ -370,6 +370,25 @@ func (a *api) orgBlitzSchedule(w http.ResponseWriter, r *http.Request, _ store.T
 	if a.eventError(w, a.p.SetBlitzSchedule(r.Context(), ev.ID, s)) {
 		return
 	}
+	b, err := a.p.BlitzStatus(r.Context(), ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"schedule": b.Schedule})
+}
+
+// orgBlitzStop stops the ranked rounds' schedule (no body): no round of
+// it starts any more; a round being played finishes, a round now and the
+// final still play, saving a schedule starts it again.
+func (a *api) orgBlitzStop(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	s, err := a.p.StopBlitzSchedule(r.Context(), ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"schedule": s})
 }
 

@@ -102,6 +102,9 @@ var oneGameRoutes = map[string]bool{
 	"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule": true,
 	"POST " + APIPrefix + "organiser/events/{id}/blitz/round":    true,
 	"POST " + APIPrefix + "organiser/events/{id}/blitz/final":    true,
+
+	// stopping the ranked rounds' schedule (TestBlitzScheduleStopped)
+	"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule/stop": true,
 }
 
 // TestEveryRouteChecksItsRole walks the route table: with no token, a

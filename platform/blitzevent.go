@@ -122,15 +122,48 @@ func (p *Platform) BlitzStatus(ctx context.Context, eventID int64) (*Blitz, erro
 	return b, err
 }
 
-// SetBlitzSchedule sets when the ranked rounds are played.
+// SetBlitzSchedule sets when the ranked rounds are played, over the
+// schedule saved before if any, and starts it (a stopped schedule runs
+// again): its first round is the next one, due at s.Start (at once if
+// that is past, an interval after the last round began), and s.Rounds
+// counts its own rounds (blitz.Schedule.Before).
 func (p *Platform) SetBlitzSchedule(ctx context.Context, eventID int64, s blitz.Schedule) error {
 	if _, err := p.blitzEvent(ctx, eventID); err != nil {
 		return err
 	}
+	s.Stopped = false
 	if err := s.Check(); err != nil {
 		return userError{err}
 	}
-	return p.askBlitz(ctx, eventID, func(b *Blitz) error { b.Schedule = s; return nil })
+	// a round begun and not over counts as before the schedule: it is
+	// recorded in the rounds played only at its end
+	var cur BlitzRound
+	if _, err := p.readState(ctx, eventID, stateBlitzRound, &cur); err != nil {
+		return err
+	}
+	return p.askBlitz(ctx, eventID, func(b *Blitz) error {
+		s.Before = max(len(b.Rounds), cur.Number)
+		b.Schedule = s
+		return nil
+	})
+}
+
+// StopBlitzSchedule stops the ranked rounds' schedule: no round of it
+// starts any more, at any look, the server's clock restarted or not (the
+// state says so). A round being played finishes; a round asked now and
+// the final still play; SetBlitzSchedule starts it again. Stopping a
+// stopped schedule leaves it so. It returns the schedule.
+func (p *Platform) StopBlitzSchedule(ctx context.Context, eventID int64) (blitz.Schedule, error) {
+	var s blitz.Schedule
+	err := p.askBlitz(ctx, eventID, func(b *Blitz) error {
+		if b.Schedule.Start.IsZero() {
+			return fmt.Errorf("event %d has no schedule of ranked rounds to stop (rounds are played only when run now)", eventID)
+		}
+		b.Schedule.Stopped = true
+		s = b.Schedule
+		return nil
+	})
+	return s, err
 }
 
 // teamsWithBots are an event's teams with a bot the platform can play, in

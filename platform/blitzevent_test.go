@@ -235,3 +235,99 @@ func TestABlitzRoundBegunIsFinished(t *testing.T) {
 		t.Error("a round played before the start once the begun one was over")
 	}
 }
+
+// TestBlitzScheduleStopped: the organiser stops the ranked rounds'
+// schedule through the API while a round is being played: that round
+// finishes, and no round of the schedule starts at any later look, even
+// long past its due time, nor after a restart (another Platform on the
+// data directory reads it stopped); a round asked now still plays. Saved
+// anew, the schedule runs again, its first round at its own start (not
+// where the old one had got to); the final still plays with it stopped.
+func TestBlitzScheduleStopped(t *testing.T) {
+	p, ev, _, _, _ := blitzSetup4(t)
+	ctx := context.Background()
+	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
+	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
+	org, err := p.FirstOrganiserToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", APIPrefix, ev.ID)
+	post := func(rest, body string, want int) []byte {
+		t.Helper()
+		code, got := call(t, ts, "POST", orgPath+rest, org, "application/json", []byte(body))
+		if code != want {
+			t.Fatalf("POST %s: %d %s, want %d", rest, code, got, want)
+		}
+		return got
+	}
+	tick := func(at time.Time, want bool) {
+		t.Helper()
+		played, err := p.BlitzTick(ctx, ev.ID, at)
+		if err != nil || played != want {
+			t.Fatalf("tick at %s: played %v, %v; want %v", at.Format("Mon 15:04"), played, err, want)
+		}
+	}
+	rounds := func(q *Platform) *Blitz {
+		t.Helper()
+		b, err := q.BlitzStatus(ctx, ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if body := post("/schedule/stop", `{}`, 400); !strings.Contains(string(body), "no schedule of ranked rounds to stop") {
+		t.Errorf("stopping no schedule: %s", body)
+	}
+	post("/schedule", `{"start": "2022-01-21T18:00:00Z", "every": "1h", "size": 2}`, 200)
+	// round 1 begun by the clock, its games not played yet
+	if _, err := p.beginBlitzRound(ctx, ev.ID, friday); err != nil {
+		t.Fatal(err)
+	}
+	if body := post("/schedule/stop", `{}`, 200); !strings.Contains(string(body), `"stopped":true`) {
+		t.Errorf("the stop's answer: %s", body)
+	}
+	post("/schedule/stop", `{}`, 200) // stopped already: stays so
+	tick(friday.Add(time.Minute), true)
+	if b := rounds(p); len(b.Rounds) != 1 || len(b.Ranking) != 4 || !b.Schedule.Stopped {
+		t.Fatalf("the round being played when stopped did not finish: %+v", b)
+	}
+	tick(friday.Add(time.Hour), false)
+	tick(friday.Add(50*time.Hour), false)
+	// the server restarted: its clock reads the schedule stopped
+	q, err := Open(ctx, p.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rounds(q).Schedule.Stopped {
+		t.Error("the schedule runs again after a restart")
+	}
+	if played, err := q.BlitzTick(ctx, ev.ID, friday.Add(60*time.Hour)); err != nil || played {
+		t.Errorf("a restarted clock's look: played %v, %v", played, err)
+	}
+	q.Close()
+	post("/round", `{}`, 202)
+	tick(friday.Add(61*time.Hour), true)
+	tick(friday.Add(61*time.Hour), false)
+	if b := rounds(p); len(b.Rounds) != 2 {
+		t.Fatalf("the round asked now: %d rounds", len(b.Rounds))
+	}
+	// saved anew from Sunday 16:00 (70 h on): the rounds start again there
+	sunday := friday.Add(70 * time.Hour)
+	if body := post("/schedule", `{"start": "2022-01-24T16:00:00Z", "every": "1h", "size": 2, "rounds": 1}`, 200); !strings.Contains(string(body), `"before":2`) || strings.Contains(string(body), "stopped") {
+		t.Errorf("the schedule saved anew: %s", body)
+	}
+	tick(sunday.Add(-time.Minute), false)
+	tick(sunday, true)
+	tick(sunday.Add(5*time.Hour), false) // its cap of 1 counts its own rounds
+	if b := rounds(p); len(b.Rounds) != 3 || !b.Rounds[2].Started.Equal(sunday) {
+		t.Fatalf("the schedule saved anew: %+v", b.Rounds)
+	}
+	// the final, with the schedule stopped
+	post("/schedule/stop", `{}`, 200)
+	post("/final", `{"size": 4}`, 202)
+	tick(sunday.Add(6*time.Hour), true)
+	if f, err := p.BlitzFinalState(ctx, ev.ID); err != nil || f == nil || !f.Done {
+		t.Fatalf("the final with the schedule stopped: %+v, %v", f, err)
+	}
+}

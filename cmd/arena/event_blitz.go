@@ -69,8 +69,9 @@ teams with a bot are split into groups of 2 or 4 by their current ranking
 bottom); each group plays one game; the winner moves up one group and the
 loser down one (in groups of 4 the others stay; the top group's winner and
 the bottom group's loser stay). "arena serve --data DIR" plays the rounds
-as they fall due; "blitz round" plays one now. The final ("blitz final")
-is seeded by the ranking.
+as they fall due; "blitz round" plays one now; "blitz stop" stops the
+schedule ("blitz schedule" saves one anew and starts it). The final
+("blitz final") is seeded by the ranking.
 
 Each command works on the data directory (--data DIR, or --db URL) or
 through the running server with the organiser's token (--server URL
@@ -84,8 +85,14 @@ print the same as on the data directory.`,
 	var size, rounds int
 	schedule := &cobra.Command{
 		Use:   "schedule EVENT (--data DIR | --server URL --token T) --start TIME --every DURATION [--size 2|4] [--rounds N]",
-		Short: "Set when the ranked rounds are played",
-		Args:  cobra.ExactArgs(1),
+		Short: "Set when the ranked rounds are played (and start a stopped schedule)",
+		Long: `Save the ranked rounds' schedule, over the one saved before if any, and
+start it (a schedule stopped by "blitz stop" runs again). Its first round
+is the next one, due at --start (at once if that is past, but never
+sooner than an interval after the last round began), then one every
+--every; --rounds caps the number of rounds of this schedule (rounds
+played before it do not count).`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := open(cmd, args[0], false)
 			if err != nil {
@@ -114,6 +121,42 @@ print the same as on the data directory.`,
 	schedule.Flags().IntVar(&size, "size", 4, "teams per group: 2 or 4")
 	schedule.Flags().IntVar(&rounds, "rounds", 0, "the number of rounds (0: no cap)")
 	schedule.MarkFlagRequired("start")
+
+	stop := &cobra.Command{
+		Use:   "stop EVENT (--data DIR | --server URL --token T)",
+		Short: "Stop the ranked rounds' schedule (blitz schedule starts it again)",
+		Long: `Stop the ranked rounds' schedule: no round of it starts any more, the
+server restarted or not. A round being played finishes; "blitz round"
+still plays a round now and "blitz final" the final. "blitz schedule"
+saves a schedule again and starts it: its first round at its --start (at
+once if that is past, but never sooner than an interval after the last
+round began), its --rounds counting its own rounds.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			t, err := open(cmd, args[0], false)
+			if err != nil {
+				return err
+			}
+			defer t.close()
+			var got struct {
+				Schedule blitz.Schedule `json:"schedule"`
+			}
+			if t.remote() {
+				err = t.post("/blitz/schedule/stop", map[string]any{}, &got)
+			} else {
+				got.Schedule, err = t.p.StopBlitzSchedule(cmd.Context(), t.id)
+			}
+			if err != nil {
+				return err
+			}
+			if of.asJSON {
+				return writeJSONTo(cmd.OutOrStdout(), got)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "event %d: the ranked rounds' schedule is stopped: no round of it starts (a round being played finishes; blitz round plays one now; blitz schedule starts it again)\n", t.id)
+			return nil
+		},
+	}
+	of.add(stop)
 
 	statusCmd := &cobra.Command{
 		Use:   "status EVENT (--data DIR | --server URL --token T) [--json]",
@@ -231,7 +274,7 @@ bracket at the end.`,
 	final.Flags().IntVar(&finalSize, "size", 4, "teams per game: 4 (the top 2 go on) or 2")
 	final.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
 	final.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's games, then print its bracket")
-	bl.AddCommand(schedule, statusCmd, round, final)
+	bl.AddCommand(schedule, stop, statusCmd, round, final)
 	return bl
 }
 
@@ -292,10 +335,24 @@ func askBlitzFinal(cmd *cobra.Command, t *eventTarget, size int, wait bool,
 }
 
 func printBlitz(out io.Writer, b *platform.Blitz, names map[int64]string) {
-	if b.Schedule.Start.IsZero() {
+	s := b.Schedule
+	switch {
+	case s.Start.IsZero():
 		fmt.Fprintln(out, "no schedule (arena event blitz schedule EVENT --start TIME --every 1h)")
-	} else {
-		fmt.Fprintf(out, "rounds every %s from %s, groups of %d; %d played\n", b.Schedule.Every, b.Schedule.Start.Format(time.RFC3339), b.Schedule.Size, len(b.Rounds))
+	case s.Stopped:
+		fmt.Fprintf(out, "schedule stopped (rounds every %s from %s, groups of %d; arena event blitz schedule starts it again); %d played\n", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
+	default:
+		fmt.Fprintf(out, "rounds every %s from %s, groups of %d; %d played", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
+		last := time.Time{}
+		if n := len(b.Rounds); n > 0 {
+			last = b.Rounds[n-1].Started
+		}
+		if at, ok := s.Next(len(b.Rounds), last); ok {
+			fmt.Fprintf(out, "; next round due %s", at.Format(time.RFC3339))
+		} else {
+			fmt.Fprintf(out, "; all %d rounds of the schedule played", s.Rounds)
+		}
+		fmt.Fprintln(out)
 	}
 	for _, rd := range b.Rounds {
 		if rd.Groups == nil {

@@ -17,9 +17,19 @@ type Schedule struct {
 	Start time.Time     `json:"start"`
 	Every time.Duration `json:"every"`
 	Size  int           `json:"size"` // teams per group: 2 or 4
-	// Rounds caps the number of rounds (0: no cap; the organiser stops
-	// them, or the event's end does).
+	// Rounds caps the number of rounds of this schedule (0: no cap; the
+	// organiser stops them, or the event's end does).
 	Rounds int `json:"rounds,omitempty"`
+	// Before is the number of rounds begun before this schedule was
+	// saved (by an earlier schedule, or run now): the schedule's first
+	// round is the next one, due at Start, and Rounds counts from it. A
+	// schedule saved anew thus starts at its own start time, not where
+	// the old one had got to.
+	Before int `json:"before,omitempty"`
+	// Stopped: the organiser stopped the schedule; none of its rounds
+	// falls due (a round run now still plays). Saving a schedule starts
+	// it again.
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 // MinEvery is the shortest interval between two rounds.
@@ -40,21 +50,32 @@ func (s Schedule) Check() error {
 	return nil
 }
 
-// At is when round n (from 1) is due, by the schedule alone.
+// At is when the schedule's round n (from 1) is due, by the schedule
+// alone: the event's round Before+n.
 func (s Schedule) At(n int) time.Time { return s.Start.Add(time.Duration(n-1) * s.Every) }
 
-// Due says whether round played+1 is due at now, given when the last
-// round started (zero: none yet). A round is due at its time, and never
-// sooner than an interval after the last one began: rounds missed while
-// the server was down are played one interval apart, not in a burst.
+// Next is when the event's round played+1 falls due, given when the last
+// round started (zero: none yet); ok is false when none will: the
+// schedule is stopped, not valid, or its rounds are all played. A round
+// is due at its time, and never sooner than an interval after the last
+// one began: rounds missed while the server was down are played one
+// interval apart, not in a burst.
+func (s Schedule) Next(played int, last time.Time) (at time.Time, ok bool) {
+	n := max(played-s.Before, 0) // rounds of this schedule played
+	if s.Stopped || s.Check() != nil || (s.Rounds > 0 && n >= s.Rounds) {
+		return time.Time{}, false
+	}
+	at = s.At(n + 1)
+	if !last.IsZero() && at.Before(last.Add(s.Every)) {
+		at = last.Add(s.Every)
+	}
+	return at, true
+}
+
+// Due says whether the event's round played+1 is due at now (Next).
 func (s Schedule) Due(now time.Time, played int, last time.Time) bool {
-	if s.Check() != nil || (s.Rounds > 0 && played >= s.Rounds) {
-		return false
-	}
-	if now.Before(s.At(played + 1)) {
-		return false
-	}
-	return last.IsZero() || !now.Before(last.Add(s.Every))
+	at, ok := s.Next(played, last)
+	return ok && !now.Before(at)
 }
 
 // Merge is the ranking of the teams that play a round: the ranked teams

@@ -65,3 +65,38 @@ func TestMerge(t *testing.T) {
 		t.Errorf("first round: %v", got)
 	}
 }
+
+// A stopped schedule has no round due, however late; saved anew after
+// rounds were played, its first round is due at its own start (not
+// where the old schedule had got to) and its cap counts its own rounds.
+func TestStoppedAndSavedAnew(t *testing.T) {
+	s := Schedule{Start: friday, Every: time.Hour, Size: 2, Stopped: true}
+	if s.Due(friday.Add(100*time.Hour), 1, friday) {
+		t.Error("a stopped schedule is due")
+	}
+	if _, ok := s.Next(1, friday); ok {
+		t.Error("a stopped schedule has a next round")
+	}
+	// three rounds played from 18:00; a new schedule from 23:00, at most 2
+	later := friday.Add(5 * time.Hour)
+	s = Schedule{Start: later, Every: time.Hour, Size: 2, Rounds: 2, Before: 3}
+	last := friday.Add(2 * time.Hour)
+	if at, ok := s.Next(3, last); !ok || !at.Equal(later) {
+		t.Errorf("the new schedule's first round at %s (%v), want %s", at, ok, later)
+	}
+	if s.Due(later.Add(-time.Minute), 3, last) || !s.Due(later, 3, last) {
+		t.Error("the new schedule's first round is not due at its start")
+	}
+	if at, _ := s.Next(4, later); !at.Equal(later.Add(time.Hour)) {
+		t.Errorf("its second round at %s", at)
+	}
+	if s.Due(later.Add(10*time.Hour), 5, later.Add(time.Hour)) {
+		t.Error("a third round of a schedule capped at 2")
+	}
+	// saved again with a start long past: due at once, but an interval
+	// after the last round began
+	s = Schedule{Start: friday, Every: time.Hour, Size: 2, Before: 3}
+	if at, _ := s.Next(3, last); !at.Equal(last.Add(time.Hour)) {
+		t.Errorf("a past start: next round at %s, want an interval after the last", at)
+	}
+}

@@ -7,7 +7,7 @@
 //   node blitz.mjs BASE_URL OUT_DIR ORGANISER_LINK TEAM_TOKEN TEAM_NAME EVENT_ID
 //
 // The organiser sets the ranked rounds' schedule (a bad interval is
-// refused in words), runs a round now and sees its groups and who moved
+// refused in words), stops it and starts it again, runs a round now and sees its groups and who moved
 // up and down, and the ranking; starts the final, and the finals page
 // draws the bracket as it fills up to the grand final's winner, each game
 // with its map and replay. A team sees its rank, group and the next
@@ -52,14 +52,31 @@ await finish('blitz pages', async () => {
   await org.fill('input[name=blitz-every]', '1h');
   await org.click('text=Save the schedule');
   await until(org, 'the schedule saved', () => /every 1h, in groups of 2/.test(document.querySelector('#blitz-rounds .schedule-now').textContent));
-  const saved = await org.evaluate(async ([id]) => {
+  // the schedule the server has
+  const scheduleOf = () => org.evaluate(async ([id]) => {
     const res = await fetch(`/api/platform/organiser/events/${id}/blitz`, { headers: { Authorization: `Bearer ${localStorage.getItem('arena-platform-organiser-token')}` } });
     return (await res.json()).blitz.schedule;
   }, [eventID]);
+  const saved = await scheduleOf();
   assert.equal(new Date(saved.start).getTime(), new Date(local).getTime(), `the start as the organiser chose it: ${saved.start} for ${local}`);
   assert.match(saved.start, /Z$/, `the start is sent in UTC: ${saved.start}`);
   assert.equal(saved.size, 2);
+  assert.match(await org.textContent('#blitz-rounds .schedule-now'), /The schedule runs.*Next round:/);
+
+  step('organiser: stops the schedule, the card says so; saving it starts it again');
+  await org.click('#blitz-rounds button:has-text("Stop the schedule")');
+  await until(org, 'the schedule stopped', () => document.querySelector('#blitz-rounds .schedule-now').dataset.state === 'stopped');
+  assert.match(await org.textContent('#blitz-rounds .notice.ok'), /The schedule is stopped: no round of it starts/);
+  const stopped = await org.textContent('#blitz-rounds .schedule-now');
+  assert.match(stopped, /The schedule is stopped.*every 1h, in groups of 2.*Save the schedule to start it again/, stopped);
+  assert.doesNotMatch(stopped, /Next round/, stopped);
+  assert.ok(await org.locator('#blitz-rounds button.stop-schedule').isHidden(), 'no stop button on a stopped schedule');
+  assert.equal((await scheduleOf()).stopped, true, 'the server has it stopped');
+  await org.click('text=Save and start the schedule');
+  await until(org, 'the schedule running again', () => document.querySelector('#blitz-rounds .schedule-now').dataset.state === 'running');
+  assert.match(await org.textContent('#blitz-rounds .notice.ok'), /saved and runs again/);
   assert.match(await org.textContent('#blitz-rounds .schedule-now'), /Next round:/);
+  assert.equal((await scheduleOf()).stopped, undefined, 'the server runs it');
 
   step('organiser: runs a round now; its groups and moves show');
   await org.click('text=Run a round now');

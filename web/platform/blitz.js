@@ -42,19 +42,22 @@ function scheduled(s) {
 }
 
 /**
- * When the next ranked round is due, as the server decides it (round n at
- * start + (n-1) x interval, never sooner than an interval after the last
- * one began), or null: no schedule, or its rounds all played.
+ * When the next ranked round is due, as the server decides it (the
+ * schedule's round n at start + (n-1) x interval, its rounds counted from
+ * the rounds begun before it was saved, never sooner than an interval
+ * after the last one began), or null: no schedule, the schedule stopped,
+ * or its rounds all played.
  * @param {any} doc the Blitz document (schedule, rounds)
  * @returns {Date|null}
  */
 export function nextRound(doc) {
   const s = doc.schedule;
-  if (!scheduled(s)) return null;
+  if (!scheduled(s) || s.stopped) return null;
   const played = (doc.rounds || []).length;
-  if (s.rounds > 0 && played >= s.rounds) return null;
+  const mine = Math.max(played - (s.before || 0), 0); // the schedule's own rounds played
+  if (s.rounds > 0 && mine >= s.rounds) return null;
   const every = s.every / 1e6;
-  let at = new Date(s.start).getTime() + played * every;
+  let at = new Date(s.start).getTime() + mine * every;
   const last = played ? new Date(doc.rounds[played - 1].started).getTime() : NaN;
   if (!Number.isNaN(last)) at = Math.max(at, last + every);
   return new Date(at);
@@ -63,7 +66,9 @@ export function nextRound(doc) {
 /** A schedule in words. @param {any} s */
 function scheduleWords(s) {
   if (!scheduled(s)) return 'No schedule: ranked rounds are played only when you run one.';
-  return `From ${when(s.start)}, every ${duration(s.every)}, in groups of ${s.size || 4}, ${s.rounds ? `${s.rounds} rounds at most` : 'no cap on the number of rounds'}.`;
+  const plan = `from ${when(s.start)}, every ${duration(s.every)}, in groups of ${s.size || 4}, ${s.rounds ? `${s.rounds} rounds at most` : 'no cap on the number of rounds'}`;
+  if (s.stopped) return `The schedule is stopped: no round of it starts (it was ${plan}). Save the schedule to start it again; a round run now still plays.`;
+  return `The schedule runs: ${plan}.`;
 }
 
 /**
@@ -357,6 +362,7 @@ export function organiserCards(ev, orgAPI) {
   const rounds = /** @type {HTMLInputElement} */ (h('input', { type: 'number', name: 'blitz-rounds', min: 0, value: 0 }));
   const save = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', class: 'primary' }, 'Save the schedule'));
   const now = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', title: 'The server plays it at its next look, within 15 s' }, 'Run a round now'));
+  const stop = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'stop-schedule', title: 'No round of the schedule starts any more; a round being played finishes' }, 'Stop the schedule'));
   const msg = h('p', { class: 'notice', hidden: true, role: 'alert' });
   const current = h('p', { class: 'schedule-now' });
   const pending = h('p', { class: 'notice info', hidden: true });
@@ -369,7 +375,7 @@ export function organiserCards(ev, orgAPI) {
     row('Interval', every, 'a duration: 30m, 1h, 1h30m (at least 1m)'),
     row('Group size', size, 'teams per game; the winner moves up a group, the loser down'),
     row('Rounds', rounds, '0: no cap'),
-    h('div', { class: 'actions' }, save, now)));
+    h('div', { class: 'actions' }, save, stop, now)));
   const finalSize = /** @type {HTMLSelectElement} */ (h('select', { name: 'final-size', 'aria-label': 'Teams per game of the final' },
     h('option', { value: '4' }, 'games of 4 teams (the top 2 go on)'), h('option', { value: '2' }, 'duels (the winner goes on)')));
   const startFinal = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'primary' }, 'Start the final'));
@@ -415,7 +421,10 @@ export function organiserCards(ev, orgAPI) {
       }
     }
     const next = nextRound(pub);
+    current.dataset.state = !scheduled(s) ? 'none' : s.stopped ? 'stopped' : 'running';
     current.replaceChildren(scheduleWords(s), ...(next ? [h('b', null, ` Next round: ${when(next.toISOString())}.`)] : []));
+    stop.hidden = current.dataset.state !== 'running';
+    save.textContent = s.stopped ? 'Save and start the schedule' : 'Save the schedule';
     const asks = [];
     if (d.blitz.round_now) asks.push('A round is asked for: the server plays it at its next look (within 15 s).');
     if (d.blitz.final_size && !d.final) asks.push(`The final is asked for (games of ${d.blitz.final_size}): the server starts it once no round is being played.`);
@@ -448,14 +457,28 @@ export function organiserCards(ev, orgAPI) {
       return;
     }
     save.disabled = true;
+    const wasStopped = !!(last && last.blitz.schedule.stopped);
     try {
       await orgAPI(`${base}/schedule`, { method: 'POST', body: { start: at.toISOString(), every: every.value.trim(), size: Number(size.value), rounds: Number(rounds.value) || 0 } });
-      say(msg, 'The schedule is saved.', 'ok');
+      say(msg, wasStopped ? 'The schedule is saved and runs again: its first round is the next one, at the time above.' : 'The schedule is saved.', 'ok');
       await refresh();
     } catch (err) {
       say(msg, text(err));
     } finally {
       save.disabled = false;
+    }
+  });
+  stop.addEventListener('click', async () => {
+    say(msg, '');
+    stop.disabled = true;
+    try {
+      await orgAPI(`${base}/schedule/stop`, { method: 'POST', body: {} });
+      say(msg, 'The schedule is stopped: no round of it starts any more. A round being played finishes; Run a round now still plays one; save the schedule to start it again.', 'ok');
+      await refresh();
+    } catch (err) {
+      say(msg, text(err));
+    } finally {
+      stop.disabled = false;
     }
   });
   now.addEventListener('click', async () => {
@@ -523,7 +546,9 @@ function standingOf(d, name) {
   rows.push(['Your rank', mine
     ? h('b', { class: 'my-rank' }, `#${mine.rank} of ${d.ranking.length}, group ${Math.ceil(mine.rank / size)}`)
     : 'not ranked yet: a round ranks every team with a ready bot (a newcomer starts at the bottom)']);
-  rows.push(['Next round', next ? when(next.toISOString()) : (scheduled(d.schedule) ? 'none: the rounds are all played' : 'not scheduled yet')]);
+  rows.push(['Next round', next ? when(next.toISOString())
+    : !scheduled(d.schedule) ? 'not scheduled yet'
+      : d.schedule.stopped ? 'none scheduled: the organiser stopped the rounds\u2019 schedule' : 'none: the rounds are all played']);
   const rounds = d.rounds || [];
   const lastRound = rounds[rounds.length - 1];
   if (lastRound && lastRound.groups) {

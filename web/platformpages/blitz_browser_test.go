@@ -20,7 +20,8 @@ const stillJungleBot = "import sys, json\nfor line in sys.stdin:\n    m = json.l
 // up what is not the subject: the event (the map clearing, 60 ticks) and
 // four teams with small Python bots (two still, two of the kit) uploaded
 // and built. In the browser the organiser sets the ranked rounds'
-// schedule (a bad interval is refused in words), runs a round now and
+// schedule (a bad interval is refused in words), stops it (the card says
+// so) and saves it again, runs a round now and
 // sees its groups and who moved, starts the final, and the finals page
 // draws the bracket filling up to the grand final's winner; a team sees
 // its rank, the next round, its ranked game's line with its map, the way
