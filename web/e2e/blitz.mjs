@@ -14,7 +14,8 @@
 // round, its ranked game as the 2022 game page's line, the way to play a
 // bot from its machine (the token hidden until asked), and the finals
 // page, where it watches any game of the final (the teams named on the
-// board). Every page at 800x600, 1280x720 and 1920x1080.
+// board); once the organiser publishes the results, the team's Results
+// card holds the final's places (not the casual ratings). Every page at 800x600, 1280x720 and 1920x1080.
 import assert from 'node:assert/strict';
 import { start, expecting, person, step, until, layout, finish } from './platformlib.mjs';
 
@@ -194,4 +195,18 @@ await finish('blitz pages', async () => {
   for (const name of pick) {
     await until(team, `${name} on the board`, (n) => (document.querySelector('.scoreboard')?.textContent || '').includes(n), name, 20_000);
   }
+
+  step('team: the results the organiser publishes are the final\'s places, not the casual ratings');
+  org.once('dialog', (d) => d.accept());
+  await org.click('text=Publish the results');
+  await until(org, 'the publication', () => /published/.test(document.querySelector('#event dl')?.textContent || ''));
+  await team.goto(`${base}/platform/team`);
+  await team.waitForSelector('#results:not([hidden]) table.blitz-places');
+  assert.equal(await team.textContent('#results .card-head'), 'Final resultsfinal');
+  assert.doesNotMatch(await team.textContent('#results'), /provisional/i);
+  const places = await team.$$eval('#results tbody tr', (rows) => rows.map((r) => ({ place: r.children[0].textContent, team: r.children[1].textContent, mine: r.classList.contains('mine') })));
+  assert.equal(places.length, 4, `the four places: ${JSON.stringify(places)}`);
+  assert.deepEqual(places[0], { place: '1', team: champion, mine: champion === teamName }, 'the champion first');
+  assert.deepEqual(places.filter((p) => p.mine).map((p) => p.team), [teamName], 'the team\'s line marked');
+  await layout(team, 'blitz-team-results');
 });

@@ -12,7 +12,8 @@
 // four votes each, set 1 two: set 3, the lowest id of the tie, is used),
 // Bats changing its vote; the organiser sees the tally, who voted and the
 // chosen set, closes the vote, starts the final and watches its matches
-// and table fill; once the results are published, a team sees the table.
+// and table fill; once the results are published, a team sees the table
+// as its results ("Final results", its place; no provisional leaderboard).
 // No team page shows or receives the secret set, the tally nor the chosen
 // set, and none asks an organiser route. Each page state is checked at
 // 800x600, 1280x720 and 1920x1080.
@@ -247,6 +248,13 @@ await finish('Cod\'INSA pages', async () => {
   await until(org, 'the publication', () => /published/.test(document.querySelector('#event dl')?.textContent || ''), undefined, 30_000);
   await login(cats, 'Cats');
   await cats.waitForSelector('#codinsa-final table.standings');
+  // Once every first answer is in (the results' too), the page's results
+  // are the final's: no casual leaderboard published as "provisional".
+  await cats.waitForLoadState('networkidle');
+  assert.equal(await cats.textContent('#codinsa-final .card-head'), 'Final resultsfinal', 'the Final card is the results');
+  assert.equal(await cats.textContent('#codinsa-final .my-place'), 'Your place: 2 of 3');
+  assert.ok(await cats.isHidden('#results'), 'no other results card');
+  assert.doesNotMatch(await cats.evaluate(() => document.body.innerText), /provisional/i, 'the team page says nothing provisional');
   const seenTable = await cats.$$eval('#codinsa-final table.standings tbody tr', (rows) => rows.map((r) => [r.children[0].textContent, r.children[1].textContent, r.classList.contains('mine')]));
   assert.deepEqual(seenTable, [['1', 'Owls', false], ['2', 'Bats', false], ['2', 'Cats', true]], 'the table, the team\'s row marked');
   // Its own games' replays, none of the others'.

@@ -21,7 +21,8 @@
 // first one) sees the rounds, its game in round 2 with the points it earned, the ladder with its line marked,
 // and the ranked game tagged in its matches, no seed. The organiser then
 // cancels round 3 with its button (a confirm dismissed, then accepted):
-// listed "cancelled". Every page state is checked at
+// listed "cancelled", and publishes the results: the team's Results card
+// is the ladder (after 1 round), not the casual ratings. Every page state is checked at
 // 800x600, 1280x720 and 1920x1080; any console error fails the test.
 import assert from 'node:assert/strict';
 import { start, expecting, person, step, until, layout, finish } from './platformlib.mjs';
@@ -192,4 +193,15 @@ await finish('ranked rounds pages', async () => {
   assert.ok(await org.$eval('#ranked-rounds form .notice', (n) => n.hidden), 'the form no longer says round 3 is scheduled');
   assert.equal((await org.$$('#ranked-rounds li.round[data-number="3"] button.cancel-round')).length, 0, 'a cancelled round has no Cancel');
   await layout(org, 'rounds-organiser-cancelled');
+
+  step('team: once the organiser publishes the results, they are the ladder (after 1 round), not the casual ratings');
+  org.once('dialog', (d) => d.accept());
+  await org.click('text=Publish the results');
+  await until(org, 'the publication', () => /published/.test(document.querySelector('#event dl')?.textContent || ''));
+  await team.reload();
+  await team.waitForSelector('#results:not([hidden]) table.ladder');
+  assert.equal(await team.textContent('#results .card-head'), 'Resultsafter 1 round');
+  assert.doesNotMatch(await team.textContent('#results'), /provisional/i);
+  assert.deepEqual(await ladderOf(team, '#results'), await ladderOf(team, '#ladder'), 'the results are the ladder, the team\'s line marked');
+  await layout(team, 'rounds-team-results');
 });

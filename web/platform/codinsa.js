@@ -637,10 +637,16 @@ function proposalForm(done) {
   return { form };
 }
 
-/** The final's table for a team, once the organiser publishes it. @param {any} team @param {Caller} call */
+/**
+ * The final's table for a team, once the organiser publishes it: then the
+ * event's results (the team page shows no other), "Final results".
+ * @param {any} team @param {Caller} call
+ */
 function teamFinalCard(team, call) {
   const body = h('div');
-  const card = h('section', { class: 'card codinsa', id: 'codinsa-final' }, h('h2', null, 'Final'), body);
+  const title = h('h2', null, 'Final');
+  const badge = h('span', { class: 'status', hidden: true });
+  const card = h('section', { class: 'card codinsa', id: 'codinsa-final' }, h('div', { class: 'card-head' }, title, badge), body);
   let last = '';
   const refresh = async () => {
     /** @type {any} */
@@ -655,9 +661,15 @@ function teamFinalCard(team, call) {
     if (key === last) return IDLE_EVERY;
     last = key;
     if (f.message) {
+      title.textContent = 'Final';
+      badge.hidden = true;
       body.replaceChildren(h('p', { class: 'dim' }, `${f.message[0].toUpperCase()}${f.message.slice(1)}.`));
       return IDLE_EVERY;
     }
+    title.textContent = 'Final results';
+    badge.className = `status ${f.done ? 'ready' : 'building'}`;
+    badge.textContent = f.done ? 'final' : 'being played';
+    badge.hidden = false;
     // The team's own games have their replays (its match list holds them).
     /** @type {Map<number, HTMLElement>} */
     let links = new Map();
@@ -670,8 +682,12 @@ function teamFinalCard(team, call) {
     }
     const rows = (f.matches || []).map((/** @type {any} */ m) => matchRow(m.match, m.cats_first, m.other, m.cats_first_game_wins, m.other_game_wins,
       m.cats_first_own, m.other_own, m.winner, '', team.name, links.get(m.match)));
+    const table = f.table || [];
+    const mine = table.find((/** @type {any} */ r) => r.team === team.name);
     body.replaceChildren(
-      h('p', { class: 'dim' }, f.done ? 'The round robin is over.' : 'The round robin is being played: the table comes at its end.'),
+      h('p', { class: 'dim' }, f.done ? 'The round robin is over: its table is the event\u2019s ranking, by matches won (3 points a match won, 1 a draw), then game wins, then the turn difference.'
+        : 'The round robin is being played: the table comes at its end.'),
+      ...(f.done && mine ? [h('p', { class: 'my-place' }, 'Your place: ', h('b', null, `${mine.place} of ${table.length}`))] : []),
       ...(f.table && f.table.length ? [h('h3', null, 'Table'), standingsTable(f.table.map((/** @type {any} */ r) => ({
         place: r.place, team: r.team, points: r.points, wins: r.wins, draws: r.draws, losses: r.losses, gameWins: r.game_wins, turnDifference: r.turn_difference,
       })), team.name)] : []),

@@ -59,7 +59,7 @@ function settings(rd) {
 }
 
 /** The ladder as a table; the team's line marked. @param {any[]} lines @param {number} [mine] */
-function ladderTable(lines, mine = 0) {
+export function ladderTable(lines, mine = 0) {
   return h('div', { class: 'table-wrap' }, h('table', { class: 'list board ladder' },
     h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Place'), h('th', null, 'Team'), h('th', { class: 'num' }, 'Points'),
       h('th', { class: 'num' }, 'Firsts'), h('th', { class: 'num' }, 'Games'),

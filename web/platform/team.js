@@ -7,10 +7,10 @@
 import {
   h, api, API, token, fetchAs, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag,
 } from '/platform/common.js';
-import { teamRounds } from '/platform/rounds.js';
+import { teamRounds, ladderTable, roundState } from '/platform/rounds.js';
 import { rulesCard } from '/platform/rules.js';
 import { teamCodinsa } from '/platform/codinsa.js';
-import { teamCard as blitzCard, gameLine } from '/platform/blitz.js';
+import { teamCard as blitzCard, gameLine, standingsView } from '/platform/blitz.js';
 
 const root = byId('page');
 const ZIP_LIMIT = 20 << 20;
@@ -444,18 +444,50 @@ async function refreshSideQuest() {
     : [h('tr', null, h('td', { colspan: 5, class: 'dim' }, 'No game played yet.'))]));
 }
 
-/** The event's results, once the organiser published them. */
+/**
+ * The event's results, once the organiser published them, in its format's
+ * ranking: a Cod'INSA final's table is its Final card (codinsa.js), which
+ * then stands for the results; a Blitz final's places once it is over; a
+ * territory event's ladder; else the rated games' standings (final once
+ * the final ranking has played).
+ */
 async function refreshResults() {
   const r = await teamAPI('results');
   if (!r || !r.standings) {
     ui.results.hidden = true;
     return;
   }
+  const game = state.event.game;
+  if (game === 'catmouse' && !(await teamAPI('codinsa')).message) {
+    ui.results.hidden = true; // the final's table is published: the Final card holds it
+    return;
+  }
+  const by = `Published by the organiser${r.published ? ` ${when(r.published)}` : ''}`;
+  /** @param {string} title @param {string} cls @param {string} words */
+  const head = (title, cls, words) => h('div', { class: 'card-head' }, h('h2', null, title), h('span', { class: `status ${cls} results-state` }, words));
+  if (game === 'jungle') {
+    const d = await teamAPI('blitz');
+    if (d.final && d.final.done && (d.final.standings || []).length) {
+      ui.results.replaceChildren(head('Final results', 'ready', 'final'),
+        h('p', { class: 'dim' }, `${by}: the places of the final tournament.`),
+        /** @type {HTMLElement} */ (standingsView(d.final, state.team.name))); // it has standings
+      ui.results.hidden = false;
+      return;
+    }
+  }
+  if ((r.ladder || []).length) {
+    const l = await teamAPI('ladder');
+    const done = (l.rounds || []).filter((/** @type {any} */ rd) => roundState(rd).cls === 'ready').length;
+    ui.results.replaceChildren(head('Results', 'ready', `after ${done} round${done === 1 ? '' : 's'}`),
+      h('p', { class: 'dim' }, `${by}: the ranked rounds’ ladder.`),
+      ladderTable(r.ladder, state.team.id));
+    ui.results.hidden = false;
+    return;
+  }
   const leagues = r.standings.some((/** @type {any} */ l) => l.league);
   ui.results.replaceChildren(
-    h('div', { class: 'card-head' }, h('h2', null, r.final ? 'Final results' : 'Results'),
-      h('span', { class: r.final ? 'status ready' : 'status queued' }, r.final ? 'final' : 'provisional')),
-    h('p', { class: 'dim' }, `Published by the organiser${r.published ? ` ${when(r.published)}` : ''}, after ${r.matches} matches.`),
+    head(r.final ? 'Final results' : 'Results', r.final ? 'ready' : 'queued', r.final ? 'final' : 'provisional'),
+    h('p', { class: 'dim' }, `${by}, after ${r.matches} matches.`),
     h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
       h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), leagues ? h('th', { class: 'num' }, 'League') : null,
         h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Won / drawn / lost'))),

@@ -38,7 +38,8 @@ const codinsaStill = "import sys\nready = False\nfor line in sys.stdin:\n    if 
 // one team changing its vote; the organiser sees the tally, who voted and
 // the chosen set, closes the vote, starts the final and watches its
 // matches and table fill (Owls first with 6 points, Bats and Cats sharing
-// second place); once the results are published a team sees the table.
+// second place); once the results are published a team sees the table
+// as its event's results (its place; no provisional casual leaderboard).
 // No team page shows or receives the secret set, the tally nor the
 // chosen set. Each page state is checked at the three sizes.
 func TestCodinsaBrowser(t *testing.T) {

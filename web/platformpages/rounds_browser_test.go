@@ -28,7 +28,8 @@ import (
 // Change button (6 players, 20 obstacles, x3; a change the game refuses
 // first); a team sees the rounds, its games with their points
 // and the ladder; the organiser cancels the scheduled round with its
-// button. The round scheduled from the page is then checked here (and
+// button and publishes the results, which the team's page shows as the
+// ladder (not the casual ratings). The round scheduled from the page is then checked here (and
 // that it is cancelled, not drawn):
 // its time, sent in UTC, is two hours from now (the change kept it), and
 // its settings are the changed ones.
