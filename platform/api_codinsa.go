@@ -253,7 +253,10 @@ func (a *api) blitzDoc(r *http.Request, eventID int64) (map[string]any, error) {
 	for _, rd := range b.Rounds {
 		rounds = append(rounds, map[string]any{"number": rd.Number, "started": rd.Started, "groups": rd.Groups})
 	}
-	out := map[string]any{"schedule": b.Schedule, "ranking": ranking, "rounds": rounds}
+	out := map[string]any{"schedule": b.Schedule, "ranking": ranking, "rounds": rounds, "next_round": nil}
+	if at, ok := b.NextRound(); ok {
+		out["next_round"] = at // the server's rule, for the pages to show as it is
+	}
 	if f != nil {
 		recorded := a.finalMatches(r, f)
 		games := []map[string]any{}

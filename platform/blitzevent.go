@@ -47,6 +47,20 @@ type Blitz struct {
 	FinalSize int  `json:"final_size,omitempty"`
 }
 
+// lastStarted is when the last round played began (zero: none).
+func (b *Blitz) lastStarted() time.Time {
+	if n := len(b.Rounds); n > 0 {
+		return b.Rounds[n-1].Started
+	}
+	return time.Time{}
+}
+
+// NextRound is when the schedule's next round falls due; ok is false when
+// none will (no schedule, stopped, or its rounds all played).
+func (b *Blitz) NextRound() (at time.Time, ok bool) {
+	return b.Schedule.Next(len(b.Rounds), b.lastStarted())
+}
+
 // BlitzRound is one ranked round: who played it, in ranking order, its
 // games, and the ranking after it.
 type BlitzRound struct {
@@ -212,12 +226,8 @@ func (p *Platform) blitzTick(ctx context.Context, eventID int64, now time.Time, 
 	if begun && cur.After == nil {
 		return true, p.advanceBlitzRound(ctx, eventID, &cur, wait)
 	}
-	last := time.Time{}
-	if n := len(b.Rounds); n > 0 {
-		last = b.Rounds[n-1].Started
-	}
 	switch {
-	case b.RoundNow || b.Schedule.Due(now, len(b.Rounds), last):
+	case b.RoundNow || b.Schedule.Due(now, len(b.Rounds), b.lastStarted()):
 		r, err := p.beginBlitzRound(ctx, eventID, now)
 		if b.RoundNow {
 			p.askBlitz(ctx, eventID, func(b *Blitz) error { b.RoundNow = false; return nil })

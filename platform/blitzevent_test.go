@@ -276,6 +276,20 @@ func TestBlitzScheduleStopped(t *testing.T) {
 		}
 		return b
 	}
+	// the next round the pages show: the server's
+	next := func() *time.Time {
+		t.Helper()
+		code, body := call(t, ts, "GET", orgPath, org, "", nil)
+		var doc struct {
+			Public struct {
+				Next *time.Time `json:"next_round"`
+			}
+		}
+		if err := json.Unmarshal(body, &doc); code != 200 || err != nil {
+			t.Fatalf("GET blitz: %d %s", code, body)
+		}
+		return doc.Public.Next
+	}
 	if body := post("/schedule/stop", `{}`, 400); !strings.Contains(string(body), "no schedule of ranked rounds to stop") {
 		t.Errorf("stopping no schedule: %s", body)
 	}
@@ -288,6 +302,9 @@ func TestBlitzScheduleStopped(t *testing.T) {
 		t.Errorf("the stop's answer: %s", body)
 	}
 	post("/schedule/stop", `{}`, 200) // stopped already: stays so
+	if at := next(); at != nil {
+		t.Errorf("a stopped schedule's next round: %s", at)
+	}
 	tick(friday.Add(time.Minute), true)
 	if b := rounds(p); len(b.Rounds) != 1 || len(b.Ranking) != 4 || !b.Schedule.Stopped {
 		t.Fatalf("the round being played when stopped did not finish: %+v", b)
@@ -316,6 +333,9 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	sunday := friday.Add(70 * time.Hour)
 	if body := post("/schedule", `{"start": "2022-01-24T16:00:00Z", "every": "1h", "size": 2, "rounds": 1}`, 200); !strings.Contains(string(body), `"before":2`) || strings.Contains(string(body), "stopped") {
 		t.Errorf("the schedule saved anew: %s", body)
+	}
+	if at := next(); at == nil || !at.Equal(sunday) {
+		t.Errorf("the schedule saved anew: next round %v, want %s", at, sunday)
 	}
 	tick(sunday.Add(-time.Minute), false)
 	tick(sunday, true)

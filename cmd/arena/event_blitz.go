@@ -343,11 +343,7 @@ func printBlitz(out io.Writer, b *platform.Blitz, names map[int64]string) {
 		fmt.Fprintf(out, "schedule stopped (rounds every %s from %s, groups of %d; arena event blitz schedule starts it again); %d played\n", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
 	default:
 		fmt.Fprintf(out, "rounds every %s from %s, groups of %d; %d played", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
-		last := time.Time{}
-		if n := len(b.Rounds); n > 0 {
-			last = b.Rounds[n-1].Started
-		}
-		if at, ok := s.Next(len(b.Rounds), last); ok {
+		if at, ok := b.NextRound(); ok {
 			fmt.Fprintf(out, "; next round due %s", at.Format(time.RFC3339))
 		} else {
 			fmt.Fprintf(out, "; all %d rounds of the schedule played", s.Rounds)

@@ -42,25 +42,15 @@ function scheduled(s) {
 }
 
 /**
- * When the next ranked round is due, as the server decides it (the
- * schedule's round n at start + (n-1) x interval, its rounds counted from
- * the rounds begun before it was saved, never sooner than an interval
- * after the last one began), or null: no schedule, the schedule stopped,
- * or its rounds all played.
- * @param {any} doc the Blitz document (schedule, rounds)
+ * When the next ranked round is due, as the server decides it (its
+ * "next_round": the schedule's round n at start + (n-1) x interval, never
+ * sooner than an interval after the last one began), or null: no
+ * schedule, the schedule stopped, or its rounds all played.
+ * @param {any} doc the Blitz document (schedule, rounds, next_round)
  * @returns {Date|null}
  */
 export function nextRound(doc) {
-  const s = doc.schedule;
-  if (!scheduled(s) || s.stopped) return null;
-  const played = (doc.rounds || []).length;
-  const mine = Math.max(played - (s.before || 0), 0); // the schedule's own rounds played
-  if (s.rounds > 0 && mine >= s.rounds) return null;
-  const every = s.every / 1e6;
-  let at = new Date(s.start).getTime() + mine * every;
-  const last = played ? new Date(doc.rounds[played - 1].started).getTime() : NaN;
-  if (!Number.isNaN(last)) at = Math.max(at, last + every);
-  return new Date(at);
+  return doc.next_round ? new Date(doc.next_round) : null;
 }
 
 /** A schedule in words. @param {any} s */
