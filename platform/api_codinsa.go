@@ -196,7 +196,16 @@ func (a *api) orgCodinsaFinal(w http.ResponseWriter, r *http.Request, _ store.Te
 		apiError(w, http.StatusNotFound, "the final has not started (POST organiser/events/{id}/codinsa/final, or arena event roundrobin EVENT --data DIR, plays it)")
 		return
 	}
-	writeJSON(w, http.StatusOK, f)
+	failing, stuck, err := a.failures(r, ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	// the final's fields, and beside them what keeps it from going on
+	writeJSON(w, http.StatusOK, struct {
+		*CodinsaFinal
+		Failing   []FailingGame `json:"failing"`
+		LookError *LookError    `json:"look_error,omitempty"`
+	}{f, failing, stuck})
 }
 
 // orgCodinsaPlay asks the server to play the Cod'INSA final (the round
@@ -344,7 +353,25 @@ func (a *api) orgBlitz(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if a.eventError(w, err) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"blitz": b, "final": f, "public": doc})
+	failing, stuck, err := a.failures(r, ev.ID)
+	if a.eventError(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"blitz": b, "final": f, "public": doc, "failing": failing, "look_error": stuck})
+}
+
+// failures are what keeps an event's round or final from going on: its
+// games whose jobs failed (failing.go), and the scheduler's failing look.
+func (a *api) failures(r *http.Request, eventID int64) ([]FailingGame, *LookError, error) {
+	failing, err := a.p.FailingGames(r.Context(), eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if failing == nil {
+		failing = []FailingGame{}
+	}
+	stuck, err := a.p.LookError(r.Context(), eventID)
+	return failing, stuck, err
 }
 
 // orgBlitzSchedule sets the ranked rounds' schedule: {"start": RFC 3339,

@@ -461,7 +461,7 @@ func (p *Platform) blitzRun(ctx context.Context, ev store.Event, teams []int64, 
 				a.Teams, a.Submissions = append(a.Teams, teams[seat]), append(a.Submissions, subs[seat])
 			}
 			if err := p.carryMap(ev, &a); err != nil {
-				return nil, nil, err
+				return nil, nil, fmt.Errorf("game %s: %w", a.Key, err)
 			}
 			return nil, []matchArgs{a}, nil
 		},
@@ -676,6 +676,13 @@ func (p *Platform) blitzTickAll(ctx context.Context, o JobOptions, now time.Time
 			_, err = p.blitzTick(ctx, ev.ID, now, false)
 		case "catmouse": // the Cod'INSA final, when the organiser asked for it (codinsa.go)
 			_, err = p.CodinsaTick(ctx, ev.ID, o)
+		default:
+			continue
+		}
+		if ctx.Err() == nil { // kept for the organiser (failing.go)
+			if nerr := p.noteLook(ctx, ev.ID, err, now); nerr != nil && o.Log != nil {
+				o.Log.Error("keeping the look's outcome", "event", ev.ID, "err", nerr)
+			}
 		}
 		if err != nil && ctx.Err() == nil && o.Log != nil {
 			o.Log.Error("event final or ranked round", "event", ev.ID, "game", ev.Game, "err", err)

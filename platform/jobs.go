@@ -158,7 +158,7 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) (err error) {
 		Workers:              workers,
 		FetchPollInterval:    o.PollInterval,
 		FetchCooldown:        min(o.PollInterval, 100*time.Millisecond),
-		MaxAttempts:          3,
+		MaxAttempts:          jobAttempts,
 		Logger:               o.Log,
 		RescueStuckJobsAfter: max(o.RescueAfter, p.buildTimeout()+2*time.Minute, matchTimeout+2*time.Minute),
 	})
@@ -283,8 +283,17 @@ func (p *Platform) queue() (jobQueue, error) {
 	if p.river != nil {
 		return p.river, nil
 	}
-	return p.db.newQueue(&river.Config{})
+	return p.db.newQueue(insertOnly())
 }
+
+// jobAttempts is how many times a job is tried before River gives up on
+// it. A job takes it from the client that inserts it: every client says
+// it, the insert-only ones too (River's default is 25, which with its
+// backoff is weeks of a failing game being tried again).
+const jobAttempts = 3
+
+// insertOnly is the configuration of a client that only inserts jobs.
+func insertOnly() *river.Config { return &river.Config{MaxAttempts: jobAttempts} }
 
 // Submit stores a team's upload (a zip, or a single source file named
 // filename) and queues its build.

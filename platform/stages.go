@@ -155,6 +155,7 @@ func (p *Platform) runFormat(ctx context.Context, cores int, plan func() (format
 		return nil, err
 	}
 	defer unlock()
+	var watch Watch
 	for {
 		pl, err := plan()
 		if err != nil || pl.Out != nil {
@@ -162,6 +163,9 @@ func (p *Platform) runFormat(ctx context.Context, cores int, plan func() (format
 		}
 		if !local {
 			if err := p.queueGames(ctx, pl.Pending); err != nil {
+				return nil, err
+			}
+			if err := p.gaveUp(ctx, &watch, pl.Pending); err != nil {
 				return nil, err
 			}
 			select {

@@ -9,8 +9,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -41,7 +39,7 @@ const deadBeats = 6
 
 // startServer starts the scheduler with a client that only inserts jobs.
 func (p *Platform) startServer(o JobOptions) error {
-	q, err := p.db.newQueue(&river.Config{})
+	q, err := p.db.newQueue(insertOnly())
 	if err != nil {
 		return err
 	}

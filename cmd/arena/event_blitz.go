@@ -221,7 +221,7 @@ round began), its --rounds counting its own rounds.`,
 	}
 	of.add(round)
 	round.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
-	round.Flags().BoolVar(&wait, "wait", false, "through the server: wait for the round to be played, then print it")
+	round.Flags().BoolVar(&wait, "wait", false, "through the server: wait for the round to be played, then print it (an error on a game the server cannot play)")
 
 	var finalSize int
 	final := &cobra.Command{
@@ -273,7 +273,7 @@ bracket at the end.`,
 	of.add(final)
 	final.Flags().IntVar(&finalSize, "size", 4, "teams per game: 4 (the top 2 go on) or 2")
 	final.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
-	final.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's games, then print its bracket")
+	final.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's games, then print its bracket (an error on a game the server cannot play)")
 	bl.AddCommand(schedule, stop, statusCmd, round, final)
 	return bl
 }
@@ -297,8 +297,9 @@ func askBlitzRound(cmd *cobra.Command, t *eventTarget, wait bool) (*platform.Bli
 	}
 	var now struct {
 		Blitz platform.Blitz `json:"blitz"`
+		failures
 	}
-	err := t.poll(cmd, "/blitz", &now, func() (bool, string) {
+	err := t.poll(cmd, "/blitz", &now, &now.failures, func() (bool, string) {
 		return len(now.Blitz.Rounds) > n, fmt.Sprintf("waiting for the server to play ranked round %d...", n+1)
 	})
 	if err != nil {
@@ -324,8 +325,9 @@ func askBlitzFinal(cmd *cobra.Command, t *eventTarget, size int, wait bool,
 	}
 	var now struct {
 		Final *platform.BlitzFinal `json:"final"`
+		failures
 	}
-	err := t.poll(cmd, "/blitz", &now, func() (bool, string) {
+	err := t.poll(cmd, "/blitz", &now, &now.failures, func() (bool, string) {
 		if now.Final == nil {
 			return false, "waiting for the server to start the final..."
 		}

@@ -225,7 +225,7 @@ is over, it prints its table again.`,
 	rr.Flags().IntVar(&cores, "cores", 0, "cores the matches may use at once (default: all; --data or --db)")
 	rr.Flags().Int64Var(&seed, "seed", 0, "the first match's seed (default: drawn when the final starts)")
 	rr.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
-	rr.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's matches, then print its table")
+	rr.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's matches, then print its table (an error on a game the server cannot play)")
 	return []*cobra.Command{spawns, rr}
 }
 
@@ -251,10 +251,14 @@ func askCodinsaFinal(cmd *cobra.Command, t *eventTarget, seed int64, wait bool) 
 			fmt.Sprintf("event %d: the final asked (%d teams, %d matches, %d played); the server plays it within a minute (arena event roundrobin --wait follows it)",
 				t.id, len(f.Teams), matches, len(f.Matches)))
 	}
-	err = t.poll(cmd, "/codinsa", &f, func() (bool, string) {
-		return f.Done, fmt.Sprintf("final: %d of %d matches played", len(f.Matches), matches)
+	var now struct {
+		platform.CodinsaFinal
+		failures
+	}
+	err = t.poll(cmd, "/codinsa", &now, &now.failures, func() (bool, string) {
+		return now.Done, fmt.Sprintf("final: %d of %d matches played", len(now.Matches), matches)
 	})
-	return &f, err
+	return &now.CodinsaFinal, err
 }
 
 // printCodinsaFinal prints the final's table and its matches.

@@ -231,12 +231,36 @@ func countReplays(r io.Reader) (int, error) {
 	return n, zr.Close()
 }
 
+// failures are what the organiser's answer about a round or final says
+// keeps it from going on: its games whose jobs fail, and the server's
+// failing look (platform.FailingGames, platform.LookError).
+type failures struct {
+	Failing   []platform.FailingGame `json:"failing"`
+	LookError *platform.LookError    `json:"look_error"`
+}
+
 // poll reads the event's route rest into out every second until done
 // says so; progress, when not empty, is told on the error output as it
-// changes. Interrupting it stops the waiting, not what the server plays.
-func (t *eventTarget) poll(cmd *cobra.Command, rest string, out any, done func() (bool, string)) error {
-	last := ""
+// changes. fails, when not nil, is the part of out that says what fails:
+// each failure being retried is told too, and the first one the server
+// gives up on while the command waits (a game's job discarded after its
+// attempts, a look failing again and again) ends the waiting with its
+// error, so that the command never waits in silence for a game that
+// cannot be played. Interrupting it stops the waiting, not what the
+// server plays.
+func (t *eventTarget) poll(cmd *cobra.Command, rest string, out any, fails *failures, done func() (bool, string)) error {
+	told := map[string]bool{}
+	tell := func(line string) {
+		if line != "" && !told[line] {
+			fmt.Fprintln(cmd.ErrOrStderr(), line)
+			told[line] = true
+		}
+	}
+	var watch platform.Watch
 	for {
+		if fails != nil {
+			*fails = failures{} // a field the answer leaves out is no failure
+		}
 		if err := t.get(rest, out); err != nil {
 			return err
 		}
@@ -244,17 +268,26 @@ func (t *eventTarget) poll(cmd *cobra.Command, rest string, out any, done func()
 		if ok {
 			return nil
 		}
-		if progress != last && progress != "" {
-			fmt.Fprintln(cmd.ErrOrStderr(), progress)
-			last = progress
+		tell(progress)
+		if fails != nil {
+			retrying, failed := watch.Failed(fails.Failing, fails.LookError)
+			if failed != nil {
+				return failed
+			}
+			for _, line := range retrying {
+				tell(line)
+			}
 		}
 		select {
 		case <-cmd.Context().Done():
 			return cmd.Context().Err()
-		case <-time.After(time.Second):
+		case <-time.After(pollEvery):
 		}
 	}
 }
+
+// pollEvery is how often a command that waits asks the server.
+const pollEvery = time.Second
 
 // noUnsafe refuses --unsafe-no-sandbox through the server: the server
 // runs the teams' bots as arena serve was told.

@@ -1,0 +1,273 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// A game of a round or final that the arena cannot play (a map file the
+// game cannot read, the replays' disk gone...) is never recorded
+// (matchArgs.Format): its job fails, River tries it again, discards it
+// after its attempts, and the scheduler's next look queues it again. The
+// only trace is in the job rows, which FailingGames reads, so that the
+// organiser (and arena event ... --wait) is told instead of waiting for a
+// game that never comes. A look of the scheduler that fails before any
+// game is queued (the map file of a game gone) leaves its trace in the
+// event's state instead (LookError).
+
+// FailingGame is a game of a round or final whose match job failed and
+// that is not recorded.
+type FailingGame struct {
+	Game  string   `json:"game"` // its record's key, as the match list names it
+	Kind  string   `json:"kind"` // ranked, final
+	Round int64    `json:"round,omitempty"`
+	Teams []string `json:"teams"` // by seat
+	// Failures are its jobs' failed attempts, all jobs together (each look
+	// that queues it again adds one job); Error is the last one's.
+	Failures int       `json:"failures"`
+	Error    string    `json:"error"`
+	At       time.Time `json:"at"`
+	// Discarded are its jobs River gave up on after their attempts. The
+	// scheduler queues such a game again at its next look (a failure the
+	// organiser fixes, a map file put back, lets the round go on); a
+	// command that waits takes a job given up while it waits as the game
+	// failed for good (Watch).
+	Discarded int `json:"discarded"`
+}
+
+// Words is the failure said to an organiser.
+func (g FailingGame) Words() string {
+	who := ""
+	if len(g.Teams) > 0 {
+		who = " (" + strings.Join(g.Teams, ", ") + ")"
+	}
+	times := "once"
+	if g.Failures != 1 {
+		times = fmt.Sprintf("%d times", g.Failures)
+	}
+	return fmt.Sprintf("game %s%s failed %s: %s", g.Game, who, times, g.Error)
+}
+
+// unplayedJobs are the job states of a game not played (yet).
+var unplayedJobs = []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStateRunning,
+	rivertype.JobStateRetryable, rivertype.JobStateScheduled, rivertype.JobStateDiscarded}
+
+// FailingGames are an event's games of rounds and finals whose match jobs
+// failed and that are not recorded since, in the order of their keys.
+func (p *Platform) FailingGames(ctx context.Context, eventID int64) ([]FailingGame, error) {
+	q, err := p.queue()
+	if err != nil {
+		return nil, err
+	}
+	byKey := map[string]*FailingGame{}
+	params := river.NewJobListParams().Kinds(matchArgs{}.Kind()).States(unplayedJobs...).First(1000)
+	for {
+		res, err := q.JobList(ctx, params)
+		if err != nil {
+			return nil, err
+		}
+		for _, j := range res.Jobs {
+			var a matchArgs
+			if len(j.Errors) == 0 || unmarshalArgs(j, &a) != nil || a.Event != eventID || !a.Format {
+				continue
+			}
+			g := byKey[a.Key]
+			if g == nil {
+				g = &FailingGame{Game: a.Key, Kind: a.MatchKind, Round: a.Round}
+				for _, t := range a.Teams {
+					g.Teams = append(g.Teams, fmt.Sprint(t)) // named below
+				}
+				byKey[a.Key] = g
+			}
+			g.Failures += len(j.Errors)
+			if last := j.Errors[len(j.Errors)-1]; !last.At.Before(g.At) {
+				g.Error, g.At = last.Error, last.At
+			}
+			if j.State == rivertype.JobStateDiscarded {
+				g.Discarded++
+			}
+		}
+		if len(res.Jobs) < 1000 {
+			break
+		}
+		params = params.After(res.LastCursor)
+	}
+	if len(byKey) == 0 {
+		return nil, nil
+	}
+	return p.unrecorded(ctx, eventID, byKey)
+}
+
+// unrecorded keeps of the failing games those not recorded (a game that
+// failed and was played later is no failure), with their teams' names.
+func (p *Platform) unrecorded(ctx context.Context, eventID int64, byKey map[string]*FailingGame) ([]FailingGame, error) {
+	recs := map[string]map[string]store.Match{}
+	teams, err := p.Store.Teams(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{"0": "house"}
+	for _, t := range teams {
+		names[fmt.Sprint(t.ID)] = t.Name
+	}
+	var out []FailingGame
+	for key, g := range byKey {
+		if recs[g.Kind] == nil {
+			if recs[g.Kind], err = p.recordedGames(ctx, eventID, g.Kind); err != nil {
+				return nil, err
+			}
+		}
+		if _, ok := recs[g.Kind][key]; ok {
+			continue
+		}
+		for i, id := range g.Teams {
+			g.Teams[i] = names[id]
+		}
+		out = append(out, *g)
+	}
+	slices.SortFunc(out, func(a, b FailingGame) int { return strings.Compare(a.Game, b.Game) })
+	return out, nil
+}
+
+// stateLookError is the event state document of the scheduler's failing
+// looks at an event's round or final.
+const stateLookError = "look-error"
+
+// LookError is the scheduler's failure to look at an event's round or
+// final (to queue its games, or to end it), kept while it lasts.
+type LookError struct {
+	Error string    `json:"error"`
+	Looks int       `json:"looks"` // the looks in a row that failed
+	Since time.Time `json:"since"`
+	At    time.Time `json:"at"`
+}
+
+// noteLook keeps the outcome of the scheduler's look at an event: a
+// failure counted with the ones in a row before it, a success clearing
+// them (written only when there is something to clear).
+func (p *Platform) noteLook(ctx context.Context, eventID int64, lookErr error, now time.Time) error {
+	if lookErr == nil {
+		cur, err := p.LookError(ctx, eventID)
+		if err != nil || cur == nil {
+			return err
+		}
+		return p.writeState(ctx, eventID, stateLookError, LookError{})
+	}
+	_, err := p.Store.UpdateEventState(context.WithoutCancel(ctx), eventID, stateLookError, func(old []byte) ([]byte, error) {
+		var le LookError
+		if old != nil {
+			json.Unmarshal(old, &le) // a document unreadable starts again
+		}
+		if le.Looks == 0 {
+			le.Since = now.UTC()
+		}
+		le.Looks++
+		le.Error, le.At = lookErr.Error(), now.UTC()
+		return json.Marshal(le)
+	})
+	return err
+}
+
+// LookError is the scheduler's failure at its last looks at an event's
+// round or final, nil when its last look went well.
+func (p *Platform) LookError(ctx context.Context, eventID int64) (*LookError, error) {
+	var le LookError
+	found, err := p.readState(ctx, eventID, stateLookError, &le)
+	if err != nil || !found || le.Looks == 0 {
+		return nil, err
+	}
+	return &le, nil
+}
+
+// A waiting command lets the scheduler's look fail lookGiveUp times in a
+// row while it waits, for lookLasting at least (the clock looks again
+// each time a game ends, which may be often), before it stops: a failure
+// that lasts, not a moment's.
+const (
+	lookGiveUp  = 3
+	lookLasting = 3 * blitzEvery
+)
+
+// Watch follows what keeps an event's round or final from going on, for a
+// command that waits for it: the first answer is what was there before
+// (a game given up before the command started may have been fixed since),
+// and each later answer says what failed for good since.
+type Watch struct {
+	started   bool
+	discarded map[string]int // by game, at the first answer
+	looks     int            // the look error's count at the first answer
+	lastLooks int
+}
+
+// Failed is what failed for good since the first call: the games a job of
+// which River gave up on, and the scheduler's look when it failed
+// lookGiveUp times in a row more (over lookLasting). Retrying is what failed and is being
+// tried again, in words, for the command's progress.
+func (w *Watch) Failed(games []FailingGame, look *LookError) (retrying []string, failed error) {
+	looks := 0
+	if look != nil {
+		looks = look.Looks
+	}
+	if !w.started {
+		w.started, w.discarded, w.looks = true, map[string]int{}, looks
+		for _, g := range games {
+			w.discarded[g.Game] = g.Discarded
+		}
+	}
+	if looks < w.lastLooks { // a look went well in between: counted afresh
+		w.looks = 0
+	}
+	w.lastLooks = looks
+	var errs []error
+	for _, g := range games {
+		if g.Discarded > w.discarded[g.Game] {
+			errs = append(errs, errors.New(g.Words()))
+		} else {
+			retrying = append(retrying, g.Words()+", retrying")
+		}
+	}
+	if errs != nil {
+		return nil, fmt.Errorf("%w\nthe server gave up on it after its attempts (it tries it again at its next look): fix the cause, then run the command again to follow it", errors.Join(errs...))
+	}
+	if look != nil && looks-w.looks >= lookGiveUp && look.At.Sub(look.Since) >= lookLasting {
+		return nil, fmt.Errorf("the server cannot go on: %s (its last %d looks failed, since %s)", look.Error, looks, look.Since.Format(time.RFC3339))
+	}
+	if look != nil {
+		retrying = append(retrying, fmt.Sprintf("the server's look failed %d times in a row: %s, retrying", looks, look.Error))
+	}
+	return retrying, nil
+}
+
+// gaveUp is, for a command that waits for the server's workers to play a
+// format's pending games (runFormat), the failure of those they gave up
+// on since it started, so that it stops instead of waiting for ever.
+func (p *Platform) gaveUp(ctx context.Context, w *Watch, pending []formatGame) error {
+	if len(pending) == 0 {
+		return nil
+	}
+	failing, err := p.FailingGames(ctx, pending[0].Args.Event)
+	if err != nil {
+		return err
+	}
+	var ours []FailingGame
+	for _, g := range failing {
+		for _, pg := range pending {
+			if pg.Args.Key == g.Game {
+				ours = append(ours, g)
+				break
+			}
+		}
+	}
+	_, failed := w.Failed(ours, nil)
+	return failed
+}
