@@ -23,15 +23,44 @@ import (
 // league first: its lines are the event's ranking), and tracks'
 // side-quest ranking.
 type Results struct {
-	Event     ResultEvent     `json:"event"`
-	Final     bool            `json:"final"` // the final ranking has played all its games
+	Event ResultEvent `json:"event"`
+	// Final: the final ranking has played all its games; in a catmouse or
+	// jungle event, its own final is over.
+	Final     bool            `json:"final"`
 	Published time.Time       `json:"published,omitzero"`
 	Standings []ResultLine    `json:"standings"`
 	SideQuest []SideQuestJSON `json:"side_quest,omitempty"`
 	// Ladder is the ladder of the ranked rounds (Ready AI Code), when the
 	// event has some: its ranking.
-	Ladder  []LadderJSON `json:"ladder,omitempty"`
-	Matches int          `json:"matches"` // matches played (arena failures excepted)
+	Ladder []LadderJSON `json:"ladder,omitempty"`
+	// CodinsaFinal is a catmouse event's Cod'INSA final table once its
+	// round robin is over, and BlitzFinal a jungle event's final places
+	// once its tournament is: the event's ranking then.
+	CodinsaFinal []CodinsaLine `json:"codinsa_final,omitempty"`
+	BlitzFinal   []FinalPlace  `json:"blitz_final,omitempty"`
+	Matches      int           `json:"matches"` // matches played (arena failures excepted)
+}
+
+// CodinsaLine is one line of the Cod'INSA final's table: ranked by match
+// points (3 a match won, 1 a draw), then game wins, then the turn
+// difference.
+type CodinsaLine struct {
+	Place          int    `json:"place"`
+	Team           string `json:"team"`
+	TeamID         int64  `json:"team_id"`
+	Points         int    `json:"points"`
+	Wins           int    `json:"wins"`
+	Draws          int    `json:"draws"`
+	Losses         int    `json:"losses"`
+	GameWins       int    `json:"game_wins"`
+	TurnDifference int    `json:"turn_difference"`
+}
+
+// FinalPlace is a team's place in the Blitz final.
+type FinalPlace struct {
+	Place  int    `json:"place"`
+	Team   string `json:"team"`
+	TeamID int64  `json:"team_id"`
 }
 
 // ResultEvent names the event of the results.
@@ -126,15 +155,74 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 			res.Ladder = append(res.Ladder, LadderJSON{ln.Place, l.Names[ln.Team], ln.Team, ln.Points, ln.Firsts, ln.Games, ln.Mean})
 		}
 	}
+	if err := p.formatFinal(ctx, ev, &res); err != nil {
+		return res, err
+	}
 	recorded, failed, err := p.Store.CountMatches(ctx, eventID, "")
 	res.Matches = recorded - failed // the played ones
 	return res, err
 }
 
-// WriteResultsCSV writes the ranking as CSV, one line per team: the
+// formatFinal adds to the results the ranking of a catmouse or jungle
+// event's own final once it is over (its table, its places): the rated
+// games' standings are not these events' ranking then.
+func (p *Platform) formatFinal(ctx context.Context, ev store.Event, res *Results) error {
+	switch ev.Game {
+	case "catmouse":
+		f, err := p.CodinsaStanding(ctx, ev.ID)
+		if err != nil || f == nil || !f.Done {
+			return err
+		}
+		for _, s := range f.Standings {
+			res.CodinsaFinal = append(res.CodinsaFinal, CodinsaLine{s.Place, s.Name, teamOf(f.Teams, s.Bot), s.MatchPoints,
+				s.Wins, s.Draws, s.Losses, s.GameWins, s.TurnDiff})
+		}
+		res.Final = true
+	case "jungle":
+		f, err := p.BlitzFinalState(ctx, ev.ID)
+		if err != nil || f == nil || !f.Done {
+			return err
+		}
+		for _, s := range f.Standings {
+			res.BlitzFinal = append(res.BlitzFinal, FinalPlace{s.Place, s.Name, teamOf(f.Teams, s.Bot)})
+		}
+		res.Final = true
+	}
+	return nil
+}
+
+// teamOf is the team of a final's bot index (0 when out of range).
+func teamOf(teams []int64, bot int) int64 {
+	if bot < 0 || bot >= len(teams) {
+		return 0
+	}
+	return teams[bot]
+}
+
+// WriteResultsCSV writes the ranking as CSV, one line per team: a
+// Cod'INSA final's table or a Blitz final's places once over, else the
 // ranked rounds' ladder when the event has one, else the standings.
 func WriteResultsCSV(w io.Writer, r Results) error {
 	cw := csv.NewWriter(w)
+	itoa := strconv.Itoa
+	id := func(n int64) string { return strconv.FormatInt(n, 10) }
+	switch {
+	case len(r.CodinsaFinal) > 0:
+		cw.Write([]string{"place", "team", "team_id", "points", "wins", "draws", "losses", "game_wins", "turn_difference"})
+		for _, l := range r.CodinsaFinal {
+			cw.Write([]string{itoa(l.Place), l.Team, id(l.TeamID), itoa(l.Points), itoa(l.Wins), itoa(l.Draws), itoa(l.Losses),
+				itoa(l.GameWins), itoa(l.TurnDifference)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case len(r.BlitzFinal) > 0:
+		cw.Write([]string{"place", "team", "team_id"})
+		for _, l := range r.BlitzFinal {
+			cw.Write([]string{itoa(l.Place), l.Team, id(l.TeamID)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
 	if len(r.Ladder) > 0 {
 		cw.Write([]string{"place", "team", "team_id", "points", "firsts", "games", "mean_territory"})
 		for _, l := range r.Ladder {

@@ -447,7 +447,8 @@ async function refreshSideQuest() {
 /**
  * The event's results, once the organiser published them, in its format's
  * ranking: a Cod'INSA final's table is its Final card (codinsa.js), which
- * then stands for the results; a Blitz final's places once it is over; a
+ * then stands for the results; a Blitz final's places once it is over
+ * (the results' blitz_final); a
  * territory event's ladder; else the rated games' standings (final once
  * the final ranking has played).
  */
@@ -465,15 +466,13 @@ async function refreshResults() {
   const by = `Published by the organiser${r.published ? ` ${when(r.published)}` : ''}`;
   /** @param {string} title @param {string} cls @param {string} words */
   const head = (title, cls, words) => h('div', { class: 'card-head' }, h('h2', null, title), h('span', { class: `status ${cls} results-state` }, words));
-  if (game === 'jungle') {
-    const d = await teamAPI('blitz');
-    if (d.final && d.final.done && (d.final.standings || []).length) {
-      ui.results.replaceChildren(head('Final results', 'ready', 'final'),
-        h('p', { class: 'dim' }, `${by}: the places of the final tournament.`),
-        /** @type {HTMLElement} */ (standingsView(d.final, state.team.name))); // it has standings
-      ui.results.hidden = false;
-      return;
-    }
+  if ((r.blitz_final || []).length) { // a Blitz final over
+    const standings = r.blitz_final.map((/** @type {any} */ l) => ({ place: l.place, name: l.team }));
+    ui.results.replaceChildren(head('Final results', 'ready', 'final'),
+      h('p', { class: 'dim' }, `${by}: the places of the final tournament.`),
+      /** @type {HTMLElement} */ (standingsView({ standings }, state.team.name))); // never null: it has standings
+    ui.results.hidden = false;
+    return;
   }
   if ((r.ladder || []).length) {
     const l = await teamAPI('ladder');
