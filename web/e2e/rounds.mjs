@@ -144,6 +144,7 @@ await finish('ranked rounds pages', async () => {
   expecting(null);
   assert.match(await org.textContent('#ranked-rounds form .notice.error'), /x shape is not used with 6 players/);
   assert.match(await org.textContent('#ranked-rounds li.round[data-number="3"]'), /4 players/, 'a refused change changes nothing');
+  await layout(org, 'rounds-organiser-changing');
   await org.selectOption('#ranked-rounds select[name=shape]', '');
   await org.fill('#ranked-rounds input[name=obstacles]', '20');
   await org.fill('#ranked-rounds input[name=multiplier]', '3');
