@@ -27,6 +27,7 @@ func init() {
 		buildTimeout time.Duration
 		heartbeat    time.Duration
 		unsafe       bool
+		scale        timeScale
 	)
 	worker := &cobra.Command{
 		Use:   "worker --db URL [--cores N]",
@@ -64,7 +65,7 @@ its running jobs end for up to 10 seconds.`,
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 			slots := max(1, cores/2)
 			if err := p.StartJobs(ctx, platform.JobOptions{Role: platform.RoleWorker, Workers: builds, Matches: slots, Cores: cores,
-				Heartbeat: heartbeat, Log: log, Build: build.Options{Timeout: buildTimeout, Unsafe: unsafe}}); err != nil {
+				Heartbeat: heartbeat, Log: log, Build: build.Options{Timeout: buildTimeout, Unsafe: unsafe}, TimeScale: scale.factor()}); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "Arena worker %s: %d cores, %d matches at once, working in %s\n", p.WorkerID(), cores, slots, p.Dir)
@@ -83,6 +84,7 @@ its running jobs end for up to 10 seconds.`,
 	worker.Flags().IntVar(&builds, "build-workers", 1, "builds run at once")
 	worker.Flags().DurationVar(&buildTimeout, "build-timeout", 5*time.Minute, "a build is stopped after this long")
 	worker.Flags().DurationVar(&heartbeat, "heartbeat", platform.DefaultHeartbeat, "how often the worker reports (use the same on every worker: one silent for 6 of its own is taken for lost)")
+	scale.add(worker.Flags())
 	worker.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "on a machine that cannot sandbox: build and run teams' code UNCONTAINED (only for code you trust)")
 	worker.MarkFlagRequired("db")
 	rootCmd.AddCommand(worker)
