@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -186,6 +187,79 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 	if recorded != len(jobs) || len(f1.Played)+len(f2.Played)+1 != recorded {
 		t.Errorf("%d jobs, %d games recorded, %d + %d final games and 1 ranked", len(jobs), recorded, len(f1.Played), len(f2.Played))
 	}
+
+	// the first final played again without a restart (an event of its
+	// own, begun with the same seeds, submissions and seed) gives the same
+	// games, as far as their results do not rest on the bots' response
+	// times (jungle's last tie-break, which a busy machine moves)
+	again, _, err := s.CreateEventWith(ctx, "jungle", "Blitz again", []string{"nb_ticks=60"}, ev1.Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	begun := BlitzFinal{Teams: f1.Teams, Names: f1.Names, Submissions: f1.Submissions, Seed: f1.Seed, Size: f1.Size, Played: map[int]BlitzGame{}}
+	if err := s.writeState(ctx, again.ID, stateBlitzFinal, begun); err != nil {
+		t.Fatal(err)
+	}
+	f3, err := s.PlayBlitzFinal(ctx, again.ID, f1.Size) // queued for the worker, which plays it through
+	if err != nil || !f3.Done {
+		t.Fatalf("the final again: %+v %v", f3, err)
+	}
+	compared := sameFinalGames(t, f1, f3)
+	t.Logf("%d of the final's %d games compared", compared, len(f1.Played))
+	if compared == len(f1.Played) && fmt.Sprint(f1.Standings) != fmt.Sprint(f3.Standings) {
+		t.Errorf("the standings: %v, without the restart %v", f1.Standings, f3.Standings)
+	}
+	if compared == 0 {
+		t.Log("every game of the final rested on response times: none compared")
+	}
+}
+
+// sameFinalGames compares two runs of a Blitz final game by game, in the
+// order they were played, up to the first one whose ranking rests on the
+// bots' response times in either run (its result may differ, and the
+// bracket after it), and returns how many it compared.
+func sameFinalGames(t *testing.T, a, b *BlitzFinal) int {
+	t.Helper()
+	n := 0
+	for _, i := range slices.Sorted(maps.Keys(a.Played)) {
+		ga, gb := a.Played[i], b.Played[i]
+		if onResponseTimes(ga.Result) || onResponseTimes(gb.Result) {
+			t.Logf("game %d of the final rests on response times: compared up to it", i+1)
+			break
+		}
+		if !slices.Equal(ga.Teams, gb.Teams) || fmt.Sprint(ranksAndScores(ga.Result)) != fmt.Sprint(ranksAndScores(gb.Result)) {
+			t.Errorf("game %d: %v %v, without the restart %v %v", i+1, ga.Teams, ranksAndScores(ga.Result), gb.Teams, ranksAndScores(gb.Result))
+		}
+		n++
+	}
+	return n
+}
+
+// onResponseTimes: two players of a jungle game tie on score, pending
+// points and deaths, and only their response times (or their seats) rank
+// them.
+func onResponseTimes(r *replay.Result) bool {
+	if r == nil {
+		return true
+	}
+	type key struct{ score, pending, deaths string }
+	seen := map[key]bool{}
+	for _, p := range r.Players {
+		k := key{fmt.Sprint(p.Score), fmt.Sprint(p.Stats["pendingPoints"]), fmt.Sprint(p.Stats["deaths"])}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
+}
+
+func ranksAndScores(r *replay.Result) [][2]float64 {
+	var out [][2]float64
+	for _, p := range r.Players {
+		out = append(out, [2]float64{float64(p.Rank), p.Score})
+	}
+	return out
 }
 
 // arena event roundrobin on a data directory whose server runs (it holds
