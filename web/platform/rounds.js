@@ -4,9 +4,9 @@
 // (players, arenas, obstacles, multiplier, seed; now or at a time), the
 // game's refusal in words beside it, the rounds with their state, updated
 // while they play, each scheduled one with its Change (the same form,
-// filled with its settings) and Cancel buttons, and the ladder. The team's card: the rounds, the team's
-// games in each with the points they earned (GET ladder's mine), and the
-// ladder.
+// filled with its settings) and Cancel buttons, and the ladder. The
+// team's card: the rounds, the team's games in each with the points they
+// earned (GET ladder's mine), and the ladder.
 import { h, say, when } from '/platform/common.js';
 
 /** @typedef {(path: string, o?: any) => Promise<any>} Call */
