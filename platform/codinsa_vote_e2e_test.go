@@ -1,0 +1,205 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// scenario48Sets are nine distinct spawn sets valid on catmouse's default
+// map, as teams 1 to 9 propose them (the ninth is one too many). Set 3
+// has three cats, so that its inline form tells it from every other.
+var scenario48Sets = []string{
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE -3 -2\nCAT 4 -4\nCAT 3 2\nEND\n",
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE 3 2\nCAT -4 4\nCAT -3 -2\nEND\n",
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE 3 0\nCAT -5 0\nCAT -2 -4\nCAT 3 -6\nEND\n",
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE -3 0\nCAT 5 0\nCAT 2 4\nCAT -3 6\nEND\n",
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE -4 2\nCAT 4 -2\nCAT 3 3\nEND\n",
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE 0 0\nCAT 1 -6\nCAT -1 6\nEND\n",
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE 0 0\nCAT 4 -7\nCAT -4 7\nEND\n",
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE 0 0\nCAT -3 5\nCAT 3 -5\nEND\n",
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE 0 0\nCAT 5 -8\nCAT -5 8\nEND\n",
+}
+
+// The spawn vote of the rules' scenario 48 (catmouse.md §10: sets 3 and
+// 5 both get 4 votes, set 1 gets 2 → set 3 is used), end to end: ten
+// teams join through the API; nine propose a set, the first eight get
+// ids 1 to 8 and the ninth is refused; the ten vote through the API (a
+// vote for the team's own set, or for set 9, is refused; a team changes
+// its vote), the organiser closes the vote and sees set 3 chosen; no
+// team route tells the outcome; the final, between the two teams that
+// uploaded a bot (one match of three games, to stay cheap), plays set 0
+// in game 1, set 3 in game 2 and the secret set 9 in game 3, from a
+// spawn pack holding those three sets only.
+func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
+	needSandbox(t)
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t)) // the sandbox may enter it
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
+	ev, invite, err := p.CreateEvent(ctx, "catmouse", "Cod'INSA 2025", []string{"maxturns=12"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var teams []store.Team
+	var tokens []string
+	for i := 1; i <= 10; i++ {
+		tm, tok := join(t, ts, invite, fmt.Sprintf("Team%d", i))
+		teams, tokens = append(teams, tm), append(tokens, tok)
+	}
+	org, err := p.FirstOrganiserToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/spawns", APIPrefix, ev.ID)
+	pub, _ := json.Marshal(map[string]string{"set0": testSet0, "secret": testSecret})
+	if code, b := call(t, ts, "POST", orgPath, org, "application/json", pub); code != 200 {
+		t.Fatalf("publish: %d %s", code, b)
+	}
+
+	for i, set := range scenario48Sets {
+		code, b := call(t, ts, "POST", APIPrefix+"spawns", tokens[i], "text/plain", []byte(set))
+		if i < 8 && (code != 201 || string(b) != fmt.Sprintf("{\"id\":%d}\n", i+1)) {
+			t.Fatalf("Team%d's proposal: %d %s, want id %d", i+1, code, b, i+1)
+		}
+		if i == 8 && (code != 400 || !strings.Contains(string(b), "no more proposals")) {
+			t.Fatalf("a ninth proposal: %d %s, want it refused", code, b)
+		}
+	}
+
+	// refused votes: Team3 for its own set 3, Team5 for the secret set 9
+	if code, b := vote(t, ts, tokens[2], 3); code != 400 || !strings.Contains(b, "your team's own") {
+		t.Errorf("Team3 voting for its own set: %d %s", code, b)
+	}
+	if code, b := vote(t, ts, tokens[4], 9); code != 400 || !strings.Contains(b, "no team set 9") {
+		t.Errorf("a vote for set 9: %d %s", code, b)
+	}
+	// Team10 votes for set 5, then changes its mind for set 1.
+	if code, b := vote(t, ts, tokens[9], 5); code != 200 {
+		t.Fatalf("Team10's first vote: %d %s", code, b)
+	}
+	// The scenario: 4 votes for set 3, 4 for set 5, 2 for set 1, set 5's
+	// cast first (the id breaks the tie, not the order); Team9, whose
+	// proposal was refused, votes too.
+	ballot := map[int]int{3: 5, 7: 5, 8: 5, 9: 5, 1: 3, 2: 3, 4: 3, 6: 3, 5: 1, 10: 1}
+	for _, team := range []int{3, 7, 8, 9, 1, 2, 4, 6, 5, 10} {
+		if code, b := vote(t, ts, tokens[team-1], ballot[team]); code != 200 {
+			t.Fatalf("Team%d's vote for set %d: %d %s", team, ballot[team], code, b)
+		}
+	}
+	// each team sees every set, its own and its vote, nothing of the tally
+	for i, tok := range tokens {
+		code, b := call(t, ts, "GET", APIPrefix+"spawns", tok, "", nil)
+		var view struct {
+			Sets      []struct{ ID int }
+			Own, Vote int
+		}
+		own := i + 1
+		if own > 8 {
+			own = 0
+		}
+		if json.Unmarshal(b, &view); code != 200 || len(view.Sets) != 8 || view.Sets[7].ID != 8 || view.Own != own || view.Vote != ballot[i+1] {
+			t.Errorf("Team%d's view: %d %s", i+1, code, b)
+		}
+	}
+
+	// two teams upload a bot: the final is one match
+	if err := p.StartJobs(ctx, JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tm := range teams[:2] {
+		s, err := p.Submit(ctx, tm, "still.py", []byte(stillCatmouse))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+			log, _ := p.Store.BuildLog(ctx, s.ID)
+			t.Fatalf("%+v\n%s", b, log)
+		}
+	}
+	p.StopJobs(ctx)
+
+	if code, b := call(t, ts, "POST", orgPath+"/close", org, "application/json", []byte("{}")); code != 200 {
+		t.Fatalf("close: %d %s", code, b)
+	}
+	code, b := call(t, ts, "GET", orgPath, org, "", nil)
+	var orgView struct {
+		Chosen int
+		Tally  map[string]int
+	}
+	if json.Unmarshal(b, &orgView); code != 200 || orgView.Chosen != 3 || !maps.Equal(orgView.Tally, map[string]int{"1": 2, "3": 4, "5": 4}) {
+		t.Fatalf("the organiser's view after the close: %d %s; want set 3 chosen, tally 1:2 3:4 5:4", code, b)
+	}
+	if code, b := vote(t, ts, tokens[0], 5); code != 409 {
+		t.Errorf("a vote after the close: %d %s", code, b)
+	}
+
+	f, err := p.PlayCodinsaFinal(ctx, ev.ID, FinalOptions{Seed: 5, Cores: 2, TimeScale: 10, Bots: &build.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Done || f.Set != 3 || len(f.Matches) != 1 || !slices.Equal(f.Teams, []int64{teams[0].ID, teams[1].ID}) {
+		t.Fatalf("final %+v", f)
+	}
+	// what each game was handed (its replay keeps it): its spawn set, and
+	// the spawn pack the job carried
+	wantSpawn := map[string]string{"g1": "0:0,0/0,-5/0,5", "g2": "3:3,0/-5,0/-2,-4/3,-6", "g3": "9:4,-2/-4,2/-3,-3"}
+	ms, _ := p.Store.Matches(ctx, ev.ID, 100)
+	if len(ms) != 3 {
+		t.Fatalf("%d games recorded, want 3", len(ms))
+	}
+	for _, m := range ms {
+		rep, err := p.Replays.Get(m.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := m.Key[strings.LastIndex(m.Key, "-")+1:]
+		if m.Error != "" || rep.Options["spawn"] != wantSpawn[g] {
+			t.Errorf("game %s (%s): spawn %q, want %q", m.Key, m.Error, rep.Options["spawn"], wantSpawn[g])
+		}
+		pack := "\n" + string(rep.Files[finalSpawnFile])
+		for id := range 10 {
+			has := strings.Contains(pack, fmt.Sprintf("\nID %d\n", id))
+			if want := id == 0 || id == 3 || id == 9; has != want {
+				t.Errorf("game %s: set %d in its spawn pack is %v:\n%s", m.Key, id, has, pack)
+			}
+		}
+	}
+
+	// Before the organiser publishes, no team route tells the chosen set:
+	// the final's games, their replays, the tally, set 3 as played.
+	finals := map[int64]bool{}
+	for _, m := range ms {
+		finals[m.ID] = true
+	}
+	for i, tok := range tokens {
+		for _, r := range routes {
+			method, path, _ := strings.Cut(r.pattern, " ")
+			if method != "GET" || r.who != team || strings.Contains(path, "{") {
+				continue
+			}
+			code, b := call(t, ts, method, path, tok, "", nil)
+			for _, tell := range []string{`"chosen"`, `"tally"`, wantSpawn["g2"], `"kind":"final"`} {
+				if strings.Contains(string(b), tell) {
+					t.Errorf("Team%d's %s (%d) tells %s: %s", i+1, path, code, tell, b)
+				}
+			}
+		}
+		for id := range finals {
+			if code, b := call(t, ts, "GET", fmt.Sprintf("%smatches/%d/replay", APIPrefix, id), tok, "", nil); code != 404 {
+				t.Errorf("Team%d sees final game %d before publication: %d %.200s", i+1, id, code, b)
+			}
+		}
+	}
+}
