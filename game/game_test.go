@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -108,5 +109,25 @@ func TestLeagues(t *testing.T) {
 	}
 	if _, err := (Info{Name: "g"}).CheckLeague(1); err == nil {
 		t.Fatal("a game without leagues refuses one")
+	}
+}
+
+// An option with both Values and Check offers the values (help, forms) and
+// lets Check decide: territory's shape takes one shape or a set of them.
+func TestCheckDecidesOverValues(t *testing.T) {
+	decls := []Option{{Name: "shape", Default: "a", Values: []string{"a", "b"},
+		Check: func(v string) error {
+			for _, s := range strings.Split(v, ",") {
+				if s != "a" && s != "b" {
+					return errors.New("not a set of a and b")
+				}
+			}
+			return nil
+		}}}
+	if o, err := ParseOptions(decls, []string{"shape=a,b"}); err != nil || o.String("shape") != "a,b" {
+		t.Fatalf("a set: %v %v", o.values, err)
+	}
+	if _, err := ParseOptions(decls, []string{"shape=c"}); err == nil || err.Error() != "option shape: not a set of a and b" {
+		t.Fatalf("Check's refusal: %v", err)
 	}
 }

@@ -12,7 +12,9 @@ type Option struct {
 	Name    string
 	Default string
 	Help    string
-	// Values, when set, lists the accepted values (an enumeration).
+	// Values, when set, lists the accepted values (an enumeration); with
+	// Check, the values help and forms offer, Check deciding what is
+	// accepted (territory's shape also takes a set of them).
 	Values []string
 	// Check validates a value; nil accepts anything (or Values when set).
 	Check func(v string) error
@@ -59,6 +61,9 @@ func StringOption(name, def, help string) Option {
 }
 
 func (o Option) validate(v string) error {
+	if o.Check != nil {
+		return o.Check(v)
+	}
 	if o.Values != nil {
 		for _, ok := range o.Values {
 			if v == ok {
@@ -66,9 +71,6 @@ func (o Option) validate(v string) error {
 			}
 		}
 		return fmt.Errorf("%q is not one of %s", v, strings.Join(o.Values, ", "))
-	}
-	if o.Check != nil {
-		return o.Check(v)
 	}
 	return nil
 }

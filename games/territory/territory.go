@@ -31,7 +31,9 @@ const Version = "2"
 // Options of the game (--opt key=value).
 var options = []game.Option{
 	game.EnumOption("size", "arena size class: small or large (18/20, 24/26, 28/30 for 4/6/8 players); random draws one from the seed", "random", "small", "large"),
-	game.EnumOption("shape", "arena outline; random draws one of those allowed for the player count", "random", "square", "cut", "x", "wide", "narrow"),
+	{Name: "shape", Default: "random", Values: []string{"random", "square", "cut", "x", "wide", "narrow"},
+		Help:  "arena outline: random (any shape), one shape, or a comma-separated set such as square,x that each game draws from; shapes the player count does not allow are left out (x is not used with 6 players)",
+		Check: func(v string) error { _, err := ParseShapes(v); return err }},
 	game.FileOption("arena", "", "an arena file (a path, or the file's text itself) instead of a generated arena; it fixes size, shape and obstacles"),
 	{Name: "obstacles", Default: "auto", Help: "random obstacles besides the outline: auto (5% of N², floor(N²/20)) or a count",
 		Check: func(v string) error {
@@ -104,7 +106,14 @@ func (Game) New(cfg game.Config) (game.Referee, error) {
 		}
 		perm = newStream(cfg.Seed).shuffle(n)
 	} else {
-		size, shape := pickArena(cfg.Seed, n, Size(o.String("size")), Shape(o.String("shape")))
+		set, err := ParseShapes(o.String("shape"))
+		if err != nil {
+			return nil, err
+		}
+		size, shape, err := pickArena(cfg.Seed, n, Size(o.String("size")), set)
+		if err != nil {
+			return nil, err
+		}
 		count := -1
 		if v := o.String("obstacles"); v != "auto" {
 			count, _ = strconv.Atoi(v)
@@ -116,22 +125,22 @@ func (Game) New(cfg game.Config) (game.Referee, error) {
 	return newReferee(cfg, arena, perm, solo), nil
 }
 
-// pickArena resolves "random" size and shape with a stream of its own, so
-// that the game stream of §2.4-2.5 starts with the player shuffle whatever
-// the options.
-func pickArena(seed int64, players int, size Size, shape Shape) (Size, Shape) {
+// pickArena resolves a "random" size and the shape set with a stream of
+// their own, so that the game stream of §2.4-2.5 starts with the player
+// shuffle whatever the options. A set of one allowed shape draws nothing:
+// a single shape uses the stream as before sets existed, and random (the
+// set of every shape) draws as before too.
+func pickArena(seed int64, players int, size Size, set []Shape) (Size, Shape, error) {
 	r := game.NewRand(seed, 1)
 	if size == "random" {
 		size = Sizes[r.IntN(len(Sizes))]
 	}
-	if shape == "random" {
-		var allowed []Shape
-		for _, s := range Shapes {
-			if ShapeAllowed(s, players) {
-				allowed = append(allowed, s)
-			}
-		}
-		shape = allowed[r.IntN(len(allowed))]
+	allowed, err := allowedShapes(set, players)
+	if err != nil {
+		return "", "", err
 	}
-	return size, shape
+	if len(allowed) == 1 {
+		return size, allowed[0], nil
+	}
+	return size, allowed[r.IntN(len(allowed))], nil
 }
