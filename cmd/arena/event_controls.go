@@ -127,7 +127,8 @@ func roundCommand() *cobra.Command {
 		Long: `A ranked round (Ready AI Code 2020) draws games of --players bots among the
 teams that have one, every team playing the same number of games, with the
 round's arena settings over the event's options (territory: size small,
-large or random; shape; obstacle mix W:B:I:D; obstacle count). Each game
+large or random; shape, or a set each game draws from, e.g. square,x;
+obstacle mix W:B:I:D; obstacle count). Each game
 adds 5 x (n - position) x multiplier ladder points (shared positions share
 the points); ranked games are not rated. The server plays the games;
 arena event ladder shows the ladder. With --at, the round is played at
@@ -187,7 +188,7 @@ has started cannot be either.`,
 	f := c.Flags()
 	f.IntVar(&r.Players, "players", 4, "players per game (territory: 4, 6 or 8)")
 	f.StringVar(&r.Size, "size", "", "the arena size class (game option size; default: the event's)")
-	f.StringVar(&r.Shape, "shape", "", "the arena shape (game option shape)")
+	f.StringVar(&r.Shape, "shape", "", "the arena shape, or a comma-separated set each game draws one from, e.g. square,x (game option shape)")
 	f.StringVar(&r.Mix, "mix", "", "the obstacle mix W:B:I:D (game option mix)")
 	f.StringVar(&r.Obstacles, "obstacles", "", "the obstacle count, or auto (game option obstacles)")
 	f.Float64Var(&r.Multiplier, "multiplier", 1, "the round's ladder points multiplier")

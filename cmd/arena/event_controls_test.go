@@ -54,7 +54,8 @@ func TestEventControls(t *testing.T) {
 }
 
 // TestEventRoundRefusals: a round needs teams with bots and settings the
-// game plays; the ladder of an event without rounds is empty.
+// game plays (a shape set included); the ladder of an event without
+// played rounds is empty.
 func TestEventRoundRefusals(t *testing.T) {
 	data := filepath.Join(t.TempDir(), "data")
 	if _, stderr, code := run(t, "event", "create", "territory", "--data", data, "--name", "Ready"); code != 0 {
@@ -65,6 +66,16 @@ func TestEventRoundRefusals(t *testing.T) {
 	}
 	if _, stderr, code := run(t, "event", "round", "1", "--data", data, "--players", "4", "--size", "huge"); code == 0 || !strings.Contains(stderr, "size") {
 		t.Errorf("a huge round: exit %d %s", code, stderr)
+	}
+	// a shape set (territory rules §8), tried on the game when the round is set
+	if out, stderr, code := run(t, "event", "round", "1", "--data", data, "--players", "4", "--shape", "square,x", "--at", "2030-01-01T10:00", "--json"); code != 0 || !strings.Contains(out, `"shape": "square,x"`) {
+		t.Errorf("a round of shapes square,x: exit %d %s%s", code, out, stderr)
+	}
+	if _, stderr, code := run(t, "event", "round", "1", "--data", data, "--players", "6", "--shape", "x", "--at", "2030-01-01T10:00"); code == 0 || !strings.Contains(stderr, "the x shape is not used with 6 players") {
+		t.Errorf("a 6-player round of x arenas: exit %d %s", code, stderr)
+	}
+	if _, stderr, code := run(t, "event", "round", "1", "--data", data, "--players", "4", "--shape", "square,hex", "--at", "2030-01-01T10:00"); code == 0 || !strings.Contains(stderr, `unknown shape "hex"`) {
+		t.Errorf("a round of shapes square,hex: exit %d %s", code, stderr)
 	}
 	if out, stderr, code := run(t, "event", "ladder", "1", "--data", data); code != 0 || !strings.Contains(out, "PLACE") {
 		t.Errorf("ladder: exit %d %s%s", code, out, stderr)
