@@ -8,16 +8,17 @@
 //
 // The organiser (its browser's clock in Montreal) opens the event: the
 // "Ranked rounds" card is there, round 1 "not played" with the reason; a
-// round the game refuses (the x shape with
+// round the game refuses (only x ticked, with
 // 6 players) is refused with the game's reason next to the form; a round
 // started now (multiplier 2) plays to done while the card follows it; the
 // ladder holds 5 x (4 - place) x 2 points per game for each team, as the
 // matches list's places give them; a round set for two hours later is
-// listed as scheduled (with its own obstacle mix and count), each round
-// with its seed. The organiser changes round 3 with its Change button
+// listed as scheduled (with its own obstacle mix and count, square and x
+// ticked: square or x arenas), each round with its seed. The organiser changes round 3 with its Change button
 // (the form then holds its settings, seed and time): a change the game
-// refuses is refused with the reason and changes nothing; 6 players, 20
-// obstacles and x3 are saved, its seed and time kept. The team (the
+// refuses (x alone with 6 players) is refused with the reason and changes
+// nothing; 6 players, cut and wide ticked, 20 obstacles and x3 are saved,
+// its seed and time kept. The team (the
 // first one) sees the rounds, its game in round 2 with the points it earned, the ladder with its line marked,
 // and the ranked game tagged in its matches, no seed. The organiser then
 // cancels round 3 with its button (a confirm dismissed, then accepted):
@@ -38,6 +39,11 @@ async function ladderOf(page, scope) {
   }));
 }
 
+/** The shapes ticked in the organiser's form. */
+async function ticked(page) {
+  return page.$$eval('#ranked-rounds input[name=shape]:checked', (bs) => bs.map((b) => b.value));
+}
+
 await finish('ranked rounds pages', async () => {
   step('organiser: the territory event shows its "Ranked rounds" card');
   const org = await person('organiser', { timezoneId: 'America/Montreal' });
@@ -53,8 +59,10 @@ await finish('ranked rounds pages', async () => {
   await layout(org, 'rounds-organiser-new');
 
   step('organiser: a round the game refuses is refused with its reason');
+  assert.deepEqual(await ticked(org), [], 'no shape ticked: the event\'s');
+  assert.deepEqual(await org.$$eval('#ranked-rounds input[name=shape]', (bs) => bs.map((b) => b.value)), ['square', 'cut', 'x', 'wide', 'narrow']);
   await org.selectOption('#ranked-rounds select[name=players]', '6');
-  await org.selectOption('#ranked-rounds select[name=shape]', 'x');
+  await org.check('#ranked-rounds input[name=shape][value=x]');
   expecting(/status of 400/);
   await org.click('#ranked-rounds button:has-text("Start the round")');
   await org.waitForSelector('#ranked-rounds form .notice.error:not([hidden])');
@@ -67,7 +75,7 @@ await finish('ranked rounds pages', async () => {
 
   step('organiser: starts round 2 now, x2, and watches it play to done');
   await org.selectOption('#ranked-rounds select[name=players]', '4');
-  await org.selectOption('#ranked-rounds select[name=shape]', '');
+  await org.uncheck('#ranked-rounds input[name=shape][value=x]');
   await org.fill('#ranked-rounds input[name=multiplier]', '2');
   await org.click('#ranked-rounds button:has-text("Start the round")');
   await org.waitForSelector('#ranked-rounds form .notice.ok:not([hidden])');
@@ -107,7 +115,7 @@ await finish('ranked rounds pages', async () => {
   assert.equal(sum, given);
   for (let i = 1; i < ladder.length; i++) assert.ok(ladder[i].points <= ladder[i - 1].points, `the ladder is in order: ${JSON.stringify(ladder)}`);
 
-  step('organiser: schedules round 3 two hours from now, in its own time, walls only, 12 of them');
+  step('organiser: schedules round 3 two hours from now, in its own time, walls only, 12 of them, square or x arenas');
   const at = await org.evaluate(() => {
     const d = new Date(Date.now() + 2 * 3600_000);
     const p = (n) => String(n).padStart(2, '0');
@@ -115,13 +123,14 @@ await finish('ranked rounds pages', async () => {
   });
   for (const [w, v] of [['bombs', '0'], ['ice', '0'], ['decay', '0'], ['walls', '1']]) await org.fill(`#ranked-rounds input[name=mix-${w}]`, v);
   await org.fill('#ranked-rounds input[name=obstacles]', '12');
+  for (const v of ['x', 'square']) await org.check(`#ranked-rounds input[name=shape][value=${v}]`);
   await org.fill('#ranked-rounds input[name=multiplier]', '1');
   await org.check('#ranked-rounds input[name=round-when][value=at]');
   await org.fill('#ranked-rounds input[name=at]', at);
   await org.click('#ranked-rounds button:has-text("Schedule the round")');
   await until(org, 'the scheduling\'s notice', () => /Round 3 is scheduled for/.test(document.querySelector('#ranked-rounds form .notice.ok')?.textContent || ''));
   const third = await org.textContent('#ranked-rounds li.round[data-number="3"]');
-  assert.match(third, /scheduled for .*mix 1:0:0:0, 12 obstacles, ×1/s, `round 3: ${third}`);
+  assert.match(third, /scheduled for .*square or x shape, mix 1:0:0:0, 12 obstacles, ×1/s, `round 3: ${third}`);
   assert.equal(await org.textContent('#ranked-rounds li.round[data-number="2"] .round-state'), 'done');
   assert.ok(await org.$eval('#ranked-rounds li.round[data-number="2"] details.draw', (d) => d.open), 'the draw stays open across refreshes');
   for (const n of [2, 3]) assert.match(await org.textContent(`#ranked-rounds li.round[data-number="${n}"] .round-seed`), /^seed \d+$/, `round ${n}'s seed`);
@@ -132,12 +141,13 @@ await finish('ranked rounds pages', async () => {
   await org.click('#ranked-rounds li.round[data-number="3"] button.change-round');
   assert.equal(await org.textContent('#ranked-rounds form h3'), 'Change round 3');
   const filled = {};
-  for (const f of ['players', 'size', 'shape', 'mix-walls', 'mix-bombs', 'obstacles', 'multiplier', 'at']) filled[f] = await org.inputValue(`#ranked-rounds [name=${f}]`);
-  assert.deepEqual(filled, { players: '4', size: '', shape: '', 'mix-walls': '1', 'mix-bombs': '0', obstacles: '12', multiplier: '1', at }, 'the form holds round 3\'s settings');
+  for (const f of ['players', 'size', 'mix-walls', 'mix-bombs', 'obstacles', 'multiplier', 'at']) filled[f] = await org.inputValue(`#ranked-rounds [name=${f}]`);
+  filled.shapes = await ticked(org);
+  assert.deepEqual(filled, { players: '4', size: '', shapes: ['square', 'x'], 'mix-walls': '1', 'mix-bombs': '0', obstacles: '12', multiplier: '1', at }, 'the form holds round 3\'s settings');
   assert.equal(`seed ${await org.inputValue('#ranked-rounds input[name=seed]')}`, seed3, 'and its seed');
   assert.ok(await org.isChecked('#ranked-rounds input[name=round-when][value=at]'), 'and its time');
   await org.selectOption('#ranked-rounds select[name=players]', '6');
-  await org.selectOption('#ranked-rounds select[name=shape]', 'x');
+  await org.uncheck('#ranked-rounds input[name=shape][value=square]'); // x alone: no shape 6 players allow
   expecting(/status of 400/);
   await org.click('#ranked-rounds button:has-text("Save round 3")');
   await org.waitForSelector('#ranked-rounds form .notice.error:not([hidden])');
@@ -145,17 +155,19 @@ await finish('ranked rounds pages', async () => {
   assert.match(await org.textContent('#ranked-rounds form .notice.error'), /x shape is not used with 6 players/);
   assert.match(await org.textContent('#ranked-rounds li.round[data-number="3"]'), /4 players/, 'a refused change changes nothing');
   await layout(org, 'rounds-organiser-changing');
-  await org.selectOption('#ranked-rounds select[name=shape]', '');
+  await org.uncheck('#ranked-rounds input[name=shape][value=x]');
+  for (const v of ['wide', 'cut']) await org.check(`#ranked-rounds input[name=shape][value=${v}]`);
   await org.fill('#ranked-rounds input[name=obstacles]', '20');
   await org.fill('#ranked-rounds input[name=multiplier]', '3');
   await org.click('#ranked-rounds button:has-text("Save round 3")');
   await until(org, 'the change\'s notice', () => /Round 3 is changed: it is scheduled for/.test(document.querySelector('#ranked-rounds form .notice.ok')?.textContent || ''));
   await until(org, 'round 3 changed in the list', () => /6 players/.test(document.querySelector('#ranked-rounds li.round[data-number="3"]')?.textContent || ''));
   const changed = await org.textContent('#ranked-rounds li.round[data-number="3"]');
-  assert.match(changed, /scheduled for .*6 players, the event’s arena size, mix 1:0:0:0, 20 obstacles, ×3/s, `round 3 changed: ${changed}`);
+  assert.match(changed, /scheduled for .*6 players, the event’s arena size, cut or wide shape, mix 1:0:0:0, 20 obstacles, ×3/s, `round 3 changed: ${changed}`);
   assert.equal(await org.textContent('#ranked-rounds li.round[data-number="3"] .round-seed'), seed3, 'the round keeps its seed');
   assert.equal(await org.textContent('#ranked-rounds form h3'), 'A new round', 'the form is back to a new round');
   assert.equal(await org.inputValue('#ranked-rounds input[name=obstacles]'), '');
+  assert.deepEqual(await ticked(org), [], 'and no shape ticked');
   await layout(org, 'rounds-organiser-changed');
 
   step('team: sees the rounds, its game in round 2 with its points, and the ladder');
@@ -174,7 +186,7 @@ await finish('ranked rounds pages', async () => {
   const ords = ['', '1st', '2nd', '3rd', '4th'];
   assert.match(r2, new RegExp(`done.*Your games: ${ords[rank]} of 4 \\+${onOrg.points}.*— ${onOrg.points} points`, 's'), `round 2 on the team's page: ${r2}`);
   assert.match(await team.textContent('#ladder li.round[data-number="1"]'), /not played.*at least 8 teams/s);
-  assert.match(await team.textContent('#ladder li.round[data-number="3"]'), /scheduled for/);
+  assert.match(await team.textContent('#ladder li.round[data-number="3"]'), /scheduled for .*cut or wide shape/s, 'the team sees the round\'s shape set');
   await until(team, 'the ranked game in the team\'s matches', () => [...document.querySelectorAll('#matches .kind-tag.ranked')].some((t) => t.textContent === 'round 2'));
   assert.equal((await team.$$('#ladder .round-seed')).length, 0, 'the teams are not told the seeds');
   await layout(team, 'rounds-team');

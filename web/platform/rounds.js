@@ -51,11 +51,21 @@ export function roundState(rd) {
 function settings(rd) {
   const parts = [`${rd.players} players`];
   parts.push(rd.size ? `${rd.size} arenas` : 'the event\u2019s arena size');
-  if (rd.shape) parts.push(`${rd.shape} shape`);
+  if (rd.shape) parts.push(`${shapesInWords(rd.shape)} shape`);
   if (rd.mix) parts.push(`mix ${rd.mix}`);
   if (rd.obstacles) parts.push(`${rd.obstacles} obstacles`);
   parts.push(`\u00d7${rd.multiplier}`);
   return parts.join(', ');
+}
+
+/**
+ * A shape option's value in words: a set (square,cut,x) reads "square,
+ * cut or x", each game having one of them.
+ * @param {string} v
+ */
+export function shapesInWords(v) {
+  const set = v.split(',').map((x) => x.trim());
+  return set.length < 2 ? v : `${set.slice(0, -1).join(', ')} or ${set[set.length - 1]}`;
 }
 
 /** The ladder as a table; the team's line marked. @param {any[]} lines @param {number} [mine] */
@@ -143,6 +153,25 @@ function choice(name, values, eventValue) {
     values.map((v) => h('option', { value: v }, v))));
 }
 
+/**
+ * The shape set's checkboxes, one per shape (random is none ticked: the
+ * event's, or all of them, which draw alike), with the set they make.
+ * @param {string[]} values the option's values
+ */
+function shapeBoxes(values) {
+  const boxes = values.filter((v) => v !== 'random').map((v) => /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', name: 'shape', value: v })));
+  return {
+    box: h('div', { class: 'shape-box' }, boxes.map((b) => h('label', { class: 'check inline' }, b, ` ${b.value}`))),
+    /** The ticked shapes as the option's value ("": none ticked). */
+    get value() { return boxes.filter((b) => b.checked).map((b) => b.value).join(','); },
+    /** Ticks a value's shapes (random: all of them). @param {string} v */
+    set value(v) {
+      const set = v === 'random' ? boxes.map((b) => b.value) : v.split(',').map((x) => x.trim());
+      boxes.forEach((b) => { b.checked = set.includes(b.value); });
+    },
+  };
+}
+
 /** A time of the API as a datetime-local field's value (the reader's local time, to the minute). @param {string} iso */
 export function utcToLocal(iso) {
   const d = new Date(iso);
@@ -167,7 +196,7 @@ export function roundsCard(ev, game, call) {
   const evOpt = (/** @type {string} */ name) => (ev.options && ev.options[name]) || opt(name).default;
   const players = /** @type {HTMLSelectElement} */ (h('select', { name: 'players' }, [4, 6, 8].map((n) => h('option', { value: n }, String(n)))));
   const size = choice('size', opt('size').values || [], evOpt('size'));
-  const shape = choice('shape', opt('shape').values || [], evOpt('shape'));
+  const shape = shapeBoxes(opt('shape').values || []);
   const mixNow = evOpt('mix').split(':');
   const weights = ['walls', 'bombs', 'ice', 'decay'].map((w, i) => /** @type {HTMLInputElement} */ (h('input', {
     name: `mix-${w}`, type: 'number', min: 0, max: 1000, step: 1, value: mixNow[i] || '0', 'aria-label': `Weight of ${w}`, class: 'weight',
@@ -203,7 +232,8 @@ export function roundsCard(ev, game, call) {
     title,
     row('Players per game', players, 'each game seats this many teams; every team plays the same number of games'),
     row('Arena size', size, 'small or large for the player count; random draws one per game'),
-    row('Shape', shape, 'the arena\u2019s outline; random draws one the player count allows'),
+    h('div', { class: 'opt-row' }, h('span', null, 'Shapes'), shape.box,
+      h('span', { class: 'dim hint' }, `the arenas\u2019 outlines: each game draws one of those ticked the player count allows (x is not used with 6 players); none ticked: the event\u2019s (${evOpt('shape')})`)),
     h('div', { class: 'opt-row' }, h('span', null, 'Obstacle mix'),
       h('div', { class: 'mix-box' }, ...weights.flatMap((w, i) => [h('label', { class: 'check inline' }, ['walls', 'bombs', 'ice', 'decay'][i], w)])),
       h('span', { class: 'dim hint' }, 'weights of walls, bombs, ice and decay among the random obstacles')),

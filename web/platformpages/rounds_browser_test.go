@@ -24,9 +24,10 @@ import (
 // played, is refused a round the game
 // refuses, with its reason, starts a round now and watches it play to the
 // end, checks the ladder against the games' places, and schedules another
-// round in two hours with its own obstacles, then changes it with its
-// Change button (6 players, 20 obstacles, x3; a change the game refuses
-// first); a team sees the rounds, its games with their points
+// round in two hours with its own obstacles and square and x ticked (a
+// shape set), then changes it with its
+// Change button (6 players, cut and wide ticked, 20 obstacles, x3; a
+// change the game refuses first); a team sees the rounds, its games with their points
 // and the ladder; the organiser cancels the scheduled round with its
 // button and publishes the results, which the team's page shows as the
 // ladder (not the casual ratings). The round scheduled from the page is then checked here (and
@@ -103,7 +104,7 @@ func TestPlatformRoundsBrowser(t *testing.T) {
 	if r := rs[1]; r.Multiplier != 2 || r.Size != "" || r.Mix != "" || r.Shape != "" || len(r.Groups) != 1 {
 		t.Errorf("the round started from the page: %+v", r)
 	}
-	if r := rs[2]; r.Players != 6 || r.Multiplier != 3 || r.Queued || r.Mix != "1:0:0:0" || r.Obstacles != "20" || r.Shape != "" || r.Cancelled.IsZero() || r.Groups != nil {
+	if r := rs[2]; r.Players != 6 || r.Multiplier != 3 || r.Queued || r.Mix != "1:0:0:0" || r.Obstacles != "20" || r.Shape != "cut,wide" || r.Cancelled.IsZero() || r.Groups != nil {
 		t.Errorf("the round scheduled, changed, then cancelled, from the page: %+v", r)
 	}
 }
