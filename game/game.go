@@ -77,6 +77,11 @@ type League struct {
 	// FirstSeatOnly keeps a promotion candidate in seat 0 in every game
 	// (objective leagues whose goal is seat 0's); otherwise seats alternate.
 	FirstSeatOnly bool `json:"firstSeatOnly,omitempty"`
+	// BossOnly: in this league a bot plays only its promotion test
+	// against the boss, never a game against other players (CodinGame's
+	// first leagues of an objective game, whose goal is seat 0's: a game
+	// between two players would hand the goal to whichever sits first).
+	BossOnly bool `json:"bossOnly,omitempty"`
 	// Goal, for an objective league, is what the candidate must do to win
 	// a game, for humans ("" in a league won on points).
 	Goal string `json:"goal,omitempty"`

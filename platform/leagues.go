@@ -164,8 +164,10 @@ func seedOf(key string) int64 {
 // leagueTeams narrows an event's teams to those of the league its next
 // rated game is played in: the final's league, or else the league of the
 // team whose rating is least certain (fewest games), as the ladder leads
-// with that team. It returns the event's teams and no league when leagues
-// are off.
+// with that team. A league where bots play only the boss (BossOnly:
+// tracks' objective leagues) plays no rated game: its teams are left out,
+// and none is returned when every team is in one. It returns the event's
+// teams and no league when leagues are off.
 func (p *Platform) leagueTeams(ev store.Event, info game.Info, teams []store.Team, ratings map[int64]store.Rating, final *Final) ([]store.Team, game.League) {
 	if !leaguesOn(ev, info) {
 		return teams, game.League{}
@@ -176,7 +178,7 @@ func (p *Platform) leagueTeams(ev store.Event, info game.Info, teams []store.Tea
 	}
 	lead := -1
 	for i, t := range teams {
-		if final != nil || t.Active == 0 || t.League == 0 {
+		if final != nil || t.Active == 0 || t.League == 0 || bossOnly(info, t.League) {
 			continue
 		}
 		if lead < 0 || ratings[t.ID].Games < ratings[teams[lead].ID].Games {
@@ -190,7 +192,7 @@ func (p *Platform) leagueTeams(ev store.Event, info game.Info, teams []store.Tea
 		return nil, game.League{}
 	}
 	l, err := league.Find(info, number)
-	if err != nil {
+	if err != nil || l.BossOnly {
 		return nil, game.League{}
 	}
 	var out []store.Team
@@ -200,6 +202,13 @@ func (p *Platform) leagueTeams(ev store.Event, info game.Info, teams []store.Tea
 		}
 	}
 	return out, l
+}
+
+// bossOnly tells whether league n of a game is one where bots play only
+// its boss (false for a league the game does not have).
+func bossOnly(info game.Info, n int) bool {
+	l, err := league.Find(info, n)
+	return err == nil && l.BossOnly
 }
 
 // LeagueLeaderboard ranks the teams of one league of an event by mu - 3

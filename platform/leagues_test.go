@@ -25,14 +25,18 @@ func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
 	}
 }
 
-// TestLeaguePromotions: in a tracks event with leagues, two teams upload
+// TestLeaguePromotions: in a tracks event with leagues, three teams upload
 // bots; each starts in league 1 and takes its promotion test against the
 // boss, in seat 0 (tracks' objective leagues). The starter kit's bot
 // scores against the idle boss, wins 3 games of 3 and is promoted, then
 // takes league 2's test (an objective it does not reach) and stays there;
-// a bot that only waits loses 3 games and stays in league 1. Each league
-// has its leaderboard, the event's is the top league's, and rated games
-// are played within a league, with the league's input.
+// a bot that only waits loses 3 games and stays in league 1. A third
+// team's bot has won leagues 1 and 2's tests (its games recorded, as a
+// restarted server finds them): it goes up to league 3 and takes its
+// test there. Leagues 1 and 2 play only the tests (no casual game while
+// teams are there); league 3 plays rated games, with the league's input;
+// no promotion game changes a rating. Each league has its leaderboard,
+// the event's is the top league's.
 func TestLeaguePromotions(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
@@ -51,6 +55,23 @@ func TestLeaguePromotions(t *testing.T) {
 	}
 	owls, owlsToken, _ := p.Join(ctx, invite, "Owls")
 	bats, _, _ := p.Join(ctx, invite, "Bats")
+	cats, _, _ := p.Join(ctx, invite, "Cats")
+	waitBot := []byte("import sys\nfor line in sys.stdin:\n    print('WAIT', flush=True)\n")
+	// Cats' bot, submitted before the jobs start, has won leagues 1 and 2's
+	// tests: their games are recorded as the scheduler keys them
+	climber, err := p.Submit(ctx, cats, "bot.py", waitBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lg := 1; lg <= 2; lg++ {
+		for k := range 3 {
+			key := fmt.Sprintf("promotion-%d-%d-%d", climber.ID, lg, k)
+			if _, err := p.Store.RecordMatch(ctx, store.Match{EventID: ev.ID, Key: key, Kind: store.KindPromotion, League: lg,
+				Teams: []int64{cats.ID, 0}, Submissions: []int64{climber.ID, 0}, Ranks: []int{1, 2}}, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	if err := p.StartJobs(ctx, JobOptions{Matches: 1, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond, TimeScale: 20}); err != nil {
 		t.Fatal(err)
 	}
@@ -59,11 +80,11 @@ func TestLeaguePromotions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waiter, err := p.Submit(ctx, bats, "bot.py", []byte("import sys\nfor line in sys.stdin:\n    print('WAIT', flush=True)\n"))
+	waiter, err := p.Submit(ctx, bats, "bot.py", waitBot)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []int64{kit.ID, waiter.ID} {
+	for _, s := range []int64{kit.ID, waiter.ID, climber.ID} {
 		if b := waitBuilt(t, p, s); b.Status != store.StatusReady {
 			log, _ := p.Store.BuildLog(ctx, s)
 			t.Fatalf("%+v\n%s", b, log)
@@ -80,13 +101,18 @@ func TestLeaguePromotions(t *testing.T) {
 		}
 		return test.Decided
 	}
-	waitFor(t, 8*time.Minute, "the tests decided", func() bool { return decided(kit.ID, 2) && decided(waiter.ID, 1) })
+	waitFor(t, 8*time.Minute, "the tests decided", func() bool {
+		return decided(kit.ID, 2) && decided(waiter.ID, 1) && decided(climber.ID, 3)
+	})
 
 	if tm, _ := p.Store.Team(ctx, owls.ID); tm.League != 2 {
 		t.Errorf("Owls in league %d, want 2 (promoted from 1, not from 2)", tm.League)
 	}
 	if tm, _ := p.Store.Team(ctx, bats.ID); tm.League != 1 {
 		t.Errorf("Bats in league %d, want 1", tm.League)
+	}
+	if tm, _ := p.Store.Team(ctx, cats.ID); tm.League != 3 {
+		t.Errorf("Cats in league %d, want 3", tm.League)
 	}
 	promos, _ := p.Store.SubmissionMatches(ctx, kit.ID, store.KindPromotion)
 	var inOne, inTwo int
@@ -120,11 +146,17 @@ func TestLeaguePromotions(t *testing.T) {
 		t.Errorf("the waiting bot played %d promotion games, want 3 losses", len(waits))
 	}
 
+	climbs, _ := p.Store.SubmissionMatches(ctx, climber.ID, store.KindPromotion)
+	if test, _, _ := promotionState(climbs, climber.ID, 3); test.Played != 3 || test.Promoted {
+		t.Errorf("Cats' test in league 3: %+v, want 3 losses to boss3", test)
+	}
+
 	// leaderboards: by league; the event's is the top league's (empty)
 	one, _ := p.LeagueLeaderboard(ctx, ev.ID, 1)
 	two, _ := p.LeagueLeaderboard(ctx, ev.ID, 2)
-	if len(one) != 1 || one[0].Team.ID != bats.ID || len(two) != 1 || two[0].Team.ID != owls.ID {
-		t.Errorf("league 1 %+v, league 2 %+v", one, two)
+	three, _ := p.LeagueLeaderboard(ctx, ev.ID, 3)
+	if len(one) != 1 || one[0].Team.ID != bats.ID || len(two) != 1 || two[0].Team.ID != owls.ID || len(three) != 1 || three[0].Team.ID != cats.ID {
+		t.Errorf("league 1 %+v, league 2 %+v, league 3 %+v", one, two, three)
 	}
 	if top, _ := p.Leaderboard(ctx, ev.ID); len(top) != 0 {
 		t.Errorf("the event's leaderboard (league 5) has %+v", top)
@@ -149,26 +181,38 @@ func TestLeaguePromotions(t *testing.T) {
 			t.Errorf("league %s: %d %s", bad, code, b)
 		}
 	}
-	// rated games: within one league, against its boss when alone
+	// rated games: in league 3 only (Owls and Bats never left leagues 1
+	// and 2), against its boss as Cats is alone there
 	waitFor(t, 3*time.Minute, "a rated game", func() bool {
 		ms, _ := p.Store.Matches(ctx, ev.ID, 200)
 		return slices.ContainsFunc(ms, func(m store.Match) bool { return m.Kind == store.KindCasual })
 	})
 	p.StopJobs(ctx)
 	ms, _ := p.Store.Matches(ctx, ev.ID, 500)
+	rated := 0
 	for _, m := range ms {
 		if m.Kind != store.KindCasual {
 			continue
 		}
-		if m.League == 0 {
-			t.Errorf("casual match %s played outside the leagues", m.Key)
+		if m.League != 3 || !slices.Equal(slices.Sorted(slices.Values(m.Teams)), []int64{0, cats.ID}) {
+			t.Errorf("casual match %s in league %d between %v: only Cats, against boss3, plays rated games", m.Key, m.League, m.Teams)
 		}
-		if rep, err := p.Replays.Get(m.Key); err == nil && rep.League != m.League {
+		if rep, err := p.Replays.Get(m.Key); err == nil && (rep.League != m.League || !slices.Contains([]string{rep.Players[0].Spec, rep.Players[1].Spec}, "builtin:boss3")) {
 			t.Errorf("casual match %s: league %d, played %d", m.Key, m.League, rep.League)
 		}
-		if slices.Contains(m.Teams, owls.ID) && slices.Contains(m.Teams, bats.ID) && m.League != 1 {
-			t.Errorf("Owls and Bats met in league %d", m.League)
+		if m.Error == "" && slices.Contains(m.Teams, cats.ID) {
+			rated++
 		}
+	}
+	// the ratings count the casual games, no promotion game
+	ratings, _ := p.Store.Ratings(ctx, ev.ID)
+	for _, id := range []int64{owls.ID, bats.ID} {
+		if r, ok := ratings[id]; ok {
+			t.Errorf("team %d, which played only promotion games, has a rating: %+v", id, r)
+		}
+	}
+	if r := ratings[cats.ID]; r.Games != rated {
+		t.Errorf("Cats' rating counts %d games, want its %d casual ones (not its promotion games)", r.Games, rated)
 	}
 }
 

@@ -225,8 +225,10 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 		rec.Error = err.Error()
 	}
 	rate := func(cur map[int64]store.Rating) []store.Rating { return rateMatch(rec, cur) }
-	if a.MatchKind == store.KindRanked || a.Unrated {
-		rate = nil // ranked rounds count ladder points, not ratings
+	if a.MatchKind == store.KindRanked || a.MatchKind == store.KindPromotion || a.Unrated {
+		// ranked rounds count ladder points, not ratings; a promotion
+		// game's boss is no team of the league (docs/events.md)
+		rate = nil
 	}
 	_, err = p.recordMatch(context.WithoutCancel(ctx), rec, rate)
 	return err

@@ -142,6 +142,13 @@ func TestPromotionRuleIsTheCode(t *testing.T) {
 		if got := strings.Contains(md, "player 0 in all of them"); got != l.FirstSeatOnly {
 			t.Errorf("tracks league %d: always player 0 %v, the code %v", l.Number, got, l.FirstSeatOnly)
 		}
+		flat := strings.ReplaceAll(md, "\n", " ")
+		if got := strings.Contains(flat, "plays only against the boss"); got != l.BossOnly {
+			t.Errorf("tracks league %d: only the boss %v, the code %v", l.Number, got, l.BossOnly)
+		}
+		if got := strings.Contains(flat, "rated games against the other bots"); got == l.BossOnly {
+			t.Errorf("tracks league %d: rated games against the other bots %v, boss only %v", l.Number, got, l.BossOnly)
+		}
 	}
 }
 
