@@ -31,14 +31,15 @@ var scenario48Sets = []string{
 
 // The spawn vote of the rules' scenario 48 (catmouse.md §10: sets 3 and
 // 5 both get 4 votes, set 1 gets 2 → set 3 is used), end to end: ten
-// teams join through the API; nine propose a set, the first eight get
-// ids 1 to 8 and the ninth is refused; the ten vote through the API (a
-// vote for the team's own set, or for set 9, is refused; a team changes
-// its vote), the organiser closes the vote and sees set 3 chosen; no
-// team route tells the outcome; the final, between the two teams that
-// uploaded a bot (one match of three games, to stay cheap), plays set 0
-// in game 1, set 3 in game 2 and the secret set 9 in game 3, from a
-// spawn pack holding those three sets only.
+// teams join through the API; nine propose a set, the first eight valid
+// ones get ids 1 to 8 (an invalid one before them takes none) and the
+// ninth is refused; the ten vote through the API (a vote for the team's
+// own set, or for set 9, is refused; a team changes its vote), the
+// organiser closes the vote and sees set 3 chosen; no team route tells
+// the outcome; the final, between the two teams that uploaded a bot (one
+// match of three games, to stay cheap), plays set 0 in game 1, set 3 in
+// game 2 and the secret set 9 in game 3, from a spawn pack holding those
+// three sets only.
 func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
@@ -69,6 +70,12 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 	}
 
 	for i, set := range scenario48Sets {
+		if i == 3 { // an invalid set takes no id: the first eight valid ones get 1 to 8
+			bad := "CATMOUSE-SPAWN 1\nID 1\nMOUSE 0 0\nCAT 0 -2\nEND\n"
+			if code, b := call(t, ts, "POST", APIPrefix+"spawns", tokens[i], "text/plain", []byte(bad)); code != 400 || !strings.Contains(string(b), "at least 5 are required") {
+				t.Errorf("a cat 2 steps from the mouse: %d %s", code, b)
+			}
+		}
 		code, b := call(t, ts, "POST", APIPrefix+"spawns", tokens[i], "text/plain", []byte(set))
 		if i < 8 && (code != 201 || string(b) != fmt.Sprintf("{\"id\":%d}\n", i+1)) {
 			t.Fatalf("Team%d's proposal: %d %s, want id %d", i+1, code, b, i+1)
