@@ -6,13 +6,26 @@ import (
 	"sort"
 )
 
-// Elimination is a knockout tournament. Each round deals the bots still in
-// into matches of up to Size bots by seed (a snake, so that the top seed
-// meets the lowest: 1 against N in 2-player matches), and the best Advance
-// of each match go on; a match with no more than Advance bots is a bye
-// (top seeds get the byes). When no more than Final bots are left, they
-// play the grand final. Bots keep their seeds (the order of Setup.Bots)
-// and are dealt again each round.
+// Elimination is a knockout tournament. Each round deals the bots still
+// in into matches by seed, and the best of each match go on; when no more
+// than Final bots are left, they play the grand final. Bots keep their
+// seeds (the order of Setup.Bots) and are dealt again each round, the best
+// seed left being the top seed.
+//
+// DECISION (the Blitz 2022 final has "des parties de 2 et 4 joueurs" and
+// every team plays): when every match sends half its bots on (Advance =
+// Size/2, Size and Final powers of 2: the Blitz's games of 4 with the top
+// 2 on, and duels), the rounds are kept full. A field of n bots between
+// two full sizes (Final·2^k < n < Final·2^(k+1)) first plays a play-in
+// round of n - Final·2^k duels (one goes on) between the lowest seeds,
+// the best of them against the worst (with 6 bots in matches of 4: 3
+// against 6 and 4 against 5), while the top seeds sit it out: a bye, and
+// only in that round, so every bot plays. Every later round deals its
+// Final·2^j bots snake-wise into matches of Size (for 8: 1, 4, 5, 8 and
+// 2, 3, 6, 7), or into one match when fewer are left, so a game has Size
+// or 2 bots, never 3. Other shapes (matches of 3 with 1 on, ...) deal the
+// bots snake-wise into ceil(n/Size) matches, a match of no more than
+// Advance bots being a bye.
 //
 // Each match is the best of BestOf games (FinalBestOf for the grand
 // final), the seats turning every game and each seed used once for every
@@ -21,8 +34,8 @@ import (
 // alone, then by points (Points), then by seed: a drawn sudden-death
 // game goes to the higher seed.
 //
-// The Blitz 2022 final is Size 4, Advance 2, Final 2, BestOf 1 (sudden
-// death) and FinalBestOf 3, seeded by the ranked rounds' ranking.
+// The Blitz 2022 final is Size 4 (or 2), Advance Size/2, Final 2, BestOf 1
+// (sudden death) and FinalBestOf 3, seeded by the ranked rounds' ranking.
 type Elimination struct {
 	Setup
 	Size        int // bots per match (default 2)
@@ -64,6 +77,53 @@ func (e *Elimination) defaults() error {
 	return checkSize(e.Game, min(e.Final, len(e.Bots)))
 }
 
+// halving reports whether every match sends half its bots on and the
+// field can be kept at Final·2^k by a play-in round (see Elimination).
+func (e *Elimination) halving() bool {
+	pow2 := func(x int) bool { return x > 0 && x&(x-1) == 0 }
+	return 2*e.Advance == e.Size && pow2(e.Size) && pow2(e.Final)
+}
+
+// advance is how many of a match of k bots go on: half of it when the
+// rounds halve the field (a play-in duel sends 1 on in matches of 4).
+func (e *Elimination) advance(k int) int {
+	if e.halving() {
+		return k / 2
+	}
+	return e.Advance
+}
+
+// dealRound splits the bots still in (in seed order, more than Final of
+// them) into the round's matches and the bots with a bye.
+func (e *Elimination) dealRound(alive []int) (matches [][]int, byes []int) {
+	n := len(alive)
+	if !e.halving() {
+		for _, g := range deal(alive, (n+e.Size-1)/e.Size) {
+			if len(g) <= e.Advance {
+				byes = append(byes, g...)
+			} else {
+				matches = append(matches, g)
+			}
+		}
+		sort.Ints(byes)
+		return matches, byes
+	}
+	full := e.Final
+	for 2*full <= n {
+		full *= 2
+	}
+	if n > full { // the play-in: duels between the lowest 2(n-full) seeds
+		duels := n - full
+		byes = append(byes, alive[:n-2*duels]...)
+		low := alive[n-2*duels:]
+		for i := range duels {
+			matches = append(matches, []int{low[i], low[len(low)-1-i]})
+		}
+		return matches, byes
+	}
+	return deal(alive, max(1, n/e.Size)), nil
+}
+
 // deal splits the bots (in seed order) into m matches, snake-wise.
 func deal(bots []int, m int) [][]int {
 	out := make([][]int, m)
@@ -95,31 +155,23 @@ func (e Elimination) Play(ctx context.Context) (*Outcome, error) {
 	}
 	var out [][]int // bots out, round by round
 	for round := 1; len(alive) > e.Final; round++ {
-		groups := deal(alive, (len(alive)+e.Size-1)/e.Size)
+		playing, byes := e.dealRound(alive)
 		log := Round{Name: fmt.Sprintf("round %d", round)}
-		var playing [][]int
-		for _, g := range groups {
-			if len(g) > e.Advance {
-				playing = append(playing, g)
-			}
+		if len(byes) > 0 {
+			log.Matches = append(log.Matches, Match{Bots: r.nameAll(byes), Advanced: r.nameAll(byes), Note: "bye"})
 		}
 		ranked, logs, err := r.matches(ctx, playing, e.BestOf)
 		if err != nil {
 			return r.finishElimination(alive, false, out), err
 		}
-		var next, gone []int
-		k := 0
-		for _, g := range groups {
-			if len(g) <= e.Advance {
-				next = append(next, g...)
-				log.Matches = append(log.Matches, Match{Bots: r.nameAll(g), Advanced: r.nameAll(g), Note: "bye"})
-				continue
-			}
-			next = append(next, ranked[k][:e.Advance]...)
-			gone = append(gone, ranked[k][e.Advance:]...)
-			logs[k].Advanced = r.nameAll(ranked[k][:e.Advance])
+		next := append([]int(nil), byes...)
+		var gone []int
+		for k, g := range playing {
+			adv := e.advance(len(g))
+			next = append(next, ranked[k][:adv]...)
+			gone = append(gone, ranked[k][adv:]...)
+			logs[k].Advanced = r.nameAll(ranked[k][:adv])
 			log.Matches = append(log.Matches, logs[k])
-			k++
 		}
 		if len(next) >= len(alive) {
 			return nil, fmt.Errorf("elimination: round %d would eliminate nobody", round)

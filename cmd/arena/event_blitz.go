@@ -229,9 +229,11 @@ round began), its --rounds counting its own rounds.`,
 		Short: "Play the final tournament seeded by the ranking, and print its bracket",
 		Long: `Play the Blitz final: every team with a bot, seeded by the ranked rounds'
 ranking, in games of --size teams (4 by default: the top 2 go on; 2: the
-winner goes on) with byes for the top seeds when the numbers do not fall
-evenly; every game is sudden death except the grand final of 2 teams,
-best of three. A game's ties follow the game's rules (score, pending
+winner goes on), never 3; a field that is not a power of 2 first plays
+duels between its lowest seeds (best against worst) down to the power of
+2 below, the top seeds sitting that round out (5 teams: 4 meets 5, whose
+winner plays 1, 2 and 3); every game is sudden death except the grand
+final of 2 teams, best of three. A game's ties follow the game's rules (score, pending
 points, deaths, response time). Every team plays at least one game.
 Interrupted, it resumes; over, it prints the bracket again. Through the
 server, the server plays it; --wait follows its games and prints the

@@ -78,7 +78,12 @@ Formats (--format):
                 bye (2 points, once per bot).
   elimination   knockout: each round deals the bots still in into matches of
                 --size (default 2) by seed (1 meets N), the best --advance
-                of each go on (top seeds get the byes); each match is the
+                of each go on. When half go on (--size 2, 4, 8... and the
+                default --advance), a field that is not a power of 2 first
+                plays duels between its lowest seeds down to the power of
+                2 below (5 bots: 4 meets 5), the top seeds having a bye
+                (other shapes: a match of no more than --advance bots is
+                a bye); each match is the
                 best of --best-of games (seats turning, each seed played in
                 every seating; it stops once a 2-bot match is decided), the
                 grand final of 2 the best of --final-best-of. Bots are

@@ -4,7 +4,12 @@
 // starts the platform and makes the event with four teams whose bots are
 // built:
 //
-//   node blitz.mjs BASE_URL OUT_DIR ORGANISER_LINK TEAM_TOKEN TEAM_NAME EVENT_ID
+//   node blitz.mjs BASE_URL OUT_DIR ORGANISER_LINK TEAM_TOKEN TEAM_NAME EVENT_ID FINAL_DEALS
+//
+// FINAL_DEALS is a JSON file of finals of 2 to 17 teams as the server
+// plays them on made-up results (their games and rounds): the finals
+// page's own deal must draw them alike, once every game is known and with
+// the first round's last game to come.
 //
 // The organiser sets the ranked rounds' schedule (a bad interval is
 // refused in words), stops it and starts it again, runs a round now and sees its groups and who moved
@@ -17,9 +22,10 @@
 // board); once the organiser publishes the results, the team's Results
 // card holds the final's places (not the casual ratings). Every page at 800x600, 1280x720 and 1920x1080.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { start, expecting, person, step, until, layout, finish } from './platformlib.mjs';
 
-const [base, outDir, orgLink, teamToken, teamName, eventID] = process.argv.slice(2);
+const [base, outDir, orgLink, teamToken, teamName, eventID, dealsFile] = process.argv.slice(2);
 await start(outDir);
 
 await finish('blitz pages', async () => {
@@ -157,6 +163,47 @@ await finish('blitz pages', async () => {
   assert.match(await finals.textContent('#half-final .bracket-games'), /Game 1 · inter-4_14x20_3D\.bmp · replay/);
   await layout(finals, 'blitz-finals-half');
   await finals.evaluate(() => document.getElementById('half-final').remove());
+  step('finals page: its deal is the server\u2019s for 2 to 17 teams, in games of 4 and in duels (play-in duels, byes for the top seeds)');
+  const deals = JSON.parse(readFileSync(dealsFile, 'utf8'));
+  const seedNo = (/** @type {string} */ s) => Number(s.slice(1));
+  const bySeed = (/** @type {string[]} */ ts) => [...ts].sort((a, b) => seedNo(a) - seedNo(b));
+  // what the page must draw: every game known (the server's rounds), or
+  // all of round 1 but its last game (round 1's teams, later rounds' sizes)
+  const want = deals.map((d) => {
+    const full = d.rounds.map((rd) => ({ name: rd.name, matches: rd.matches.map((m) => ({
+      teams: bySeed(m.bots), slots: m.bots.length,
+      advanced: rd.name === 'grand final' ? m.ranking.slice(0, 1) : bySeed(m.advanced || []), note: m.note === 'bye' ? 'bye' : '' })) }));
+    const firsts = d.rounds.length > 1 ? d.rounds[0].matches.filter((m) => m.note !== 'bye').length : 0;
+    const part = full.map((c, i) => ({ name: c.name, matches: c.matches.map((m, k) => {
+      if (i > 0) return { teams: [], slots: m.slots, advanced: [], note: m.note };
+      return k === c.matches.length - 1 && m.note !== 'bye' ? { ...m, advanced: [] } : m;
+    }) }));
+    return { full, part: firsts ? part : full, firsts };
+  });
+  const drawn = await finals.evaluate(async ([cases, firsts]) => {
+    const { bracket } = await import('/platform/blitz.js');
+    const view = (cols) => cols.map((c) => ({ name: c.name, matches: c.matches.map((m) => ({
+      teams: m.teams, slots: m.slots, advanced: m.note === 'bye' || c.grand ? m.advanced : [...m.advanced].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))), note: m.note })) }));
+    return cases.map((d, i) => {
+      const doc = { seeds: d.seeds, size: d.size, done: false, rounds: null, standings: null };
+      const part = firsts[i] ? d.games.filter((g) => g.game < firsts[i]) : d.games;
+      return { full: view(bracket({ ...doc, games: d.games })), part: view(bracket({ ...doc, games: part })) };
+    });
+  }, [deals, want.map((w) => w.firsts)]);
+  const plans = await finals.evaluate(async () => {
+    const { finalPlan } = await import('/platform/blitz.js');
+    return [finalPlan(5, 4), finalPlan(6, 2), finalPlan(8, 4)];
+  });
+  assert.deepEqual(plans, [
+    '5 teams, first a play-in duel between the lowest seeds (the top 3 wait), then games of 4, the top 2 going on; sudden death, then a best-of-three grand final.',
+    '6 teams, first 2 play-in duels between the lowest seeds (the top 2 wait), then duels; sudden death, then a best-of-three grand final.',
+    '8 teams, games of 4, the top 2 going on; sudden death, then a best-of-three grand final.',
+  ]);
+  deals.forEach((d, i) => {
+    const what = `${d.seeds.length} teams in games of ${d.size}`;
+    assert.deepEqual(drawn[i].full, want[i].full, `${what}, every game known`);
+    assert.deepEqual(drawn[i].part, want[i].part, `${what}, round 1's last game to come`);
+  });
   await until(finals, 'the grand final\u2019s winner', () => !!document.querySelector('.finals-status .champion'), null, 120_000);
   const champion = await finals.textContent('.finals-status .champion .name');
   const grand = await finals.$$eval('.bracket-col.grand .bracket-teams li', (ls) => ls.map((l) => ({ cls: l.className, text: l.textContent })));

@@ -138,8 +138,8 @@ export function gameLine(m, links) {
  * each match with its teams in seed order, their rank in its game (their
  * wins in the best of three), who goes on, and each game's map and
  * replay. Before the final is over the bracket follows the deal of the
- * seeds (snake-wise, as the server deals them) and the games played so
- * far; once over, the server's own rounds.
+ * seeds (dealRound, the server's rule) and the games played so far; once
+ * over, the server's own rounds.
  * @param {any} final the document's final
  * @param {{replay: (game: any) => string|null, mine?: string}} o
  */
@@ -173,7 +173,7 @@ function matchBox(m, grand, replay, mine) {
   }) : Array.from({ length: m.slots }, () => h('li', { class: 'tbd' }, h('span', { class: 'seed' }, ''), h('span', { class: 'name dim' }, 'to be decided'), h('span', { class: 'res' }, '')));
   return h('div', { class: `bracket-match ${state}` },
     h('ol', { class: 'bracket-teams' }, rows),
-    m.note === 'bye' ? h('div', { class: 'dim small' }, 'bye: goes on without playing') : null,
+    m.note === 'bye' ? h('div', { class: 'dim small' }, m.slots > 1 ? 'bye: they go on without playing' : 'bye: goes on without playing') : null,
     m.games.length ? h('ul', { class: 'bracket-games' }, m.games.map((g) => {
       const link = replay(g);
       const winner = g.seats.find((/** @type {any} */ s) => s.rank === 1 && g.seats.filter((/** @type {any} */ x) => x.rank === 1).length === 1);
@@ -213,6 +213,40 @@ export function deal(bots, m) {
 }
 
 /**
+ * A round of the final: the seed indices still in (more than 2, best
+ * first) dealt as the server deals them (tournament.Elimination with half
+ * of each game going on). A field that is not a power of 2 plays a
+ * play-in of duels between its lowest seeds, the best of them against the
+ * worst, down to the power of 2 below, while the top seeds have a bye; a
+ * power of 2 is dealt snake-wise into games of size (one game when fewer
+ * are left). Games of 4 or 2, never 3.
+ * @param {number[]} alive @param {number} size
+ * @returns {{matches: number[][], byes: number[]}}
+ */
+export function dealRound(alive, size) {
+  const n = alive.length;
+  let full = 2;
+  while (2 * full <= n) full *= 2;
+  if (n > full) {
+    const duels = n - full;
+    const low = alive.slice(n - 2 * duels);
+    return { byes: alive.slice(0, n - 2 * duels), matches: Array.from({ length: duels }, (_, i) => [low[i], low[low.length - 1 - i]]) };
+  }
+  return { byes: [], matches: deal(alive, Math.max(1, Math.floor(n / size))) };
+}
+
+/**
+ * The final's plan in words, for n teams in games of size.
+ * @param {number} n @param {number} size
+ */
+export function finalPlan(n, size) {
+  const first = dealRound(Array.from({ length: n }, (_, i) => i), size);
+  const duels = first.byes.length ? first.matches.length : 0;
+  const playIn = duels ? `first ${duels === 1 ? 'a play-in duel' : `${duels} play-in duels`} between the lowest seeds (the top ${first.byes.length} wait), then ` : '';
+  return `${n} teams, ${playIn}${size === 2 ? 'duels' : `games of ${size}, the top ${size / 2} going on`}; sudden death, then a best-of-three grand final.`;
+}
+
+/**
  * The final's bracket: its columns and matches, from the server's rounds
  * once over, else from the seeds and the games played so far.
  * @param {any} final @returns {BracketCol[]}
@@ -222,7 +256,6 @@ export function bracket(final) {
   const seeds = final.seeds || [];
   const seedOf = new Map(seeds.map((n, i) => [n, i + 1]));
   const size = final.size || 4;
-  const adv = size / 2;
   // The games by their set of teams: a set plays one match of the bracket.
   /** @type {Map<string, any[]>} */
   const byTeams = new Map();
@@ -258,41 +291,43 @@ export function bracket(final) {
   /** @type {BracketCol[]} */
   const cols = [];
   let alive = seeds.map((_, i) => i);
-  let known = true;
+  let known = true; // the round's teams are known: every earlier game played
   for (let round = 1; alive.length > 2; round++) {
-    const groups = deal(alive, Math.ceil(alive.length / size));
+    const { matches, byes } = dealRound(alive, size);
     /** @type {BracketCol} */
     const col = { name: `round ${round}`, grand: false, matches: [] };
     /** @type {number[]} */
-    const next = [];
-    for (const g of groups) {
+    const next = [...byes];
+    /** @type {boolean} */
+    let complete = known;
+    if (byes.length) {
+      const teams = known ? byes.map((i) => seeds[i]) : [];
+      col.matches.push(match(teams, { slots: byes.length, note: 'bye', advanced: teams, done: true }));
+    }
+    for (const g of matches) {
       if (!known) {
         col.matches.push(match([], { slots: g.length }));
         continue;
       }
       const teams = g.map((i) => seeds[i]);
-      if (g.length <= adv) {
-        col.matches.push(match(teams, { note: 'bye', advanced: teams, done: true }));
-        next.push(...g);
-        continue;
-      }
       const m = match(teams, {});
       if (m.games.length) {
-        // sudden death: the game's ranks, ties by seed
+        // sudden death: the game's ranks, ties by seed; half go on
         const seats = m.games[0].seats;
         const rank = (/** @type {string} */ t) => (seats.find((/** @type {any} */ s) => s.team === t) || { rank: 99 }).rank;
         const order = [...teams].sort((a, b) => rank(a) - rank(b) || (seedOf.get(a) || 0) - (seedOf.get(b) || 0));
-        m.advanced = order.slice(0, adv);
+        m.advanced = order.slice(0, g.length / 2);
         m.done = true;
         next.push(...m.advanced.map((t) => seeds.indexOf(t)));
       } else {
-        known = false;
+        complete = false;
       }
       col.matches.push(m);
     }
     cols.push(col);
-    // the number left: each match sends on its top half, a bye all
-    alive = known ? next.sort((a, b) => a - b) : Array.from({ length: groups.reduce((n, g) => n + Math.min(g.length, adv), 0) }, (_, i) => i);
+    // the number left when a game is to come: its top half goes on, a bye all
+    alive = complete ? next.sort((a, b) => a - b) : Array.from({ length: byes.length + matches.reduce((k, g) => k + g.length / 2, 0) }, (_, i) => i);
+    known = complete;
   }
   if (alive.length === 2 || (alive.length === 1 && !known)) {
     const teams = known ? alive.map((i) => seeds[i]) : [];

@@ -6,7 +6,7 @@
 // once over, and before it the ranking that seeds it. Read again every
 // few seconds, for a screen people look at during the final.
 import { h, api, token, header, byId, when, ApiError, forgetToken } from '/platform/common.js';
-import { bracketView, standingsView, rankingView, keepFresh } from '/platform/blitz.js';
+import { bracketView, standingsView, rankingView, keepFresh, finalPlan } from '/platform/blitz.js';
 
 const root = byId('page');
 const event = new URLSearchParams(location.search).get('event');
@@ -99,7 +99,7 @@ function show(d, me, status, board, side) {
     champion
       ? h('h1', { class: 'champion' }, h('span', { class: 'crown', 'aria-hidden': 'true' }, '\u2605'), ' ', h('span', { class: 'name' }, champion), h('span', { class: 'dim' }, ' wins the final'))
       : h('h1', null, 'The final is being played', h('span', { class: 'live-dot', title: 'updated every few seconds' })),
-    h('p', { class: 'dim' }, `${f.seeds.length} teams, ${f.size === 2 ? 'duels' : `games of ${f.size}, the top ${f.size / 2} going on`}; sudden death, then a best-of-three grand final. ${f.games.length} games played.`));
+    h('p', { class: 'dim' }, `${finalPlan(f.seeds.length, f.size)} ${f.games.length} games played.`));
   board.replaceChildren(bracketView(f, { replay: replayOf, mine: me.team }));
   const places = standingsView(f, me.team);
   side.replaceChildren(...(places ? [h('section', { class: 'card' }, h('h2', null, 'Places'), places)] : []));

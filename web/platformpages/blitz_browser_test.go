@@ -2,13 +2,20 @@ package platformpages_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/tournament"
 )
 
 // stillJungleBot is a jungle bot that never acts (its units never
@@ -80,5 +87,61 @@ func TestPlatformBlitzBrowser(t *testing.T) {
 			time.Sleep(200 * time.Millisecond)
 		}
 	}
-	env.run(t, "e2e/blitz.mjs", token, "Owls", strconv.FormatInt(ev.ID, 10))
+	env.run(t, "e2e/blitz.mjs", token, "Owls", strconv.FormatInt(ev.ID, 10), finalDeals(t))
+}
+
+// finalDeal is a final as the server plays it (tournament.Elimination
+// with the shape platform/blitzevent.go gives it) on made-up results: the
+// document the finals page reads while it is played (every game known,
+// no rounds yet) and the server's rounds, which the page's own deal
+// (blitz.js dealRound) must draw alike.
+type finalDeal struct {
+	Seeds  []string           `json:"seeds"`
+	Size   int                `json:"size"`
+	Games  []map[string]any   `json:"games"`
+	Rounds []tournament.Round `json:"rounds"`
+}
+
+// finalDeals writes the server's finals of 2 to 17 teams, in games of 4
+// and in duels, to a file for blitz.mjs, and gives its path.
+func finalDeals(t *testing.T) string {
+	var all []finalDeal
+	for _, size := range []int{4, 2} {
+		for n := 2; n <= 17; n++ {
+			d := finalDeal{Size: size}
+			var bots []string
+			for i := range n {
+				d.Seeds = append(d.Seeds, fmt.Sprintf("S%d", i+1))
+				bots = append(bots, fmt.Sprintf("team%d=stdio:team", i+1))
+			}
+			known := func(j tournament.Job) (*replay.Result, bool) {
+				r := rand.New(rand.NewPCG(uint64(j.Index), uint64(n*size)))
+				res := &replay.Result{Players: make([]replay.PlayerResult, len(j.Seats))}
+				var seats []map[string]any
+				for i, k := range r.Perm(len(j.Seats)) {
+					res.Players[i].Rank = k + 1
+					seats = append(seats, map[string]any{"team": d.Seeds[j.Seats[i]], "rank": k + 1})
+				}
+				d.Games = append(d.Games, map[string]any{"game": j.Index + 1, "seats": seats})
+				return res, true
+			}
+			build := func(tournament.Job) (match.Match, error) { return match.Match{}, errors.New("made-up results only") }
+			o, err := tournament.Elimination{Setup: tournament.Setup{Game: "jungle", Bots: bots, Names: d.Seeds, Known: known, Match: build},
+				Size: size, Advance: size / 2, Final: 2, BestOf: 1, FinalBestOf: 3}.Play(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Rounds = o.Rounds
+			all = append(all, d)
+		}
+	}
+	doc, err := json.Marshal(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "final-deals.json")
+	if err := os.WriteFile(path, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
