@@ -263,7 +263,7 @@ func (a *api) blitzDoc(r *http.Request, eventID int64) (map[string]any, error) {
 		rounds = append(rounds, map[string]any{"number": rd.Number, "started": rd.Started, "groups": rd.Groups})
 	}
 	out := map[string]any{"schedule": b.Schedule, "ranking": ranking, "rounds": rounds, "next_round": nil}
-	if at, ok := b.NextRound(); ok {
+	if at, ok := b.NextRound(a.o.Now()); ok {
 		out["next_round"] = at // the server's rule, for the pages to show as it is
 	}
 	if f != nil {

@@ -68,6 +68,16 @@ func (req eventRequest) settings(base store.Settings) (store.Settings, error) {
 	if err := json.Unmarshal(req.Settings, &s); err != nil {
 		return base, fmt.Errorf("bad settings: %v", err)
 	}
+	// "start": null or "end": null removes it (a time.Time keeps its value
+	// on a null, and a zero one is not sent: arena event update --end "")
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(req.Settings, &fields) == nil {
+		for name, to := range map[string]*time.Time{"start": &s.Start, "end": &s.End} {
+			if v, ok := fields[name]; ok && string(v) == "null" {
+				*to = time.Time{}
+			}
+		}
+	}
 	return s, nil
 }
 

@@ -45,6 +45,10 @@ type Blitz struct {
 	// play: a round now (beside the schedule), the final (its size).
 	RoundNow  bool `json:"round_now,omitempty"`
 	FinalSize int  `json:"final_size,omitempty"`
+	// EventEnd is the event's end (its settings'; zero: none), which
+	// BlitzStatus reads with the state (it is not kept in it): no round of
+	// the schedule starts at or after it.
+	EventEnd time.Time `json:"event_end,omitzero"`
 }
 
 // lastStarted is when the last round played began (zero: none).
@@ -55,10 +59,16 @@ func (b *Blitz) lastStarted() time.Time {
 	return time.Time{}
 }
 
-// NextRound is when the schedule's next round falls due; ok is false when
-// none will (no schedule, stopped, or its rounds all played).
-func (b *Blitz) NextRound() (at time.Time, ok bool) {
-	return b.Schedule.Next(len(b.Rounds), b.lastStarted())
+// NextRound is when the schedule's next round falls due, seen at now; ok
+// is false when none will (no schedule, stopped, its rounds all played,
+// or the event's end comes first: blitz.Schedule.NextBefore).
+func (b *Blitz) NextRound(now time.Time) (at time.Time, ok bool) {
+	return b.Schedule.NextBefore(b.EventEnd, now, len(b.Rounds), b.lastStarted())
+}
+
+// roundDue says whether the schedule's next round starts at now.
+func (b *Blitz) roundDue(now time.Time) bool {
+	return b.Schedule.DueBefore(b.EventEnd, now, len(b.Rounds), b.lastStarted())
 }
 
 // BlitzRound is one ranked round: who played it, in ranking order, its
@@ -128,11 +138,13 @@ func (p *Platform) writeState(ctx context.Context, eventID int64, name string, v
 
 // BlitzStatus is an event's ranked rounds.
 func (p *Platform) BlitzStatus(ctx context.Context, eventID int64) (*Blitz, error) {
-	if _, err := p.blitzEvent(ctx, eventID); err != nil {
+	ev, err := p.blitzEvent(ctx, eventID)
+	if err != nil {
 		return nil, err
 	}
 	b := &Blitz{}
-	_, err := p.readState(ctx, eventID, stateBlitz, b)
+	_, err = p.readState(ctx, eventID, stateBlitz, b)
+	b.EventEnd = ev.Settings.End // the event's, as it is now
 	return b, err
 }
 
@@ -200,7 +212,8 @@ func (p *Platform) teamsWithBots(ctx context.Context, ev store.Event) ([]store.T
 	return out, nil
 }
 
-// BlitzTick plays the ranked round due at now, if any, and reports
+// BlitzTick plays the ranked round due at now, if any (none of the
+// schedule at or after the event's end), and reports
 // whether it played one (or the final the organiser asked for); a round
 // begun and interrupted is finished first. Its games are played as
 // runFormat plays them: by this process when no server runs the data
@@ -227,7 +240,7 @@ func (p *Platform) blitzTick(ctx context.Context, eventID int64, now time.Time, 
 		return true, p.advanceBlitzRound(ctx, eventID, &cur, wait)
 	}
 	switch {
-	case b.RoundNow || b.Schedule.Due(now, len(b.Rounds), b.lastStarted()):
+	case b.RoundNow || b.roundDue(now): // asked now: the organiser's, after the end too
 		r, err := p.beginBlitzRound(ctx, eventID, now)
 		if b.RoundNow {
 			p.askBlitz(ctx, eventID, func(b *Blitz) error { b.RoundNow = false; return nil })
@@ -270,7 +283,8 @@ func (p *Platform) askBlitz(ctx context.Context, eventID int64, f func(*Blitz) e
 }
 
 // AskBlitzRound asks the server to play a ranked round at its next look
-// (within blitzEvery), beside the schedule.
+// (within blitzEvery), beside the schedule; after the event's end too,
+// where the schedule starts none: the organiser's choice.
 func (p *Platform) AskBlitzRound(ctx context.Context, eventID int64) error {
 	return p.askBlitz(ctx, eventID, func(b *Blitz) error { b.RoundNow = true; return nil })
 }

@@ -215,8 +215,16 @@ func (p *Platform) giveBackFinalGame(ctx context.Context, eventID int64) error {
 var errNoFinalGame = errors.New("no final game to queue")
 
 // checkNotFrozen refuses a change of a team's submissions once the
-// organiser froze them.
+// organiser froze them, or outside the event's start and end (which
+// freeze them as well).
 func (p *Platform) checkNotFrozen(ctx context.Context, eventID int64) error {
+	ev, err := p.Store.Event(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	if err := eventOpen(ev, time.Now()); err != nil {
+		return userError{err}
+	}
 	c, err := p.EventControls(ctx, eventID)
 	if err != nil {
 		return err
@@ -231,6 +239,11 @@ func (p *Platform) checkNotFrozen(ctx context.Context, eventID int64) error {
 // ranked rounds whose time has come, the promotion tests' games, then the final's games while it runs, or else
 // the casual games unless the organiser stopped them. busy is the event's
 // casual and final jobs not finished.
+//
+// The event's start and end bound its uploads and its casual games only:
+// outside them the rounds the organiser set, the promotion tests of the
+// submissions made before the end and the final ranking still play (the
+// organiser starts the final once the end has frozen the submissions).
 func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, busy int, promoting map[int64]bool) (int, error) {
 	if err := p.launchDueRounds(ctx, ev); err != nil {
 		return 0, err
@@ -244,7 +257,7 @@ func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, 
 	if err != nil {
 		return queued, err
 	}
-	if c.Final == nil && c.CasualStopped {
+	if c.Final == nil && (c.CasualStopped || !ev.Settings.Open(time.Now())) {
 		return queued, nil
 	}
 	var pass *schedulePass // read at the first free place (after the sweep, which may move teams up a league)

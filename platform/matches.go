@@ -397,9 +397,8 @@ func (p *Platform) schedule(ctx context.Context, inFlight int) (int, error) {
 	}
 	queued := 0
 	for _, ev := range events {
-		if !ev.Settings.Open(time.Now()) {
-			continue // matches only while the event runs
-		}
+		// an event not open (before its start, after its end) still plays
+		// what the organiser asked: scheduleEvent holds back its casual games only
 		n, err := p.scheduleEvent(ctx, ev, inFlight, busy[ev.ID], promoting)
 		queued += n
 		if err != nil {

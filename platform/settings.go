@@ -335,8 +335,10 @@ func drawMap(s store.Settings, seed int64) string {
 	return s.Maps[rand.New(rand.NewPCG(uint64(seed), 2)).IntN(len(s.Maps))]
 }
 
-// eventOpen says why an event takes no submission and plays no match at
-// t: before its start or after its end.
+// eventOpen says why an event takes no submission (nor change of the
+// active one) and plays no casual match at t: before its start or after
+// its end. The organiser's rounds and final play outside them
+// (scheduleEvent).
 func eventOpen(ev store.Event, t time.Time) error {
 	s := ev.Settings
 	switch {

@@ -57,7 +57,10 @@ Settings (all optional; each is checked against the game):
                       jungle, territory); other games keep their rules' limits
   --memory MiB        each bot's memory limit, enforced by its sandbox (default 512)
   --start, --end      when the event runs (RFC 3339, or 2006-01-02T15:04 in UTC):
-                      submissions are refused and casual matches not played outside
+                      outside, submissions are refused (as if frozen) and casual
+                      matches not played; the final, ranked rounds set or asked
+                      by the organiser and promotion tests begun still play
+                      (no Blitz round of the schedule starts after the end)
   --leagues           use the game's leagues (ants, tracks)
   --http-bots         teams may play HTTP-server bots: the HTTP kit, or their own URL (territory)
   --http-bots-private those URLs may reach private addresses (see docs/events.md)
@@ -217,7 +220,7 @@ func (f *settingsFlags) add(fl *pflag.FlagSet) {
 	fl.IntVar(&f.firstMS, "first-turn-ms", 0, "time limit of the first turn(s) in ms (0: the game's)")
 	fl.IntVar(&f.memory, "memory", store.DefaultMemoryMiB, "each bot's memory limit in MiB, enforced by its sandbox")
 	fl.StringVar(&f.start, "start", "", "when the event opens (RFC 3339, or 2006-01-02T15:04 in UTC; empty: now)")
-	fl.StringVar(&f.end, "end", "", "when the event closes (same format; empty: never)")
+	fl.StringVar(&f.end, "end", "", "when the event closes: submissions and casual matches stop, the final and rounds still play (same format; empty: never)")
 	fl.BoolVar(&f.leagues, "leagues", false, "use the game's leagues (ants, tracks)")
 	fl.BoolVar(&f.http, "http-bots", false, "let teams play HTTP-server bots: the HTTP kit, sandboxed, or a URL of their own (territory)")
 	fl.BoolVar(&f.httpPrivate, "http-bots-private", false, "let those URLs reach private, loopback and link-local addresses (an event on a private network; see docs/events.md)")

@@ -70,8 +70,11 @@ bottom); each group plays one game; the winner moves up one group and the
 loser down one (in groups of 4 the others stay; the top group's winner and
 the bottom group's loser stay). "arena serve --data DIR" plays the rounds
 as they fall due; "blitz round" plays one now; "blitz stop" stops the
-schedule ("blitz schedule" saves one anew and starts it). The final
-("blitz final") is seeded by the ranking.
+schedule ("blitz schedule" saves one anew and starts it). No round of the
+schedule starts at or after the event's end (--end of "event create" or
+"event update"; a round begun before it finishes), so the ranking at the
+end is kept; "blitz round" still plays one then, as the organiser asks.
+The final ("blitz final") is seeded by the ranking.
 
 Each command works on the data directory (--data DIR, or --db URL) or
 through the running server with the organiser's token (--server URL
@@ -91,7 +94,7 @@ start it (a schedule stopped by "blitz stop" runs again). Its first round
 is the next one, due at --start (at once if that is past, but never
 sooner than an interval after the last round began), then one every
 --every; --rounds caps the number of rounds of this schedule (rounds
-played before it do not count).`,
+played before it do not count), and the event's end stops it.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := open(cmd, args[0], false)
@@ -347,10 +350,13 @@ func printBlitz(out io.Writer, b *platform.Blitz, names map[int64]string) {
 		fmt.Fprintf(out, "schedule stopped (rounds every %s from %s, groups of %d; arena event blitz schedule starts it again); %d played\n", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
 	default:
 		fmt.Fprintf(out, "rounds every %s from %s, groups of %d; %d played", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
-		if at, ok := b.NextRound(); ok {
+		switch at, ok := b.NextRound(time.Now()); {
+		case ok:
 			fmt.Fprintf(out, "; next round due %s", at.Format(time.RFC3339))
-		} else {
+		case s.Rounds > 0 && len(b.Rounds)-s.Before >= s.Rounds:
 			fmt.Fprintf(out, "; all %d rounds of the schedule played", s.Rounds)
+		default: // the next one would fall at or after the end
+			fmt.Fprintf(out, "; no more rounds of it: the event ends %s (blitz round still plays one now)", b.EventEnd.Format(time.RFC3339))
 		}
 		fmt.Fprintln(out)
 	}

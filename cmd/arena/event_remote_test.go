@@ -308,6 +308,11 @@ func TestEventFormatsThroughTheServer(t *testing.T) {
 		{[]string{"event", "blitz", "schedule", "2", "--start", "2022-01-21T18:00:00-05:00", "--rounds", "3"}, "every 1h0m0s"},
 		{[]string{"event", "blitz", "status", "2", "--json"}, `"rounds": 3`},
 		{[]string{"event", "blitz", "status", "2"}, "groups of 4; 0 played; next round due"},
+		// the event's end comes before the schedule's next round: none
+		{[]string{"event", "update", "2", "--start", "2022-01-01T00:00", "--end", "2022-01-21T17:00:00-05:00"}, "Twin"},
+		{[]string{"event", "blitz", "status", "2"}, "0 played; no more rounds of it: the event ends 2022-01-21T22:00:00Z"},
+		{[]string{"event", "blitz", "status", "2", "--json"}, `"event_end": "2022-01-21T22:00:00Z"`},
+		{[]string{"event", "update", "2", "--start", "", "--end", ""}, "Twin"}, // open again, for the teams below
 		{[]string{"event", "blitz", "status", "3"}, "jungle"},
 		{[]string{"event", "blitz", "status", "9"}, "event 9: not found"},
 	} {

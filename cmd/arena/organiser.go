@@ -252,7 +252,11 @@ func (b serverBackend) get(_ context.Context, id int64) (store.Event, error) {
 }
 
 func (b serverBackend) update(_ context.Context, id int64, name string, opts []string, s store.Settings) (store.Event, error) {
-	body := map[string]any{"name": name, "settings": s}
+	settings, err := settingsBody(s)
+	if err != nil {
+		return store.Event{}, err
+	}
+	body := map[string]any{"name": name, "settings": settings}
 	if opts != nil {
 		om, err := optionMap(opts)
 		if err != nil {
@@ -261,8 +265,29 @@ func (b serverBackend) update(_ context.Context, id int64, name string, opts []s
 		body["options"] = om
 	}
 	var e eventOf
-	err := b.post(fmt.Sprintf("organiser/events/%d", id), body, &e)
+	err = b.post(fmt.Sprintf("organiser/events/%d", id), body, &e)
 	return e.event(), err
+}
+
+// settingsBody is an event's settings as the server's update takes them:
+// a start or end removed is sent as null (a zero time is left out of the
+// settings' JSON, and the server keeps what is left out).
+func settingsBody(s store.Settings) (map[string]json.RawMessage, error) {
+	doc, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.RawMessage // as marshalled: no number rounded
+	if err := json.Unmarshal(doc, &m); err != nil {
+		return nil, err
+	}
+	if s.Start.IsZero() {
+		m["start"] = json.RawMessage("null")
+	}
+	if s.End.IsZero() {
+		m["end"] = json.RawMessage("null")
+	}
+	return m, nil
 }
 
 func (b serverBackend) invite(_ context.Context, id int64) (string, error) {

@@ -18,7 +18,7 @@ type Schedule struct {
 	Every time.Duration `json:"every"`
 	Size  int           `json:"size"` // teams per group: 2 or 4
 	// Rounds caps the number of rounds of this schedule (0: no cap; the
-	// organiser stops them, or the event's end does).
+	// organiser stops them, or the event's end does: NextBefore, DueBefore).
 	Rounds int `json:"rounds,omitempty"`
 	// Before is the number of rounds begun before this schedule was
 	// saved (by an earlier schedule, or run now): the schedule's first
@@ -75,6 +75,27 @@ func (s Schedule) Next(played int, last time.Time) (at time.Time, ok bool) {
 // Due says whether the event's round played+1 is due at now (Next).
 func (s Schedule) Due(now time.Time, played int, last time.Time) bool {
 	at, ok := s.Next(played, last)
+	return ok && !now.Before(at)
+}
+
+// NextBefore is Next in an event that ends at end (zero: it never does),
+// seen at now: no round of the schedule starts at or after the end, so
+// that the ranking at the end (which seeds the final) is the one kept.
+// ok is false when the round would fall due at or after the end, and from
+// the end on: a round due before it and not begun by then (the server
+// was down) does not start after it.
+func (s Schedule) NextBefore(end, now time.Time, played int, last time.Time) (at time.Time, ok bool) {
+	at, ok = s.Next(played, last)
+	if ok && !end.IsZero() && (!at.Before(end) || !now.Before(end)) {
+		return time.Time{}, false
+	}
+	return at, ok
+}
+
+// DueBefore says whether the event's round played+1 starts at now in an
+// event that ends at end (NextBefore).
+func (s Schedule) DueBefore(end, now time.Time, played int, last time.Time) bool {
+	at, ok := s.NextBefore(end, now, played, last)
 	return ok && !now.Before(at)
 }
 

@@ -100,3 +100,42 @@ func TestStoppedAndSavedAnew(t *testing.T) {
 		t.Errorf("a past start: next round at %s, want an interval after the last", at)
 	}
 }
+
+// No round of the schedule starts at or after the event's end: not one
+// due after it, nor one due before it and not begun by then (the server
+// down across the end); with no end, the schedule is Next's.
+func TestNoRoundAfterTheEnd(t *testing.T) {
+	s := Schedule{Start: friday, Every: time.Hour, Size: 2}
+	end := friday.Add(2*time.Hour + 30*time.Minute)
+	cases := []struct {
+		now    time.Time
+		played int
+		last   time.Time
+		next   time.Time // zero: none
+		due    bool
+	}{
+		{friday, 0, time.Time{}, friday, true},
+		{friday.Add(2 * time.Hour), 2, friday.Add(time.Hour), friday.Add(2 * time.Hour), true},
+		// round 4 would fall at 21:00, after the end at 20:30
+		{friday.Add(2*time.Hour + time.Minute), 3, friday.Add(2 * time.Hour), time.Time{}, false},
+		{friday.Add(50 * time.Hour), 3, friday.Add(2 * time.Hour), time.Time{}, false},
+		// round 3, due at 20:00, not begun by 20:30: never
+		{end.Add(-time.Second), 2, friday.Add(time.Hour), friday.Add(2 * time.Hour), true},
+		{end, 2, friday.Add(time.Hour), time.Time{}, false},
+		{end.Add(time.Hour), 2, friday.Add(time.Hour), time.Time{}, false},
+	}
+	for _, c := range cases {
+		at, ok := s.NextBefore(end, c.now, c.played, c.last)
+		if ok != !c.next.IsZero() || !at.Equal(c.next) {
+			t.Errorf("at %s, %d played: next %s %v, want %s", c.now.Format("15:04:05"), c.played, at.Format("15:04"), ok, c.next.Format("15:04"))
+		}
+		if got := s.DueBefore(end, c.now, c.played, c.last); got != c.due {
+			t.Errorf("at %s, %d played: due %v, want %v", c.now.Format("15:04:05"), c.played, got, c.due)
+		}
+	}
+	// no end: Next's and Due's answers, long after
+	late := friday.Add(50 * time.Hour)
+	if at, ok := s.NextBefore(time.Time{}, late, 3, friday.Add(2*time.Hour)); !ok || !at.Equal(friday.Add(3*time.Hour)) || !s.DueBefore(time.Time{}, late, 3, friday.Add(2*time.Hour)) {
+		t.Errorf("no end: next %s %v", at, ok)
+	}
+}

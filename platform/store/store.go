@@ -53,8 +53,9 @@ type Settings struct {
 	// MemoryMiB is each bot's memory limit, enforced by its sandbox
 	// (default DefaultMemoryMiB).
 	MemoryMiB int `json:"memory_mib,omitempty"`
-	// Start and End bound the event: submissions are refused and casual
-	// matches not played outside them (zero: no bound).
+	// Start and End bound the event's submissions and casual matches:
+	// neither outside them (zero: no bound). The organiser's final, rounds
+	// and the promotion tests begun play outside them too.
 	Start time.Time `json:"start,omitzero"`
 	End   time.Time `json:"end,omitzero"`
 	// Leagues turns on the game's leagues (ants, tracks), for the event
@@ -88,7 +89,8 @@ func (s Settings) Memory() int {
 	return s.MemoryMiB
 }
 
-// Open reports whether the event is running at t (between Start and End).
+// Open reports whether the event is running at t (between Start and
+// End): whether it takes submissions and plays casual matches.
 func (s Settings) Open(t time.Time) bool {
 	return (s.Start.IsZero() || !t.Before(s.Start)) && (s.End.IsZero() || t.Before(s.End))
 }
