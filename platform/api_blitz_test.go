@@ -143,3 +143,58 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 	}
 	check("the organiser's public", orgDoc.Public)
 }
+
+// A final begun by a version that dealt it otherwise is not read as this
+// version's deal: with 3 teams that version played one game of all 3,
+// this one plays a duel of seeds 2 and 3 first. Its look fails, naming
+// the game and both sets of teams, rather than taking the 3-team game's
+// result for the duel's.
+func TestBlitzFinalDealtOtherwiseBefore(t *testing.T) {
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", nil, store.DefaultSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var teams, subs []int64
+	var names []string
+	for _, n := range []string{"Owls", "Bats", "Foxes"} {
+		tm, _, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Submit(ctx, tm, "still.py", []byte(stillJungle))
+		if err != nil {
+			t.Fatal(err)
+		}
+		teams, subs, names = append(teams, tm.ID), append(subs, s.ID), append(names, n)
+	}
+	f := BlitzFinal{Seed: 5, Size: 4, Teams: teams, Names: names, Submissions: subs, Played: map[int]BlitzGame{}}
+	if err := p.writeState(ctx, ev.ID, stateBlitzFinal, f); err != nil {
+		t.Fatal(err)
+	}
+	old := store.Match{EventID: ev.ID, Key: fmt.Sprintf("final-%d-1", ev.ID), Kind: store.KindFinal, Round: 1, Seed: 5,
+		Teams: teams, Submissions: subs, Ranks: []int{3, 2, 1}}
+	var ranks []replay.PlayerResult
+	for _, r := range old.Ranks {
+		ranks = append(ranks, replay.PlayerResult{PlayerResult: game.PlayerResult{Rank: r}})
+	}
+	if err := p.Replays.Put(old.Key, &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "jungle", Result: &replay.Result{Players: ranks}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Store.RecordMatch(ctx, old, nil); err != nil {
+		t.Fatal(err)
+	}
+	err = p.advanceBlitzFinal(ctx, ev.ID, &f, false)
+	want := fmt.Sprintf("game %s is on record between teams %v, but is dealt now to teams %v", old.Key, teams, teams[1:])
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "dealt it otherwise") {
+		t.Fatalf("the look: %v, want %q", err, want)
+	}
+	if len(f.Played) != 0 || f.Done {
+		t.Errorf("the old game taken as the duel: %+v", f)
+	}
+}

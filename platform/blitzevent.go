@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"time"
 
@@ -438,6 +439,15 @@ func (p *Platform) stage(ctx context.Context, run formatRun, wait bool) (*tourna
 	return nil, p.queueGames(ctx, pl.Pending)
 }
 
+// seatTeams are the teams of a game's seats.
+func seatTeams(teams []int64, seats []int) []int64 {
+	out := make([]int64, len(seats))
+	for i, s := range seats {
+		out[i] = teams[s]
+	}
+	return out
+}
+
 // blitzRun is a ranked round or the final as a format of match jobs: the
 // teams' bots (named by team) built by the platform, each game a match
 // job of kind on the event's maps (carried in the job), recorded under
@@ -460,6 +470,10 @@ func (p *Platform) blitzRun(ctx context.Context, ev store.Event, teams []int64, 
 			return play(s)
 		},
 		known: func(j tournament.Job) (*replay.Result, []matchArgs, error) {
+			if m, ok := recs[key(j)]; ok && !slices.Equal(m.Teams, seatTeams(teams, j.Seats)) {
+				// a round or final begun by a version that dealt it otherwise
+				return nil, nil, fmt.Errorf("game %s is on record between teams %v, but is dealt now to teams %v: begun by an earlier version of the arena, which dealt it otherwise", key(j), m.Teams, seatTeams(teams, j.Seats))
+			}
 			res, err := p.recordedResult(recs, key(j))
 			if err == nil && res == nil {
 				res = legacy(j)
