@@ -348,9 +348,10 @@ func matchJSON(m store.Match, names map[int64]string) map[string]any {
 	return item
 }
 
-// orgStatus is what arena event status prints: the controls and whether
-// the final ranking has played all its games (the same JSON as the
-// command's --json on the data directory).
+// orgStatus is what arena event status prints: the controls, whether
+// the final ranking has played all its games, and the games of rounds and
+// finals the platform cannot play with its failing look (the same JSON as
+// the command's --json on the data directory).
 func (a *api) orgStatus(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	ev, ok := a.orgEvent(w, r)
 	if !ok {
@@ -364,7 +365,11 @@ func (a *api) orgStatus(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if a.userOrInternal(w, err) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"event": ev.ID, "controls": c, "final_done": done})
+	failing, stuck, err := a.failures(r, ev.ID) // a round's or a final's (failing.go)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"event": ev.ID, "controls": c, "final_done": done, "failing": failing, "look_error": stuck})
 }
 
 // orgRounds is the ranked rounds' ladder as arena event ladder reads it:

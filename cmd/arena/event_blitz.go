@@ -163,7 +163,7 @@ round began), its --rounds counting its own rounds.`,
 
 	statusCmd := &cobra.Command{
 		Use:   "status EVENT (--data DIR | --server URL --token T) [--json]",
-		Short: "Show the schedule, the ranking and each round's groups",
+		Short: "Show the schedule, the ranking, each round's groups, and the games that fail",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := open(cmd, args[0], false)
@@ -175,14 +175,22 @@ round began), its --rounds counting its own rounds.`,
 			if err != nil {
 				return err
 			}
-			if of.asJSON {
-				return writeJSONTo(cmd.OutOrStdout(), b)
+			fs, err := t.failures(cmd, "/blitz")
+			if err != nil {
+				return err
+			}
+			if of.asJSON { // the Blitz document, and beside its fields what fails
+				return writeJSONTo(cmd.OutOrStdout(), struct {
+					*platform.Blitz
+					failures
+				}{b, fs})
 			}
 			names, err := t.names(cmd)
 			if err != nil {
 				return err
 			}
 			printBlitz(cmd.OutOrStdout(), b, names)
+			printFailures(cmd.OutOrStdout(), fs)
 			return nil
 		},
 	}

@@ -34,13 +34,17 @@ func eventControlCommands() []*cobra.Command {
 				if err != nil {
 					return err
 				}
-				return printControls(cmd.OutOrStdout(), t.id, c, done, of.asJSON)
+				fs, err := t.failures(cmd, "/status")
+				if err != nil {
+					return err
+				}
+				return printControls(cmd.OutOrStdout(), t.id, c, done, fs, of.asJSON)
 			},
 		}
 		of.add(c)
 		return c
 	}
-	status := withEvent("status EVENT (--data DIR | --server URL --token T)", "Show an event's controls: casual games, frozen submissions, the final, publication", "", cobra.ExactArgs(1),
+	status := withEvent("status EVENT (--data DIR | --server URL --token T)", "Show an event's controls: casual games, frozen submissions, the final, publication, the games that fail", "", cobra.ExactArgs(1),
 		func(*cobra.Command, *eventTarget, []string) error { return nil })
 	casual := withEvent("casual EVENT on|off (--data DIR | --server URL --token T)", "Start or stop an event's casual games",
 		`Casual games are the continuous rated games between the teams' active
@@ -316,9 +320,9 @@ func ladderCommand() *cobra.Command {
 	return c
 }
 
-func printControls(out io.Writer, id int64, c platform.Controls, done, asJSON bool) error {
+func printControls(out io.Writer, id int64, c platform.Controls, done bool, fs failures, asJSON bool) error {
 	if asJSON {
-		return writeJSONTo(out, map[string]any{"event": id, "controls": c, "final_done": done})
+		return writeJSONTo(out, map[string]any{"event": id, "controls": c, "final_done": done, "failing": fs.Failing, "look_error": fs.LookError})
 	}
 	onOff := map[bool]string{true: "stopped", false: "running"}
 	fmt.Fprintf(out, "event %d\ncasual games: %s\nsubmissions: %s\n", id, onOff[c.CasualStopped], map[bool]string{true: "frozen", false: "open"}[c.Frozen])
@@ -335,5 +339,6 @@ func printControls(out io.Writer, id int64, c platform.Controls, done, asJSON bo
 	} else {
 		fmt.Fprintf(out, "results: published %s\n", c.Published.Format(time.RFC3339))
 	}
+	printFailures(out, fs) // a ranked round's, a Blitz or Cod'INSA final's
 	return nil
 }
