@@ -317,6 +317,14 @@ func (a *api) team(w http.ResponseWriter, r *http.Request, t store.Team) {
 	}
 	out := map[string]any{"team": teamJSON(t), "event": eventJSON(ev)}
 	if l := leagueJSON(ev, t); l != nil {
+		if _, ok := l["next"]; ok && t.Active != 0 {
+			test, err := a.p.TeamTest(r.Context(), t)
+			if err != nil {
+				a.internal(w, err)
+				return
+			}
+			l["test"] = test // the active submission's test in the league
+		}
 		out["league"] = l
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -449,9 +457,11 @@ func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) 
 		if rt.Games > 0 {
 			winRate = (float64(rt.Wins) + float64(rt.Draws)/2) / float64(rt.Games)
 		}
-		list = append(list, map[string]any{"rank": s.Rank, "team": s.Team.Name, "team_id": s.Team.ID,
+		line := map[string]any{"rank": s.Rank, "team": s.Team.Name, "team_id": s.Team.ID,
 			"rating": s.Score(), "mu": rt.Mu, "sigma": rt.Sigma, "games": rt.Games,
-			"wins": rt.Wins, "draws": rt.Draws, "losses": rt.Losses, "win_rate": winRate, "league": s.Team.League})
+			"wins": rt.Wins, "draws": rt.Draws, "losses": rt.Losses, "win_rate": winRate, "league": s.Team.League}
+		addTest(line, s)
+		list = append(list, line)
 	}
 	writeJSON(w, http.StatusOK, list)
 }

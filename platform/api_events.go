@@ -57,11 +57,27 @@ func leagueJSON(ev store.Event, t store.Team) map[string]any {
 	if l.Goal != "" {
 		m["goal"] = l.Goal
 	}
+	if l.BossOnly {
+		m["boss_only"] = true // the team plays only its test here
+	}
 	if next, ok := league.Next(g.Info(), l.Number); ok {
 		m["next"] = next.Number
 		m["promotion"] = fmt.Sprintf("win %d of %d games against %s", league.PromotionWins, league.PromotionGames, l.Boss)
 	}
 	return m
+}
+
+// addTest adds to a leaderboard line a team's promotion test
+// ("promotion", below the top league) and, in a league where teams play
+// only the boss, "boss_only": that league ranks by the tests, its teams
+// have no rated game.
+func addTest(line map[string]any, s Standing) {
+	if s.Test != nil {
+		line["promotion"] = s.Test
+	}
+	if s.BossOnly {
+		line["boss_only"] = true
+	}
 }
 
 // sideQuest is tracks' side-quest leaderboard.

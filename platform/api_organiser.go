@@ -250,13 +250,15 @@ func (a *api) orgControls(w http.ResponseWriter, r *http.Request, _ store.Team) 
 	writeJSON(w, http.StatusOK, c)
 }
 
-// orgTeams lists every team of the event with its standing.
+// orgTeams lists every team of the event with its standing: in an event
+// with leagues, by league, the top league first, with each team's league
+// and promotion test.
 func (a *api) orgTeams(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	ev, ok := a.orgEvent(w, r)
 	if !ok {
 		return
 	}
-	board, err := a.p.Leaderboard(r.Context(), ev.ID)
+	board, err := a.p.EventStandings(r.Context(), ev.ID)
 	if err != nil {
 		a.internal(w, err)
 		return
@@ -266,6 +268,10 @@ func (a *api) orgTeams(w http.ResponseWriter, r *http.Request, _ store.Team) {
 		m := teamJSON(s.Team)
 		m["rank"], m["rating"], m["mu"], m["sigma"] = s.Rank, s.Score(), s.Rating.Mu, s.Rating.Sigma
 		m["games"], m["wins"], m["draws"], m["losses"] = s.Rating.Games, s.Rating.Wins, s.Rating.Draws, s.Rating.Losses
+		if s.Team.League != 0 {
+			m["league"] = s.Team.League
+		}
+		addTest(m, s)
 		list = append(list, m)
 	}
 	writeJSON(w, http.StatusOK, list)

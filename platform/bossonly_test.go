@@ -2,8 +2,13 @@ package platform
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/riverqueue/river"
 
@@ -134,4 +139,151 @@ func TestPointsLeaguesPlayCasualGames(t *testing.T) {
 	if promotion != 2 || casual != 2 {
 		t.Errorf("%d promotion and %d casual games queued, want 2 and 2", promotion, casual)
 	}
+}
+
+// TestBossOnlyLeaderboard: a boss-only league ranks its teams by their
+// promotion tests (most wins, then fewest games; the same record shares
+// a rank), each line with its test and boss_only; a team's own league
+// says boss_only and its test; the organiser's teams are every league's,
+// the top first; a team whose bot failed its test submits again, and the
+// new submission takes the test from its first game.
+func TestBossOnlyLeaderboard(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Settings.Leagues = true
+	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Ants", "Bees", "Cats", "Dogs", "Eels", "Fish"}
+	var teams []store.Team
+	var tokens []string
+	for _, n := range names {
+		tm, token, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := p.Store.CreateSubmission(ctx, store.Submission{TeamID: tm.ID, Filename: "bot.py", Status: store.StatusQueued})
+		if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {
+			t.Fatal(err)
+		}
+		tm.Active = s.ID
+		teams = append(teams, tm)
+		tokens = append(tokens, token)
+	}
+	if err := p.StartJobs(ctx, JobOptions{Build: build.Options{Unsafe: true}}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	if _, err := p.schedule(ctx, 4); err != nil { // every team in league 1, its first game queued
+		t.Fatal(err)
+	}
+	// Fish is in league 3 (rated games, its test against boss3)
+	if _, err := p.Store.SetLeague(ctx, teams[5].ID, 1, 3); err != nil {
+		t.Fatal(err)
+	}
+	// the tests so far, as the games recorded them ('w' won, 'l' lost)
+	played := map[int]string{0: "ww", 1: "wl", 2: "lll", 4: "lw"}
+	for i, games := range played {
+		for k, g := range games {
+			ranks := []int{2, 1}
+			if g == 'w' {
+				ranks = []int{1, 2}
+			}
+			key := fmt.Sprintf("promotion-%d-1-%d", teams[i].Active, k)
+			if _, err := p.Store.RecordMatch(ctx, store.Match{EventID: ev.ID, Key: key, Kind: store.KindPromotion, League: 1,
+				Teams: []int64{teams[i].ID, 0}, Submissions: []int64{teams[i].Active, 0}, Ranks: ranks}, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	type line struct {
+		Rank      int
+		Team      string
+		League    int
+		BossOnly  bool             `json:"boss_only"`
+		Promotion *PromotionRecord `json:"promotion"`
+	}
+	ts := server(t, p, &fakeClock{t: time.Now()})
+	board := func(q string) []line {
+		t.Helper()
+		code, b := call(t, ts, "GET", APIPrefix+"leaderboard"+q, tokens[0], "", nil)
+		var out []line
+		if code != 200 || json.Unmarshal(b, &out) != nil {
+			t.Fatalf("leaderboard%s: %d %s", q, code, b)
+		}
+		return out
+	}
+	want := []line{
+		{1, "Ants", 1, true, &PromotionRecord{1, 2, 2, TestPlaying}},
+		{2, "Bees", 1, true, &PromotionRecord{1, 2, 1, TestPlaying}},
+		{2, "Eels", 1, true, &PromotionRecord{1, 2, 1, TestPlaying}},
+		{4, "Dogs", 1, true, &PromotionRecord{1, 0, 0, TestWaiting}},
+		{5, "Cats", 1, true, &PromotionRecord{1, 3, 0, TestNotPromoted}},
+	}
+	if got := board("?league=1"); !reflect.DeepEqual(got, want) {
+		t.Errorf("league 1:\n got %s\nwant %s", show(got), show(want))
+	}
+	if got := board("?league=3"); len(got) != 1 || got[0].Team != "Fish" || got[0].BossOnly || got[0].Promotion == nil ||
+		*got[0].Promotion != (PromotionRecord{3, 0, 0, TestWaiting}) {
+		t.Errorf("league 3: %s", show(got))
+	}
+	// the team's own league
+	code, b := call(t, ts, "GET", APIPrefix+"team", tokens[2], "", nil)
+	var team struct {
+		League struct {
+			BossOnly bool `json:"boss_only"`
+			Test     PromotionRecord
+		}
+	}
+	if code != 200 || json.Unmarshal(b, &team) != nil || !team.League.BossOnly || team.League.Test != (PromotionRecord{1, 3, 0, TestNotPromoted}) {
+		t.Errorf("Cats' team: %d %s", code, b)
+	}
+	// the organiser's teams: league 3 first, then league 1 by the tests
+	org, err := p.NewOrganiserToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, b = call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/teams", APIPrefix, ev.ID), org, "", nil)
+	var orgTeams []struct {
+		Rank   int
+		Name   string
+		League int
+	}
+	if code != 200 || json.Unmarshal(b, &orgTeams) != nil {
+		t.Fatalf("organiser teams: %d %s", code, b)
+	}
+	var order []string
+	for _, l := range orgTeams {
+		order = append(order, fmt.Sprintf("%d:%d:%s", l.League, l.Rank, l.Name))
+	}
+	if got := strings.Join(order, " "); got != "3:1:Fish 1:1:Ants 1:2:Bees 1:2:Eels 1:4:Dogs 1:5:Cats" {
+		t.Errorf("organiser teams: %s", got)
+	}
+	// Cats submits again: its new bot takes league 1's test from game 1
+	s, _ := p.Store.CreateSubmission(ctx, store.Submission{TeamID: teams[2].ID, Filename: "bot.py", Status: store.StatusQueued})
+	if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := board("?league=1"); got[3].Team != "Cats" || *got[3].Promotion != (PromotionRecord{1, 0, 0, TestWaiting}) {
+		t.Errorf("after Cats' new submission: %s", show(got))
+	}
+	// (the old bot's first game is still queued here, no worker plays it:
+	// the sweep is told no game is pending)
+	if _, err := p.sweepPromotions(ctx, ev, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	key := fmt.Sprintf("promotion-%d-1-0", s.ID)
+	if !slices.ContainsFunc(queuedMatchArgs(t, p), func(a matchArgs) bool { return a.Key == key && a.Teams[0] == teams[2].ID }) {
+		t.Errorf("Cats' new submission: no game %s queued", key)
+	}
+}
+
+// show is a leaderboard's lines for a test's message.
+func show(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

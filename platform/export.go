@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"time"
 
@@ -83,6 +82,9 @@ type ResultLine struct {
 	Wins   int     `json:"wins"`
 	Draws  int     `json:"draws"`
 	Losses int     `json:"losses"`
+	// Promotion is the team's promotion test in its league (below the
+	// top league); in a boss-only league, what ranks the team.
+	Promotion *PromotionRecord `json:"promotion,omitempty"`
 }
 
 // LadderJSON is one line of the ranked rounds' ladder.
@@ -124,18 +126,15 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 	if res.Final, err = p.FinalDone(ctx, eventID); err != nil {
 		return res, err
 	}
-	all, err := p.allStandings(ctx, eventID)
+	all, err := p.EventStandings(ctx, eventID) // by league, top first; ranks within the league
 	if err != nil {
 		return res, err
 	}
-	// by league, top first; ranks within the league
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Team.League > all[j].Team.League })
-	rank := map[int]int{}
 	for _, s := range all {
-		rank[s.Team.League]++
 		r := s.Rating
-		res.Standings = append(res.Standings, ResultLine{Rank: rank[s.Team.League], Team: s.Team.Name, TeamID: s.Team.ID,
-			League: s.Team.League, Rating: s.Score(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses})
+		res.Standings = append(res.Standings, ResultLine{Rank: s.Rank, Team: s.Team.Name, TeamID: s.Team.ID,
+			League: s.Team.League, Rating: s.Score(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
+			Promotion: s.Test})
 	}
 	if g.Info().Name == "tracks" {
 		sq, err := p.SideQuestBoard(ctx, eventID)

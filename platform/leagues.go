@@ -211,17 +211,145 @@ func bossOnly(info game.Info, n int) bool {
 	return err == nil && l.BossOnly
 }
 
-// LeagueLeaderboard ranks the teams of one league of an event by mu - 3
-// sigma.
-func (p *Platform) LeagueLeaderboard(ctx context.Context, eventID int64, lg int) ([]Standing, error) {
+// PromotionRecord is a team's promotion test in its league, as its active
+// submission has played it so far (the leaderboards show it).
+type PromotionRecord struct {
+	League int `json:"league"`
+	Played int `json:"played"` // games played (those the arena failed to play excepted)
+	Wins   int `json:"wins"`   // of which won (a draw is not a win)
+	// State is "waiting" (no game played yet), "playing", "promoted" (the
+	// team moves up at the scheduler's next look), "not promoted" (the
+	// team stays: its next submission takes the test again) or "stopped"
+	// (the arena failed to play its games: the bot cannot start).
+	State string `json:"state"`
+}
+
+// Promotion test states (PromotionRecord.State).
+const (
+	TestWaiting     = "waiting"
+	TestPlaying     = "playing"
+	TestPromoted    = "promoted"
+	TestNotPromoted = "not promoted"
+	TestStopped     = "stopped"
+)
+
+// promotionRecord is one submission's test in league lg from its stored
+// promotion games (oldest first).
+func promotionRecord(ms []store.Match, sub int64, lg int) PromotionRecord {
+	test, _, errors := promotionState(ms, sub, lg)
+	r := PromotionRecord{League: lg, Played: test.Played, Wins: test.Wins, State: TestPlaying}
+	switch {
+	case test.Promoted:
+		r.State = TestPromoted
+	case test.Decided:
+		r.State = TestNotPromoted
+	case errors >= maxPromotionErrors:
+		r.State = TestStopped
+	case test.Played == 0:
+		r.State = TestWaiting
+	}
+	return r
+}
+
+// TeamTest is the promotion test of a team's active submission in the
+// team's league.
+func (p *Platform) TeamTest(ctx context.Context, t store.Team) (PromotionRecord, error) {
+	ms, err := p.Store.SubmissionMatches(ctx, t.Active, store.KindPromotion)
+	if err != nil {
+		return PromotionRecord{}, err
+	}
+	return promotionRecord(ms, t.Active, t.League), nil
+}
+
+// EventStandings are every team of an event with its standing. Without
+// leagues: by mu - 3 sigma. With leagues: by league, the top league first
+// (a team without a league yet last), ranked within its league, each team
+// with its promotion test below the top league; a boss-only league
+// (game.League.BossOnly) plays no rated game, and ranks its teams by their
+// tests: most wins first, then fewest games (teams with the same record
+// share a rank).
+func (p *Platform) EventStandings(ctx context.Context, eventID int64) ([]Standing, error) {
+	ev, err := p.Store.Event(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
 	board, err := p.allStandings(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	g, err := game.Lookup(ev.Game)
+	if err != nil || !leaguesOn(ev, g.Info()) {
+		return board, nil
+	}
+	info := g.Info()
+	ms, err := p.Store.MatchesOfKind(ctx, eventID, store.KindPromotion)
+	if err != nil {
+		return nil, err
+	}
+	slices.Reverse(ms) // oldest first, as a test is decided
+	bySub := map[int64][]store.Match{}
+	for _, m := range ms {
+		for _, sub := range m.Submissions {
+			if sub != 0 {
+				bySub[sub] = append(bySub[sub], m)
+			}
+		}
+	}
+	for i, s := range board {
+		board[i].BossOnly = bossOnly(info, s.Team.League)
+		if _, ok := league.Next(info, s.Team.League); ok && s.Team.Active != 0 {
+			r := promotionRecord(bySub[s.Team.Active], s.Team.Active, s.Team.League)
+			board[i].Test = &r
+		}
+	}
+	sort.SliceStable(board, func(i, j int) bool {
+		a, b := board[i], board[j]
+		if a.Team.League != b.Team.League {
+			return a.Team.League > b.Team.League
+		}
+		if bossOnly(info, a.Team.League) {
+			return testBefore(a.Test, b.Test)
+		}
+		return false // the rating's order
+	})
+	start := 0 // the league's first line
+	for i := range board {
+		s := &board[i]
+		switch {
+		case i == 0 || s.Team.League != board[i-1].Team.League:
+			start, s.Rank = i, 1
+		case bossOnly(info, s.Team.League) && !testBefore(board[i-1].Test, s.Test):
+			s.Rank = board[i-1].Rank // the same record, the same rank
+		default:
+			s.Rank = i - start + 1
+		}
+	}
+	return board, nil
+}
+
+// testBefore orders two tests of a boss-only league: more wins, then
+// fewer games; a team without a test comes last.
+func testBefore(a, b *PromotionRecord) bool {
+	switch {
+	case a == nil || b == nil:
+		return a != nil && b == nil
+	case a.Wins != b.Wins:
+		return a.Wins > b.Wins
+	}
+	return a.Played < b.Played
+}
+
+// LeagueLeaderboard ranks the teams of one league of an event (see
+// EventStandings): by mu - 3 sigma, or in a boss-only league by their
+// promotion tests.
+func (p *Platform) LeagueLeaderboard(ctx context.Context, eventID int64, lg int) ([]Standing, error) {
+	board, err := p.EventStandings(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
 	var out []Standing
 	for _, s := range board {
 		if s.Team.League == lg {
-			s.Rank = len(out) + 1
 			out = append(out, s)
 		}
 	}

@@ -542,6 +542,12 @@ type Standing struct {
 	Rank   int
 	Team   store.Team
 	Rating store.Rating // Mu and Sigma are the defaults for a team that never played
+	// Test, in an event with leagues, is the team's promotion test in its
+	// league (nil in the top league, or without an active submission).
+	Test *PromotionRecord
+	// BossOnly: the team's league is one where teams play only its boss
+	// (ranked by Test; no rated game).
+	BossOnly bool
 }
 
 // Score is what the leaderboard sorts by: mu - 3 sigma.

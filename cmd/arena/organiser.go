@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -44,6 +45,20 @@ type orgTeam struct {
 	Rank                       int      `json:"rank"`
 	Rating, Mu, Sigma          float64
 	Games, Wins, Draws, Losses int
+	// League, in an event with leagues, is the team's; Promotion its
+	// promotion test there (below the top league); BossOnly: its league
+	// plays only the tests (ranked by them, no rated game).
+	League    int                       `json:"league,omitempty"`
+	Promotion *platform.PromotionRecord `json:"promotion,omitempty"`
+	BossOnly  bool                      `json:"boss_only,omitempty"`
+}
+
+// testText is a promotion test for a table: "2 of 3 won, playing".
+func testText(r *platform.PromotionRecord) string {
+	if r == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%d of %d won, %s", r.Wins, r.Played, r.State)
 }
 
 // orgMatch is a match as the organiser sees it (the API's JSON).
@@ -130,7 +145,7 @@ func (b dataBackend) teams(ctx context.Context, id int64) ([]orgTeam, error) {
 	if _, err := b.get(ctx, id); err != nil {
 		return nil, err
 	}
-	board, err := b.p.Leaderboard(ctx, id)
+	board, err := b.p.EventStandings(ctx, id) // every league's teams, as the API's
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +153,8 @@ func (b dataBackend) teams(ctx context.Context, id int64) ([]orgTeam, error) {
 	for _, s := range board {
 		r := s.Rating
 		out = append(out, orgTeam{ID: s.Team.ID, Name: s.Team.Name, Members: s.Team.Members, Active: s.Team.Active, Rank: s.Rank,
-			Rating: s.Score(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses})
+			Rating: s.Score(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
+			League: s.Team.League, Promotion: s.Test, BossOnly: s.BossOnly})
 	}
 	return out, nil
 }
@@ -361,9 +377,26 @@ func eventOrganiserCommands(of *organiserFlags) []*cobra.Command {
 				return nil
 			}
 			w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(w, "RANK\tID\tTEAM\tMEMBERS\tACTIVE\tRATING\tGAMES")
+			if !slices.ContainsFunc(ts, func(t orgTeam) bool { return t.League != 0 }) {
+				fmt.Fprintln(w, "RANK\tID\tTEAM\tMEMBERS\tACTIVE\tRATING\tGAMES")
+				for _, t := range ts {
+					fmt.Fprintf(w, "%d\t%d\t%s\t%s\t%d\t%.2f\t%d\n", t.Rank, t.ID, t.Name, strings.Join(t.Members, ", "), t.Active, t.Rating, t.Games)
+				}
+				return w.Flush()
+			}
+			// leagues: ranks within each league; a boss-only league ranks
+			// by the promotion tests and has no rating
+			fmt.Fprintln(w, "LEAGUE\tRANK\tID\tTEAM\tMEMBERS\tACTIVE\tRATING\tGAMES\tPROMOTION TEST")
 			for _, t := range ts {
-				fmt.Fprintf(w, "%d\t%d\t%s\t%s\t%d\t%.2f\t%d\n", t.Rank, t.ID, t.Name, strings.Join(t.Members, ", "), t.Active, t.Rating, t.Games)
+				rating, league := fmt.Sprintf("%.2f", t.Rating), strconv.Itoa(t.League)
+				if t.BossOnly {
+					rating, league = "-", league+" (boss only)"
+				}
+				if t.League == 0 {
+					league = "-" // no bot yet
+				}
+				fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\t%d\t%s\t%d\t%s\n", league, t.Rank, t.ID, t.Name, strings.Join(t.Members, ", "), t.Active,
+					rating, t.Games, testText(t.Promotion))
 			}
 			return w.Flush()
 		})

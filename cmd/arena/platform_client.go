@@ -13,12 +13,15 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/seed27749672/arena/platform"
 )
 
 // The team commands talk to a platform server (arena serve --data) over
@@ -276,22 +279,26 @@ older one whose build is ready (arena submissions lists them).`,
 	ac.add(activateCmd, true)
 
 	var bc clientFlags
+	var boardLeague int
 	boardCmd := &cobra.Command{
-		Use:   "leaderboard --server URL --token T",
+		Use:   "leaderboard --server URL --token T [--league N]",
 		Short: "Show your event's leaderboard (OpenSkill: mu - 3 sigma)",
-		Args:  cobra.NoArgs,
+		Long: `Show your event's leaderboard (OpenSkill: mu - 3 sigma). In an event with
+leagues it is the top league's; --league N shows league N's, with each
+team's promotion test there. A league where bots play only the boss
+(tracks' leagues 1 and 2) ranks its teams by their tests: most games won
+first.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := bc.needToken(); err != nil {
 				return err
 			}
-			var board []struct {
-				Rank                       int
-				Team                       string
-				Rating, Mu, Sigma          float64
-				Games, Wins, Draws, Losses int
-				WinRate                    float64 `json:"win_rate"`
+			var board []boardLine
+			path := "leaderboard"
+			if cmd.Flags().Changed("league") {
+				path += "?league=" + strconv.Itoa(boardLeague)
 			}
-			raw, err := bc.do("GET", "leaderboard", "", nil, &board)
+			raw, err := bc.do("GET", path, "", nil, &board)
 			if err != nil {
 				return err
 			}
@@ -301,15 +308,43 @@ older one whose build is ready (arena submissions lists them).`,
 				return err
 			}
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE")
+			tests := slices.ContainsFunc(board, func(s boardLine) bool { return s.Promotion != nil })
+			switch {
+			case len(board) > 0 && board[0].BossOnly:
+				fmt.Fprintln(tw, "this league plays only the promotion tests against its boss: no rated game")
+				fmt.Fprintln(tw, "RANK\tTEAM\tPROMOTION TEST")
+			case tests:
+				fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE\tPROMOTION TEST")
+			default:
+				fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE")
+			}
 			for _, s := range board {
-				fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate)
+				switch {
+				case s.BossOnly:
+					fmt.Fprintf(tw, "%d\t%s\t%s\n", s.Rank, s.Team, testText(s.Promotion))
+				case tests:
+					fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\t%s\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate, testText(s.Promotion))
+				default:
+					fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate)
+				}
 			}
 			return tw.Flush()
 		},
 	}
 	bc.add(boardCmd, true)
+	boardCmd.Flags().IntVar(&boardLeague, "league", 0, "show league N's leaderboard (an event with leagues)")
 	rootCmd.AddCommand(teamCmd, submitCmd, listCmd, activateCmd, boardCmd)
+}
+
+// boardLine is a line of GET leaderboard.
+type boardLine struct {
+	Rank                       int
+	Team                       string
+	Rating, Mu, Sigma          float64
+	Games, Wins, Draws, Losses int
+	WinRate                    float64                   `json:"win_rate"`
+	Promotion                  *platform.PromotionRecord `json:"promotion"` // below the top league
+	BossOnly                   bool                      `json:"boss_only"` // ranked by the tests: no rated game
 }
 
 // waitBuild polls a submission until its build ends.

@@ -267,6 +267,18 @@ await finish('platform pages', async () => {
     if (sel.value !== n) { sel.value = n; sel.dispatchEvent(new Event('change')); return false; }
     return /Bats/.test(document.querySelector('#leaderboard tbody')?.textContent || '');
   }, undefined, 60_000);
+  // Tracks' leagues 1 and 2 (where the kit's bot stays) play only the boss:
+  // no rated game; the board ranks the teams by their promotion tests.
+  await until(bats, 'the boss-only league\'s board and test', () =>
+    /only the boss/.test(document.querySelector('#leaderboard > p.dim:not([hidden])')?.textContent || '') &&
+    /\d+ of \d+ won, /.test(document.querySelector('#leaderboard tr.mine')?.textContent || '') &&
+    /plays only the boss.*Your bot\u2019s test: \d+ of \d+ won/s.test(document.querySelector('.league')?.textContent || ''), undefined, 30_000);
+  assert.doesNotMatch(await bats.textContent('#leaderboard thead'), /Rating/, 'a boss-only league has no rating');
+  // The organiser's teams: its league (boss only) and its test.
+  await until(org, 'the organiser\'s teams by league', () =>
+    /1 \(boss only\)|2 \(boss only\)/.test(document.querySelector('#teams tbody')?.textContent || '') &&
+    /\d+ of \d+ won, /.test(document.querySelector('#teams tbody')?.textContent || ''), undefined, 30_000);
+  await layout(org, 'organiser-leagues');
   // The rules of its league: the statement of the league its badge names
   // (tracks' league 1 hides DISRUPT, the others describe it).
   await until(bats, 'the rules of the team\'s league', () => {

@@ -338,6 +338,7 @@ async function choose(id) {
   const change = h('button', { type: 'button', title: 'Change the name, the game options and the settings' }, 'Change the settings');
   change.addEventListener('click', () => { state.creating = false; renderForm(ev); });
   ui.teams = h('tbody');
+  ui.teamsHead = h('thead');
   ui.matches = h('tbody');
   ui.eventMsg = h('p', { class: 'notice', hidden: true, role: 'alert' });
   ui.detail.replaceChildren(
@@ -353,10 +354,7 @@ async function choose(id) {
     ...(ev.game === 'jungle' ? blitzCards(ev, orgAPI) : []), // Blitz 2022's ranked rounds and final: blitz.js
     h('section', { class: 'card', id: 'teams' },
       h('h2', null, 'Teams'),
-      h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
-        h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), h('th', null, 'Members'),
-          h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Won / drawn / lost'), h('th', null, 'Joined'))),
-        ui.teams))),
+      h('div', { class: 'table-wrap' }, h('table', { class: 'list board' }, ui.teamsHead, ui.teams))),
     h('section', { class: 'card', id: 'org-matches' },
       h('h2', null, 'Matches'),
       h('div', { class: 'table-wrap' }, h('table', { class: 'list matches' },
@@ -492,13 +490,26 @@ async function refreshTeams() {
   const id = state.chosen;
   const teams = await orgAPI(`events/${id}/teams`);
   if (id !== state.chosen) return;
+  // an event with leagues lists its teams by league, the top one first,
+  // ranked within it; a boss-only league (tracks' 1 and 2) has no rated
+  // game and ranks by the promotion tests
+  const leagues = teams.some((/** @type {any} */ t) => t.league);
+  ui.teamsHead.replaceChildren(h('tr', null, leagues ? h('th', { class: 'num' }, 'League') : null,
+    h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), h('th', null, 'Members'),
+    h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Won / drawn / lost'),
+    leagues ? h('th', { title: 'The promotion test of the team\u2019s active bot in its league: games won of those played' }, 'Promotion test') : null,
+    h('th', null, 'Joined')));
   ui.teams.replaceChildren(...(teams.length ? teams.map((/** @type {any} */ t) => h('tr', { dataset: { id: t.id } },
+    leagues ? h('td', { class: 'num nowrap', title: t.boss_only ? 'a league where bots play only the boss: ranked by the tests' : null },
+      t.league ? `${t.league}${t.boss_only ? ' (boss only)' : ''}` : '\u2013') : null,
     h('td', { class: 'num rank' }, String(t.rank)),
     h('td', { class: 'ellipsis', title: t.name }, t.name),
     h('td', { class: 'members' }, (t.members || []).join(', ') || '\u2013'),
-    h('td', { class: 'num rating', title: `mu ${fixed(t.mu)}, sigma ${fixed(t.sigma)} (rating = mu - 3 sigma)` }, fixed(t.rating)),
+    t.boss_only ? h('td', { class: 'num dim', title: 'no rated game in this league' }, '\u2013')
+      : h('td', { class: 'num rating', title: `mu ${fixed(t.mu)}, sigma ${fixed(t.sigma)} (rating = mu - 3 sigma)` }, fixed(t.rating)),
     h('td', { class: 'num' }, String(t.games)),
     h('td', { class: 'num' }, `${t.wins} / ${t.draws} / ${t.losses}`),
+    leagues ? h('td', { class: 'test' }, t.promotion ? `${t.promotion.wins} of ${t.promotion.played} won, ${t.promotion.state}` : '\u2013') : null,
     h('td', { class: 'nowrap' }, when(t.created))))
     : [h('tr', null, h('td', { colspan: 7, class: 'dim' }, 'No team yet: send the invitation link.'))]));
 }

@@ -102,6 +102,8 @@ function build() {
   ui.kits = h('div', { class: 'kits' }, h('span', { class: 'dim' }, 'Loading…'));
   ui.kitMsg = h('p', { class: 'notice', hidden: true });
   ui.board = h('tbody');
+  ui.boardHead = h('thead');
+  ui.boardNote = h('p', { class: 'dim', hidden: true });
   ui.matches = h('tbody');
   ui.matchMsg = h('p', { class: 'notice', hidden: true });
   ui.matchesMore = h('div', { class: 'more' });
@@ -148,11 +150,8 @@ function build() {
         h('section', { class: 'card', id: 'leaderboard' },
           h('div', { class: 'card-head' }, h('h2', null, 'Leaderboard'), ui.leagueSel),
           ui.league,
-          h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
-            h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'),
-              h('th', { class: 'num', title: 'mu - 3 sigma: a rating the team has at least, very likely' }, 'Rating'),
-              h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Win rate'))),
-            ui.board))),
+          ui.boardNote,
+          h('div', { class: 'table-wrap' }, h('table', { class: 'list board' }, ui.boardHead, ui.board))),
         sideQuest,
         h('section', { class: 'card', id: 'matches' },
           h('h2', null, 'Your matches'),
@@ -402,15 +401,35 @@ function fixed(x, d = 1) {
   return Number(x).toFixed(d);
 }
 
+/** A promotion test (a leaderboard line's promotion) in words. @param {any} t */
+function testWords(t) {
+  return `${t.wins} of ${t.played} won, ${t.state}`;
+}
+
 async function refreshBoard() {
   const board = await teamAPI(state.boardLeague ? `leaderboard?league=${encodeURIComponent(state.boardLeague)}` : 'leaderboard');
+  // a boss-only league (tracks' 1 and 2) plays no rated game: its teams
+  // rank by their promotion tests; below the top league every line has
+  // its team's test
+  const bossOnly = board.some((/** @type {any} */ r) => r.boss_only);
+  const tests = board.some((/** @type {any} */ r) => r.promotion);
+  const testTitle = 'The promotion test of the team\u2019s active bot in this league: games won of those played';
+  ui.boardNote.hidden = !bossOnly;
+  ui.boardNote.textContent = bossOnly ? 'In this league bots play only the boss, in their promotion tests: no rated game. Teams rank by their tests, most games won first.' : '';
+  ui.boardHead.replaceChildren(h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'),
+    ...(bossOnly ? [] : [h('th', { class: 'num', title: 'mu - 3 sigma: a rating the team has at least, very likely' }, 'Rating'),
+      h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Win rate')]),
+    tests ? h('th', { title: testTitle }, 'Promotion test') : null));
+  const cols = (bossOnly ? 2 : 5) + (tests ? 1 : 0);
   ui.board.replaceChildren(...(board.length ? board.map((/** @type {any} */ r) => h('tr', { class: r.team_id === state.team.id ? 'mine' : null },
     h('td', { class: 'num rank' }, String(r.rank)),
     h('td', { class: 'ellipsis', title: r.team }, r.team),
-    h('td', { class: 'num rating', title: `mu ${fixed(r.mu, 2)}, sigma ${fixed(r.sigma, 2)} (rating = mu - 3 sigma)` }, fixed(r.rating, 2)),
-    h('td', { class: 'num' }, String(r.games)),
-    h('td', { class: 'num', title: `${r.wins} won, ${r.draws} drawn, ${r.losses} lost` }, r.games ? `${Math.round(r.win_rate * 100)}%` : '\u2013')))
-    : [h('tr', null, h('td', { colspan: 5, class: 'dim' }, 'No team yet.'))]));
+    ...(bossOnly ? [] : [
+      h('td', { class: 'num rating', title: `mu ${fixed(r.mu, 2)}, sigma ${fixed(r.sigma, 2)} (rating = mu - 3 sigma)` }, fixed(r.rating, 2)),
+      h('td', { class: 'num' }, String(r.games)),
+      h('td', { class: 'num', title: `${r.wins} won, ${r.draws} drawn, ${r.losses} lost` }, r.games ? `${Math.round(r.win_rate * 100)}%` : '\u2013')]),
+    tests ? h('td', { class: 'test' }, r.promotion ? testWords(r.promotion) : '\u2013') : null))
+    : [h('tr', null, h('td', { colspan: cols, class: 'dim' }, 'No team yet.'))]));
 }
 
 /** The team's league, and the choice of the league whose leaderboard shows. */
@@ -422,12 +441,15 @@ function showLeague() {
     ui.league.replaceChildren(
       h('span', { class: 'league-badge' }, `League ${l.number}`), ' ', h('b', null, l.name || ''),
       h('div', { class: 'dim', hidden: !l.goal }, `Goal: ${l.goal || ''}`),
-      l.promotion ? h('div', { class: 'dim' }, `To reach league ${l.next}: ${l.promotion}.`) : h('div', { class: 'dim' }, 'The top league.'));
+      h('div', { class: 'dim', hidden: !l.boss_only }, 'In this league your bot plays only the boss, in its promotion test: no game against the other teams.'),
+      l.promotion ? h('div', { class: 'dim' }, `To reach league ${l.next}: ${l.promotion}.`) : h('div', { class: 'dim' }, 'The top league.'),
+      h('div', { class: 'league-test', hidden: !l.test }, l.test ? `Your bot\u2019s test: ${testWords(l.test)}${
+        l.test.state === 'not promoted' || l.test.state === 'stopped' ? ': submit a new bot to take the test again.' : '.'}` : ''));
   }
   if (!state.leagues.length || ui.leagueSel.firstChild) return;
   const sel = /** @type {HTMLSelectElement} */ (h('select', { 'aria-label': 'League' },
     h('option', { value: '' }, 'Event (top league)'),
-    state.leagues.map((/** @type {any} */ x) => h('option', { value: x.number }, `League ${x.number} ${x.name}`))));
+    state.leagues.map((/** @type {any} */ x) => h('option', { value: x.number }, `League ${x.number} ${x.name}${x.bossOnly ? ' (boss only)' : ''}`))));
   sel.addEventListener('change', () => { state.boardLeague = sel.value; quietly(refreshBoard); });
   ui.leagueSel.replaceChildren(sel);
 }
