@@ -58,8 +58,14 @@ await finish('ranked rounds pages', async () => {
   assert.equal(await org.inputValue('#ranked-rounds input[name=mix-walls]'), '2', 'the mix starts at the event\'s (the game\'s 2:1:1:1)');
   await layout(org, 'rounds-organiser-new');
 
+  step('organiser: the event\'s settings form keeps its shape set');
+  await org.click('text=Change the settings');
+  assert.equal(await org.inputValue('form.edit-event select[name=shape]'), 'square,x', 'the event\'s set is the select\'s value');
+  await org.click('form.edit-event button:has-text("Cancel")');
+
   step('organiser: a round the game refuses is refused with its reason');
   assert.deepEqual(await ticked(org), [], 'no shape ticked: the event\'s');
+  assert.match(await org.textContent('#ranked-rounds .shape-box + .hint'), /none ticked: the event’s \(square,x\)/);
   assert.deepEqual(await org.$$eval('#ranked-rounds input[name=shape]', (bs) => bs.map((b) => b.value)), ['square', 'cut', 'x', 'wide', 'narrow']);
   await org.selectOption('#ranked-rounds select[name=players]', '6');
   await org.check('#ranked-rounds input[name=shape][value=x]');

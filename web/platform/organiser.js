@@ -212,12 +212,15 @@ function renderForm(ev) {
 
 /**
  * One game option: a select for a list of values, a text field otherwise.
+ * An event's value the list lacks (territory's shape set, square,x) is
+ * offered too, so that saving the form keeps it.
  * @param {any} o @param {string|undefined} value the event's value, if any
  */
 function optionRow(o, value) {
-  const input = /** @type {HTMLInputElement|HTMLSelectElement} */ (o.values && o.values.length
+  const values = o.values && o.values.length && value && !o.values.includes(value) ? [...o.values, value] : o.values;
+  const input = /** @type {HTMLInputElement|HTMLSelectElement} */ (values && values.length
     ? h('select', { name: o.name }, h('option', { value: '' }, `default (${o.default})`),
-      o.values.map((/** @type {string} */ v) => h('option', { value: v }, v)))
+      values.map((/** @type {string} */ v) => h('option', { value: v }, v)))
     : h('input', { name: o.name, placeholder: o.default || '', autocomplete: 'off' }));
   if (value !== undefined) input.value = value;
   return h('label', { class: 'opt-row', title: o.help || '' }, h('code', null, o.name), input, h('span', { class: 'dim hint' }, o.help || ''));

@@ -324,15 +324,21 @@ export function roundsCard(ev, game, call) {
   };
   /** The rounds whose draw the organiser opened, kept open across refreshes. @type {Set<number>} */
   const open = new Set();
+  // Whether listMsg says a refresh failed: the next one clears that, and
+  // only that (a refresh the follow loop started before a Cancel must not
+  // clear the Cancel's word when it answers after it).
+  let refreshFailed = false;
   const refresh = async () => {
     let l;
     try {
       l = await call(`events/${ev.id}/ladder`);
     } catch (err) {
       say(listMsg, text(err));
+      refreshFailed = true;
       throw err;
     }
-    say(listMsg, '');
+    if (refreshFailed) say(listMsg, '');
+    refreshFailed = false;
     list.replaceChildren(...(l.rounds.length ? l.rounds.map((/** @type {any} */ rd) => roundItem(rd, drawOf(rd, open), roundButtons(rd))).reverse()
       : [h('li', { class: 'dim' }, 'No round yet: set the first one above.')]));
     ladder.replaceChildren(ladderTable(l.ladder));

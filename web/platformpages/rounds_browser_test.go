@@ -16,8 +16,8 @@ import (
 
 // TestPlatformRoundsBrowser runs web/e2e/rounds.mjs: the ranked rounds of
 // a territory event (Ready AI Code 2020) through the pages. The Go side
-// sets up what is not the subject: the event (small arenas, 40 turns, no
-// casual games) and four teams whose Python bots (two of the kit's, two
+// sets up what is not the subject: the event (small arenas of the shape
+// set square,x, 40 turns, no casual games) and four teams whose Python bots (two of the kit's, two
 // that walk at random) are uploaded and built, and a round of 8 players
 // the server could not play when its time came. In the browser the
 // organiser (whose clock is in Montreal) sees why that round was not
@@ -38,7 +38,7 @@ func TestPlatformRoundsBrowser(t *testing.T) {
 	env := startPlatformPages(t)
 	ctx := context.Background()
 	p := env.P
-	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready Cup", []string{"turns=40", "size=small"})
+	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready Cup", []string{"turns=40", "size=small", "shape=square,x"})
 	if err != nil {
 		t.Fatal(err)
 	}
