@@ -266,6 +266,9 @@ func (a *api) blitzDoc(r *http.Request, eventID int64) (map[string]any, error) {
 	if at, ok := b.NextRound(a.o.Now()); ok {
 		out["next_round"] = at // the server's rule, for the pages to show as it is
 	}
+	if !b.EventEnd.IsZero() {
+		out["event_end"] = b.EventEnd // no round of the schedule starts from then on
+	}
 	if f != nil {
 		recorded := a.finalMatches(r, f)
 		games := []map[string]any{}

@@ -325,10 +325,11 @@ func TestBlitzRoundsStopAtTheEnd(t *testing.T) {
 				EventEnd time.Time `json:"event_end"`
 			}
 			Public struct {
-				Next *time.Time `json:"next_round"`
+				Next     *time.Time `json:"next_round"`
+				EventEnd time.Time  `json:"event_end"`
 			}
 		}
-		if err := json.Unmarshal(body, &doc); code != 200 || err != nil || !doc.Blitz.EventEnd.Equal(end) {
+		if err := json.Unmarshal(body, &doc); code != 200 || err != nil || !doc.Blitz.EventEnd.Equal(end) || !doc.Public.EventEnd.Equal(end) {
 			t.Fatalf("GET blitz: %d %s", code, body)
 		}
 		return doc.Public.Next

@@ -13,7 +13,8 @@
 //
 // The organiser sets the ranked rounds' schedule (a bad interval is
 // refused in words), stops it and starts it again, runs a round now and sees its groups and who moved
-// up and down, and the ranking; starts the final, and the finals page
+// up and down, and the ranking; ends the event (both pages say no round
+// of the schedule starts after the end); starts the final, and the finals page
 // draws the bracket as it fills up to the grand final's winner, each game
 // with its map and replay. A team sees its rank, group and the next
 // round, its ranked game as the 2022 game page's line, the way to play a
@@ -120,6 +121,21 @@ await finish('blitz pages', async () => {
   assert.equal(await team.textContent('#blitz .first-message'), JSON.stringify({ type: 'REGISTER', token: teamToken }));
   await team.click('text=Hide the token');
   await layout(team, 'blitz-team');
+
+  step('the event ends: no round of the schedule starts after it, both pages say so (the final below still plays)');
+  const ended = await org.evaluate(async ([id]) => {
+    const res = await fetch(`/api/platform/organiser/events/${id}`, {
+      method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('arena-platform-organiser-token')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ settings: { end: new Date(Date.now() - 1000).toISOString() } }),
+    });
+    return res.status;
+  }, [eventID]);
+  assert.equal(ended, 200, 'the organiser sets the event\u2019s end');
+  await until(org, 'the card without a next round', () => /Next round: none: no round starts after the event\u2019s end/.test(document.querySelector('#blitz-rounds .schedule-now').textContent), null, 20_000);
+  await team.reload();
+  await team.waitForSelector('#blitz .blitz-standing');
+  const over = await team.textContent('#blitz .blitz-standing');
+  assert.match(over, /Next round\s*none: no round starts after the event\u2019s end/, over);
 
   step('organiser: starts the final; the finals page draws it as it is played');
   await org.selectOption('select[name=final-size]', '4');

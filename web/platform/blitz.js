@@ -45,12 +45,25 @@ function scheduled(s) {
  * When the next ranked round is due, as the server decides it (its
  * "next_round": the schedule's round n at start + (n-1) x interval, never
  * sooner than an interval after the last one began), or null: no
- * schedule, the schedule stopped, or its rounds all played.
+ * schedule, the schedule stopped, its rounds all played, or the event's
+ * end ("event_end") come first.
  * @param {any} doc the Blitz document (schedule, rounds, next_round)
  * @returns {Date|null}
  */
 export function nextRound(doc) {
   return doc.next_round ? new Date(doc.next_round) : null;
+}
+
+/**
+ * Why a running schedule has no next round: its rounds all played (its
+ * cap reached), or else the event's end, from which none starts.
+ * @param {any} doc the Blitz document @returns {string}
+ */
+function noNextRound(doc) {
+  const s = doc.schedule;
+  const capped = s.rounds > 0 && (doc.rounds || []).length - (s.before || 0) >= s.rounds;
+  return capped || !doc.event_end ? 'none: the rounds are all played'
+    : `none: no round starts after the event’s end (${when(doc.event_end)})`;
 }
 
 /** A schedule in words. @param {any} s */
@@ -447,7 +460,8 @@ export function organiserCards(ev, orgAPI) {
     }
     const next = nextRound(pub);
     current.dataset.state = !scheduled(s) ? 'none' : s.stopped ? 'stopped' : 'running';
-    current.replaceChildren(scheduleWords(s), ...(next ? [h('b', null, ` Next round: ${when(next.toISOString())}.`)] : []));
+    current.replaceChildren(scheduleWords(s), ...(next ? [h('b', null, ` Next round: ${when(next.toISOString())}.`)]
+      : current.dataset.state === 'running' ? [` Next round: ${noNextRound(pub)}.`] : []));
     stop.hidden = current.dataset.state !== 'running';
     save.textContent = s.stopped ? 'Save and start the schedule' : 'Save the schedule';
     const asks = [];
@@ -573,7 +587,7 @@ function standingOf(d, name) {
     : 'not ranked yet: a round ranks every team with a ready bot (a newcomer starts at the bottom)']);
   rows.push(['Next round', next ? when(next.toISOString())
     : !scheduled(d.schedule) ? 'not scheduled yet'
-      : d.schedule.stopped ? 'none scheduled: the organiser stopped the rounds\u2019 schedule' : 'none: the rounds are all played']);
+      : d.schedule.stopped ? 'none scheduled: the organiser stopped the rounds\u2019 schedule' : noNextRound(d)]);
   const rounds = d.rounds || [];
   const lastRound = rounds[rounds.length - 1];
   if (lastRound && lastRound.groups) {
