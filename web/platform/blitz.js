@@ -7,7 +7,7 @@
 // finals.js). The data: GET blitz (a team) and GET
 // organiser/events/{id}/blitz (the organiser: the same document as
 // "public", beside the schedule and the pending requests).
-import { h, say, when, ApiError } from '/platform/common.js';
+import { h, say, when, ApiError, failingView } from '/platform/common.js';
 
 /** @typedef {(path: string, o?: any) => Promise<any>} Caller */
 
@@ -406,6 +406,8 @@ export function organiserCards(ev, orgAPI) {
   const pending = h('p', { class: 'notice info', hidden: true });
   const played = h('div');
   const ranking = h('div');
+  const roundsFailing = h('div', { class: 'failing-box' });
+  const finalFailing = h('div', { class: 'failing-box' });
   /** @param {string} label @param {HTMLElement} input @param {string} hint */
   const row = (label, input, hint) => h('label', { class: 'opt-row' }, h('span', null, label), input, h('span', { class: 'dim hint' }, hint));
   const form = /** @type {HTMLFormElement} */ (h('form', { class: 'blitz-schedule' },
@@ -424,14 +426,14 @@ export function organiserCards(ev, orgAPI) {
   const roundsCard = h('section', { class: 'card', id: 'blitz-rounds' },
     h('h2', null, 'Ranked rounds'),
     h('p', { class: 'dim' }, 'Rounds at a regular interval: the teams in groups by their rank, each group one game on a map of the pool; the winner moves up a group, the loser down.'),
-    current, form, pending, msg,
+    current, form, pending, msg, roundsFailing,
     h('h3', null, 'Ranking'), ranking,
     h('h3', null, 'Rounds played'), played);
   const finalCard = h('section', { class: 'card', id: 'blitz-final' },
     h('div', { class: 'card-head' }, h('h2', null, 'Final'),
       h('a', { href: `/platform/finals?event=${encodeURIComponent(ev.id)}`, target: '_blank', rel: 'noopener' }, 'Finals page \u2197')),
     h('p', { class: 'dim' }, 'Every team with a bot, seeded by the ranking; sudden death games, a best-of-three grand final.'),
-    finalState, finalAsk, finalMsg, finalBody);
+    finalState, finalFailing, finalAsk, finalMsg, finalBody);
   let filled = false;
   /** @type {any} */
   let last = null;
@@ -480,6 +482,7 @@ export function organiserCards(ev, orgAPI) {
     finalState.textContent = f
       ? (f.done ? `Played: ${f.games.length} games.` : `Being played: ${f.games.length} games so far.`)
       : (d.blitz.final_size ? '' : 'Not started.');
+    showFailing(d, roundsFailing, finalFailing);
     finalBody.replaceChildren(...(f ? [bracketView(f, { replay: (g) => (g.id ? `/platform/replay/${encodeURIComponent(g.id)}?event=${encodeURIComponent(ev.id)}` : null) }), standingsView(f) || ''] : []));
   };
 
@@ -544,6 +547,27 @@ export function organiserCards(ev, orgAPI) {
   });
   keepFresh(finalCard, refresh);
   return [roundsCard, finalCard];
+}
+
+/**
+ * The games of the rounds and of the final that the platform cannot play,
+ * each in its card, and the server's failing look in the card of what it
+ * was looking at: the game its error names, else the final once asked or
+ * started, else the rounds. Empty boxes when nothing fails.
+ * @param {any} d the organiser's Blitz answer
+ * @param {HTMLElement} rounds @param {HTMLElement} final
+ */
+function showFailing(d, rounds, final) {
+  const games = d.failing || [];
+  const look = d.look_error || null;
+  const named = look ? /^game (ranked|final)-/.exec(look.error || '') : null;
+  const atFinal = !!look && (named ? named[1] === 'final' : !!(d.public.final || d.blitz.final_size));
+  const views = [
+    failingView(games.filter((/** @type {any} */ g) => g.kind !== 'final'), atFinal ? null : look),
+    failingView(games.filter((/** @type {any} */ g) => g.kind === 'final'), atFinal ? look : null),
+  ];
+  rounds.replaceChildren(...(views[0] ? [views[0]] : []));
+  final.replaceChildren(...(views[1] ? [views[1]] : []));
 }
 
 /** A date of the API as a datetime-local field's value (local time). @param {string} iso */

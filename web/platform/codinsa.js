@@ -11,7 +11,7 @@
 // The team's side asks only the team routes, which never tell the secret
 // set, the other teams' votes nor the chosen set: the page cannot show
 // what it never receives.
-import { h, API, token, say, userMessage, ApiError } from '/platform/common.js';
+import { h, API, token, say, userMessage, ApiError, failingView } from '/platform/common.js';
 
 /** @typedef {(path: string, o?: {method?: string, body?: any}) => Promise<any>} Caller */
 
@@ -276,11 +276,12 @@ function finalCard(ev, call) {
   const bar = /** @type {HTMLProgressElement} */ (h('progress', { max: 1, value: 0, hidden: true, class: 'final-progress' }));
   const matches = h('div', { class: 'final-matches' });
   const table = h('div', { class: 'final-table' });
+  const failing = h('div', { class: 'failing-box' });
   const msg = h('p', { class: 'notice', hidden: true, role: 'alert' });
   const card = h('section', { class: 'card codinsa', id: 'codinsa-final' },
     h('div', { class: 'card-head' }, h('h2', null, 'Final'), badge),
     h('p', { class: 'dim' }, 'A round robin of the teams with a ready bot: every pair plays one match of three games (sets 0, the voted set, 9), each of two legs with the roles swapped. A match won is 3 points, a draw 1; ties are broken by game wins, then the turn difference, then (between two teams) their match.'),
-    startBox, state, bar, matches, table, msg);
+    startBox, state, bar, failing, matches, table, msg);
   /** @type {any} */
   let closed = null;
 
@@ -328,6 +329,7 @@ function finalCard(ev, call) {
       badge.textContent = 'not started';
       state.textContent = closed ? 'The vote is closed: the final may start.' : 'Close the spawn vote first: the final plays the voted set.';
       bar.hidden = true;
+      failing.replaceChildren();
       matches.replaceChildren();
       table.replaceChildren();
       return;
@@ -350,6 +352,9 @@ function finalCard(ev, call) {
     bar.hidden = !!f.done;
     bar.max = Math.max(1, total * 3);
     bar.value = games;
+    // the games the platform cannot play, and its failing look
+    const trouble = failingView(f.failing, f.look_error);
+    failing.replaceChildren(...(trouble ? [trouble] : []));
     /** @type {Record<string, string>} */
     const names = {};
     (f.teams || []).forEach((/** @type {number} */ id, /** @type {number} */ i) => { names[String(id)] = f.names[i]; });

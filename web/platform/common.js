@@ -219,3 +219,42 @@ export function kindTag(m) {
   if (!what) return null;
   return h('span', { class: `kind-tag ${m.kind}`, title: what + (m.map ? `, on ${m.map}` : '') }, m.kind === 'ranked' && m.round ? `round ${m.round}` : m.kind);
 }
+
+/** A count of times in words: once, 3 times. @param {number} n */
+function countTimes(n) {
+  return n === 1 ? 'once' : `${n} times`;
+}
+
+/**
+ * The warning of an organiser's card when its round or final cannot go
+ * on: the games the platform cannot play (the organiser's answers'
+ * "failing": each game, its teams, how many times it failed, its last
+ * error, whether the platform gave up on its job) and the server's failing
+ * look ("look_error"); null when nothing fails. The errors come from the
+ * server and may hold anything: they are set as text, as everything here.
+ * @param {any[]|undefined} games @param {any} look
+ * @returns {HTMLElement|null}
+ */
+export function failingView(games, look) {
+  const list = games || [];
+  if (!list.length && !look) return null;
+  const items = list.map((g) => h('li', { class: 'failing-game', dataset: { game: g.game } },
+    h('b', null, `Game ${g.game}`),
+    g.teams && g.teams.length ? ` (${g.teams.join(', ')})` : '',
+    ` failed ${countTimes(g.failures)}. Its last error:`,
+    h('pre', { class: 'failing-error' }, g.error || '(no message)'),
+    h('span', { class: 'failing-state' }, g.discarded
+      ? `The platform gave up on its job after its attempts${g.discarded > 1 ? ` (${countTimes(g.discarded)})` : ''}: it queues the game again at its next look.`
+      : 'The platform is trying it again.')));
+  if (look) {
+    items.push(h('li', { class: 'failing-look' },
+      h('b', null, 'The server cannot go on'),
+      `: its look at this event\u2019s round or final failed ${countTimes(look.looks)} in a row, since ${when(look.since)}. Its error:`,
+      h('pre', { class: 'failing-error' }, look.error || '(no message)'),
+      h('span', { class: 'failing-state' }, 'It tries again at every look (every few seconds).')));
+  }
+  return h('div', { class: 'failing' },
+    h('h3', null, list.length ? 'Games the platform cannot play' : 'The games cannot be queued'),
+    h('ul', null, items),
+    h('p', { class: 'dim' }, 'These games are not recorded. Fix the cause (a map file of the data directory\u2019s maps/, the replays\u2019 disk\u2026): the server tries again by itself, and the round or final goes on; nothing recorded is lost.'));
+}
