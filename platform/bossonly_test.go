@@ -287,3 +287,76 @@ func show(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// TestPromotionStartsTheRatingAgain: a rating is a team's standing among
+// its league's teams. A team of ants' league 1 with rated games there,
+// promoted by its test, enters league 2 without a rating (its games and
+// record start again); a game of league 1 that ends after the team moved
+// up does not rate it, and rates its opponent as it played.
+func TestPromotionStartsTheRatingAgain(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	ev, teams := leaguesEvent(t, p, "ants", 2)
+	owls, bats := teams[0], teams[1]
+	for _, tm := range teams {
+		if _, err := p.Store.SetLeague(ctx, tm.ID, 0, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	casual := func(key string) store.Match {
+		return store.Match{EventID: ev.ID, Key: key, Kind: store.KindCasual, League: 1, Teams: []int64{owls.ID, bats.ID},
+			Submissions: []int64{owls.Active, bats.Active}, Ranks: []int{1, 2}}
+	}
+	if _, err := p.Store.RecordMatch(ctx, casual("c-1"), func(cur map[int64]store.Rating) []store.Rating {
+		return rateMatch(casual("c-1"), cur)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for k := range 3 { // Owls' bot wins league 1's test
+		m := store.Match{EventID: ev.ID, Key: fmt.Sprintf("promotion-%d-1-%d", owls.Active, k), Kind: store.KindPromotion, League: 1,
+			Teams: []int64{owls.ID, 0}, Submissions: []int64{owls.Active, 0}, Ranks: []int{1, 2}}
+		if k == 1 {
+			m.Teams, m.Submissions, m.Ranks = []int64{0, owls.ID}, []int64{0, owls.Active}, []int{2, 1}
+		}
+		if _, err := p.Store.RecordMatch(ctx, m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.StartJobs(ctx, JobOptions{Build: build.Options{Unsafe: true}}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	if _, err := p.sweepPromotions(ctx, ev, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if tm, _ := p.Store.Team(ctx, owls.ID); tm.League != 2 {
+		t.Fatalf("Owls in league %d, want 2", tm.League)
+	}
+	ratings, _ := p.Store.Ratings(ctx, ev.ID)
+	if r, ok := ratings[owls.ID]; ok {
+		t.Errorf("Owls entered league 2 with league 1's rating: %+v", r)
+	}
+	if ratings[bats.ID].Games != 1 {
+		t.Errorf("Bats, still in league 1: %+v", ratings[bats.ID])
+	}
+	two, _ := p.LeagueLeaderboard(ctx, ev.ID, 2)
+	if len(two) != 1 || two[0].Rating.Games != 0 || two[0].Score() != 0 {
+		t.Errorf("league 2: %+v", two)
+	}
+	// a league 1 game played while Owls moved up: Bats only is rated
+	a := matchArgs{Event: ev.ID, League: 1, Teams: []int64{owls.ID, bats.ID}}
+	left, err := p.leftLeague(ctx, a)
+	if err != nil || !left[owls.ID] || left[bats.ID] {
+		t.Fatalf("left league 1: %v %v", left, err)
+	}
+	late := casual("c-2")
+	if _, err := p.Store.RecordMatch(ctx, late, func(cur map[int64]store.Rating) []store.Rating {
+		return rateInLeague(late, cur, left)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ratings, _ = p.Store.Ratings(ctx, ev.ID)
+	if _, ok := ratings[owls.ID]; ok || ratings[bats.ID].Games != 2 || ratings[bats.ID].Losses != 2 {
+		t.Errorf("after a late league 1 game: %+v", ratings)
+	}
+}

@@ -224,14 +224,54 @@ func (p *Platform) playMatch(ctx context.Context, a matchArgs) error {
 	} else {
 		rec.Error = err.Error()
 	}
-	rate := func(cur map[int64]store.Rating) []store.Rating { return rateMatch(rec, cur) }
-	if a.MatchKind == store.KindRanked || a.MatchKind == store.KindPromotion || a.Unrated {
-		// ranked rounds count ladder points, not ratings; a promotion
-		// game's boss is no team of the league (docs/events.md)
-		rate = nil
+	var rate func(cur map[int64]store.Rating) []store.Rating
+	if a.MatchKind != store.KindRanked && a.MatchKind != store.KindPromotion && !a.Unrated {
+		// (ranked rounds count ladder points, not ratings; a promotion
+		// game's boss is no team of the league: docs/events.md)
+		left, err := p.leftLeague(context.WithoutCancel(ctx), a)
+		if err != nil {
+			return err
+		}
+		rate = func(cur map[int64]store.Rating) []store.Rating { return rateInLeague(rec, cur, left) }
 	}
 	_, err = p.recordMatch(context.WithoutCancel(ctx), rec, rate)
 	return err
+}
+
+// leftLeague are the teams of a league's rated game that moved to another
+// league while it was played (promoted meanwhile): their rating started
+// again in their new league, which this game is not of.
+func (p *Platform) leftLeague(ctx context.Context, a matchArgs) (map[int64]bool, error) {
+	left := map[int64]bool{}
+	if a.League == 0 {
+		return left, nil
+	}
+	for _, id := range a.Teams {
+		if id == 0 {
+			continue
+		}
+		t, err := p.Store.Team(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if t.League != a.League {
+			left[id] = true
+		}
+	}
+	return left, nil
+}
+
+// rateInLeague is rateMatch without the teams that left the game's league
+// (they keep the rating of their new league; the others are rated
+// against them as they played).
+func rateInLeague(m store.Match, cur map[int64]store.Rating, left map[int64]bool) []store.Rating {
+	var out []store.Rating
+	for _, r := range rateMatch(m, cur) {
+		if !left[r.TeamID] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // holdCores waits for the cores a match of these bots needs (one per

@@ -208,7 +208,9 @@ type Store interface {
 
 	// SetLeague moves a team to a league, if it is still in league from
 	// (so that two deciders never move it twice); it reports whether it
-	// moved.
+	// moved. A team that moves loses its rating, in the same transaction:
+	// a rating is a team's standing among its league's teams, and starts
+	// again in the new league.
 	SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error)
 	// SubmissionMatches lists the matches of one kind (KindPromotion...)
 	// a submission played, oldest first.

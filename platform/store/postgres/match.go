@@ -137,6 +137,16 @@ func (d *DB) SubmissionMatches(ctx context.Context, subID int64, kind string) ([
 
 // SetLeague implements store.Store.
 func (d *DB) SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error) {
-	tag, err := d.pool.Exec(ctx, `UPDATE teams SET league = $1 WHERE id = $2 AND league = $3`, to, teamID, from)
-	return err == nil && tag.RowsAffected() == 1, err
+	moved := false
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE teams SET league = $1 WHERE id = $2 AND league = $3`, to, teamID, from)
+		if err != nil || tag.RowsAffected() != 1 {
+			return err
+		}
+		moved = true
+		// a rating is the team's standing in its league: it starts again
+		_, err = tx.Exec(ctx, `DELETE FROM ratings WHERE team_id = $1`, teamID)
+		return err
+	})
+	return moved && err == nil, err
 }

@@ -169,10 +169,21 @@ func (d *DB) matches(ctx context.Context, q string, args ...any) ([]store.Match,
 
 // SetLeague implements store.Store.
 func (d *DB) SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error) {
-	res, err := d.db.ExecContext(ctx, `UPDATE teams SET league = ? WHERE id = ? AND league = ?`, to, teamID, from)
+	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return false, err
 	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE teams SET league = ? WHERE id = ? AND league = ?`, to, teamID, from)
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); n != 1 || err != nil {
+		return false, err
+	}
+	// a rating is the team's standing in its league: it starts again
+	if _, err := tx.ExecContext(ctx, `DELETE FROM ratings WHERE team_id = ?`, teamID); err != nil {
+		return false, err
+	}
+	return true, tx.Commit()
 }

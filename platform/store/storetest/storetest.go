@@ -339,7 +339,7 @@ func concurrentMatchesRateInIDOrder(t *testing.T, open Opener) {
 
 // eventFormatFields: a match keeps its kind, league, round, scores
 // and statistics; a submission's matches of one kind are found; a team
-// moves league only from the league it is in.
+// moves league only from the league it is in, and then loses its rating.
 func eventFormatFields(t *testing.T, open Opener) {
 	ctx := context.Background()
 	db := openOnce(t, open)
@@ -368,14 +368,26 @@ func eventFormatFields(t *testing.T, open Opener) {
 	if all[1].Kind != store.KindCasual || all[1].Scores == nil || all[1].Map != "" {
 		t.Errorf("a match without a kind is casual: %+v", all[1])
 	}
+	rated := store.Match{EventID: ev.ID, Key: "c-2", Teams: []int64{0, tm.ID}, Submissions: []int64{0, 12}, Ranks: []int{2, 1}}
+	if _, err := db.RecordMatch(ctx, rated, func(map[int64]store.Rating) []store.Rating {
+		return []store.Rating{{TeamID: tm.ID, Mu: 30, Sigma: 7, Games: 1, Wins: 1}}
+	}); err != nil {
+		t.Fatal(err)
+	}
 	if moved, err := db.SetLeague(ctx, tm.ID, 1, 2); moved || err != nil {
 		t.Fatalf("moved from league 1 while in 0: %v %v", moved, err)
+	}
+	if rs, _ := db.Ratings(ctx, ev.ID); rs[tm.ID].Games != 1 {
+		t.Errorf("a team that did not move lost its rating: %+v", rs)
 	}
 	if moved, err := db.SetLeague(ctx, tm.ID, 0, 1); !moved || err != nil {
 		t.Fatal(moved, err)
 	}
 	if got, _ := db.Team(ctx, tm.ID); got.League != 1 {
 		t.Errorf("league %d", got.League)
+	}
+	if rs, _ := db.Ratings(ctx, ev.ID); len(rs) != 0 {
+		t.Errorf("a team that moved keeps its rating: %+v", rs)
 	}
 }
 
