@@ -263,6 +263,18 @@ func TestBossOnlyLeaderboard(t *testing.T) {
 	if got := strings.Join(order, " "); got != "3:1:Fish 1:1:Ants 1:2:Bees 1:2:Eels 1:4:Dogs 1:5:Cats" {
 		t.Errorf("organiser teams: %s", got)
 	}
+	// the exported results: the same order and ranks, with the tests
+	res, err := p.EventResults(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order = nil
+	for _, l := range res.Standings {
+		order = append(order, fmt.Sprintf("%d:%d:%s:%v:%v", l.League, l.Rank, l.Team, l.BossOnly, l.Promotion != nil))
+	}
+	if got := strings.Join(order, " "); got != "3:1:Fish:false:true 1:1:Ants:true:true 1:2:Bees:true:true 1:2:Eels:true:true 1:4:Dogs:true:true 1:5:Cats:true:true" {
+		t.Errorf("results: %s", got)
+	}
 	// Cats submits again: its new bot takes league 1's test from game 1
 	s, _ := p.Store.CreateSubmission(ctx, store.Submission{TeamID: teams[2].ID, Filename: "bot.py", Status: store.StatusQueued})
 	if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {

@@ -85,6 +85,7 @@ type ResultLine struct {
 	// Promotion is the team's promotion test in its league (below the
 	// top league); in a boss-only league, what ranks the team.
 	Promotion *PromotionRecord `json:"promotion,omitempty"`
+	BossOnly  bool             `json:"boss_only,omitempty"` // a league of tests only: no rating
 }
 
 // LadderJSON is one line of the ranked rounds' ladder.
@@ -134,7 +135,7 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 		r := s.Rating
 		res.Standings = append(res.Standings, ResultLine{Rank: s.Rank, Team: s.Team.Name, TeamID: s.Team.ID,
 			League: s.Team.League, Rating: s.Score(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
-			Promotion: s.Test})
+			Promotion: s.Test, BossOnly: s.BossOnly})
 	}
 	if g.Info().Name == "tracks" {
 		sq, err := p.SideQuestBoard(ctx, eventID)

@@ -15,6 +15,8 @@ import (
 // leagues lists every league's teams, the top one first: league 3's with
 // its rating and its promotion test, league 1's (boss only: no rating)
 // ranked by their tests; --json adds the league, the test and boss_only.
+// A team's arena leaderboard --league N shows that league's, with the
+// tests, and no rating in a boss-only league.
 func TestEventTeamsByLeague(t *testing.T) {
 	ctx := context.Background()
 	data := filepath.Join(t.TempDir(), "data")
@@ -30,8 +32,10 @@ func TestEventTeamsByLeague(t *testing.T) {
 	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
 		t.Fatal(err)
 	}
+	var token string
 	for i, n := range []string{"Owls", "Bats", "Cats"} {
-		tm, _, err := p.Join(ctx, invite, n)
+		tm, tok, err := p.Join(ctx, invite, n)
+		token = tok
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,5 +77,22 @@ func TestEventTeamsByLeague(t *testing.T) {
 	out, _, code = run(t, "event", "teams", "1", "--data", data, "--json")
 	if code != 0 || !strings.Contains(out, `"boss_only": true`) || !strings.Contains(out, `"state": "playing"`) || !strings.Contains(out, `"league": 3`) {
 		t.Errorf("event teams --json:\n%s", out)
+	}
+	// the leaderboards, through the server (its scheduler may play the
+	// tests on: the lines say how they stand, whatever they are)
+	url := startPlatform(t, data, "--unsafe-no-sandbox", "--casual-matches", "0")
+	team := []string{"leaderboard", "--server", url, "--token", token}
+	out, stderr, code = run(t, append(team, "--league", "1")...)
+	if code != 0 || !strings.Contains(out, "only the promotion tests") || !strings.Contains(out, "RANK  TEAM  PROMOTION TEST") ||
+		strings.Contains(out, "RATING") || strings.Count(out, " won, ") != 2 {
+		t.Errorf("leaderboard --league 1: %d %s%s", code, out, stderr)
+	}
+	out, stderr, code = run(t, append(team, "--league", "3")...)
+	if code != 0 || !strings.Contains(out, "RATING") || !strings.Contains(out, "PROMOTION TEST") || !strings.Contains(out, "Cats") || strings.Contains(out, "Owls") {
+		t.Errorf("leaderboard --league 3: %d %s%s", code, out, stderr)
+	}
+	out, stderr, code = run(t, team...) // the event's: league 5's, empty, without tests
+	if code != 0 || strings.Contains(out, "PROMOTION TEST") || strings.Contains(out, "Cats") {
+		t.Errorf("leaderboard: %d %s%s", code, out, stderr)
 	}
 }
