@@ -269,37 +269,55 @@ func (p *Platform) TeamTest(ctx context.Context, t store.Team) (PromotionRecord,
 // tests: most wins first, then fewest games (teams with the same record
 // share a rank).
 func (p *Platform) EventStandings(ctx context.Context, eventID int64) ([]Standing, error) {
+	return p.leagueStandings(ctx, eventID, func(store.Team) bool { return true })
+}
+
+// leagueStandings are EventStandings of the teams keep keeps. The event's
+// promotion games are read only when a kept team has a test (the top
+// league's leaderboard, which every team page reads, needs none).
+func (p *Platform) leagueStandings(ctx context.Context, eventID int64, keep func(store.Team) bool) ([]Standing, error) {
 	ev, err := p.Store.Event(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	board, err := p.allStandings(ctx, eventID)
+	all, err := p.allStandings(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
 	g, err := game.Lookup(ev.Game)
 	if err != nil || !leaguesOn(ev, g.Info()) {
-		return board, nil
+		return all, nil
 	}
 	info := g.Info()
-	ms, err := p.Store.MatchesOfKind(ctx, eventID, store.KindPromotion)
-	if err != nil {
-		return nil, err
-	}
-	slices.Reverse(ms) // oldest first, as a test is decided
-	bySub := map[int64][]store.Match{}
-	for _, m := range ms {
-		for _, sub := range m.Submissions {
-			if sub != 0 {
-				bySub[sub] = append(bySub[sub], m)
-			}
+	var board []Standing
+	tested := false
+	for _, s := range all {
+		if keep(s.Team) {
+			s.BossOnly = bossOnly(info, s.Team.League)
+			board = append(board, s)
+			_, next := league.Next(info, s.Team.League)
+			tested = tested || next && s.Team.Active != 0
 		}
 	}
-	for i, s := range board {
-		board[i].BossOnly = bossOnly(info, s.Team.League)
-		if _, ok := league.Next(info, s.Team.League); ok && s.Team.Active != 0 {
-			r := promotionRecord(bySub[s.Team.Active], s.Team.Active, s.Team.League)
-			board[i].Test = &r
+	if tested {
+		ms, err := p.Store.MatchesOfKind(ctx, eventID, store.KindPromotion)
+		if err != nil {
+			return nil, err
+		}
+		slices.Reverse(ms) // oldest first, as a test is decided
+		bySub := map[int64][]store.Match{}
+		for _, m := range ms {
+			for _, sub := range m.Submissions {
+				if sub != 0 {
+					bySub[sub] = append(bySub[sub], m)
+				}
+			}
+		}
+		for i, s := range board {
+			if _, ok := league.Next(info, s.Team.League); ok && s.Team.Active != 0 {
+				r := promotionRecord(bySub[s.Team.Active], s.Team.Active, s.Team.League)
+				board[i].Test = &r
+			}
 		}
 	}
 	sort.SliceStable(board, func(i, j int) bool {
@@ -343,17 +361,7 @@ func testBefore(a, b *PromotionRecord) bool {
 // EventStandings): by mu - 3 sigma, or in a boss-only league by their
 // promotion tests.
 func (p *Platform) LeagueLeaderboard(ctx context.Context, eventID int64, lg int) ([]Standing, error) {
-	board, err := p.EventStandings(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	var out []Standing
-	for _, s := range board {
-		if s.Team.League == lg {
-			out = append(out, s)
-		}
-	}
-	return out, nil
+	return p.leagueStandings(ctx, eventID, func(t store.Team) bool { return t.League == lg })
 }
 
 // allStandings are every team of the event by mu - 3 sigma, whatever its
