@@ -381,6 +381,7 @@ func TestFlowsOnPostgres(t *testing.T) {
 	testOnPostgres = true
 	defer func() { testOnPostgres = false }()
 	for name, f := range map[string]func(*testing.T){
+		"AfterTheEndTheOrganisersGamesPlay":     TestAfterTheEndTheOrganisersGamesPlay,
 		"BuiltRootFollowsTheUpload":             TestBuiltRootFollowsTheUpload,
 		"CreateEventChecksGameNameAndOptions":   TestCreateEventChecksGameNameAndOptions,
 		"EventSettingsAreCheckedAgainstTheGame": TestEventSettingsAreCheckedAgainstTheGame,
