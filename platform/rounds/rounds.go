@@ -23,7 +23,8 @@ type Round struct {
 	Players int `json:"players"`
 	// Size, Shape, Mix and Obstacles are the game's options of the same
 	// names for the round's arenas ("": the event's, or the game's
-	// default).
+	// default). Shape may be a set, "square,x": each game draws one of
+	// its shapes (territory's option).
 	Size       string  `json:"size,omitempty"`
 	Shape      string  `json:"shape,omitempty"`
 	Mix        string  `json:"mix,omitempty"`
