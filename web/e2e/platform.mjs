@@ -296,6 +296,18 @@ await finish('platform pages', async () => {
   await until(bats, 'a promotion game among the matches', () => !!document.querySelector('#matches .kind-tag.promotion'), undefined, 60_000);
   await layout(bats, 'team-league');
 
+  step('organiser: publishes the league event\'s results; a boss-only team\'s line has its test, no rating');
+  org.once('dialog', (d) => d.accept());
+  await org.click('text=Publish the results');
+  await until(org, 'the publication', () => /published/.test(document.querySelector('#event dl')?.textContent || ''), undefined, 30_000);
+  await bats.reload();
+  await until(bats, 'the published results with the promotion tests', () =>
+    /Promotion test/.test(document.querySelector('#results:not([hidden]) thead')?.textContent || ''), undefined, 30_000);
+  const batsLine = await bats.textContent('#results tr.mine');
+  assert.match(batsLine, /\d+ of \d+ won/, 'the team\'s results line gives its promotion test');
+  // (the team is in a boss-only league: checked above)
+  assert.doesNotMatch(batsLine, /\d\.\d\d/, 'no rating for a team of a boss-only league');
+
   step('a team token does not open the organiser\'s page');
   expecting(/status of 403/);
   await team.goto(`${base}/platform/organiser`);

@@ -506,19 +506,25 @@ async function refreshResults() {
     return;
   }
   const leagues = r.standings.some((/** @type {any} */ l) => l.league);
+  // below the top league a line carries its team's promotion test; a
+  // boss-only league's teams have no rating, only that test
+  const tests = r.standings.some((/** @type {any} */ l) => l.promotion);
   ui.results.replaceChildren(
     head(r.final ? 'Final results' : 'Results', r.final ? 'ready' : 'queued', r.final ? 'final' : 'provisional'),
     h('p', { class: 'dim' }, `${by}, after ${r.matches} matches.`),
     h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
       h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), leagues ? h('th', { class: 'num' }, 'League') : null,
-        h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Won / drawn / lost'))),
+        h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Won / drawn / lost'),
+        tests ? h('th', null, 'Promotion test') : null)),
       h('tbody', null, r.standings.map((/** @type {any} */ l) => h('tr', { class: l.team_id === state.team.id ? 'mine' : null },
         h('td', { class: 'num rank' }, String(l.rank)),
         h('td', { class: 'ellipsis', title: l.team }, l.team),
         leagues ? h('td', { class: 'num' }, String(l.league || '')) : null,
-        h('td', { class: 'num rating', title: `mu ${fixed(l.mu, 2)}, sigma ${fixed(l.sigma, 2)}` }, fixed(l.rating, 2)),
+        l.boss_only ? h('td', { class: 'num dim', title: 'A boss-only league plays no rated game' }, '\u2013')
+          : h('td', { class: 'num rating', title: `mu ${fixed(l.mu, 2)}, sigma ${fixed(l.sigma, 2)}` }, fixed(l.rating, 2)),
         h('td', { class: 'num' }, String(l.games)),
-        h('td', { class: 'num' }, `${l.wins} / ${l.draws} / ${l.losses}`)))))));
+        h('td', { class: 'num' }, `${l.wins} / ${l.draws} / ${l.losses}`),
+        tests ? h('td', { class: 'test' }, l.promotion ? testWords(l.promotion) : '\u2013') : null))))));
   ui.results.hidden = false;
 }
 
