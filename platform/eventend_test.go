@@ -202,19 +202,7 @@ func TestAfterTheEndTheOrganisersGamesPlay(t *testing.T) {
 func TestAfterTheEndTheFinalIsPlayed(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", []string{"max_turns=30"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.Settings.Leagues = true
-	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
-		t.Fatal(err)
-	}
+	p, ev, invite := antsLeagueEvent(t)
 	g, _ := game.Lookup("ants")
 	top, _ := league.Top(g.Info())
 	var subs []int64

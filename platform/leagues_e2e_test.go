@@ -96,19 +96,7 @@ def controlled(play):
 func TestAntsPromotionAfterLosses(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", []string{"max_turns=30"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.Settings.Leagues = true
-	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
-		t.Fatal(err)
-	}
+	p, ev, invite := antsLeagueEvent(t)
 	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil {
 		t.Fatal(err)
 	}

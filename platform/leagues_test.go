@@ -281,19 +281,7 @@ func TestSideQuestBoard(t *testing.T) {
 func TestLeaguePromotionSeatsAlternate(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", []string{"max_turns=30"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.Settings.Leagues = true
-	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
-		t.Fatal(err)
-	}
+	p, ev, invite := antsLeagueEvent(t)
 	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil {
 		t.Fatal(err)
 	}
@@ -364,4 +352,25 @@ func TestPromotionSweepSkipsAnUnknownLeague(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("%d games queued, %v; want Bats' first", n, err)
 	}
+}
+
+// antsLeagueEvent opens a platform on a new data directory (closed at the
+// test's end) with an ants event that plays leagues (30 turns a game).
+func antsLeagueEvent(t *testing.T) (*Platform, store.Event, string) {
+	t.Helper()
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", []string{"max_turns=30"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Settings.Leagues = true
+	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	return p, ev, invite
 }
