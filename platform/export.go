@@ -37,7 +37,13 @@ type Results struct {
 	// once its tournament is: the event's ranking then.
 	CodinsaFinal []CodinsaLine `json:"codinsa_final,omitempty"`
 	BlitzFinal   []FinalPlace  `json:"blitz_final,omitempty"`
-	Matches      int           `json:"matches"` // matches played (arena failures excepted)
+	// BlitzRanking is a jungle event's ranking after its ranked rounds
+	// (BlitzRounds of them) while its final is not over: the event's
+	// ranking then, provisional (it seeds the final), not the casual
+	// games' ratings.
+	BlitzRanking []FinalPlace `json:"blitz_ranking,omitempty"`
+	BlitzRounds  int          `json:"blitz_rounds,omitempty"`
+	Matches      int          `json:"matches"` // matches played (arena failures excepted)
 }
 
 // CodinsaLine is one line of the Cod'INSA final's table: ranked by match
@@ -164,8 +170,9 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 }
 
 // formatFinal adds to the results the ranking of a catmouse or jungle
-// event's own final once it is over (its table, its places): the rated
-// games' standings are not these events' ranking then.
+// event's own final once it is over (its table, its places), or before
+// that a jungle event's ranking after its ranked rounds when one was
+// played: the rated games' standings are not these events' ranking then.
 func (p *Platform) formatFinal(ctx context.Context, ev store.Event, res *Results) error {
 	switch ev.Game {
 	case "catmouse":
@@ -180,14 +187,40 @@ func (p *Platform) formatFinal(ctx context.Context, ev store.Event, res *Results
 		res.Final = true
 	case "jungle":
 		f, err := p.BlitzFinalState(ctx, ev.ID)
-		if err != nil || f == nil || !f.Done {
+		if err != nil {
 			return err
+		}
+		if f == nil || !f.Done {
+			return p.blitzRanking(ctx, ev.ID, res)
 		}
 		for _, s := range f.Standings {
 			res.BlitzFinal = append(res.BlitzFinal, FinalPlace{s.Place, s.Name, teamOf(f.Teams, s.Bot)})
 		}
 		res.Final = true
 	}
+	return nil
+}
+
+// blitzRanking adds to the results a jungle event's ranking after its
+// ranked rounds, once one was played: the ranking the final is seeded
+// from, places 1, 2... in its order, the teams named as the last round
+// named them.
+func (p *Platform) blitzRanking(ctx context.Context, eventID int64, res *Results) error {
+	b, err := p.BlitzStatus(ctx, eventID)
+	if err != nil || len(b.Rounds) == 0 || len(b.Ranking) == 0 {
+		return err
+	}
+	last := b.Rounds[len(b.Rounds)-1]
+	names := map[int64]string{}
+	for i, id := range last.Teams {
+		if i < len(last.Names) {
+			names[id] = last.Names[i]
+		}
+	}
+	for i, id := range b.Ranking {
+		res.BlitzRanking = append(res.BlitzRanking, FinalPlace{i + 1, names[id], id})
+	}
+	res.BlitzRounds = len(b.Rounds)
 	return nil
 }
 
@@ -200,8 +233,9 @@ func teamOf(teams []int64, bot int) int64 {
 }
 
 // WriteResultsCSV writes the ranking as CSV, one line per team: a
-// Cod'INSA final's table or a Blitz final's places once over, else the
-// ranked rounds' ladder when the event has one, else the standings.
+// Cod'INSA final's table or a Blitz final's places once over, else a
+// Blitz event's ranking after its ranked rounds, else the ranked rounds'
+// ladder when the event has one, else the standings.
 func WriteResultsCSV(w io.Writer, r Results) error {
 	cw := csv.NewWriter(w)
 	itoa := strconv.Itoa
@@ -219,6 +253,13 @@ func WriteResultsCSV(w io.Writer, r Results) error {
 		cw.Write([]string{"place", "team", "team_id"})
 		for _, l := range r.BlitzFinal {
 			cw.Write([]string{itoa(l.Place), l.Team, id(l.TeamID)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case len(r.BlitzRanking) > 0: // provisional: the rounds played say how far
+		cw.Write([]string{"place", "team", "team_id", "ranked_rounds"})
+		for _, l := range r.BlitzRanking {
+			cw.Write([]string{itoa(l.Place), l.Team, id(l.TeamID), itoa(r.BlitzRounds)})
 		}
 		cw.Flush()
 		return cw.Error()

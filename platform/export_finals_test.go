@@ -2,6 +2,7 @@ package platform
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,7 +14,9 @@ import (
 // TestResultsOfTheFormatsFinals: the results of a catmouse or jungle
 // event (the export, GET results, results.csv) are its own final's once
 // it is over, the Cod'INSA table or the Blitz places, marked final;
-// before, the rated games' standings, provisional, as in any event.
+// before, a Blitz event's ranking after its ranked rounds when one was
+// played (not final), else the rated games' standings, provisional, as in
+// any event.
 func TestResultsOfTheFormatsFinals(t *testing.T) {
 	ctx := context.Background()
 	p, err := Open(ctx, dataDir(t))
@@ -56,7 +59,7 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Final || res.CodinsaFinal != nil || res.BlitzFinal != nil || len(res.Standings) != 3 ||
+		if res.Final || res.CodinsaFinal != nil || res.BlitzFinal != nil || res.BlitzRanking != nil || len(res.Standings) != 3 ||
 			!strings.HasPrefix(csvOf(res), "rank,team,team_id,league,rating,") {
 			t.Errorf("%s, its final not over: %+v\n%s", ev.Game, res, csvOf(res))
 		}
@@ -92,11 +95,45 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 	}
 
 	jg, jgTeams := join("jungle")
+	before(jg) // nothing played
 	b := BlitzFinal{Teams: jgTeams, Names: names, Size: 4, Played: map[int]BlitzGame{}}
 	if err := p.writeState(ctx, jg.ID, stateBlitzFinal, b); err != nil {
 		t.Fatal(err)
 	}
-	before(jg)
+	before(jg) // no ranked round played: the rated games' standings
+
+	// a ranked round played, the final begun and not over: the ranking
+	// after the ranked rounds (it seeds the final), not final
+	round := BlitzRound{Number: 1, Teams: jgTeams, Names: names, After: []int64{jgTeams[1], jgTeams[0], jgTeams[2]}}
+	if err := p.writeState(ctx, jg.ID, stateBlitz, Blitz{Ranking: round.After, Rounds: []BlitzRound{round}}); err != nil {
+		t.Fatal(err)
+	}
+	if res, err = p.EventResults(ctx, jg.ID); err != nil {
+		t.Fatal(err)
+	}
+	wantRanking := []FinalPlace{{1, "Bats", jgTeams[1]}, {2, "Owls", jgTeams[0]}, {3, "Cats", jgTeams[2]}}
+	if res.Final || res.BlitzFinal != nil || res.BlitzRounds != 1 || len(res.BlitzRanking) != 3 || len(res.Standings) != 3 {
+		t.Fatalf("jungle results after a ranked round, the final not over: %+v", res)
+	}
+	for i, l := range res.BlitzRanking {
+		if l != wantRanking[i] {
+			t.Errorf("Blitz ranking line %d: %+v, want %+v", i, l, wantRanking[i])
+		}
+	}
+	wantCSV = "place,team,team_id,ranked_rounds\n1,Bats," + strconv.FormatInt(jgTeams[1], 10) + ",1\n2,Owls," +
+		strconv.FormatInt(jgTeams[0], 10) + ",1\n3,Cats," + strconv.FormatInt(jgTeams[2], 10) + ",1\n"
+	if got := csvOf(res); got != wantCSV {
+		t.Errorf("jungle results.csv after a ranked round:\n%s\nwant\n%s", got, wantCSV)
+	}
+	doc, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), `"blitz_ranking":[{"place":1,"team":"Bats","team_id":`+strconv.FormatInt(jgTeams[1], 10)+`}`) ||
+		!strings.Contains(string(doc), `"blitz_rounds":1`) || !strings.Contains(string(doc), `"final":false`) {
+		t.Errorf("results.json after a ranked round: %s", doc)
+	}
+
 	b.Standings, b.Done = standings, true
 	if err := p.writeState(ctx, jg.ID, stateBlitzFinal, b); err != nil {
 		t.Fatal(err)
@@ -105,7 +142,7 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantPlaces := []FinalPlace{{1, "Owls", jgTeams[0]}, {2, "Cats", jgTeams[2]}, {2, "Bats", jgTeams[1]}}
-	if !res.Final || len(res.BlitzFinal) != 3 || res.CodinsaFinal != nil {
+	if !res.Final || len(res.BlitzFinal) != 3 || res.CodinsaFinal != nil || res.BlitzRanking != nil {
 		t.Fatalf("jungle results, the final over: %+v", res)
 	}
 	for i, l := range res.BlitzFinal {

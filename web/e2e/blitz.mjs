@@ -20,8 +20,10 @@
 // round, its ranked game as the 2022 game page's line, the way to play a
 // bot from its machine (the token hidden until asked), and the finals
 // page, where it watches any game of the final (the teams named on the
-// board); once the organiser publishes the results, the team's Results
-// card holds the final's places (not the casual ratings). Every page at 800x600, 1280x720 and 1920x1080.
+// board); once the organiser publishes the results (after the ranked
+// round, before the final) the team's Results card holds the ranking
+// after the ranked rounds, and once the final is over its places (never
+// the casual ratings). Every page at 800x600, 1280x720 and 1920x1080.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { start, expecting, person, step, until, layout, finish } from './platformlib.mjs';
@@ -121,6 +123,22 @@ await finish('blitz pages', async () => {
   assert.equal(await team.textContent('#blitz .first-message'), JSON.stringify({ type: 'REGISTER', token: teamToken }));
   await team.click('text=Hide the token');
   await layout(team, 'blitz-team');
+
+  step('team: published after the ranked round, before the final, the results are the ranked ranking, not the casual ratings');
+  org.once('dialog', (d) => d.accept());
+  await org.click('text=Publish the results');
+  await until(org, 'the publication', () => /published/.test(document.querySelector('#event dl')?.textContent || ''));
+  await team.reload();
+  await team.waitForSelector('#results:not([hidden]) table.blitz-places');
+  assert.equal(await team.textContent('#results .card-head'), 'Resultsafter 1 ranked round');
+  assert.match(await team.textContent('#results p'), /the ranking after the ranked rounds, provisional until the final/);
+  assert.equal(await team.locator('#results .rating').count(), 0, 'no casual rating');
+  const ranked = await team.$$eval('#results tbody tr', (rows) => rows.map((r) => ({ place: r.children[0].textContent, team: r.children[1].textContent, mine: r.classList.contains('mine') })));
+  const ranking = await org.$$eval('#blitz-rounds .blitz-ranking tbody tr td.ellipsis', (ts) => ts.map((x) => x.textContent));
+  assert.deepEqual(ranked.map((l) => l.place), ['1', '2', '3', '4'], JSON.stringify(ranked));
+  assert.deepEqual(ranked.map((l) => l.team), ranking, 'the organiser\u2019s Ranked rounds card\u2019s ranking');
+  assert.match(await team.textContent('#blitz .my-rank'), new RegExp(`^#${ranked.find((l) => l.mine).place} of 4`));
+  assert.deepEqual(ranked.filter((l) => l.mine).map((l) => l.team), [teamName], 'the team\'s line marked');
 
   step('the event ends: no round of the schedule starts after it, both pages say so (the final below still plays)');
   const ended = await org.evaluate(async ([id]) => {
@@ -259,10 +277,7 @@ await finish('blitz pages', async () => {
     await until(team, `${name} on the board`, (n) => (document.querySelector('.scoreboard')?.textContent || '').includes(n), name, 20_000);
   }
 
-  step('team: the results the organiser publishes are the final\'s places, not the casual ratings');
-  org.once('dialog', (d) => d.accept());
-  await org.click('text=Publish the results');
-  await until(org, 'the publication', () => /published/.test(document.querySelector('#event dl')?.textContent || ''));
+  step('team: the results published (after the ranked round) are now the final\'s places, not the casual ratings');
   await team.goto(`${base}/platform/team`);
   await team.waitForSelector('#results:not([hidden]) table.blitz-places');
   assert.equal(await team.textContent('#results .card-head'), 'Final resultsfinal');

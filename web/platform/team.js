@@ -470,7 +470,8 @@ async function refreshSideQuest() {
  * The event's results, once the organiser published them, in its format's
  * ranking: a Cod'INSA final's table is its Final card (codinsa.js), which
  * then stands for the results; a Blitz final's places once it is over
- * (the results' blitz_final); a
+ * (the results' blitz_final), before that the ranking after the ranked
+ * rounds once one was played (blitz_ranking, provisional); a
  * territory event's ladder; else the rated games' standings (final once
  * the final ranking has played).
  */
@@ -493,6 +494,15 @@ async function refreshResults() {
     ui.results.replaceChildren(head('Final results', 'ready', 'final'),
       h('p', { class: 'dim' }, `${by}: the places of the final tournament.`),
       /** @type {HTMLElement} */ (standingsView({ standings }, state.team.name))); // never null: it has standings
+    ui.results.hidden = false;
+    return;
+  }
+  if ((r.blitz_ranking || []).length) { // Blitz ranked rounds played, the final not over
+    const n = r.blitz_rounds || 0;
+    const standings = r.blitz_ranking.map((/** @type {any} */ l) => ({ place: l.place, name: l.team }));
+    ui.results.replaceChildren(head('Results', 'queued', `after ${n} ranked round${n === 1 ? '' : 's'}`),
+      h('p', { class: 'dim' }, `${by}: the ranking after the ranked rounds, provisional until the final (it seeds the final).`),
+      /** @type {HTMLElement} */ (standingsView({ standings }, state.team.name))); // never null: it has lines
     ui.results.hidden = false;
     return;
   }

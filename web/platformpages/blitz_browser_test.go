@@ -33,7 +33,9 @@ const stillJungleBot = "import sys, json\nfor line in sys.stdin:\n    m = json.l
 // draws the bracket filling up to the grand final's winner; a team sees
 // its rank, the next round, its ranked game's line with its map, the way
 // to play from its machine (its token hidden until asked), the finals
-// page, and once published the results as the final's places. Each page at 800x600, 1280x720 and 1920x1080. It skips as
+// page, and the results published after the ranked round as the ranking
+// after the ranked rounds (not the casual ratings), then, the final over,
+// as the final's places. Each page at 800x600, 1280x720 and 1920x1080. It skips as
 // TestPlatformBrowser does without Chromium, node or the sandbox.
 func TestPlatformBlitzBrowser(t *testing.T) {
 	env := startPlatformPages(t)
