@@ -151,9 +151,9 @@ await finish('blitz pages', async () => {
   assert.equal(ended, 200, 'the organiser sets the event\u2019s end');
   await until(org, 'the card without a next round', () => /Next round: none: no round starts after the event\u2019s end/.test(document.querySelector('#blitz-rounds .schedule-now').textContent), null, 20_000);
   await team.reload();
-  await team.waitForSelector('#blitz .blitz-standing');
-  const over = await team.textContent('#blitz .blitz-standing');
-  assert.match(over, /Next round\s*none: no round starts after the event\u2019s end/, over);
+  // the card says "Loading…" until its first answer: wait for the words
+  await until(team, 'the team\'s card without a next round', () =>
+    /Next round\s*none: no round starts after the event\u2019s end/.test(document.querySelector('#blitz .blitz-standing')?.textContent || ''), null, 20_000);
 
   step('organiser: starts the final; the finals page draws it as it is played');
   await org.selectOption('select[name=final-size]', '4');
