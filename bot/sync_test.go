@@ -19,7 +19,10 @@ import (
 // was in the pipe long before the 1 s deadline: the runner reads it when
 // the deadline passes and counts it on time, charged at most the limit.
 func TestAnswerInPipeAtDeadlineIsOnTime(t *testing.T) {
-	m := sumMatch(t, "sh -c 'while read l; do echo 1; done'")
+	// Turn 2's answer comes 0.3 s after its prompt: the runner writes that
+	// prompt before it reports turn 1 (OnTurn, which arms the hook), and an
+	// answer read in between would never be held up.
+	m := sumMatch(t, "sh -c 'read l; echo 1; while read l; do sleep 0.3; echo 1; done'")
 	// Held up: the first read after turn 1, the one of turn 2's answer.
 	var armed, held atomic.Bool
 	defer bot.SetReadHook(func() {
