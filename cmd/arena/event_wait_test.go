@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -57,44 +58,7 @@ func TestWaitStopsOnAGameThatCannotBePlayed(t *testing.T) {
 	w := newTwin(t)
 	ctx := context.Background()
 	srv := w.srv()
-	maps := filepath.Join(w.served.Dir, "maps")
-	jmap, err := os.ReadFile("../../games/jungle/maps/clearing.jmap")
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.MkdirAll(maps, 0o755)
-	for _, name := range []string{"organiser.jmap", "gone.jmap"} {
-		if err := os.WriteFile(filepath.Join(maps, name), jmap, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, args := range [][]string{
-		{"event", "create", "jungle", "--name", "Round", "--maps", "organiser.jmap"},
-		{"event", "create", "jungle", "--name", "Final", "--maps", "organiser.jmap"},
-		{"event", "create", "catmouse", "--name", "Cod'INSA"},
-		{"event", "create", "jungle", "--name", "Gone", "--maps", "gone.jmap"},
-	} {
-		if _, stderr, code := run(t, append(args, srv...)...); code != 0 {
-			t.Fatal(stderr)
-		}
-	}
-	for ev := int64(1); ev <= 4; ev++ {
-		readyTeamsOf(t, w.served, ev, 2)
-		if _, err := w.served.SetCasual(ctx, ev, false); err != nil { // the rounds and finals only
-			t.Fatal(err)
-		}
-	}
-	spawn := filepath.Join(t.TempDir(), "set")
-	os.WriteFile(spawn+"0", []byte("CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"), 0o644)
-	os.WriteFile(spawn+"9", []byte("CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"), 0o644)
-	for _, args := range [][]string{
-		{"event", "spawns", "publish", "3", "--set0", spawn + "0", "--secret", spawn + "9"},
-		{"event", "spawns", "close", "3"},
-	} {
-		if _, stderr, code := run(t, append(args, srv...)...); code != 0 {
-			t.Fatal(stderr)
-		}
-	}
+	maps := failingEvents(t, w, []string{"Round", "Final", "Cod'INSA", "Gone"})
 	// what goes wrong
 	if err := os.WriteFile(filepath.Join(maps, "organiser.jmap"), []byte("not a map\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -141,4 +105,59 @@ func TestWaitStopsOnAGameThatCannotBePlayed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// failingEvents creates through the twin's server the events named, each
+// with 2 ready teams and no casual game, numbered 1, 2, ... in order: the
+// set-up of the tests of games the platform cannot play. "Cod'INSA" is a
+// catmouse event whose spawn sets are published and vote closed; "Gone" a
+// jungle event on DIR/maps/gone.jmap; any other a jungle event on
+// DIR/maps/organiser.jmap (both copies of clearing). It returns DIR/maps.
+func failingEvents(t *testing.T, w *twin, names []string) string {
+	t.Helper()
+	ctx := context.Background()
+	srv := w.srv()
+	maps := filepath.Join(w.served.Dir, "maps")
+	jmap, err := os.ReadFile("../../games/jungle/maps/clearing.jmap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(maps, 0o755)
+	for _, name := range []string{"organiser.jmap", "gone.jmap"} {
+		if err := os.WriteFile(filepath.Join(maps, name), jmap, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var spawns []string
+	for i, name := range names {
+		args := []string{"event", "create", "jungle", "--name", name, "--maps", "organiser.jmap"}
+		switch name {
+		case "Cod'INSA":
+			args = []string{"event", "create", "catmouse", "--name", name}
+			spawns = append(spawns, strconv.Itoa(i+1))
+		case "Gone":
+			args[len(args)-1] = "gone.jmap"
+		}
+		if _, stderr, code := run(t, append(args, srv...)...); code != 0 {
+			t.Fatal(stderr)
+		}
+		readyTeamsOf(t, w.served, int64(i+1), 2)
+		if _, err := w.served.SetCasual(ctx, int64(i+1), false); err != nil { // the rounds and finals only
+			t.Fatal(err)
+		}
+	}
+	spawn := filepath.Join(t.TempDir(), "set")
+	os.WriteFile(spawn+"0", []byte("CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"), 0o644)
+	os.WriteFile(spawn+"9", []byte("CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"), 0o644)
+	for _, ev := range spawns {
+		for _, args := range [][]string{
+			{"event", "spawns", "publish", ev, "--set0", spawn + "0", "--secret", spawn + "9"},
+			{"event", "spawns", "close", ev},
+		} {
+			if _, stderr, code := run(t, append(args, srv...)...); code != 0 {
+				t.Fatal(stderr)
+			}
+		}
+	}
+	return maps
 }

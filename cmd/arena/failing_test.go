@@ -26,38 +26,8 @@ func TestStatusTellsTheGamesThatFail(t *testing.T) {
 	ctx := context.Background()
 	srv := w.srv()
 	dir := w.served.Dir
-	maps := filepath.Join(dir, "maps")
-	os.MkdirAll(maps, 0o755)
-	jmap, err := os.ReadFile("../../games/jungle/maps/clearing.jmap")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"organiser.jmap", "gone.jmap"} {
-		if err := os.WriteFile(filepath.Join(maps, name), jmap, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	maps := failingEvents(t, w, []string{"Round", "Cod'INSA", "Gone"})
 	for _, args := range [][]string{
-		{"event", "create", "jungle", "--name", "Round", "--maps", "organiser.jmap"},
-		{"event", "create", "catmouse", "--name", "Cod'INSA"},
-		{"event", "create", "jungle", "--name", "Gone", "--maps", "gone.jmap"},
-	} {
-		if _, stderr, code := run(t, append(args, srv...)...); code != 0 {
-			t.Fatal(stderr)
-		}
-	}
-	for ev := int64(1); ev <= 3; ev++ {
-		readyTeamsOf(t, w.served, ev, 2)
-		if _, err := w.served.SetCasual(ctx, ev, false); err != nil { // the rounds and finals only
-			t.Fatal(err)
-		}
-	}
-	spawn := filepath.Join(t.TempDir(), "set")
-	os.WriteFile(spawn+"0", []byte("CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"), 0o644)
-	os.WriteFile(spawn+"9", []byte("CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"), 0o644)
-	for _, args := range [][]string{
-		{"event", "spawns", "publish", "2", "--set0", spawn + "0", "--secret", spawn + "9"},
-		{"event", "spawns", "close", "2"},
 		{"event", "blitz", "round", "1"},
 		{"event", "roundrobin", "2"},
 		{"event", "blitz", "round", "3"},
