@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/seed27749672/arena/game"
@@ -244,7 +245,7 @@ func WriteResultsCSV(w io.Writer, r Results) error {
 	case len(r.CodinsaFinal) > 0:
 		cw.Write([]string{"place", "team", "team_id", "points", "wins", "draws", "losses", "game_wins", "turn_difference"})
 		for _, l := range r.CodinsaFinal {
-			cw.Write([]string{itoa(l.Place), l.Team, id(l.TeamID), itoa(l.Points), itoa(l.Wins), itoa(l.Draws), itoa(l.Losses),
+			cw.Write([]string{itoa(l.Place), sheetText(l.Team), id(l.TeamID), itoa(l.Points), itoa(l.Wins), itoa(l.Draws), itoa(l.Losses),
 				itoa(l.GameWins), itoa(l.TurnDifference)})
 		}
 		cw.Flush()
@@ -252,14 +253,14 @@ func WriteResultsCSV(w io.Writer, r Results) error {
 	case len(r.BlitzFinal) > 0:
 		cw.Write([]string{"place", "team", "team_id"})
 		for _, l := range r.BlitzFinal {
-			cw.Write([]string{itoa(l.Place), l.Team, id(l.TeamID)})
+			cw.Write([]string{itoa(l.Place), sheetText(l.Team), id(l.TeamID)})
 		}
 		cw.Flush()
 		return cw.Error()
 	case len(r.BlitzRanking) > 0: // provisional: the rounds played say how far
 		cw.Write([]string{"place", "team", "team_id", "ranked_rounds"})
 		for _, l := range r.BlitzRanking {
-			cw.Write([]string{itoa(l.Place), l.Team, id(l.TeamID), itoa(r.BlitzRounds)})
+			cw.Write([]string{itoa(l.Place), sheetText(l.Team), id(l.TeamID), itoa(r.BlitzRounds)})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -267,7 +268,7 @@ func WriteResultsCSV(w io.Writer, r Results) error {
 	if len(r.Ladder) > 0 {
 		cw.Write([]string{"place", "team", "team_id", "points", "firsts", "games", "mean_territory"})
 		for _, l := range r.Ladder {
-			cw.Write([]string{strconv.Itoa(l.Place), l.Team, strconv.FormatInt(l.TeamID, 10), strconv.FormatFloat(l.Points, 'f', -1, 64),
+			cw.Write([]string{strconv.Itoa(l.Place), sheetText(l.Team), strconv.FormatInt(l.TeamID, 10), strconv.FormatFloat(l.Points, 'f', -1, 64),
 				strconv.Itoa(l.Firsts), strconv.Itoa(l.Games), strconv.FormatFloat(l.Mean, 'f', 2, 64)})
 		}
 		cw.Flush()
@@ -276,11 +277,22 @@ func WriteResultsCSV(w io.Writer, r Results) error {
 	cw.Write([]string{"rank", "team", "team_id", "league", "rating", "mu", "sigma", "games", "wins", "draws", "losses"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	for _, l := range r.Standings {
-		cw.Write([]string{strconv.Itoa(l.Rank), l.Team, strconv.FormatInt(l.TeamID, 10), strconv.Itoa(l.League),
+		cw.Write([]string{strconv.Itoa(l.Rank), sheetText(l.Team), strconv.FormatInt(l.TeamID, 10), strconv.Itoa(l.League),
 			f(l.Rating), f(l.Mu), f(l.Sigma), strconv.Itoa(l.Games), strconv.Itoa(l.Wins), strconv.Itoa(l.Draws), strconv.Itoa(l.Losses)})
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// sheetText is a team's name as a CSV cell a spreadsheet shows as text:
+// names are the teams' own, and one that starts with = + - @ or a tab or
+// carriage return would be read as a formula by the organiser's
+// spreadsheet (CSV injection), so it gets a leading apostrophe.
+func sheetText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // WriteReplays writes every replay of an event's matches (arena failures
