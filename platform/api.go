@@ -3,7 +3,6 @@ package platform
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +20,7 @@ import (
 	"github.com/seed27749672/arena/internal/keyrate"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -67,7 +67,10 @@ type route struct {
 	serve func(a *api, w http.ResponseWriter, r *http.Request, t store.Team)
 }
 
-var routes = []route{
+// routes are the platform's own routes and the formats'.
+var routes = append(ownRoutes, formatRoutes()...)
+
+var ownRoutes = []route{
 	{"POST " + APIPrefix + "join", anyone, false, (*api).join},
 	{"GET " + APIPrefix + "team", team, false, (*api).team},
 	{"GET " + APIPrefix + "submissions", team, false, (*api).submissions},
@@ -101,7 +104,6 @@ var routes = []route{
 
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
-	{"GET " + APIPrefix + "ladder", team, false, (*api).ladder},
 	{"GET " + APIPrefix + "rules", team, false, (*api).rules}, // api_rules.go
 	{"POST " + APIPrefix + "httpbot", team, false, (*api).registerURL},
 
@@ -121,11 +123,6 @@ var routes = []route{
 	{"POST " + APIPrefix + "organiser/events/{id}/publish", organiser, false, (*api).orgPublish},
 	{"GET " + APIPrefix + "organiser/events/{id}/results", organiser, false, (*api).orgResults},
 	{"GET " + APIPrefix + "organiser/events/{id}/replays", organiser, false, (*api).orgReplays},
-	{"GET " + APIPrefix + "organiser/events/{id}/ladder", organiser, false, (*api).orgLadder},
-	{"GET " + APIPrefix + "organiser/events/{id}/rounds", organiser, false, (*api).orgRounds},
-	{"POST " + APIPrefix + "organiser/events/{id}/rounds", organiser, false, (*api).orgStartRound},
-	{"POST " + APIPrefix + "organiser/events/{id}/rounds/{round}", organiser, false, (*api).orgChangeRound},
-	{"POST " + APIPrefix + "organiser/events/{id}/rounds/{round}/cancel", organiser, false, (*api).orgCancelRound},
 	{"POST " + APIPrefix + "organiser/events/{id}/final", organiser, false, (*api).orgFinal},
 }
 
@@ -296,18 +293,7 @@ func (a *api) join(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	writeJSON(w, http.StatusCreated, map[string]any{"team": teamJSON(t), "event": eventJSON(ev), "token": token})
 }
 
-func decodeJSON(r *http.Request, v any) error {
-	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if mt != "application/json" {
-		return errors.New("the request body must be JSON (Content-Type: application/json)")
-	}
-	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("bad JSON body: %v", err)
-	}
-	return nil
-}
+func decodeJSON(r *http.Request, v any) error { return format.DecodeJSON(r, v) }
 
 func (a *api) team(w http.ResponseWriter, r *http.Request, t store.Team) {
 	ev, err := a.p.Store.Event(r.Context(), t.EventID)
@@ -711,13 +697,6 @@ func submissionJSON(s store.Submission) map[string]any {
 	return m
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(v)
-}
+func writeJSON(w http.ResponseWriter, code int, v any) { format.WriteJSON(w, code, v) }
 
-func apiError(w http.ResponseWriter, code int, msg string) {
-	writeJSON(w, code, map[string]string{"error": msg})
-}
+func apiError(w http.ResponseWriter, code int, msg string) { format.WriteError(w, code, msg) }

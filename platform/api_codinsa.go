@@ -117,7 +117,7 @@ func (a *api) eventError(w http.ResponseWriter, err error) bool {
 // isClosed: the error is the closed vote's, maybe as a user error.
 func isClosed(err error) bool {
 	var ue userError
-	return errors.Is(err, spawnvote.ErrClosed) || (errors.As(err, &ue) && errors.Is(ue.error, spawnvote.ErrClosed))
+	return errors.Is(err, spawnvote.ErrClosed) || (errors.As(err, &ue) && errors.Is(ue.Err, spawnvote.ErrClosed))
 }
 
 // The organiser's side: publish the map and sets 0 and 9, see every

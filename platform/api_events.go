@@ -8,7 +8,6 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/league"
-	"github.com/seed27749672/arena/platform/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -22,7 +21,7 @@ func (a *api) boardFor(ctx context.Context, t store.Team, q string) ([]Standing,
 	}
 	n, err := strconv.Atoi(q)
 	if err != nil {
-		return nil, userError{fmt.Errorf("league %q is not a number", q)}
+		return nil, userError{Err: fmt.Errorf("league %q is not a number", q)}
 	}
 	ev, err := a.p.Store.Event(ctx, t.EventID)
 	if err != nil {
@@ -33,10 +32,10 @@ func (a *api) boardFor(ctx context.Context, t store.Team, q string) ([]Standing,
 		return nil, err
 	}
 	if !leaguesOn(ev, g.Info()) {
-		return nil, userError{fmt.Errorf("this event has no leagues")}
+		return nil, userError{Err: fmt.Errorf("this event has no leagues")}
 	}
 	if _, err := league.Find(g.Info(), n); err != nil {
-		return nil, userError{err}
+		return nil, userError{Err: err}
 	}
 	return a.p.LeagueLeaderboard(ctx, t.EventID, n)
 }
@@ -132,56 +131,6 @@ func (a *api) results(w http.ResponseWriter, r *http.Request, t store.Team) {
 // ladder is the event's ladder over its ranked rounds, with the rounds'
 // settings and progress; for a team, its own games in each round (mine)
 // with the points they earned.
-func (a *api) ladder(w http.ResponseWriter, r *http.Request, t store.Team) {
-	l, err := a.p.Ladder(r.Context(), t.EventID)
-	if err != nil {
-		a.internal(w, err)
-		return
-	}
-	rounds := []map[string]any{}
-	for _, rd := range l.Rounds {
-		item := map[string]any{"number": rd.Number, "players": rd.Players, "size": rd.Size, "shape": rd.Shape,
-			"mix": rd.Mix, "obstacles": rd.Obstacles, "multiplier": rd.Multiplier, "at": rd.At, "queued": rd.Queued, "error": rd.Error,
-			"games": rd.Games, "played": rd.Played, "failed": rd.Failed}
-		if t.ID != 0 {
-			item["mine"] = l.TeamGames(t.ID, rd.Number)
-		} else {
-			// the organiser's: a team that knew a round's seed before it
-			// is played could compute its arenas; a string, as JavaScript's
-			// numbers hold 53 bits of the 63
-			item["seed"] = strconv.FormatInt(rd.Seed, 10)
-		}
-		if !rd.Cancelled.IsZero() {
-			item["cancelled"] = rd.Cancelled
-		}
-		if rd.Groups != nil {
-			item["draw"] = drawNames(rd.Round, l.Names)
-		}
-		rounds = append(rounds, item)
-	}
-	lines := []map[string]any{}
-	for _, ln := range l.Lines {
-		lines = append(lines, map[string]any{"place": ln.Place, "team": l.Names[ln.Team], "team_id": ln.Team, "points": ln.Points,
-			"firsts": ln.Firsts, "games": ln.Games, "mean_territory": ln.Mean})
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"rounds": rounds, "ladder": lines})
-}
-
-// drawNames are a drawn round's games, each its teams' names by seat.
-func drawNames(rd rounds.Round, names map[int64]string) [][]string {
-	out := [][]string{}
-	for _, g := range rd.Groups {
-		seats := []string{}
-		for _, k := range g {
-			if k < len(rd.Teams) {
-				seats = append(seats, names[rd.Teams[k]])
-			}
-		}
-		out = append(out, seats)
-	}
-	return out
-}
-
 // registerURL makes an HTTP bot URL the team's active submission (events
 // with http_bots); it counts as a submission for the rate limit.
 func (a *api) registerURL(w http.ResponseWriter, r *http.Request, t store.Team) {
@@ -302,86 +251,4 @@ func (a *api) orgReplays(w http.ResponseWriter, r *http.Request, _ store.Team) {
 		// the archive has begun: the client sees a truncated gzip
 		a.o.Log.Error("replays archive", "event", ev.ID, "err", err)
 	}
-}
-
-func (a *api) orgStartRound(w http.ResponseWriter, r *http.Request, _ store.Team) {
-	ev, ok := a.orgEvent(w, r)
-	if !ok {
-		return
-	}
-	var req rounds.Round
-	if err := decodeJSON(r, &req); err != nil {
-		apiError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	rd, err := a.p.StartRound(r.Context(), ev.ID, roundSettings(req))
-	if a.userOrInternal(w, err) {
-		return
-	}
-	writeJSON(w, http.StatusCreated, rd)
-}
-
-// roundSettings keeps of a request's round only what an organiser sets: its
-// number, state, groups and results are the platform's.
-func roundSettings(req rounds.Round) rounds.Round {
-	return rounds.Round{Players: req.Players, Size: req.Size, Shape: req.Shape,
-		Mix: req.Mix, Obstacles: req.Obstacles, Multiplier: req.Multiplier, Seed: req.Seed, At: req.At}
-}
-
-// orgChangeRound gives a scheduled round new settings (the body is as
-// POST rounds'; seed 0 keeps the round's).
-func (a *api) orgChangeRound(w http.ResponseWriter, r *http.Request, _ store.Team) {
-	ev, ok := a.orgEvent(w, r)
-	if !ok {
-		return
-	}
-	n, ok := roundNumber(w, r)
-	if !ok {
-		return
-	}
-	var req rounds.Round
-	if err := decodeJSON(r, &req); err != nil {
-		apiError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	rd, err := a.p.ChangeRound(r.Context(), ev.ID, n, roundSettings(req))
-	if a.userOrInternal(w, err) {
-		return
-	}
-	writeJSON(w, http.StatusOK, rd)
-}
-
-// orgCancelRound cancels a scheduled round.
-func (a *api) orgCancelRound(w http.ResponseWriter, r *http.Request, _ store.Team) {
-	ev, ok := a.orgEvent(w, r)
-	if !ok {
-		return
-	}
-	n, ok := roundNumber(w, r)
-	if !ok {
-		return
-	}
-	rd, err := a.p.CancelRound(r.Context(), ev.ID, n)
-	if a.userOrInternal(w, err) {
-		return
-	}
-	writeJSON(w, http.StatusOK, rd)
-}
-
-// roundNumber is the request's {round}, or a 404 answered.
-func roundNumber(w http.ResponseWriter, r *http.Request) (int, bool) {
-	n, err := strconv.Atoi(r.PathValue("round"))
-	if err != nil || n < 1 {
-		apiError(w, http.StatusNotFound, "no round "+strconv.Quote(r.PathValue("round")))
-		return 0, false
-	}
-	return n, true
-}
-
-func (a *api) orgLadder(w http.ResponseWriter, r *http.Request, _ store.Team) {
-	ev, ok := a.orgEvent(w, r)
-	if !ok {
-		return
-	}
-	a.ladder(w, r, store.Team{EventID: ev.ID})
 }

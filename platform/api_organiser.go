@@ -377,18 +377,3 @@ func (a *api) orgStatus(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"event": ev.ID, "controls": c, "final_done": done, "failing": failing, "look_error": stuck})
 }
-
-// orgRounds is the ranked rounds' ladder as arena event ladder reads it:
-// every round whole (its draw by team id), the ladder's lines and the
-// teams' names by id.
-func (a *api) orgRounds(w http.ResponseWriter, r *http.Request, _ store.Team) {
-	ev, ok := a.orgEvent(w, r)
-	if !ok {
-		return
-	}
-	l, err := a.p.Ladder(r.Context(), ev.ID)
-	if a.userOrInternal(w, err) {
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"rounds": l.Rounds, "ladder": l.Lines, "names": l.Names})
-}

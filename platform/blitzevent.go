@@ -113,7 +113,7 @@ func (p *Platform) blitzEvent(ctx context.Context, eventID int64) (store.Event, 
 		return ev, err
 	}
 	if ev.Game != "jungle" {
-		return ev, userError{fmt.Errorf("event %d is a %s event: ranked rounds and the Blitz final are jungle's", ev.ID, ev.Game)}
+		return ev, userError{Err: fmt.Errorf("event %d is a %s event: ranked rounds and the Blitz final are jungle's", ev.ID, ev.Game)}
 	}
 	return ev, nil
 }
@@ -160,7 +160,7 @@ func (p *Platform) SetBlitzSchedule(ctx context.Context, eventID int64, s blitz.
 	}
 	s.Stopped = false
 	if err := s.Check(); err != nil {
-		return userError{err}
+		return userError{Err: err}
 	}
 	// a round begun and not over counts as before the schedule: it is
 	// recorded in the rounds played only at its end
@@ -276,7 +276,7 @@ func (p *Platform) askBlitz(ctx context.Context, eventID int64, f func(*Blitz) e
 			}
 		}
 		if err := f(&b); err != nil {
-			return nil, userError{err}
+			return nil, userError{Err: err}
 		}
 		return json.Marshal(b)
 	})
@@ -336,7 +336,7 @@ func (p *Platform) beginBlitzRound(ctx context.Context, eventID int64, now time.
 		return nil, err
 	}
 	if len(teams) < 2 {
-		return nil, userError{fmt.Errorf("a ranked round needs at least 2 teams with a ready bot; %d have one", len(teams))}
+		return nil, userError{Err: fmt.Errorf("a ranked round needs at least 2 teams with a ready bot; %d have one", len(teams))}
 	}
 	byID := map[int64]store.Team{}
 	var ids []int64
@@ -560,7 +560,7 @@ func (p *Platform) beginBlitzFinal(ctx context.Context, eventID int64, size int)
 		return f, err
 	}
 	if size != 2 && size != 4 {
-		return nil, userError{fmt.Errorf("the final's games have 2 or 4 teams, not %d", size)}
+		return nil, userError{Err: fmt.Errorf("the final's games have 2 or 4 teams, not %d", size)}
 	}
 	b, err := p.BlitzStatus(ctx, eventID)
 	if err != nil {
@@ -571,7 +571,7 @@ func (p *Platform) beginBlitzFinal(ctx context.Context, eventID int64, size int)
 		return nil, err
 	}
 	if len(teams) < 2 {
-		return nil, userError{fmt.Errorf("the final needs at least 2 teams with a ready bot; %d have one", len(teams))}
+		return nil, userError{Err: fmt.Errorf("the final needs at least 2 teams with a ready bot; %d have one", len(teams))}
 	}
 	byID := map[int64]store.Team{}
 	var ids []int64

@@ -45,7 +45,7 @@ func (p *Platform) codinsaEvent(ctx context.Context, eventID int64) (store.Event
 		return ev, err
 	}
 	if ev.Game != "catmouse" {
-		return ev, userError{fmt.Errorf("event %d is a %s event: spawn votes and the Cod'INSA final are catmouse's", ev.ID, ev.Game)}
+		return ev, userError{Err: fmt.Errorf("event %d is a %s event: spawn votes and the Cod'INSA final are catmouse's", ev.ID, ev.Game)}
 	}
 	return ev, nil
 }
@@ -75,7 +75,7 @@ func (p *Platform) updateSpawns(ctx context.Context, eventID int64, f func(*spaw
 			}
 		}
 		if err := f(s); err != nil {
-			return nil, userError{err}
+			return nil, userError{Err: err}
 		}
 		return json.Marshal(s)
 	})
@@ -320,7 +320,7 @@ func (p *Platform) beginFinal(ctx context.Context, eventID, seed int64) (store.E
 		return ev, nil, "", nil, err
 	}
 	if !spawns.Closed {
-		return ev, nil, "", nil, userError{errors.New("close the spawn vote first (arena event spawns close): the final plays the voted set")}
+		return ev, nil, "", nil, userError{Err: errors.New("close the spawn vote first (arena event spawns close): the final plays the voted set")}
 	}
 	pack, choice, err := spawns.MatchPack()
 	if err != nil {
@@ -341,7 +341,7 @@ func (p *Platform) AskCodinsaFinal(ctx context.Context, eventID, seed int64) (*C
 		return nil, err
 	}
 	if f.Done {
-		return f, userError{errors.New("the final is over: GET organiser/events/{id}/codinsa gives its table")}
+		return f, userError{Err: errors.New("the final is over: GET organiser/events/{id}/codinsa gives its table")}
 	}
 	doc, err := p.Store.UpdateEventState(ctx, eventID, stateFinal, func(old []byte) ([]byte, error) {
 		var cur map[string]json.RawMessage
@@ -413,7 +413,7 @@ func (p *Platform) startFinal(ctx context.Context, ev store.Event, set int, seed
 			return old, nil // begun: it goes on with what it started with
 		}
 		if len(cand.Teams) < 2 {
-			return nil, userError{fmt.Errorf("the final needs at least 2 teams with a ready bot; %d have one", len(cand.Teams))}
+			return nil, userError{Err: fmt.Errorf("the final needs at least 2 teams with a ready bot; %d have one", len(cand.Teams))}
 		}
 		return json.Marshal(cand)
 	})

@@ -85,7 +85,7 @@ func (p *Platform) SetCasual(ctx context.Context, eventID int64, on bool) (Contr
 func (p *Platform) SetFrozen(ctx context.Context, eventID int64, frozen bool) (Controls, error) {
 	return p.UpdateControls(ctx, eventID, func(c *Controls) error {
 		if !frozen && c.Final != nil {
-			return userError{errors.New("the final ranking has started: submissions stay frozen")}
+			return userError{Err: errors.New("the final ranking has started: submissions stay frozen")}
 		}
 		c.Frozen = frozen
 		return nil
@@ -98,7 +98,7 @@ func (p *Platform) SetFrozen(ctx context.Context, eventID int64, frozen bool) (C
 // submissions, in the top league of an event with leagues.
 func (p *Platform) StartFinal(ctx context.Context, eventID int64, gamesPerTeam int) (Controls, error) {
 	if gamesPerTeam < 1 || gamesPerTeam > 10000 {
-		return Controls{}, userError{fmt.Errorf("the final's games per team must be 1 to 10000, not %d", gamesPerTeam)}
+		return Controls{}, userError{Err: fmt.Errorf("the final's games per team must be 1 to 10000, not %d", gamesPerTeam)}
 	}
 	ev, err := p.Store.Event(ctx, eventID)
 	if err != nil {
@@ -128,13 +128,13 @@ func (p *Platform) StartFinal(ctx context.Context, eventID int64, gamesPerTeam i
 		}
 	}
 	if n == 0 {
-		return Controls{}, userError{errors.New("no team has a bot to play the final (in the top league, for an event with leagues)")}
+		return Controls{}, userError{Err: errors.New("no team has a bot to play the final (in the top league, for an event with leagues)")}
 	}
 	size := max(2, info.MinPlayers)
 	f.Games = (gamesPerTeam*n + size - 1) / size
 	return p.UpdateControls(ctx, eventID, func(c *Controls) error {
 		if c.Final != nil {
-			return userError{errors.New("the final ranking has already started")}
+			return userError{Err: errors.New("the final ranking has already started")}
 		}
 		c.Final, c.Frozen, c.CasualStopped = f, true, true
 		return nil
@@ -146,9 +146,9 @@ func (p *Platform) StartFinal(ctx context.Context, eventID int64, gamesPerTeam i
 func ownFinal(ev store.Event) error {
 	switch ev.Game {
 	case "catmouse":
-		return userError{fmt.Errorf("event %d is a Cod'INSA (catmouse) event: its final is the round robin (arena event roundrobin, or POST organiser/events/%d/codinsa/final), not more rated games", ev.ID, ev.ID)}
+		return userError{Err: fmt.Errorf("event %d is a Cod'INSA (catmouse) event: its final is the round robin (arena event roundrobin, or POST organiser/events/%d/codinsa/final), not more rated games", ev.ID, ev.ID)}
 	case "jungle":
-		return userError{fmt.Errorf("event %d is a Blitz (jungle) event: its final is the elimination tournament (arena event blitz final, or POST organiser/events/%d/blitz/final), not more rated games", ev.ID, ev.ID)}
+		return userError{Err: fmt.Errorf("event %d is a Blitz (jungle) event: its final is the elimination tournament (arena event blitz final, or POST organiser/events/%d/blitz/final), not more rated games", ev.ID, ev.ID)}
 	}
 	return nil
 }
@@ -223,14 +223,14 @@ func (p *Platform) checkNotFrozen(ctx context.Context, eventID int64) error {
 		return err
 	}
 	if err := eventOpen(ev, time.Now()); err != nil {
-		return userError{err}
+		return userError{Err: err}
 	}
 	c, err := p.EventControls(ctx, eventID)
 	if err != nil {
 		return err
 	}
 	if c.Frozen {
-		return userError{ErrFrozen}
+		return userError{Err: ErrFrozen}
 	}
 	return nil
 }
@@ -245,7 +245,7 @@ func (p *Platform) checkNotFrozen(ctx context.Context, eventID int64) error {
 // submissions made before the end and the final ranking still play (the
 // organiser starts the final once the end has frozen the submissions).
 func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, busy int, promoting map[int64]bool) (int, error) {
-	if err := p.launchDueRounds(ctx, ev); err != nil {
+	if err := p.lookFormats(ctx, ev); err != nil {
 		return 0, err
 	}
 	playable := map[int64]bool{}

@@ -13,8 +13,8 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/league"
-	"github.com/seed27749672/arena/platform/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -112,7 +112,7 @@ func TestAfterTheEndTheOrganisersGamesPlay(t *testing.T) {
 	for _, n := range []string{"Ants", "Bees", "Cats", "Dogs"} {
 		join(tinvite, n)
 	}
-	if _, err := p.StartRound(ctx, terr.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
+	if _, err := rounds.Start(ctx, p.FormatHost(), terr.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	// a third event, not started yet, with a team's bot
@@ -127,7 +127,7 @@ func TestAfterTheEndTheOrganisersGamesPlay(t *testing.T) {
 	tracks = endEvent(t, p, tracks.ID, func(s *store.Settings) { s.End = end })
 	terr = endEvent(t, p, terr.ID, func(s *store.Settings) { s.End = end })
 	later = endEvent(t, p, later.ID, func(s *store.Settings) { s.Start = time.Now().Add(time.Hour) })
-	if _, err := p.updateRounds(ctx, terr.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+	if _, err := rounds.Update(ctx, p.FormatHost(), terr.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
 		rs[0].At = end.Add(5 * time.Minute)
 		return rs, nil
 	}); err != nil {
@@ -145,7 +145,7 @@ func TestAfterTheEndTheOrganisersGamesPlay(t *testing.T) {
 	if k := queuedKinds(t, p, tracks.ID); k[store.KindPromotion] != 1 || k[store.KindCasual] != 0 || len(k) != 1 {
 		t.Errorf("tracks after its end: queued %v, want Owls' promotion game and no casual game", k)
 	}
-	rs, err := p.Rounds(ctx, terr.ID)
+	rs, err := rounds.List(ctx, p.FormatHost(), terr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,11 +10,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -30,9 +32,10 @@ type Results struct {
 	Published time.Time       `json:"published,omitzero"`
 	Standings []ResultLine    `json:"standings"`
 	SideQuest []SideQuestJSON `json:"side_quest,omitempty"`
-	// Ladder is the ladder of the ranked rounds (Ready AI Code), when the
-	// event has some: its ranking.
-	Ladder []LadderJSON `json:"ladder,omitempty"`
+	// Sections are the event formats' parts (package format), each
+	// under its own key in the JSON: the ranked rounds' ladder, when the
+	// event has some, is its ranking.
+	Sections []*format.Section `json:"-"`
 	// CodinsaFinal is a catmouse event's Cod'INSA final table once its
 	// round robin is over, and BlitzFinal a jungle event's final places
 	// once its tournament is: the event's ranking then.
@@ -95,17 +98,6 @@ type ResultLine struct {
 	BossOnly  bool             `json:"boss_only,omitempty"` // a league of tests only: no rating
 }
 
-// LadderJSON is one line of the ranked rounds' ladder.
-type LadderJSON struct {
-	Place  int     `json:"place"`
-	Team   string  `json:"team"`
-	TeamID int64   `json:"team_id"`
-	Points float64 `json:"points"`
-	Firsts int     `json:"firsts"`
-	Games  int     `json:"games"`
-	Mean   float64 `json:"mean_territory"`
-}
-
 // SideQuestJSON is one line of tracks' side-quest ranking.
 type SideQuestJSON struct {
 	Rank    int     `json:"rank"`
@@ -153,14 +145,8 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 			res.SideQuest = append(res.SideQuest, SideQuestJSON{l.Rank, l.Team.Name, l.Team.ID, l.Games, l.Points, l.Average})
 		}
 	}
-	l, err := p.Ladder(ctx, eventID)
-	if err != nil {
+	if res.Sections, err = p.formatSections(ctx, ev); err != nil {
 		return res, err
-	}
-	if len(l.Rounds) > 0 {
-		for _, ln := range l.Lines {
-			res.Ladder = append(res.Ladder, LadderJSON{ln.Place, l.Names[ln.Team], ln.Team, ln.Points, ln.Firsts, ln.Games, ln.Mean})
-		}
 	}
 	if err := p.formatFinal(ctx, ev, &res); err != nil {
 		return res, err
@@ -236,7 +222,8 @@ func teamOf(teams []int64, bot int) int64 {
 // WriteResultsCSV writes the ranking as CSV, one line per team: a
 // Cod'INSA final's table or a Blitz final's places once over, else a
 // Blitz event's ranking after its ranked rounds, else the ranked rounds'
-// ladder when the event has one, else the standings.
+// ladder when the event has one (a format's section that ranks the
+// teams), else the standings.
 func WriteResultsCSV(w io.Writer, r Results) error {
 	cw := csv.NewWriter(w)
 	itoa := strconv.Itoa
@@ -265,14 +252,18 @@ func WriteResultsCSV(w io.Writer, r Results) error {
 		cw.Flush()
 		return cw.Error()
 	}
-	if len(r.Ladder) > 0 {
-		cw.Write([]string{"place", "team", "team_id", "points", "firsts", "games", "mean_territory"})
-		for _, l := range r.Ladder {
-			cw.Write([]string{strconv.Itoa(l.Place), sheetText(l.Team), strconv.FormatInt(l.TeamID, 10), strconv.FormatFloat(l.Points, 'f', -1, 64),
-				strconv.Itoa(l.Firsts), strconv.Itoa(l.Games), strconv.FormatFloat(l.Mean, 'f', 2, 64)})
+	for _, sec := range r.Sections {
+		if len(sec.CSV) > 0 {
+			for i, row := range sec.CSV {
+				if i > 0 && sec.NameColumn < len(row) { // the header is ours
+					row = slices.Clone(row)
+					row[sec.NameColumn] = sheetText(row[sec.NameColumn])
+				}
+				cw.Write(row)
+			}
+			cw.Flush()
+			return cw.Error()
 		}
-		cw.Flush()
-		return cw.Error()
 	}
 	cw.Write([]string{"rank", "team", "team_id", "league", "rating", "mu", "sigma", "games", "wins", "draws", "losses"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
@@ -382,4 +373,55 @@ func writeFile(path string, write func(io.Writer) error) error {
 func (p *Platform) resultsVisible(ctx context.Context, ev store.Event) (bool, error) {
 	c, err := p.EventControls(ctx, ev.ID)
 	return !c.Published.IsZero(), err
+}
+
+// resultsJSON is Results without its methods, for their JSON.
+type resultsJSON Results
+
+// MarshalJSON writes the results with each format's section under its
+// key, after the platform's own fields.
+func (r Results) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(resultsJSON(r))
+	if err != nil {
+		return nil, err
+	}
+	for _, sec := range r.Sections {
+		lines, err := json.Marshal(sec.Lines)
+		if err != nil {
+			return nil, err
+		}
+		key, _ := json.Marshal(sec.Key)
+		b = append(append(append(append(b[:len(b)-1], ','), key...), ':'), append(lines, '}')...)
+	}
+	return b, nil
+}
+
+// UnmarshalJSON reads results written by MarshalJSON (a server's, for
+// arena event export): a key of a format's section is read back by that
+// format (format.SectionReader), so that its CSV is the server's.
+func (r *Results) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, (*resultsJSON)(r)); err != nil {
+		return err
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(b, &keys); err != nil {
+		return err
+	}
+	r.Sections = nil
+	for _, f := range format.All() {
+		sr, ok := f.(format.SectionReader)
+		if !ok {
+			continue
+		}
+		for key, raw := range keys {
+			sec, err := sr.ReadSection(key, raw)
+			if err != nil {
+				return fmt.Errorf("results' %s: %w", key, err)
+			}
+			if sec != nil {
+				r.Sections = append(r.Sections, sec)
+			}
+		}
+	}
+	return nil
 }

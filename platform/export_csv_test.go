@@ -3,7 +3,12 @@ package platform
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/format/rounds"
 )
 
 // TestResultsCSVNamesStayText: a team's name is its own choice, and a
@@ -16,6 +21,7 @@ func TestResultsCSVNamesStayText(t *testing.T) {
 		{Standings: []ResultLine{{Rank: 1, Team: evil[0]}, {Rank: 2, Team: evil[1]}, {Rank: 3, Team: evil[2]},
 			{Rank: 4, Team: evil[3]}, {Rank: 5, Team: evil[4]}, {Rank: 6, Team: evil[5]}, {Rank: 7, Team: "Owls"}}},
 		{CodinsaFinal: []CodinsaLine{{Place: 1, Team: evil[0], TurnDifference: -3}, {Place: 2, Team: "Owls"}}},
+		{Sections: []*format.Section{ladderSection(t, []rounds.LadderLine{{Place: 1, Team: evil[0]}, {Place: 2, Team: "Owls"}})}},
 	} {
 		var b bytes.Buffer
 		if err := WriteResultsCSV(&b, r); err != nil {
@@ -34,5 +40,50 @@ func TestResultsCSVNamesStayText(t *testing.T) {
 		if len(r.CodinsaFinal) > 0 && rows[1][8] != "-3" {
 			t.Errorf("turn difference %q, want -3 as a number", rows[1][8])
 		}
+	}
+}
+
+// ladderSection is the ranked rounds' section of the results with lines,
+// as the format makes it (read back from its JSON).
+func ladderSection(t *testing.T, lines []rounds.LadderLine) *format.Section {
+	t.Helper()
+	b, err := json.Marshal(lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := rounds.Format{}.ReadSection("ladder", b)
+	if err != nil || sec == nil {
+		t.Fatalf("ladder section: %v %v", sec, err)
+	}
+	return sec
+}
+
+// TestResultsSectionsRoundTrip: a format's section of the results is
+// written under its key, beside the platform's fields, and read back by
+// its format (arena event export through a server writes results.csv
+// from the JSON it reads): the CSV from the JSON is the server's CSV.
+func TestResultsSectionsRoundTrip(t *testing.T) {
+	res := Results{Event: ResultEvent{ID: 3, Name: "Ready", Game: "territory"}, Standings: []ResultLine{{Rank: 1, Team: "Owls"}}, Matches: 4,
+		Sections: []*format.Section{ladderSection(t, []rounds.LadderLine{{Place: 1, Team: "Owls", TeamID: 2, Points: 12.5, Firsts: 1, Games: 2, Mean: 40.25}})}}
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(b, &keys); err != nil || keys["ladder"] == nil || keys["matches"] == nil || keys["Sections"] != nil {
+		t.Fatalf("results JSON %s: %v", b, err)
+	}
+	var back Results
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	var want, got bytes.Buffer
+	WriteResultsCSV(&want, res)
+	WriteResultsCSV(&got, back)
+	if got.String() != want.String() || !strings.HasPrefix(got.String(), "place,team,team_id,points,firsts,games,mean_territory\n1,Owls,2,12.5,1,2,40.25\n") {
+		t.Errorf("CSV from the JSON:\n%s\nwant:\n%s", got.String(), want.String())
+	}
+	if back.Matches != 4 || back.Event.Name != "Ready" || len(back.Standings) != 1 {
+		t.Errorf("platform fields read back: %+v", back)
 	}
 }

@@ -34,17 +34,17 @@ func (p *Platform) RegisterURL(ctx context.Context, team store.Team, raw string)
 		return store.Submission{}, err
 	}
 	if !ev.Settings.HTTPBots || g.Info().HTTP == nil {
-		return store.Submission{}, userError{errors.New("this event takes no HTTP bot URLs (the organiser's setting http_bots): upload your bot's code")}
+		return store.Submission{}, userError{Err: errors.New("this event takes no HTTP bot URLs (the organiser's setting http_bots): upload your bot's code")}
 	}
 	if err := eventOpen(ev, time.Now()); err != nil {
-		return store.Submission{}, userError{err}
+		return store.Submission{}, userError{Err: err}
 	}
 	if err := p.checkNotFrozen(ctx, ev.ID); err != nil {
 		return store.Submission{}, err
 	}
 	u, err := urlbot.Check(ctx, strings.TrimSpace(raw), ev.Settings.HTTPBotsPrivate)
 	if err != nil {
-		return store.Submission{}, userError{err}
+		return store.Submission{}, userError{Err: err}
 	}
 	sub, err := p.Store.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: u.String(), Language: LanguageURL})
 	if err != nil {

@@ -299,11 +299,11 @@ func insertOnly() *river.Config { return &river.Config{MaxAttempts: jobAttempts}
 // filename) and queues its build.
 func (p *Platform) Submit(ctx context.Context, team store.Team, filename string, upload []byte) (store.Submission, error) {
 	if int64(len(upload)) > build.DefaultLimits.Zip {
-		return store.Submission{}, userError{fmt.Errorf("the upload is %d bytes, over the limit of %d", len(upload), build.DefaultLimits.Zip)}
+		return store.Submission{}, userError{Err: fmt.Errorf("the upload is %d bytes, over the limit of %d", len(upload), build.DefaultLimits.Zip)}
 	}
 	if !isZip(upload) {
 		if err := build.CheckSourceName(filename); err != nil {
-			return store.Submission{}, userError{err}
+			return store.Submission{}, userError{Err: err}
 		}
 	}
 	if filename == "" {
@@ -314,7 +314,7 @@ func (p *Platform) Submit(ctx context.Context, team store.Team, filename string,
 		return store.Submission{}, err
 	}
 	if err := eventOpen(ev, time.Now()); err != nil {
-		return store.Submission{}, userError{err}
+		return store.Submission{}, userError{Err: err}
 	}
 	if err := p.checkNotFrozen(ctx, team.EventID); err != nil {
 		return store.Submission{}, err

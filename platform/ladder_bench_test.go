@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform/rounds"
+	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -65,20 +65,20 @@ func ladderEvent(tb testing.TB, p *Platform, n, casual, rs int) (store.Event, st
 	}
 	// the rounds, drawn as the scheduler draws them when their time comes
 	for range rs {
-		if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
+		if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
 			tb.Fatal(err)
 		}
 	}
-	p.updateRounds(ctx, ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+	rounds.Update(ctx, p.FormatHost(), ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
 		for i := range rs {
 			rs[i].At = time.Now().Add(-time.Second)
 		}
 		return rs, nil
 	})
-	if err := p.launchDueRounds(ctx, ev); err != nil {
+	if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 		tb.Fatal(err)
 	}
-	all, err := p.Rounds(ctx, ev.ID)
+	all, err := rounds.List(ctx, p.FormatHost(), ev.ID)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestLadderGamesOldestFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := p.Ladder(context.Background(), ev.ID)
+	l, err := rounds.ReadBoard(context.Background(), p.FormatHost(), ev.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,12 +3,12 @@ package platform
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"slices"
 	"sort"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/league"
+	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/tournament/openskill"
 )
@@ -153,13 +153,8 @@ func promotionState(ms []store.Match, sub int64, lg int) (test league.Test, atte
 	return league.Decide(outcomes), attempts, errors
 }
 
-// seedOf derives a game's seed from its key: a promotion game retried or
-// queued again plays the same seed, and each game of a test its own.
-func seedOf(key string) int64 {
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	return int64(h.Sum64() >> 1)
-}
+// seedOf derives a game's seed from its key (queue.SeedOf).
+func seedOf(key string) int64 { return queue.SeedOf(key) }
 
 // leagueTeams narrows an event's teams to those of the league its next
 // rated game is played in: the final's league, or else the league of the

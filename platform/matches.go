@@ -21,6 +21,7 @@ import (
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/league"
+	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/tournament"
@@ -36,50 +37,11 @@ import (
 // result and the new ratings in one transaction keyed by the job, so a
 // retried job never counts a match twice.
 
-// matchArgs is a match job.
-type matchArgs struct {
-	Event       int64   `json:"event"`
-	Key         string  `json:"key"` // unique: the match's record
-	Seed        int64   `json:"seed"`
-	Teams       []int64 `json:"teams"`       // by seat; 0: the house bot
-	Submissions []int64 `json:"submissions"` // by seat; 0: the house bot
-	// MatchKind is what the match is for (store.KindCasual when empty); League
-	// the league it is played in (0: the game's default); Round the
-	// ranked round or final it belongs to.
-	MatchKind string `json:"kind,omitempty"`
-	League    int    `json:"league,omitempty"`
-	Round     int64  `json:"round,omitempty"`
-	// House is the builtin the seats without a team get ("": the game's
-	// house bot); a league's boss in its promotion games.
-	House string `json:"house,omitempty"`
-	// Options are game options k=v over the event's (a ranked round's).
-	Options []string `json:"options,omitempty"`
-	// Files, when set, are the files the match reads (a map of the data
-	// directory's maps/, the Cod'INSA final's map and spawn pack) by the
-	// name its options give: carried in the job so that a worker on
-	// another machine plays it; the event's map is then not drawn again.
-	Files map[string][]byte `json:"files,omitempty"`
-	// SeriesGame, for a game whose match is a series (catmouse), is the
-	// game of the series this job plays (1...); 0 plays a single game.
-	SeriesGame int `json:"series_game,omitempty"`
-	// Unrated: the match changes no rating (a Blitz or Cod'INSA final's
-	// game, which its format ranks).
-	Unrated bool `json:"unrated,omitempty"`
-	// Format: a game of a format the scheduler replays (stages.go). The
-	// arena's failure to play it is the job's error, retried (River's
-	// attempts, then the scheduler's next look queues it again), never
-	// recorded: a recorded game is final, and the round or final would
-	// stop on it, as arena tournament stops on a match it cannot play.
-	Format bool `json:"format,omitempty"`
-}
-
-func (matchArgs) Kind() string { return "match" }
+// matchArgs is a match job (package queue: the formats queue them too).
+type matchArgs = queue.Match
 
 // queueMatches is the queue of match jobs: builds never wait behind them.
-const queueMatches = "matches"
-
-// InsertOpts put match jobs on their own queue.
-func (matchArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: queueMatches} }
+const queueMatches = queue.Matches
 
 type matchWorker struct {
 	river.WorkerDefaults[matchArgs]

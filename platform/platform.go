@@ -24,6 +24,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/sqlite"
 )
@@ -141,10 +142,10 @@ func (p *Platform) CreateEvent(ctx context.Context, gameName, name string, opts 
 func (p *Platform) CreateEventWith(ctx context.Context, gameName, name string, opts []string, s store.Settings) (store.Event, string, error) {
 	g, err := game.Lookup(gameName)
 	if err != nil {
-		return store.Event{}, "", userError{err}
+		return store.Event{}, "", userError{Err: err}
 	}
 	if _, err := kits.Languages(gameName); err != nil {
-		return store.Event{}, "", userError{fmt.Errorf("%s has no starter kits, so teams could not build bots for it", gameName)}
+		return store.Event{}, "", userError{Err: fmt.Errorf("%s has no starter kits, so teams could not build bots for it", gameName)}
 	}
 	ev := store.Event{Game: gameName, Name: name}
 	if ev, err = p.checkEvent(g, ev, opts, s); err != nil {
@@ -159,22 +160,22 @@ func (p *Platform) CreateEventWith(ctx context.Context, gameName, name string, o
 // returns it with them; a refusal is a userError.
 func (p *Platform) checkEvent(g game.Game, ev store.Event, opts []string, s store.Settings) (store.Event, error) {
 	if err := checkName("event name", ev.Name); err != nil {
-		return ev, userError{err}
+		return ev, userError{Err: err}
 	}
 	options := map[string]string{}
 	for _, kv := range opts {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
-			return ev, userError{fmt.Errorf("option %q must be written key=value", kv)}
+			return ev, userError{Err: fmt.Errorf("option %q must be written key=value", kv)}
 		}
 		if _, dup := options[k]; dup {
-			return ev, userError{fmt.Errorf("option %s is given twice", k)}
+			return ev, userError{Err: fmt.Errorf("option %s is given twice", k)}
 		}
 		options[k] = v
 	}
 	s, err := p.CheckSettings(g, options, s)
 	if err != nil {
-		return ev, userError{err}
+		return ev, userError{Err: err}
 	}
 	ev.Options, ev.Settings = options, s
 	return ev, nil
@@ -241,15 +242,15 @@ func (p *Platform) Join(ctx context.Context, invite, name string, members ...str
 		return store.Team{}, "", err
 	}
 	if err := checkName("team name", name); err != nil {
-		return store.Team{}, "", userError{err}
+		return store.Team{}, "", userError{Err: err}
 	}
 	if err := checkMembers(members); err != nil {
-		return store.Team{}, "", userError{err}
+		return store.Team{}, "", userError{Err: err}
 	}
 	token, tkey, thash := store.NewSecret(tokenPrefix)
 	t, err := p.Store.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: name, Members: append([]string{}, members...)}, tkey, thash)
 	if errors.Is(err, store.ErrConflict) {
-		return t, "", userError{fmt.Errorf("the event already has a team named %q: choose another name", name)}
+		return t, "", userError{Err: fmt.Errorf("the event already has a team named %q: choose another name", name)}
 	}
 	return t, token, err
 }
@@ -273,12 +274,9 @@ func checkMembers(members []string) error {
 
 // userError is a request's fault, said so that the user can fix it (the
 // API answers it with 400, not 500).
-type userError struct{ error }
+type userError = fault.UserError
 
-func isUserError(err error) bool {
-	var ue userError
-	return errors.As(err, &ue)
-}
+func isUserError(err error) bool { return fault.IsUser(err) }
 
 var errBadInvite = errors.New("this invitation is not valid (ask the organiser for the event's invitation)")
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/platform/rounds"
+	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/tournament"
 )
@@ -59,13 +59,13 @@ func TestRankedRounds(t *testing.T) {
 		}
 	}
 	// refused settings: more players than teams, a shape the game lacks
-	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 6}); !isUserError(err) {
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 6}); !isUserError(err) {
 		t.Errorf("a 6-player round among 5 teams: %v", err)
 	}
-	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, Shape: "star"}); !isUserError(err) {
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, Shape: "star"}); !isUserError(err) {
 		t.Errorf("a round of star arenas: %v", err)
 	}
-	one, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, Size: "small", Seed: 11})
+	one, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, Size: "small", Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,9 +84,9 @@ func TestRankedRounds(t *testing.T) {
 	if one.Number != 1 || two.Number != 2 || len(one.Groups) != 5 || len(two.Groups) != 5 {
 		t.Fatalf("rounds %+v %+v", one, two)
 	}
-	var ladder RoundLadder
+	var ladder rounds.Board
 	waitFor(t, 8*time.Minute, "the rounds' games", func() bool {
-		ladder, err = p.Ladder(ctx, ev.ID)
+		ladder, err = rounds.ReadBoard(ctx, p.FormatHost(), ev.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,8 +142,8 @@ func TestRankedRounds(t *testing.T) {
 	}
 	// the ladder is the exported ranking
 	res, err := p.EventResults(ctx, ev.ID)
-	if err != nil || len(res.Ladder) != 5 || res.Ladder[0].Points != ladder.Lines[0].Points {
-		t.Errorf("results: %+v %v", res.Ladder, err)
+	if err != nil || len(ladderOf(res)) != 5 || ladderOf(res)[0].Points != ladder.Lines[0].Points {
+		t.Errorf("results: %+v %v", ladderOf(res), err)
 	}
 	var csvOut strings.Builder
 	if WriteResultsCSV(&csvOut, res); !strings.HasPrefix(csvOut.String(), "place,team,team_id,points,") || strings.Count(csvOut.String(), "\n") != 6 {
@@ -154,7 +154,7 @@ func TestRankedRounds(t *testing.T) {
 	var got struct {
 		Rounds []struct {
 			Number, Played int
-			Mine           []TeamGame
+			Mine           []rounds.TeamGame
 			Draw           [][]string
 		}
 		Ladder []struct {
@@ -228,45 +228,45 @@ func TestScheduledRound(t *testing.T) {
 	for _, n := range []string{"Ants", "Bees", "Cats"} {
 		addTeam(n)
 	}
-	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4}); !isUserError(err) || !strings.Contains(err.Error(), "3 have one") {
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4}); !isUserError(err) || !strings.Contains(err.Error(), "3 have one") {
 		t.Fatalf("a round now among 3 teams: %v", err)
 	}
-	later, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, Size: "small", At: time.Now().Add(time.Hour)})
+	later, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, Size: "small", At: time.Now().Add(time.Hour)})
 	if err != nil || later.Queued || later.Groups != nil || later.Number != 1 {
 		t.Fatalf("a round for later: %+v %v", later, err)
 	}
-	short, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 8, At: time.Now().Add(time.Hour)})
+	short, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 8, At: time.Now().Add(time.Hour)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.launchDueRounds(ctx, ev); err != nil {
+	if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if rs, _ := p.Rounds(ctx, ev.ID); rs[0].Queued || rs[1].Queued {
+	if rs, _ := rounds.List(ctx, p.FormatHost(), ev.ID); rs[0].Queued || rs[1].Queued {
 		t.Fatalf("rounds launched before their time: %+v", rs)
 	}
 	addTeam("Dogs")
 	addTeam("Eels")
 	// their time comes
-	p.updateRounds(ctx, ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+	rounds.Update(ctx, p.FormatHost(), ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
 		for i := range rs {
 			rs[i].At = time.Now().Add(-time.Second)
 		}
 		return rs, nil
 	})
 	for range 2 { // the second tick changes nothing
-		if err := p.launchDueRounds(ctx, ev); err != nil {
+		if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rs, _ := p.Rounds(ctx, ev.ID)
+	rs, _ := rounds.List(ctx, p.FormatHost(), ev.ID)
 	if r := rs[0]; !r.Queued || len(r.Teams) != 5 || len(r.Groups) != 5 || r.Error != "" {
 		t.Errorf("the round at its time: %+v", r)
 	}
 	if r := rs[1]; r.Number != short.Number || !r.Queued || r.Groups != nil || !strings.Contains(r.Error, "at least 8 teams") {
 		t.Errorf("an 8-player round among 5 teams: %+v", r)
 	}
-	l, err := p.Ladder(ctx, ev.ID)
+	l, err := rounds.ReadBoard(ctx, p.FormatHost(), ev.ID)
 	if err != nil || len(l.Rounds) != 2 || l.Rounds[0].Games != 5 || l.Rounds[1].Games != 0 {
 		t.Errorf("ladder: %+v %v", l.Rounds, err)
 	}
@@ -298,25 +298,25 @@ func TestCancelAndChangeRound(t *testing.T) {
 		p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil) // built, as a job would
 	}
 	hour := time.Now().Add(time.Hour)
-	one, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, At: hour})
+	one, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, At: hour})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, At: hour}); err != nil {
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, At: hour}); err != nil {
 		t.Fatal(err)
 	}
 	// changed: new settings, the same seed
-	changed, err := p.ChangeRound(ctx, ev.ID, 1, rounds.Round{Players: 4, Size: "large", Multiplier: 2, At: hour.Add(time.Hour)})
+	changed, err := rounds.Change(ctx, p.FormatHost(), ev.ID, 1, rounds.Round{Players: 4, Size: "large", Multiplier: 2, At: hour.Add(time.Hour)})
 	if err != nil || changed.Number != 1 || changed.Seed != one.Seed || changed.Size != "large" || changed.Multiplier != 2 {
 		t.Fatalf("changed: %+v %v", changed, err)
 	}
-	if _, err := p.ChangeRound(ctx, ev.ID, 1, rounds.Round{Players: 6, Shape: "x"}); !isUserError(err) || !strings.Contains(err.Error(), "6-player") {
+	if _, err := rounds.Change(ctx, p.FormatHost(), ev.ID, 1, rounds.Round{Players: 6, Shape: "x"}); !isUserError(err) || !strings.Contains(err.Error(), "6-player") {
 		t.Errorf("a change the game refuses: %v", err)
 	}
-	if rs, _ := p.Rounds(ctx, ev.ID); rs[0].Players != 4 || rs[0].Size != "large" || rs[0].Seed != one.Seed || !rs[0].At.Equal(hour.Add(time.Hour).UTC()) {
+	if rs, _ := rounds.List(ctx, p.FormatHost(), ev.ID); rs[0].Players != 4 || rs[0].Size != "large" || rs[0].Seed != one.Seed || !rs[0].At.Equal(hour.Add(time.Hour).UTC()) {
 		t.Errorf("round 1 after a refused change: %+v", rs[0])
 	}
-	cancelled, err := p.CancelRound(ctx, ev.ID, 2)
+	cancelled, err := rounds.Cancel(ctx, p.FormatHost(), ev.ID, 2)
 	if err != nil || cancelled.Cancelled.IsZero() {
 		t.Fatalf("cancel: %+v %v", cancelled, err)
 	}
@@ -324,34 +324,36 @@ func TestCancelAndChangeRound(t *testing.T) {
 		number int
 		want   string
 	}{{2, "round 2 is cancelled"}, {3, "no round 3"}, {0, "no round 0"}} {
-		if _, err := p.CancelRound(ctx, ev.ID, c.number); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
+		if _, err := rounds.Cancel(ctx, p.FormatHost(), ev.ID, c.number); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("cancel %d: %v, want %q", c.number, err, c.want)
 		}
-		if _, err := p.ChangeRound(ctx, ev.ID, c.number, rounds.Round{Players: 4, At: hour}); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
+		if _, err := rounds.Change(ctx, p.FormatHost(), ev.ID, c.number, rounds.Round{Players: 4, At: hour}); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("change %d: %v, want %q", c.number, err, c.want)
 		}
 	}
 	// their time comes: the cancelled round is not played, even launched
 	// by a scheduler that read it due before the cancel
-	p.updateRounds(ctx, ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+	rounds.Update(ctx, p.FormatHost(), ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
 		for i := range rs {
 			rs[i].At = time.Now().Add(-time.Second)
 		}
 		return rs, nil
 	})
-	if err := p.launchDueRounds(ctx, ev); err != nil {
+	if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := p.launchRound(ctx, ev, mustInfo(t, "territory"), 2); err != nil || r.Queued || r.Groups != nil {
+	if r, err := rounds.Launch(ctx, p.FormatHost(), ev, mustInfo(t, "territory"), 2); err != nil || r.Queued || r.Groups != nil {
 		t.Errorf("launching a cancelled round: %+v %v", r, err)
 	}
-	rs, _ := p.Rounds(ctx, ev.ID)
+	rs, _ := rounds.List(ctx, p.FormatHost(), ev.ID)
 	if !rs[0].Queued || len(rs[0].Groups) != 5 || rs[1].Queued || rs[1].Groups != nil || rs[1].Started != (time.Time{}) {
 		t.Errorf("after their time: %+v", rs)
 	}
 	for _, try := range []func() (rounds.Round, error){
-		func() (rounds.Round, error) { return p.CancelRound(ctx, ev.ID, 1) },
-		func() (rounds.Round, error) { return p.ChangeRound(ctx, ev.ID, 1, rounds.Round{Players: 4, At: hour}) },
+		func() (rounds.Round, error) { return rounds.Cancel(ctx, p.FormatHost(), ev.ID, 1) },
+		func() (rounds.Round, error) {
+			return rounds.Change(ctx, p.FormatHost(), ev.ID, 1, rounds.Round{Players: 4, At: hour})
+		},
 	} {
 		if _, err := try(); !isUserError(err) || !strings.Contains(err.Error(), "round 1 has started") {
 			t.Errorf("a started round: %v", err)
@@ -377,7 +379,7 @@ func TestCancelAndChangeRound(t *testing.T) {
 	if code, b := call(t, ts, "POST", base+"/3", org, "application/json", []byte(`{"players":4,"size":"small"}`)); code != 200 || !strings.Contains(string(b), `"seed":7`) || strings.Contains(string(b), `"queued":true`) {
 		t.Errorf("a change without seed nor time keeps both: %d %s", code, b)
 	}
-	if rs, _ := p.Rounds(ctx, ev.ID); !rs[2].At.Equal(hour.Truncate(time.Second).UTC()) || rs[2].Size != "small" || rs[2].Mix != "" {
+	if rs, _ := rounds.List(ctx, p.FormatHost(), ev.ID); !rs[2].At.Equal(hour.Truncate(time.Second).UTC()) || rs[2].Size != "small" || rs[2].Mix != "" {
 		t.Errorf("round 3 after a change without a time: %+v", rs[2])
 	}
 	if code, b := call(t, ts, "POST", base+"/3/cancel", org, "application/json", []byte(`{}`)); code != 200 || !strings.Contains(string(b), `"cancelled":"`) {
@@ -416,4 +418,15 @@ func mustInfo(t *testing.T, name string) game.Info {
 		t.Fatal(err)
 	}
 	return g.Info()
+}
+
+// ladderOf is the ranked rounds' ladder in an event's results (nil when
+// it has none).
+func ladderOf(res Results) []rounds.LadderLine {
+	for _, s := range res.Sections {
+		if s.Key == "ladder" {
+			return s.Lines.([]rounds.LadderLine)
+		}
+	}
+	return nil
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform/rounds"
+	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -47,16 +47,16 @@ func TestRoundShapeSet(t *testing.T) {
 		{4, "random,x", "random cannot be part of a set"},
 		{6, "x", "6-player round with these settings: the x shape is not used with 6 players"},
 	} {
-		if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: c.players, Shape: c.shape, At: hour}); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
+		if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: c.players, Shape: c.shape, At: hour}); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("a %d-player round of shapes %q: %v, want %q", c.players, c.shape, err, c.want)
 		}
 	}
-	one, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, Shape: "square,x", At: hour})
+	one, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, Shape: "square,x", At: hour})
 	if err != nil || one.Shape != "square,x" {
 		t.Fatalf("a round of shapes square,x: %+v %v", one, err)
 	}
 	// x is left out of 6-player games: the set draws its other shapes
-	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 6, Shape: "x,narrow", At: hour}); err != nil {
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 6, Shape: "x,narrow", At: hour}); err != nil {
 		t.Errorf("a 6-player round of shapes x,narrow: %v", err)
 	}
 	ts := server(t, p, &fakeClock{t: time.Now()})
@@ -72,11 +72,11 @@ func TestRoundShapeSet(t *testing.T) {
 		t.Errorf("change round 2 to shapes cut,wide: %d %s", code, b)
 	}
 	// round 1's time comes: its game is queued with the set
-	p.updateRounds(ctx, ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+	rounds.Update(ctx, p.FormatHost(), ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
 		rs[0].At = time.Now().Add(-time.Second)
 		return rs, nil
 	})
-	if err := p.launchDueRounds(ctx, ev); err != nil {
+	if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	games := 0

@@ -13,7 +13,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/seed27749672/arena/platform/build"
-	"github.com/seed27749672/arena/platform/rounds"
+	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -236,7 +236,7 @@ func TestResultsCountInTheDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	teams := readyTeams(t, p, invite, 4)
-	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	ids := []int64{teams[0].ID, teams[1].ID, teams[2].ID, teams[3].ID}
@@ -256,13 +256,13 @@ func TestResultsCountInTheDatabase(t *testing.T) {
 	if n, err := p.countMatches(ctx, ev.ID, store.KindFinal); n != 1 || err != nil {
 		t.Errorf("final games: %d %v", n, err)
 	}
-	l, err := p.Ladder(ctx, ev.ID)
+	l, err := rounds.ReadBoard(ctx, p.FormatHost(), ev.ID)
 	if err != nil || len(l.Games) != 2 || len(l.Rounds) != 1 || l.Rounds[0].Played != 1 || l.Rounds[0].Failed != 1 {
 		t.Errorf("the ladder: %d games, rounds %+v: %v", len(l.Games), l.Rounds, err)
 	}
 	res, err := p.EventResults(ctx, ev.ID)
-	if err != nil || res.Matches != 4 || len(res.Ladder) != 4 {
-		t.Errorf("the results: %d matches played, %d ladder lines: %v", res.Matches, len(res.Ladder), err)
+	if err != nil || res.Matches != 4 || len(ladderOf(res)) != 4 {
+		t.Errorf("the results: %d matches played, %d ladder lines: %v", res.Matches, len(ladderOf(res)), err)
 	}
 	if _, _, whole := reads.reset(); whole != 0 {
 		t.Errorf("%d reads of every match of the event", whole)
@@ -285,7 +285,7 @@ func TestResultsCountInTheDatabase(t *testing.T) {
 //   - tick: one scheduler tick of the event with 16 free places (16
 //     match jobs queued), its teams and ratings read once (now) or once
 //     per match (before, rereadEachMatch);
-//   - ladder: GET ladder's read (Platform.Ladder), the ranked games read
+//   - ladder: GET ladder's read (rounds.ReadBoard), the ranked games read
 //     by kind (now) or picked from every match (before, loadEveryMatch);
 //   - results: EventResults (arena event export's results.json), counts
 //     in the database (now) or every match loaded (before);
@@ -307,7 +307,7 @@ func BenchmarkSchedulerReads(b *testing.B) {
 	}
 	teams := readyTeams(b, p, invite, 100)
 	for range 5 {
-		if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
+		if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -357,10 +357,14 @@ func BenchmarkSchedulerReads(b *testing.B) {
 		measure(&sidequest.before, func() error { _, err := p.sideQuestBoardPerTeam(ctx, ev.ID); return err })
 		measure(&sidequest.now, func() error { _, err := p.SideQuestBoard(ctx, ev.ID); return err })
 		p.Store = before
-		measure(&ladder.before, func() error { _, err := p.Ladder(ctx, ev.ID); return err })
+		measure(&ladder.before, func() error { _, err := rounds.ReadBoard(ctx, p.FormatHost(), ev.ID); return err })
 		measure(&results.before, func() error { _, err := p.EventResults(ctx, ev.ID); return err })
 		p.Store = now
-		measure(&ladder.now, func() error { l, err := p.Ladder(ctx, ev.ID); ranked = len(l.Games); return err })
+		measure(&ladder.now, func() error {
+			l, err := rounds.ReadBoard(ctx, p.FormatHost(), ev.ID)
+			ranked = len(l.Games)
+			return err
+		})
 		measure(&results.now, func() error { r, err := p.EventResults(ctx, ev.ID); played = r.Matches; return err })
 		n++
 	}

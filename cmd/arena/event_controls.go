@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seed27749672/arena/platform"
-	"github.com/seed27749672/arena/platform/rounds"
+	"github.com/seed27749672/arena/platform/format/rounds"
 )
 
 // The organiser's controls of a running event (issue 17), on the data
@@ -167,11 +167,11 @@ has started cannot be either.`,
 			case change != 0 && t.remote():
 				err = t.post(fmt.Sprintf("/rounds/%d", change), r, &got)
 			case change != 0:
-				got, err = t.p.ChangeRound(cmd.Context(), t.id, change, r)
+				got, err = rounds.Change(cmd.Context(), t.p.FormatHost(), t.id, change, r)
 			case t.remote():
 				err = t.post("/rounds", r, &got)
 			default:
-				got, err = t.p.StartRound(cmd.Context(), t.id, r)
+				got, err = rounds.Start(cmd.Context(), t.p.FormatHost(), t.id, r)
 			}
 			if err != nil {
 				return err
@@ -214,7 +214,7 @@ func cancelRound(cmd *cobra.Command, t *eventTarget, n int, asJSON bool) error {
 	if t.remote() {
 		err = t.post(fmt.Sprintf("/rounds/%d/cancel", n), struct{}{}, &got)
 	} else {
-		got, err = t.p.CancelRound(cmd.Context(), t.id, n)
+		got, err = rounds.Cancel(cmd.Context(), t.p.FormatHost(), t.id, n)
 	}
 	if err != nil {
 		return err
@@ -240,7 +240,7 @@ func changedRound(cmd *cobra.Command, t *eventTarget, n int, given rounds.Round)
 		rs = got.Rounds
 	} else {
 		var err error
-		if rs, err = t.p.Rounds(cmd.Context(), t.id); err != nil {
+		if rs, err = rounds.List(cmd.Context(), t.p.FormatHost(), t.id); err != nil {
 			return given, err
 		}
 	}
@@ -275,16 +275,16 @@ func ladderCommand() *cobra.Command {
 				return err
 			}
 			defer t.close()
-			var l platform.RoundLadder
+			var l rounds.Board
 			if t.remote() {
 				var got struct {
-					platform.RoundLadder
+					rounds.Board
 					Names map[int64]string `json:"names"`
 				}
 				err = t.get("/rounds", &got)
-				l, l.Names = got.RoundLadder, got.Names
+				l, l.Names = got.Board, got.Names
 			} else {
-				l, err = t.p.Ladder(cmd.Context(), t.id)
+				l, err = rounds.ReadBoard(cmd.Context(), t.p.FormatHost(), t.id)
 			}
 			if err != nil {
 				return err

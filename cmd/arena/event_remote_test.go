@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/replay"
@@ -411,7 +412,7 @@ func TestEventRoundCancelAndChange(t *testing.T) {
 		}
 	}
 	w.each(t, func(p *platform.Platform) {
-		rs, err := p.Rounds(context.Background(), 1)
+		rs, err := rounds.List(context.Background(), p.FormatHost(), 1)
 		if err != nil || rs[0].Seed != 9 || rs[0].Size != "large" || rs[0].Players != 4 || rs[1].Cancelled.IsZero() {
 			t.Errorf("the rounds: %+v %v", rs, err)
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform"
-	"github.com/seed27749672/arena/platform/rounds"
+	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -78,11 +78,11 @@ func TestPlatformRoundsBrowser(t *testing.T) {
 	}
 	// A round of 8 players set for a second later: the server finds too
 	// few teams when its time comes, and the pages say so.
-	if _, err := p.StartRound(ctx, ev.ID, rounds.Round{Players: 8, At: time.Now().Add(time.Second)}); err != nil {
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 8, At: time.Now().Add(time.Second)}); err != nil {
 		t.Fatal(err)
 	}
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
-		rs, err := p.Rounds(ctx, ev.ID)
+		rs, err := rounds.List(ctx, p.FormatHost(), ev.ID)
 		if err != nil || time.Now().After(deadline) {
 			t.Fatalf("the 8-player round was not tried: %+v %v", rs, err)
 		}
@@ -92,7 +92,7 @@ func TestPlatformRoundsBrowser(t *testing.T) {
 	}
 	before := time.Now()
 	env.run(t, "e2e/rounds.mjs", token)
-	rs, err := p.Rounds(ctx, ev.ID)
+	rs, err := rounds.List(ctx, p.FormatHost(), ev.ID)
 	if err != nil || len(rs) != 3 {
 		t.Fatalf("rounds after the pages: %+v %v", rs, err)
 	}

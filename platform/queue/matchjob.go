@@ -1,0 +1,66 @@
+// Package queue holds the platform's job kinds: what a queued job says,
+// in River's stored JSON. The formats and the scheduler queue match jobs;
+// the workers that play them are the platform's.
+package queue
+
+import (
+	"hash/fnv"
+
+	"github.com/riverqueue/river"
+)
+
+// Match is a match job: the match it plays, for which event, with which
+// bots, and what it counts for. Its JSON is River's stored job: a field
+// renamed would strand the jobs queued by an earlier version.
+type Match struct {
+	Event       int64   `json:"event"`
+	Key         string  `json:"key"` // unique: the match's record
+	Seed        int64   `json:"seed"`
+	Teams       []int64 `json:"teams"`       // by seat; 0: the house bot
+	Submissions []int64 `json:"submissions"` // by seat; 0: the house bot
+	// MatchKind is what the match is for (store.KindCasual when empty); League
+	// the league it is played in (0: the game's default); Round the
+	// ranked round or final it belongs to.
+	MatchKind string `json:"kind,omitempty"`
+	League    int    `json:"league,omitempty"`
+	Round     int64  `json:"round,omitempty"`
+	// House is the builtin the seats without a team get ("": the game's
+	// house bot); a league's boss in its promotion games.
+	House string `json:"house,omitempty"`
+	// Options are game options k=v over the event's (a ranked round's).
+	Options []string `json:"options,omitempty"`
+	// Files, when set, are the files the match reads (a map of the data
+	// directory's maps/, the Cod'INSA final's map and spawn pack) by the
+	// name its options give: carried in the job so that a worker on
+	// another machine plays it; the event's map is then not drawn again.
+	Files map[string][]byte `json:"files,omitempty"`
+	// SeriesGame, for a game whose match is a series (catmouse), is the
+	// game of the series this job plays (1...); 0 plays a single game.
+	SeriesGame int `json:"series_game,omitempty"`
+	// Unrated: the match changes no rating (a Blitz or Cod'INSA final's
+	// game, which its format ranks).
+	Unrated bool `json:"unrated,omitempty"`
+	// Format: a game of a format the scheduler replays (stages.go). The
+	// arena's failure to play it is the job's error, retried (River's
+	// attempts, then the scheduler's next look queues it again), never
+	// recorded: a recorded game is final, and the round or final would
+	// stop on it, as arena tournament stops on a match it cannot play.
+	Format bool `json:"format,omitempty"`
+}
+
+// Kind is River's name of the job kind.
+func (Match) Kind() string { return "match" }
+
+// Matches is the queue of match jobs: builds never wait behind them.
+const Matches = "matches"
+
+// InsertOpts put match jobs on their own queue.
+func (Match) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: Matches} }
+
+// SeedOf derives a game's seed from its key: a game retried or queued
+// again plays the same seed, and each game of a test or round its own.
+func SeedOf(key string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return int64(h.Sum64() >> 1)
+}
