@@ -67,6 +67,12 @@ type Info struct {
 	MaxLine int
 
 	Builtins []Builtin // in-process bots: builtin:NAME
+
+	// Formats name the event formats of the game's original competition
+	// (package platform/format has their registry): "codinsa" for the
+	// Cod'INSA spawn vote and final. The game says what its event was;
+	// the format says how the platform runs it.
+	Formats []string
 }
 
 // League is one league of a game.

@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/seed27749672/arena/platform/blitz"
-	"github.com/seed27749672/arena/platform/spawnvote"
+	"github.com/seed27749672/arena/platform/format/codinsa/spawnvote"
 	"github.com/seed27749672/arena/platform/store"
 )
 

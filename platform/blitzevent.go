@@ -430,9 +430,9 @@ func (p *Platform) advanceBlitzRound(ctx context.Context, eventID int64, r *Blit
 // are all recorded.
 func (p *Platform) stage(ctx context.Context, run formatRun, wait bool) (*tournament.Outcome, error) {
 	if wait {
-		return p.runFormat(ctx, p.jobs.Cores, run.plan)
+		return p.runFormat(ctx, p.jobs.Cores, run.Plan)
 	}
-	pl, err := run.plan()
+	pl, err := run.Plan()
 	if err != nil || pl.Out != nil {
 		return pl.Out, err
 	}
@@ -458,7 +458,7 @@ func (p *Platform) blitzRun(ctx context.Context, ev store.Event, teams []int64, 
 	play func(tournament.Setup) (*tournament.Outcome, error)) formatRun {
 	var recs map[string]store.Match
 	return formatRun{
-		play: func(known tournament.Known, build func(tournament.Job) (match.Match, error)) (*tournament.Outcome, error) {
+		Play: func(known tournament.Known, build func(tournament.Job) (match.Match, error)) (*tournament.Outcome, error) {
 			var err error
 			if recs, err = p.recordedGames(ctx, ev.ID, kind); err != nil {
 				return nil, err
@@ -469,7 +469,7 @@ func (p *Platform) blitzRun(ctx context.Context, ev store.Event, teams []int64, 
 			}
 			return play(s)
 		},
-		known: func(j tournament.Job) (*replay.Result, []matchArgs, error) {
+		Known: func(j tournament.Job) (*replay.Result, []matchArgs, error) {
 			if m, ok := recs[key(j)]; ok && !slices.Equal(m.Teams, seatTeams(teams, j.Seats)) {
 				// a round or final begun by a version that dealt it otherwise
 				return nil, nil, fmt.Errorf("game %s is on record between teams %v, but is dealt now to teams %v: begun by an earlier version of the arena, which dealt it otherwise", key(j), m.Teams, seatTeams(teams, j.Seats))
@@ -622,7 +622,7 @@ func (p *Platform) advanceBlitzFinal(ctx context.Context, eventID int64, f *Blit
 			return tournament.Elimination{Setup: s, Size: f.Size, Advance: f.Size / 2, Final: 2, BestOf: 1, FinalBestOf: 3}.Play(ctx)
 		})
 	look := func() (formatPlan, error) {
-		pl, err := run.plan()
+		pl, err := run.Plan()
 		if err != nil {
 			return pl, err
 		}

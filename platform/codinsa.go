@@ -11,7 +11,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/build"
-	"github.com/seed27749672/arena/platform/spawnvote"
+	"github.com/seed27749672/arena/platform/format/codinsa/spawnvote"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/tournament"
@@ -182,7 +182,7 @@ func (p *Platform) PlayCodinsaFinal(ctx context.Context, eventID int64, o FinalO
 	}
 	run := p.codinsaRun(ctx, ev, spawns, pack, f)
 	look := func() (formatPlan, error) {
-		pl, err := run.plan()
+		pl, err := run.Plan()
 		if err != nil {
 			return pl, err
 		}
@@ -213,7 +213,7 @@ func (p *Platform) codinsaRun(ctx context.Context, ev store.Event, spawns *spawn
 	}
 	var recs map[string]store.Match
 	return formatRun{
-		play: func(known tournament.Known, build func(tournament.Job) (match.Match, error)) (*tournament.Outcome, error) {
+		Play: func(known tournament.Known, build func(tournament.Job) (match.Match, error)) (*tournament.Outcome, error) {
 			var err error
 			if recs, err = p.recordedGames(ctx, ev.ID, store.KindFinal); err != nil {
 				return nil, err
@@ -224,7 +224,7 @@ func (p *Platform) codinsaRun(ctx context.Context, ev store.Event, spawns *spawn
 			}
 			return rr.Play(ctx)
 		},
-		known: func(j tournament.Job) (*replay.Result, []matchArgs, error) {
+		Known: func(j tournament.Job) (*replay.Result, []matchArgs, error) {
 			if m, ok := f.Matches[j.Index]; ok && m.Result != nil {
 				return m.Result, nil, nil // recorded (or kept by an earlier version)
 			}
@@ -372,7 +372,7 @@ func (p *Platform) CodinsaTick(ctx context.Context, eventID int64, o JobOptions)
 	if err != nil || f.Done {
 		return false, err
 	}
-	pl, err := p.codinsaRun(ctx, ev, spawns, pack, f).plan()
+	pl, err := p.codinsaRun(ctx, ev, spawns, pack, f).Plan()
 	if err != nil {
 		return false, err
 	}

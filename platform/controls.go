@@ -245,7 +245,7 @@ func (p *Platform) checkNotFrozen(ctx context.Context, eventID int64) error {
 // submissions made before the end and the final ranking still play (the
 // organiser starts the final once the end has frozen the submissions).
 func (p *Platform) scheduleEvent(ctx context.Context, ev store.Event, inFlight, busy int, promoting map[int64]bool) (int, error) {
-	if err := p.lookFormats(ctx, ev); err != nil {
+	if err := p.scheduleFormats(ctx, ev); err != nil {
 		return 0, err
 	}
 	playable := map[int64]bool{}

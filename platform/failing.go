@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -25,38 +26,11 @@ import (
 // game is queued (the map file of a game gone) leaves its trace in the
 // event's state instead (LookError).
 
-// FailingGame is a game of a round or final whose match job failed and
-// that is not recorded.
-type FailingGame struct {
-	Game  string   `json:"game"` // its record's key, as the match list names it
-	Kind  string   `json:"kind"` // ranked, final
-	Round int64    `json:"round,omitempty"`
-	Teams []string `json:"teams"` // by seat
-	// Failures are its jobs' failed attempts, all jobs together (each look
-	// that queues it again adds one job); Error is the last one's.
-	Failures int       `json:"failures"`
-	Error    string    `json:"error"`
-	At       time.Time `json:"at"`
-	// Discarded are its jobs River gave up on after their attempts. The
-	// scheduler queues such a game again at its next look (a failure the
-	// organiser fixes, a map file put back, lets the round go on); a
-	// command that waits takes a job given up while it waits as the game
-	// failed for good (Watch).
-	Discarded int `json:"discarded"`
-}
-
-// Words is the failure said to an organiser.
-func (g FailingGame) Words() string {
-	who := ""
-	if len(g.Teams) > 0 {
-		who = " (" + strings.Join(g.Teams, ", ") + ")"
-	}
-	times := "once"
-	if g.Failures != 1 {
-		times = fmt.Sprintf("%d times", g.Failures)
-	}
-	return fmt.Sprintf("game %s%s failed %s: %s", g.Game, who, times, g.Error)
-}
+// The failures' types are the formats' (package format).
+type (
+	FailingGame = format.FailingGame
+	LookError   = format.LookError
+)
 
 // unplayedJobs are the job states of a game not played (yet).
 var unplayedJobs = []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStateRunning,
@@ -142,15 +116,6 @@ func (p *Platform) unrecorded(ctx context.Context, eventID int64, byKey map[stri
 // stateLookError is the event state document of the scheduler's failing
 // looks at an event's round or final.
 const stateLookError = "look-error"
-
-// LookError is the scheduler's failure to look at an event's round or
-// final (to queue its games, or to end it), kept while it lasts.
-type LookError struct {
-	Error string    `json:"error"`
-	Looks int       `json:"looks"` // the looks in a row that failed
-	Since time.Time `json:"since"`
-	At    time.Time `json:"at"`
-}
 
 // noteLook keeps the outcome of the scheduler's look at an event: a
 // failure counted with the ones in a row before it, a success clearing

@@ -53,7 +53,7 @@ func BenchmarkBlitzFinalLook(b *testing.B) {
 				return tournament.Elimination{Setup: s, Size: 4, Advance: 2, Final: 2, BestOf: 1, FinalBestOf: 3}.Play(ctx)
 			})
 	}
-	pl, err := run().plan()
+	pl, err := run().Plan()
 	if err != nil || len(pl.Pending) != 4 {
 		b.Fatalf("first round: %+v %v", pl, err)
 	}
@@ -73,7 +73,7 @@ func BenchmarkBlitzFinalLook(b *testing.B) {
 	}
 	look := func(b *testing.B) {
 		for b.Loop() {
-			pl, err := run().plan()
+			pl, err := run().Plan()
 			if err != nil || len(pl.Pending) != 2 {
 				b.Fatalf("second round: %d games, %v", len(pl.Pending), err)
 			}

@@ -42,12 +42,17 @@ func (h host) Queue(ctx context.Context, ev store.Event, job queue.Match) error 
 	return err
 }
 
-// lookFormats is every format's look at an event (the scheduler's). A
-// format's refusal (a round that cannot start) is the organiser's to see
-// in the format's own state, not a reason to stop scheduling.
-func (p *Platform) lookFormats(ctx context.Context, ev store.Event) error {
+// scheduleFormats is the scheduler's look at an event for every format
+// it looks at (format.Scheduled). A format's refusal (a round that cannot
+// start) is the organiser's to see in the format's own state, not a
+// reason to stop scheduling.
+func (p *Platform) scheduleFormats(ctx context.Context, ev store.Event) error {
 	for _, f := range format.All() {
-		if err := f.Look(ctx, host{p}, ev, time.Now()); err != nil && !fault.IsUser(err) {
+		s, ok := f.(format.Scheduled)
+		if !ok {
+			continue
+		}
+		if err := s.Schedule(ctx, host{p}, ev, time.Now()); err != nil && !fault.IsUser(err) {
 			return err
 		}
 	}

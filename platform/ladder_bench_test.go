@@ -75,7 +75,7 @@ func ladderEvent(tb testing.TB, p *Platform, n, casual, rs int) (store.Event, st
 		}
 		return rs, nil
 	})
-	if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
+	if err := (rounds.Format{}).Schedule(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 		tb.Fatal(err)
 	}
 	all, err := rounds.List(ctx, p.FormatHost(), ev.ID)

@@ -239,7 +239,7 @@ func TestScheduledRound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
+	if err := (rounds.Format{}).Schedule(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if rs, _ := rounds.List(ctx, p.FormatHost(), ev.ID); rs[0].Queued || rs[1].Queued {
@@ -255,7 +255,7 @@ func TestScheduledRound(t *testing.T) {
 		return rs, nil
 	})
 	for range 2 { // the second tick changes nothing
-		if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
+		if err := (rounds.Format{}).Schedule(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -339,7 +339,7 @@ func TestCancelAndChangeRound(t *testing.T) {
 		}
 		return rs, nil
 	})
-	if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
+	if err := (rounds.Format{}).Schedule(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if r, err := rounds.Launch(ctx, p.FormatHost(), ev, mustInfo(t, "territory"), 2); err != nil || r.Queued || r.Groups != nil {

@@ -76,7 +76,7 @@ func TestRoundShapeSet(t *testing.T) {
 		rs[0].At = time.Now().Add(-time.Second)
 		return rs, nil
 	})
-	if err := (rounds.Format{}).Look(ctx, p.FormatHost(), ev, time.Now()); err != nil {
+	if err := (rounds.Format{}).Schedule(ctx, p.FormatHost(), ev, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	games := 0

@@ -13,79 +13,22 @@ import (
 	"github.com/riverqueue/river"
 	"golang.org/x/sync/semaphore"
 
-	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/tournament"
 )
 
-// Formats played as match jobs (the Blitz ranked rounds and final, the
-// Cod'INSA round robin): each game of a format is an ordinary match job
-// with a key of its own, played by whichever process runs match jobs (the
-// server, or arena worker machines), and recorded as a match. The format
-// itself is never run alongside: at each look, the scheduler replays it
-// (package tournament) on the games recorded so far. The formats decide
-// from results only, so the replay stops at the first stage with a game
-// not recorded, having asked for every game of that stage: those are
-// queued (a game queued already is not queued again: the jobs are unique
-// by their arguments, and a recorded one is known). Once every game is
-// recorded the replay runs to the end and gives the format's outcome. A
-// restart or a second scheduler therefore neither loses nor doubles a
-// game: the stored matches are the only record of what was played.
+// The platform's side of the formats played as match jobs (format.Run):
+// the games recorded, their results, queuing a stage's games, and playing
+// a format to its end for a command.
 
-// errNotRecorded stops a format's replay at a game not recorded yet.
-var errNotRecorded = errors.New("game not recorded yet")
-
-// formatGame is one game of a format: its job in the format's numbering,
-// and the match job that plays it.
-type formatGame struct {
-	Job  tournament.Job
-	Args matchArgs
-}
-
-// formatPlan is where a format stands: its outcome once every game is
-// recorded, else the games of its current stage not recorded yet.
-type formatPlan struct {
-	Out     *tournament.Outcome
-	Pending []formatGame
-}
-
-// formatRun describes a format to replay: play runs it with the given
-// Known and Match; known looks a game of the format up in the records,
-// and gives the match jobs that play it when it is not recorded (a game
-// recorded with an arena error stops the format with that error).
-type formatRun struct {
-	play  func(known tournament.Known, build func(tournament.Job) (match.Match, error)) (*tournament.Outcome, error)
-	known func(tournament.Job) (*replay.Result, []matchArgs, error)
-}
-
-// plan replays a format on the recorded games.
-func (f formatRun) plan() (formatPlan, error) {
-	var pending []formatGame
-	var failed error
-	known := func(j tournament.Job) (*replay.Result, bool) {
-		res, jobs, err := f.known(j)
-		if err != nil {
-			failed = errors.Join(failed, err)
-			return nil, false
-		}
-		for _, a := range jobs {
-			pending = append(pending, formatGame{Job: j, Args: a})
-		}
-		return res, res != nil
-	}
-	build := func(tournament.Job) (match.Match, error) { return match.Match{}, errNotRecorded }
-	out, err := f.play(known, build)
-	switch {
-	case failed != nil:
-		return formatPlan{}, failed
-	case err == nil:
-		return formatPlan{Out: out}, nil
-	case errors.Is(err, errNotRecorded) && len(pending) > 0:
-		return formatPlan{Pending: pending}, nil
-	}
-	return formatPlan{}, err
-}
+// The format's types, by their platform names.
+type (
+	formatGame = format.Game
+	formatPlan = format.Plan
+	formatRun  = format.Run
+)
 
 // recordedGames are an event's recorded matches of a kind, by key.
 func (p *Platform) recordedGames(ctx context.Context, eventID int64, kind string) (map[string]store.Match, error) {

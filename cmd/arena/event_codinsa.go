@@ -14,7 +14,7 @@ import (
 
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/build"
-	"github.com/seed27749672/arena/platform/spawnvote"
+	"github.com/seed27749672/arena/platform/format/codinsa/spawnvote"
 	"github.com/seed27749672/arena/sandbox"
 )
 

@@ -76,6 +76,7 @@ func (catmouse) Info() game.Info {
 		Options:  options,
 		MaxLine:  MaxLineBytes,
 		Builtins: builtins,
+		Formats:  []string{"codinsa"}, // the Cod'INSA 2025 spawn vote and final round robin
 	}
 }
 

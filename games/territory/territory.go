@@ -72,6 +72,7 @@ func (Game) Info() game.Info {
 		MaxLine:      MaxAnswer,
 		HTTP:         &HTTP,
 		Builtins:     builtins,
+		Formats:      []string{"rounds"}, // Ready AI Code 2020's ranked rounds
 	}
 }
 

@@ -25,18 +25,45 @@ import (
 
 // Format is one event format.
 type Format interface {
-	// Name is the format's name in the registry: "rounds".
+	// Name is the format's name in the registry and in the games'
+	// metadata (game.Info.Formats): "rounds".
 	Name() string
-	// Look is the scheduler's look at an event, every few seconds on the
-	// one server that schedules: it queues what has fallen due (nothing,
-	// for an event that does not run the format). A refusal of the format's own (fault.UserError) is the
-	// organiser's to see, not the scheduler's to stop on.
-	Look(ctx context.Context, h Host, ev store.Event, now time.Time) error
 	// Routes are the API routes the format adds.
 	Routes() []Route
 	// Results is the format's section of the event's results (nil when
 	// it has none yet).
 	Results(ctx context.Context, h Host, ev store.Event) (*Section, error)
+}
+
+// Scheduled is a format the scheduler of casual games looks at, at each
+// of its passes, for every event (the ranked rounds: any event may have
+// some): it queues what has fallen due. A refusal of the format's own
+// (fault.UserError) is the organiser's to see, not the scheduler's to
+// stop on.
+type Scheduled interface {
+	Schedule(ctx context.Context, h Host, ev store.Event, now time.Time) error
+}
+
+// Clocked is a format the formats' clock looks at, every few seconds and
+// whenever a game of a format ends here, for the events whose game names
+// it (game.Info.Formats): it plays the stage due and reports whether
+// there was one. The look's failure is kept for the organiser.
+type Clocked interface {
+	Tick(ctx context.Context, h Host, ev store.Event, now time.Time) error
+}
+
+// OwnFinal is a format whose event's final is its own (a round robin, an
+// elimination): the platform's final ranking (more rated games) is then
+// refused, with the reason Refusal gives.
+type OwnFinal interface {
+	Refusal(ev store.Event) error
+}
+
+// Hider is a format that keeps some of its games from the teams for a
+// while (a final's games until the results are published): the kinds of
+// match it hides now.
+type Hider interface {
+	Hidden(ctx context.Context, h Host, ev store.Event) (kinds []string, err error)
 }
 
 // Host is what the platform offers a format: its store and the few
@@ -96,4 +123,33 @@ func All() []Format {
 // returns nil for a key that is not its own.
 type SectionReader interface {
 	ReadSection(key string, lines []byte) (*Section, error)
+}
+
+// Of are the formats an event of a game runs: those its metadata names.
+func Of(info game.Info) []Format {
+	var out []Format
+	for _, f := range All() {
+		if slices.Contains(info.Formats, f.Name()) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Games are the games whose events run the format name, for messages
+// ("spawn votes are catmouse's").
+func Games(name string) []string {
+	var out []string
+	for _, g := range game.All() {
+		if slices.Contains(g.Info().Formats, name) {
+			out = append(out, g.Info().Name)
+		}
+	}
+	return out
+}
+
+// Runs says whether events of game gameName run the format name.
+func Runs(gameName, name string) bool {
+	g, err := game.Lookup(gameName)
+	return err == nil && slices.Contains(g.Info().Formats, name)
 }

@@ -20,8 +20,8 @@ type Format struct{}
 // Name is "rounds".
 func (Format) Name() string { return "rounds" }
 
-// Look launches the event's rounds whose time has come.
-func (Format) Look(ctx context.Context, h format.Host, ev store.Event, now time.Time) error {
+// Schedule launches the event's rounds whose time has come.
+func (Format) Schedule(ctx context.Context, h format.Host, ev store.Event, now time.Time) error {
 	return launchDue(ctx, h, ev, now)
 }
 
