@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -64,6 +65,25 @@ func TestReferenceTieBreakScores(t *testing.T) {
 				p.Stats["points"] != 0.0 || p.Stats["ants"] != 60.0 {
 				t.Errorf("%v: %s: score %v, rank %d, %s %q, stats %v; want score %v", c.opts, p.Bot, p.Score, p.Rank, p.Status, p.Message, p.Stats, c.score)
 			}
+		}
+	}
+}
+
+// A bot that prints WAIT forever without reading its input fills its
+// input pipe: on the 97 cells of league 4's seed 2 under ruleset=reference,
+// the prompt of a late turn cannot be written. The result says that it
+// stopped reading its input, not that it was silent.
+func TestBotThatStopsReadingItsInput(t *testing.T) {
+	t.Parallel()
+	w := waitForever(t)
+	res := playJSON(t, "ants", "--league", "4", "--seed", "2", "--opt", "ruleset=reference", "--time-scale", "10", "--bot", "W1="+w, "--bot", "W2="+w)
+	if res.Turns < 2 || res.Turns >= 100 {
+		t.Fatalf("%d turns: the pipes should fill before the end", res.Turns)
+	}
+	for _, p := range res.Players {
+		if p.Status != "stopped-reading" || p.Score != -1 || p.Timeouts != 1 ||
+			!strings.HasPrefix(p.Message, "stopped reading its input: its input pipe was full when turn ") {
+			t.Errorf("%s: %s, score %v, %d timeouts, %q", p.Bot, p.Status, p.Score, p.Timeouts, p.Message)
 		}
 	}
 }
