@@ -330,11 +330,26 @@ func (p *Process) Send(msg []byte, deadline time.Time) error {
 	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
 		return err
 	}
-	_, err := p.stdin.Write(msg)
+	n, err := p.stdin.Write(msg)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return ErrDeadline
+		return &InputFull{Written: n, Unread: p.unread()}
 	}
 	return err
+}
+
+// unread returns how many bytes wait in the bot's stdin pipe, unread
+// (FIONREAD, which a pipe answers on its writing end too); -1 when it
+// cannot tell.
+func (p *Process) unread() int {
+	rc := p.stdinRC
+	if rc == nil {
+		return -1
+	}
+	n, ierr := -1, error(nil)
+	if err := rc.Control(func(fd uintptr) { n, ierr = unix.IoctlGetInt(int(fd), unix.TIOCINQ) }); err != nil || ierr != nil {
+		return -1
+	}
+	return n
 }
 
 // TrySend writes what fits of msg (with a final newline added if missing)
@@ -384,6 +399,24 @@ func withNewline(msg []byte) []byte {
 
 // ErrDeadline is returned by Send when the bot did not read its input in time.
 var ErrDeadline = errors.New("the bot did not read its input in time")
+
+// InputFull is the ErrDeadline of a process bot (errors.Is(err,
+// ErrDeadline) holds): the deadline passed with the message not fully
+// written because the bot's stdin pipe was full. It says how full, so that
+// the caller can tell a bot that stopped reading its input (bytes written
+// before the message still unread: the pipe was full when the message was
+// due) from one reading a message larger than the pipe too slowly.
+type InputFull struct {
+	Written int // bytes of the message Send wrote before the deadline
+	Unread  int // bytes waiting in the pipe at the deadline, -1 if unknown
+}
+
+func (e *InputFull) Error() string {
+	return fmt.Sprintf("%v: its input pipe was full (%d bytes unread)", ErrDeadline, e.Unread)
+}
+
+// Is makes an InputFull an ErrDeadline.
+func (e *InputFull) Is(target error) bool { return target == ErrDeadline }
 
 // Lines returns the output lines; nil when they are forwarded.
 func (p *Process) Lines() <-chan Line { return p.lines }

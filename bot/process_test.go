@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -251,7 +252,7 @@ func readPid(t *testing.T, path string) int {
 func TestTrySendAfterSend(t *testing.T) {
 	p := startProcess(t, &Process{Argv: Command("sh -c 'while read l; do echo \"got $l\"; done'")})
 	deadline := time.Now().Add(300 * time.Millisecond)
-	if err := p.Send([]byte("a"), deadline); err == ErrDeadline {
+	if err := p.Send([]byte("a"), deadline); errors.Is(err, ErrDeadline) {
 		t.Skip("this machine did not write 2 bytes to a pipe within 300 ms")
 	} else if err != nil {
 		t.Fatal(err)
@@ -269,5 +270,42 @@ func TestTrySendAfterSend(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatalf("no %q", want)
 		}
+	}
+}
+
+// A bot that stopped reading its input: once its stdin pipe is full, a
+// message cannot be written by its deadline, and Send says how full the
+// pipe was (InputFull, an ErrDeadline): more than the message's own bytes,
+// so the bot had not read what came before it.
+func TestSendToABotThatStoppedReading(t *testing.T) {
+	p := startProcess(t, &Process{Argv: Command("sh -c 'echo WAIT; exec sleep 100'")})
+	prompt := []byte(strings.Repeat("1 2 3\n", 100))
+	written := 0
+	var rest []byte
+	for len(rest) == 0 {
+		var err error
+		rest, err = p.TrySend(prompt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		written += len(prompt) - len(rest)
+		if written > 64<<20 {
+			t.Fatal("64 MiB written to a bot that does not read: the pipe never filled")
+		}
+	}
+	tried := len(prompt) - len(rest)
+	err := p.Send(rest, time.Now().Add(100*time.Millisecond))
+	if !errors.Is(err, ErrDeadline) {
+		t.Fatalf("Send to a full pipe: %v, want ErrDeadline", err)
+	}
+	var full *InputFull
+	if !errors.As(err, &full) {
+		t.Fatalf("Send to a full pipe: %T %v, want an *InputFull", err, err)
+	}
+	if full.Unread != written || full.Written != 0 || full.Unread-tried-full.Written <= 0 {
+		t.Errorf("InputFull %+v: want %d bytes unread (all that was written), none written by Send", full, written)
+	}
+	if !strings.Contains(err.Error(), "its input pipe was full") {
+		t.Errorf("error %q", err)
 	}
 }

@@ -245,6 +245,11 @@ const (
 	Disqualified Status = "disqualified" // removed for invalid output
 	DidNotStart  Status = "did-not-start"
 	Eliminated   Status = "eliminated" // removed by the game's rules
+	// StoppedReading is set by the runner, never by a referee: the bot
+	// stopped reading its input, so that its input pipe was full when a
+	// prompt was due and the prompt could not be written by its deadline
+	// (the game saw a timeout).
+	StoppedReading Status = "stopped-reading"
 )
 
 // Result is the outcome of a match.

@@ -51,6 +51,31 @@ func play(t *testing.T, specs []string, opts ...string) *replay.Replay {
 
 func tb(args string) string { return testbot + " " + args }
 
+// noReader answers 50 turns at once and never reads its input.
+const noReader = `sh -c 'i=0; while [ $i -lt 50 ]; do echo 1; i=$((i+1)); done; exec sleep 600'`
+
+// stoppedReading checks the replay of a bot that stopped reading its
+// input: its first timeout, on a turn after the first, is the one whose
+// prompt could not be written, with the bytes that were unread then, and
+// the message names that turn.
+func stoppedReading(t *testing.T, rep *replay.Replay) {
+	t.Helper()
+	for _, tr := range rep.Turns {
+		r := tr.Replies[1]
+		if r.Status != game.Timeout {
+			continue
+		}
+		if tr.Turn < 2 || r.Unread < 40000 {
+			t.Errorf("first timeout on turn %d with %d bytes unread; want a turn after the first, the pipe full of earlier prompts", tr.Turn, r.Unread)
+		}
+		if want := replay.StoppedReadingMessage(tr.Turn, r.Unread); rep.Result.Players[1].Message != want {
+			t.Errorf("message %q, want %q", rep.Result.Players[1].Message, want)
+		}
+		return
+	}
+	t.Errorf("the bot never timed out")
+}
+
 func TestMisbehavingBots(t *testing.T) {
 	cases := []struct {
 		name    string
@@ -100,7 +125,17 @@ func TestMisbehavingBots(t *testing.T) {
 					t.Errorf("stderr kept %d bytes (dropped %d), ends %q", len(all), dropped, all[max(0, len(all)-20):])
 				}
 			}},
+		// A prompt larger than the pipe, unread on turn 1: the bot may be
+		// reading it slowly, so it is a plain timeout.
 		{name: "never reads stdin", bot: tb("noread"), opts: []string{"pad=1000000"}, status: game.TimedOut},
+		// Answers without reading: the 20 kB prompts fill its input pipe
+		// (64 KiB) within a few turns, and the next one cannot be written.
+		{name: "stops reading its input", bot: noReader, opts: []string{"pad=20000", "turns=10"}, status: game.StoppedReading,
+			message: "stopped reading its input: its input pipe was full when turn ", check: stoppedReading},
+		// The same where a timeout does not end the bot's game: the game
+		// counts it fine, the result says it stopped reading.
+		{name: "stops reading its input, policy skip", bot: noReader, opts: []string{"pad=20000", "turns=6", "policy=skip"}, status: game.StoppedReading,
+			message: "stopped reading its input", check: stoppedReading},
 		{name: "exits 0 at once", bot: tb("exit0"), status: game.Crashed, message: "exited with status 0"},
 		{name: "command does not exist", bot: "/nonexistent/bot --x", status: game.DidNotStart, message: "did not start"},
 		{name: "slow start", bot: tb("slowstart 2500"), status: game.TimedOut},

@@ -41,6 +41,7 @@ type seat struct {
 	queued  int         // bytes in queue
 	stray   []game.Line // PolicyLate, PolicyGame: lines read while nothing was asked
 	dropped int         // lines dropped since the last turn (flood caps)
+	unread  int         // this turn's prompt missed its deadline in a full pipe: its bytes (see stoppedReading)
 
 	cpuMark time.Duration // the bot's CPU time when the last turn was resolved
 	// stderr read before the turn was resolved (the bot's last words, read

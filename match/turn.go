@@ -19,6 +19,10 @@ type event struct {
 	line      bot.Line
 	at        time.Time
 	err       error
+	// unread, for evSent at a missed deadline: the bytes in the bot's
+	// input pipe when the bot had not read all that came before the
+	// prompt (it stopped reading), else 0.
+	unread int
 }
 
 type eventKind int
@@ -117,6 +121,7 @@ func onGrid(t, g time.Time, turn time.Duration) time.Time {
 // in the pipe, the usual case, costs no goroutine and no event), else from
 // a goroutine that tells the runner when it is written.
 func (r *runner) prompt(s *seat, msg []byte, clock game.Clock) {
+	tried := 0 // bytes of msg written by TrySend
 	if ts, ok := s.bot.(bot.TrySender); ok {
 		rest, err := ts.TrySend(msg)
 		if err == nil && len(rest) == 0 {
@@ -126,6 +131,7 @@ func (r *runner) prompt(s *seat, msg []byte, clock game.Clock) {
 		// A failed write is reported by Send as well, from the goroutine,
 		// so that the runner does not wait here for the bot's exit.
 		if err == nil {
+			tried = wireLen(msg) - len(rest)
 			msg = rest
 		}
 	}
@@ -134,7 +140,15 @@ func (r *runner) prompt(s *seat, msg []byte, clock game.Clock) {
 		// A builtin is waited for: no deadline on the way in either.
 		deadline = s.askedAt.Add(trustedWait)
 	}
-	go r.send(s.p, s.gen, s.bot, msg, deadline)
+	go r.send(s.p, s.gen, s.bot, msg, deadline, tried)
+}
+
+// wireLen is msg's length as a transport writes it: with a final newline.
+func wireLen(msg []byte) int {
+	if len(msg) == 0 || msg[len(msg)-1] != '\n' {
+		return len(msg) + 1
+	}
+	return len(msg)
 }
 
 // trustedWait stands for "no deadline" when sending to a trusted bot.
@@ -143,8 +157,9 @@ const trustedWait = 24 * time.Hour
 // send writes a prompt to bot b of seat p, then tells the runner when it
 // was handed over: when the write returned (taken in this goroutine, right
 // after the write system call: pipes carry no timestamp of their own), or
-// the moment the transport reports (bot.Stamper).
-func (r *runner) send(p, gen int, b bot.Bot, msg []byte, deadline time.Time) {
+// the moment the transport reports (bot.Stamper). tried is how much of the
+// prompt was written before msg, its rest (TrySend).
+func (r *runner) send(p, gen int, b bot.Bot, msg []byte, deadline time.Time, tried int) {
 	var at time.Time
 	var err error
 	if st, ok := b.(bot.Stamper); ok {
@@ -154,9 +169,23 @@ func (r *runner) send(p, gen int, b bot.Bot, msg []byte, deadline time.Time) {
 		at = time.Now()
 	}
 	select {
-	case r.events <- event{seat: p, gen: gen, kind: evSent, at: at, err: err}:
+	case r.events <- event{seat: p, gen: gen, kind: evSent, at: at, err: err, unread: stoppedReading(err, tried)}:
 	case <-r.quit:
 	}
+}
+
+// stoppedReading returns the bytes in the bot's input pipe when a prompt's
+// write missed its deadline (err, a bot.InputFull) and more was unread
+// there than the prompt's own bytes (tried by TrySend, then written by
+// Send): the bot had not read what came before the prompt, so the pipe was
+// full when the prompt was due. 0 otherwise: no deadline missed, or a
+// prompt larger than the pipe that the bot read too slowly.
+func stoppedReading(err error, tried int) int {
+	var full *bot.InputFull
+	if !errors.As(err, &full) || full.Unread <= tried+full.Written {
+		return 0
+	}
+	return full.Unread
 }
 
 // collect handles events until the turn can be resolved.
@@ -364,6 +393,7 @@ func (r *runner) handle(ev event, clock game.Clock) {
 		switch {
 		case errors.Is(ev.err, bot.ErrDeadline):
 			r.timeout(s, clock)
+			s.unread = ev.unread
 		case ev.err != nil:
 			s.req = idle
 			// Usually the bot has exited: say how, rather than "broken pipe".
@@ -436,7 +466,10 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		}
 		replies[i] = g
 		rec := replay.Reply{Reply: g, Asked: s.asked, Dropped: s.dropped}
-		s.dropped = 0
+		if g.Status == game.Timeout {
+			rec.Unread = s.unread
+		}
+		s.dropped, s.unread = 0, 0
 		if s.bot != nil {
 			// Read once a turn, when it is resolved: the turn's CPU time
 			// runs from the last resolution, so that the turns add up to

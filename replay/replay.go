@@ -78,6 +78,11 @@ type Reply struct {
 	Stderr        string        `json:"stderr,omitempty"`
 	StderrDropped int64         `json:"stderrDropped,omitempty"`
 	Dropped       int           `json:"dropped,omitempty"` // output lines dropped (flood)
+	// Unread, on a timeout, says that the bot had stopped reading its
+	// input: the prompt could not be written by its deadline because the
+	// bot's input pipe was full, holding Unread bytes of which some were
+	// written before this prompt. 0 otherwise.
+	Unread int `json:"unread,omitempty"`
 }
 
 // Result is the outcome of the match with the runner's figures.

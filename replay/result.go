@@ -1,6 +1,8 @@
 package replay
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,7 +15,10 @@ const DidNotStart = "did not start: "
 // BuildResult is the result of a match as shown: the referee's outcome
 // merged with what the recorded turns show of each bot. A bot of the last
 // leg that is gone (its error recorded) is crashed where the referee counted
-// it fine, or did-not-start; the time figures add up the recorded replies.
+// it fine, or did-not-start; one that stopped reading its input (a timeout
+// reply with Unread) is stopped-reading where the referee counted it fine
+// or timed out, whatever the game said; the time figures add up the
+// recorded replies.
 // The match runner builds its result with it, and verification builds it
 // again from the re-simulated outcome: a result edited in the file differs.
 func BuildResult(out game.Result, players []Player, turns []Turn) *Result {
@@ -40,6 +45,9 @@ func BuildResult(out game.Result, players []Player, turns []Turn) *Result {
 				pr.Message = why
 			}
 		}
+		if turn, unread, ok := stoppedReadingIn(turns[leg:], i); ok && (pr.Status == game.OK || pr.Status == game.TimedOut || pr.Status == "") {
+			pr.Status, pr.Message = game.StoppedReading, StoppedReadingMessage(turn, unread)
+		}
 		if pr.Status == "" {
 			pr.Status = game.OK
 		}
@@ -58,6 +66,36 @@ func goneIn(turns []Turn, seat int) (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// stoppedReadingIn returns the first turn of turns on which seat's bot had
+// stopped reading its input (a timeout reply with Unread), and how many
+// bytes were unread then.
+func stoppedReadingIn(turns []Turn, seat int) (turn, unread int, ok bool) {
+	for _, t := range turns {
+		if seat < len(t.Replies) {
+			if r := t.Replies[seat]; r.Status == game.Timeout && r.Unread > 0 {
+				return t.Turn, r.Unread, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// StoppedReadingMessage is the result message of a bot that stopped
+// reading its input: the prompt of turn could not be written, its input
+// pipe full with unread bytes.
+func StoppedReadingMessage(turn, unread int) string {
+	return fmt.Sprintf("stopped reading its input: its input pipe was full when turn %d's prompt was due (%s unread)", turn, kib(unread))
+}
+
+// kib writes n bytes in KiB, with one decimal below 10 KiB.
+func kib(n int) string {
+	k := float64(n) / 1024
+	if k < 10 {
+		return strconv.FormatFloat(k, 'f', 1, 64) + " KiB"
+	}
+	return strconv.FormatFloat(k, 'f', 0, 64) + " KiB"
 }
 
 // figuresOf adds seat's time figures over turns to p.

@@ -872,7 +872,9 @@ export class Player {
       const r = atEnd ? rep.result.players[k] : null;
       const reply = turn ? turn.replies[k] : null;
       const flags = [];
-      if (reply && reply.status !== 'answered' && reply.status !== 'not-asked') flags.push(reply.status);
+      // A timeout whose prompt could not be written, the bot's input pipe
+      // full (reply.unread), is what the result calls stopped-reading.
+      if (reply && reply.status !== 'answered' && reply.status !== 'not-asked') flags.push(reply.unread ? 'stopped-reading' : reply.status);
       if (status[k]) flags.push(status[k]);
       const said = flags.map((f) => typeof f === 'string' ? f : f.text).join(' ');
       if (r && r.status !== 'ok' && !said.includes(r.status)) flags.push(r.status);
@@ -903,6 +905,7 @@ export class Player {
         h('summary', null, h('span', { class: 'swatch', style: { background: this.colors[k % this.colors.length] } }), ' ',
           `${rep.players[k].name}: ${r.status}${r.late ? ' (late)' : ''} ${r.time ? ms(r.time) + ' ms' : ''}${r.cpu ? `, cpu ${ms(r.cpu)} ms` : ''}`),
         r.error ? h('div', { class: 'error' }, String(r.error)) : null,
+        r.unread ? h('div', { class: 'error' }, `stopped reading its input: its input pipe was full when this turn's prompt was due (${(r.unread / 1024).toFixed(1)} KiB unread)`) : null,
         r.lines && r.lines.length ? h('pre', { class: 'out' }, r.lines.map((/** @type {any} */ l) =>
           (l.Text.length > 2000 ? l.Text.slice(0, 2000) + '\u2026' : l.Text) + (l.TooLong ? ' [line too long]' : '')).join('\n')) : null,
         r.stderr ? h('pre', { class: 'err' }, String(r.stderr)) : null))

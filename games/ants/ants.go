@@ -28,7 +28,7 @@ func init() { game.Register(Game{}) }
 const maxLine = 1 << 20
 
 // Version changes whenever a rule change alters replays.
-const Version = "2"
+const Version = "3"
 
 // Info describes the game.
 func (Game) Info() game.Info {

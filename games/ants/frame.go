@@ -74,7 +74,7 @@ type playerFrame struct {
 }
 
 type endFrame struct {
-	Scores   [2]int    `json:"scores"` // final scores: points, or -1 when deactivated
+	Scores   [2]int    `json:"scores"` // final scores: points, or -1 when deactivated; the ants on a tie-break under tie_score=ants
 	TieBreak bool      `json:"tieBreak"`
 	Ants     [2]int    `json:"ants"`
 	Winner   int       `json:"winner"` // 0, 1, or -1 for a draw
@@ -136,7 +136,7 @@ func (r *referee) Frame() json.RawMessage {
 	}
 	if r.over {
 		sc := r.finalScores()
-		e := &endFrame{Scores: sc, TieBreak: r.tieBreak(), Winner: r.winner()}
+		e := &endFrame{Scores: r.reportedScores(), TieBreak: r.tieBreak(), Winner: r.winner()}
 		for p := range 2 {
 			e.Ants[p] = s.TotalAnts(p)
 			e.Texts[p] = fmt.Sprint(sc[p])

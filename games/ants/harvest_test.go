@@ -1,6 +1,7 @@
 package ants
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 )
@@ -122,6 +123,42 @@ func TestS24TieBreakByAnts(t *testing.T) {
 	}
 	if res.Players[1].Stats["ants"] != 16 || res.Players[0].Stats["points"] != 4 {
 		t.Errorf("stats %v %v", res.Players[0].Stats, res.Players[1].Stats)
+	}
+}
+
+// S24 under ruleset=reference (tie_score=ants): the scores are the ant
+// counts, as the reference's setScore(antTotal) reports them; the ranking,
+// the texts and the points in the stats are the same as by default.
+func TestS24TieScoreAnts(t *testing.T) {
+	for _, opts := range [][]string{{"ruleset=reference"}, {"tie_score=ants"}} {
+		r := setup{board: line6(), ants: [2]string{"0:4 1:4 2:4", "2:4 3:4 4:4 5:4"}, crystals: "2:5", opts: opts}.referee(t)
+		r.playLines("WAIT", "WAIT")
+		res := r.Result()
+		if res.Players[1].Rank != 1 || res.Players[0].Rank != 2 {
+			t.Fatalf("%v: ranks %d, %d; want player 1 first", opts, res.Players[0].Rank, res.Players[1].Rank)
+		}
+		if res.Players[0].Score != 12 || res.Players[1].Score != 16 {
+			t.Errorf("%v: scores %v, %v; want the ants, 12 and 16", opts, res.Players[0].Score, res.Players[1].Score)
+		}
+		if res.Players[0].Message != "4 points and 12 ants" || res.Players[1].Message != "4 points and 16 ants" {
+			t.Errorf("%v: messages %q, %q", opts, res.Players[0].Message, res.Players[1].Message)
+		}
+		if res.Players[0].Stats["points"] != 4 || res.Players[1].Stats["points"] != 4 {
+			t.Errorf("%v: stats %v %v; the points must stay", opts, res.Players[0].Stats, res.Players[1].Stats)
+		}
+		var f frame
+		if err := json.Unmarshal(r.Frame(), &f); err != nil {
+			t.Fatal(err)
+		}
+		if f.End == nil || f.End.Scores != [2]int{12, 16} || f.Scores != [2]int{4, 4} || f.End.Texts[1] != "4 points and 16 ants" {
+			t.Errorf("%v: frame scores %v, end %+v", opts, f.Scores, f.End)
+		}
+	}
+	// Points that do not tie stay the scores, and so does -1.
+	r := setup{board: line6(), ants: [2]string{"0:4 1:4 2:4", "3:4 4:4 5:4"}, crystals: "2:5", opts: []string{"ruleset=reference"}}.referee(t)
+	r.playLines("WAIT", "WAIT")
+	if res := r.Result(); res.Players[0].Score != 4 || res.Players[1].Score != 0 {
+		t.Errorf("no tie: scores %v, %v; want the points 4 and 0", res.Players[0].Score, res.Players[1].Score)
 	}
 }
 

@@ -194,13 +194,28 @@ func (r *referee) winner() int {
 	return -1
 }
 
+// reportedScores are the scores the result and the end frame show: the
+// final scores, except that under tie_score=ants a tie-break makes each
+// the player's ant count, as the reference's setScore(antTotal) does.
+func (r *referee) reportedScores() [2]int {
+	sc := r.finalScores()
+	if r.rules.AntScores && r.tieBreak() {
+		for p := range 2 {
+			sc[p] = r.s.TotalAnts(p)
+		}
+	}
+	return sc
+}
+
 // Result ranks the players by score, then by ants when the points are tied.
+// The points stay in the stats whatever the score shows.
 func (r *referee) Result() game.Result {
 	sc := r.finalScores()
 	res := game.Result{Players: make([]game.PlayerResult, 2)}
 	tie := r.tieBreak()
+	shown := r.reportedScores()
 	for p := range 2 {
-		pr := game.PlayerResult{Score: float64(sc[p]), Status: r.status[p], Message: r.outcome[p],
+		pr := game.PlayerResult{Score: float64(shown[p]), Status: r.status[p], Message: r.outcome[p],
 			Stats: map[string]any{"points": r.s.Points[p], "ants": r.s.TotalAnts(p)}}
 		if tie {
 			pr.Message = r.pointsAndAnts(p)

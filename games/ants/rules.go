@@ -35,6 +35,7 @@ type Rules struct {
 	League           int // 1 Wood 2, 2 Wood 1, 3 Bronze, 4 Silver+
 	SpawnSameTurn    bool
 	EndRule          EndRule
+	AntScores        bool // tie_score=ants: tied points make each score the player's ant count
 	RingMax          int  // map_ring_count_max, 4..7
 	ScoresInInput    bool // the score line of the turn input
 	AttackChains     bool // losing_ants_cant_carry
@@ -69,9 +70,10 @@ const auto = "auto"
 // options are the --opt keys. Those whose default depends on the league
 // take "auto".
 var options = []game.Option{
-	game.EnumOption("ruleset", "preset: seed (the French statement) or reference (end_rule=reference and the reference's map sizes: 4 rings in league 1, 5 in league 2, 7 in leagues 3-4); explicit options win over the preset", "seed", "reference"),
+	game.EnumOption("ruleset", "preset: seed (the French statement) or reference (end_rule=reference, tie_score=ants and the reference's map sizes: 4 rings in league 1, 5 in league 2, 7 in leagues 3-4); explicit options win over the preset", "seed", "reference"),
 	game.BoolOption("spawn_same_turn", true, "ants hatched from eggs appear before the crystal harvest of the same turn (false: after it, as at the start of the next turn)"),
 	game.EnumOption("end_rule", "early end: half (a player holds more than half the initial crystal, or none is left) or reference (none left, or a lead at least what is left)", "half", "reference"),
+	game.EnumOption("tie_score", "the final scores when the points tie and the ants decide: points (each score stays the points) or ants (each score becomes the player's ant count, as the reference reports it); the ranking is the same", "points", "ants"),
 	{Name: "map_ring_count_max", Default: auto, Help: "largest ring count of the map shape, 4 to 7 (auto: 4 in league 1, 5 otherwise; 7 rings give up to 104 cells)",
 		Check: func(v string) error {
 			if v == auto {
@@ -119,6 +121,9 @@ func rulesFrom(league int, o game.Options) (Rules, error) {
 	}
 	if o.String("end_rule") == "reference" || (ref && !o.IsSet("end_rule")) {
 		r.EndRule = EndReference
+	}
+	if o.String("tie_score") == "ants" || (ref && !o.IsSet("tie_score")) {
+		r.AntScores = true
 	}
 	if v := o.String("map_ring_count_max"); v != auto {
 		r.RingMax, _ = strconv.Atoi(v) // validated by the option's Check
