@@ -83,11 +83,6 @@ var ownRoutes = []route{
 	{"GET " + APIPrefix + "leaderboard", team, false, (*api).leaderboard},
 	{"GET " + APIPrefix + "matches", team, false, (*api).matches},
 	{"GET " + APIPrefix + "matches/{id}/replay", team, true, (*api).matchReplay},
-	// Cod'INSA spawn vote (catmouse events): api_codinsa.go
-	{"GET " + APIPrefix + "spawns", team, false, (*api).spawns},
-	{"POST " + APIPrefix + "spawns", team, false, (*api).proposeSpawn},
-	{"POST " + APIPrefix + "spawns/vote", team, false, (*api).voteSpawn},
-	{"GET " + APIPrefix + "codinsa", team, false, (*api).codinsa},
 	{"GET " + APIPrefix + "blitz", team, false, (*api).blitz},
 	// an outside bot registers with its team's token in its first message
 	{"GET " + APIPrefix + "play", anyone, false, (*api).play},
@@ -96,11 +91,6 @@ var ownRoutes = []route{
 	{"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule/stop", organiser, false, (*api).orgBlitzStop},
 	{"POST " + APIPrefix + "organiser/events/{id}/blitz/round", organiser, false, (*api).orgBlitzRound},
 	{"POST " + APIPrefix + "organiser/events/{id}/blitz/final", organiser, false, (*api).orgBlitzFinal},
-	{"GET " + APIPrefix + "organiser/events/{id}/spawns", organiser, false, (*api).orgSpawns},
-	{"POST " + APIPrefix + "organiser/events/{id}/spawns", organiser, false, (*api).orgPublishSpawns},
-	{"POST " + APIPrefix + "organiser/events/{id}/spawns/close", organiser, false, (*api).orgCloseSpawns},
-	{"GET " + APIPrefix + "organiser/events/{id}/codinsa", organiser, false, (*api).orgCodinsaFinal},
-	{"POST " + APIPrefix + "organiser/events/{id}/codinsa/final", organiser, false, (*api).orgCodinsaPlay},
 
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
@@ -133,7 +123,7 @@ type api struct {
 	submits map[int64]*rate.Limiter // by team
 	outside map[int64]bool          // teams whose outside bot is playing (wsplay.go)
 	logins  *keyrate.Buckets        // by client address
-	spawnW  *keyrate.Buckets        // proposals and votes, by team (api_codinsa.go)
+	budgets map[string]*keyrate.Buckets // the formats' named budgets (format.Call.Limit)
 }
 
 // Handler returns the platform's HTTP API. It checks roles itself; the
@@ -159,8 +149,8 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 		o.Now = time.Now
 	}
 	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{},
-		logins: &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now},
-		spawnW: &keyrate.Buckets{Every: rate.Limit(spawnWritesPerMinute / 60.0), Burst: spawnWritesPerMinute, Now: o.Now}}
+		logins:  &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now},
+		budgets: map[string]*keyrate.Buckets{}}
 	mux := http.NewServeMux()
 	for _, rt := range routes {
 		h := func(w http.ResponseWriter, r *http.Request, t store.Team) { rt.serve(a, w, r, t) }
@@ -472,14 +462,14 @@ func (a *api) teamMatches(ctx context.Context, t store.Team) ([]store.Match, []m
 		}
 		ms = withPromotions(ms, promo)
 	}
-	hideFinal, err := a.codinsaFinalHidden(ctx, t.EventID)
+	hidden, err := a.p.hiddenKinds(ctx, t.EventID)
 	if err != nil {
 		return nil, nil, err
 	}
 	var out []store.Match
 	var seats []map[int]bool
 	for _, m := range ms {
-		if hideFinal && m.Kind == store.KindFinal {
+		if slices.Contains(hidden, m.Kind) {
 			continue
 		}
 		mine := map[int]bool{}
@@ -494,20 +484,6 @@ func (a *api) teamMatches(ctx context.Context, t store.Team) ([]store.Match, []m
 		}
 	}
 	return out, seats, nil
-}
-
-// codinsaFinalHidden reports whether the games of the event's Cod'INSA
-// final are kept from its teams: until the organiser publishes the
-// results, as the table (GET codinsa) is. Their ranks are those results,
-// and their replays play the voted set and the secret set 9 (the spawn
-// option and the spawn pack), which no team route tells before.
-func (a *api) codinsaFinalHidden(ctx context.Context, eventID int64) (bool, error) {
-	ev, err := a.p.Store.Event(ctx, eventID)
-	if err != nil || ev.Game != "catmouse" {
-		return false, err
-	}
-	published, err := a.p.resultsVisible(ctx, ev)
-	return !published, err
 }
 
 // withPromotions adds to recent matches the promotion games they lack,

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"github.com/seed27749672/arena/platform/format/codinsa"
 )
 
 // The organiser's spawn route says whether the final has started, so that
@@ -31,10 +33,10 @@ func TestOrganiserSpawnsTellWhetherTheFinalStarted(t *testing.T) {
 	if got := started(); got != false {
 		t.Errorf("before the publication: final_started %v", got)
 	}
-	if err := p.PublishSpawns(ctx, ev.ID, "", testSet0, testSecret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.CloseSpawnVote(ctx, ev.ID); err != nil {
+	if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
 		t.Fatal(err)
 	}
 	if got := started(); got != false {
@@ -43,8 +45,8 @@ func TestOrganiserSpawnsTellWhetherTheFinalStarted(t *testing.T) {
 	if code, b := call(t, ts, "GET", path+"codinsa", org, "", nil); code != 404 {
 		t.Fatalf("GET codinsa before the final: %d %s", code, b)
 	}
-	f := CodinsaFinal{Teams: []int64{1, 2}, Names: []string{"Owls", "Bats"}, Submissions: []int64{1, 2}, Seed: 7, Asked: true}
-	if err := p.saveFinal(ctx, ev.ID, &f); err != nil {
+	f := codinsa.Final{Teams: []int64{1, 2}, Names: []string{"Owls", "Bats"}, Submissions: []int64{1, 2}, Seed: 7, Asked: true}
+	if _, err := p.Store.UpdateEventState(ctx, ev.ID, "codinsa-final", func([]byte) ([]byte, error) { return json.Marshal(f) }); err != nil {
 		t.Fatal(err)
 	}
 	if got := started(); got != true {

@@ -3,6 +3,7 @@ package platform
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -699,11 +700,13 @@ func (p *Platform) blitzTickAll(ctx context.Context, o JobOptions, now time.Time
 	}
 	for _, ev := range events {
 		var err error
-		switch ev.Game {
-		case "jungle":
+		switch clocked := p.clockedFormats(ev); {
+		case ev.Game == "jungle":
 			_, err = p.blitzTick(ctx, ev.ID, now, false)
-		case "catmouse": // the Cod'INSA final, when the organiser asked for it (codinsa.go)
-			_, err = p.CodinsaTick(ctx, ev.ID, o)
+		case len(clocked) > 0:
+			for _, f := range clocked {
+				err = errors.Join(err, f.Tick(ctx, host{p}, ev, now))
+			}
 		default:
 			continue
 		}

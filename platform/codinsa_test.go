@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -128,7 +130,7 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 	if code, b := vote(t, ts, tokens[1], 1); code != 409 {
 		t.Errorf("a vote after the close: %d %s", code, b)
 	}
-	s, _ := p.Spawns(ctx, ev.ID)
+	s, _ := codinsa.Spawns(ctx, p.FormatHost(), ev.ID)
 	if ch, err := s.Choice(); err != nil || ch.ID != 2 || ch.Tally[2] != 2 {
 		t.Errorf("the vote: %+v %v (want set 2, two votes)", ch, err)
 	}
@@ -150,7 +152,7 @@ func TestNoTeamRouteTellsTheChosenSet(t *testing.T) {
 	answers := func(cats int) (map[string]string, int) {
 		p, ts, ev, _, tokens := codinsaSetup(t, nil)
 		ctx := context.Background()
-		if err := p.PublishSpawns(ctx, ev.ID, "", testSet0, testSecret); err != nil {
+		if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
 			t.Fatal(err)
 		}
 		for i, tok := range tokens {
@@ -161,10 +163,10 @@ func TestNoTeamRouteTellsTheChosenSet(t *testing.T) {
 		vote(t, ts, tokens[0], 2)
 		vote(t, ts, tokens[1], 3)
 		vote(t, ts, tokens[2], cats)
-		if err := p.CloseSpawnVote(ctx, ev.ID); err != nil {
+		if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
 			t.Fatal(err)
 		}
-		s, _ := p.Spawns(ctx, ev.ID)
+		s, _ := codinsa.Spawns(ctx, p.FormatHost(), ev.ID)
 		ch, _ := s.Choice()
 		out := map[string]string{}
 		noise := regexp.MustCompile(`"(created|played|built|id|event|team_id|active)":("[^"]*"|[0-9]+)`)
@@ -222,10 +224,10 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 			t.Fatalf("%+v\n%s", b, log)
 		}
 	}
-	if _, err := p.PlayCodinsaFinal(ctx, ev.ID, FinalOptions{}); err == nil || !strings.Contains(err.Error(), "close the spawn vote") {
+	if _, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{}); err == nil || !strings.Contains(err.Error(), "close the spawn vote") {
 		t.Fatalf("a final before the vote closed: %v", err)
 	}
-	if err := p.PublishSpawns(ctx, ev.ID, "", testSet0, testSecret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
 		t.Fatal(err)
 	}
 	for i, tok := range tokens {
@@ -234,10 +236,10 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 	vote(t, ts, tokens[0], 3)
 	vote(t, ts, tokens[1], 3)
 	vote(t, ts, tokens[2], 1)
-	if err := p.CloseSpawnVote(ctx, ev.ID); err != nil {
+	if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
 		t.Fatal(err)
 	}
-	f, err := p.PlayCodinsaFinal(ctx, ev.ID, FinalOptions{Seed: 7, Cores: 2, Bots: &build.Options{}})
+	f, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{Seed: 7, Cores: 2, Bots: &build.Options{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +300,7 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 		t.Errorf("the published table: %d %s", code, b)
 	}
 	// Played again, the final is over: nothing more is played.
-	again, err := p.PlayCodinsaFinal(ctx, ev.ID, FinalOptions{})
+	again, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{})
 	if err != nil || !again.Done {
 		t.Fatal(err)
 	}

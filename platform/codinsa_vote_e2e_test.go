@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -152,7 +154,7 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 		t.Errorf("a vote after the close: %d %s", code, b)
 	}
 
-	f, err := p.PlayCodinsaFinal(ctx, ev.ID, FinalOptions{Seed: 5, Cores: 2, TimeScale: 10, Bots: &build.Options{}})
+	f, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{Seed: 5, Cores: 2, TimeScale: 10, Bots: &build.Options{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +177,7 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 		if m.Error != "" || rep.Options["spawn"] != wantSpawn[g] {
 			t.Errorf("game %s (%s): spawn %q, want %q", m.Key, m.Error, rep.Options["spawn"], wantSpawn[g])
 		}
-		pack := "\n" + string(rep.Files[finalSpawnFile])
+		pack := "\n" + string(rep.Files[codinsa.SpawnFile])
 		for id := range 10 {
 			has := strings.Contains(pack, fmt.Sprintf("\nID %d\n", id))
 			if want := id == 0 || id == 3 || id == 9; has != want {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -30,8 +31,8 @@ func TestCodinsaFinalGamesWaitForThePublication(t *testing.T) {
 	}
 	key := fmt.Sprintf("final-%d-1-g3", ev.ID)
 	rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "catmouse",
-		Options: map[string]string{"spawn": "9:4,-2/-4,2/-3,-3", "spawns": finalSpawnFile},
-		Files:   map[string][]byte{finalSpawnFile: []byte(testSecret)}}
+		Options: map[string]string{"spawn": "9:4,-2/-4,2/-3,-3", "spawns": codinsa.SpawnFile},
+		Files:   map[string][]byte{codinsa.SpawnFile: []byte(testSecret)}}
 	if err := p.Replays.Put(key, rep); err != nil {
 		t.Fatal(err)
 	}

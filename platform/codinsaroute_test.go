@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
@@ -48,7 +50,7 @@ func codinsaReady(t *testing.T, close bool) (*Platform, *httptest.Server, store.
 			t.Fatalf("%+v\n%s", b, log)
 		}
 	}
-	if err := p.PublishSpawns(ctx, ev.ID, "", testSet0, testSecret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
 		t.Fatal(err)
 	}
 	for i, tok := range tokens {
@@ -58,7 +60,7 @@ func codinsaReady(t *testing.T, close bool) (*Platform, *httptest.Server, store.
 	vote(t, ts, tokens[1], 3)
 	vote(t, ts, tokens[2], 1)
 	if close {
-		if err := p.CloseSpawnVote(ctx, ev.ID); err != nil {
+		if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -87,11 +89,11 @@ func TestCodinsaFinalThroughTheOrganiserRoute(t *testing.T) {
 	if code, b := call(t, ts, "GET", path, org, "", nil); code != 404 || !strings.Contains(string(b), "codinsa/final") {
 		t.Fatalf("GET before the final: %d %s", code, b)
 	}
-	if err := p.CloseSpawnVote(ctx, ev.ID); err != nil {
+	if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
 		t.Fatal(err)
 	}
 	code, b := call(t, ts, "POST", path+"/final", org, "application/json", []byte(`{"seed": 7}`))
-	var asked CodinsaFinal
+	var asked codinsa.Final
 	if code != 202 || json.Unmarshal(b, &asked) != nil || !asked.Asked || asked.Done || asked.Seed != 7 || asked.Set != 3 || len(asked.Teams) != 3 || len(asked.Matches) != 0 {
 		t.Fatalf("asked: %d %s", code, b)
 	}
@@ -115,7 +117,7 @@ func TestCodinsaFinalThroughTheOrganiserRoute(t *testing.T) {
 	}
 	p.blitzTickAll(ctx, JobOptions{Cores: 2}, time.Now())
 	code, b = call(t, ts, "GET", path, org, "", nil)
-	var f CodinsaFinal
+	var f codinsa.Final
 	if code != 200 || json.Unmarshal(b, &f) != nil || !f.Done || len(f.Matches) != 3 || len(f.Standings) != 3 || f.Standings[0].Name != "Owls" || f.Standings[0].MatchPoints != 6 {
 		t.Fatalf("GET after the clock's look: %d %s", code, b)
 	}
@@ -199,7 +201,7 @@ func playElsewhere(t *testing.T, dir string, eventID int64, games int) string {
 // command began it, the organiser did not ask the server for it.
 func TestAnInterruptedCodinsaFinalResumes(t *testing.T) {
 	ctx := context.Background()
-	opts := FinalOptions{Seed: 11, Cores: 2, TimeScale: 10, Bots: &build.Options{}}
+	opts := codinsa.FinalOptions{Seed: 11, Cores: 2, TimeScale: 10, Bots: &build.Options{}}
 	games := func(p *Platform, ev store.Event) map[string]store.Match {
 		ms, err := p.Store.Matches(ctx, ev.ID, 100)
 		if err != nil {
@@ -219,7 +221,7 @@ func TestAnInterruptedCodinsaFinalResumes(t *testing.T) {
 	}
 
 	p1, _, ev1 := codinsaReady(t, true)
-	whole, err := p1.PlayCodinsaFinal(ctx, ev1.ID, opts)
+	whole, err := codinsa.PlayFinal(ctx, p1.FormatHost(), ev1.ID, opts)
 	if err != nil || !whole.Done {
 		t.Fatalf("the final without a stop: %+v %v", whole, err)
 	}
@@ -241,14 +243,14 @@ func TestAnInterruptedCodinsaFinalResumes(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}()
-	cut, err := p2.PlayCodinsaFinal(stopCtx, ev2.ID, opts)
+	cut, err := codinsa.PlayFinal(stopCtx, p2.FormatHost(), ev2.ID, opts)
 	stop()
 	<-watching
 	if err == nil {
 		t.Skipf("the final ended before the watcher stopped it (a very busy machine): %d matches", len(cut.Matches))
 	}
 	before := games(p2, ev2)
-	if rec, _ := p2.CodinsaStanding(ctx, ev2.ID); rec == nil || rec.Done || len(before) == 0 || len(before) >= 9 {
+	if rec, _ := codinsa.Standing(ctx, p2.FormatHost(), ev2.ID); rec == nil || rec.Done || len(before) == 0 || len(before) >= 9 {
 		t.Fatalf("after the stop (%v): record %+v, %d games", err, rec, len(before))
 	}
 	p2.blitzTickAll(ctx, JobOptions{Cores: 2}, time.Now())
@@ -256,7 +258,7 @@ func TestAnInterruptedCodinsaFinalResumes(t *testing.T) {
 		t.Fatalf("the server's clock played a final it was not asked for: %d games, %d before", n, len(before))
 	}
 
-	resumed, err := p2.PlayCodinsaFinal(ctx, ev2.ID, opts)
+	resumed, err := codinsa.PlayFinal(ctx, p2.FormatHost(), ev2.ID, opts)
 	if err != nil || !resumed.Done {
 		t.Fatalf("resumed: %+v %v", resumed, err)
 	}

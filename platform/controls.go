@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -144,9 +145,14 @@ func (p *Platform) StartFinal(ctx context.Context, eventID int64, gamesPerTeam i
 // ownFinal refuses the final ranking for the events whose format has a
 // final of its own: more rated games would not be that final.
 func ownFinal(ev store.Event) error {
+	if g, err := game.Lookup(ev.Game); err == nil {
+		for _, f := range format.Of(g.Info()) {
+			if own, ok := f.(format.OwnFinal); ok {
+				return own.Refusal(ev)
+			}
+		}
+	}
 	switch ev.Game {
-	case "catmouse":
-		return userError{Err: fmt.Errorf("event %d is a Cod'INSA (catmouse) event: its final is the round robin (arena event roundrobin, or POST organiser/events/%d/codinsa/final), not more rated games", ev.ID, ev.ID)}
 	case "jungle":
 		return userError{Err: fmt.Errorf("event %d is a Blitz (jungle) event: its final is the elimination tournament (arena event blitz final, or POST organiser/events/%d/blitz/final), not more rated games", ev.ID, ev.ID)}
 	}

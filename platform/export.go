@@ -36,11 +36,9 @@ type Results struct {
 	// under its own key in the JSON: the ranked rounds' ladder, when the
 	// event has some, is its ranking.
 	Sections []*format.Section `json:"-"`
-	// CodinsaFinal is a catmouse event's Cod'INSA final table once its
-	// round robin is over, and BlitzFinal a jungle event's final places
-	// once its tournament is: the event's ranking then.
-	CodinsaFinal []CodinsaLine `json:"codinsa_final,omitempty"`
-	BlitzFinal   []FinalPlace  `json:"blitz_final,omitempty"`
+	// BlitzFinal is a jungle event's final places once its tournament
+	// is over: the event's ranking then.
+	BlitzFinal []FinalPlace `json:"blitz_final,omitempty"`
 	// BlitzRanking is a jungle event's ranking after its ranked rounds
 	// (BlitzRounds of them) while its final is not over: the event's
 	// ranking then, provisional (it seeds the final), not the casual
@@ -50,20 +48,6 @@ type Results struct {
 	Matches      int          `json:"matches"` // matches played (arena failures excepted)
 }
 
-// CodinsaLine is one line of the Cod'INSA final's table: ranked by match
-// points (3 a match won, 1 a draw), then game wins, then the turn
-// difference.
-type CodinsaLine struct {
-	Place          int    `json:"place"`
-	Team           string `json:"team"`
-	TeamID         int64  `json:"team_id"`
-	Points         int    `json:"points"`
-	Wins           int    `json:"wins"`
-	Draws          int    `json:"draws"`
-	Losses         int    `json:"losses"`
-	GameWins       int    `json:"game_wins"`
-	TurnDifference int    `json:"turn_difference"`
-}
 
 // FinalPlace is a team's place in the Blitz final.
 type FinalPlace struct {
@@ -148,6 +132,9 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 	if res.Sections, err = p.formatSections(ctx, ev); err != nil {
 		return res, err
 	}
+	for _, sec := range res.Sections {
+		res.Final = res.Final || sec.Final // a format's own final, over
+	}
 	if err := p.formatFinal(ctx, ev, &res); err != nil {
 		return res, err
 	}
@@ -162,16 +149,6 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 // played: the rated games' standings are not these events' ranking then.
 func (p *Platform) formatFinal(ctx context.Context, ev store.Event, res *Results) error {
 	switch ev.Game {
-	case "catmouse":
-		f, err := p.CodinsaStanding(ctx, ev.ID)
-		if err != nil || f == nil || !f.Done {
-			return err
-		}
-		for _, s := range f.Standings {
-			res.CodinsaFinal = append(res.CodinsaFinal, CodinsaLine{s.Place, s.Name, teamOf(f.Teams, s.Bot), s.MatchPoints,
-				s.Wins, s.Draws, s.Losses, s.GameWins, s.TurnDiff})
-		}
-		res.Final = true
 	case "jungle":
 		f, err := p.BlitzFinalState(ctx, ev.ID)
 		if err != nil {
@@ -229,14 +206,6 @@ func WriteResultsCSV(w io.Writer, r Results) error {
 	itoa := strconv.Itoa
 	id := func(n int64) string { return strconv.FormatInt(n, 10) }
 	switch {
-	case len(r.CodinsaFinal) > 0:
-		cw.Write([]string{"place", "team", "team_id", "points", "wins", "draws", "losses", "game_wins", "turn_difference"})
-		for _, l := range r.CodinsaFinal {
-			cw.Write([]string{itoa(l.Place), sheetText(l.Team), id(l.TeamID), itoa(l.Points), itoa(l.Wins), itoa(l.Draws), itoa(l.Losses),
-				itoa(l.GameWins), itoa(l.TurnDifference)})
-		}
-		cw.Flush()
-		return cw.Error()
 	case len(r.BlitzFinal) > 0:
 		cw.Write([]string{"place", "team", "team_id"})
 		for _, l := range r.BlitzFinal {
@@ -252,18 +221,16 @@ func WriteResultsCSV(w io.Writer, r Results) error {
 		cw.Flush()
 		return cw.Error()
 	}
-	for _, sec := range r.Sections {
-		if len(sec.CSV) > 0 {
-			for i, row := range sec.CSV {
-				if i > 0 && sec.NameColumn < len(row) { // the header is ours
-					row = slices.Clone(row)
-					row[sec.NameColumn] = sheetText(row[sec.NameColumn])
-				}
-				cw.Write(row)
+	if sec := r.rankingSection(); sec != nil {
+		for i, row := range sec.CSV {
+			if i > 0 && sec.NameColumn < len(row) { // the header is ours
+				row = slices.Clone(row)
+				row[sec.NameColumn] = sheetText(row[sec.NameColumn])
 			}
-			cw.Flush()
-			return cw.Error()
+			cw.Write(row)
 		}
+		cw.Flush()
+		return cw.Error()
 	}
 	cw.Write([]string{"rank", "team", "team_id", "league", "rating", "mu", "sigma", "games", "wins", "draws", "losses"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
@@ -424,4 +391,20 @@ func (r *Results) UnmarshalJSON(b []byte) error {
 		}
 	}
 	return nil
+}
+
+// rankingSection is the format's section that ranks the teams in
+// results.csv: a final's, over, before any other with a CSV (nil: none).
+func (r Results) rankingSection() *format.Section {
+	var first *format.Section
+	for _, sec := range r.Sections {
+		switch {
+		case len(sec.CSV) == 0:
+		case sec.Final:
+			return sec
+		case first == nil:
+			first = sec
+		}
+	}
+	return first
 }

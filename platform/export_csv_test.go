@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/format/rounds"
 )
@@ -20,8 +22,8 @@ func TestResultsCSVNamesStayText(t *testing.T) {
 	for _, r := range []Results{
 		{Standings: []ResultLine{{Rank: 1, Team: evil[0]}, {Rank: 2, Team: evil[1]}, {Rank: 3, Team: evil[2]},
 			{Rank: 4, Team: evil[3]}, {Rank: 5, Team: evil[4]}, {Rank: 6, Team: evil[5]}, {Rank: 7, Team: "Owls"}}},
-		{CodinsaFinal: []CodinsaLine{{Place: 1, Team: evil[0], TurnDifference: -3}, {Place: 2, Team: "Owls"}}},
-		{Sections: []*format.Section{ladderSection(t, []rounds.LadderLine{{Place: 1, Team: evil[0]}, {Place: 2, Team: "Owls"}})}},
+		{Sections: []*format.Section{readSection(t, codinsa.Format{}, "codinsa_final", []codinsa.Line{{Place: 1, Team: evil[0], TurnDifference: -3}, {Place: 2, Team: "Owls"}})}},
+		{Sections: []*format.Section{readSection(t, rounds.Format{}, "ladder", []rounds.LadderLine{{Place: 1, Team: evil[0]}, {Place: 2, Team: "Owls"}})}},
 	} {
 		var b bytes.Buffer
 		if err := WriteResultsCSV(&b, r); err != nil {
@@ -37,25 +39,36 @@ func TestResultsCSVNamesStayText(t *testing.T) {
 				t.Errorf("team name cell %q would be a formula", name)
 			}
 		}
-		if len(r.CodinsaFinal) > 0 && rows[1][8] != "-3" {
+		if sectionOf[codinsa.Line](r, "codinsa_final") != nil && rows[1][8] != "-3" {
 			t.Errorf("turn difference %q, want -3 as a number", rows[1][8])
 		}
 	}
 }
 
-// ladderSection is the ranked rounds' section of the results with lines,
-// as the format makes it (read back from its JSON).
-func ladderSection(t *testing.T, lines []rounds.LadderLine) *format.Section {
+// readSection is a format's section of the results with lines, as the
+// format makes it (read back from its JSON).
+func readSection(t *testing.T, f format.SectionReader, key string, lines any) *format.Section {
 	t.Helper()
 	b, err := json.Marshal(lines)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sec, err := rounds.Format{}.ReadSection("ladder", b)
+	sec, err := f.ReadSection(key, b)
 	if err != nil || sec == nil {
-		t.Fatalf("ladder section: %v %v", sec, err)
+		t.Fatalf("%s section: %v %v", key, sec, err)
 	}
 	return sec
+}
+
+// sectionOf are the lines of the results' section under key (nil when
+// there is none).
+func sectionOf[T any](res Results, key string) []T {
+	for _, s := range res.Sections {
+		if s.Key == key {
+			return s.Lines.([]T)
+		}
+	}
+	return nil
 }
 
 // TestResultsSectionsRoundTrip: a format's section of the results is
@@ -64,7 +77,7 @@ func ladderSection(t *testing.T, lines []rounds.LadderLine) *format.Section {
 // from the JSON it reads): the CSV from the JSON is the server's CSV.
 func TestResultsSectionsRoundTrip(t *testing.T) {
 	res := Results{Event: ResultEvent{ID: 3, Name: "Ready", Game: "territory"}, Standings: []ResultLine{{Rank: 1, Team: "Owls"}}, Matches: 4,
-		Sections: []*format.Section{ladderSection(t, []rounds.LadderLine{{Place: 1, Team: "Owls", TeamID: 2, Points: 12.5, Firsts: 1, Games: 2, Mean: 40.25}})}}
+		Sections: []*format.Section{readSection(t, rounds.Format{}, "ladder", []rounds.LadderLine{{Place: 1, Team: "Owls", TeamID: 2, Points: 12.5, Firsts: 1, Games: 2, Mean: 40.25}})}}
 	b, err := json.Marshal(res)
 	if err != nil {
 		t.Fatal(err)

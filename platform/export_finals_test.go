@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/tournament"
 )
@@ -59,31 +61,31 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Final || res.CodinsaFinal != nil || res.BlitzFinal != nil || res.BlitzRanking != nil || len(res.Standings) != 3 ||
+		if res.Final || sectionOf[codinsa.Line](res, "codinsa_final") != nil || res.BlitzFinal != nil || res.BlitzRanking != nil || len(res.Standings) != 3 ||
 			!strings.HasPrefix(csvOf(res), "rank,team,team_id,league,rating,") {
 			t.Errorf("%s, its final not over: %+v\n%s", ev.Game, res, csvOf(res))
 		}
 	}
 
 	cm, cmTeams := join("catmouse")
-	f := CodinsaFinal{Teams: cmTeams, Names: names, Matches: map[int]FinalMatch{}}
-	if err := p.writeState(ctx, cm.ID, stateFinal, f); err != nil {
+	f := codinsa.Final{Teams: cmTeams, Names: names, Matches: map[int]codinsa.Match{}}
+	if err := p.writeState(ctx, cm.ID, codinsa.FinalState, f); err != nil {
 		t.Fatal(err)
 	}
 	before(cm)
 	f.Standings, f.Done = standings, true
-	if err := p.writeState(ctx, cm.ID, stateFinal, f); err != nil {
+	if err := p.writeState(ctx, cm.ID, codinsa.FinalState, f); err != nil {
 		t.Fatal(err)
 	}
 	res, err := p.EventResults(ctx, cm.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []CodinsaLine{{1, "Owls", cmTeams[0], 6, 2, 0, 0, 5, 14}, {2, "Cats", cmTeams[2], 1, 0, 1, 1, 1, -6}, {2, "Bats", cmTeams[1], 1, 0, 1, 1, 0, -8}}
-	if !res.Final || len(res.CodinsaFinal) != 3 || res.BlitzFinal != nil {
+	want := []codinsa.Line{{Place: 1, Team: "Owls", TeamID: cmTeams[0], Points: 6, Wins: 2, Draws: 0, Losses: 0, GameWins: 5, TurnDifference: 14}, {Place: 2, Team: "Cats", TeamID: cmTeams[2], Points: 1, Wins: 0, Draws: 1, Losses: 1, GameWins: 1, TurnDifference: -6}, {Place: 2, Team: "Bats", TeamID: cmTeams[1], Points: 1, Wins: 0, Draws: 1, Losses: 1, GameWins: 0, TurnDifference: -8}}
+	if !res.Final || len(sectionOf[codinsa.Line](res, "codinsa_final")) != 3 || res.BlitzFinal != nil {
 		t.Fatalf("catmouse results, the final over: %+v", res)
 	}
-	for i, l := range res.CodinsaFinal {
+	for i, l := range sectionOf[codinsa.Line](res, "codinsa_final") {
 		if l != want[i] {
 			t.Errorf("Cod'INSA line %d: %+v, want %+v", i, l, want[i])
 		}
@@ -142,7 +144,7 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantPlaces := []FinalPlace{{1, "Owls", jgTeams[0]}, {2, "Cats", jgTeams[2]}, {2, "Bats", jgTeams[1]}}
-	if !res.Final || len(res.BlitzFinal) != 3 || res.CodinsaFinal != nil || res.BlitzRanking != nil {
+	if !res.Final || len(res.BlitzFinal) != 3 || sectionOf[codinsa.Line](res, "codinsa_final") != nil || res.BlitzRanking != nil {
 		t.Fatalf("jungle results, the final over: %+v", res)
 	}
 	for i, l := range res.BlitzFinal {

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
@@ -279,7 +281,7 @@ func TestACommandFinalIsPlayedByTheRunningServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.StopJobs(ctx)
-	f, err := p.PlayCodinsaFinal(ctx, ev.ID, FinalOptions{Seed: 7, TimeScale: 10})
+	f, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{Seed: 7, TimeScale: 10})
 	if err != nil || !f.Done || len(f.Standings) != 3 || len(f.Matches) != 3 {
 		t.Fatalf("the final: %+v %v", f, err)
 	}
@@ -411,13 +413,13 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 	if err := srv.AskBlitzRound(ctx, blitzEv.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := srv.PublishSpawns(ctx, codinsaEv.ID, "", testSet0, testSecret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, srv.FormatHost(), codinsaEv.ID, "", testSet0, testSecret); err != nil {
 		t.Fatal(err)
 	}
-	if err := srv.CloseSpawnVote(ctx, codinsaEv.ID); err != nil {
+	if err := codinsa.CloseSpawnVote(ctx, srv.FormatHost(), codinsaEv.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.AskCodinsaFinal(ctx, codinsaEv.ID, 7); err != nil {
+	if _, err := codinsa.AskFinal(ctx, srv.FormatHost(), codinsaEv.ID, 7); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Minute)
@@ -427,7 +429,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := srv.CodinsaStanding(ctx, codinsaEv.ID)
+		f, err := codinsa.Standing(ctx, srv.FormatHost(), codinsaEv.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -457,7 +459,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	f, _ := srv.CodinsaStanding(ctx, codinsaEv.ID)
+	f, _ := codinsa.Standing(ctx, srv.FormatHost(), codinsaEv.ID)
 	if len(f.Standings) != 2 || len(f.Matches) != 1 || len(f.Matches[0].Games) != 3 {
 		t.Errorf("the final: %+v", f)
 	}

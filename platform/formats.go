@@ -7,11 +7,16 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/internal/keyrate"
+	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/format"
 	_ "github.com/seed27749672/arena/platform/format/all" // the event formats register
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/tournament"
+	"golang.org/x/time/rate"
 )
 
 // The platform's side of the event formats (package format): it offers
@@ -67,7 +72,7 @@ func formatRoutes() []route {
 			serve := fr.Serve
 			out = append(out, route{pattern: methodPrefixed(fr.Pattern), who: roleOf(fr.Who),
 				serve: func(a *api, w http.ResponseWriter, r *http.Request, t store.Team) {
-					serve(&format.Call{Host: host{a.p}, W: w, R: r, Team: t, Log: a.o.Log})
+					serve(&format.Call{Host: host{a.p}, W: w, R: r, Team: t, Log: a.o.Log, Limit: a.limit})
 				}})
 		}
 	}
@@ -113,3 +118,94 @@ func roleOf(r format.Role) role {
 // FormatHost is the platform as its formats see it, for a command that
 // calls a format on an open data directory.
 func (p *Platform) FormatHost() format.Host { return host{p} }
+
+func (h host) Recorded(ctx context.Context, eventID int64, kind string) (map[string]store.Match, error) {
+	return h.p.recordedGames(ctx, eventID, kind)
+}
+
+func (h host) Result(recs map[string]store.Match, key string) (*replay.Result, error) {
+	return h.p.recordedResult(recs, key)
+}
+
+func (h host) QueueGames(ctx context.Context, games []format.Game) error {
+	return h.p.queueGames(ctx, games)
+}
+
+func (h host) RunToEnd(ctx context.Context, cores int, plan func() (format.Plan, error)) (*tournament.Outcome, error) {
+	return h.p.runFormat(ctx, cores, plan)
+}
+
+func (h host) Failing(ctx context.Context, eventID int64) ([]format.FailingGame, *format.LookError, error) {
+	failing, err := h.p.FailingGames(ctx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	look, err := h.p.LookError(ctx, eventID)
+	return failing, look, err
+}
+
+func (h host) MatchConfig(info game.Info, ev store.Event, job queue.Match) (game.Config, error) {
+	return h.p.matchConfig(info, ev, job)
+}
+
+func (h host) PlayWith(bots *build.Options, timeScale float64) {
+	if bots != nil {
+		h.p.jobs.Build = *bots
+	}
+	if timeScale != 0 {
+		h.p.jobs.TimeScale = timeScale
+	}
+}
+
+func (h host) ResultsVisible(ctx context.Context, ev store.Event) (bool, error) {
+	return h.p.resultsVisible(ctx, ev)
+}
+
+// limit takes one request of key from a format's named budget of
+// perMinute requests a minute, on the API's clock.
+func (a *api) limit(budget string, perMinute int, key string) bool {
+	a.mu.Lock()
+	b := a.budgets[budget]
+	if b == nil {
+		b = &keyrate.Buckets{Every: rate.Limit(float64(perMinute) / 60), Burst: perMinute, Now: a.o.Now}
+		a.budgets[budget] = b
+	}
+	a.mu.Unlock()
+	return b.Allow(key)
+}
+
+// hiddenKinds are the kinds of match the event's formats keep from its
+// teams now (format.Hider).
+func (p *Platform) hiddenKinds(ctx context.Context, eventID int64) ([]string, error) {
+	ev, err := p.Store.Event(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, f := range format.All() {
+		if hf, ok := f.(format.Hider); ok {
+			kinds, err := hf.Hidden(ctx, host{p}, ev)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, kinds...)
+		}
+	}
+	return out, nil
+}
+
+// clockedFormats are the formats of the event's game that the clock
+// looks at (format.Clocked).
+func (p *Platform) clockedFormats(ev store.Event) []format.Clocked {
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return nil
+	}
+	var out []format.Clocked
+	for _, f := range format.Of(g.Info()) {
+		if c, ok := f.(format.Clocked); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}

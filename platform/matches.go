@@ -333,13 +333,7 @@ func seriesConfigs(g game.Game, cfg game.Config, a matchArgs) ([]game.Config, er
 
 // seatNames are the players' names of a match between these teams, as
 // botSpec names them.
-func seatNames(teams []int64) []string {
-	var out []string
-	for _, id := range teams {
-		out = append(out, "team"+strconv.FormatInt(id, 10))
-	}
-	return out
-}
+func seatNames(teams []int64) []string { return queue.SeatNames(teams) }
 
 // rateMatch computes the new ratings of a match's teams (house bots are not
 // rated: they play at the default rating each time).

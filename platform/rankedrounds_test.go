@@ -142,8 +142,8 @@ func TestRankedRounds(t *testing.T) {
 	}
 	// the ladder is the exported ranking
 	res, err := p.EventResults(ctx, ev.ID)
-	if err != nil || len(ladderOf(res)) != 5 || ladderOf(res)[0].Points != ladder.Lines[0].Points {
-		t.Errorf("results: %+v %v", ladderOf(res), err)
+	if err != nil || len(sectionOf[rounds.LadderLine](res, "ladder")) != 5 || sectionOf[rounds.LadderLine](res, "ladder")[0].Points != ladder.Lines[0].Points {
+		t.Errorf("results: %+v %v", sectionOf[rounds.LadderLine](res, "ladder"), err)
 	}
 	var csvOut strings.Builder
 	if WriteResultsCSV(&csvOut, res); !strings.HasPrefix(csvOut.String(), "place,team,team_id,points,") || strings.Count(csvOut.String(), "\n") != 6 {
@@ -418,15 +418,4 @@ func mustInfo(t *testing.T, name string) game.Info {
 		t.Fatal(err)
 	}
 	return g.Info()
-}
-
-// ladderOf is the ranked rounds' ladder in an event's results (nil when
-// it has none).
-func ladderOf(res Results) []rounds.LadderLine {
-	for _, s := range res.Sections {
-		if s.Key == "ladder" {
-			return s.Lines.([]rounds.LadderLine)
-		}
-	}
-	return nil
 }

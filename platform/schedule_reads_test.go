@@ -261,8 +261,8 @@ func TestResultsCountInTheDatabase(t *testing.T) {
 		t.Errorf("the ladder: %d games, rounds %+v: %v", len(l.Games), l.Rounds, err)
 	}
 	res, err := p.EventResults(ctx, ev.ID)
-	if err != nil || res.Matches != 4 || len(ladderOf(res)) != 4 {
-		t.Errorf("the results: %d matches played, %d ladder lines: %v", res.Matches, len(ladderOf(res)), err)
+	if err != nil || res.Matches != 4 || len(sectionOf[rounds.LadderLine](res, "ladder")) != 4 {
+		t.Errorf("the results: %d matches played, %d ladder lines: %v", res.Matches, len(sectionOf[rounds.LadderLine](res, "ladder")), err)
 	}
 	if _, _, whole := reads.reset(); whole != 0 {
 		t.Errorf("%d reads of every match of the event", whole)

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/seed27749672/arena/platform/format/codinsa"
 )
 
 // A team's proposals and votes are each a write of the event's vote
 // state: a team that sends them in a loop is refused (429) after
-// spawnWritesPerMinute in a minute, a minute later it may again, and
+// codinsa.WritesPerMinute in a minute, a minute later it may again, and
 // another team is not held by it.
 func TestSpawnWritesAreRateLimited(t *testing.T) {
 	p, err := Open(context.Background(), dataDir(t))
@@ -26,14 +28,14 @@ func TestSpawnWritesAreRateLimited(t *testing.T) {
 	}
 	_, owls := join(t, ts, invite, "Owls")
 	_, bats := join(t, ts, invite, "Bats")
-	if err := p.PublishSpawns(ctx, ev.ID, "", testSet0, testSecret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
 		t.Fatal(err)
 	}
 	if code, b := call(t, ts, "POST", APIPrefix+"spawns", owls, "text/plain", []byte(testTeamSets[0])); code != 201 {
 		t.Fatalf("%d %s", code, b)
 	}
 	// Bats: refused proposals and votes draw on the same budget
-	for i := range spawnWritesPerMinute {
+	for i := range codinsa.WritesPerMinute {
 		var code int
 		var b string
 		if i%2 == 0 {
@@ -51,7 +53,7 @@ func TestSpawnWritesAreRateLimited(t *testing.T) {
 		}
 	}
 	if code, b := vote(t, ts, bats, 1); code != 429 {
-		t.Fatalf("write %d in a minute: %d %s", spawnWritesPerMinute+1, code, b)
+		t.Fatalf("write %d in a minute: %d %s", codinsa.WritesPerMinute+1, code, b)
 	}
 	if code, b := call(t, ts, "POST", APIPrefix+"spawns", bats, "text/plain", []byte(testTeamSets[1])); code != 429 {
 		t.Fatalf("a proposal past the budget: %d %s", code, b)

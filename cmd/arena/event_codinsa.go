@@ -10,9 +10,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/spf13/cobra"
 
-	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/format/codinsa/spawnvote"
 	"github.com/seed27749672/arena/sandbox"
@@ -67,7 +68,7 @@ be done again until the vote closes; the teams' sets must stay valid.`,
 			if t.remote() {
 				err = t.post("/spawns", map[string]string{"map": texts[0], "set0": texts[1], "secret": texts[2]}, nil)
 			} else {
-				err = t.p.PublishSpawns(cmd.Context(), t.id, texts[0], texts[1], texts[2])
+				err = codinsa.PublishSpawns(cmd.Context(), t.p.FormatHost(), t.id, texts[0], texts[1], texts[2])
 			}
 			if err != nil {
 				return err
@@ -101,7 +102,7 @@ be done again until the vote closes; the teams' sets must stay valid.`,
 				got.State = s
 				err = t.get("/spawns", &got)
 			} else {
-				s, err = t.p.Spawns(cmd.Context(), t.id)
+				s, err = codinsa.Spawns(cmd.Context(), t.p.FormatHost(), t.id)
 			}
 			if err != nil {
 				return err
@@ -148,7 +149,7 @@ be done again until the vote closes; the teams' sets must stay valid.`,
 			if t.remote() {
 				err = t.post("/spawns/close", map[string]any{}, nil)
 			} else {
-				err = t.p.CloseSpawnVote(cmd.Context(), t.id)
+				err = codinsa.CloseSpawnVote(cmd.Context(), t.p.FormatHost(), t.id)
 			}
 			if err != nil {
 				return err
@@ -183,7 +184,7 @@ matches as they are played and prints the table at the end. Once the final
 is over, it prints its table again.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var f *platform.CodinsaFinal
+			var f *codinsa.Final
 			if of.data == "" && of.db == "" {
 				if err := noUnsafe(cmd); err != nil {
 					return err
@@ -209,7 +210,7 @@ is over, it prints its table again.`,
 						return fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
 					}
 				}
-				f, err = t.p.PlayCodinsaFinal(cmd.Context(), t.id, platform.FinalOptions{Cores: cores, Seed: seed, Bots: &build.Options{Unsafe: unsafe}})
+				f, err = codinsa.PlayFinal(cmd.Context(), t.p.FormatHost(), t.id, codinsa.FinalOptions{Cores: cores, Seed: seed, Bots: &build.Options{Unsafe: unsafe}})
 				if err != nil {
 					return err
 				}
@@ -232,8 +233,8 @@ is over, it prints its table again.`,
 // askCodinsaFinal asks the server to play the final and, with wait,
 // returns it once over (else nil, having said it is asked). A final
 // already over is returned as it is, as on the data directory.
-func askCodinsaFinal(cmd *cobra.Command, t *eventTarget, seed int64, wait bool) (*platform.CodinsaFinal, error) {
-	var f platform.CodinsaFinal
+func askCodinsaFinal(cmd *cobra.Command, t *eventTarget, seed int64, wait bool) (*codinsa.Final, error) {
+	var f codinsa.Final
 	err := t.get("/codinsa", &f)
 	var se *serverError
 	if errors.As(err, &se) && se.status == http.StatusNotFound {
@@ -252,17 +253,17 @@ func askCodinsaFinal(cmd *cobra.Command, t *eventTarget, seed int64, wait bool) 
 				t.id, len(f.Teams), matches, len(f.Matches)))
 	}
 	var now struct {
-		platform.CodinsaFinal
+		codinsa.Final
 		failures
 	}
 	err = t.poll(cmd, "/codinsa", &now, &now.failures, func() (bool, string) {
 		return now.Done, fmt.Sprintf("final: %d of %d matches played", len(now.Matches), matches)
 	})
-	return &now.CodinsaFinal, err
+	return &now.Final, err
 }
 
 // printCodinsaFinal prints the final's table and its matches.
-func printCodinsaFinal(out io.Writer, f *platform.CodinsaFinal) {
+func printCodinsaFinal(out io.Writer, f *codinsa.Final) {
 	names := map[int64]string{}
 	for i, t := range f.Teams {
 		names[t] = f.Names[i]

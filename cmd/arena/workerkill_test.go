@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/seed27749672/arena/kits"
@@ -79,14 +81,14 @@ func killEvents(t *testing.T, p *platform.Platform, bots [2][2]upload) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codinsa, inv2, err := p.CreateEvent(ctx, "catmouse", "Cod'INSA", []string{"maxturns=40"})
+	cod, inv2, err := p.CreateEvent(ctx, "catmouse", "Cod'INSA", []string{"maxturns=40"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, ev := range []struct {
 		id     int64
 		invite string
-	}{{blitz.ID, inv1}, {codinsa.ID, inv2}} {
+	}{{blitz.ID, inv1}, {cod.ID, inv2}} {
 		if ev.id != int64(i+1) {
 			t.Fatalf("event %d made as %d", i+1, ev.id)
 		}
@@ -105,10 +107,10 @@ func killEvents(t *testing.T, p *platform.Platform, bots [2][2]upload) {
 	}
 	set0 := "CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"
 	secret := "CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"
-	if err := p.PublishSpawns(ctx, codinsa.ID, "", set0, secret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), cod.ID, "", set0, secret); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.CloseSpawnVote(ctx, codinsa.ID); err != nil {
+	if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), cod.ID); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -351,11 +353,11 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 	if !slices.Equal(refRound.After, killed.Ranking) || len(refRound.After) != 2 {
 		t.Errorf("the ranking after the round: %v, uninterrupted %v", killed.Ranking, refRound.After)
 	}
-	refFinal, err := ref.PlayCodinsaFinal(ctx, 2, platform.FinalOptions{Seed: 5, TimeScale: 10, Bots: &build.Options{Unsafe: true}})
+	refFinal, err := codinsa.PlayFinal(ctx, ref.FormatHost(), 2, codinsa.FinalOptions{Seed: 5, TimeScale: 10, Bots: &build.Options{Unsafe: true}})
 	if err != nil || !refFinal.Done {
 		t.Fatalf("the final without a kill: %+v %v", refFinal, err)
 	}
-	killedFinal, err := p.CodinsaStanding(ctx, 2)
+	killedFinal, err := codinsa.Standing(ctx, p.FormatHost(), 2)
 	if err != nil || killedFinal == nil || !killedFinal.Done {
 		t.Fatalf("the final with a kill: %+v %v", killedFinal, err)
 	}

@@ -19,8 +19,11 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/tournament"
 )
 
 // Format is one event format.
@@ -80,6 +83,34 @@ type Host interface {
 	// carried in the job when it is a file of the data directory (a
 	// worker on another machine has none).
 	Queue(ctx context.Context, ev store.Event, job queue.Match) error
+
+	// The games of formats played as match jobs (Run):
+
+	// Recorded are an event's recorded matches of a kind, by key.
+	Recorded(ctx context.Context, eventID int64, kind string) (map[string]store.Match, error)
+	// Result is a recorded game's result (its replay's), nil when it is
+	// not recorded; a game recorded with an arena error is that error.
+	Result(recs map[string]store.Match, key string) (*replay.Result, error)
+	// QueueGames queues a stage's games, once: a game queued and not yet
+	// played is not queued again.
+	QueueGames(ctx context.Context, games []Game) error
+	// RunToEnd plays a format to its end for a command: each stage's
+	// games played by this process (on cores at most: 0 is the
+	// machine's) when no server runs the data directory's jobs, else
+	// queued for the server's workers and waited for.
+	RunToEnd(ctx context.Context, cores int, plan func() (Plan, error)) (*tournament.Outcome, error)
+	// Failing are the event's games of formats whose jobs failed and
+	// that are not recorded, and the clock's failing look at it, if any.
+	Failing(ctx context.Context, eventID int64) ([]FailingGame, *LookError, error)
+	// MatchConfig is the game configuration a match job plays.
+	MatchConfig(info game.Info, ev store.Event, job queue.Match) (game.Config, error)
+	// PlayWith sets how the bots of the games this process plays for a
+	// command run (nil keeps the server's), and a factor on every time
+	// limit (0 keeps it).
+	PlayWith(bots *build.Options, timeScale float64)
+	// ResultsVisible says whether the event's results are its teams' to
+	// see (published by the organiser).
+	ResultsVisible(ctx context.Context, ev store.Event) (bool, error)
 }
 
 // Section is a format's part of an event's results: its lines under its
@@ -93,6 +124,19 @@ type Section struct {
 	CSV [][]string
 	// NameColumn is the column of CSV that holds team names.
 	NameColumn int
+	// Final: the section is the event's final, over (a round robin's
+	// table, an elimination's places): the results are final, and its
+	// CSV is results.csv before any other section's.
+	Final bool
+}
+
+// TeamOf is the team id of a format's bot index among teams (0 when out
+// of range: a bot the format did not seat).
+func TeamOf(teams []int64, bot int) int64 {
+	if bot < 0 || bot >= len(teams) {
+		return 0
+	}
+	return teams[bot]
 }
 
 var (

@@ -42,6 +42,31 @@ type Call struct {
 	R    *http.Request
 	Team store.Team // the caller's team (zero on an organiser's route)
 	Log  *slog.Logger
+	// Limit takes one request of key from the named budget of perMinute
+	// requests a minute (the API's, on its clock), or says there is none
+	// left.
+	Limit func(budget string, perMinute int, key string) bool
+}
+
+// Allow takes one of key's requests from the named budget, or answers
+// 429 with what to do.
+func (c *Call) Allow(budget string, perMinute int, key string, what string) bool {
+	if c.Limit(budget, perMinute, key) {
+		return true
+	}
+	c.Error(http.StatusTooManyRequests, fmt.Sprintf("at most %d %s a minute per team: wait a minute", perMinute, what))
+	return false
+}
+
+// TeamNames are the names of the event's teams by id, 0 the house bot's
+// (a name is shown, never relied on: a failed read shows none).
+func (c *Call) TeamNames(eventID int64) map[int64]string {
+	names := map[int64]string{0: "house"}
+	teams, _ := c.Host.Store().Teams(c.R.Context(), eventID)
+	for _, t := range teams {
+		names[t.ID] = t.Name
+	}
+	return names
 }
 
 // WriteJSON answers v with code: the API's answers, never cached.

@@ -5,6 +5,7 @@ package queue
 
 import (
 	"hash/fnv"
+	"strconv"
 
 	"github.com/riverqueue/river"
 )
@@ -63,4 +64,14 @@ func SeedOf(key string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte(key))
 	return int64(h.Sum64() >> 1)
+}
+
+// SeatNames are the names a match job gives its seats' bots: each team's
+// by its id, the same in every game of a series and every replay.
+func SeatNames(teams []int64) []string {
+	var out []string
+	for _, id := range teams {
+		out = append(out, "team"+strconv.FormatInt(id, 10))
+	}
+	return out
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -100,7 +102,7 @@ func TestCodinsaBrowser(t *testing.T) {
 	env.run(t, "e2e/codinsa.mjs", string(teams), filepath.Join(files, "set0.spawn"), filepath.Join(files, "set9.spawn"),
 		filepath.Join(files, "bats.spawn"))
 	// What the pages did is the platform's state now.
-	f, err := p.CodinsaStanding(ctx, ev.ID)
+	f, err := codinsa.Standing(ctx, p.FormatHost(), ev.ID)
 	if err != nil || f == nil || !f.Done || f.Set != 3 || len(f.Matches) != 3 {
 		t.Errorf("the final after the pages: %+v %v", f, err)
 	}

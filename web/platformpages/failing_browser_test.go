@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -90,10 +92,10 @@ func TestFailingGamesBrowser(t *testing.T) {
 	blitzEv, goneEv, codinsaEv := events[0], events[1], events[2]
 	set0 := "CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"
 	set9 := "CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"
-	if err := p.PublishSpawns(ctx, codinsaEv, "", set0, set9); err != nil {
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), codinsaEv, "", set0, set9); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.CloseSpawnVote(ctx, codinsaEv); err != nil {
+	if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), codinsaEv); err != nil {
 		t.Fatal(err)
 	}
 
@@ -114,7 +116,7 @@ func TestFailingGamesBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := p.AskCodinsaFinal(ctx, codinsaEv, 5); err != nil {
+	if _, err := codinsa.AskFinal(ctx, p.FormatHost(), codinsaEv, 5); err != nil {
 		t.Fatal(err)
 	}
 	// until each has failed, for the pages to show it from their first look
