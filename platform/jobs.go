@@ -20,9 +20,9 @@ import (
 )
 
 // The job queue is River on the platform's own database (its tables and
-// their SQL are the store driver's: store.Queue): a build job survives a restart
-// of the server (River hands a job whose worker died to another after
-// RescueStuckJobsAfter; on many machines, as soon as its worker's
+// their SQL are the store driver's: store.Queue): a build job survives a
+// restart of the server (River hands a job whose worker died to another
+// after RescueStuckJobsAfter; on many machines, as soon as its worker's
 // heartbeats stop: workers.go).
 
 // buildArgs is a build job: the submission to build.
@@ -102,9 +102,9 @@ func (p *Platform) buildTimeout() time.Duration {
 	return 5 * time.Minute
 }
 
-// StartJobs starts the workers; StopJobs (or
-// cancelling ctx) stops them. Without StartJobs, submissions are queued
-// and wait for a server that runs jobs.
+// StartJobs starts the workers; StopJobs (or cancelling ctx) stops them.
+// Without StartJobs, submissions are queued and wait for a server that
+// runs jobs.
 func (p *Platform) StartJobs(ctx context.Context, o JobOptions) (err error) {
 	if o.Workers <= 0 {
 		o.Workers = 1
