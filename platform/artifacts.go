@@ -30,7 +30,7 @@ func artifactFile(id int64) string { return "build/" + strconv.FormatInt(id, 10)
 // than that is refused rather than filling every worker's disk.
 const maxArtifact = 1 << 30
 
-func (p *Platform) shared() bool { return p.db != nil && p.db.shared() }
+func (p *Platform) shared() bool { return p.db != nil && p.db.Shared() }
 
 // builtMarker is beside a build tree that is complete on this machine.
 func (p *Platform) builtMarker(id int64) string { return p.buildDir(id) + ".ok" }

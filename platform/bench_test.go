@@ -15,6 +15,7 @@ import (
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/platform/store/postgres"
 )
 
 // benchDir is a working directory for a benchmark's platform.
@@ -177,7 +178,7 @@ func BenchmarkWorkers(b *testing.B) {
 			}
 			// the database's work per match: transactions (all the
 			// processes': workers, server, River's maintenance) and rows
-			pool := srv.db.(pgDB).db.Pool()
+			pool := srv.db.(*postgres.DB).Pool()
 			stats := func() (xacts, rows, fetched int64) {
 				pool.QueryRow(ctx, `SELECT pg_stat_force_next_flush()`).Scan()
 				pool.QueryRow(ctx, `SELECT xact_commit + xact_rollback, tup_inserted + tup_updated + tup_deleted, tup_fetched

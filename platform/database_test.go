@@ -18,13 +18,14 @@ import (
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/platform/store/postgres"
+	"github.com/seed27749672/arena/platform/store/sqlite"
 )
 
 // The platform's tests may ask for a PostgreSQL database (pgtest.URL).
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // sqlOf is the SQLite pool of a platform on a data directory.
-func sqlOf(p *Platform) *sql.DB { return p.db.(sqliteDB).db.SQL() }
+func sqlOf(p *Platform) *sql.DB { return p.db.(*sqlite.DB).SQL() }
 
 // waitBot is a tracks bot that waits every turn, as a single Python file.
 const waitBot = "import sys\nfor line in sys.stdin:\n    print('WAIT', flush=True)\n"
@@ -281,7 +282,7 @@ func TestTheJobsOfALostWorkerAreQueuedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool := p.db.(pgDB).db.Pool()
+	pool := p.db.(*postgres.DB).Pool()
 	now := time.Now().UTC()
 	ids := map[string]int64{}
 	for _, worker := range []string{"lost-1", "alive-1"} {
@@ -297,7 +298,7 @@ func TestTheJobsOfALostWorkerAreQueuedAgain(t *testing.T) {
 	// lost: silent for 7 of its 1 s beats; alive: silent for 3 of its 10 s
 	p.Store.Heartbeat(ctx, store.Worker{ID: "lost-1", Host: "a", Started: now.Add(-time.Hour), Seen: now.Add(-7 * time.Second), Every: time.Second})
 	p.Store.Heartbeat(ctx, store.Worker{ID: "alive-1", Host: "b", Started: now.Add(-time.Hour), Seen: now.Add(-30 * time.Second), Every: 10 * time.Second})
-	n, err := p.db.rescue(ctx, now)
+	n, err := p.db.RescueJobs(ctx, now, deadBeats)
 	if err != nil || n != 1 {
 		t.Fatalf("rescued %d jobs (%v), want 1", n, err)
 	}

@@ -19,10 +19,10 @@ import (
 	"github.com/seed27749672/arena/tournament"
 )
 
-// The job queue is River on the platform's own database (riversqlite, or
-// riverpgxv5 on PostgreSQL: database.go): a build job survives a restart
-// of the server (River hands a job whose worker died to another after
-// RescueStuckJobsAfter; on many machines, as soon as its worker's
+// The job queue is River on the platform's own database (its tables and
+// their SQL are the store driver's: store.Queue): a build job survives a
+// restart of the server (River hands a job whose worker died to another
+// after RescueStuckJobsAfter; on many machines, as soon as its worker's
 // heartbeats stop: workers.go).
 
 // buildArgs is a build job: the submission to build.
@@ -102,9 +102,9 @@ func (p *Platform) buildTimeout() time.Duration {
 	return 5 * time.Minute
 }
 
-// StartJobs migrates River's tables and starts the workers; StopJobs (or
-// cancelling ctx) stops them. Without StartJobs, submissions are queued
-// and wait for a server that runs jobs.
+// StartJobs starts the workers; StopJobs (or cancelling ctx) stops them.
+// Without StartJobs, submissions are queued and wait for a server that
+// runs jobs.
 func (p *Platform) StartJobs(ctx context.Context, o JobOptions) (err error) {
 	if o.Workers <= 0 {
 		o.Workers = 1
@@ -151,7 +151,7 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) (err error) {
 		poll := min(o.PollInterval, matchPoll)
 		queues[queueMatches] = river.QueueConfig{MaxWorkers: o.Matches, FetchPollInterval: poll, FetchCooldown: min(poll, 50*time.Millisecond)}
 	}
-	client, err := p.db.newQueue(&river.Config{
+	client, err := p.db.NewClient(&river.Config{
 		ID:                   p.workerID(),
 		Middleware:           []rivertype.Middleware{p.jobMiddleware()},
 		Queues:               queues,
@@ -272,18 +272,13 @@ func (p *Platform) StopJobs(ctx context.Context) error {
 	return err
 }
 
-// migrateQueue creates or updates River's tables.
-func (p *Platform) migrateQueue(ctx context.Context) error {
-	return p.db.migrateQueue(ctx)
-}
-
 // queue is the running client, or one that only inserts jobs for a
 // later server to run.
-func (p *Platform) queue() (jobQueue, error) {
+func (p *Platform) queue() (store.JobClient, error) {
 	if p.river != nil {
 		return p.river, nil
 	}
-	return p.db.newQueue(insertOnly())
+	return p.db.NewClient(insertOnly())
 }
 
 // jobAttempts is how many times a job is tried before River gives up on

@@ -387,7 +387,7 @@ func (p *Platform) schedule(ctx context.Context, inFlight int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	busy, promoting, err := p.db.matchJobs(ctx) // promoting: teams with a promotion game queued
+	busy, promoting, err := p.countMatchJobs(ctx) // promoting: teams with a promotion game queued
 	if err != nil {
 		return 0, err
 	}

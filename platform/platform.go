@@ -38,9 +38,9 @@ const (
 // Platform is an open data directory.
 type Platform struct {
 	Store store.Store
-	Dir   string   // the data directory
-	db    database // River's driver on the store's database
-	river jobQueue // nil until StartJobs
+	Dir   string          // the data directory
+	db    store.Queue     // the job queue's side of the store's database
+	river store.JobClient // nil until StartJobs
 	// count counts the matches this process plays (heartbeats)
 	count counters
 	// fetchMu: one build unpacked from the database at a time
@@ -49,7 +49,7 @@ type Platform struct {
 	stopHeartbeat func()
 	id            string     // a worker's id (workerID)
 	tempDir       string     // removed by Close
-	lead          leader     // the claim to schedule (scheduling)
+	lead          store.Lead // the claim to schedule (scheduling)
 	leadMu        sync.Mutex // the scheduler and the Blitz clock ask at once
 	// observe, when set (benchmarks), is told of each match job played:
 	// its row, when it started and when it ended
@@ -108,11 +108,7 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 			return nil, err
 		}
 	}
-	p := &Platform{Store: db, Dir: dir, db: sqliteDB{db}, Replays: dirReplays{filepath.Join(dir, "replays")}}
-	if err := p.migrateQueue(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("job queue tables: %w", err)
-	}
+	p := &Platform{Store: db, Dir: dir, db: db, Replays: dirReplays{filepath.Join(dir, "replays")}}
 	if err := os.MkdirAll(filepath.Join(dir, "builds"), 0o711); err != nil {
 		db.Close()
 		return nil, err

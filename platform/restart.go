@@ -36,7 +36,7 @@ func (p *Platform) lockJobs(ctx context.Context) error {
 		}
 		return fmt.Errorf("the jobs lock of %s: %w", p.Dir, err)
 	}
-	n, err := p.db.orphans(ctx)
+	n, err := p.db.Orphans(ctx)
 	if err != nil {
 		f.Close()
 		return fmt.Errorf("queuing again the jobs a stopped server left running: %w", err)

@@ -13,9 +13,10 @@ import (
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/platform/store/postgres"
 )
 
-// matchJobsListed is what schedule read before matchJobs: every
+// matchJobsListed is what schedule read before countMatchJobs: every
 // unfinished match job listed through River and decoded. The test's
 // reference and the benchmark's baseline.
 func (p *Platform) matchJobsListed(ctx context.Context) (map[int64]int, map[int64]bool, error) {
@@ -87,12 +88,12 @@ func TestMatchJobsAreCountedInTheDatabase(t *testing.T) {
 			if driver == "sqlite" {
 				_, err = sqlOf(p).ExecContext(ctx, cancel+"?", gone)
 			} else {
-				_, err = p.db.(pgDB).db.Pool().Exec(ctx, cancel+"$1", gone)
+				_, err = p.db.(*postgres.DB).Pool().Exec(ctx, cancel+"$1", gone)
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			busy, promoting, err := p.db.matchJobs(ctx)
+			busy, promoting, err := p.countMatchJobs(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +148,7 @@ func benchmarkMatchJobs(b *testing.B, jobs int) {
 		lb, lp, err := p.matchJobsListed(ctx)
 		before += time.Since(start)
 		start = time.Now()
-		cb, cp, err2 := p.db.matchJobs(ctx)
+		cb, cp, err2 := p.countMatchJobs(ctx)
 		now += time.Since(start)
 		if err != nil || err2 != nil || !maps.Equal(lb, cb) || !maps.Equal(lp, cp) || cb[1] != jobs/10 || len(cp) != 11 {
 			b.Fatalf("%v %v / %v %v: %v %v", lb, lp, cb, cp, err, err2)

@@ -39,7 +39,7 @@ const deadBeats = 6
 
 // startServer starts the scheduler with a client that only inserts jobs.
 func (p *Platform) startServer(o JobOptions) error {
-	q, err := p.db.newQueue(insertOnly())
+	q, err := p.db.NewClient(insertOnly())
 	if err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func (p *Platform) startHeartbeat(ctx context.Context, o JobOptions) error {
 		if err := p.Store.Heartbeat(ctx, w); err != nil {
 			return fmt.Errorf("heartbeat: %w", err)
 		}
-		n, err := p.db.rescue(ctx, time.Now())
+		n, err := p.rescue(ctx)
 		if err != nil {
 			return fmt.Errorf("rescuing the jobs of lost workers: %w", err)
 		}
@@ -142,6 +142,16 @@ func (p *Platform) startHeartbeat(ctx context.Context, o JobOptions) error {
 		}
 	}()
 	return nil
+}
+
+// rescue queues again at once the running jobs of the workers lost now:
+// silent for deadBeats of their heartbeats. Only a shared database has
+// workers on other machines to lose.
+func (p *Platform) rescue(ctx context.Context) (int64, error) {
+	if !p.shared() {
+		return 0, nil
+	}
+	return p.db.RescueJobs(ctx, time.Now(), deadBeats)
 }
 
 // WorkerStatus is a worker as the organiser sees it.
@@ -204,7 +214,7 @@ func (p *Platform) scheduling(ctx context.Context) bool {
 	p.leadMu.Lock()
 	defer p.leadMu.Unlock()
 	if p.lead == nil {
-		p.lead = p.db.newLead()
+		p.lead = p.db.NewLead()
 	}
 	return p.lead.Held(ctx)
 }

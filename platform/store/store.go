@@ -1,8 +1,9 @@
 // Package store is what the competition platform keeps: events, teams and
-// their tokens, submissions and their builds. Store is the interface the
-// platform's code uses; a driver implements it for one database (sqlite/
-// today). Callers never write SQL, so that another driver (PostgreSQL) can
-// be added without changing them.
+// their tokens, submissions and their builds, and the job queue's tables.
+// Store and Queue are the interfaces the platform's code uses; a driver
+// implements both for one database (sqlite/, postgres/) and owns all of
+// its SQL, River's tables included, so that callers never write SQL and
+// run the same on either database.
 package store
 
 import (

@@ -3,19 +3,17 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // migrations bring the schema up to date, in order; each runs once, in
-// its own transaction with the schema_version row that records it. Add
-// new ones at the end; never edit one that has shipped. The numbering is
-// this driver's own (SQLite's history differs: its first three are this
-// first one).
+// its own transaction with the schema_version row that records it. Step N
+// does what SQLite's step N does (store.Migrations). Add new ones at the
+// end; never edit one that has shipped.
 var migrations = []string{
-	// 1: events, teams, submissions and their builds, matches and ratings.
+	// 1: events, teams, submissions and their builds.
 	`CREATE TABLE events (
 		id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
 		game text NOT NULL,
@@ -32,7 +30,6 @@ var migrations = []string{
 		token_key text NOT NULL UNIQUE,
 		token_hash bytea NOT NULL,
 		created timestamptz NOT NULL,
-		active bigint,
 		UNIQUE (event_id, name)
 	);
 	CREATE TABLE submissions (
@@ -46,9 +43,11 @@ var migrations = []string{
 		created timestamptz NOT NULL,
 		built timestamptz
 	);
-	CREATE INDEX submissions_team ON submissions (team_id, id);
-	ALTER TABLE teams ADD FOREIGN KEY (active) REFERENCES submissions(id);
-	CREATE TABLE matches (
+	CREATE INDEX submissions_team ON submissions (team_id, id);`,
+	// 2: a team's active submission.
+	`ALTER TABLE teams ADD COLUMN active bigint REFERENCES submissions(id);`,
+	// 3: matches and ratings.
+	`CREATE TABLE matches (
 		id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
 		event_id bigint NOT NULL REFERENCES events(id),
 		key text NOT NULL UNIQUE,
@@ -69,7 +68,7 @@ var migrations = []string{
 		draws int NOT NULL,
 		losses int NOT NULL
 	);`,
-	// 2: event formats: what a match was for, its league and round, its
+	// 4: event formats: what a match was for, its league and round, its
 	// scores and statistics; a team's league.
 	`ALTER TABLE matches ADD COLUMN kind text NOT NULL DEFAULT 'casual';
 	ALTER TABLE matches ADD COLUMN league int NOT NULL DEFAULT 0;
@@ -79,7 +78,7 @@ var migrations = []string{
 	CREATE INDEX matches_kind ON matches (event_id, kind, id);
 	CREATE INDEX matches_submissions ON matches USING gin (submissions);
 	ALTER TABLE teams ADD COLUMN league int NOT NULL DEFAULT 0;`,
-	// 3: the state of an event's format (spawn votes, ranked rounds...);
+	// 5: the state of an event's format (spawn votes, ranked rounds...);
 	// doc is NULL only inside the transaction that makes the row.
 	`CREATE TABLE event_state (
 		event_id bigint NOT NULL REFERENCES events(id),
@@ -88,10 +87,10 @@ var migrations = []string{
 		updated timestamptz NOT NULL,
 		PRIMARY KEY (event_id, name)
 	);`,
-	// 4: event settings (store.Settings); events made before them keep
+	// 6: event settings (store.Settings); events made before them keep
 	// the defaults, house bots on.
 	`ALTER TABLE events ADD COLUMN settings jsonb NOT NULL DEFAULT '{"house_bots": true}';`,
-	// 5: files (uploads, build artifacts, replays: workers on other
+	// 7: files (uploads, build artifacts, replays: workers on other
 	// machines read them here) and workers' heartbeats.
 	`CREATE TABLE files (
 		name text PRIMARY KEY,
@@ -107,7 +106,7 @@ var migrations = []string{
 		started timestamptz NOT NULL,
 		seen timestamptz NOT NULL
 	);`,
-	// 6: the organiser's token (one row), team members' display names.
+	// 8: the organiser's token (one row), team members' display names.
 	`CREATE TABLE organiser (
 		id int PRIMARY KEY CHECK (id = 1),
 		token_key text NOT NULL,
@@ -115,21 +114,15 @@ var migrations = []string{
 		created timestamptz NOT NULL
 	);
 	ALTER TABLE teams ADD COLUMN members jsonb NOT NULL DEFAULT '[]';`,
-	// 7: how often a worker beats (a silent one is lost after six).
+	// 9: how often a worker beats (a silent one is lost after six).
 	`ALTER TABLE workers ADD COLUMN every_ms bigint NOT NULL DEFAULT 5000;`,
-	// 8: the map a match was played on (the game page's "Map: ...").
+	// 10: the map a match was played on (the game page's "Map: ...").
 	`ALTER TABLE matches ADD COLUMN map text NOT NULL DEFAULT '';`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time
 // migrate: several servers and workers may start at once.
 const migrateLock = 0x4172656e61 // "Arena"
-
-// Locked runs f while this process holds the migrations' lock: the job
-// queue's tables are migrated under it too.
-func (d *DB) Locked(ctx context.Context, f func() error) error {
-	return locked(ctx, d.pool, func(*pgxpool.Conn) error { return f() })
-}
 
 // locked runs f holding the migrations' advisory lock on a connection of
 // its own (a session lock: f may use other connections).
@@ -146,13 +139,23 @@ func locked(ctx context.Context, pool *pgxpool.Pool, f func(*pgxpool.Conn) error
 	return f(conn)
 }
 
+// migrate brings the store's tables up to date, then River's, under the
+// migrations' lock.
 func migrate(ctx context.Context, pool *pgxpool.Pool) error {
-	return locked(ctx, pool, func(conn *pgxpool.Conn) error { return migrateOn(ctx, conn) })
+	return locked(ctx, pool, func(conn *pgxpool.Conn) error {
+		if err := migrateOn(ctx, conn); err != nil {
+			return err
+		}
+		if err := migrateRiver(ctx, pool); err != nil {
+			return fmt.Errorf("job queue tables: %w", err)
+		}
+		return nil
+	})
 }
 
 func migrateOn(ctx context.Context, conn *pgxpool.Conn) error {
-	if _, err := conn.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version int NOT NULL)`); err != nil {
-		return err
+	if err := versionTable(ctx, conn); err != nil {
+		return fmt.Errorf("schema version: %w", err)
 	}
 	var have int
 	if err := conn.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
@@ -176,64 +179,33 @@ func migrateOn(ctx context.Context, conn *pgxpool.Conn) error {
 	return nil
 }
 
-// schedulerLock is the advisory lock of the one server that schedules.
-const schedulerLock = 0x4172656e61 + 1
+// A PostgreSQL database made before the drivers' migrations were numbered
+// alike counted SQLite's first three steps as its one first step: its
+// version V (1 to 8) is V+2 today, which its rows become once. The table
+// schema_numbering marks a database numbered as today: made with
+// schema_version in a new database, or by the renumbering, in the same
+// transaction, so that a database is renumbered exactly once.
 
-// Lead is a claim to the scheduler's advisory lock: one process of all
-// those that share the database holds it. It is a session lock on a
-// connection of its own, so the claim of a server that is lost ends with
-// its connection, and another server takes it.
-type Lead struct {
-	pool *pgxpool.Pool
-	conn *pgxpool.Conn
-}
+// renumberedSteps is how many steps the old first step is today.
+const renumberedSteps = 3
 
-// NewLead is a claim not yet tried.
-func (d *DB) NewLead() *Lead { return &Lead{pool: d.pool} }
-
-// Held tries to take the lock, or checks that its connection (and so the
-// lock) is still there.
-func (l *Lead) Held(ctx context.Context) bool {
-	if l.conn != nil {
-		if _, err := l.conn.Exec(ctx, `SELECT 1`); err == nil {
-			return true
+// versionTable makes schema_version in a new database, or renumbers an
+// old database's.
+func versionTable(ctx context.Context, conn *pgxpool.Conn) error {
+	return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+		var old bool
+		err := tx.QueryRow(ctx, `SELECT to_regclass('schema_version') IS NOT NULL AND to_regclass('schema_numbering') IS NULL`).Scan(&old)
+		if err != nil {
+			return err
 		}
-		l.conn.Conn().Close(ctx) // broken: the lock went with it
-		l.conn.Release()
-		l.conn = nil
-	}
-	conn, err := l.pool.Acquire(ctx)
-	if err != nil {
-		return false
-	}
-	var ok bool
-	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, schedulerLock).Scan(&ok); err != nil || !ok {
-		conn.Release()
-		return false
-	}
-	l.conn = conn
-	return true
-}
-
-// Release gives the lock up.
-func (l *Lead) Release() {
-	if l.conn == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if _, err := l.conn.Exec(ctx, `SELECT pg_advisory_unlock($1)`, schedulerLock); err != nil {
-		l.conn.Conn().Close(ctx) // the lock must not stay with a pooled connection
-	}
-	l.conn.Release()
-	l.conn = nil
-}
-
-// Kill closes the claim's connection as a lost process's ends (tests).
-func (l *Lead) Kill() {
-	if l.conn != nil {
-		l.conn.Conn().Close(context.Background())
-		l.conn.Release()
-		l.conn = nil
-	}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version int NOT NULL);
+			CREATE TABLE IF NOT EXISTS schema_numbering ()`); err != nil {
+			return err
+		}
+		if old {
+			_, err = tx.Exec(ctx, `WITH old AS (DELETE FROM schema_version RETURNING version)
+				INSERT INTO schema_version (version) SELECT generate_series(1, max(version) + $1) FROM old HAVING max(version) > 0`, renumberedSteps-1)
+		}
+		return err
+	})
 }

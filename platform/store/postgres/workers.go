@@ -44,17 +44,3 @@ func (d *DB) Workers(ctx context.Context) ([]store.Worker, error) {
 		return w, err
 	}, `SELECT id, host, cores, slots, running, done, started, seen, every_ms FROM workers ORDER BY seen DESC, id`)
 }
-
-// RescueJobs makes the running jobs of lost workers available again at
-// once, and returns how many. A worker is lost when, at now (the caller's
-// clock, as the workers' beats are theirs), it has been silent for beats
-// of its heartbeats: the machine or the process is gone. A job's last attempt names the
-// River client that runs it, which a worker names after itself. This is
-// the one statement of the store on River's own table (river_job, as of
-// River v0.51).
-func (d *DB) RescueJobs(ctx context.Context, now time.Time, beats int) (int64, error) {
-	tag, err := d.pool.Exec(ctx, `UPDATE river_job SET state = 'available', scheduled_at = now()
-		WHERE state = 'running' AND attempted_by[array_length(attempted_by, 1)] IN
-		(SELECT id FROM workers WHERE seen < $1::timestamptz - make_interval(secs => every_ms * $2 / 1000.0))`, now, beats)
-	return tag.RowsAffected(), err
-}

@@ -7,8 +7,9 @@ import (
 )
 
 // migrations bring the schema up to date, in order; each runs once, in
-// its own transaction with the schema_version row that records it. Add
-// new ones at the end; never edit one that has shipped.
+// its own transaction with the schema_version row that records it. Step N
+// does what PostgreSQL's step N does (store.Migrations). Add new ones at
+// the end; never edit one that has shipped.
 var migrations = []string{
 	// 1: events, teams, submissions and their builds.
 	`CREATE TABLE events (

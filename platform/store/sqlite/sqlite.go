@@ -1,6 +1,7 @@
 // Package sqlite is the SQLite driver of the platform's store
 // (modernc.org/sqlite, no cgo): one file in the data directory, in WAL
-// mode, its schema brought up to date by the migrations when opened.
+// mode, its schema and the job queue's (River's riversqlite) brought up
+// to date by the migrations when opened.
 package sqlite
 
 import (
@@ -25,7 +26,7 @@ type DB struct {
 var _ store.Store = (*DB)(nil)
 
 // Open opens (or creates) the database file and runs the migrations it
-// has not had yet.
+// has not had yet: the store's, then River's.
 func Open(ctx context.Context, path string) (*DB, error) {
 	// WAL and synchronous=FULL: a committed row survives a killed process;
 	// busy_timeout lets a reader wait for the writer instead of failing.
@@ -48,13 +49,17 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
+	if err := migrateRiver(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("database %s: job queue tables: %w", path, err)
+	}
 	return &DB{db: db}, nil
 }
 
 // uriPath escapes a file name for a file: URI.
 var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 
-// SQL is the pool, for the job queue that shares the database.
+// SQL is the pool, for tests that look at the rows themselves.
 func (d *DB) SQL() *sql.DB { return d.db }
 
 // Close closes the database.

@@ -44,6 +44,10 @@ func Run(t *testing.T, fresh func(t *testing.T) Opener) {
 		{"Files", files},
 		{"Heartbeats", heartbeats},
 		{"MatchesCountedByKind", matchesCountedByKind},
+		{"MatchJobsAreCounted", matchJobsAreCounted},
+		{"AJobCompletesInTheStoresTransaction", aJobCompletesInTheStoresTransaction},
+		{"RunningJobsAreQueuedAgain", runningJobsAreQueuedAgain},
+		{"OneLeadAtATime", oneLeadAtATime},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, fresh(t)) })
 	}

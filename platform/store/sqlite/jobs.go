@@ -1,0 +1,135 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// River's tables live in the store's file (riversqlite, which asks for the
+// one connection the store keeps). The statements below name River's
+// table, river_job, and its columns as of River v0.51; the conformance
+// suite checks them against River's own client.
+
+var _ store.Queue = (*DB)(nil)
+
+// unfinished are River's job states that are not final.
+const unfinished = `('available', 'running', 'retryable', 'scheduled', 'pending')`
+
+// migrateRiver creates or updates River's tables.
+func migrateRiver(ctx context.Context, db *sql.DB) error {
+	m, err := rivermigrate.New(riversqlite.New(db), nil)
+	if err != nil {
+		return err
+	}
+	_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	return err
+}
+
+// NewClient implements store.Queue.
+func (d *DB) NewClient(cfg *river.Config) (store.JobClient, error) {
+	return river.NewClient(riversqlite.New(d.db), cfg)
+}
+
+// rawArgs are any job's arguments, as JobCompleteTx decodes them.
+type rawArgs map[string]any
+
+func (rawArgs) Kind() string { return "" }
+
+// CompleteJobTx implements store.Queue.
+func (d *DB) CompleteJobTx(ctx context.Context, tx store.Tx, job *rivertype.JobRow) error {
+	sqlTx, ok := tx.(*sql.Tx)
+	if !ok {
+		return fmt.Errorf("a SQLite job completed in a %T", tx)
+	}
+	_, err := river.JobCompleteTx[*riversqlite.Driver](ctx, sqlTx, &river.Job[rawArgs]{JobRow: job})
+	return err
+}
+
+// Shared implements store.Queue: one file, one machine.
+func (d *DB) Shared() bool { return false }
+
+// MatchJobs implements store.Queue.
+func (d *DB) MatchJobs(ctx context.Context, jobKind string) (map[int64]int, map[int64]bool, error) {
+	busy, teams := map[int64]int{}, map[int64]int{}
+	err := counts(ctx, d.db, busy, `SELECT json_extract(args, '$.event'), count(*) FROM river_job
+		WHERE kind = ? AND state IN `+unfinished+` AND coalesce(json_extract(args, '$.kind'), '') <> ?
+		GROUP BY 1`, jobKind, store.KindPromotion)
+	if err != nil {
+		return nil, nil, err
+	}
+	err = counts(ctx, d.db, teams, `SELECT DISTINCT t.value, 1 FROM river_job, json_each(river_job.args, '$.teams') AS t
+		WHERE river_job.kind = ? AND river_job.state IN `+unfinished+` AND json_extract(river_job.args, '$.kind') = ?`, jobKind, store.KindPromotion)
+	if err != nil {
+		return nil, nil, err
+	}
+	promoting := map[int64]bool{}
+	for t := range teams {
+		promoting[t] = true
+	}
+	return busy, promoting, nil
+}
+
+// counts adds the rows of a query of (id, count) to into; a row whose id
+// is NULL (a job whose arguments lack it) is skipped, as a job that did
+// not decode.
+func counts(ctx context.Context, db *sql.DB, into map[int64]int, q string, args ...any) error {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id *int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return err
+		}
+		if id != nil {
+			into[*id] += n
+		}
+	}
+	return rows.Err()
+}
+
+// Orphans implements store.Queue.
+func (d *DB) Orphans(ctx context.Context) (int64, error) {
+	return d.exec(ctx, `UPDATE river_job SET state = 'available', scheduled_at = datetime('now', 'subsec'),
+		max_attempts = CASE WHEN attempt >= max_attempts THEN attempt + 1 ELSE max_attempts END
+		WHERE state = 'running'`)
+}
+
+// RescueJobs implements store.Queue.
+func (d *DB) RescueJobs(ctx context.Context, now time.Time, beats int) (int64, error) {
+	return d.exec(ctx, `UPDATE river_job SET state = 'available', scheduled_at = datetime('now', 'subsec')
+		WHERE state = 'running' AND json_extract(attempted_by, '$[#-1]') IN
+		(SELECT id FROM workers WHERE julianday(seen) < julianday(?) - every_ms * ? / 86400000.0)`,
+		now.UTC().Format(time.RFC3339Nano), beats)
+}
+
+// exec runs a statement and returns how many rows it changed.
+func (d *DB) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	res, err := d.db.ExecContext(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// NewLead implements store.Queue: no other process shares the file, so
+// its one server always schedules.
+func (d *DB) NewLead() store.Lead { return alone{} }
+
+// alone is the claim of a database no other process shares.
+type alone struct{}
+
+func (alone) Held(context.Context) bool { return true }
+func (alone) Release()                  {}
