@@ -83,14 +83,8 @@ var ownRoutes = []route{
 	{"GET " + APIPrefix + "leaderboard", team, false, (*api).leaderboard},
 	{"GET " + APIPrefix + "matches", team, false, (*api).matches},
 	{"GET " + APIPrefix + "matches/{id}/replay", team, true, (*api).matchReplay},
-	{"GET " + APIPrefix + "blitz", team, false, (*api).blitz},
 	// an outside bot registers with its team's token in its first message
 	{"GET " + APIPrefix + "play", anyone, false, (*api).play},
-	{"GET " + APIPrefix + "organiser/events/{id}/blitz", organiser, false, (*api).orgBlitz},
-	{"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule", organiser, false, (*api).orgBlitzSchedule},
-	{"POST " + APIPrefix + "organiser/events/{id}/blitz/schedule/stop", organiser, false, (*api).orgBlitzStop},
-	{"POST " + APIPrefix + "organiser/events/{id}/blitz/round", organiser, false, (*api).orgBlitzRound},
-	{"POST " + APIPrefix + "organiser/events/{id}/blitz/final", organiser, false, (*api).orgBlitzFinal},
 
 	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
@@ -120,9 +114,9 @@ type api struct {
 	p       *Platform
 	o       APIOptions
 	mu      sync.Mutex
-	submits map[int64]*rate.Limiter // by team
-	outside map[int64]bool          // teams whose outside bot is playing (wsplay.go)
-	logins  *keyrate.Buckets        // by client address
+	submits map[int64]*rate.Limiter     // by team
+	outside map[int64]bool              // teams whose outside bot is playing (wsplay.go)
+	logins  *keyrate.Buckets            // by client address
 	budgets map[string]*keyrate.Buckets // the formats' named budgets (format.Call.Limit)
 }
 
@@ -543,7 +537,7 @@ func (a *api) matchReplay(w http.ResponseWriter, r *http.Request, t store.Team) 
 		writeJSON(w, http.StatusOK, forSeats(rep, seats[i]))
 		return
 	}
-	if a.finalReplay(w, r, t, id) { // a game of a Blitz final, every team's to watch (api_codinsa.go)
+	if a.shownReplay(w, r, t, id) { // a game a format shows every team (formats.go)
 		return
 	}
 	apiError(w, http.StatusNotFound, "your team played no match "+strconv.Quote(r.PathValue("id")))

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed27749672/arena/platform/format/blitz"
+
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
@@ -68,9 +70,9 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 2}}, {PlayerResult: game.PlayerResult{Rank: 1}}}}
-	f := BlitzFinal{Teams: teams, Names: names, Submissions: subs, Seed: 3, Size: 2,
-		Played: map[int]BlitzGame{0: {Teams: teams, Result: res, Match: key}, 1: {Teams: teams, Result: res, Match: "not-recorded"}}}
-	if err := p.writeState(ctx, ev.ID, stateBlitzFinal, f); err != nil {
+	f := blitz.Final{Teams: teams, Names: names, Submissions: subs, Seed: 3, Size: 2,
+		Played: map[int]blitz.FinalGame{0: {Teams: teams, Result: res, Match: key}, 1: {Teams: teams, Result: res, Match: "not-recorded"}}}
+	if err := p.writeState(ctx, ev.ID, blitz.FinalDoc, f); err != nil {
 		t.Fatal(err)
 	}
 	all, _ := p.Store.Matches(ctx, ev.ID, 10)
@@ -136,7 +138,7 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 	code, body = call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/blitz", APIPrefix, ev.ID), org, "", nil)
 	var orgDoc struct {
 		Public doc
-		Final  *BlitzFinal
+		Final  *blitz.Final
 	}
 	if err := json.Unmarshal(body, &orgDoc); code != 200 || err != nil || orgDoc.Final == nil {
 		t.Fatalf("GET organiser blitz: %d %s", code, body)
@@ -173,8 +175,8 @@ func TestBlitzFinalDealtOtherwiseBefore(t *testing.T) {
 		}
 		teams, subs, names = append(teams, tm.ID), append(subs, s.ID), append(names, n)
 	}
-	f := BlitzFinal{Seed: 5, Size: 4, Teams: teams, Names: names, Submissions: subs, Played: map[int]BlitzGame{}}
-	if err := p.writeState(ctx, ev.ID, stateBlitzFinal, f); err != nil {
+	f := blitz.Final{Seed: 5, Size: 4, Teams: teams, Names: names, Submissions: subs, Played: map[int]blitz.FinalGame{}}
+	if err := p.writeState(ctx, ev.ID, blitz.FinalDoc, f); err != nil {
 		t.Fatal(err)
 	}
 	old := store.Match{EventID: ev.ID, Key: fmt.Sprintf("final-%d-1", ev.ID), Kind: store.KindFinal, Round: 1, Seed: 5,
@@ -189,7 +191,7 @@ func TestBlitzFinalDealtOtherwiseBefore(t *testing.T) {
 	if _, err := p.Store.RecordMatch(ctx, old, nil); err != nil {
 		t.Fatal(err)
 	}
-	err = p.advanceBlitzFinal(ctx, ev.ID, &f, false)
+	err = blitz.LookFinal(ctx, p.FormatHost(), ev.ID, &f)
 	want := fmt.Sprintf("game %s is on record between teams %v, but is dealt now to teams %v", old.Key, teams, teams[1:])
 	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "dealt it otherwise") {
 		t.Fatalf("the look: %v, want %q", err, want)

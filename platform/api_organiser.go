@@ -371,9 +371,12 @@ func (a *api) orgStatus(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if a.userOrInternal(w, err) {
 		return
 	}
-	failing, stuck, err := a.failures(r, ev.ID) // a round's or a final's (failing.go)
+	failing, stuck, err := host{a.p}.Failing(r.Context(), ev.ID) // a round's or a final's (failing.go)
 	if a.userOrInternal(w, err) {
 		return
+	}
+	if failing == nil {
+		failing = []FailingGame{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"event": ev.ID, "controls": c, "final_done": done, "failing": failing, "look_error": stuck})
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/platform/blitz"
+	"github.com/seed27749672/arena/platform/format/blitz"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -74,22 +74,22 @@ func TestBlitzEndToEnd(t *testing.T) {
 	ctx := context.Background()
 	id := func(i int) int64 { return teams[i].ID }
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
-	if err := p.SetBlitzSchedule(ctx, ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 3}); err == nil {
+	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 3}); err == nil {
 		t.Error("groups of 3 accepted")
 	}
-	if err := p.SetBlitzSchedule(ctx, ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2, Rounds: 2}); err != nil {
+	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2, Rounds: 2}); err != nil {
 		t.Fatal(err)
 	}
 	tick := func(at time.Time, want bool) {
 		t.Helper()
-		played, err := p.BlitzTick(ctx, ev.ID, at)
+		played, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, at)
 		if err != nil || played != want {
 			t.Fatalf("tick at %s: played %v, %v; want %v", at.Format("15:04"), played, err, want)
 		}
 	}
 	tick(friday.Add(-time.Minute), false)
 	tick(friday, true)
-	b, err := p.BlitzStatus(ctx, ev.ID)
+	b, err := blitz.Status(ctx, p.FormatHost(), ev.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestBlitzEndToEnd(t *testing.T) {
 	tick(friday.Add(30*time.Minute), false)
 	tick(friday.Add(time.Hour), true)
 	tick(friday.Add(5*time.Hour), false) // a cap of 2 rounds
-	b, _ = p.BlitzStatus(ctx, ev.ID)
+	b, _ = blitz.Status(ctx, p.FormatHost(), ev.ID)
 	// round 2: {B, D} and {A, C}, either way (the still bots tie up to
 	// their response times): the top group's winner stays, its loser goes
 	// down; the bottom group's winner goes up, its loser stays.
@@ -138,11 +138,11 @@ func TestBlitzEndToEnd(t *testing.T) {
 	}
 	tick(friday.Add(7*time.Hour), true)
 	tick(friday.Add(8*time.Hour), false) // over
-	b, _ = p.BlitzStatus(ctx, ev.ID)
+	b, _ = blitz.Status(ctx, p.FormatHost(), ev.ID)
 	if len(b.Rounds) != 3 {
 		t.Fatalf("%d rounds after the round asked for", len(b.Rounds))
 	}
-	f, err := p.BlitzFinalState(ctx, ev.ID)
+	f, err := blitz.ReadFinal(ctx, p.FormatHost(), ev.ID)
 	if err != nil || f == nil {
 		t.Fatal(f, err)
 	}
@@ -203,7 +203,7 @@ func TestABlitzRoundBegunIsFinished(t *testing.T) {
 	p, ev, _, teams, _ := blitzSetup4(t)
 	ctx := context.Background()
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
-	if err := p.SetBlitzSchedule(ctx, ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
+	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
 		t.Fatal(err)
 	}
 	var ids, subs []int64
@@ -214,14 +214,14 @@ func TestABlitzRoundBegunIsFinished(t *testing.T) {
 	}
 	// game 0 of round 1 is {A, B}, seats in ranking order: A first
 	won := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
-	begun := BlitzRound{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: names, Submissions: subs, Played: map[int]*replay.Result{0: won}}
-	if err := p.writeState(ctx, ev.ID, stateBlitzRound, begun); err != nil {
+	begun := blitz.Round{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: names, Submissions: subs, Played: map[int]*replay.Result{0: won}}
+	if err := p.writeState(ctx, ev.ID, blitz.RoundDoc, begun); err != nil {
 		t.Fatal(err)
 	}
-	if played, err := p.BlitzTick(ctx, ev.ID, friday.Add(-time.Hour)); err != nil || !played {
+	if played, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err != nil || !played {
 		t.Fatalf("the begun round: played %v, %v", played, err)
 	}
-	b, _ := p.BlitzStatus(ctx, ev.ID)
+	b, _ := blitz.Status(ctx, p.FormatHost(), ev.ID)
 	// A won {A, B}: A stays on top, B goes down; {C, D}: D (kit) beats C
 	// and goes up.
 	if want := []int64{ids[0], ids[3], ids[1], ids[2]}; len(b.Rounds) != 1 || !slices.Equal(b.Ranking, want) {
@@ -231,7 +231,7 @@ func TestABlitzRoundBegunIsFinished(t *testing.T) {
 	if len(ms) != 1 || !slices.Equal(ms[0].Teams, []int64{ids[2], ids[3]}) {
 		t.Errorf("games played: %+v (only {C, D} was left)", ms)
 	}
-	if played, _ := p.BlitzTick(ctx, ev.ID, friday.Add(-time.Hour)); played {
+	if played, _ := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); played {
 		t.Error("a round played before the start once the begun one was over")
 	}
 }
@@ -263,14 +263,14 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	}
 	tick := func(at time.Time, want bool) {
 		t.Helper()
-		played, err := p.BlitzTick(ctx, ev.ID, at)
+		played, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, at)
 		if err != nil || played != want {
 			t.Fatalf("tick at %s: played %v, %v; want %v", at.Format("Mon 15:04"), played, err, want)
 		}
 	}
-	rounds := func(q *Platform) *Blitz {
+	rounds := func(q *Platform) *blitz.State {
 		t.Helper()
-		b, err := q.BlitzStatus(ctx, ev.ID)
+		b, err := blitz.Status(ctx, q.FormatHost(), ev.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -295,7 +295,7 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	}
 	post("/schedule", `{"start": "2022-01-21T18:00:00Z", "every": "1h", "size": 2}`, 200)
 	// round 1 begun by the clock, its games not played yet
-	if _, err := p.beginBlitzRound(ctx, ev.ID, friday); err != nil {
+	if _, err := blitz.BeginRound(ctx, p.FormatHost(), ev.ID, friday); err != nil {
 		t.Fatal(err)
 	}
 	if body := post("/schedule/stop", `{}`, 200); !strings.Contains(string(body), `"stopped":true`) {
@@ -319,7 +319,7 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	if !rounds(q).Schedule.Stopped {
 		t.Error("the schedule runs again after a restart")
 	}
-	if played, err := q.BlitzTick(ctx, ev.ID, friday.Add(60*time.Hour)); err != nil || played {
+	if played, err := blitz.PlayDue(ctx, q.FormatHost(), ev.ID, friday.Add(60*time.Hour)); err != nil || played {
 		t.Errorf("a restarted clock's look: played %v, %v", played, err)
 	}
 	q.Close()
@@ -347,7 +347,7 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	post("/schedule/stop", `{}`, 200)
 	post("/final", `{"size": 4}`, 202)
 	tick(sunday.Add(6*time.Hour), true)
-	if f, err := p.BlitzFinalState(ctx, ev.ID); err != nil || f == nil || !f.Done {
+	if f, err := blitz.ReadFinal(ctx, p.FormatHost(), ev.ID); err != nil || f == nil || !f.Done {
 		t.Fatalf("the final with the schedule stopped: %+v, %v", f, err)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform/blitz"
+	"github.com/seed27749672/arena/platform/format/blitz"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -70,12 +70,12 @@ func TestBlitzGroupsOfFour(t *testing.T) {
 		}
 	}
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
-	if err := p.SetBlitzSchedule(ctx, ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 4, Rounds: 2}); err != nil {
+	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 4, Rounds: 2}); err != nil {
 		t.Fatal(err)
 	}
 	tick := func(at time.Time, want bool) {
 		t.Helper()
-		played, err := p.BlitzTick(ctx, ev.ID, at)
+		played, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, at)
 		if err != nil || played != want {
 			t.Fatalf("tick at %s: played %v, %v; want %v", at.Format("Mon 15:04"), played, err, want)
 		}
@@ -88,7 +88,7 @@ func TestBlitzGroupsOfFour(t *testing.T) {
 		at := friday.Add(time.Duration(round-1) * time.Hour)
 		tick(at.Add(-time.Minute), false)
 		tick(at, true)
-		b, err := p.BlitzStatus(ctx, ev.ID)
+		b, err := blitz.Status(ctx, p.FormatHost(), ev.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -152,10 +152,6 @@ func ownFinal(ev store.Event) error {
 			}
 		}
 	}
-	switch ev.Game {
-	case "jungle":
-		return userError{Err: fmt.Errorf("event %d is a Blitz (jungle) event: its final is the elimination tournament (arena event blitz final, or POST organiser/events/%d/blitz/final), not more rated games", ev.ID, ev.ID)}
-	}
 	return nil
 }
 

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/blitz"
+
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
@@ -297,7 +299,7 @@ func TestBlitzRoundsStopAtTheEnd(t *testing.T) {
 	}
 	tick := func(at time.Time, want bool) {
 		t.Helper()
-		if played, err := p.BlitzTick(ctx, ev.ID, at); err != nil || played != want {
+		if played, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, at); err != nil || played != want {
 			t.Fatalf("tick at %s: played %v, %v; want %v", at.Format("Mon 15:04"), played, err, want)
 		}
 	}
@@ -324,7 +326,7 @@ func TestBlitzRoundsStopAtTheEnd(t *testing.T) {
 	}
 	played := func() int {
 		t.Helper()
-		b, err := p.BlitzStatus(ctx, ev.ID)
+		b, err := blitz.Status(ctx, p.FormatHost(), ev.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -359,7 +361,7 @@ func TestBlitzRoundsStopAtTheEnd(t *testing.T) {
 	// the final, with the schedule still running but past the end
 	post("/final", `{"size": 2}`, 202)
 	tick(end.Add(2*time.Hour), true)
-	if f, err := p.BlitzFinalState(ctx, ev.ID); err != nil || f == nil || !f.Done {
+	if f, err := blitz.ReadFinal(ctx, p.FormatHost(), ev.ID); err != nil || f == nil || !f.Done {
 		t.Fatalf("the final after the end: %+v, %v", f, err)
 	}
 	if n := played(); n != 3 {

@@ -36,24 +36,7 @@ type Results struct {
 	// under its own key in the JSON: the ranked rounds' ladder, when the
 	// event has some, is its ranking.
 	Sections []*format.Section `json:"-"`
-	// BlitzFinal is a jungle event's final places once its tournament
-	// is over: the event's ranking then.
-	BlitzFinal []FinalPlace `json:"blitz_final,omitempty"`
-	// BlitzRanking is a jungle event's ranking after its ranked rounds
-	// (BlitzRounds of them) while its final is not over: the event's
-	// ranking then, provisional (it seeds the final), not the casual
-	// games' ratings.
-	BlitzRanking []FinalPlace `json:"blitz_ranking,omitempty"`
-	BlitzRounds  int          `json:"blitz_rounds,omitempty"`
-	Matches      int          `json:"matches"` // matches played (arena failures excepted)
-}
-
-
-// FinalPlace is a team's place in the Blitz final.
-type FinalPlace struct {
-	Place  int    `json:"place"`
-	Team   string `json:"team"`
-	TeamID int64  `json:"team_id"`
+	Matches  int               `json:"matches"` // matches played (arena failures excepted)
 }
 
 // ResultEvent names the event of the results.
@@ -135,92 +118,17 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 	for _, sec := range res.Sections {
 		res.Final = res.Final || sec.Final // a format's own final, over
 	}
-	if err := p.formatFinal(ctx, ev, &res); err != nil {
-		return res, err
-	}
 	recorded, failed, err := p.Store.CountMatches(ctx, eventID, "")
 	res.Matches = recorded - failed // the played ones
 	return res, err
 }
 
-// formatFinal adds to the results the ranking of a catmouse or jungle
-// event's own final once it is over (its table, its places), or before
-// that a jungle event's ranking after its ranked rounds when one was
-// played: the rated games' standings are not these events' ranking then.
-func (p *Platform) formatFinal(ctx context.Context, ev store.Event, res *Results) error {
-	switch ev.Game {
-	case "jungle":
-		f, err := p.BlitzFinalState(ctx, ev.ID)
-		if err != nil {
-			return err
-		}
-		if f == nil || !f.Done {
-			return p.blitzRanking(ctx, ev.ID, res)
-		}
-		for _, s := range f.Standings {
-			res.BlitzFinal = append(res.BlitzFinal, FinalPlace{s.Place, s.Name, teamOf(f.Teams, s.Bot)})
-		}
-		res.Final = true
-	}
-	return nil
-}
-
-// blitzRanking adds to the results a jungle event's ranking after its
-// ranked rounds, once one was played: the ranking the final is seeded
-// from, places 1, 2... in its order, the teams named as the last round
-// named them.
-func (p *Platform) blitzRanking(ctx context.Context, eventID int64, res *Results) error {
-	b, err := p.BlitzStatus(ctx, eventID)
-	if err != nil || len(b.Rounds) == 0 || len(b.Ranking) == 0 {
-		return err
-	}
-	last := b.Rounds[len(b.Rounds)-1]
-	names := map[int64]string{}
-	for i, id := range last.Teams {
-		if i < len(last.Names) {
-			names[id] = last.Names[i]
-		}
-	}
-	for i, id := range b.Ranking {
-		res.BlitzRanking = append(res.BlitzRanking, FinalPlace{i + 1, names[id], id})
-	}
-	res.BlitzRounds = len(b.Rounds)
-	return nil
-}
-
-// teamOf is the team of a final's bot index (0 when out of range).
-func teamOf(teams []int64, bot int) int64 {
-	if bot < 0 || bot >= len(teams) {
-		return 0
-	}
-	return teams[bot]
-}
-
-// WriteResultsCSV writes the ranking as CSV, one line per team: a
-// Cod'INSA final's table or a Blitz final's places once over, else a
-// Blitz event's ranking after its ranked rounds, else the ranked rounds'
-// ladder when the event has one (a format's section that ranks the
-// teams), else the standings.
+// WriteResultsCSV writes the ranking as CSV, one line per team: the
+// section of a format that ranks the teams (rankingSection: a final's
+// over, else a format's ranking, such as the ranked rounds' ladder), else
+// the standings.
 func WriteResultsCSV(w io.Writer, r Results) error {
 	cw := csv.NewWriter(w)
-	itoa := strconv.Itoa
-	id := func(n int64) string { return strconv.FormatInt(n, 10) }
-	switch {
-	case len(r.BlitzFinal) > 0:
-		cw.Write([]string{"place", "team", "team_id"})
-		for _, l := range r.BlitzFinal {
-			cw.Write([]string{itoa(l.Place), sheetText(l.Team), id(l.TeamID)})
-		}
-		cw.Flush()
-		return cw.Error()
-	case len(r.BlitzRanking) > 0: // provisional: the rounds played say how far
-		cw.Write([]string{"place", "team", "team_id", "ranked_rounds"})
-		for _, l := range r.BlitzRanking {
-			cw.Write([]string{itoa(l.Place), sheetText(l.Team), id(l.TeamID), itoa(r.BlitzRounds)})
-		}
-		cw.Flush()
-		return cw.Error()
-	}
 	if sec := r.rankingSection(); sec != nil {
 		for i, row := range sec.CSV {
 			if i > 0 && sec.NameColumn < len(row) { // the header is ours
@@ -364,8 +272,8 @@ func (r Results) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads results written by MarshalJSON (a server's, for
-// arena event export): a key of a format's section is read back by that
-// format (format.SectionReader), so that its CSV is the server's.
+// arena event export): a format's sections are read back by that format
+// (format.SectionReader), so that their CSV is the server's.
 func (r *Results) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, (*resultsJSON)(r)); err != nil {
 		return err
@@ -380,15 +288,11 @@ func (r *Results) UnmarshalJSON(b []byte) error {
 		if !ok {
 			continue
 		}
-		for key, raw := range keys {
-			sec, err := sr.ReadSection(key, raw)
-			if err != nil {
-				return fmt.Errorf("results' %s: %w", key, err)
-			}
-			if sec != nil {
-				r.Sections = append(r.Sections, sec)
-			}
+		secs, err := sr.ReadSections(keys)
+		if err != nil {
+			return fmt.Errorf("results of format %s: %w", f.Name(), err)
 		}
+		r.Sections = append(r.Sections, secs...)
 	}
 	return nil
 }

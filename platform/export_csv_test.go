@@ -53,11 +53,11 @@ func readSection(t *testing.T, f format.SectionReader, key string, lines any) *f
 	if err != nil {
 		t.Fatal(err)
 	}
-	sec, err := f.ReadSection(key, b)
-	if err != nil || sec == nil {
-		t.Fatalf("%s section: %v %v", key, sec, err)
+	secs, err := f.ReadSections(map[string]json.RawMessage{key: b})
+	if err != nil || len(secs) != 1 {
+		t.Fatalf("%s section: %v %v", key, secs, err)
 	}
-	return sec
+	return secs[0]
 }
 
 // sectionOf are the lines of the results' section under key (nil when

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed27749672/arena/platform/format/blitz"
+
 	"github.com/seed27749672/arena/platform/format/codinsa"
 
 	"github.com/seed27749672/arena/platform/store"
@@ -61,7 +63,7 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Final || sectionOf[codinsa.Line](res, "codinsa_final") != nil || res.BlitzFinal != nil || res.BlitzRanking != nil || len(res.Standings) != 3 ||
+		if res.Final || sectionOf[codinsa.Line](res, "codinsa_final") != nil || sectionOf[blitz.Place](res, "blitz_final") != nil || sectionOf[blitz.Place](res, "blitz_ranking") != nil || len(res.Standings) != 3 ||
 			!strings.HasPrefix(csvOf(res), "rank,team,team_id,league,rating,") {
 			t.Errorf("%s, its final not over: %+v\n%s", ev.Game, res, csvOf(res))
 		}
@@ -82,7 +84,7 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []codinsa.Line{{Place: 1, Team: "Owls", TeamID: cmTeams[0], Points: 6, Wins: 2, Draws: 0, Losses: 0, GameWins: 5, TurnDifference: 14}, {Place: 2, Team: "Cats", TeamID: cmTeams[2], Points: 1, Wins: 0, Draws: 1, Losses: 1, GameWins: 1, TurnDifference: -6}, {Place: 2, Team: "Bats", TeamID: cmTeams[1], Points: 1, Wins: 0, Draws: 1, Losses: 1, GameWins: 0, TurnDifference: -8}}
-	if !res.Final || len(sectionOf[codinsa.Line](res, "codinsa_final")) != 3 || res.BlitzFinal != nil {
+	if !res.Final || len(sectionOf[codinsa.Line](res, "codinsa_final")) != 3 || sectionOf[blitz.Place](res, "blitz_final") != nil {
 		t.Fatalf("catmouse results, the final over: %+v", res)
 	}
 	for i, l := range sectionOf[codinsa.Line](res, "codinsa_final") {
@@ -98,26 +100,26 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 
 	jg, jgTeams := join("jungle")
 	before(jg) // nothing played
-	b := BlitzFinal{Teams: jgTeams, Names: names, Size: 4, Played: map[int]BlitzGame{}}
-	if err := p.writeState(ctx, jg.ID, stateBlitzFinal, b); err != nil {
+	b := blitz.Final{Teams: jgTeams, Names: names, Size: 4, Played: map[int]blitz.FinalGame{}}
+	if err := p.writeState(ctx, jg.ID, blitz.FinalDoc, b); err != nil {
 		t.Fatal(err)
 	}
 	before(jg) // no ranked round played: the rated games' standings
 
 	// a ranked round played, the final begun and not over: the ranking
 	// after the ranked rounds (it seeds the final), not final
-	round := BlitzRound{Number: 1, Teams: jgTeams, Names: names, After: []int64{jgTeams[1], jgTeams[0], jgTeams[2]}}
-	if err := p.writeState(ctx, jg.ID, stateBlitz, Blitz{Ranking: round.After, Rounds: []BlitzRound{round}}); err != nil {
+	round := blitz.Round{Number: 1, Teams: jgTeams, Names: names, After: []int64{jgTeams[1], jgTeams[0], jgTeams[2]}}
+	if err := p.writeState(ctx, jg.ID, blitz.StateDoc, blitz.State{Ranking: round.After, Rounds: []blitz.Round{round}}); err != nil {
 		t.Fatal(err)
 	}
 	if res, err = p.EventResults(ctx, jg.ID); err != nil {
 		t.Fatal(err)
 	}
-	wantRanking := []FinalPlace{{1, "Bats", jgTeams[1]}, {2, "Owls", jgTeams[0]}, {3, "Cats", jgTeams[2]}}
-	if res.Final || res.BlitzFinal != nil || res.BlitzRounds != 1 || len(res.BlitzRanking) != 3 || len(res.Standings) != 3 {
+	wantRanking := []blitz.Place{{Place: 1, Team: "Bats", TeamID: jgTeams[1]}, {Place: 2, Team: "Owls", TeamID: jgTeams[0]}, {Place: 3, Team: "Cats", TeamID: jgTeams[2]}}
+	if res.Final || sectionOf[blitz.Place](res, "blitz_final") != nil || blitzRounds(res) != 1 || len(sectionOf[blitz.Place](res, "blitz_ranking")) != 3 || len(res.Standings) != 3 {
 		t.Fatalf("jungle results after a ranked round, the final not over: %+v", res)
 	}
-	for i, l := range res.BlitzRanking {
+	for i, l := range sectionOf[blitz.Place](res, "blitz_ranking") {
 		if l != wantRanking[i] {
 			t.Errorf("Blitz ranking line %d: %+v, want %+v", i, l, wantRanking[i])
 		}
@@ -137,17 +139,17 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 	}
 
 	b.Standings, b.Done = standings, true
-	if err := p.writeState(ctx, jg.ID, stateBlitzFinal, b); err != nil {
+	if err := p.writeState(ctx, jg.ID, blitz.FinalDoc, b); err != nil {
 		t.Fatal(err)
 	}
 	if res, err = p.EventResults(ctx, jg.ID); err != nil {
 		t.Fatal(err)
 	}
-	wantPlaces := []FinalPlace{{1, "Owls", jgTeams[0]}, {2, "Cats", jgTeams[2]}, {2, "Bats", jgTeams[1]}}
-	if !res.Final || len(res.BlitzFinal) != 3 || sectionOf[codinsa.Line](res, "codinsa_final") != nil || res.BlitzRanking != nil {
+	wantPlaces := []blitz.Place{{Place: 1, Team: "Owls", TeamID: jgTeams[0]}, {Place: 2, Team: "Cats", TeamID: jgTeams[2]}, {Place: 2, Team: "Bats", TeamID: jgTeams[1]}}
+	if !res.Final || len(sectionOf[blitz.Place](res, "blitz_final")) != 3 || sectionOf[codinsa.Line](res, "codinsa_final") != nil || sectionOf[blitz.Place](res, "blitz_ranking") != nil {
 		t.Fatalf("jungle results, the final over: %+v", res)
 	}
-	for i, l := range res.BlitzFinal {
+	for i, l := range sectionOf[blitz.Place](res, "blitz_final") {
 		if l != wantPlaces[i] {
 			t.Errorf("Blitz place %d: %+v, want %+v", i, l, wantPlaces[i])
 		}
@@ -156,4 +158,15 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 	if got := csvOf(res); got != wantCSV {
 		t.Errorf("jungle results.csv:\n%s\nwant\n%s", got, wantCSV)
 	}
+}
+
+// blitzRounds is the number of ranked rounds the results' Blitz ranking
+// comes after (0: none).
+func blitzRounds(res Results) int {
+	for _, s := range res.Sections {
+		if s.Key == "blitz_rounds" {
+			return s.Lines.(int)
+		}
+	}
+	return 0
 }

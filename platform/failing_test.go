@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/blitz"
+
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -141,7 +143,7 @@ func TestACommandStopsOnAGameTheServerGaveUp(t *testing.T) {
 	defer srv.StopJobs(ctx)
 	guard, cancel := context.WithTimeout(ctx, 3*time.Minute) // only a guard: River gives up within a minute
 	defer cancel()
-	_, err = p.StartBlitzRound(guard, ev.ID, time.Now())
+	_, err = blitz.PlayRound(guard, p.FormatHost(), ev.ID, time.Now())
 	if errors.Is(err, context.DeadlineExceeded) || err == nil {
 		for _, j := range matchJobs(t, p) {
 			t.Logf("job %d %s attempt %d errors %d %s", j.ID, j.State, j.Attempt, len(j.Errors), j.EncodedArgs[:80])
@@ -180,7 +182,7 @@ func TestAFailingLookIsKeptWhileItLasts(t *testing.T) {
 	ctx := context.Background()
 	file := filepath.Join(p.mapsDir(), "organiser.jmap")
 	os.Remove(file)
-	if err := p.AskBlitzRound(ctx, ev.ID); err != nil {
+	if err := blitz.AskRound(ctx, p.FormatHost(), ev.ID); err != nil {
 		t.Fatal(err)
 	}
 	t0 := time.Now()

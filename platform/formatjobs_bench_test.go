@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/format/blitz"
+
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
@@ -29,7 +32,7 @@ func BenchmarkBlitzFinalLook(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	f := &BlitzFinal{Seed: 1, Size: 4, Played: map[int]BlitzGame{}}
+	f := &blitz.Final{Seed: 1, Size: 4, Played: map[int]blitz.FinalGame{}}
 	for i := range 16 {
 		tm, _, err := p.Join(ctx, invite, fmt.Sprintf("team%d", i))
 		if err != nil {
@@ -45,8 +48,8 @@ func BenchmarkBlitzFinalLook(b *testing.B) {
 		}
 	}
 	// the first round of the elimination: 4 games of 4, recorded
-	run := func() formatRun {
-		return p.blitzRun(ctx, ev, f.Teams, f.Names, f.Submissions, f.Seed, store.KindFinal, 1,
+	run := func() format.Run {
+		return blitz.Run(ctx, p.FormatHost(), ev, f.Teams, f.Names, f.Submissions, f.Seed, store.KindFinal, 1,
 			func(j tournament.Job) string { return fmt.Sprintf("final-%d-%d", ev.ID, j.Index+1) },
 			func(tournament.Job) *replay.Result { return nil }, func(tournament.Job, *replay.Result) {},
 			func(s tournament.Setup) (*tournament.Outcome, error) {

@@ -17,7 +17,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/platform/blitz"
+	"github.com/seed27749672/arena/platform/format/blitz"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/replay"
@@ -90,7 +90,7 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 	}
 
 	// a ranked round, asked for: queued by the clock, played by nobody yet
-	if err := p.AskBlitzRound(ctx, ev1.ID); err != nil {
+	if err := blitz.AskRound(ctx, p.FormatHost(), ev1.ID); err != nil {
 		t.Fatal(err)
 	}
 	look(p)
@@ -103,19 +103,19 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 	}
 	w := startWorker(t, p.Dir)
 	until(p, "the ranked round", func() bool {
-		b, err := p.BlitzStatus(ctx, ev1.ID)
+		b, err := blitz.Status(ctx, p.FormatHost(), ev1.ID)
 		return err == nil && len(b.Rounds) == 1
 	})
-	b, _ := p.BlitzStatus(ctx, ev1.ID)
+	b, _ := blitz.Status(ctx, p.FormatHost(), ev1.ID)
 	if len(b.Ranking) != 4 || b.Rounds[0].Groups == nil {
 		t.Fatalf("after the round: %+v", b)
 	}
 
 	// both finals at once
-	if err := p.AskBlitzFinal(ctx, ev1.ID, 2); err != nil {
+	if err := blitz.AskFinal(ctx, p.FormatHost(), ev1.ID, 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.AskBlitzFinal(ctx, ev2.ID, 2); err != nil {
+	if err := blitz.AskFinal(ctx, p.FormatHost(), ev2.ID, 2); err != nil {
 		t.Fatal(err)
 	}
 	look(p)
@@ -143,9 +143,9 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	finals := func() (*BlitzFinal, *BlitzFinal) {
-		f1, _ := s.BlitzFinalState(ctx, ev1.ID)
-		f2, _ := s.BlitzFinalState(ctx, ev2.ID)
+	finals := func() (*blitz.Final, *blitz.Final) {
+		f1, _ := blitz.ReadFinal(ctx, s.FormatHost(), ev1.ID)
+		f2, _ := blitz.ReadFinal(ctx, s.FormatHost(), ev2.ID)
 		return f1, f2
 	}
 	until(s, "both finals", func() bool {
@@ -153,7 +153,7 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 		return f1 != nil && f2 != nil && f1.Done && f2.Done
 	})
 	f1, f2 := finals()
-	for i, f := range []*BlitzFinal{f1, f2} {
+	for i, f := range []*blitz.Final{f1, f2} {
 		if len(f.Standings) != len(f.Teams) || len(f.Rounds) == 0 || f.Rounds[len(f.Rounds)-1].Name != "grand final" {
 			t.Errorf("final %d: %+v", i+1, f)
 		}
@@ -198,11 +198,11 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	begun := BlitzFinal{Teams: f1.Teams, Names: f1.Names, Submissions: f1.Submissions, Seed: f1.Seed, Size: f1.Size, Played: map[int]BlitzGame{}}
-	if err := s.writeState(ctx, again.ID, stateBlitzFinal, begun); err != nil {
+	begun := blitz.Final{Teams: f1.Teams, Names: f1.Names, Submissions: f1.Submissions, Seed: f1.Seed, Size: f1.Size, Played: map[int]blitz.FinalGame{}}
+	if err := s.writeState(ctx, again.ID, blitz.FinalDoc, begun); err != nil {
 		t.Fatal(err)
 	}
-	f3, err := s.PlayBlitzFinal(ctx, again.ID, f1.Size) // queued for the worker, which plays it through
+	f3, err := blitz.PlayFinal(ctx, s.FormatHost(), again.ID, f1.Size) // queued for the worker, which plays it through
 	if err != nil || !f3.Done {
 		t.Fatalf("the final again: %+v %v", f3, err)
 	}
@@ -220,7 +220,7 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 // order they were played, up to the first one whose ranking rests on the
 // bots' response times in either run (its result may differ, and the
 // bracket after it), and returns how many it compared.
-func sameFinalGames(t *testing.T, a, b *BlitzFinal) int {
+func sameFinalGames(t *testing.T, a, b *blitz.Final) int {
 	t.Helper()
 	n := 0
 	for _, i := range slices.Sorted(maps.Keys(a.Played)) {
@@ -410,7 +410,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 			t.Fatalf("%+v\n%s", b, log)
 		}
 	}
-	if err := srv.AskBlitzRound(ctx, blitzEv.ID); err != nil {
+	if err := blitz.AskRound(ctx, srv.FormatHost(), blitzEv.ID); err != nil {
 		t.Fatal(err)
 	}
 	if err := codinsa.PublishSpawns(ctx, srv.FormatHost(), codinsaEv.ID, "", testSet0, testSecret); err != nil {
@@ -425,7 +425,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
 		srv.blitzTickAll(ctx, JobOptions{}, time.Now())
-		b, err := srv.BlitzStatus(ctx, blitzEv.ID)
+		b, err := blitz.Status(ctx, srv.FormatHost(), blitzEv.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -546,11 +546,11 @@ func TestBlitzGamesKnownOutOfOrderAreAllListed(t *testing.T) {
 		ids, tok = append(ids, tm.ID), token
 	}
 	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
-	f := BlitzFinal{Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0}, Seed: 3, Size: 4, Played: map[int]BlitzGame{}}
+	f := blitz.Final{Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0}, Seed: 3, Size: 4, Played: map[int]blitz.FinalGame{}}
 	for _, i := range []int{0, 3, 5} {
-		f.Played[i] = BlitzGame{Teams: ids, Result: res, Match: fmt.Sprintf("final-%d-%d", jungle.ID, i+1)}
+		f.Played[i] = blitz.FinalGame{Teams: ids, Result: res, Match: fmt.Sprintf("final-%d-%d", jungle.ID, i+1)}
 	}
-	if err := p.writeState(ctx, jungle.ID, stateBlitzFinal, f); err != nil {
+	if err := p.writeState(ctx, jungle.ID, blitz.FinalDoc, f); err != nil {
 		t.Fatal(err)
 	}
 	code, body := call(t, ts, "GET", APIPrefix+"blitz", tok, "", nil)
@@ -608,31 +608,31 @@ func TestABlitzRoundCutAtItsEndEndsOnce(t *testing.T) {
 		ids = append(ids, tm.ID)
 	}
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
-	if err := p.SetBlitzSchedule(ctx, ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
+	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
 		t.Fatal(err)
 	}
 	// the round's one game is known (Bats beat Owls)
 	won := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 2}}, {PlayerResult: game.PlayerResult{Rank: 1}}}}
-	begun := BlitzRound{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0},
+	begun := blitz.Round{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0},
 		Played: map[int]*replay.Result{0: won}}
-	if err := p.writeState(ctx, ev.ID, stateBlitzRound, begun); err != nil {
+	if err := p.writeState(ctx, ev.ID, blitz.RoundDoc, begun); err != nil {
 		t.Fatal(err)
 	}
 	plain := p.Store
-	p.Store = &failingState{Store: plain, name: stateBlitz}
-	if _, err := p.BlitzTick(ctx, ev.ID, friday.Add(-time.Hour)); err == nil {
+	p.Store = &failingState{Store: plain, name: blitz.StateDoc}
+	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err == nil {
 		t.Fatal("no error from the cut end")
 	}
 	p.Store = plain
-	if _, err := p.BlitzTick(ctx, ev.ID, friday.Add(-time.Hour)); err != nil {
+	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	b, _ := p.BlitzStatus(ctx, ev.ID)
+	b, _ := blitz.Status(ctx, p.FormatHost(), ev.ID)
 	if len(b.Rounds) != 1 || !slices.Equal(b.Ranking, []int64{ids[1], ids[0]}) || !b.Rounds[0].Started.Equal(friday) {
 		t.Errorf("after the next look: rounds %+v, ranking %v (want Bats first, round 1 begun at 18:00)", b.Rounds, b.Ranking)
 	}
-	var r BlitzRound
-	if _, err := p.readState(ctx, ev.ID, stateBlitzRound, &r); err != nil || r.Number != 1 || r.After == nil {
+	var r blitz.Round
+	if _, err := p.readState(ctx, ev.ID, blitz.RoundDoc, &r); err != nil || r.Number != 1 || r.After == nil {
 		t.Errorf("the round's state: %+v %v", r, err)
 	}
 }

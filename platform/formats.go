@@ -72,7 +72,7 @@ func formatRoutes() []route {
 			serve := fr.Serve
 			out = append(out, route{pattern: methodPrefixed(fr.Pattern), who: roleOf(fr.Who),
 				serve: func(a *api, w http.ResponseWriter, r *http.Request, t store.Team) {
-					serve(&format.Call{Host: host{a.p}, W: w, R: r, Team: t, Log: a.o.Log, Limit: a.limit})
+					serve(&format.Call{Host: host{a.p}, W: w, R: r, Team: t, Log: a.o.Log, Limit: a.limit, Now: a.o.Now})
 				}})
 		}
 	}
@@ -93,13 +93,11 @@ func methodPrefixed(pattern string) string {
 func (p *Platform) formatSections(ctx context.Context, ev store.Event) ([]*format.Section, error) {
 	var out []*format.Section
 	for _, f := range format.All() {
-		s, err := f.Results(ctx, host{p}, ev)
+		secs, err := f.Results(ctx, host{p}, ev)
 		if err != nil {
 			return nil, err
 		}
-		if s != nil {
-			out = append(out, s)
-		}
+		out = append(out, secs...)
 	}
 	return out, nil
 }
@@ -208,4 +206,40 @@ func (p *Platform) clockedFormats(ev store.Event) []format.Clocked {
 		}
 	}
 	return out
+}
+
+func (h host) TeamsWithBots(ctx context.Context, ev store.Event) ([]store.Team, error) {
+	return h.p.teamsWithBots(ctx, ev)
+}
+
+func (h host) CarryMap(ev store.Event, job *queue.Match) error { return h.p.carryMap(ev, job) }
+
+func (h host) Cores() int { return h.p.jobs.Cores }
+
+// shownReplay serves the replay of a game a format shows every team of
+// its event (format.Shower: a Blitz final's), with no error output but
+// the team's own bots'. It reports whether id is such a game.
+func (a *api) shownReplay(w http.ResponseWriter, r *http.Request, t store.Team, id int64) bool {
+	for _, f := range format.All() {
+		sf, ok := f.(format.Shower)
+		if !ok {
+			continue
+		}
+		m, shown, err := sf.Shown(r.Context(), host{a.p}, t, id)
+		if err != nil || !shown {
+			continue
+		}
+		rep, err := a.p.Replays.Get(m.Key)
+		if err != nil {
+			a.internal(w, err)
+			return true
+		}
+		mine := map[int]bool{}
+		for s, tm := range m.Teams {
+			mine[s] = tm == t.ID
+		}
+		writeJSON(w, http.StatusOK, forSeats(rep, mine))
+		return true
+	}
+	return false
 }

@@ -9,9 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/seed27749672/arena/platform"
-	"github.com/seed27749672/arena/platform/blitz"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/format/blitz"
 	"github.com/seed27749672/arena/sandbox"
 )
 
@@ -44,20 +43,20 @@ func eventBlitzCommand() *cobra.Command {
 	}
 	// status reads the event's ranked rounds and its final (nil before it
 	// starts).
-	status := func(cmd *cobra.Command, t *eventTarget) (*platform.Blitz, *platform.BlitzFinal, error) {
+	status := func(cmd *cobra.Command, t *eventTarget) (*blitz.State, *blitz.Final, error) {
 		if t.remote() {
 			var got struct {
-				Blitz *platform.Blitz      `json:"blitz"`
-				Final *platform.BlitzFinal `json:"final"`
+				Blitz *blitz.State `json:"blitz"`
+				Final *blitz.Final `json:"final"`
 			}
 			err := t.get("/blitz", &got)
 			return got.Blitz, got.Final, err
 		}
-		b, err := t.p.BlitzStatus(cmd.Context(), t.id)
+		b, err := blitz.Status(cmd.Context(), t.p.FormatHost(), t.id)
 		if err != nil {
 			return nil, nil, err
 		}
-		f, err := t.p.BlitzFinalState(cmd.Context(), t.id)
+		f, err := blitz.ReadFinal(cmd.Context(), t.p.FormatHost(), t.id)
 		return b, f, err
 	}
 	bl := &cobra.Command{
@@ -109,7 +108,7 @@ played before it do not count), and the event's end stops it.`,
 			if t.remote() {
 				err = t.post("/blitz/schedule", map[string]any{"start": at, "every": every.String(), "size": size, "rounds": rounds}, nil)
 			} else {
-				err = t.p.SetBlitzSchedule(cmd.Context(), t.id, blitz.Schedule{Start: at, Every: every, Size: size, Rounds: rounds})
+				err = blitz.SetSchedule(cmd.Context(), t.p.FormatHost(), t.id, blitz.Schedule{Start: at, Every: every, Size: size, Rounds: rounds})
 			}
 			if err != nil {
 				return err
@@ -147,7 +146,7 @@ round began), its --rounds counting its own rounds.`,
 			if t.remote() {
 				err = t.post("/blitz/schedule/stop", map[string]any{}, &got)
 			} else {
-				got.Schedule, err = t.p.StopBlitzSchedule(cmd.Context(), t.id)
+				got.Schedule, err = blitz.StopSchedule(cmd.Context(), t.p.FormatHost(), t.id)
 			}
 			if err != nil {
 				return err
@@ -181,7 +180,7 @@ round began), its --rounds counting its own rounds.`,
 			}
 			if of.asJSON { // the Blitz document, and beside its fields what fails
 				return writeJSONTo(cmd.OutOrStdout(), struct {
-					*platform.Blitz
+					*blitz.State
 					failures
 				}{b, fs})
 			}
@@ -206,13 +205,13 @@ round began), its --rounds counting its own rounds.`,
 				return err
 			}
 			defer t.close()
-			var r *platform.BlitzRound
+			var r *blitz.Round
 			if t.remote() {
 				r, err = askBlitzRound(cmd, t, wait)
 				if r == nil || err != nil {
 					return err
 				}
-			} else if r, err = t.p.StartBlitzRound(cmd.Context(), t.id, time.Now()); err != nil {
+			} else if r, err = blitz.PlayRound(cmd.Context(), t.p.FormatHost(), t.id, time.Now()); err != nil {
 				return err
 			}
 			b, _, err := status(cmd, t)
@@ -256,13 +255,13 @@ bracket at the end.`,
 				return err
 			}
 			defer t.close()
-			var f *platform.BlitzFinal
+			var f *blitz.Final
 			if t.remote() {
 				f, err = askBlitzFinal(cmd, t, finalSize, wait, status)
 				if f == nil || err != nil {
 					return err
 				}
-			} else if f, err = t.p.PlayBlitzFinal(cmd.Context(), t.id, finalSize); err != nil {
+			} else if f, err = blitz.PlayFinal(cmd.Context(), t.p.FormatHost(), t.id, finalSize); err != nil {
 				return err
 			}
 			if of.asJSON {
@@ -293,9 +292,9 @@ bracket at the end.`,
 
 // askBlitzRound asks the server for a ranked round and, with wait,
 // returns it once played (else nil, having said it is asked).
-func askBlitzRound(cmd *cobra.Command, t *eventTarget, wait bool) (*platform.BlitzRound, error) {
+func askBlitzRound(cmd *cobra.Command, t *eventTarget, wait bool) (*blitz.Round, error) {
 	var before struct {
-		Blitz platform.Blitz `json:"blitz"`
+		Blitz blitz.State `json:"blitz"`
 	}
 	if err := t.get("/blitz", &before); err != nil {
 		return nil, err
@@ -309,7 +308,7 @@ func askBlitzRound(cmd *cobra.Command, t *eventTarget, wait bool) (*platform.Bli
 			fmt.Sprintf("event %d: ranked round %d asked; the server plays it within a minute (arena event blitz status shows it; --wait waits for it)", t.id, n+1))
 	}
 	var now struct {
-		Blitz platform.Blitz `json:"blitz"`
+		Blitz blitz.State `json:"blitz"`
 		failures
 	}
 	err := t.poll(cmd, "/blitz", &now, &now.failures, func() (bool, string) {
@@ -325,7 +324,7 @@ func askBlitzRound(cmd *cobra.Command, t *eventTarget, wait bool) (*platform.Bli
 // once over (else nil, having said it is asked). A final already over is
 // returned as it is, as on the data directory.
 func askBlitzFinal(cmd *cobra.Command, t *eventTarget, size int, wait bool,
-	status func(*cobra.Command, *eventTarget) (*platform.Blitz, *platform.BlitzFinal, error)) (*platform.BlitzFinal, error) {
+	status func(*cobra.Command, *eventTarget) (*blitz.State, *blitz.Final, error)) (*blitz.Final, error) {
 	if _, f, err := status(cmd, t); err != nil || (f != nil && f.Done) {
 		return f, err
 	}
@@ -337,7 +336,7 @@ func askBlitzFinal(cmd *cobra.Command, t *eventTarget, size int, wait bool,
 			fmt.Sprintf("event %d: the final asked; the server plays it once no ranked round is being played (arena event blitz final --wait follows it)", t.id))
 	}
 	var now struct {
-		Final *platform.BlitzFinal `json:"final"`
+		Final *blitz.Final `json:"final"`
 		failures
 	}
 	err := t.poll(cmd, "/blitz", &now, &now.failures, func() (bool, string) {
@@ -349,7 +348,7 @@ func askBlitzFinal(cmd *cobra.Command, t *eventTarget, size int, wait bool,
 	return now.Final, err
 }
 
-func printBlitz(out io.Writer, b *platform.Blitz, names map[int64]string) {
+func printBlitz(out io.Writer, b *blitz.State, names map[int64]string) {
 	s := b.Schedule
 	switch {
 	case s.Start.IsZero():

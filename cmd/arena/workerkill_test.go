@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/blitz"
+
 	"github.com/seed27749672/arena/platform/format/codinsa"
 
 	"github.com/jackc/pgx/v5"
@@ -342,11 +344,11 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 	if _, err := ref.Store.UpdateEventState(ctx, 1, "blitz-round", func([]byte) ([]byte, error) { return json.Marshal(asBegun) }); err != nil {
 		t.Fatal(err)
 	}
-	refRound, err := ref.StartBlitzRound(ctx, 1, time.Now())
+	refRound, err := blitz.PlayRound(ctx, ref.FormatHost(), 1, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	killed, err := p.BlitzStatus(ctx, 1)
+	killed, err := blitz.Status(ctx, p.FormatHost(), 1)
 	if err != nil || len(killed.Rounds) != 1 {
 		t.Fatalf("the round played with a kill: %+v %v", killed, err)
 	}

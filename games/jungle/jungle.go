@@ -79,6 +79,7 @@ func (Game) Info() game.Info {
 		WebSocket: &game.WebSocketProtocol{Port: 8765, TokenEnv: "TOKEN", URLEnv: URLEnv,
 			Register: transportRegister, Valid: json.Valid},
 		Builtins: builtins,
+		Formats:  []string{"blitz"}, // Coveo Blitz 2022's ranked rounds and final
 	}
 }
 

@@ -13,6 +13,7 @@ package format
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
@@ -33,9 +34,9 @@ type Format interface {
 	Name() string
 	// Routes are the API routes the format adds.
 	Routes() []Route
-	// Results is the format's section of the event's results (nil when
-	// it has none yet).
-	Results(ctx context.Context, h Host, ev store.Event) (*Section, error)
+	// Results are the format's sections of the event's results (none
+	// when it has none yet).
+	Results(ctx context.Context, h Host, ev store.Event) ([]*Section, error)
 }
 
 // Scheduled is a format the scheduler of casual games looks at, at each
@@ -69,6 +70,13 @@ type Hider interface {
 	Hidden(ctx context.Context, h Host, ev store.Event) (kinds []string, err error)
 }
 
+// Shower is a format some of whose games every team of the event may
+// watch, beside its own (a final shown on stream): Shown says whether the
+// match is one, and gives it.
+type Shower interface {
+	Shown(ctx context.Context, h Host, t store.Team, matchID int64) (store.Match, bool, error)
+}
+
 // Host is what the platform offers a format: its store and the few
 // services a format's stages use. The platform implements it.
 type Host interface {
@@ -79,6 +87,15 @@ type Host interface {
 	// MatchOptions are the game options of one of the event's matches:
 	// its options, its time limits and the map its pool draws for seed.
 	MatchOptions(info game.Info, ev store.Event, seed int64) ([]string, error)
+	// TeamsWithBots are the event's teams with a bot the platform can
+	// play, in the casual leaderboard's order (a format's seeding when it
+	// has no ranking of its own yet).
+	TeamsWithBots(ctx context.Context, ev store.Event) ([]store.Team, error)
+	// CarryMap puts in a match job the map its event draws for it (by its
+	// seed), the file itself when it is one of the data directory's: a
+	// worker on another machine has none. A map that cannot be read is
+	// the error.
+	CarryMap(ev store.Event, job *queue.Match) error
 	// Queue queues a match job, with the map its event draws for it
 	// carried in the job when it is a file of the data directory (a
 	// worker on another machine has none).
@@ -99,6 +116,9 @@ type Host interface {
 	// machine's) when no server runs the data directory's jobs, else
 	// queued for the server's workers and waited for.
 	RunToEnd(ctx context.Context, cores int, plan func() (Plan, error)) (*tournament.Outcome, error)
+	// Cores are the cores this process's matches may take (0: the
+	// machine's), as its jobs were started with.
+	Cores() int
 	// Failing are the event's games of formats whose jobs failed and
 	// that are not recorded, and the clock's failing look at it, if any.
 	Failing(ctx context.Context, eventID int64) ([]FailingGame, *LookError, error)
@@ -117,7 +137,7 @@ type Host interface {
 // key in results.json, and as results.csv when it decides the ranking.
 type Section struct {
 	Key   string // its field in results.json: "ladder"
-	Lines any    // marshalled as JSON under Key
+	Lines any    // marshalled as JSON under Key (a list, or a number)
 	// CSV, when the section ranks the teams, is results.csv: a header
 	// and one row a team (names as the teams wrote them: the writer
 	// keeps a spreadsheet from reading one as a formula).
@@ -162,11 +182,11 @@ func All() []Format {
 	return slices.Clone(formats)
 }
 
-// SectionReader is a format whose results section can be read back from
-// its JSON (an exported results.json, a server's answer): ReadSection
-// returns nil for a key that is not its own.
+// SectionReader is a format whose results sections can be read back
+// from their JSON (an exported results.json, a server's answer), given
+// the document's top-level keys: those that are not its own it leaves.
 type SectionReader interface {
-	ReadSection(key string, lines []byte) (*Section, error)
+	ReadSections(keys map[string]json.RawMessage) ([]*Section, error)
 }
 
 // Of are the formats an event of a game runs: those its metadata names.

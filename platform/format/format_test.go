@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/store"
@@ -16,10 +15,11 @@ import (
 
 type fake struct{ name string }
 
-func (f fake) Name() string                                               { return f.name }
-func (fake) Look(context.Context, Host, store.Event, time.Time) error     { return nil }
-func (fake) Routes() []Route                                              { return nil }
-func (fake) Results(context.Context, Host, store.Event) (*Section, error) { return nil, nil }
+func (f fake) Name() string  { return f.name }
+func (fake) Routes() []Route { return nil }
+func (fake) Results(context.Context, Host, store.Event) ([]*Section, error) {
+	return nil, nil
+}
 
 // TestRegister: formats are listed in the order they registered, and a
 // name registered twice is refused loudly (two packages would otherwise

@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/store"
@@ -42,6 +43,7 @@ type Call struct {
 	R    *http.Request
 	Team store.Team // the caller's team (zero on an organiser's route)
 	Log  *slog.Logger
+	Now  func() time.Time // the API's clock
 	// Limit takes one request of key from the named budget of perMinute
 	// requests a minute (the API's, on its clock), or says there is none
 	// left.

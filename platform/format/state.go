@@ -17,3 +17,16 @@ func ReadState(ctx context.Context, st store.Store, eventID int64, name string, 
 	}
 	return true, json.Unmarshal(doc, v)
 }
+
+// WriteState writes v as an event state document, whole (a format that
+// must keep a concurrent change updates it with Store.UpdateEventState
+// instead). It is written even when ctx ends: a stage's record must not
+// be lost to a stopping server.
+func WriteState(ctx context.Context, st store.Store, eventID int64, name string, v any) error {
+	doc, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = st.UpdateEventState(context.WithoutCancel(ctx), eventID, name, func([]byte) ([]byte, error) { return doc, nil })
+	return err
+}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/blitz"
+
 	"github.com/seed27749672/arena/platform/format/codinsa"
 
 	"github.com/seed27749672/arena/platform/store"
@@ -112,7 +114,7 @@ func TestFailingGamesBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ev := range []int64{blitzEv, goneEv} {
-		if err := p.AskBlitzRound(ctx, ev); err != nil {
+		if err := blitz.AskRound(ctx, p.FormatHost(), ev); err != nil {
 			t.Fatal(err)
 		}
 	}

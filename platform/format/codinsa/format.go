@@ -74,7 +74,7 @@ const sectionKey = "codinsa_final"
 
 // Results is the final's table once its round robin is over: the
 // event's ranking then.
-func (Format) Results(ctx context.Context, h format.Host, ev store.Event) (*format.Section, error) {
+func (Format) Results(ctx context.Context, h format.Host, ev store.Event) ([]*format.Section, error) {
 	if !format.Runs(ev.Game, name) {
 		return nil, nil
 	}
@@ -87,7 +87,7 @@ func (Format) Results(ctx context.Context, h format.Host, ev store.Event) (*form
 		lines = append(lines, Line{s.Place, s.Name, format.TeamOf(f.Teams, s.Bot), s.MatchPoints,
 			s.Wins, s.Draws, s.Losses, s.GameWins, s.TurnDiff})
 	}
-	return section(lines), nil
+	return []*format.Section{section(lines)}, nil
 }
 
 // section is the table's section of the results, with its CSV.
@@ -101,14 +101,15 @@ func section(lines []Line) *format.Section {
 	return &format.Section{Key: sectionKey, Lines: lines, CSV: csv, NameColumn: 1, Final: true}
 }
 
-// ReadSection reads the final's table back from results.json.
-func (Format) ReadSection(key string, raw []byte) (*format.Section, error) {
-	if key != sectionKey {
+// ReadSections reads the final's table back from results.json.
+func (Format) ReadSections(keys map[string]json.RawMessage) ([]*format.Section, error) {
+	raw, ok := keys[sectionKey]
+	if !ok {
 		return nil, nil
 	}
 	var lines []Line
 	if err := json.Unmarshal(raw, &lines); err != nil || len(lines) == 0 {
 		return nil, err
 	}
-	return section(lines), nil
+	return []*format.Section{section(lines)}, nil
 }

@@ -40,7 +40,7 @@ type LadderLine struct {
 }
 
 // Results is the ladder, the event's ranking once it has rounds.
-func (Format) Results(ctx context.Context, h format.Host, ev store.Event) (*format.Section, error) {
+func (Format) Results(ctx context.Context, h format.Host, ev store.Event) ([]*format.Section, error) {
 	l, err := ReadBoard(ctx, h, ev.ID)
 	if err != nil || len(l.Rounds) == 0 || len(l.Lines) == 0 {
 		return nil, err
@@ -49,7 +49,7 @@ func (Format) Results(ctx context.Context, h format.Host, ev store.Event) (*form
 	for _, ln := range l.Lines {
 		lines = append(lines, LadderLine{ln.Place, l.Names[ln.Team], ln.Team, ln.Points, ln.Firsts, ln.Games, ln.Mean})
 	}
-	return section(lines), nil
+	return []*format.Section{section(lines)}, nil
 }
 
 // sectionKey is the ladder's key in results.json.
@@ -65,14 +65,15 @@ func section(lines []LadderLine) *format.Section {
 	return &format.Section{Key: sectionKey, Lines: lines, CSV: csv, NameColumn: 1}
 }
 
-// ReadSection reads the ladder back from results.json.
-func (Format) ReadSection(key string, raw []byte) (*format.Section, error) {
-	if key != sectionKey {
+// ReadSections reads the ladder back from results.json.
+func (Format) ReadSections(keys map[string]json.RawMessage) ([]*format.Section, error) {
+	raw, ok := keys[sectionKey]
+	if !ok {
 		return nil, nil
 	}
 	var lines []LadderLine
 	if err := json.Unmarshal(raw, &lines); err != nil || len(lines) == 0 {
 		return nil, err
 	}
-	return section(lines), nil
+	return []*format.Section{section(lines)}, nil
 }
