@@ -74,6 +74,7 @@ func (catmouse) Info() game.Info {
 		MinPlayers: 2, MaxPlayers: 2,
 		Clock:    game.Clock{First: HandshakeLimit, FirstTurns: 1, Turn: TurnLimit, Policy: game.PolicyLate},
 		Options:  options,
+		MapNames: []string{"default", "gen", "open"},
 		MaxLine:  MaxLineBytes,
 		Builtins: builtins,
 	}
