@@ -148,11 +148,9 @@ func configure(cfg game.Config) (settings, error) {
 	return set, nil
 }
 
-// LoadMap resolves the map option: "default", "open" or "open:R", "gen" or
-// "gen:SEED" (the match seed when SEED is omitted), or a map file.
-func LoadMap(opt string, seed int64) (*Board, error) { return loadMap(nil, opt, seed) }
-
-// loadMap is LoadMap reading a map file through files.
+// loadMap resolves the map option: "default", "open" or "open:R", "gen" or
+// "gen:SEED" (the match seed when SEED is omitted), or a map file, read
+// through files.
 func loadMap(files *game.Files, opt string, seed int64) (*Board, error) {
 	switch {
 	case opt == "default":
