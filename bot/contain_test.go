@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/sandbox/sandboxtest"
 )
 
 func TestProgramDirs(t *testing.T) {
@@ -74,7 +75,7 @@ func TestProgramDirsRefusesLinksOut(t *testing.T) {
 // A contained bot whose command goes through a link out of its directory
 // does not start.
 func TestContainedBotLinkOutDoesNotStart(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	top := t.TempDir()
 	os.Chmod(filepath.Dir(top), 0o711) // the sandbox's identity must get through
 	os.Chmod(top, 0o755)
@@ -94,17 +95,10 @@ func TestContainedBotLinkOutDoesNotStart(t *testing.T) {
 	}
 }
 
-func needSandbox(t *testing.T) {
-	t.Helper()
-	if err := sandbox.Ready(); err != nil {
-		t.Skip(err)
-	}
-}
-
 // A contained bot leaves nothing: its work directory and its cgroup are
 // gone once it is closed, and a limit it hit is in its exit.
 func TestContainedBotCleansUp(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	p := &Process{Argv: []string{"/bin/sh", "-c", `echo $HOME; read x; b() { b | b & }; b; sleep 100`}, Sandbox: &sandbox.Limits{Procs: 16}}
 	if err := p.Start(context.Background()); err != nil {
 		t.Fatal(err)
@@ -136,7 +130,7 @@ func TestContainedBotCleansUp(t *testing.T) {
 // A Node.js bot written for CodinGame (the global readline and print of the
 // shim) runs contained: the shim is copied where the bot can read it.
 func TestContainedNodeBotHasTheShim(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/sandbox/sandboxtest"
 )
 
 // BenchmarkSandboxRoundTrip measures one turn's round trip with a trivial
@@ -15,9 +16,7 @@ import (
 // is at most 1.2 (the bot's stdin and stdout are the same pipes either way:
 // the sandbox adds nothing per turn but the cgroup's accounting).
 func BenchmarkSandboxRoundTrip(b *testing.B) {
-	if err := sandbox.Ready(); err != nil {
-		b.Skip(err)
-	}
+	sandboxtest.NeedSandbox(b)
 	plain := &Process{Argv: []string{"/bin/cat"}, Env: CodinGameEnv()}
 	boxed := &Process{Argv: []string{"/bin/cat"}, Env: CodinGameEnv(), Sandbox: &sandbox.Limits{}}
 	for _, p := range []*Process{plain, boxed} {
@@ -53,9 +52,7 @@ func BenchmarkSandboxRoundTrip(b *testing.B) {
 // its end, contained and not, interleaved: the sandbox's cost per bot and
 // per match (bwrap, the re-executed helpers, the cgroup, the directories).
 func BenchmarkSandboxStart(b *testing.B) {
-	if err := sandbox.Ready(); err != nil {
-		b.Skip(err)
-	}
+	sandboxtest.NeedSandbox(b)
 	life := func(p *Process) time.Duration {
 		t0 := time.Now()
 		if err := p.Start(context.Background()); err != nil {
@@ -83,9 +80,7 @@ func BenchmarkSandboxStart(b *testing.B) {
 // contained one reaches Arena through its forwarder and a unix socket, two
 // more hops per message than the direct loopback connection.
 func BenchmarkSandboxWebSocketRoundTrip(b *testing.B) {
-	if err := sandbox.Ready(); err != nil {
-		b.Skip(err)
-	}
+	sandboxtest.NeedSandbox(b)
 	plain := &WebSocketBot{Argv: []string{os.Args[0]}, Env: []string{"WSBOT=echo"}, Protocol: testProtocol}
 	boxed := &WebSocketBot{Argv: []string{sandbox.Self}, Env: []string{"WSBOT=echo"}, Protocol: testProtocol, Sandbox: &sandbox.Limits{}}
 	for _, w := range []*WebSocketBot{plain, boxed} {

@@ -51,6 +51,14 @@ type Info struct {
 
 	Clock   Clock    // default clock; a Referee may refine it (see Clocked)
 	Options []Option // the --opt keys this game accepts
+	// TimeOptions names the options that hold the game's time limits, for
+	// what sets them from outside (an event's turn and first-turn limits);
+	// nil when the limits are part of the rules and cannot be changed.
+	TimeOptions *TimeOptions
+	// MapNames are the values of the game's map option that need no file
+	// (its built-in maps, its generators), for what offers a choice of
+	// maps (an event's map pool); nil when it has none.
+	MapNames []string
 
 	// Transport is how a plain command bot is reached by default:
 	// "stdio" (the default when empty), "websocket" or "http".
@@ -73,6 +81,15 @@ type Info struct {
 	// Cod'INSA spawn vote and final. The game says what its event was;
 	// the format says how the platform runs it.
 	Formats []string
+}
+
+// TimeOptions names the options holding a game's time limits.
+type TimeOptions struct {
+	Turn  string // the limit of every turn, in milliseconds
+	First string // the limit of the first turns, in milliseconds
+	// FirstIsExtra: First is the time the first turns get on top of Turn
+	// (jungle's first_ticks_extra_ms), not their whole limit.
+	FirstIsExtra bool
 }
 
 // League is one league of a game.

@@ -17,16 +17,8 @@ import (
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/match/matchtest"
 	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/sandbox/sandboxtest"
 )
-
-// needSandbox skips the test, with the reason, on a machine where
-// `arena sandbox check` would not say ready.
-func needSandbox(t *testing.T) {
-	t.Helper()
-	if err := sandbox.Ready(); err != nil {
-		t.Skip(err)
-	}
-}
 
 // pyBot writes a Python bot that first runs attempt, then answers 1 to
 // every prompt of the sum game, and returns its command. The directory is
@@ -61,7 +53,7 @@ func running(marker string) bool {
 // for the other bot.
 func TestSandboxedEscapeAttempts(t *testing.T) {
 	matchtest.Python(t)
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	t.Setenv("ARENA_TEST_SECRET", "s3cret-env")
 	server, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

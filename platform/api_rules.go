@@ -55,12 +55,12 @@ func eventSettings(ev store.Event, info game.Info) []statement.Setting {
 	for k, v := range ev.Options {
 		out = append(out, statement.Setting{Name: k, Value: v, Help: help[k]})
 	}
-	to, ok := timeOptions[info.Name]
+	to, ok := timeOptions(info)
 	if ok && ev.Settings.TurnMS != 0 {
-		out = append(out, statement.Setting{Name: to.turn, Value: strconv.Itoa(ev.Settings.TurnMS), Help: help[to.turn]})
+		out = append(out, statement.Setting{Name: to.Turn, Value: strconv.Itoa(ev.Settings.TurnMS), Help: help[to.Turn]})
 	}
-	if ok && ev.Settings.FirstTurnMS != 0 && !to.firstIsExtra {
-		out = append(out, statement.Setting{Name: to.first, Value: strconv.Itoa(ev.Settings.FirstTurnMS), Help: help[to.first]})
+	if ok && ev.Settings.FirstTurnMS != 0 && !to.FirstIsExtra {
+		out = append(out, statement.Setting{Name: to.First, Value: strconv.Itoa(ev.Settings.FirstTurnMS), Help: help[to.First]})
 	}
 	if !ok && (ev.Settings.TurnMS != 0 || ev.Settings.FirstTurnMS != 0) {
 		out = append(out, statement.Setting{Name: "turn_ms", Value: fmt.Sprintf("%d (first turn %d)", ev.Settings.TurnMS, ev.Settings.FirstTurnMS),

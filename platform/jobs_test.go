@@ -13,7 +13,7 @@ import (
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/store"
-	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/sandbox/sandboxtest"
 )
 
 // dataDir is a data directory the sandbox's identity can pass through.
@@ -24,11 +24,8 @@ func dataDir(t *testing.T) string {
 	return filepath.Join(d, "data")
 }
 
-func needSandbox(t *testing.T) {
-	if err := sandbox.Ready(); err != nil {
-		t.Skip(err)
-	}
-}
+// needSandbox is sandboxtest.NeedSandbox, by the name this package's tests use.
+func needSandbox(t *testing.T) { sandboxtest.NeedSandbox(t) }
 
 // testKitZip zips a game's kit, wrapped in a folder as zips often are, with
 // edit applied to its files.

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/games/jungle"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -27,28 +26,24 @@ import (
 // mistake on one machine.
 const maxMemoryMiB = 16 << 10
 
-// timeOptions are, per game, the options holding its time limits, for
-// Settings.TurnMS and FirstTurnMS. A game absent here has fixed limits.
-var timeOptions = map[string]struct {
-	turn, first string
-	// firstIsExtra: the first turns get turn + first (jungle's
-	// first_ticks_extra_ms), not first alone
-	firstIsExtra bool
-}{
-	"ants":      {"turn_timeout_ms", "first_turn_timeout_ms", false},
-	"jungle":    {"tick_timeout_ms", "first_ticks_extra_ms", true},
-	"territory": {"turn_ms", "first_ms", false},
+// timeOptions are the options holding a game's time limits, for
+// Settings.TurnMS and FirstTurnMS (its Info's TimeOptions); ok is false
+// for a game whose limits are fixed.
+func timeOptions(info game.Info) (to game.TimeOptions, ok bool) {
+	if info.TimeOptions == nil {
+		return game.TimeOptions{}, false
+	}
+	return *info.TimeOptions, true
 }
 
-// gameMaps are the map names a game understands without a file.
+// gameMaps are the map names a game understands without a file (its
+// Info's MapNames).
 func gameMaps(gameName string) []string {
-	switch gameName {
-	case "jungle":
-		return jungle.BuiltinMapNames()
-	case "catmouse":
-		return []string{"default", "gen", "open"}
+	g, err := game.Lookup(gameName)
+	if err != nil {
+		return nil
 	}
-	return nil
+	return slices.Clone(g.Info().MapNames) // a copy: callers append to it
 }
 
 // mapOption is the option a game's map pool sets: its file option named
@@ -143,7 +138,7 @@ func checkTimes(info game.Info, opts map[string]string, s store.Settings) error 
 	if s.TurnMS == 0 && s.FirstTurnMS == 0 {
 		return nil
 	}
-	to, ok := timeOptions[info.Name]
+	to, ok := timeOptions(info)
 	if !ok {
 		return fmt.Errorf("%s's time limits are part of its rules (%s): they cannot be changed", info.Name, clockText(info.Clock))
 	}
@@ -155,13 +150,13 @@ func checkTimes(info game.Info, opts map[string]string, s store.Settings) error 
 			return fmt.Errorf("%s time limit %d ms: give 1 to 60000 ms (0: the game's)", v.name, v.ms)
 		}
 	}
-	if _, set := opts[to.turn]; set && s.TurnMS != 0 {
-		return fmt.Errorf("the turn time limit is given twice: as option %s and as the event's turn limit", to.turn)
+	if _, set := opts[to.Turn]; set && s.TurnMS != 0 {
+		return fmt.Errorf("the turn time limit is given twice: as option %s and as the event's turn limit", to.Turn)
 	}
-	if _, set := opts[to.first]; set && s.FirstTurnMS != 0 {
-		return fmt.Errorf("the first-turn time limit is given twice: as option %s and as the event's first-turn limit", to.first)
+	if _, set := opts[to.First]; set && s.FirstTurnMS != 0 {
+		return fmt.Errorf("the first-turn time limit is given twice: as option %s and as the event's first-turn limit", to.First)
 	}
-	if to.firstIsExtra && s.FirstTurnMS != 0 && s.FirstTurnMS < turnMS(info, opts, s) {
+	if to.FirstIsExtra && s.FirstTurnMS != 0 && s.FirstTurnMS < turnMS(info, opts, s) {
 		return fmt.Errorf("the first-turn limit (%d ms) is shorter than the turn limit (%d ms)", s.FirstTurnMS, turnMS(info, opts, s))
 	}
 	return nil
@@ -173,7 +168,8 @@ func turnMS(info game.Info, opts map[string]string, s store.Settings) int {
 	if s.TurnMS != 0 {
 		return s.TurnMS
 	}
-	if v, ok := opts[timeOptions[info.Name].turn]; ok {
+	to, _ := timeOptions(info)
+	if v, ok := opts[to.Turn]; ok {
 		n, _ := strconv.Atoi(v)
 		return n
 	}
@@ -306,16 +302,16 @@ func (p *Platform) matchOptions(info game.Info, opts map[string]string, s store.
 	if err != nil {
 		return nil, err
 	}
-	to := timeOptions[info.Name]
+	to, _ := timeOptions(info)
 	if s.TurnMS != 0 {
-		pairs = append(pairs, to.turn+"="+strconv.Itoa(s.TurnMS))
+		pairs = append(pairs, to.Turn+"="+strconv.Itoa(s.TurnMS))
 	}
 	if s.FirstTurnMS != 0 {
 		first := s.FirstTurnMS
-		if to.firstIsExtra {
+		if to.FirstIsExtra {
 			first -= turnMS(info, opts, s)
 		}
-		pairs = append(pairs, to.first+"="+strconv.Itoa(first))
+		pairs = append(pairs, to.First+"="+strconv.Itoa(first))
 	}
 	if mapName != "" {
 		v, err := p.resolveMap(info.Name, mapName)

@@ -29,19 +29,13 @@ func (r Result) OK() bool { return r.Status == "ok" }
 // MaxOutput is how much of a command's output Run keeps.
 const MaxOutput = 1 << 20
 
-// Run runs a shell command (sh -c) in dir, with dir writable and the rest
-// of the system read-only, in a fresh sandbox with the given limits: what
+// RunIn runs a shell command (sh -c) in a fresh sandbox made from cfg: its
+// Dir the writable work directory, its ReadOnly what else the command sees
+// of the read-only system, its Limits; env is added to BaseEnv. It is what
 // the platform uses to build submissions. The command and everything it
 // started are killed when ctx ends (Status "timed out" or "cancelled").
 // The error is for a sandbox that could not be made or started; a command
 // that fails is a Result.
-func Run(ctx context.Context, dir, command string, l Limits) (Result, error) {
-	return RunIn(ctx, Config{Limits: l, Dir: dir}, command, nil)
-}
-
-// RunIn is Run in a sandbox made from cfg (its Dir the writable work
-// directory, its ReadOnly what else the command sees), with env added to
-// BaseEnv.
 func RunIn(ctx context.Context, cfg Config, command string, env []string) (Result, error) {
 	s, err := New(cfg)
 	if err != nil {

@@ -115,15 +115,6 @@ type Sandbox struct {
 
 var counter atomic.Uint32
 
-// Available says whether sandboxes can be made here at all (bubblewrap is
-// installed); Check says which protections they get.
-func Available() error {
-	if _, err := exec.LookPath("bwrap"); err != nil {
-		return errBwrapMissing
-	}
-	return nil
-}
-
 var errBwrapMissing = errors.New("sandbox: bubblewrap (bwrap) is not installed (Debian and Ubuntu: apt-get install bubblewrap)")
 
 // New prepares a sandbox. It fails when bubblewrap is missing or the

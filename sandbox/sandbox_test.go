@@ -1,4 +1,4 @@
-package sandbox
+package sandbox_test
 
 import (
 	"context"
@@ -13,16 +13,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
-)
 
-// needSandbox skips the test, with the reason, on a machine where
-// `arena sandbox check` would not say ready.
-func needSandbox(t *testing.T) {
-	t.Helper()
-	if err := Ready(); err != nil {
-		t.Skip(err)
-	}
-}
+	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/sandbox/sandboxtest"
+)
 
 // workDir returns a directory the sandbox's identity can reach.
 func workDir(t *testing.T) string {
@@ -32,11 +26,17 @@ func workDir(t *testing.T) string {
 	return d
 }
 
-func run(t *testing.T, dir, command string, l Limits) Result {
+// runIn runs a shell command in dir, writable, in a fresh sandbox with
+// the given limits.
+func runIn(ctx context.Context, dir, command string, l sandbox.Limits) (sandbox.Result, error) {
+	return sandbox.RunIn(ctx, sandbox.Config{Limits: l, Dir: dir}, command, nil)
+}
+
+func run(t *testing.T, dir, command string, l sandbox.Limits) sandbox.Result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	r, err := Run(ctx, dir, command, l)
+	r, err := runIn(ctx, dir, command, l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,10 +44,10 @@ func run(t *testing.T, dir, command string, l Limits) Result {
 }
 
 func TestRunBuildsInItsDirectory(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	dir := workDir(t)
 	os.WriteFile(filepath.Join(dir, "main.py"), []byte("print('built')\n"), 0o644)
-	r := run(t, dir, `set -e; cp main.py out.py; python3 out.py; echo to-stderr >&2; id -u; exit 3`, Limits{})
+	r := run(t, dir, `set -e; cp main.py out.py; python3 out.py; echo to-stderr >&2; id -u; exit 3`, sandbox.Limits{})
 	if r.Code != 3 || r.Status != "exited with status 3" {
 		t.Fatalf("status %q code %d, want exited with status 3; output %s", r.Status, r.Code, r.Output)
 	}
@@ -65,24 +65,24 @@ func TestRunBuildsInItsDirectory(t *testing.T) {
 	if uid := fi.Sys().(*syscall.Stat_t).Uid; int(uid) != os.Getuid() {
 		t.Errorf("out.py belongs to uid %d, want %d", uid, os.Getuid())
 	}
-	if r := run(t, dir, "true", Limits{}); !r.OK() {
+	if r := run(t, dir, "true", sandbox.Limits{}); !r.OK() {
 		t.Errorf("true: %q", r.Status)
 	}
 }
 
 func TestRunKeepsTheEndOfALongOutput(t *testing.T) {
-	needSandbox(t)
-	r := run(t, workDir(t), `head -c 3000000 /dev/zero | tr '\0' x; echo END`, Limits{})
-	if len(r.Output) != MaxOutput || r.Dropped != 3000004-MaxOutput || !strings.HasSuffix(string(r.Output), "xEND\n") {
+	sandboxtest.NeedSandbox(t)
+	r := run(t, workDir(t), `head -c 3000000 /dev/zero | tr '\0' x; echo END`, sandbox.Limits{})
+	if len(r.Output) != sandbox.MaxOutput || r.Dropped != 3000004-sandbox.MaxOutput || !strings.HasSuffix(string(r.Output), "xEND\n") {
 		t.Fatalf("kept %d bytes, dropped %d, ends %q", len(r.Output), r.Dropped, r.Output[len(r.Output)-10:])
 	}
 }
 
 func TestRunTimesOut(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	r, err := Run(ctx, workDir(t), "sleep 1000", Limits{})
+	r, err := runIn(ctx, workDir(t), "sleep 1000", sandbox.Limits{})
 	if err != nil || r.Status != "timed out" {
 		t.Fatalf("status %q, err %v", r.Status, err)
 	}
@@ -90,17 +90,9 @@ func TestRunTimesOut(t *testing.T) {
 
 func TestBwrapMissingIsAClearError(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	_, err := New(Config{})
+	_, err := sandbox.New(sandbox.Config{})
 	if err == nil || !strings.Contains(err.Error(), "bubblewrap (bwrap) is not installed") {
 		t.Fatalf("err = %v", err)
-	}
-}
-
-func TestSize(t *testing.T) {
-	for n, want := range map[int64]string{768 << 20: "768 MiB", 1 << 30: "1 GiB", 3 << 10: "3 KiB", 1000: "1000 bytes"} {
-		if got := size(n); got != want {
-			t.Errorf("size(%d) = %q, want %q", n, got, want)
-		}
 	}
 }
 
@@ -108,7 +100,7 @@ func TestSize(t *testing.T) {
 // must fail and leave the host untouched.
 
 func TestNoNetwork(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +128,7 @@ except OSError as e:
 `, port)
 	dir := workDir(t)
 	os.WriteFile(filepath.Join(dir, "net.py"), []byte(prog), 0o644)
-	r := run(t, dir, "python3 net.py", Limits{})
+	r := run(t, dir, "python3 net.py", sandbox.Limits{})
 	out := string(r.Output)
 	if strings.Contains(out, "CONNECTED") || strings.Contains(out, "RESOLVED") || !strings.Contains(out, "connect failed") || !strings.Contains(out, "resolve failed") {
 		t.Fatalf("output:\n%s", out)
@@ -149,7 +141,7 @@ except OSError as e:
 }
 
 func TestWritesOutsideTheWorkDirFail(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	home, _ := os.UserHomeDir()
 	replays := workDir(t) // a directory of Arena's, like its replay directory
 	hostTmp := filepath.Join(os.TempDir(), "arena-escape-"+strconv.Itoa(os.Getpid()))
@@ -159,7 +151,7 @@ func TestWritesOutsideTheWorkDirFail(t *testing.T) {
 	for _, p := range targets {
 		cmds = append(cmds, fmt.Sprintf("(echo x > %q) 2>/dev/null && echo wrote %q", p, p))
 	}
-	r := run(t, dir, strings.Join(cmds, "; ")+"; echo ok > inside", Limits{})
+	r := run(t, dir, strings.Join(cmds, "; ")+"; echo ok > inside", sandbox.Limits{})
 	for _, p := range targets {
 		if _, err := os.Stat(p); err == nil {
 			os.Remove(p)
@@ -176,8 +168,8 @@ func TestWritesOutsideTheWorkDirFail(t *testing.T) {
 }
 
 func TestAnotherSandboxIsInvisible(t *testing.T) {
-	needSandbox(t)
-	other, err := New(Config{})
+	sandboxtest.NeedSandbox(t)
+	other, err := sandbox.New(sandbox.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,17 +178,17 @@ func TestAnotherSandboxIsInvisible(t *testing.T) {
 	if err := os.WriteFile(secret, []byte("s3cret"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := run(t, workDir(t), fmt.Sprintf("cat %q; ls %q; ls %q", secret, other.Dir(), filepath.Dir(other.Dir())), Limits{})
+	r := run(t, workDir(t), fmt.Sprintf("cat %q; ls %q; ls %q", secret, other.Dir(), filepath.Dir(other.Dir())), sandbox.Limits{})
 	if strings.Contains(string(r.Output), "s3cret") || strings.Contains(string(r.Output), "secret\n") {
 		t.Fatalf("read another sandbox's work dir: %s", r.Output)
 	}
 }
 
 func TestForkBombHitsTheProcessLimit(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	r, err := Run(ctx, workDir(t), `bomb() { bomb | bomb & }; bomb; sleep 100`, Limits{Procs: 32})
+	r, err := runIn(ctx, workDir(t), `bomb() { bomb | bomb & }; bomb; sleep 100`, sandbox.Limits{Procs: 32})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,19 +198,19 @@ func TestForkBombHitsTheProcessLimit(t *testing.T) {
 }
 
 func TestMemoryLimitIsNamed(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	r := run(t, workDir(t), `python3 -c 'a = []
-while True: a.append(bytearray(1 << 20))'`, Limits{Memory: 64 << 20})
+while True: a.append(bytearray(1 << 20))'`, sandbox.Limits{Memory: 64 << 20})
 	if r.Status != "memory limit 64 MiB exceeded" {
 		t.Fatalf("status %q, output %.300s", r.Status, r.Output)
 	}
 }
 
 func TestFileSizeLimitIsNamed(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	dir := workDir(t)
 	// 10 GiB asked; the file stops at the limit.
-	r := run(t, dir, `exec head -c 10G /dev/zero > big`, Limits{FileSize: 8 << 20})
+	r := run(t, dir, `exec head -c 10G /dev/zero > big`, sandbox.Limits{FileSize: 8 << 20})
 	if r.Status != "file size limit 8 MiB exceeded" {
 		t.Fatalf("status %q, output %.300s", r.Status, r.Output)
 	}
@@ -228,16 +220,16 @@ func TestFileSizeLimitIsNamed(t *testing.T) {
 }
 
 func TestOpenFilesAreLimited(t *testing.T) {
-	needSandbox(t)
-	r := run(t, workDir(t), `python3 -c 'fs = [open("/dev/null") for _ in range(100000)]'`, Limits{})
+	sandboxtest.NeedSandbox(t)
+	r := run(t, workDir(t), `python3 -c 'fs = [open("/dev/null") for _ in range(100000)]'`, sandbox.Limits{})
 	if r.OK() || !strings.Contains(string(r.Output), "Too many open files") {
 		t.Fatalf("status %q, output %.300s", r.Status, r.Output)
 	}
 }
 
 func TestCPULimitIsNamed(t *testing.T) {
-	needSandbox(t)
-	r := run(t, workDir(t), `exec python3 -c 'while True: pass'`, Limits{CPU: time.Second})
+	sandboxtest.NeedSandbox(t)
+	r := run(t, workDir(t), `exec python3 -c 'while True: pass'`, sandbox.Limits{CPU: time.Second})
 	if r.Status != "CPU time limit 1s exceeded" {
 		t.Fatalf("status %q, output %.300s", r.Status, r.Output)
 	}
@@ -256,9 +248,9 @@ func alive(marker string) bool {
 }
 
 func TestNothingSurvives(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	marker := "4242." + strconv.Itoa(os.Getpid())
-	r := run(t, workDir(t), fmt.Sprintf(`(setsid sh -c 'trap "" HUP TERM; exec sleep %s' </dev/null >/dev/null 2>&1 &) ; sleep 0.2; echo started`, marker), Limits{})
+	r := run(t, workDir(t), fmt.Sprintf(`(setsid sh -c 'trap "" HUP TERM; exec sleep %s' </dev/null >/dev/null 2>&1 &) ; sleep 0.2; echo started`, marker), sandbox.Limits{})
 	if !strings.Contains(string(r.Output), "started") {
 		t.Fatalf("output %s", r.Output)
 	}
@@ -271,13 +263,13 @@ func TestNothingSurvives(t *testing.T) {
 }
 
 func TestKillAllOnlyKillsItself(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	victim := exec.Command("sleep", "60")
 	if err := victim.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer victim.Process.Kill()
-	r := run(t, workDir(t), `kill -9 -1; echo still here`, Limits{})
+	r := run(t, workDir(t), `kill -9 -1; echo still here`, sandbox.Limits{})
 	if err := victim.Process.Signal(syscall.Signal(0)); err != nil {
 		t.Fatal("kill -9 -1 in the sandbox killed a host process")
 	}
@@ -285,7 +277,7 @@ func TestKillAllOnlyKillsItself(t *testing.T) {
 }
 
 func TestNoPtraceNoEnviron(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	t.Setenv("ARENA_TEST_SECRET", "s3cret-env")
 	victim := exec.Command("sleep", "60")
 	if err := victim.Start(); err != nil {
@@ -306,7 +298,7 @@ print("OWN", open("/proc/self/environ").read())
 `, victim.Process.Pid, os.Getpid())
 	dir := workDir(t)
 	os.WriteFile(filepath.Join(dir, "p.py"), []byte(prog), 0o644)
-	r := run(t, dir, "python3 p.py", Limits{})
+	r := run(t, dir, "python3 p.py", sandbox.Limits{})
 	out := string(r.Output)
 	if strings.Contains(out, " ok ") || strings.Contains(out, "ENVIRON") || strings.Contains(out, "s3cret-env") || strings.Count(out, "ptrace") != 2 {
 		t.Fatalf("output:\n%s", out)
@@ -316,15 +308,15 @@ print("OWN", open("/proc/self/environ").read())
 // The helper binary the sandboxes run is made again when it was removed
 // (removeStaleExes, or a cleaner of /tmp).
 func TestHelperBinaryIsMadeAgain(t *testing.T) {
-	needSandbox(t)
-	p, err := helperExe()
+	sandboxtest.NeedSandbox(t)
+	p, err := sandbox.HelperExe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Remove(p); err != nil {
 		t.Fatal(err)
 	}
-	if r := run(t, workDir(t), "echo fine", Limits{}); !r.OK() || string(r.Output) != "fine\n" {
+	if r := run(t, workDir(t), "echo fine", sandbox.Limits{}); !r.OK() || string(r.Output) != "fine\n" {
 		t.Fatalf("%s: %s", r.Status, r.Output)
 	}
 	if _, err := os.Stat(p); err != nil {
@@ -336,16 +328,16 @@ func TestHelperBinaryIsMadeAgain(t *testing.T) {
 // Arena reaches the program listening on 127.0.0.1:3000 there; directly
 // (Arena enters the namespace, as root) and through the forwarder.
 func TestForwardedPorts(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	for _, mode := range []string{"direct", "forwarder"} {
 		t.Run(mode, func(t *testing.T) {
 			if mode == "forwarder" {
-				direct = false
-				defer func() { direct = true }()
+				sandbox.SetDirect(false)
+				defer sandbox.SetDirect(true)
 			} else if os.Geteuid() != 0 {
 				t.Skip("only root enters a sandbox's network namespace")
 			}
-			s, err := New(Config{Forward: []Forward{{Port: 8765}, {Port: 3000, In: true}}})
+			s, err := sandbox.New(sandbox.Config{Forward: []sandbox.Forward{{Port: 8765}, {Port: 3000, In: true}}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -402,10 +394,7 @@ conn.recv(1)  # until Arena closes: the sandbox (and its forwarder) ends with th
 			if string(b) != "hello from the bot\n" {
 				t.Fatalf("read %q from the program", b)
 			}
-			s.mu.Lock()
-			entered := s.netns != nil
-			s.mu.Unlock()
-			if entered != (mode == "direct") {
+			if entered := sandbox.EnteredNetns(s); entered != (mode == "direct") {
 				t.Errorf("entered the namespace: %v", entered)
 			}
 		})
@@ -413,8 +402,8 @@ conn.recv(1)  # until Arena closes: the sandbox (and its forwarder) ends with th
 }
 
 func TestMissingProgramIsAnErrorAtOnce(t *testing.T) {
-	needSandbox(t)
-	s, err := New(Config{})
+	sandboxtest.NeedSandbox(t)
+	s, err := sandbox.New(sandbox.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -438,11 +427,11 @@ func TestMissingProgramIsAnErrorAtOnce(t *testing.T) {
 
 // A JVM sizes its heap from the sandbox's memory limit, not the machine's.
 func TestJavaSeesTheMemoryLimit(t *testing.T) {
-	needSandbox(t)
+	sandboxtest.NeedSandbox(t)
 	if _, err := exec.LookPath("java"); err != nil {
 		t.Skip("java is not installed")
 	}
-	r := run(t, workDir(t), "java -XX:+PrintFlagsFinal -version 2>/dev/null | grep -w MaxHeapSize", Limits{Memory: 256 << 20})
+	r := run(t, workDir(t), "java -XX:+PrintFlagsFinal -version 2>/dev/null | grep -w MaxHeapSize", sandbox.Limits{Memory: 256 << 20})
 	f := strings.Fields(string(r.Output))
 	if len(f) < 4 {
 		t.Fatalf("%s: %s", r.Status, r.Output)

@@ -27,6 +27,8 @@ func TestMeaninglessCountsRefused(t *testing.T) {
 		{[]string{"tournament", "ants", "--bot", "builtin:random", "--bot", "builtin:wait", "--bot", "builtin:boss1", "--size", "3"}, "ants matches have 2 players, not 3"},
 		{[]string{"play", "ants", "--bot", "builtin:random"}, "ants is played by 2 bots; 1 given"},
 		{[]string{"host", "jungle", "--nbOfTeams=abc"}, "The argument 'nbOfTeams' is invalid"},
+		{[]string{"host", "tracks"}, `"tracks" has no stand-alone server (only jungle has one; other games: arena play)`},
+		{[]string{"maps", "ants"}, `"ants" has no map list (only jungle has one)`},
 	}
 	for _, c := range cases {
 		_, stderr, code := run(t, c.args...)

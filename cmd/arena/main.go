@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	_ "github.com/seed27749672/arena/games/all"
+	_ "github.com/seed27749672/arena/games/all/hosts"
 )
 
 var rootCmd = &cobra.Command{

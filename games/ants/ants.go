@@ -47,6 +47,7 @@ func (Game) Info() game.Info {
 		DefaultLeague: 4,
 		Clock:         game.Clock{First: 1000 * time.Millisecond, FirstTurns: 1, Turn: 100 * time.Millisecond, Policy: game.PolicyDisqualify},
 		Options:       options,
+		TimeOptions:   &game.TimeOptions{Turn: "turn_timeout_ms", First: "first_turn_timeout_ms"},
 		MaxLine:       maxLine,
 		Builtins:      builtins,
 	}

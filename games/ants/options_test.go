@@ -113,8 +113,8 @@ func TestOptionsTakeEffect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := ref.(*referee); r.rules != DefaultRules(4) {
-		t.Errorf("rules without options %+v", r.rules)
+	if want, _ := rulesFrom(4, game.MustOptions(options)); ref.(*referee).rules != want {
+		t.Errorf("rules without options %+v, want %+v", ref.(*referee).rules, want)
 	}
 }
 

@@ -45,15 +45,6 @@ type Rules struct {
 	TurnTimeout      time.Duration
 }
 
-// DefaultRules are the rules of a league with every option at its default.
-func DefaultRules(league int) Rules {
-	r, err := rulesFrom(league, game.MustOptions(options))
-	if err != nil {
-		panic(err)
-	}
-	return r
-}
-
 // referenceRings is map_ring_count_max under ruleset=reference.
 func referenceRings(league int) int {
 	switch league {

@@ -74,6 +74,7 @@ func (catmouse) Info() game.Info {
 		MinPlayers: 2, MaxPlayers: 2,
 		Clock:    game.Clock{First: HandshakeLimit, FirstTurns: 1, Turn: TurnLimit, Policy: game.PolicyLate},
 		Options:  options,
+		MapNames: []string{"default", "gen", "open"},
 		MaxLine:  MaxLineBytes,
 		Builtins: builtins,
 		Formats:  []string{"codinsa"}, // the Cod'INSA 2025 spawn vote and final round robin
@@ -148,11 +149,9 @@ func configure(cfg game.Config) (settings, error) {
 	return set, nil
 }
 
-// LoadMap resolves the map option: "default", "open" or "open:R", "gen" or
-// "gen:SEED" (the match seed when SEED is omitted), or a map file.
-func LoadMap(opt string, seed int64) (*Board, error) { return loadMap(nil, opt, seed) }
-
-// loadMap is LoadMap reading a map file through files.
+// loadMap resolves the map option: "default", "open" or "open:R", "gen" or
+// "gen:SEED" (the match seed when SEED is omitted), or a map file, read
+// through files.
 func loadMap(files *game.Files, opt string, seed int64) (*Board, error) {
 	switch {
 	case opt == "default":

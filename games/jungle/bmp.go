@@ -3,8 +3,6 @@ package jungle
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -19,23 +17,8 @@ var bmpColours = map[[3]byte]Art{
 	{204, 204, 204}: ArtTrap,
 }
 
-// LoadBMP reads an official-format map: an uncompressed 24-bit (or 32-bit)
-// BMP with one pixel per tile. Its name is the file name; official names get
-// their units-per-team table entry.
-func LoadBMP(path string) (*Map, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	name := filepath.Base(path)
-	m, err := ParseBMP(name, data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return m, nil
-}
-
-// ParseBMP decodes a BMP map. It accepts bottom-up (positive height) and
+// ParseBMP decodes an official-format map, named name (official names get
+// their units-per-team table entry): a BMP with one pixel per tile. It accepts bottom-up (positive height) and
 // top-down (negative height) BI_RGB files with 24 or 32 bits per pixel,
 // rows padded to 4 bytes, pixels read from the bfOffBits offset.
 func ParseBMP(name string, data []byte) (*Map, error) {

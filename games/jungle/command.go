@@ -126,16 +126,6 @@ func (m message) command() Command {
 	return c
 }
 
-// ParseCommand parses a whole COMMAND message text; ok is false when the
-// text is not JSON or not a COMMAND.
-func ParseCommand(text string) (c Command, ok bool) {
-	m := parseMessage(text)
-	if m.kind != msgCommand {
-		return Command{}, false
-	}
-	return m.command(), true
-}
-
 const objPrefix = "[object Object] "
 
 // parseAction runs the static checks of spec §4.2 on one entry.

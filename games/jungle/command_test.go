@@ -92,8 +92,8 @@ func TestMessageRouting(t *testing.T) {
 			t.Errorf("%q: kind %d for-tick %v", c.text, m.kind, m.isCommandFor(c.forTick))
 		}
 	}
-	if c, ok := ParseCommand(`{"type":"COMMAND","tick":1,"actions":{}}`); !ok || !c.NoActions {
-		t.Errorf("actions as an object: %+v", c)
+	if m := parseMessage(`{"type":"COMMAND","tick":1,"actions":{}}`); m.kind != msgCommand || !m.command().NoActions {
+		t.Errorf("actions as an object: kind %d, %+v", m.kind, m.command())
 	}
 }
 

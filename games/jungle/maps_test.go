@@ -43,10 +43,14 @@ var officialTable = map[string][8]int{
 
 func officialMap(t testing.TB, name string) *Map {
 	t.Helper()
-	m, err := LoadBMP(filepath.Join(officialDir, name))
+	data, err := os.ReadFile(filepath.Join(officialDir, name))
 	if os.IsNotExist(err) {
 		t.Skipf("official maps not available: %v", err)
 	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ParseBMP(name, data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/seed27749672/arena/match/matchtest"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/sandbox/sandboxtest"
 )
 
 // Two matches side by side, each with two sandboxed 2022-style bots that
@@ -22,9 +23,7 @@ import (
 // else), whatever holds the host's port 8765.
 func TestSandboxedMatchesSideBySideOnPort8765(t *testing.T) {
 	js := jungletest.JSKit(t)
-	if err := sandbox.Ready(); err != nil {
-		t.Skip(err)
-	}
+	sandboxtest.NeedSandbox(t)
 	kit := readableCopy(t, filepath.Dir(js))
 	bot := "env -u ARENA_WS_URL node " + filepath.Join(kit, "index.js")
 	reps := make([]*replay.Replay, 2)

@@ -10,7 +10,7 @@ import (
 )
 
 // The scenario checklist of spec §9, one test per item (the protocol items
-// 1-4, 7 and 12 are tested on a real WebSocket in cmd/arena/junglehost and
+// 1-4, 7 and 12 are tested on a real WebSocket in games/jungle/server and
 // bot/; 5 and 6 also end to end in e2e_test.go).
 
 var open5 = []string{".....", ".....", ".....", ".....", "....."}

@@ -12,6 +12,7 @@ import (
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/match/matchtest"
 	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/sandbox/sandboxtest"
 )
 
 // Two sandboxed HTTP bots (the Python kit, 2020 style) in one match: each
@@ -19,9 +20,7 @@ import (
 // there through its sandbox.
 func TestSandboxedHTTPBots(t *testing.T) {
 	matchtest.Python(t)
-	if err := sandbox.Ready(); err != nil {
-		t.Skip(err)
-	}
+	sandboxtest.NeedSandbox(t)
 	d := t.TempDir()
 	os.Chmod(filepath.Dir(d), 0o755)
 	os.Chmod(d, 0o755)

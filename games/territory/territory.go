@@ -69,6 +69,7 @@ func (Game) Info() game.Info {
 		PlayerCounts: "4, 6 or 8 (2 to 8 with an arena file)",
 		Clock:        game.Clock{First: 3 * time.Second, FirstTurns: 1, Turn: time.Second, Policy: game.PolicyLate},
 		Options:      options,
+		TimeOptions:  &game.TimeOptions{Turn: "turn_ms", First: "first_ms"},
 		MaxLine:      MaxAnswer,
 		HTTP:         &HTTP,
 		Builtins:     builtins,

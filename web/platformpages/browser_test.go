@@ -1,10 +1,15 @@
 // Package platformpages_test holds the browser tests of the competition
 // platform's pages (web/platform), one per event kind, each running a
 // script of web/e2e in a real headless Chromium against a platform with
-// its builds and matches. They are a package of their own, apart from the
-// viewer's browser tests in web, so that each package's test binary stays
-// well within go test's time limit on a busy machine, and the two run in
-// parallel where there are cores for it.
+// its builds and matches. They belong with web's tests, and are a package
+// of their own, with no code, only to be a test binary of their own:
+// go test gives each binary 10 minutes by default (`go test ./...`, as CI
+// and .ci/test-under-load run it), and on a busy 2-core machine web's
+// tests take about 5 minutes (the viewer's browser test most of it) and
+// these about 4, so together they would come within a minute of that
+// limit; apart, each keeps well within it, and the two run in parallel
+// where there are cores for it. Merge them back into web only if both get
+// much faster.
 package platformpages_test
 
 import (

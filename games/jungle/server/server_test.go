@@ -1,4 +1,4 @@
-package junglehost
+package server
 
 import (
 	"bytes"

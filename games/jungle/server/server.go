@@ -1,10 +1,20 @@
-// Package junglehost is `arena host jungle`: the stand-alone Coveo Blitz
-// 2022 game server. Bots connect by themselves over WebSocket and register
-// by team name or token; viewers connect on the same port with the 2022
+// Package server is `arena host jungle`: the stand-alone Coveo Blitz 2022
+// game server. Bots connect by themselves over WebSocket and register by
+// team name or token; viewers connect on the same port with the 2022
 // viewer protocol; each game is played by the same engine as any Arena
 // match (match.Run with bots that are the registered connections), and the
-// server keeps alive for the next game.
-package junglehost
+// server keeps alive for the next game. It also holds jungle's map tools
+// (`arena maps jungle`, and the 2022 server's list-maps, gen-map and
+// validate-maps).
+//
+// Unlike the game itself (package jungle, which imports only game, so
+// that match and everything above can use it), this subpackage sits above
+// match: it runs matches (match, bot), saves their replays (replay) and
+// serves Arena's viewer on its port (web). It is a program of its own that
+// happens to belong to jungle, not part of the referee, so it lives beside
+// the game and registers itself with package host; games/all/hosts
+// compiles it into the arena command.
+package server
 
 import (
 	"bytes"

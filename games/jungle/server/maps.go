@@ -1,4 +1,4 @@
-package junglehost
+package server
 
 import (
 	"flag"
@@ -10,7 +10,32 @@ import (
 	"text/tabwriter"
 
 	"github.com/seed27749672/arena/games/jungle"
+	"github.com/seed27749672/arena/host"
 )
+
+// Maps runs `arena maps jungle ARGS`: the built-in maps, or show, gen or
+// validate.
+func Maps(args []string, w io.Writer) error {
+	if len(args) == 0 {
+		DescribeMaps(w)
+		return nil
+	}
+	switch args[0] {
+	case "show":
+		if len(args) != 2 {
+			return fmt.Errorf("usage: arena maps jungle show NAME")
+		}
+		return ShowMap(w, args[1], "")
+	case "gen":
+		return GenMap(w, args[1:])
+	case "validate":
+		if !ValidateMaps(w, args[1:]) {
+			return host.MapsFailed{Msg: "some maps are invalid"}
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown maps command %q (show, gen, validate)", args[0])
+}
 
 // ListMaps prints the built-in maps as the 2022 server's list-maps did.
 func ListMaps(w io.Writer, mapsDir string) {
