@@ -79,7 +79,7 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []CodinsaLine{{1, "Owls", cmTeams[0], 6, 2, 0, 0, 5, 14}, {2, "Cats", cmTeams[2], 1, 0, 1, 1, 1, -6}, {2, "Bats", cmTeams[1], 1, 0, 1, 1, 0, -8}}
+	want := []CodinsaLine{{Place: 1, Team: "Owls", TeamID: cmTeams[0], Points: 6, Wins: 2, Draws: 0, Losses: 0, GameWins: 5, TurnDifference: 14}, {Place: 2, Team: "Cats", TeamID: cmTeams[2], Points: 1, Wins: 0, Draws: 1, Losses: 1, GameWins: 1, TurnDifference: -6}, {Place: 2, Team: "Bats", TeamID: cmTeams[1], Points: 1, Wins: 0, Draws: 1, Losses: 1, GameWins: 0, TurnDifference: -8}}
 	if !res.Final || len(res.CodinsaFinal) != 3 || res.BlitzFinal != nil {
 		t.Fatalf("catmouse results, the final over: %+v", res)
 	}
@@ -111,7 +111,7 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 	if res, err = p.EventResults(ctx, jg.ID); err != nil {
 		t.Fatal(err)
 	}
-	wantRanking := []FinalPlace{{1, "Bats", jgTeams[1]}, {2, "Owls", jgTeams[0]}, {3, "Cats", jgTeams[2]}}
+	wantRanking := []FinalPlace{{Place: 1, Team: "Bats", TeamID: jgTeams[1]}, {Place: 2, Team: "Owls", TeamID: jgTeams[0]}, {Place: 3, Team: "Cats", TeamID: jgTeams[2]}}
 	if res.Final || res.BlitzFinal != nil || res.BlitzRounds != 1 || len(res.BlitzRanking) != 3 || len(res.Standings) != 3 {
 		t.Fatalf("jungle results after a ranked round, the final not over: %+v", res)
 	}
@@ -141,7 +141,7 @@ func TestResultsOfTheFormatsFinals(t *testing.T) {
 	if res, err = p.EventResults(ctx, jg.ID); err != nil {
 		t.Fatal(err)
 	}
-	wantPlaces := []FinalPlace{{1, "Owls", jgTeams[0]}, {2, "Cats", jgTeams[2]}, {2, "Bats", jgTeams[1]}}
+	wantPlaces := []FinalPlace{{Place: 1, Team: "Owls", TeamID: jgTeams[0]}, {Place: 2, Team: "Cats", TeamID: jgTeams[2]}, {Place: 2, Team: "Bats", TeamID: jgTeams[1]}}
 	if !res.Final || len(res.BlitzFinal) != 3 || res.CodinsaFinal != nil || res.BlitzRanking != nil {
 		t.Fatalf("jungle results, the final over: %+v", res)
 	}

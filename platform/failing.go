@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -26,37 +26,8 @@ import (
 // event's state instead (LookError).
 
 // FailingGame is a game of a round or final whose match job failed and
-// that is not recorded.
-type FailingGame struct {
-	Game  string   `json:"game"` // its record's key, as the match list names it
-	Kind  string   `json:"kind"` // ranked, final
-	Round int64    `json:"round,omitempty"`
-	Teams []string `json:"teams"` // by seat
-	// Failures are its jobs' failed attempts, all jobs together (each look
-	// that queues it again adds one job); Error is the last one's.
-	Failures int       `json:"failures"`
-	Error    string    `json:"error"`
-	At       time.Time `json:"at"`
-	// Discarded are its jobs River gave up on after their attempts. The
-	// scheduler queues such a game again at its next look (a failure the
-	// organiser fixes, a map file put back, lets the round go on); a
-	// command that waits takes a job given up while it waits as the game
-	// failed for good (Watch).
-	Discarded int `json:"discarded"`
-}
-
-// Words is the failure said to an organiser.
-func (g FailingGame) Words() string {
-	who := ""
-	if len(g.Teams) > 0 {
-		who = " (" + strings.Join(g.Teams, ", ") + ")"
-	}
-	times := "once"
-	if g.Failures != 1 {
-		times = fmt.Sprintf("%d times", g.Failures)
-	}
-	return fmt.Sprintf("game %s%s failed %s: %s", g.Game, who, times, g.Error)
-}
+// that is not recorded (apitypes.FailingGame).
+type FailingGame = apitypes.FailingGame
 
 // unplayedJobs are the job states of a game not played (yet).
 var unplayedJobs = []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStateRunning,
@@ -144,13 +115,8 @@ func (p *Platform) unrecorded(ctx context.Context, eventID int64, byKey map[stri
 const stateLookError = "look-error"
 
 // LookError is the scheduler's failure to look at an event's round or
-// final (to queue its games, or to end it), kept while it lasts.
-type LookError struct {
-	Error string    `json:"error"`
-	Looks int       `json:"looks"` // the looks in a row that failed
-	Since time.Time `json:"since"`
-	At    time.Time `json:"at"`
-}
+// final (apitypes.LookError).
+type LookError = apitypes.LookError
 
 // noteLook keeps the outcome of the scheduler's look at an event: a
 // failure counted with the ones in a row before it, a success clearing
@@ -189,64 +155,9 @@ func (p *Platform) LookError(ctx context.Context, eventID int64) (*LookError, er
 	return &le, nil
 }
 
-// A waiting command lets the scheduler's look fail lookGiveUp times in a
-// row while it waits, for lookLasting at least (the clock looks again
-// each time a game ends, which may be often), before it stops: a failure
-// that lasts, not a moment's.
-const (
-	lookGiveUp  = 3
-	lookLasting = 3 * blitzEvery
-)
-
-// Watch follows what keeps an event's round or final from going on, for a
-// command that waits for it: the first answer is what was there before
-// (a game given up before the command started may have been fixed since),
-// and each later answer says what failed for good since.
-type Watch struct {
-	started   bool
-	discarded map[string]int // by game, at the first answer
-	looks     int            // the look error's count at the first answer
-	lastLooks int
-}
-
-// Failed is what failed for good since the first call: the games a job of
-// which River gave up on, and the scheduler's look when it failed
-// lookGiveUp times in a row more (over lookLasting). Retrying is what failed and is being
-// tried again, in words, for the command's progress.
-func (w *Watch) Failed(games []FailingGame, look *LookError) (retrying []string, failed error) {
-	looks := 0
-	if look != nil {
-		looks = look.Looks
-	}
-	if !w.started {
-		w.started, w.discarded, w.looks = true, map[string]int{}, looks
-		for _, g := range games {
-			w.discarded[g.Game] = g.Discarded
-		}
-	}
-	if looks < w.lastLooks { // a look went well in between: counted afresh
-		w.looks = 0
-	}
-	w.lastLooks = looks
-	var errs []error
-	for _, g := range games {
-		if g.Discarded > w.discarded[g.Game] {
-			errs = append(errs, errors.New(g.Words()))
-		} else {
-			retrying = append(retrying, g.Words()+", retrying")
-		}
-	}
-	if errs != nil {
-		return nil, fmt.Errorf("%w\nthe server gave up on it after its attempts (it tries it again at its next look): fix the cause, then run the command again to follow it", errors.Join(errs...))
-	}
-	if look != nil && looks-w.looks >= lookGiveUp && look.At.Sub(look.Since) >= lookLasting {
-		return nil, fmt.Errorf("the server cannot go on: %s (its last %d looks failed, since %s)", look.Error, looks, look.Since.Format(time.RFC3339))
-	}
-	if look != nil {
-		retrying = append(retrying, fmt.Sprintf("the server's look failed %d times in a row: %s, retrying", looks, look.Error))
-	}
-	return retrying, nil
-}
+// Watch follows what keeps an event's round or final from going on, for
+// a command that waits for it (apitypes.Watch).
+type Watch = apitypes.Watch
 
 // gaveUp is, for a command that waits for the server's workers to play a
 // format's pending games (runFormat), the failure of those they gave up

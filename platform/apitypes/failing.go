@@ -1,0 +1,117 @@
+package apitypes
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// FailingGame is a game of a round or final whose match job failed and
+// that is not recorded.
+type FailingGame struct {
+	Game  string   `json:"game"` // its record's key, as the match list names it
+	Kind  string   `json:"kind"` // ranked, final
+	Round int64    `json:"round,omitempty"`
+	Teams []string `json:"teams"` // by seat
+	// Failures are its jobs' failed attempts, all jobs together (each look
+	// that queues it again adds one job); Error is the last one's.
+	Failures int       `json:"failures"`
+	Error    string    `json:"error"`
+	At       time.Time `json:"at"`
+	// Discarded are its jobs River gave up on after their attempts. The
+	// scheduler queues such a game again at its next look (a failure the
+	// organiser fixes, a map file put back, lets the round go on); a
+	// command that waits takes a job given up while it waits as the game
+	// failed for good (Watch).
+	Discarded int `json:"discarded"`
+}
+
+// Words is the failure said to an organiser.
+func (g FailingGame) Words() string {
+	who := ""
+	if len(g.Teams) > 0 {
+		who = " (" + strings.Join(g.Teams, ", ") + ")"
+	}
+	times := "once"
+	if g.Failures != 1 {
+		times = fmt.Sprintf("%d times", g.Failures)
+	}
+	return fmt.Sprintf("game %s%s failed %s: %s", g.Game, who, times, g.Error)
+}
+
+// LookError is the scheduler's failure to look at an event's round or
+// final (to queue its games, or to end it), kept while it lasts.
+type LookError struct {
+	Error string    `json:"error"`
+	Looks int       `json:"looks"` // the looks in a row that failed
+	Since time.Time `json:"since"`
+	At    time.Time `json:"at"`
+}
+
+// A waiting command lets the scheduler's look fail lookGiveUp times in a
+// row while it waits, for lookLasting at least (the clock looks again
+// each time a game ends, which may be often), before it stops: a failure
+// that lasts, not a moment's.
+const (
+	lookGiveUp  = 3
+	lookLasting = 3 * 5 * time.Second // three looks of the scheduler's clock (5 s apart)
+)
+
+// Watch follows what keeps an event's round or final from going on, for a
+// command that waits for it: the first answer is what was there before
+// (a game given up before the command started may have been fixed since),
+// and each later answer says what failed for good since.
+type Watch struct {
+	started   bool
+	discarded map[string]int // by game, at the first answer
+	looks     int            // the look error's count at the first answer
+	lastLooks int
+}
+
+// Failed is what failed for good since the first call: the games a job of
+// which River gave up on, and the scheduler's look when it failed
+// lookGiveUp times in a row more (over lookLasting). Retrying is what failed and is being
+// tried again, in words, for the command's progress.
+func (w *Watch) Failed(games []FailingGame, look *LookError) (retrying []string, failed error) {
+	looks := 0
+	if look != nil {
+		looks = look.Looks
+	}
+	if !w.started {
+		w.started, w.discarded, w.looks = true, map[string]int{}, looks
+		for _, g := range games {
+			w.discarded[g.Game] = g.Discarded
+		}
+	}
+	if looks < w.lastLooks { // a look went well in between: counted afresh
+		w.looks = 0
+	}
+	w.lastLooks = looks
+	var errs []error
+	for _, g := range games {
+		if g.Discarded > w.discarded[g.Game] {
+			errs = append(errs, errors.New(g.Words()))
+		} else {
+			retrying = append(retrying, g.Words()+", retrying")
+		}
+	}
+	if errs != nil {
+		return nil, fmt.Errorf("%w\nthe server gave up on it after its attempts (it tries it again at its next look): fix the cause, then run the command again to follow it", errors.Join(errs...))
+	}
+	if look != nil && looks-w.looks >= lookGiveUp && look.At.Sub(look.Since) >= lookLasting {
+		return nil, fmt.Errorf("the server cannot go on: %s (its last %d looks failed, since %s)", look.Error, looks, look.Since.Format(time.RFC3339))
+	}
+	if look != nil {
+		retrying = append(retrying, fmt.Sprintf("the server's look failed %d times in a row: %s, retrying", looks, look.Error))
+	}
+	return retrying, nil
+}
+
+// Failures are what keeps an event's round or final from going on, as
+// the organiser's answers about it carry them beside their own fields:
+// its games whose jobs fail, and the scheduler's failing look.
+type Failures struct {
+	Failing   []FailingGame `json:"failing"`
+	LookError *LookError    `json:"look_error"`
+}
