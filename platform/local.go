@@ -36,7 +36,9 @@ func (l Local) CreateEvent(ctx context.Context, game, name string, opts []string
 
 func (l Local) Events(ctx context.Context) ([]store.Event, error) { return l.p.Store.Events(ctx) }
 
-func (l Local) Event(ctx context.Context, id int64) (store.Event, error) { return l.p.Store.Event(ctx, id) }
+func (l Local) Event(ctx context.Context, id int64) (store.Event, error) {
+	return l.p.Store.Event(ctx, id)
+}
 
 func (l Local) UpdateEvent(ctx context.Context, id int64, name string, opts []string, s store.Settings) (store.Event, error) {
 	return l.p.UpdateEvent(ctx, id, name, opts, s)

@@ -79,6 +79,7 @@ const (
 	routeSubmission    = "GET submissions/{id}"
 	routeSubmissionLog = "GET submissions/{id}/log"
 	routeActivate      = "POST submissions/{id}/activate"
+	routeHTTPBot       = "POST httpbot"
 	routeLeaderboard   = "GET leaderboard"
 	routeEvents        = "GET organiser/events"
 	routeCreateEvent   = "POST organiser/events"
@@ -116,7 +117,7 @@ const (
 func Routes() []string {
 	var out []string
 	for _, r := range []string{routeJoin, routeSubmit, routeSubmissions, routeSubmission, routeSubmissionLog, routeActivate,
-		routeLeaderboard, routeEvents, routeCreateEvent, routeEvent, routeUpdateEvent, routeInvite, routeTeams, routeMatches,
+		routeHTTPBot, routeLeaderboard, routeEvents, routeCreateEvent, routeEvent, routeUpdateEvent, routeInvite, routeTeams, routeMatches,
 		routeStatus, routeCasual, routeFreeze, routeFinal, routePublish, routeResults, routeReplays, routeRounds,
 		routeStartRound, routeChangeRound, routeCancelRound, routeBlitz, routeBlitzSchedule, routeBlitzStop,
 		routeBlitzRound, routeBlitzFinal, routeSpawns, routePublishSpawns, routeCloseSpawns, routeCodinsa, routeCodinsaPlay} {

@@ -71,3 +71,11 @@ func (c *Client) LeagueLeaderboard(ctx context.Context, n int) ([]Standing, []by
 	raw, err := c.call(ctx, routeLeaderboard, nil, "league="+strconv.Itoa(n), "", nil, &board)
 	return board, raw, err
 }
+
+// RegisterHTTPBot registers the URL of an HTTP bot the team runs: it
+// becomes the team's active submission.
+func (c *Client) RegisterHTTPBot(ctx context.Context, url string) (Submission, []byte, error) {
+	var s Submission
+	raw, err := c.post(ctx, routeHTTPBot, map[string]string{"url": url}, &s)
+	return s, raw, err
+}
