@@ -145,27 +145,6 @@ func roundRobinCommand(of *organiserFlags) *cobra.Command {
 	var cores int
 	var seed int64
 	var unsafe, wait bool
-	// open checks the flags of where the final is played: the command's
-	// own cores and sandbox on the data directory, the server's through it
-	open := func(cmd *cobra.Command, arg string) (*eventTarget, error) {
-		if of.data == "" && of.db == "" {
-			if err := noUnsafe(cmd); err != nil {
-				return nil, err
-			}
-			if cmd.Flags().Changed("cores") {
-				return nil, errors.New("--cores goes with --data or --db: through the server, its workers play the matches")
-			}
-			return of.event(cmd, arg)
-		}
-		t, err := of.event(cmd, arg)
-		if err == nil && !unsafe {
-			if err = sandbox.Ready(); err != nil {
-				t.close()
-				return nil, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
-			}
-		}
-		return t, err
-	}
 	rr := onEvent(&cobra.Command{
 		Use:   "roundrobin EVENT (--data DIR [--cores N] [--unsafe-no-sandbox] | --server URL --token T [--wait]) [--seed N] [--json]",
 		Short: "Play the Cod'INSA final: a round robin of three-game matches, then its table",
@@ -185,29 +164,53 @@ organiser/events/{id}/codinsa/final) and returns; --wait follows the
 matches as they are played and prints the table at the end. Once the final
 is over, it prints its table again.`,
 		Args: cobra.ExactArgs(1),
-	}, open, func(cmd *cobra.Command, t *eventTarget, _ []string) error {
-		f, asked, err := t.org.PlayCodinsaFinal(cmd.Context(), t.id, seed, play(cmd, unsafe, cores, wait))
-		if err != nil {
-			return err
-		}
-		if asked {
-			matches := len(f.Teams) * (len(f.Teams) - 1) / 2
-			return sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "teams": len(f.Teams), "matches": matches, "played": len(f.Matches)},
-				fmt.Sprintf("event %d: the final asked (%d teams, %d matches, %d played); the server plays it within a minute (arena event roundrobin --wait follows it)",
-					t.id, len(f.Teams), matches, len(f.Matches)))
-		}
-		if of.asJSON {
-			return writeJSONTo(cmd.OutOrStdout(), f)
-		}
-		printCodinsaFinal(cmd.OutOrStdout(), f)
-		return nil
-	})
+	}, func(cmd *cobra.Command, arg string) (*eventTarget, error) { return openFinal(cmd, of, arg, unsafe) },
+		func(cmd *cobra.Command, t *eventTarget, _ []string) error {
+			f, asked, err := t.org.PlayCodinsaFinal(cmd.Context(), t.id, seed, play(cmd, unsafe, cores, wait))
+			if err != nil {
+				return err
+			}
+			if asked {
+				matches := len(f.Teams) * (len(f.Teams) - 1) / 2
+				return sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "teams": len(f.Teams), "matches": matches, "played": len(f.Matches)},
+					fmt.Sprintf("event %d: the final asked (%d teams, %d matches, %d played); the server plays it within a minute (arena event roundrobin --wait follows it)",
+						t.id, len(f.Teams), matches, len(f.Matches)))
+			}
+			if of.asJSON {
+				return writeJSONTo(cmd.OutOrStdout(), f)
+			}
+			printCodinsaFinal(cmd.OutOrStdout(), f)
+			return nil
+		})
 	of.add(rr)
 	rr.Flags().IntVar(&cores, "cores", 0, "cores the matches may use at once (default: all; --data or --db)")
 	rr.Flags().Int64Var(&seed, "seed", 0, "the first match's seed (default: drawn when the final starts)")
 	rr.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
 	rr.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's matches, then print its table (an error on a game the server cannot play)")
 	return rr
+}
+
+// openFinal opens the event of the final, checking the flags of where it
+// is played: the command's own cores and sandbox on the data directory,
+// the server's through it.
+func openFinal(cmd *cobra.Command, of *organiserFlags, arg string, unsafe bool) (*eventTarget, error) {
+	if of.data == "" && of.db == "" {
+		if err := noUnsafe(cmd); err != nil {
+			return nil, err
+		}
+		if cmd.Flags().Changed("cores") {
+			return nil, errors.New("--cores goes with --data or --db: through the server, its workers play the matches")
+		}
+		return of.event(cmd, arg)
+	}
+	t, err := of.event(cmd, arg)
+	if err == nil && !unsafe {
+		if err = sandbox.Ready(); err != nil {
+			t.close()
+			return nil, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
+		}
+	}
+	return t, err
 }
 
 // printCodinsaFinal prints the final's table and its matches.

@@ -49,13 +49,13 @@ type LookError struct {
 	At    time.Time `json:"at"`
 }
 
-// A waiting command lets the scheduler's look fail lookGiveUp times in a
-// row while it waits, for lookLasting at least (the clock looks again
+// A waiting command lets the scheduler's look fail LookGiveUp times in a
+// row while it waits, for LookLasting at least (the clock looks again
 // each time a game ends, which may be often), before it stops: a failure
 // that lasts, not a moment's.
 const (
-	lookGiveUp  = 3
-	lookLasting = 3 * 5 * time.Second // three looks of the scheduler's clock (5 s apart)
+	LookGiveUp  = 3
+	LookLasting = 3 * 5 * time.Second // three looks of the scheduler's clock, 5 s apart (a test of platform checks it)
 )
 
 // Watch follows what keeps an event's round or final from going on, for a
@@ -71,7 +71,7 @@ type Watch struct {
 
 // Failed is what failed for good since the first call: the games a job of
 // which River gave up on, and the scheduler's look when it failed
-// lookGiveUp times in a row more (over lookLasting). Retrying is what failed and is being
+// LookGiveUp times in a row more (over LookLasting). Retrying is what failed and is being
 // tried again, in words, for the command's progress.
 func (w *Watch) Failed(games []FailingGame, look *LookError) (retrying []string, failed error) {
 	looks := 0
@@ -99,7 +99,7 @@ func (w *Watch) Failed(games []FailingGame, look *LookError) (retrying []string,
 	if errs != nil {
 		return nil, fmt.Errorf("%w\nthe server gave up on it after its attempts (it tries it again at its next look): fix the cause, then run the command again to follow it", errors.Join(errs...))
 	}
-	if look != nil && looks-w.looks >= lookGiveUp && look.At.Sub(look.Since) >= lookLasting {
+	if look != nil && looks-w.looks >= LookGiveUp && look.At.Sub(look.Since) >= LookLasting {
 		return nil, fmt.Errorf("the server cannot go on: %s (its last %d looks failed, since %s)", look.Error, looks, look.Since.Format(time.RFC3339))
 	}
 	if look != nil {
