@@ -218,17 +218,17 @@ func TestBossOnlyLeaderboard(t *testing.T) {
 		return out
 	}
 	want := []line{
-		{1, "Ants", 1, true, &PromotionRecord{1, 2, 2, TestPlaying}},
-		{2, "Bees", 1, true, &PromotionRecord{1, 2, 1, TestPlaying}},
-		{2, "Eels", 1, true, &PromotionRecord{1, 2, 1, TestPlaying}},
-		{4, "Dogs", 1, true, &PromotionRecord{1, 0, 0, TestWaiting}},
-		{5, "Cats", 1, true, &PromotionRecord{1, 3, 0, TestNotPromoted}},
+		{1, "Ants", 1, true, &PromotionRecord{League: 1, Played: 2, Wins: 2, State: TestPlaying}},
+		{2, "Bees", 1, true, &PromotionRecord{League: 1, Played: 2, Wins: 1, State: TestPlaying}},
+		{2, "Eels", 1, true, &PromotionRecord{League: 1, Played: 2, Wins: 1, State: TestPlaying}},
+		{4, "Dogs", 1, true, &PromotionRecord{League: 1, Played: 0, Wins: 0, State: TestWaiting}},
+		{5, "Cats", 1, true, &PromotionRecord{League: 1, Played: 3, Wins: 0, State: TestNotPromoted}},
 	}
 	if got := board("?league=1"); !reflect.DeepEqual(got, want) {
 		t.Errorf("league 1:\n got %s\nwant %s", show(got), show(want))
 	}
 	if got := board("?league=3"); len(got) != 1 || got[0].Team != "Fish" || got[0].BossOnly || got[0].Promotion == nil ||
-		*got[0].Promotion != (PromotionRecord{3, 0, 0, TestWaiting}) {
+		*got[0].Promotion != (PromotionRecord{League: 3, Played: 0, Wins: 0, State: TestWaiting}) {
 		t.Errorf("league 3: %s", show(got))
 	}
 	// the team's own league
@@ -239,7 +239,7 @@ func TestBossOnlyLeaderboard(t *testing.T) {
 			Test     PromotionRecord
 		}
 	}
-	if code != 200 || json.Unmarshal(b, &team) != nil || !team.League.BossOnly || team.League.Test != (PromotionRecord{1, 3, 0, TestNotPromoted}) {
+	if code != 200 || json.Unmarshal(b, &team) != nil || !team.League.BossOnly || team.League.Test != (PromotionRecord{League: 1, Played: 3, Wins: 0, State: TestNotPromoted}) {
 		t.Errorf("Cats' team: %d %s", code, b)
 	}
 	// the organiser's teams: league 3 first, then league 1 by the tests
@@ -280,7 +280,7 @@ func TestBossOnlyLeaderboard(t *testing.T) {
 	if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := board("?league=1"); got[3].Team != "Cats" || *got[3].Promotion != (PromotionRecord{1, 0, 0, TestWaiting}) {
+	if got := board("?league=1"); got[3].Team != "Cats" || *got[3].Promotion != (PromotionRecord{League: 1, Played: 0, Wins: 0, State: TestWaiting}) {
 		t.Errorf("after Cats' new submission: %s", show(got))
 	}
 	// (the old bot's first game is still queued here, no worker plays it:

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/store"
@@ -21,27 +22,11 @@ import (
 // organiser routes or arena event on the data directory; the scheduler and
 // the submissions read them as they go.
 
-// Controls is an event's organiser state.
-type Controls struct {
-	CasualStopped bool `json:"casual_stopped,omitempty"`
-	// Frozen refuses new submissions and changes of the active one: the
-	// active submissions are the final ones.
-	Frozen bool `json:"frozen,omitempty"`
-	// Final is the final ranking, once started.
-	Final *Final `json:"final,omitempty"`
-	// Published makes the results visible to the teams.
-	Published time.Time `json:"published,omitzero"`
-}
+// Controls is an event's organiser state (apitypes.Controls).
+type Controls = apitypes.Controls
 
-// Final is the final ranking: Games rated games of kind final, queued by
-// the scheduler (Queued so far) between the final submissions.
-type Final struct {
-	Started time.Time `json:"started"`
-	Games   int       `json:"games"`
-	Queued  int       `json:"queued"`
-	// League is the league it is played in (the top one; 0: no leagues).
-	League int `json:"league,omitempty"`
-}
+// Final is the final ranking (apitypes.Final).
+type Final = apitypes.Final
 
 const controlsState = "controls"
 

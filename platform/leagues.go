@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
@@ -206,18 +207,9 @@ func bossOnly(info game.Info, n int) bool {
 	return err == nil && l.BossOnly
 }
 
-// PromotionRecord is a team's promotion test in its league, as its active
-// submission has played it so far (the leaderboards show it).
-type PromotionRecord struct {
-	League int `json:"league"`
-	Played int `json:"played"` // games played (those the arena failed to play excepted)
-	Wins   int `json:"wins"`   // of which won (a draw is not a win)
-	// State is "waiting" (no game played yet), "playing", "promoted" (the
-	// team moves up at the scheduler's next look), "not promoted" (the
-	// team stays: its next submission takes the test again) or "stopped"
-	// (the arena failed to play its games: the bot cannot start).
-	State string `json:"state"`
-}
+// PromotionRecord is a team's promotion test in its league
+// (apitypes.PromotionRecord).
+type PromotionRecord = apitypes.PromotionRecord
 
 // Promotion test states (PromotionRecord.State).
 const (

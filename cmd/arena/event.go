@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/client"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -34,13 +35,21 @@ arena organiser token makes a new one), and prints the same; the commands
 that play games (blitz round, blitz final, roundrobin) then ask the server
 to play them, and --wait follows them.`,
 	}
-	var (
-		of   organiserFlags
-		name string
-		opts []string
-		sf   settingsFlags
-	)
-	create := &cobra.Command{
+	var of organiserFlags
+	ev.AddCommand(eventCreateCommand(&of), eventListCommand(&of), eventShowCommand(&of), eventUpdateCommand(&of))
+	ev.AddCommand(eventControlCommands()...)
+	ev.AddCommand(eventOrganiserCommands(&of)...)
+	ev.AddCommand(eventCodinsaCommands()...)
+	ev.AddCommand(eventBlitzCommand())
+	rootCmd.AddCommand(ev)
+}
+
+func eventCreateCommand(of *organiserFlags) *cobra.Command {
+	var name string
+	var opts []string
+	var sf settingsFlags
+	var s store.Settings
+	create := of.withPlatform(&cobra.Command{
 		Use:   "create GAME (--data DIR | --server URL --token T) --name NAME [--opt k=v ...] [settings]",
 		Short: "Create an event and print its id and invitation (shown once)",
 		Long: `Create an event for a game and print its id and its invitation. Teams join
@@ -66,83 +75,66 @@ Settings (all optional; each is checked against the game):
   --http-bots-private those URLs may reach private addresses (see docs/events.md)
   --house-bots=false  no builtin bot fills the seats of missing teams`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := sf.settings(cmd.Flags(), store.DefaultSettings())
-			if err != nil {
-				return err
-			}
-			b, err := of.open(cmd)
-			if err != nil {
-				return err
-			}
-			defer b.close()
-			e, invite, err := b.create(cmd.Context(), args[0], name, opts, s)
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			if of.asJSON {
-				return writeJSONTo(out, map[string]any{"event": platform.EventJSON(e), "invite": invite})
-			}
-			fmt.Fprintf(out, "event %d: %s (%s)\n%sinvitation (shown once, only its hash is kept): %s\n", e.ID, e.Name, e.Game, settingsText(e.Settings), invite)
-			if of.server != "" {
-				fmt.Fprintf(out, "join link: %s\n", platform.InviteLink(of.server, invite))
-			}
-			return nil
+		// the settings are checked before the platform is opened
+		PreRunE: func(cmd *cobra.Command, _ []string) (err error) {
+			s, err = sf.settings(cmd.Flags(), store.DefaultSettings())
+			return err
 		},
-	}
-	of.add(create)
+	}, func(cmd *cobra.Command, org client.Organiser, args []string) error {
+		e, invite, err := org.CreateEvent(cmd.Context(), args[0], name, opts, s)
+		if err != nil {
+			return err
+		}
+		out := cmd.OutOrStdout()
+		if of.asJSON {
+			return writeJSONTo(out, map[string]any{"event": platform.EventJSON(e), "invite": invite})
+		}
+		fmt.Fprintf(out, "event %d: %s (%s)\n%sinvitation (shown once, only its hash is kept): %s\n", e.ID, e.Name, e.Game, settingsText(e.Settings), invite)
+		if of.server != "" {
+			fmt.Fprintf(out, "join link: %s\n", platform.InviteLink(of.server, invite))
+		}
+		return nil
+	})
 	create.Flags().StringVar(&name, "name", "", "the event's name, shown to teams")
 	create.Flags().StringArrayVar(&opts, "opt", nil, "a game option key=value for the event's matches (repeat for several; see: arena games)")
 	sf.add(create.Flags())
 	create.MarkFlagRequired("name")
+	return create
+}
 
-	list := &cobra.Command{
+func eventListCommand(of *organiserFlags) *cobra.Command {
+	return of.withPlatform(&cobra.Command{
 		Use:   "list (--data DIR | --server URL --token T)",
 		Short: "List the events",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			b, err := of.open(cmd)
-			if err != nil {
-				return err
-			}
-			defer b.close()
-			es, err := b.list(cmd.Context())
-			if err != nil {
-				return err
-			}
-			return printEvents(cmd.OutOrStdout(), es, of.asJSON)
-		},
-	}
-	of.add(list)
+	}, func(cmd *cobra.Command, org client.Organiser, _ []string) error {
+		es, err := org.Events(cmd.Context())
+		if err != nil {
+			return err
+		}
+		return printEvents(cmd.OutOrStdout(), es, of.asJSON)
+	})
+}
 
-	show := &cobra.Command{
+func eventShowCommand(of *organiserFlags) *cobra.Command {
+	return of.withEventID(&cobra.Command{
 		Use:   "show ID (--data DIR | --server URL --token T)",
 		Short: "Show an event with its options and settings",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := eventID(args[0])
-			if err != nil {
-				return err
-			}
-			b, err := of.open(cmd)
-			if err != nil {
-				return err
-			}
-			defer b.close()
-			e, err := b.get(cmd.Context(), id)
-			if err != nil {
-				return err
-			}
-			return printEvent(cmd.OutOrStdout(), e, of.asJSON)
-		},
-	}
-	of.add(show)
+	}, func(cmd *cobra.Command, org client.Organiser, id int64, _ []string) error {
+		e, err := org.Event(cmd.Context(), id)
+		if err != nil {
+			return err
+		}
+		return printEvent(cmd.OutOrStdout(), e, of.asJSON)
+	})
+}
 
-	var uname string
-	var uopts []string
-	var usf settingsFlags
-	update := &cobra.Command{
+func eventUpdateCommand(of *organiserFlags) *cobra.Command {
+	var name string
+	var opts []string
+	var sf settingsFlags
+	update := of.withEventID(&cobra.Command{
 		Use:   "update ID (--data DIR | --server URL --token T) [--name NAME] [--opt k=v ...] [settings]",
 		Short: "Change an event's name, options or settings (those given; the rest stay)",
 		Long: `Change an event's name, game options or settings: the flags given replace
@@ -150,48 +142,31 @@ the event's values, the others stay (--opt replaces all of its options).
 The settings are those of arena event create. Matches already queued play
 as they were chosen.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := eventID(args[0])
-			if err != nil {
-				return err
-			}
-			b, err := of.open(cmd)
-			if err != nil {
-				return err
-			}
-			defer b.close()
-			e, err := b.get(cmd.Context(), id)
-			if err != nil {
-				return err
-			}
-			s, err := usf.settings(cmd.Flags(), e.Settings)
-			if err != nil {
-				return err
-			}
-			if !cmd.Flags().Changed("name") {
-				uname = e.Name
-			}
-			var o []string
-			if cmd.Flags().Changed("opt") {
-				o = append([]string{}, uopts...) // empty, not nil: no options
-			}
-			e, err = b.update(cmd.Context(), id, uname, o, s)
-			if err != nil {
-				return err
-			}
-			return printEvent(cmd.OutOrStdout(), e, of.asJSON)
-		},
-	}
-	of.add(update)
-	update.Flags().StringVar(&uname, "name", "", "the event's new name")
-	update.Flags().StringArrayVar(&uopts, "opt", nil, "the event's game options key=value (replace all of them; repeat for several)")
-	usf.add(update.Flags())
-
-	ev.AddCommand(append([]*cobra.Command{create, list, show, update}, eventControlCommands()...)...)
-	ev.AddCommand(eventOrganiserCommands(&of)...)
-	ev.AddCommand(eventCodinsaCommands()...)
-	ev.AddCommand(eventBlitzCommand())
-	rootCmd.AddCommand(ev)
+	}, func(cmd *cobra.Command, org client.Organiser, id int64, _ []string) error {
+		e, err := org.Event(cmd.Context(), id)
+		if err != nil {
+			return err
+		}
+		s, err := sf.settings(cmd.Flags(), e.Settings)
+		if err != nil {
+			return err
+		}
+		if !cmd.Flags().Changed("name") {
+			name = e.Name
+		}
+		var o []string
+		if cmd.Flags().Changed("opt") {
+			o = append([]string{}, opts...) // empty, not nil: no options
+		}
+		if e, err = org.UpdateEvent(cmd.Context(), id, name, o, s); err != nil {
+			return err
+		}
+		return printEvent(cmd.OutOrStdout(), e, of.asJSON)
+	})
+	update.Flags().StringVar(&name, "name", "", "the event's new name")
+	update.Flags().StringArrayVar(&opts, "opt", nil, "the event's game options key=value (replace all of them; repeat for several)")
+	sf.add(update.Flags())
+	return update
 }
 
 func eventID(s string) (int64, error) {

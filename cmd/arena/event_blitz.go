@@ -9,56 +9,16 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/format/blitz"
 	"github.com/seed27749672/arena/sandbox"
 )
 
 // The Coveo Blitz 2022 organiser commands (jungle events), on the data
-// directory: the ranked rounds' schedule, a round now, the final.
+// directory or through the server: the ranked rounds' schedule, a round
+// now, the final.
 func eventBlitzCommand() *cobra.Command {
-	var of organiserFlags
-	var unsafe, wait bool
-	open := func(cmd *cobra.Command, arg string, bots bool) (*eventTarget, error) {
-		if of.data == "" && of.db == "" {
-			if err := noUnsafe(cmd); err != nil {
-				return nil, err
-			}
-			return of.event(cmd, arg)
-		}
-		if _, err := eventID(arg); err != nil {
-			return nil, err
-		}
-		if bots && !unsafe {
-			if err := sandbox.Ready(); err != nil {
-				return nil, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
-			}
-		}
-		t, err := of.event(cmd, arg)
-		if err != nil {
-			return nil, err
-		}
-		t.p.SetBotOptions(build.Options{Unsafe: unsafe})
-		return t, nil
-	}
-	// status reads the event's ranked rounds and its final (nil before it
-	// starts).
-	status := func(cmd *cobra.Command, t *eventTarget) (*blitz.State, *blitz.Final, error) {
-		if t.remote() {
-			var got struct {
-				Blitz *blitz.State `json:"blitz"`
-				Final *blitz.Final `json:"final"`
-			}
-			err := t.get("/blitz", &got)
-			return got.Blitz, got.Final, err
-		}
-		b, err := blitz.Status(cmd.Context(), t.p.FormatHost(), t.id)
-		if err != nil {
-			return nil, nil, err
-		}
-		f, err := blitz.ReadFinal(cmd.Context(), t.p.FormatHost(), t.id)
-		return b, f, err
-	}
+	b := &blitzFlags{}
 	bl := &cobra.Command{
 		Use:   "blitz",
 		Short: "The Blitz 2022 ranked rounds and final of a jungle event",
@@ -82,10 +42,51 @@ the games in the command; through the server, they ask the server to play
 them (at its next look, within a minute) and, with --wait, follow it and
 print the same as on the data directory.`,
 	}
+	bl.AddCommand(blitzScheduleCommand(b), blitzStopCommand(b), blitzStatusCommand(b), blitzRoundCommand(b), blitzFinalCommand(b))
+	return bl
+}
+
+// blitzFlags are the flags the blitz commands share.
+type blitzFlags struct {
+	of           organiserFlags
+	unsafe, wait bool
+}
+
+// command is a blitz command on the event of its first argument; bots
+// says that it plays the teams' bots (on the data directory, in the
+// sandbox unless --unsafe-no-sandbox).
+func (b *blitzFlags) command(c *cobra.Command, bots bool, run func(cmd *cobra.Command, t *eventTarget) error) *cobra.Command {
+	onEvent(c, func(cmd *cobra.Command, arg string) (*eventTarget, error) { return b.open(cmd, arg, bots) },
+		func(cmd *cobra.Command, t *eventTarget, _ []string) error { return run(cmd, t) })
+	b.of.add(c)
+	return c
+}
+
+// open opens the event; through the server, --unsafe-no-sandbox is
+// refused, and on the data directory a command that plays the bots needs
+// the sandbox (or --unsafe-no-sandbox).
+func (b *blitzFlags) open(cmd *cobra.Command, arg string, bots bool) (*eventTarget, error) {
+	if b.of.data == "" && b.of.db == "" {
+		if err := noUnsafe(cmd); err != nil {
+			return nil, err
+		}
+		return b.of.event(cmd, arg)
+	}
+	if _, err := eventID(arg); err != nil {
+		return nil, err
+	}
+	if bots && !b.unsafe {
+		if err := sandbox.Ready(); err != nil {
+			return nil, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
+		}
+	}
+	return b.of.event(cmd, arg)
+}
+
+func blitzScheduleCommand(b *blitzFlags) *cobra.Command {
 	var start string
-	var every time.Duration
-	var size, rounds int
-	schedule := &cobra.Command{
+	var s blitz.Schedule
+	schedule := b.command(&cobra.Command{
 		Use:   "schedule EVENT (--data DIR | --server URL --token T) --start TIME --every DURATION [--size 2|4] [--rounds N]",
 		Short: "Set when the ranked rounds are played (and start a stopped schedule)",
 		Long: `Save the ranked rounds' schedule, over the one saved before if any, and
@@ -95,36 +96,28 @@ sooner than an interval after the last round began), then one every
 --every; --rounds caps the number of rounds of this schedule (rounds
 played before it do not count), and the event's end stops it.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := open(cmd, args[0], false)
-			if err != nil {
-				return err
-			}
-			defer t.close()
-			at, err := time.Parse(time.RFC3339, start)
-			if err != nil {
-				return fmt.Errorf("--start %q: write the time as 2022-01-21T18:00:00-05:00 (RFC 3339)", start)
-			}
-			if t.remote() {
-				err = t.post("/blitz/schedule", map[string]any{"start": at, "every": every.String(), "size": size, "rounds": rounds}, nil)
-			} else {
-				err = blitz.SetSchedule(cmd.Context(), t.p.FormatHost(), t.id, blitz.Schedule{Start: at, Every: every, Size: size, Rounds: rounds})
-			}
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "event %d: ranked rounds every %s from %s, groups of %d\n", t.id, every, at.Format(time.RFC3339), size)
-			return nil
-		},
-	}
-	of.add(schedule)
+	}, false, func(cmd *cobra.Command, t *eventTarget) error {
+		at, err := time.Parse(time.RFC3339, start)
+		if err != nil {
+			return fmt.Errorf("--start %q: write the time as 2022-01-21T18:00:00-05:00 (RFC 3339)", start)
+		}
+		s.Start = at
+		if err := t.org.SetBlitzSchedule(cmd.Context(), t.id, s); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: ranked rounds every %s from %s, groups of %d\n", t.id, s.Every, at.Format(time.RFC3339), s.Size)
+		return nil
+	})
 	schedule.Flags().StringVar(&start, "start", "", "the first round's time, RFC 3339 (e.g. 2022-01-21T18:00:00-05:00)")
-	schedule.Flags().DurationVar(&every, "every", time.Hour, "the interval between rounds (at least a minute)")
-	schedule.Flags().IntVar(&size, "size", 4, "teams per group: 2 or 4")
-	schedule.Flags().IntVar(&rounds, "rounds", 0, "the number of rounds (0: no cap)")
+	schedule.Flags().DurationVar(&s.Every, "every", time.Hour, "the interval between rounds (at least a minute)")
+	schedule.Flags().IntVar(&s.Size, "size", 4, "teams per group: 2 or 4")
+	schedule.Flags().IntVar(&s.Rounds, "rounds", 0, "the number of rounds (0: no cap)")
 	schedule.MarkFlagRequired("start")
+	return schedule
+}
 
-	stop := &cobra.Command{
+func blitzStopCommand(b *blitzFlags) *cobra.Command {
+	return b.command(&cobra.Command{
 		Use:   "stop EVENT (--data DIR | --server URL --token T)",
 		Short: "Stop the ranked rounds' schedule (blitz schedule starts it again)",
 		Long: `Stop the ranked rounds' schedule: no round of it starts any more, the
@@ -134,107 +127,88 @@ saves a schedule again and starts it: its first round at its --start (at
 once if that is past, but never sooner than an interval after the last
 round began), its --rounds counting its own rounds.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := open(cmd, args[0], false)
-			if err != nil {
-				return err
-			}
-			defer t.close()
-			var got struct {
-				Schedule blitz.Schedule `json:"schedule"`
-			}
-			if t.remote() {
-				err = t.post("/blitz/schedule/stop", map[string]any{}, &got)
-			} else {
-				got.Schedule, err = blitz.StopSchedule(cmd.Context(), t.p.FormatHost(), t.id)
-			}
-			if err != nil {
-				return err
-			}
-			if of.asJSON {
-				return writeJSONTo(cmd.OutOrStdout(), got)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "event %d: the ranked rounds' schedule is stopped: no round of it starts (a round being played finishes; blitz round plays one now; blitz schedule starts it again)\n", t.id)
-			return nil
-		},
-	}
-	of.add(stop)
+	}, false, func(cmd *cobra.Command, t *eventTarget) error {
+		var got struct {
+			Schedule blitz.Schedule `json:"schedule"`
+		}
+		var err error
+		if got.Schedule, err = t.org.StopBlitzSchedule(cmd.Context(), t.id); err != nil {
+			return err
+		}
+		if b.of.asJSON {
+			return writeJSONTo(cmd.OutOrStdout(), got)
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the ranked rounds' schedule is stopped: no round of it starts (a round being played finishes; blitz round plays one now; blitz schedule starts it again)\n", t.id)
+		return nil
+	})
+}
 
-	statusCmd := &cobra.Command{
+func blitzStatusCommand(b *blitzFlags) *cobra.Command {
+	return b.command(&cobra.Command{
 		Use:   "status EVENT (--data DIR | --server URL --token T) [--json]",
 		Short: "Show the schedule, the ranking, each round's groups, and the games that fail",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := open(cmd, args[0], false)
-			if err != nil {
-				return err
-			}
-			defer t.close()
-			b, _, err := status(cmd, t)
-			if err != nil {
-				return err
-			}
-			fs, err := t.failures(cmd, "/blitz")
-			if err != nil {
-				return err
-			}
-			if of.asJSON { // the Blitz document, and beside its fields what fails
-				return writeJSONTo(cmd.OutOrStdout(), struct {
-					*blitz.State
-					failures
-				}{b, fs})
-			}
-			names, err := t.names(cmd)
-			if err != nil {
-				return err
-			}
-			printBlitz(cmd.OutOrStdout(), b, names)
-			printFailures(cmd.OutOrStdout(), fs)
-			return nil
-		},
-	}
-	of.add(statusCmd)
+	}, false, func(cmd *cobra.Command, t *eventTarget) error {
+		bz, _, err := t.org.Blitz(cmd.Context(), t.id)
+		if err != nil {
+			return err
+		}
+		fs, err := t.failures(cmd)
+		if err != nil {
+			return err
+		}
+		if b.of.asJSON { // the Blitz document, and beside its fields what fails
+			return writeJSONTo(cmd.OutOrStdout(), struct {
+				*blitz.State
+				apitypes.Failures
+			}{bz, fs})
+		}
+		names, err := t.names(cmd)
+		if err != nil {
+			return err
+		}
+		printBlitz(cmd.OutOrStdout(), bz, names)
+		printFailures(cmd.OutOrStdout(), fs)
+		return nil
+	})
+}
 
-	round := &cobra.Command{
+func blitzRoundCommand(b *blitzFlags) *cobra.Command {
+	round := b.command(&cobra.Command{
 		Use:   "round EVENT (--data DIR [--unsafe-no-sandbox] | --server URL --token T [--wait])",
 		Short: "Play a ranked round now (or finish the one interrupted)",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := open(cmd, args[0], true)
-			if err != nil {
-				return err
-			}
-			defer t.close()
-			var r *blitz.Round
-			if t.remote() {
-				r, err = askBlitzRound(cmd, t, wait)
-				if r == nil || err != nil {
-					return err
-				}
-			} else if r, err = blitz.PlayRound(cmd.Context(), t.p.FormatHost(), t.id, time.Now()); err != nil {
-				return err
-			}
-			b, _, err := status(cmd, t)
-			if err != nil {
-				return err
-			}
-			if of.asJSON {
-				return writeJSONTo(cmd.OutOrStdout(), r)
-			}
-			names := map[int64]string{}
-			for i, t := range r.Teams {
-				names[t] = r.Names[i]
-			}
-			printBlitz(cmd.OutOrStdout(), b, names)
-			return nil
-		},
-	}
-	of.add(round)
-	round.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
-	round.Flags().BoolVar(&wait, "wait", false, "through the server: wait for the round to be played, then print it (an error on a game the server cannot play)")
+	}, true, func(cmd *cobra.Command, t *eventTarget) error {
+		r, asked, err := t.org.PlayBlitzRound(cmd.Context(), t.id, play(cmd, b.unsafe, 0, b.wait))
+		if err != nil {
+			return err
+		}
+		if r == nil {
+			return sayAsked(cmd, map[string]any{"event": t.id, "asked": "round", "round": asked},
+				fmt.Sprintf("event %d: ranked round %d asked; the server plays it within a minute (arena event blitz status shows it; --wait waits for it)", t.id, asked))
+		}
+		bz, _, err := t.org.Blitz(cmd.Context(), t.id)
+		if err != nil {
+			return err
+		}
+		if b.of.asJSON {
+			return writeJSONTo(cmd.OutOrStdout(), r)
+		}
+		names := map[int64]string{}
+		for i, t := range r.Teams {
+			names[t] = r.Names[i]
+		}
+		printBlitz(cmd.OutOrStdout(), bz, names)
+		return nil
+	})
+	round.Flags().BoolVar(&b.unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
+	round.Flags().BoolVar(&b.wait, "wait", false, "through the server: wait for the round to be played, then print it (an error on a game the server cannot play)")
+	return round
+}
 
-	var finalSize int
-	final := &cobra.Command{
+func blitzFinalCommand(b *blitzFlags) *cobra.Command {
+	var size int
+	final := b.command(&cobra.Command{
 		Use:   "final EVENT (--data DIR [--unsafe-no-sandbox] | --server URL --token T [--wait]) [--size 4|2]",
 		Short: "Play the final tournament seeded by the ranking, and print its bracket",
 		Long: `Play the Blitz final: every team with a bot, seeded by the ranked rounds'
@@ -249,103 +223,40 @@ Interrupted, it resumes; over, it prints the bracket again. Through the
 server, the server plays it; --wait follows its games and prints the
 bracket at the end.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := open(cmd, args[0], true)
-			if err != nil {
-				return err
-			}
-			defer t.close()
-			var f *blitz.Final
-			if t.remote() {
-				f, err = askBlitzFinal(cmd, t, finalSize, wait, status)
-				if f == nil || err != nil {
-					return err
-				}
-			} else if f, err = blitz.PlayFinal(cmd.Context(), t.p.FormatHost(), t.id, finalSize); err != nil {
-				return err
-			}
-			if of.asJSON {
-				return writeJSONTo(cmd.OutOrStdout(), f)
-			}
-			out := cmd.OutOrStdout()
-			for _, rd := range f.Rounds {
-				fmt.Fprintf(out, "%s:\n", rd.Name)
-				for _, m := range rd.Matches {
-					fmt.Fprintf(out, "  %s -> %s\n", strings.Join(m.Ranking, " > "), strings.Join(m.Advanced, ", "))
-				}
-			}
-			w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(w, "PLACE\tTEAM")
-			for _, s := range f.Standings {
-				fmt.Fprintf(w, "%d\t%s\n", s.Place, s.Name)
-			}
-			return w.Flush()
-		},
-	}
-	of.add(final)
-	final.Flags().IntVar(&finalSize, "size", 4, "teams per game: 4 (the top 2 go on) or 2")
-	final.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
-	final.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's games, then print its bracket (an error on a game the server cannot play)")
-	bl.AddCommand(schedule, stop, statusCmd, round, final)
-	return bl
-}
-
-// askBlitzRound asks the server for a ranked round and, with wait,
-// returns it once played (else nil, having said it is asked).
-func askBlitzRound(cmd *cobra.Command, t *eventTarget, wait bool) (*blitz.Round, error) {
-	var before struct {
-		Blitz blitz.State `json:"blitz"`
-	}
-	if err := t.get("/blitz", &before); err != nil {
-		return nil, err
-	}
-	if err := t.post("/blitz/round", map[string]any{}, nil); err != nil {
-		return nil, err
-	}
-	n := len(before.Blitz.Rounds)
-	if !wait {
-		return nil, sayAsked(cmd, map[string]any{"event": t.id, "asked": "round", "round": n + 1},
-			fmt.Sprintf("event %d: ranked round %d asked; the server plays it within a minute (arena event blitz status shows it; --wait waits for it)", t.id, n+1))
-	}
-	var now struct {
-		Blitz blitz.State `json:"blitz"`
-		failures
-	}
-	err := t.poll(cmd, "/blitz", &now, &now.failures, func() (bool, string) {
-		return len(now.Blitz.Rounds) > n, fmt.Sprintf("waiting for the server to play ranked round %d...", n+1)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &now.Blitz.Rounds[n], nil
-}
-
-// askBlitzFinal asks the server for the final and, with wait, returns it
-// once over (else nil, having said it is asked). A final already over is
-// returned as it is, as on the data directory.
-func askBlitzFinal(cmd *cobra.Command, t *eventTarget, size int, wait bool,
-	status func(*cobra.Command, *eventTarget) (*blitz.State, *blitz.Final, error)) (*blitz.Final, error) {
-	if _, f, err := status(cmd, t); err != nil || (f != nil && f.Done) {
-		return f, err
-	}
-	if err := t.post("/blitz/final", map[string]int{"size": size}, nil); err != nil {
-		return nil, err
-	}
-	if !wait {
-		return nil, sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "size": size},
-			fmt.Sprintf("event %d: the final asked; the server plays it once no ranked round is being played (arena event blitz final --wait follows it)", t.id))
-	}
-	var now struct {
-		Final *blitz.Final `json:"final"`
-		failures
-	}
-	err := t.poll(cmd, "/blitz", &now, &now.failures, func() (bool, string) {
-		if now.Final == nil {
-			return false, "waiting for the server to start the final..."
+	}, true, func(cmd *cobra.Command, t *eventTarget) error {
+		f, asked, err := t.org.PlayBlitzFinal(cmd.Context(), t.id, size, play(cmd, b.unsafe, 0, b.wait))
+		if err != nil {
+			return err
 		}
-		return now.Final.Done, fmt.Sprintf("final: %d games played", len(now.Final.Played))
+		if asked {
+			return sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "size": size},
+				fmt.Sprintf("event %d: the final asked; the server plays it once no ranked round is being played (arena event blitz final --wait follows it)", t.id))
+		}
+		if b.of.asJSON {
+			return writeJSONTo(cmd.OutOrStdout(), f)
+		}
+		return printBlitzFinal(cmd.OutOrStdout(), f)
 	})
-	return now.Final, err
+	final.Flags().IntVar(&size, "size", 4, "teams per game: 4 (the top 2 go on) or 2")
+	final.Flags().BoolVar(&b.unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
+	final.Flags().BoolVar(&b.wait, "wait", false, "through the server: follow the final's games, then print its bracket (an error on a game the server cannot play)")
+	return final
+}
+
+// printBlitzFinal prints the final's bracket and its places.
+func printBlitzFinal(out io.Writer, f *blitz.Final) error {
+	for _, rd := range f.Rounds {
+		fmt.Fprintf(out, "%s:\n", rd.Name)
+		for _, m := range rd.Matches {
+			fmt.Fprintf(out, "  %s -> %s\n", strings.Join(m.Ranking, " > "), strings.Join(m.Advanced, ", "))
+		}
+	}
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "PLACE\tTEAM")
+	for _, s := range f.Standings {
+		fmt.Fprintf(w, "%d\t%s\n", s.Place, s.Name)
+	}
+	return w.Flush()
 }
 
 func printBlitz(out io.Writer, b *blitz.State, names map[int64]string) {

@@ -4,27 +4,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
 
-	"github.com/seed27749672/arena/platform/format/codinsa"
-
 	"github.com/spf13/cobra"
 
-	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/games/catmouse"
+	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/format/codinsa/spawnvote"
 	"github.com/seed27749672/arena/sandbox"
 )
 
 // The Cod'INSA 2025 final's organiser commands (catmouse events), on the
-// data directory: the spawn vote and the final's round robin.
+// data directory or through the server: the spawn vote and the final's
+// round robin.
 func eventCodinsaCommands() []*cobra.Command {
 	var of organiserFlags
-	open := func(cmd *cobra.Command, arg string) (*eventTarget, error) { return of.event(cmd, arg) }
-
 	spawns := &cobra.Command{
 		Use:   "spawns",
 		Short: "The Cod'INSA spawn vote of a catmouse event: publish, show, close",
@@ -38,8 +35,21 @@ told which set was chosen. Each command works on the data directory
 (--data DIR, or --db URL) or through the running server with the
 organiser's token (--server URL --token T).`,
 	}
+	spawns.AddCommand(spawnsPublishCommand(&of), spawnsShowCommand(&of), spawnsCloseCommand(&of))
+	return []*cobra.Command{spawns, roundRobinCommand(&of)}
+}
+
+// onCodinsaEvent is a Cod'INSA command on the event of its first
+// argument.
+func onCodinsaEvent(of *organiserFlags, c *cobra.Command, run func(cmd *cobra.Command, t *eventTarget) error) *cobra.Command {
+	onEvent(c, of.event, func(cmd *cobra.Command, t *eventTarget, _ []string) error { return run(cmd, t) })
+	of.add(c)
+	return c
+}
+
+func spawnsPublishCommand(of *organiserFlags) *cobra.Command {
 	var mapFile, set0File, secretFile string
-	publish := &cobra.Command{
+	publish := onCodinsaEvent(of, &cobra.Command{
 		Use:   "publish EVENT (--data DIR | --server URL --token T) --set0 FILE --secret FILE [--map FILE]",
 		Short: "Publish the map and spawn set 0, and store the secret set 9",
 		Long: `Publish the event's map (a catmouse map file; without --map, the game's
@@ -48,123 +58,94 @@ are spawn files (CATMOUSE-SPAWN 1 ... END, with ID 0 and ID 9) checked on
 the map: plain distinct cells, cats at least 5 steps from the mouse. It may
 be done again until the vote closes; the teams' sets must stay valid.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := open(cmd, args[0])
+	}, func(cmd *cobra.Command, t *eventTarget) error {
+		var texts [3]string
+		for i, f := range []string{mapFile, set0File, secretFile} {
+			if f == "" {
+				continue
+			}
+			b, err := os.ReadFile(f)
 			if err != nil {
 				return err
 			}
-			defer t.close()
-			var texts [3]string
-			for i, f := range []string{mapFile, set0File, secretFile} {
-				if f == "" {
-					continue
-				}
-				b, err := os.ReadFile(f)
-				if err != nil {
-					return err
-				}
-				texts[i] = string(b)
-			}
-			if t.remote() {
-				err = t.post("/spawns", map[string]string{"map": texts[0], "set0": texts[1], "secret": texts[2]}, nil)
-			} else {
-				err = codinsa.PublishSpawns(cmd.Context(), t.p.FormatHost(), t.id, texts[0], texts[1], texts[2])
-			}
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "event %d: map and set 0 published, set 9 stored\n", t.id)
-			return nil
-		},
-	}
-	of.add(publish)
+			texts[i] = string(b)
+		}
+		if err := t.org.PublishSpawns(cmd.Context(), t.id, texts[0], texts[1], texts[2]); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: map and set 0 published, set 9 stored\n", t.id)
+		return nil
+	})
 	publish.Flags().StringVar(&mapFile, "map", "", "the map file (default: the game's default map)")
 	publish.Flags().StringVar(&set0File, "set0", "", "spawn set 0, published with the map")
 	publish.Flags().StringVar(&secretFile, "secret", "", "the secret spawn set 9")
 	publish.MarkFlagRequired("set0")
 	publish.MarkFlagRequired("secret")
+	return publish
+}
 
-	show := &cobra.Command{
+func spawnsShowCommand(of *organiserFlags) *cobra.Command {
+	return onCodinsaEvent(of, &cobra.Command{
 		Use:   "show EVENT (--data DIR | --server URL --token T) [--json]",
 		Short: "Show the proposals, the votes and the chosen set (the organiser's view)",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := open(cmd, args[0])
-			if err != nil {
-				return err
-			}
-			defer t.close()
-			s := &spawnvote.State{}
-			if t.remote() {
-				var got struct {
-					State *spawnvote.State `json:"state"`
-				}
-				got.State = s
-				err = t.get("/spawns", &got)
-			} else {
-				s, err = codinsa.Spawns(cmd.Context(), t.p.FormatHost(), t.id)
-			}
-			if err != nil {
-				return err
-			}
-			ch, err := s.Choice()
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			if of.asJSON {
-				return writeJSONTo(out, map[string]any{"state": s, "chosen": ch.ID, "tally": ch.Tally, "void": ch.Void, "reason": ch.Reason})
-			}
-			names, err := t.names(cmd)
-			if err != nil {
-				return err
-			}
-			state := "open"
-			if s.Closed {
-				state = "closed"
-			}
-			fmt.Fprintf(out, "published: %v, vote %s\n", s.Published, state)
-			w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(w, "SET\tTEAM\tVOTES")
-			for _, pr := range s.Proposals {
-				fmt.Fprintf(w, "%d\t%s\t%d\n", pr.ID, names[pr.Team], ch.Tally[pr.ID])
-			}
-			w.Flush()
-			fmt.Fprintf(out, "chosen: set %d (%s)\n", ch.ID, ch.Reason)
-			return nil
-		},
-	}
-	of.add(show)
+	}, func(cmd *cobra.Command, t *eventTarget) error {
+		s, err := t.org.Spawns(cmd.Context(), t.id)
+		if err != nil {
+			return err
+		}
+		ch, err := s.Choice()
+		if err != nil {
+			return err
+		}
+		if of.asJSON {
+			return writeJSONTo(cmd.OutOrStdout(), map[string]any{"state": s, "chosen": ch.ID, "tally": ch.Tally, "void": ch.Void, "reason": ch.Reason})
+		}
+		names, err := t.names(cmd)
+		if err != nil {
+			return err
+		}
+		printSpawns(cmd.OutOrStdout(), s, ch, names)
+		return nil
+	})
+}
 
-	closeVote := &cobra.Command{
+// printSpawns prints the vote: the proposals with their votes and the
+// chosen set.
+func printSpawns(out io.Writer, s *spawnvote.State, ch catmouse.Choice, names map[int64]string) {
+	state := "open"
+	if s.Closed {
+		state = "closed"
+	}
+	fmt.Fprintf(out, "published: %v, vote %s\n", s.Published, state)
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "SET\tTEAM\tVOTES")
+	for _, pr := range s.Proposals {
+		fmt.Fprintf(w, "%d\t%s\t%d\n", pr.ID, names[pr.Team], ch.Tally[pr.ID])
+	}
+	w.Flush()
+	fmt.Fprintf(out, "chosen: set %d (%s)\n", ch.ID, ch.Reason)
+}
+
+func spawnsCloseCommand(of *organiserFlags) *cobra.Command {
+	return onCodinsaEvent(of, &cobra.Command{
 		Use:   "close EVENT (--data DIR | --server URL --token T)",
 		Short: "Close the proposals and the votes (the final needs it)",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := open(cmd, args[0])
-			if err != nil {
-				return err
-			}
-			defer t.close()
-			if t.remote() {
-				err = t.post("/spawns/close", map[string]any{}, nil)
-			} else {
-				err = codinsa.CloseSpawnVote(cmd.Context(), t.p.FormatHost(), t.id)
-			}
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "event %d: the spawn vote is closed\n", t.id)
-			return nil
-		},
-	}
-	of.add(closeVote)
-	spawns.AddCommand(publish, show, closeVote)
+	}, func(cmd *cobra.Command, t *eventTarget) error {
+		if err := t.org.CloseSpawnVote(cmd.Context(), t.id); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the spawn vote is closed\n", t.id)
+		return nil
+	})
+}
 
+func roundRobinCommand(of *organiserFlags) *cobra.Command {
 	var cores int
 	var seed int64
 	var unsafe, wait bool
-	rr := &cobra.Command{
+	rr := onEvent(&cobra.Command{
 		Use:   "roundrobin EVENT (--data DIR [--cores N] [--unsafe-no-sandbox] | --server URL --token T [--wait]) [--seed N] [--json]",
 		Short: "Play the Cod'INSA final: a round robin of three-game matches, then its table",
 		Long: `Play a catmouse event's final (the spawn vote must be closed): every pair of
@@ -183,83 +164,53 @@ organiser/events/{id}/codinsa/final) and returns; --wait follows the
 matches as they are played and prints the table at the end. Once the final
 is over, it prints its table again.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var f *codinsa.Final
-			if of.data == "" && of.db == "" {
-				if err := noUnsafe(cmd); err != nil {
-					return err
-				}
-				if cmd.Flags().Changed("cores") {
-					return errors.New("--cores goes with --data or --db: through the server, its workers play the matches")
-				}
-				t, err := open(cmd, args[0])
-				if err != nil {
-					return err
-				}
-				if f, err = askCodinsaFinal(cmd, t, seed, wait); f == nil || err != nil {
-					return err
-				}
-			} else {
-				t, err := open(cmd, args[0])
-				if err != nil {
-					return err
-				}
-				defer t.close()
-				if !unsafe {
-					if err := sandbox.Ready(); err != nil {
-						return fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
-					}
-				}
-				f, err = codinsa.PlayFinal(cmd.Context(), t.p.FormatHost(), t.id, codinsa.FinalOptions{Cores: cores, Seed: seed, Bots: &build.Options{Unsafe: unsafe}})
-				if err != nil {
-					return err
-				}
+	}, func(cmd *cobra.Command, arg string) (*eventTarget, error) { return openFinal(cmd, of, arg, unsafe) },
+		func(cmd *cobra.Command, t *eventTarget, _ []string) error {
+			f, asked, err := t.org.PlayCodinsaFinal(cmd.Context(), t.id, seed, play(cmd, unsafe, cores, wait))
+			if err != nil {
+				return err
+			}
+			if asked {
+				matches := len(f.Teams) * (len(f.Teams) - 1) / 2
+				return sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "teams": len(f.Teams), "matches": matches, "played": len(f.Matches)},
+					fmt.Sprintf("event %d: the final asked (%d teams, %d matches, %d played); the server plays it within a minute (arena event roundrobin --wait follows it)",
+						t.id, len(f.Teams), matches, len(f.Matches)))
 			}
 			if of.asJSON {
 				return writeJSONTo(cmd.OutOrStdout(), f)
 			}
 			printCodinsaFinal(cmd.OutOrStdout(), f)
 			return nil
-		},
-	}
+		})
 	of.add(rr)
 	rr.Flags().IntVar(&cores, "cores", 0, "cores the matches may use at once (default: all; --data or --db)")
 	rr.Flags().Int64Var(&seed, "seed", 0, "the first match's seed (default: drawn when the final starts)")
 	rr.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
 	rr.Flags().BoolVar(&wait, "wait", false, "through the server: follow the final's matches, then print its table (an error on a game the server cannot play)")
-	return []*cobra.Command{spawns, rr}
+	return rr
 }
 
-// askCodinsaFinal asks the server to play the final and, with wait,
-// returns it once over (else nil, having said it is asked). A final
-// already over is returned as it is, as on the data directory.
-func askCodinsaFinal(cmd *cobra.Command, t *eventTarget, seed int64, wait bool) (*codinsa.Final, error) {
-	var f codinsa.Final
-	err := t.get("/codinsa", &f)
-	var se *serverError
-	if errors.As(err, &se) && se.status == http.StatusNotFound {
-		err = nil // not started
+// openFinal opens the event of the final, checking the flags of where it
+// is played: the command's own cores and sandbox on the data directory,
+// the server's through it.
+func openFinal(cmd *cobra.Command, of *organiserFlags, arg string, unsafe bool) (*eventTarget, error) {
+	if of.data == "" && of.db == "" {
+		if err := noUnsafe(cmd); err != nil {
+			return nil, err
+		}
+		if cmd.Flags().Changed("cores") {
+			return nil, errors.New("--cores goes with --data or --db: through the server, its workers play the matches")
+		}
+		return of.event(cmd, arg)
 	}
-	if err != nil || f.Done {
-		return &f, err
+	t, err := of.event(cmd, arg)
+	if err == nil && !unsafe {
+		if err = sandbox.Ready(); err != nil {
+			t.close()
+			return nil, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
+		}
 	}
-	if err := t.post("/codinsa/final", map[string]int64{"seed": seed}, &f); err != nil {
-		return nil, err
-	}
-	matches := len(f.Teams) * (len(f.Teams) - 1) / 2
-	if !wait {
-		return nil, sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "teams": len(f.Teams), "matches": matches, "played": len(f.Matches)},
-			fmt.Sprintf("event %d: the final asked (%d teams, %d matches, %d played); the server plays it within a minute (arena event roundrobin --wait follows it)",
-				t.id, len(f.Teams), matches, len(f.Matches)))
-	}
-	var now struct {
-		codinsa.Final
-		failures
-	}
-	err = t.poll(cmd, "/codinsa", &now, &now.failures, func() (bool, string) {
-		return now.Done, fmt.Sprintf("final: %d of %d matches played", len(now.Matches), matches)
-	})
-	return &now.Final, err
+	return t, err
 }
 
 // printCodinsaFinal prints the final's table and its matches.

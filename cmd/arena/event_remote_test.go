@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/client"
 	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
@@ -203,7 +204,7 @@ func TestEventControlsThroughTheServer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, err := countReplays(f)
+		n, err := client.CountReplays(f)
 		f.Close()
 		if n != 1 || err != nil {
 			t.Errorf("%s: %d replays, %v", d, n, err)

@@ -6,33 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-
-	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/apitypes"
 )
-
-// failures reads what keeps the event's round or final from going on
-// (its failing games, the server's failing look): on the data directory
-// from the platform, through the server from the organiser's answer rest
-// (/blitz, /status), which carries them beside its own fields.
-func (t *eventTarget) failures(cmd *cobra.Command, rest string) (failures, error) {
-	var fs failures
-	var err error
-	if t.remote() {
-		err = t.get(rest, &fs)
-	} else if fs.Failing, err = t.p.FailingGames(cmd.Context(), t.id); err == nil {
-		fs.LookError, err = t.p.LookError(cmd.Context(), t.id)
-	}
-	if fs.Failing == nil {
-		fs.Failing = []platform.FailingGame{} // [] in JSON either way, as the server answers
-	}
-	return fs, err
-}
 
 // printFailures tells an organiser the games of the event's rounds and
 // finals the platform cannot play, and the server's failing look, in the
 // words of --wait; nothing when all goes well.
-func printFailures(out io.Writer, fs failures) {
+func printFailures(out io.Writer, fs apitypes.Failures) {
 	if len(fs.Failing) > 0 {
 		fmt.Fprintln(out, "failing games (never recorded; the server queues each again at its next look, so the round or final goes on once the cause is fixed):")
 		for _, g := range fs.Failing {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/build"
 )
 
@@ -137,7 +138,7 @@ func TestStatusTellsTheGamesThatFail(t *testing.T) {
 func TestPrintFailures(t *testing.T) {
 	since := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
 	var b strings.Builder
-	printFailures(&b, failures{
+	printFailures(&b, apitypes.Failures{
 		Failing: []platform.FailingGame{
 			{Game: "final-4-2", Teams: []string{"Owls", "Bats"}, Failures: 7, Error: "replays: no space left\non device\n", Discarded: 2},
 			{Game: "ranked-4-3-1", Teams: []string{"Lynx", "Foxes"}, Failures: 1, Error: "map.jmap: line 1"},
@@ -156,7 +157,7 @@ the server cannot go on: its look at the event's round or final failed 4 times i
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 	b.Reset()
-	printFailures(&b, failures{Failing: []platform.FailingGame{}})
+	printFailures(&b, apitypes.Failures{Failing: []platform.FailingGame{}})
 	if b.Len() != 0 {
 		t.Errorf("nothing failing printed %q", b.String())
 	}

@@ -3,14 +3,10 @@ package main
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"mime/multipart"
-	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,11 +17,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/client"
 )
 
 // The team commands talk to a platform server (arena serve --data) over
-// its API; --server and --token default to ARENA_SERVER and ARENA_TOKEN.
+// its API (platform/client); --server and --token default to
+// ARENA_SERVER and ARENA_TOKEN.
 
 type clientFlags struct {
 	server, token string
@@ -40,75 +37,15 @@ func (c *clientFlags) add(cmd *cobra.Command, withToken bool) {
 	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print the server's JSON answer")
 }
 
-// do sends a request to the API and decodes a JSON answer into out (or
-// returns the raw body when out is nil).
-func (c *clientFlags) do(method, path, contentType string, body io.Reader, out any) ([]byte, error) {
-	resp, err := c.send(&http.Client{Timeout: 2 * time.Minute}, method, path, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
-	if err != nil {
-		return nil, err
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			return nil, fmt.Errorf("the server's answer is not the platform's JSON: %w", err)
-		}
-	}
-	return b, nil
-}
+// client is the API's client for the flags.
+func (c *clientFlags) client() *client.Client { return client.New(c.server, c.token) }
 
-// send sends a request to the API and returns the answer when it is not
-// an error (the caller closes its body); an error answer is a
-// *serverError.
-func (c *clientFlags) send(client *http.Client, method, path, contentType string, body io.Reader) (*http.Response, error) {
-	if c.server == "" {
-		return nil, errors.New("no server: give --server URL or set ARENA_SERVER")
+// words is err as the team commands say it.
+func (c *clientFlags) words(err error) error {
+	if errors.Is(err, client.ErrNoServer) {
+		return errors.New("no server: give --server URL or set ARENA_SERVER")
 	}
-	req, err := http.NewRequest(method, strings.TrimSuffix(c.server, "/")+"/api/platform/"+path, body)
-	if err != nil {
-		return nil, fmt.Errorf("--server %q: %w", c.server, err)
-	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		return nil, fmt.Errorf("cannot reach the server %s: %w (is arena serve running there?)", c.server, err)
-	}
-	if resp.StatusCode >= 400 {
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-		se := &serverError{status: resp.StatusCode}
-		var e struct{ Error string }
-		if json.Unmarshal(b, &e) == nil {
-			se.msg = e.Error
-		}
-		return nil, se
-	}
-	return resp, nil
-}
-
-// serverError is the API's error answer: its status and message.
-type serverError struct {
-	status int
-	msg    string
-}
-
-func (e *serverError) Error() string {
-	if e.msg == "" {
-		return fmt.Sprintf("the server answered HTTP %d", e.status)
-	}
-	return fmt.Sprintf("the server says: %s (HTTP %d)", e.msg, e.status)
+	return err
 }
 
 func (c *clientFlags) needToken() error {
@@ -118,59 +55,66 @@ func (c *clientFlags) needToken() error {
 	return nil
 }
 
-type submissionInfo struct {
-	ID       int64  `json:"id"`
-	Filename string `json:"filename"`
-	Language string `json:"language"`
-	Status   string `json:"status"`
-	Error    string `json:"error"`
-	Created  string `json:"created"`
-	Log      string `json:"log"`
-	Active   bool   `json:"active"`
+// answer prints the server's JSON answer raw with --json, else text.
+func (c *clientFlags) answer(cmd *cobra.Command, raw []byte, text string) error {
+	if c.asJSON {
+		_, err := cmd.OutOrStdout().Write(raw)
+		return err
+	}
+	_, err := fmt.Fprint(cmd.OutOrStdout(), text)
+	return err
+}
+
+// teamCommand is a team command: flags, token checked (withToken), and
+// run's error in the team commands' words.
+func teamCommand(c *cobra.Command, withToken bool, run func(cmd *cobra.Command, cf *clientFlags, args []string) error) *cobra.Command {
+	var cf clientFlags
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if withToken {
+			if err := cf.needToken(); err != nil {
+				return err
+			}
+		}
+		return cf.words(run(cmd, &cf, args))
+	}
+	cf.add(c, withToken)
+	return c
 }
 
 func init() {
 	teamCmd := &cobra.Command{Use: "team", Short: "Join a platform event as a team"}
-	var jc clientFlags
+	teamCmd.AddCommand(joinCommand())
+	rootCmd.AddCommand(teamCmd, submitCommand(), submissionsCommand(), activateCommand(), leaderboardCommand())
+}
+
+func joinCommand() *cobra.Command {
 	var invite, name string
 	var members []string
-	joinCmd := &cobra.Command{
+	joinCmd := teamCommand(&cobra.Command{
 		Use:   "join --server URL --invite CODE --name TEAM [--member NAME ...]",
 		Short: "Join an event with its invitation and print the team's token (shown once)",
 		Long: `Join the event an invitation opens, as a new team, and print the team's
 token. The server keeps only a hash of it: note it now (set ARENA_TOKEN).`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			body, _ := json.Marshal(map[string]any{"invite": invite, "name": name, "members": append([]string{}, members...)})
-			var r struct {
-				Team  struct{ ID int64 }
-				Event struct{ Name, Game string }
-				Token string
-			}
-			raw, err := jc.do("POST", "join", "application/json", bytes.NewReader(body), &r)
-			if err != nil {
-				return err
-			}
-			if jc.asJSON {
-				_, err := cmd.OutOrStdout().Write(raw)
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "team %q joined %s (%s) as team %d\ntoken (shown once, only its hash is kept): %s\n",
-				name, r.Event.Name, r.Event.Game, r.Team.ID, r.Token)
-			return nil
-		},
-	}
-	jc.add(joinCmd, false)
+	}, false, func(cmd *cobra.Command, c *clientFlags, _ []string) error {
+		r, raw, err := c.client().Join(cmd.Context(), invite, name, members)
+		if err != nil {
+			return err
+		}
+		return c.answer(cmd, raw, fmt.Sprintf("team %q joined %s (%s) as team %d\ntoken (shown once, only its hash is kept): %s\n",
+			name, r.Event.Name, r.Event.Game, r.Team.ID, r.Token))
+	})
 	joinCmd.Flags().StringVar(&invite, "invite", "", "the event's invitation (from its organiser)")
 	joinCmd.Flags().StringVar(&name, "name", "", "your team's name")
 	joinCmd.Flags().StringArrayVar(&members, "member", nil, "a member's display name (repeat for each member)")
 	joinCmd.MarkFlagRequired("invite")
 	joinCmd.MarkFlagRequired("name")
-	teamCmd.AddCommand(joinCmd)
+	return joinCmd
+}
 
-	var sc clientFlags
+func submitCommand() *cobra.Command {
 	var wait bool
-	submitCmd := &cobra.Command{
+	submitCmd := teamCommand(&cobra.Command{
 		Use:   "submit FILE_OR_DIR --server URL --token T",
 		Short: "Upload a bot (a kit's zip, a kit directory, or one source file) to be built",
 		Long: `Upload a bot to the platform: a zip of a starter kit (arena kit writes one
@@ -179,108 +123,84 @@ node_modules), or a single source file that takes the place of the kit's bot
 file. The build starts on the server; --wait waits for it and prints its log
 when it fails (the exit status is then 1).`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := sc.needToken(); err != nil {
-				return err
-			}
-			name, data, err := uploadOf(args[0])
-			if err != nil {
-				return err
-			}
-			var body bytes.Buffer
-			mw := multipart.NewWriter(&body)
-			w, _ := mw.CreateFormFile("file", name)
-			w.Write(data)
-			mw.Close()
-			var s submissionInfo
-			raw, err := sc.do("POST", "submissions", mw.FormDataContentType(), &body, &s)
-			if err != nil {
-				return err
-			}
-			if wait {
-				return waitBuild(cmd, &sc, s.ID)
-			}
-			if sc.asJSON {
-				_, err := cmd.OutOrStdout().Write(raw)
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "submission %d queued for its build (see: arena submissions)\n", s.ID)
-			return nil
-		},
-	}
-	sc.add(submitCmd, true)
+	}, true, func(cmd *cobra.Command, c *clientFlags, args []string) error {
+		name, data, err := uploadOf(args[0])
+		if err != nil {
+			return err
+		}
+		s, raw, err := c.client().Submit(cmd.Context(), name, data)
+		if err != nil {
+			return err
+		}
+		if wait {
+			return waitBuild(cmd, c, s.ID)
+		}
+		return c.answer(cmd, raw, fmt.Sprintf("submission %d queued for its build (see: arena submissions)\n", s.ID))
+	})
 	submitCmd.Flags().BoolVar(&wait, "wait", false, "wait for the build to end; print its log and exit 1 when it fails")
+	return submitCmd
+}
 
-	var lc clientFlags
-	listCmd := &cobra.Command{
+func submissionsCommand() *cobra.Command {
+	return teamCommand(&cobra.Command{
 		Use:   "submissions --server URL --token T",
 		Short: "List your team's submissions with their build status",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := lc.needToken(); err != nil {
-				return err
-			}
-			var subs []submissionInfo
-			raw, err := lc.do("GET", "submissions", "", nil, &subs)
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			if lc.asJSON {
-				_, err := out.Write(raw)
-				return err
-			}
-			if len(subs) == 0 {
-				fmt.Fprintln(out, "no submissions yet (arena submit FILE_OR_DIR)")
-				return nil
-			}
-			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tSTATUS\tACTIVE\tLANGUAGE\tFILE\tSUBMITTED\tLOG\tERROR")
-			for _, s := range subs {
-				active := ""
-				if s.Active {
-					active = "yes"
-				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Status, active, s.Language, s.Filename, s.Created,
-					strings.TrimSuffix(lc.server, "/")+s.Log, s.Error)
-			}
-			return tw.Flush()
-		},
-	}
-	lc.add(listCmd, true)
+	}, true, func(cmd *cobra.Command, c *clientFlags, _ []string) error {
+		subs, raw, err := c.client().Submissions(cmd.Context())
+		if err != nil {
+			return err
+		}
+		if c.asJSON {
+			return c.answer(cmd, raw, "")
+		}
+		return printSubmissions(cmd.OutOrStdout(), subs, c.server)
+	})
+}
 
-	var ac clientFlags
-	activateCmd := &cobra.Command{
+// printSubmissions is the table of arena submissions; the logs' links
+// are on server.
+func printSubmissions(out io.Writer, subs []client.Submission, server string) error {
+	if len(subs) == 0 {
+		fmt.Fprintln(out, "no submissions yet (arena submit FILE_OR_DIR)")
+		return nil
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSTATUS\tACTIVE\tLANGUAGE\tFILE\tSUBMITTED\tLOG\tERROR")
+	for _, s := range subs {
+		active := ""
+		if s.Active {
+			active = "yes"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Status, active, s.Language, s.Filename, s.Created,
+			strings.TrimSuffix(server, "/")+s.Log, s.Error)
+	}
+	return tw.Flush()
+}
+
+func activateCommand() *cobra.Command {
+	return teamCommand(&cobra.Command{
 		Use:   "activate ID --server URL --token T",
 		Short: "Make one of your ready submissions your team's active bot again",
 		Long: `Each successful build becomes the team's active bot; activate goes back to an
 older one whose build is ready (arena submissions lists them).`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := ac.needToken(); err != nil {
-				return err
-			}
-			id, err := strconv.ParseInt(args[0], 10, 64)
-			if err != nil || id <= 0 {
-				return fmt.Errorf("%q is not a submission id (arena submissions lists them)", args[0])
-			}
-			raw, err := ac.do("POST", fmt.Sprintf("submissions/%d/activate", id), "application/json", nil, nil)
-			if err != nil {
-				return err
-			}
-			if ac.asJSON {
-				_, err := cmd.OutOrStdout().Write(raw)
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "submission %d is your team's active bot\n", id)
-			return nil
-		},
-	}
-	ac.add(activateCmd, true)
+	}, true, func(cmd *cobra.Command, c *clientFlags, args []string) error {
+		id, err := strconv.ParseInt(args[0], 10, 64)
+		if err != nil || id <= 0 {
+			return fmt.Errorf("%q is not a submission id (arena submissions lists them)", args[0])
+		}
+		_, raw, err := c.client().Activate(cmd.Context(), id)
+		if err != nil {
+			return err
+		}
+		return c.answer(cmd, raw, fmt.Sprintf("submission %d is your team's active bot\n", id))
+	})
+}
 
-	var bc clientFlags
-	var boardLeague int
-	boardCmd := &cobra.Command{
+func leaderboardCommand() *cobra.Command {
+	var league int
+	boardCmd := teamCommand(&cobra.Command{
 		Use:   "leaderboard --server URL --token T [--league N]",
 		Short: "Show your event's leaderboard (OpenSkill: mu - 3 sigma)",
 		Long: `Show your event's leaderboard (OpenSkill: mu - 3 sigma). In an event with
@@ -289,69 +209,58 @@ team's promotion test there. A league where bots play only the boss
 (tracks' leagues 1 and 2) ranks its teams by their tests: most games won
 first.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := bc.needToken(); err != nil {
-				return err
-			}
-			var board []boardLine
-			path := "leaderboard"
-			if cmd.Flags().Changed("league") {
-				path += "?league=" + strconv.Itoa(boardLeague)
-			}
-			raw, err := bc.do("GET", path, "", nil, &board)
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			if bc.asJSON {
-				_, err := out.Write(raw)
-				return err
-			}
-			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			tests := slices.ContainsFunc(board, func(s boardLine) bool { return s.Promotion != nil })
-			switch {
-			case len(board) > 0 && board[0].BossOnly:
-				fmt.Fprintln(tw, "this league plays only the promotion tests against its boss: no rated game")
-				fmt.Fprintln(tw, "RANK\tTEAM\tPROMOTION TEST")
-			case tests:
-				fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE\tPROMOTION TEST")
-			default:
-				fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE")
-			}
-			for _, s := range board {
-				switch {
-				case s.BossOnly:
-					fmt.Fprintf(tw, "%d\t%s\t%s\n", s.Rank, s.Team, testText(s.Promotion))
-				case tests:
-					fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\t%s\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate, testText(s.Promotion))
-				default:
-					fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate)
-				}
-			}
-			return tw.Flush()
-		},
-	}
-	bc.add(boardCmd, true)
-	boardCmd.Flags().IntVar(&boardLeague, "league", 0, "show league N's leaderboard (an event with leagues)")
-	rootCmd.AddCommand(teamCmd, submitCmd, listCmd, activateCmd, boardCmd)
+	}, true, func(cmd *cobra.Command, c *clientFlags, _ []string) error {
+		var board []client.Standing
+		var raw []byte
+		var err error
+		if cmd.Flags().Changed("league") {
+			board, raw, err = c.client().LeagueLeaderboard(cmd.Context(), league)
+		} else {
+			board, raw, err = c.client().Leaderboard(cmd.Context())
+		}
+		if err != nil {
+			return err
+		}
+		if c.asJSON {
+			return c.answer(cmd, raw, "")
+		}
+		return printBoard(cmd.OutOrStdout(), board)
+	})
+	boardCmd.Flags().IntVar(&league, "league", 0, "show league N's leaderboard (an event with leagues)")
+	return boardCmd
 }
 
-// boardLine is a line of GET leaderboard.
-type boardLine struct {
-	Rank                       int
-	Team                       string
-	Rating, Mu, Sigma          float64
-	Games, Wins, Draws, Losses int
-	WinRate                    float64                   `json:"win_rate"`
-	Promotion                  *platform.PromotionRecord `json:"promotion"` // below the top league
-	BossOnly                   bool                      `json:"boss_only"` // ranked by the tests: no rated game
+// printBoard is the table of arena leaderboard.
+func printBoard(out io.Writer, board []client.Standing) error {
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	tests := slices.ContainsFunc(board, func(s client.Standing) bool { return s.Promotion != nil })
+	switch {
+	case len(board) > 0 && board[0].BossOnly:
+		fmt.Fprintln(tw, "this league plays only the promotion tests against its boss: no rated game")
+		fmt.Fprintln(tw, "RANK\tTEAM\tPROMOTION TEST")
+	case tests:
+		fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE\tPROMOTION TEST")
+	default:
+		fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE")
+	}
+	for _, s := range board {
+		switch {
+		case s.BossOnly:
+			fmt.Fprintf(tw, "%d\t%s\t%s\n", s.Rank, s.Team, testText(s.Promotion))
+		case tests:
+			fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\t%s\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate, testText(s.Promotion))
+		default:
+			fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate)
+		}
+	}
+	return tw.Flush()
 }
 
 // waitBuild polls a submission until its build ends.
 func waitBuild(cmd *cobra.Command, c *clientFlags, id int64) error {
+	api := c.client()
 	for {
-		var s submissionInfo
-		raw, err := c.do("GET", fmt.Sprintf("submissions/%d", id), "", nil, &s)
+		s, raw, err := api.Submission(cmd.Context(), id)
 		if err != nil {
 			return err
 		}
@@ -364,8 +273,7 @@ func waitBuild(cmd *cobra.Command, c *clientFlags, id int64) error {
 			if s.Status == "ready" {
 				return nil
 			}
-			log, err := c.do("GET", fmt.Sprintf("submissions/%d/log", id), "", nil, nil)
-			if err == nil {
+			if log, err := api.SubmissionLog(cmd.Context(), id); err == nil {
 				cmd.ErrOrStderr().Write(log)
 			}
 			return exitError{code: 1, err: fmt.Errorf("the build failed: %s", s.Error)}

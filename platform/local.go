@@ -1,0 +1,215 @@
+package platform
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/seed27749672/arena/platform/apitypes"
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/client"
+	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/format/codinsa/spawnvote"
+	"github.com/seed27749672/arena/platform/format/rounds"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// Local is the organiser's client.Organiser on an open platform (its data
+// directory or database), the server running or not: what the organiser's
+// routes do, called directly. The rounds and finals are played here, by
+// the caller's process (PlayBlitzRound, PlayBlitzFinal,
+// PlayCodinsaFinal), not asked of a server. A missing event is the
+// store's error (store.ErrNotFound), for the caller to word.
+//
+// It is the one place the organiser's commands call the platform's
+// methods.
+type Local struct{ p *Platform }
+
+var _ client.Organiser = Local{}
+
+// NewLocal is the organiser's calls on p (which the caller closes).
+func NewLocal(p *Platform) Local { return Local{p} }
+
+func (l Local) CreateEvent(ctx context.Context, game, name string, opts []string, s store.Settings) (store.Event, string, error) {
+	return l.p.CreateEventWith(ctx, game, name, opts, s)
+}
+
+func (l Local) Events(ctx context.Context) ([]store.Event, error) { return l.p.Store.Events(ctx) }
+
+func (l Local) Event(ctx context.Context, id int64) (store.Event, error) {
+	return l.p.Store.Event(ctx, id)
+}
+
+func (l Local) UpdateEvent(ctx context.Context, id int64, name string, opts []string, s store.Settings) (store.Event, error) {
+	return l.p.UpdateEvent(ctx, id, name, opts, s)
+}
+
+func (l Local) NewInvite(ctx context.Context, id int64) (string, error) {
+	if _, err := l.p.Store.Event(ctx, id); err != nil {
+		return "", err
+	}
+	return l.p.NewInvite(ctx, id)
+}
+
+// Teams are every league's teams with their standing, as the API's.
+func (l Local) Teams(ctx context.Context, id int64) ([]client.Team, error) {
+	if _, err := l.p.Store.Event(ctx, id); err != nil {
+		return nil, err
+	}
+	board, err := l.p.EventStandings(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []client.Team
+	for _, s := range board {
+		r := s.Rating
+		out = append(out, client.Team{ID: s.Team.ID, Name: s.Team.Name, Members: s.Team.Members, Active: s.Team.Active, Rank: s.Rank,
+			Rating: s.Score(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
+			League: s.Team.League, Promotion: s.Test, BossOnly: s.BossOnly})
+	}
+	return out, nil
+}
+
+// Matches are the event's latest matches, as the API's.
+func (l Local) Matches(ctx context.Context, id int64) ([]client.Match, error) {
+	if _, err := l.p.Store.Event(ctx, id); err != nil {
+		return nil, err
+	}
+	ms, err := l.p.Store.Matches(ctx, id, recentMatches)
+	if err != nil {
+		return nil, err
+	}
+	teams, err := l.p.Store.Teams(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	names := map[int64]string{0: "house"}
+	for _, t := range teams {
+		names[t.ID] = t.Name
+	}
+	var out []client.Match
+	for _, m := range ms {
+		om := client.Match{ID: m.ID, Seed: strconv.FormatInt(m.Seed, 10), Played: m.Played.Format(time.RFC3339), Error: m.Error}
+		for s, t := range m.Teams {
+			seat := client.Seat{Team: names[t], TeamID: t}
+			if s < len(m.Ranks) {
+				seat.Rank = m.Ranks[s]
+			}
+			om.Seats = append(om.Seats, seat)
+		}
+		out = append(out, om)
+	}
+	return out, nil
+}
+
+func (l Local) Status(ctx context.Context, id int64) (Controls, bool, error) {
+	c, err := l.p.EventControls(ctx, id)
+	if err != nil {
+		return c, false, err
+	}
+	done, err := l.p.FinalDone(ctx, id)
+	return c, done, err
+}
+
+func (l Local) Failures(ctx context.Context, id int64) (apitypes.Failures, error) {
+	var fs apitypes.Failures
+	var err error
+	if fs.Failing, err = l.p.FailingGames(ctx, id); err == nil {
+		fs.LookError, err = l.p.LookError(ctx, id)
+	}
+	return fs, err
+}
+
+func (l Local) SetCasual(ctx context.Context, id int64, running bool) error {
+	_, err := l.p.SetCasual(ctx, id, running)
+	return err
+}
+
+func (l Local) SetFrozen(ctx context.Context, id int64, frozen bool) error {
+	_, err := l.p.SetFrozen(ctx, id, frozen)
+	return err
+}
+
+func (l Local) StartFinal(ctx context.Context, id int64, games int) error {
+	_, err := l.p.StartFinal(ctx, id, games)
+	return err
+}
+
+func (l Local) Publish(ctx context.Context, id int64) error {
+	_, err := l.p.Publish(ctx, id)
+	return err
+}
+
+func (l Local) Export(ctx context.Context, id int64, dir string) (Results, int, error) {
+	return l.p.Export(ctx, id, dir)
+}
+
+func (l Local) Rounds(ctx context.Context, id int64) ([]rounds.Round, error) {
+	return rounds.List(ctx, host{l.p}, id)
+}
+
+func (l Local) StartRound(ctx context.Context, id int64, r rounds.Round) (rounds.Round, error) {
+	return rounds.Start(ctx, host{l.p}, id, r)
+}
+
+func (l Local) ChangeRound(ctx context.Context, id int64, n int, r rounds.Round) (rounds.Round, error) {
+	return rounds.Change(ctx, host{l.p}, id, n, r)
+}
+
+func (l Local) CancelRound(ctx context.Context, id int64, n int) (rounds.Round, error) {
+	return rounds.Cancel(ctx, host{l.p}, id, n)
+}
+
+func (l Local) Ladder(ctx context.Context, id int64) (rounds.Board, error) {
+	return rounds.ReadBoard(ctx, host{l.p}, id)
+}
+
+func (l Local) Blitz(ctx context.Context, id int64) (*blitz.State, *blitz.Final, error) {
+	b, err := blitz.Status(ctx, host{l.p}, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := blitz.ReadFinal(ctx, host{l.p}, id)
+	return b, f, err
+}
+
+func (l Local) SetBlitzSchedule(ctx context.Context, id int64, s blitz.Schedule) error {
+	return blitz.SetSchedule(ctx, host{l.p}, id, s)
+}
+
+func (l Local) StopBlitzSchedule(ctx context.Context, id int64) (blitz.Schedule, error) {
+	return blitz.StopSchedule(ctx, host{l.p}, id)
+}
+
+// PlayBlitzRound plays a ranked round now, in this process.
+func (l Local) PlayBlitzRound(ctx context.Context, id int64, p client.Play) (*blitz.Round, int, error) {
+	l.p.SetBotOptions(build.Options{Unsafe: p.Unsafe})
+	r, err := blitz.PlayRound(ctx, host{l.p}, id, time.Now())
+	return r, 0, err
+}
+
+// PlayBlitzFinal plays the final, in this process.
+func (l Local) PlayBlitzFinal(ctx context.Context, id int64, size int, p client.Play) (*blitz.Final, bool, error) {
+	l.p.SetBotOptions(build.Options{Unsafe: p.Unsafe})
+	f, err := blitz.PlayFinal(ctx, host{l.p}, id, size)
+	return f, false, err
+}
+
+func (l Local) PublishSpawns(ctx context.Context, id int64, mapText, set0, secret string) error {
+	return codinsa.PublishSpawns(ctx, host{l.p}, id, mapText, set0, secret)
+}
+
+func (l Local) Spawns(ctx context.Context, id int64) (*spawnvote.State, error) {
+	return codinsa.Spawns(ctx, host{l.p}, id)
+}
+
+func (l Local) CloseSpawnVote(ctx context.Context, id int64) error {
+	return codinsa.CloseSpawnVote(ctx, host{l.p}, id)
+}
+
+// PlayCodinsaFinal plays the final's round robin, in this process.
+func (l Local) PlayCodinsaFinal(ctx context.Context, id int64, seed int64, p client.Play) (*codinsa.Final, bool, error) {
+	f, err := codinsa.PlayFinal(ctx, host{l.p}, id, codinsa.FinalOptions{Cores: p.Cores, Seed: seed, Bots: &build.Options{Unsafe: p.Unsafe}})
+	return f, false, err
+}
