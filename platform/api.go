@@ -20,6 +20,7 @@ import (
 	"github.com/seed27749672/arena/internal/keyrate"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -399,7 +400,7 @@ func (a *api) kit(w http.ResponseWriter, r *http.Request, t store.Team) {
 		apiError(w, http.StatusNotFound, err.Error())
 		return
 	}
-	z, err := kitZip(ev.Game, lang)
+	z, err := files.KitZip(ev.Game, lang)
 	if err != nil {
 		a.internal(w, err)
 		return

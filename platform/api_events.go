@@ -11,7 +11,7 @@ import (
 	"github.com/seed27749672/arena/platform/store"
 )
 
-// The API of the event formats (issue 17): leagues, the side quest.
+// The API of the leagues and the side quest.
 
 // boardFor is the leaderboard a team asks for: its event's, or, with
 // ?league=N in an event with leagues, that league's.

@@ -14,7 +14,7 @@ import (
 	"github.com/seed27749672/arena/platform/store"
 )
 
-// The organiser's controls of an event (issue 17), kept as the event's
+// The organiser's controls of an event, kept as the event's
 // "controls" state: casual games stopped or running, submissions frozen,
 // the final ranking (many more rated games, in the top league for an
 // event with leagues, after which the leaderboard is final) and the

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/postgres"
 )
@@ -42,7 +43,8 @@ func OpenDB(ctx context.Context, url, dir string) (*Platform, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Platform{Store: db, Dir: dir, db: db, Replays: storeReplays{db}}, nil
+	return &Platform{Store: db, Dir: dir, db: db, Replays: files.StoreReplays{Store: db},
+		builds: &files.Builds{Store: db, Dir: dir, Shared: db.Shared()}}, nil
 }
 
 // OpenEither opens a PostgreSQL database when url is set, else the data

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/tournament"
 )
@@ -328,7 +328,7 @@ func (p *Platform) Submit(ctx context.Context, team store.Team, filename string,
 	if err := os.WriteFile(p.uploadPath(sub.ID), upload, 0o600); err != nil {
 		return sub, err
 	}
-	if err := p.shareUpload(ctx, sub.ID, upload); err != nil {
+	if err := p.builds.ShareUpload(ctx, sub.ID, upload); err != nil {
 		return sub, err
 	}
 	if _, err := q.Insert(ctx, buildArgs{Submission: sub.ID}, nil); err != nil {
@@ -338,13 +338,9 @@ func (p *Platform) Submit(ctx context.Context, team store.Team, filename string,
 	return sub, nil
 }
 
-func (p *Platform) uploadPath(id int64) string {
-	return filepath.Join(p.Dir, "uploads", strconv.FormatInt(id, 10))
-}
+func (p *Platform) uploadPath(id int64) string { return p.builds.UploadPath(id) }
 
-func (p *Platform) buildDir(id int64) string {
-	return filepath.Join(p.Dir, "builds", strconv.FormatInt(id, 10))
-}
+func (p *Platform) buildDir(id int64) string { return p.builds.BuildDir(id) }
 
 // build runs one submission's build and records its end. It may run again
 // for the same submission (a retried job): it starts from the upload each
@@ -369,7 +365,7 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 	if err := p.Store.SetBuildStatus(ctx, id, store.StatusBuilding); err != nil {
 		return err
 	}
-	upload, err := p.readUpload(ctx, id)
+	upload, err := p.builds.ReadUpload(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -383,7 +379,7 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	defer chmodTree(dir)
+	defer files.ChmodTree(dir)
 	lang, root, err := prepare(ev.Game, sub.Filename, upload, dir)
 	if err != nil {
 		return p.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))
@@ -407,7 +403,7 @@ func (p *Platform) build(ctx context.Context, id int64) error {
 		r.Log = append(r.Log, err.Error()+"\n"...)
 	}
 	if status == store.StatusReady {
-		if err := p.shareBuild(ctx, id); err != nil {
+		if err := p.builds.ShareBuild(ctx, id); err != nil {
 			return err
 		}
 	}
@@ -427,7 +423,7 @@ func prepare(gameName, filename string, upload []byte, dir string) (string, stri
 			return "", "", err
 		}
 		root := build.KitRoot(src)
-		return "", root, chmodTree(root)
+		return "", root, files.ChmodTree(root)
 	}
 	lang, err := build.PrepareFile(gameName, filename, upload, dir)
 	return lang, dir, err
@@ -435,17 +431,6 @@ func prepare(gameName, filename string, upload []byte, dir string) (string, stri
 
 func isZip(b []byte) bool {
 	return len(b) >= 4 && string(b[:4]) == "PK\x03\x04"
-}
-
-// chmodTree lets the sandbox's identity read and enter every directory
-// of an unpacked tree.
-func chmodTree(root string) error {
-	return filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || !d.IsDir() {
-			return err
-		}
-		return os.Chmod(p, 0o755)
-	})
 }
 
 // buildOptions are the builds' options, with the npm cache of the data

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox/sandboxtest"
 )
@@ -277,7 +278,7 @@ func TestBuiltRootFollowsTheUpload(t *testing.T) {
 	if got := p.builtRoot(file.ID); got != p.buildDir(file.ID) {
 		t.Errorf("a single file's kit with a src directory: built in %s, want %s", got, p.buildDir(file.ID))
 	}
-	z, err := kitZip("tracks", "python")
+	z, err := files.KitZip("tracks", "python")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,7 +122,7 @@ func (p *Platform) botSpec(ctx context.Context, info game.Info, set store.Settin
 	if err != nil {
 		return bot.Spec{}, err
 	}
-	if err := p.fetchBuild(ctx, subID); err != nil {
+	if err := p.builds.FetchBuild(ctx, subID); err != nil {
 		return bot.Spec{}, err
 	}
 	// the kit's run command reached by its protocol, as arena play runs a

@@ -14,6 +14,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -88,14 +89,14 @@ func (p *Platform) DumpEvent(ctx context.Context, eventID int64, w io.Writer) er
 		return err
 	}
 	for _, s := range dump.Submissions {
-		up, err := p.readUpload(ctx, s.ID)
+		up, err := p.builds.ReadUpload(ctx, s.ID)
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, store.ErrNotFound) {
 			continue // a submission whose upload was never stored
 		}
 		if err != nil {
 			return err
 		}
-		if err := enc.Encode(exportFile{uploadFile(s.ID), up}); err != nil {
+		if err := enc.Encode(exportFile{files.UploadFile(s.ID), up}); err != nil {
 			return err
 		}
 		if s.Status != store.StatusReady {
@@ -105,7 +106,7 @@ func (p *Platform) DumpEvent(ctx context.Context, eventID int64, w io.Writer) er
 		if err != nil {
 			return fmt.Errorf("the build of submission %d: %w", s.ID, err)
 		}
-		if err := enc.Encode(exportFile{artifactFile(s.ID), art}); err != nil {
+		if err := enc.Encode(exportFile{files.ArtifactFile(s.ID), art}); err != nil {
 			return err
 		}
 	}
@@ -114,7 +115,7 @@ func (p *Platform) DumpEvent(ctx context.Context, eventID int64, w io.Writer) er
 		if err != nil {
 			continue // a failed match has none
 		}
-		name, _ := replayFile(m.Key)
+		name, _ := files.ReplayFile(m.Key)
 		var buf strings.Builder
 		gz := gzip.NewWriter(&buf)
 		if err := replay.Write(gz, rep); err != nil {
@@ -131,12 +132,12 @@ func (p *Platform) DumpEvent(ctx context.Context, eventID int64, w io.Writer) er
 // artifact is a ready build's tree, archived.
 func (p *Platform) artifact(ctx context.Context, id int64) ([]byte, error) {
 	if p.shared() {
-		return p.Store.File(ctx, artifactFile(id))
+		return p.Store.File(ctx, files.ArtifactFile(id))
 	}
 	if _, err := os.Stat(p.buildDir(id)); err != nil {
 		return nil, err
 	}
-	return packTree(p.buildDir(id))
+	return files.PackTree(p.buildDir(id))
 }
 
 // LoadEvent reads an event DumpEvent wrote into this platform (arena
@@ -206,30 +207,30 @@ func (p *Platform) importFile(ctx context.Context, f exportFile) error {
 	var id int64
 	switch {
 	case strings.HasPrefix(f.Name, "upload/"):
-		if _, err := fmt.Sscanf(f.Name, "upload/%d", &id); err != nil || f.Name != uploadFile(id) {
+		if _, err := fmt.Sscanf(f.Name, "upload/%d", &id); err != nil || f.Name != files.UploadFile(id) {
 			return errors.New("not a file of an export")
 		}
 		if err := os.MkdirAll(p.Dir+"/uploads", 0o700); err != nil {
 			return err
 		}
-		if err := writeAtomic(p.uploadPath(id), f.Data, 0o600); err != nil {
+		if err := files.WriteAtomic(p.uploadPath(id), f.Data, 0o600); err != nil {
 			return err
 		}
-		return p.shareUpload(ctx, id, f.Data)
+		return p.builds.ShareUpload(ctx, id, f.Data)
 	case strings.HasPrefix(f.Name, "build/"):
-		if _, err := fmt.Sscanf(f.Name, "build/%d.tar.gz", &id); err != nil || f.Name != artifactFile(id) {
+		if _, err := fmt.Sscanf(f.Name, "build/%d.tar.gz", &id); err != nil || f.Name != files.ArtifactFile(id) {
 			return errors.New("not a file of an export")
 		}
 		if p.shared() {
 			return p.Store.PutFile(ctx, f.Name, f.Data)
 		}
-		if err := unpackTree(f.Data, p.buildDir(id)); err != nil {
+		if err := files.UnpackTree(f.Data, p.buildDir(id)); err != nil {
 			return err
 		}
-		return chmodTree(p.buildDir(id))
+		return files.ChmodTree(p.buildDir(id))
 	case strings.HasPrefix(f.Name, "replay/"):
 		key := strings.TrimSuffix(strings.TrimPrefix(f.Name, "replay/"), ".json.gz")
-		if name, err := replayFile(key); err != nil || name != f.Name {
+		if name, err := files.ReplayFile(key); err != nil || name != f.Name {
 			return errors.New("not a file of an export")
 		}
 		zr, err := gzip.NewReader(strings.NewReader(string(f.Data)))
@@ -248,7 +249,7 @@ func (p *Platform) importFile(ctx context.Context, f exportFile) error {
 // HasBuild reports whether a ready build's tree can be had by this
 // platform's workers, unpacking it here from the database if need be.
 func (p *Platform) HasBuild(ctx context.Context, id int64) (bool, error) {
-	if err := p.fetchBuild(ctx, id); err != nil {
+	if err := p.builds.FetchBuild(ctx, id); err != nil {
 		return false, err
 	}
 	_, err := os.Stat(p.buildDir(id))

@@ -25,6 +25,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/fault"
+	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/sqlite"
 )
@@ -43,8 +44,8 @@ type Platform struct {
 	river store.JobClient // nil until StartJobs
 	// count counts the matches this process plays (heartbeats)
 	count counters
-	// fetchMu: one build unpacked from the database at a time
-	fetchMu sync.Mutex
+	// builds are the teams' uploads and build trees
+	builds *files.Builds
 	// stopHeartbeat stops a worker's heartbeats (nil: none)
 	stopHeartbeat func()
 	id            string     // a worker's id (workerID)
@@ -67,7 +68,7 @@ type Platform struct {
 	// stopBlitz stops the Blitz ranked rounds' clock (nil: none)
 	stopBlitz func()
 	// Replays keeps the matches' replays (DIR/replays by default).
-	Replays Replays
+	Replays files.Replays
 	// cores are the cores match jobs hold while they play, by the rule
 	// of arena tournament (tournament.MatchCores): nil until StartJobs.
 	cores     *semaphore.Weighted
@@ -108,7 +109,8 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 			return nil, err
 		}
 	}
-	p := &Platform{Store: db, Dir: dir, db: db, Replays: dirReplays{filepath.Join(dir, "replays")}}
+	p := &Platform{Store: db, Dir: dir, db: db, Replays: files.DirReplays{Dir: filepath.Join(dir, "replays")},
+		builds: &files.Builds{Store: db, Dir: dir}}
 	if err := os.MkdirAll(filepath.Join(dir, "builds"), 0o711); err != nil {
 		db.Close()
 		return nil, err

@@ -175,3 +175,7 @@ func (p *Platform) playGames(ctx context.Context, cores int, games []formatGame)
 	}
 	return errors.Join(errs...)
 }
+
+// shared: processes on other machines use the database, so uploads,
+// build artifacts and replays go in it.
+func (p *Platform) shared() bool { return p.db != nil && p.db.Shared() }

@@ -19,7 +19,7 @@ import (
 	"github.com/seed27749672/arena/web"
 )
 
-// The closing benchmark of the platform (issue 16): casual matches
+// The platform's throughput benchmark: casual matches
 // between process bots that answer at once (a C++ bot that waits every
 // turn of tracks: builtin speed), with every core busy. "direct" plays the
 // same matches with arena tournament's pool, nothing else: the baseline.

@@ -18,7 +18,7 @@ import (
 // the RSS after the last match, and the heap's growth per match between
 // the first tenth and the end. "streamed" writes each replay to disk as
 // --replays does and keeps nothing; "kept" holds every replay as the
-// tournament did before (issue 13): the baseline, in the same run.
+// tournament once did: the baseline, in the same run.
 func BenchmarkTournamentMemory(b *testing.B) {
 	for _, mode := range []string{"streamed", "kept"} {
 		b.Run(mode, func(b *testing.B) {

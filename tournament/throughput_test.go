@@ -26,7 +26,7 @@ int main(void) {
 // trivial process bots (a C program that answers at once) at the default
 // parallelism, and reports matches per second and Arena's own share of
 // the CPU used during the run (Arena's user+system time against that of
-// the bots it waited for). The closing figure of issue 15.
+// the bots it waited for).
 func BenchmarkProcessTournament(b *testing.B) {
 	gametest.Register()
 	dir := b.TempDir()

@@ -205,7 +205,7 @@ type Store interface {
 	// Matches lists an event's matches, newest first, at most limit.
 	Matches(ctx context.Context, eventID int64, limit int) ([]Match, error)
 
-	// Event formats (issue 17: leagues, ranked rounds, finals).
+	// Event formats (leagues, ranked rounds, finals).
 
 	// SetLeague moves a team to a league, if it is still in league from
 	// (so that two deciders never move it twice); it reports whether it
@@ -217,8 +217,8 @@ type Store interface {
 	// a submission played, oldest first.
 	SubmissionMatches(ctx context.Context, subID int64, kind string) ([]Match, error)
 
-	// Event formats (issue 17, events2: Cod'INSA spawn votes and round
-	// robin, Blitz ranked rounds and final). A format keeps its own state
+	// Event formats (Cod'INSA spawn votes and round robin, Blitz
+	// ranked rounds and final). A format keeps its own state
 	// as one JSON document per event and name, read and changed whole.
 
 	// EventState is the document name of an event; nil (no error) when
@@ -231,8 +231,8 @@ type Store interface {
 	// store (SQLite's one connection is busy with its transaction).
 	UpdateEventState(ctx context.Context, eventID int64, name string, update func(old []byte) ([]byte, error)) ([]byte, error)
 
-	// Many machines (issue 18: workers on other machines share nothing
-	// but the database).
+	// Many machines (workers on other machines share nothing but the
+	// database).
 
 	// RecordMatchTx is RecordMatch that runs then in its transaction,
 	// after the match is stored (or found stored by an earlier try): the

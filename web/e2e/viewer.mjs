@@ -753,7 +753,7 @@ async function exported(game, file) {
 }
 
 /**
- * The reflected payload of issue 11: a match address that holds markup.
+ * A reflected payload: a match address that holds markup.
  * The page must show it as text, and no script of it may run.
  */
 async function reflected() {

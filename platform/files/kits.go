@@ -1,4 +1,4 @@
-package platform
+package files
 
 import (
 	"archive/zip"
@@ -9,9 +9,9 @@ import (
 	"github.com/seed27749672/arena/kits"
 )
 
-// kitZip is a starter kit as a zip, its files in a folder named for the
+// KitZip is a starter kit as a zip, its files in a folder named for the
 // game and language: what a team downloads, modifies and uploads back.
-func kitZip(game, lang string) ([]byte, error) {
+func KitZip(game, lang string) ([]byte, error) {
 	tmp, err := os.MkdirTemp("", "arena-kit-")
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package platform
+package files
 
 import (
 	"archive/tar"
@@ -12,9 +12,9 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 
 	"github.com/seed27749672/arena/platform/store"
-	"github.com/seed27749672/arena/replay"
 )
 
 // On a shared database (PostgreSQL), a build may run on one machine and
@@ -23,84 +23,107 @@ import (
 // machine unpacks a build into its own directory the first time it plays
 // it. A marker file beside the tree says it is complete.
 
-func uploadFile(id int64) string   { return "upload/" + strconv.FormatInt(id, 10) }
-func artifactFile(id int64) string { return "build/" + strconv.FormatInt(id, 10) + ".tar.gz" }
+// UploadFile is a submission's upload's name among the database's files.
+func UploadFile(id int64) string { return "upload/" + strconv.FormatInt(id, 10) }
+
+// ArtifactFile is a build tree's artifact's name among the database's
+// files.
+func ArtifactFile(id int64) string { return "build/" + strconv.FormatInt(id, 10) + ".tar.gz" }
 
 // maxArtifact bounds an artifact's unpacked size: a build tree larger
 // than that is refused rather than filling every worker's disk.
 const maxArtifact = 1 << 30
 
-func (p *Platform) shared() bool { return p.db != nil && p.db.Shared() }
+// Builds are the teams' uploads and build trees of a data directory:
+// DIR/uploads/ID and DIR/builds/ID, and on a shared database their
+// copies there.
+type Builds struct {
+	Store  store.Store
+	Dir    string // the data directory
+	Shared bool   // other machines use the database
+	// fetchMu: one build unpacked from the database at a time
+	fetchMu sync.Mutex
+}
+
+// UploadPath is where a submission's upload is kept on this machine.
+func (bs *Builds) UploadPath(id int64) string {
+	return filepath.Join(bs.Dir, "uploads", strconv.FormatInt(id, 10))
+}
+
+// BuildDir is a submission's build tree on this machine.
+func (bs *Builds) BuildDir(id int64) string {
+	return filepath.Join(bs.Dir, "builds", strconv.FormatInt(id, 10))
+}
 
 // builtMarker is beside a build tree that is complete on this machine.
-func (p *Platform) builtMarker(id int64) string { return p.buildDir(id) + ".ok" }
+func (bs *Builds) builtMarker(id int64) string { return bs.BuildDir(id) + ".ok" }
 
-// shareUpload keeps an upload in the database for a builder elsewhere.
-func (p *Platform) shareUpload(ctx context.Context, id int64, upload []byte) error {
-	if !p.shared() {
+// ShareUpload keeps an upload in the database for a builder elsewhere.
+func (bs *Builds) ShareUpload(ctx context.Context, id int64, upload []byte) error {
+	if !bs.Shared {
 		return nil
 	}
-	return p.Store.PutFile(ctx, uploadFile(id), upload)
+	return bs.Store.PutFile(ctx, UploadFile(id), upload)
 }
 
-// readUpload is an upload: this machine's copy, or the database's (kept
+// ReadUpload is an upload: this machine's copy, or the database's (kept
 // here for the next time).
-func (p *Platform) readUpload(ctx context.Context, id int64) ([]byte, error) {
-	b, err := os.ReadFile(p.uploadPath(id))
-	if err == nil || !errors.Is(err, fs.ErrNotExist) || !p.shared() {
+func (bs *Builds) ReadUpload(ctx context.Context, id int64) ([]byte, error) {
+	b, err := os.ReadFile(bs.UploadPath(id))
+	if err == nil || !errors.Is(err, fs.ErrNotExist) || !bs.Shared {
 		return b, err
 	}
-	if b, err = p.Store.File(ctx, uploadFile(id)); err != nil {
+	if b, err = bs.Store.File(ctx, UploadFile(id)); err != nil {
 		return nil, fmt.Errorf("the upload of submission %d: %w", id, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(p.uploadPath(id)), 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(bs.UploadPath(id)), 0o700); err != nil {
 		return nil, err
 	}
-	return b, writeAtomic(p.uploadPath(id), b, 0o600)
+	return b, WriteAtomic(bs.UploadPath(id), b, 0o600)
 }
 
-// shareBuild stores a ready build's tree in the database, before the
+// ShareBuild stores a ready build's tree in the database, before the
 // build is recorded ready (a match may be scheduled at once).
-func (p *Platform) shareBuild(ctx context.Context, id int64) error {
-	if !p.shared() {
+func (bs *Builds) ShareBuild(ctx context.Context, id int64) error {
+	if !bs.Shared {
 		return nil
 	}
-	dir := p.buildDir(id)
-	if err := chmodTree(dir); err != nil {
+	dir := bs.BuildDir(id)
+	if err := ChmodTree(dir); err != nil {
 		return err
 	}
-	art, err := packTree(dir)
+	art, err := PackTree(dir)
 	if err != nil {
 		return fmt.Errorf("the artifact of build %d: %w", id, err)
 	}
-	if err := p.Store.PutFile(ctx, artifactFile(id), art); err != nil {
+	if err := bs.Store.PutFile(ctx, ArtifactFile(id), art); err != nil {
 		return err
 	}
-	return os.WriteFile(p.builtMarker(id), nil, 0o600)
+	return os.WriteFile(bs.builtMarker(id), nil, 0o600)
 }
 
-// fetchBuild makes sure a ready build's tree (and its upload, which tells
+// FetchBuild makes sure a ready build's tree (and its upload, which tells
 // its layout) are on this machine.
-func (p *Platform) fetchBuild(ctx context.Context, id int64) error {
-	if !p.shared() {
+func (bs *Builds) FetchBuild(ctx context.Context, id int64) error {
+	if !bs.Shared {
 		return nil
 	}
-	if _, err := p.readUpload(ctx, id); err != nil {
+	if _, err := bs.ReadUpload(ctx, id); err != nil {
 		return err
 	}
-	p.fetchMu.Lock()
-	defer p.fetchMu.Unlock()
-	if _, err := os.Stat(p.builtMarker(id)); err == nil {
+	bs.fetchMu.Lock()
+	defer bs.fetchMu.Unlock()
+	if _, err := os.Stat(bs.builtMarker(id)); err == nil {
 		return nil
 	}
-	art, err := p.Store.File(ctx, artifactFile(id))
+	art, err := bs.Store.File(ctx, ArtifactFile(id))
 	if err != nil {
 		return fmt.Errorf("the artifact of build %d: %w", id, err)
 	}
-	dir := p.buildDir(id)
+	dir := bs.BuildDir(id)
 	tmp := dir + ".unpacking"
 	os.RemoveAll(tmp)
-	if err := unpackTree(art, tmp); err != nil {
+	if err := UnpackTree(art, tmp); err != nil {
 		os.RemoveAll(tmp)
 		return fmt.Errorf("the artifact of build %d: %w", id, err)
 	}
@@ -110,12 +133,12 @@ func (p *Platform) fetchBuild(ctx context.Context, id int64) error {
 	if err := os.Rename(tmp, dir); err != nil {
 		return err
 	}
-	return os.WriteFile(p.builtMarker(id), nil, 0o600)
+	return os.WriteFile(bs.builtMarker(id), nil, 0o600)
 }
 
-// packTree archives a build tree: directories, regular files with their
+// PackTree archives a build tree: directories, regular files with their
 // modes, and symbolic links (build.CheckLinks has kept them inside).
-func packTree(dir string) ([]byte, error) {
+func PackTree(dir string) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
 	tw := tar.NewWriter(zw)
@@ -168,9 +191,9 @@ func packTree(dir string) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// unpackTree unpacks an artifact into dir, through os.Root: no entry
+// UnpackTree unpacks an artifact into dir, through os.Root: no entry
 // reaches outside it, whatever its name or links.
-func unpackTree(art []byte, dir string) error {
+func UnpackTree(art []byte, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -224,8 +247,8 @@ func unpackTree(art []byte, dir string) error {
 	}
 }
 
-// writeAtomic writes a file whole or not at all.
-func writeAtomic(path string, b []byte, mode fs.FileMode) error {
+// WriteAtomic writes a file whole or not at all.
+func WriteAtomic(path string, b []byte, mode fs.FileMode) error {
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, b, mode); err != nil {
 		return err
@@ -233,49 +256,13 @@ func writeAtomic(path string, b []byte, mode fs.FileMode) error {
 	return os.Rename(tmp, path)
 }
 
-// storeReplays keeps replays gzipped in the database's files.
-type storeReplays struct{ s store.Store }
-
-func replayFile(key string) (string, error) {
-	if !keyPattern.MatchString(key) {
-		return "", fmt.Errorf("bad replay key %q", key)
-	}
-	return "replay/" + key + ".json.gz", nil
-}
-
-// Put implements Replays.
-func (r storeReplays) Put(key string, rep *replay.Replay) error {
-	name, err := replayFile(key)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if err := replay.Write(zw, rep); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	return r.s.PutFile(context.Background(), name, buf.Bytes())
-}
-
-// Get implements Replays.
-func (r storeReplays) Get(key string) (*replay.Replay, error) {
-	name, err := replayFile(key)
-	if err != nil {
-		return nil, err
-	}
-	b, err := r.s.File(context.Background(), name)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("replay %s: %w", key, fs.ErrNotExist)
-	}
-	if err != nil {
-		return nil, err
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, err
-	}
-	return replay.Read(zr)
+// ChmodTree lets the sandbox's identity read and enter every directory
+// of an unpacked tree.
+func ChmodTree(root string) error {
+	return filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		return os.Chmod(p, 0o755)
+	})
 }
