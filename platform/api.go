@@ -20,6 +20,7 @@ import (
 	"github.com/seed27749672/arena/internal/keyrate"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
@@ -176,7 +177,7 @@ func (a *api) withTeam(h teamHandler) http.HandlerFunc {
 			apiError(w, http.StatusUnauthorized, "this needs your team's token (Authorization: Bearer TOKEN)")
 			return
 		}
-		if isOrganiserToken(token) && a.p.AuthenticateOrganiser(r.Context(), token) == nil {
+		if event.IsOrganiserToken(token) && a.p.AuthenticateOrganiser(r.Context(), token) == nil {
 			apiError(w, http.StatusForbidden, "this is a team's: the organiser's token opens the organiser's routes (organiser/...)")
 			return
 		}
@@ -259,7 +260,7 @@ func (a *api) join(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	}
 	t, token, err := a.p.Join(r.Context(), req.Invite, req.Name, req.Members...)
 	switch {
-	case errors.Is(err, errBadInvite):
+	case errors.Is(err, event.ErrBadInvite):
 		apiError(w, http.StatusForbidden, err.Error())
 		return
 	case isUserError(err):
@@ -347,7 +348,7 @@ func (a *api) activate(w http.ResponseWriter, r *http.Request, t store.Team) {
 	if !ok {
 		return
 	}
-	if err := a.p.checkNotFrozen(r.Context(), t.EventID); err != nil {
+	if err := a.p.CheckNotFrozen(r.Context(), t.EventID); err != nil {
 		if isUserError(err) {
 			apiError(w, http.StatusConflict, err.Error())
 		} else {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -27,7 +28,7 @@ func (a *api) withOrganiser(h teamHandler) http.HandlerFunc {
 			apiError(w, http.StatusUnauthorized, "this needs the organiser's token (Authorization: Bearer TOKEN)")
 			return
 		}
-		if !isOrganiserToken(token) {
+		if !event.IsOrganiserToken(token) {
 			if _, err := a.p.Authenticate(r.Context(), token); err == nil {
 				apiError(w, http.StatusForbidden, "this is the organiser's: a team's token does not open it")
 				return

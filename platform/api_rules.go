@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/statement"
@@ -55,7 +56,7 @@ func eventSettings(ev store.Event, info game.Info) []statement.Setting {
 	for k, v := range ev.Options {
 		out = append(out, statement.Setting{Name: k, Value: v, Help: help[k]})
 	}
-	to, ok := timeOptions(info)
+	to, ok := event.TimeOptions(info)
 	if ok && ev.Settings.TurnMS != 0 {
 		out = append(out, statement.Setting{Name: to.Turn, Value: strconv.Itoa(ev.Settings.TurnMS), Help: help[to.Turn]})
 	}

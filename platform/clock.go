@@ -8,7 +8,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/build"
-	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -21,11 +21,11 @@ import (
 // readState decodes an event state document into v; found is false when
 // there is none.
 func (p *Platform) readState(ctx context.Context, eventID int64, name string, v any) (bool, error) {
-	return format.ReadState(ctx, p.Store, eventID, name, v)
+	return store.ReadState(ctx, p.Store, eventID, name, v)
 }
 
 func (p *Platform) writeState(ctx context.Context, eventID int64, name string, v any) error {
-	return format.WriteState(ctx, p.Store, eventID, name, v)
+	return store.WriteState(ctx, p.Store, eventID, name, v)
 }
 
 // teamsWithBots are an event's teams with a bot the platform can play, in
@@ -62,7 +62,7 @@ func (p *Platform) offerMap(ev store.Event, a *matchArgs) {
 // options, and when it is a file of the data directory's maps/, carried
 // in the job (a worker on another machine has no such folder).
 func (p *Platform) carryMap(ev store.Event, a *matchArgs) error {
-	name := drawMap(ev.Settings, a.Seed)
+	name := event.DrawMap(ev.Settings, a.Seed)
 	if name == "" {
 		return nil
 	}
@@ -70,7 +70,7 @@ func (p *Platform) carryMap(ev store.Event, a *matchArgs) error {
 	if err != nil {
 		return err
 	}
-	v, err := p.resolveMap(ev.Game, name)
+	v, err := p.ResolveMap(ev.Game, name)
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func (p *Platform) carryMap(ev store.Event, a *matchArgs) error {
 		}
 		a.Files = map[string][]byte{v: b}
 	}
-	a.Options = append(a.Options, mapOption(g.Info())+"="+v)
+	a.Options = append(a.Options, event.MapOption(g.Info())+"="+v)
 	return nil
 }
 

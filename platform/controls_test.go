@@ -64,7 +64,7 @@ func TestOrganiserControls(t *testing.T) {
 		t.Fatal(err)
 	}
 	matches := func(kind string) int {
-		n, err := p.countMatches(ctx, ev.ID, kind)
+		n, _, err := p.Store.CountMatches(ctx, ev.ID, kind)
 		if err != nil {
 			t.Fatal(err)
 		}

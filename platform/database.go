@@ -43,7 +43,7 @@ func OpenDB(ctx context.Context, url, dir string) (*Platform, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Platform{Store: db, Dir: dir, db: db, Replays: files.StoreReplays{Store: db},
+	return &Platform{Events: newEvents(db, dir), db: db, Replays: files.StoreReplays{Store: db},
 		builds: &files.Builds{Store: db, Dir: dir, Shared: db.Shared()}}, nil
 }
 

@@ -90,8 +90,8 @@ func badMapEvent(t *testing.T) (*Platform, store.Event) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.MkdirAll(p.mapsDir(), 0o755)
-	file := filepath.Join(p.mapsDir(), "organiser.jmap")
+	os.MkdirAll(p.MapsDir(), 0o755)
+	file := filepath.Join(p.MapsDir(), "organiser.jmap")
 	if err := os.WriteFile(file, jmap, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func TestACommandStopsOnAGameTheServerGaveUp(t *testing.T) {
 func TestAFailingLookIsKeptWhileItLasts(t *testing.T) {
 	p, ev := badMapEvent(t)
 	ctx := context.Background()
-	file := filepath.Join(p.mapsDir(), "organiser.jmap")
+	file := filepath.Join(p.MapsDir(), "organiser.jmap")
 	os.Remove(file)
 	if err := blitz.AskRound(ctx, p.FormatHost(), ev.ID); err != nil {
 		t.Fatal(err)

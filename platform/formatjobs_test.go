@@ -362,10 +362,10 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(srv.mapsDir(), 0o755); err != nil {
+	if err := os.MkdirAll(srv.MapsDir(), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(srv.mapsDir(), "organiser.jmap"), jmap, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(srv.MapsDir(), "organiser.jmap"), jmap, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	settings := store.DefaultSettings()
@@ -483,7 +483,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 			t.Errorf("%s: %d games recorded, want %d", ev.Game, n, want)
 		}
 	}
-	if _, err := os.Stat(w.mapsDir()); err == nil {
+	if _, err := os.Stat(w.MapsDir()); err == nil {
 		t.Error("the worker has a maps/ folder: the test proves nothing")
 	}
 	for _, j := range matchJobs(t, srv) {

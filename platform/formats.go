@@ -9,6 +9,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/internal/keyrate"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/format"
 	_ "github.com/seed27749672/arena/platform/format/all" // the event formats register
@@ -34,7 +35,7 @@ func (h host) Playable(ctx context.Context, info game.Info, sub int64) bool {
 }
 
 func (h host) MatchOptions(info game.Info, ev store.Event, seed int64) ([]string, error) {
-	return h.p.matchOptions(info, ev.Options, ev.Settings, drawMap(ev.Settings, seed))
+	return h.p.MatchOptions(info, ev.Options, ev.Settings, event.DrawMap(ev.Settings, seed))
 }
 
 func (h host) Queue(ctx context.Context, ev store.Event, job queue.Match) error {
@@ -242,4 +243,26 @@ func (a *api) shownReplay(w http.ResponseWriter, r *http.Request, t store.Team, 
 		return true
 	}
 	return false
+}
+
+// newEvents are a data directory's events, whose final ranking the
+// formats with a final of their own refuse.
+func newEvents(st store.Store, dir string) *event.Events {
+	return &event.Events{Store: st, Dir: dir, OwnFinal: ownFinal}
+}
+
+// ownFinal refuses the final ranking for the events whose format has a
+// final of its own (format.OwnFinal): more rated games would not be that
+// final.
+func ownFinal(ev store.Event) error {
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return nil
+	}
+	for _, f := range format.Of(g.Info()) {
+		if own, ok := f.(format.OwnFinal); ok {
+			return own.Refusal(ev)
+		}
+	}
+	return nil
 }

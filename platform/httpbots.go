@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/urlbot"
 )
@@ -36,10 +37,10 @@ func (p *Platform) RegisterURL(ctx context.Context, team store.Team, raw string)
 	if !ev.Settings.HTTPBots || g.Info().HTTP == nil {
 		return store.Submission{}, userError{Err: errors.New("this event takes no HTTP bot URLs (the organiser's setting http_bots): upload your bot's code")}
 	}
-	if err := eventOpen(ev, time.Now()); err != nil {
+	if err := event.CheckOpen(ev, time.Now()); err != nil {
 		return store.Submission{}, userError{Err: err}
 	}
-	if err := p.checkNotFrozen(ctx, ev.ID); err != nil {
+	if err := p.CheckNotFrozen(ctx, ev.ID); err != nil {
 		return store.Submission{}, err
 	}
 	u, err := urlbot.Check(ctx, strings.TrimSpace(raw), ev.Settings.HTTPBotsPrivate)

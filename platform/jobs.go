@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/tournament"
@@ -308,10 +309,10 @@ func (p *Platform) Submit(ctx context.Context, team store.Team, filename string,
 	if err != nil {
 		return store.Submission{}, err
 	}
-	if err := eventOpen(ev, time.Now()); err != nil {
+	if err := event.CheckOpen(ev, time.Now()); err != nil {
 		return store.Submission{}, userError{Err: err}
 	}
-	if err := p.checkNotFrozen(ctx, team.EventID); err != nil {
+	if err := p.CheckNotFrozen(ctx, team.EventID); err != nil {
 		return store.Submission{}, err
 	}
 	q, err := p.queue()

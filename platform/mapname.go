@@ -6,6 +6,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -15,7 +16,7 @@ import (
 // its first frame ({"map": {"name": ...}}, jungle's map drawn from the
 // seed); "" when neither says.
 func playedMap(info game.Info, m match.Match, rep *replay.Replay) string {
-	if opt := mapOption(info); opt != "" && m.Config.Options.IsSet(opt) {
+	if opt := event.MapOption(info); opt != "" && m.Config.Options.IsSet(opt) {
 		if v := m.Config.Options.String(opt); v != "" {
 			return filepath.Base(v)
 		}

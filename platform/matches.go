@@ -20,6 +20,7 @@ import (
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
@@ -288,11 +289,11 @@ func (p *Platform) matchOf(ctx context.Context, g game.Game, ev store.Event, a m
 // (its map drawn by the seed, unless the job carries its files) with the
 // job's over them.
 func (p *Platform) matchConfig(info game.Info, ev store.Event, a matchArgs) (game.Config, error) {
-	mapName := drawMap(ev.Settings, a.Seed)
+	mapName := event.DrawMap(ev.Settings, a.Seed)
 	if a.Files != nil {
 		mapName = "" // the job names its map and carries it
 	}
-	pairs, err := p.matchOptions(info, ev.Options, ev.Settings, mapName)
+	pairs, err := p.MatchOptions(info, ev.Options, ev.Settings, mapName)
 	if err != nil {
 		return game.Config{}, err
 	}

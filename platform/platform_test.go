@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	_ "github.com/seed27749672/arena/games/all"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
 )
@@ -66,8 +67,8 @@ func TestJoinAndAuthenticate(t *testing.T) {
 	// the invitation's key with another secret, and a team token as an invitation
 	forged := invite[:len(invite)-1] + string("0123456789abcdef"[(strings.IndexByte("0123456789abcdef", invite[len(invite)-1])+1)%16])
 	for _, bad := range []string{forged, token, "", "invite-x-y"} {
-		if _, _, err := p.Join(ctx, bad, "Bats"); !errors.Is(err, errBadInvite) {
-			t.Errorf("Join(%q) = %v, want errBadInvite", bad, err)
+		if _, _, err := p.Join(ctx, bad, "Bats"); !errors.Is(err, event.ErrBadInvite) {
+			t.Errorf("Join(%q) = %v, want event.ErrBadInvite", bad, err)
 		}
 	}
 	got, err := p.Authenticate(ctx, token)

@@ -253,7 +253,7 @@ func TestResultsCountInTheDatabase(t *testing.T) {
 	}
 	reads := &countedReads{Store: p.Store}
 	p.Store = reads
-	if n, err := p.countMatches(ctx, ev.ID, store.KindFinal); n != 1 || err != nil {
+	if n, _, err := p.Store.CountMatches(ctx, ev.ID, store.KindFinal); n != 1 || err != nil {
 		t.Errorf("final games: %d %v", n, err)
 	}
 	l, err := rounds.ReadBoard(ctx, p.FormatHost(), ev.ID)

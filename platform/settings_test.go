@@ -11,14 +11,15 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
 )
 
 func TestEventSettingsAreCheckedAgainstTheGame(t *testing.T) {
 	p := openTest(t)
 	ctx := context.Background()
-	os.MkdirAll(p.mapsDir(), 0o755)
-	os.WriteFile(filepath.Join(p.mapsDir(), "mine.jmap"), []byte("not a map"), 0o644)
+	os.MkdirAll(p.MapsDir(), 0o755)
+	os.WriteFile(filepath.Join(p.MapsDir(), "mine.jmap"), []byte("not a map"), 0o644)
 	with := func(f func(*store.Settings)) store.Settings {
 		s := store.DefaultSettings()
 		f(&s)
@@ -97,12 +98,12 @@ func equalSettings(a, b store.Settings) bool {
 func TestMatchOptionsFollowTheSettings(t *testing.T) {
 	p := openTest(t)
 	ctx := context.Background()
-	os.MkdirAll(p.mapsDir(), 0o755)
+	os.MkdirAll(p.MapsDir(), 0o755)
 	jmap, err := os.ReadFile("../games/jungle/maps/canopy.jmap")
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(p.mapsDir(), "copy.jmap"), jmap, 0o644)
+	os.WriteFile(filepath.Join(p.MapsDir(), "copy.jmap"), jmap, 0o644)
 	ev, _, err := p.CreateEventWith(ctx, "jungle", "Blitz", nil,
 		store.Settings{Maps: []string{"swamp", "copy.jmap"}, TurnMS: 200, FirstTurnMS: 1500, MemoryMiB: 300, HouseBots: true})
 	if err != nil {
@@ -111,7 +112,7 @@ func TestMatchOptionsFollowTheSettings(t *testing.T) {
 	g, _ := game.Lookup("jungle")
 	seen := map[string]bool{}
 	for seed := int64(1); seed <= 40; seed++ {
-		pairs, err := p.matchOptions(g.Info(), ev.Options, ev.Settings, drawMap(ev.Settings, seed))
+		pairs, err := p.MatchOptions(g.Info(), ev.Options, ev.Settings, event.DrawMap(ev.Settings, seed))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +125,7 @@ func TestMatchOptionsFollowTheSettings(t *testing.T) {
 			}
 		}
 	}
-	if !seen["swamp"] || !seen[filepath.Join(p.mapsDir(), "copy.jmap")] || len(seen) != 2 {
+	if !seen["swamp"] || !seen[filepath.Join(p.MapsDir(), "copy.jmap")] || len(seen) != 2 {
 		t.Errorf("maps drawn: %v", seen)
 	}
 	spec, err := p.botSpec(ctx, g.Info(), ev.Settings, "", 0, 0)

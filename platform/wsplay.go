@@ -14,6 +14,7 @@ import (
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/tournament/openskill"
 )
@@ -122,7 +123,7 @@ func (p *Platform) playOutside(ctx context.Context, t store.Team, c *websocket.C
 	if info.WebSocket == nil {
 		return fmt.Errorf("%s bots do not connect over WebSocket: submit your bot instead", info.Name)
 	}
-	if err := eventOpen(ev, time.Now()); err != nil {
+	if err := event.CheckOpen(ev, time.Now()); err != nil {
 		return err
 	}
 	if ctl, err := p.EventControls(ctx, ev.ID); err != nil {

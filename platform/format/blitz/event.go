@@ -125,7 +125,7 @@ func Status(ctx context.Context, h format.Host, eventID int64) (*State, error) {
 		return nil, err
 	}
 	b := &State{}
-	_, err = format.ReadState(ctx, h.Store(), eventID, StateDoc, b)
+	_, err = store.ReadState(ctx, h.Store(), eventID, StateDoc, b)
 	b.EventEnd = ev.Settings.End // the event's, as it is now
 	return b, err
 }
@@ -146,7 +146,7 @@ func SetSchedule(ctx context.Context, h format.Host, eventID int64, s Schedule) 
 	// a round begun and not over counts as before the schedule: it is
 	// recorded in the rounds played only at its end
 	var cur Round
-	if _, err := format.ReadState(ctx, h.Store(), eventID, RoundDoc, &cur); err != nil {
+	if _, err := store.ReadState(ctx, h.Store(), eventID, RoundDoc, &cur); err != nil {
 		return err
 	}
 	return ask(ctx, h, eventID, func(b *State) error {
@@ -194,7 +194,7 @@ func tick(ctx context.Context, h format.Host, eventID int64, now time.Time, wait
 		return false, err
 	}
 	var cur Round
-	begun, err := format.ReadState(ctx, h.Store(), eventID, RoundDoc, &cur)
+	begun, err := store.ReadState(ctx, h.Store(), eventID, RoundDoc, &cur)
 	if err != nil {
 		return false, err
 	}
@@ -287,7 +287,7 @@ func BeginRound(ctx context.Context, h format.Host, eventID int64, now time.Time
 		return nil, err
 	}
 	var cur Round
-	if begun, err := format.ReadState(ctx, h.Store(), eventID, RoundDoc, &cur); err != nil {
+	if begun, err := store.ReadState(ctx, h.Store(), eventID, RoundDoc, &cur); err != nil {
 		return nil, err
 	} else if begun && cur.After == nil {
 		return &cur, nil // finish the one begun
@@ -383,7 +383,7 @@ func advanceRound(ctx context.Context, h format.Host, eventID int64, r *Round, w
 	if err != nil {
 		return err
 	}
-	return format.WriteState(ctx, h.Store(), eventID, RoundDoc, r)
+	return store.WriteState(ctx, h.Store(), eventID, RoundDoc, r)
 }
 
 // stage plays a format's current stage: with wait, to the format's end
@@ -479,7 +479,7 @@ func beginFinal(ctx context.Context, h format.Host, eventID int64, size int) (*F
 		return nil, err
 	}
 	f := &Final{}
-	begun, err := format.ReadState(ctx, h.Store(), eventID, FinalDoc, f)
+	begun, err := store.ReadState(ctx, h.Store(), eventID, FinalDoc, f)
 	if err != nil || begun {
 		return f, err
 	}
@@ -553,7 +553,7 @@ func advanceFinal(ctx context.Context, h format.Host, eventID int64, f *Final, w
 		if pl.Out != nil { // the bracket once over, as before (the pages read a bracket as the final's end)
 			f.Rounds, f.Standings, f.Done = pl.Out.Rounds, pl.Out.Standings, true
 		}
-		return pl, format.WriteState(ctx, h.Store(), eventID, FinalDoc, f)
+		return pl, store.WriteState(ctx, h.Store(), eventID, FinalDoc, f)
 	}
 	if wait {
 		_, err := h.RunToEnd(ctx, h.Cores(), look)
@@ -572,7 +572,7 @@ func ReadFinal(ctx context.Context, h format.Host, eventID int64) (*Final, error
 		return nil, err
 	}
 	f := &Final{}
-	begun, err := format.ReadState(ctx, h.Store(), eventID, FinalDoc, f)
+	begun, err := store.ReadState(ctx, h.Store(), eventID, FinalDoc, f)
 	if err != nil || !begun {
 		return nil, err
 	}

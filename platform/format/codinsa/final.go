@@ -60,7 +60,7 @@ func Spawns(ctx context.Context, h format.Host, eventID int64) (*spawnvote.State
 		return nil, err
 	}
 	s := &spawnvote.State{}
-	_, err := format.ReadState(ctx, h.Store(), eventID, stateSpawns, s)
+	_, err := store.ReadState(ctx, h.Store(), eventID, stateSpawns, s)
 	return s, err
 }
 
@@ -161,7 +161,7 @@ func Standing(ctx context.Context, h format.Host, eventID int64) (*Final, error)
 		return nil, err
 	}
 	f := &Final{}
-	found, err := format.ReadState(ctx, h.Store(), eventID, FinalState, f)
+	found, err := store.ReadState(ctx, h.Store(), eventID, FinalState, f)
 	if !found {
 		return nil, err
 	}

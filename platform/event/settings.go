@@ -1,4 +1,4 @@
-package platform
+package event
 
 import (
 	"errors"
@@ -26,10 +26,10 @@ import (
 // mistake on one machine.
 const maxMemoryMiB = 16 << 10
 
-// timeOptions are the options holding a game's time limits, for
+// TimeOptions are the options holding a game's time limits, for
 // Settings.TurnMS and FirstTurnMS (its Info's TimeOptions); ok is false
 // for a game whose limits are fixed.
-func timeOptions(info game.Info) (to game.TimeOptions, ok bool) {
+func TimeOptions(info game.Info) (to game.TimeOptions, ok bool) {
 	if info.TimeOptions == nil {
 		return game.TimeOptions{}, false
 	}
@@ -46,9 +46,9 @@ func gameMaps(gameName string) []string {
 	return slices.Clone(g.Info().MapNames) // a copy: callers append to it
 }
 
-// mapOption is the option a game's map pool sets: its file option named
+// MapOption is the option a game's map pool sets: its file option named
 // map (jungle, catmouse) or arena (territory); "" when it has none.
-func mapOption(info game.Info) string {
+func MapOption(info game.Info) string {
 	for _, o := range info.Options {
 		if o.File && (o.Name == "map" || o.Name == "arena") {
 			return o.Name
@@ -57,12 +57,12 @@ func mapOption(info game.Info) string {
 	return ""
 }
 
-// mapsDir is where the organiser puts map files the events may name.
-func (p *Platform) mapsDir() string { return filepath.Join(p.Dir, "maps") }
+// MapsDir is where the organiser puts map files the events may name.
+func (e *Events) MapsDir() string { return filepath.Join(e.Dir, "maps") }
 
 // mapEntries lists the maps/ folder's entries (hidden ones excepted).
-func (p *Platform) mapEntries() []string {
-	ents, err := os.ReadDir(p.mapsDir())
+func (e *Events) mapEntries() []string {
+	ents, err := os.ReadDir(e.MapsDir())
 	if err != nil {
 		return nil
 	}
@@ -75,21 +75,21 @@ func (p *Platform) mapEntries() []string {
 	return names
 }
 
-// resolveMap turns a map name into the option value the game reads: an
+// ResolveMap turns a map name into the option value the game reads: an
 // entry of maps/ becomes its path, a game's own map stays its name.
-func (p *Platform) resolveMap(gameName, name string) (string, error) {
-	if validEntryName(name) && slices.Contains(p.mapEntries(), name) {
-		return filepath.Join(p.mapsDir(), name), nil
+func (e *Events) ResolveMap(gameName, name string) (string, error) {
+	if validEntryName(name) && slices.Contains(e.mapEntries(), name) {
+		return filepath.Join(e.MapsDir(), name), nil
 	}
 	if slices.Contains(gameMaps(gameName), name) {
 		return name, nil
 	}
-	offered := append(gameMaps(gameName), p.mapEntries()...)
+	offered := append(gameMaps(gameName), e.mapEntries()...)
 	slices.Sort(offered)
 	if len(offered) == 0 {
-		return "", fmt.Errorf("%q is not a map this platform offers for %s (put map files in %s)", name, gameName, p.mapsDir())
+		return "", fmt.Errorf("%q is not a map this platform offers for %s (put map files in %s)", name, gameName, e.MapsDir())
 	}
-	return "", fmt.Errorf("%q is not a map this platform offers for %s: name one of %s (or put a file in %s)", name, gameName, strings.Join(offered, ", "), p.mapsDir())
+	return "", fmt.Errorf("%q is not a map this platform offers for %s: name one of %s (or put a file in %s)", name, gameName, strings.Join(offered, ", "), e.MapsDir())
 }
 
 // validEntryName accepts a bare name: no separator, not hidden.
@@ -100,9 +100,9 @@ func validEntryName(v string) bool {
 // CheckSettings checks an event's options and settings against its game
 // and fills in the defaults (seat count, memory limit). Errors say what to
 // change.
-func (p *Platform) CheckSettings(g game.Game, opts map[string]string, s store.Settings) (store.Settings, error) {
+func (e *Events) CheckSettings(g game.Game, opts map[string]string, s store.Settings) (store.Settings, error) {
 	info := g.Info()
-	if _, err := p.resolvedOptions(info, opts); err != nil {
+	if _, err := e.resolvedOptions(info, opts); err != nil {
 		return s, err
 	}
 	if s.MemoryMiB < 0 || s.MemoryMiB > maxMemoryMiB {
@@ -123,10 +123,10 @@ func (p *Platform) CheckSettings(g game.Game, opts map[string]string, s store.Se
 	if err := checkTimes(info, opts, s); err != nil {
 		return s, err
 	}
-	if err := p.checkMaps(info, opts, s.Maps); err != nil {
+	if err := e.checkMaps(info, opts, s.Maps); err != nil {
 		return s, err
 	}
-	seats, err := p.checkSeats(g, opts, s)
+	seats, err := e.checkSeats(g, opts, s)
 	if err != nil {
 		return s, err
 	}
@@ -138,7 +138,7 @@ func checkTimes(info game.Info, opts map[string]string, s store.Settings) error 
 	if s.TurnMS == 0 && s.FirstTurnMS == 0 {
 		return nil
 	}
-	to, ok := timeOptions(info)
+	to, ok := TimeOptions(info)
 	if !ok {
 		return fmt.Errorf("%s's time limits are part of its rules (%s): they cannot be changed", info.Name, clockText(info.Clock))
 	}
@@ -168,7 +168,7 @@ func turnMS(info game.Info, opts map[string]string, s store.Settings) int {
 	if s.TurnMS != 0 {
 		return s.TurnMS
 	}
-	to, _ := timeOptions(info)
+	to, _ := TimeOptions(info)
 	if v, ok := opts[to.Turn]; ok {
 		n, _ := strconv.Atoi(v)
 		return n
@@ -180,11 +180,11 @@ func clockText(c game.Clock) string {
 	return fmt.Sprintf("%d ms per turn, %d ms on the first", c.Turn.Milliseconds(), c.First.Milliseconds())
 }
 
-func (p *Platform) checkMaps(info game.Info, opts map[string]string, maps []string) error {
+func (e *Events) checkMaps(info game.Info, opts map[string]string, maps []string) error {
 	if len(maps) == 0 {
 		return nil
 	}
-	opt := mapOption(info)
+	opt := MapOption(info)
 	if opt == "" {
 		return fmt.Errorf("%s has no map option: its maps are generated from each match's seed", info.Name)
 	}
@@ -197,7 +197,7 @@ func (p *Platform) checkMaps(info game.Info, opts map[string]string, maps []stri
 			return fmt.Errorf("map %q is twice in the pool", m)
 		}
 		seen[m] = true
-		if _, err := p.resolveMap(info.Name, m); err != nil {
+		if _, err := e.ResolveMap(info.Name, m); err != nil {
 			return err
 		}
 	}
@@ -207,13 +207,13 @@ func (p *Platform) checkMaps(info game.Info, opts map[string]string, maps []stri
 // checkSeats checks the seat counts against the game, trying each with
 // the event's options (territory plays 4, 6 or 8 on generated arenas),
 // and returns them sorted; none given is the smallest count that plays.
-func (p *Platform) checkSeats(g game.Game, opts map[string]string, s store.Settings) ([]int, error) {
+func (e *Events) checkSeats(g game.Game, opts map[string]string, s store.Settings) ([]int, error) {
 	info := g.Info()
 	lo := max(2, info.MinPlayers) // one bot alone ranks nothing
 	if len(s.Seats) == 0 {
 		var errs []error
 		for n := lo; n <= info.MaxPlayers; n++ {
-			err := p.tryMatch(g, opts, s, n)
+			err := e.tryMatch(g, opts, s, n)
 			if err == nil {
 				return []int{n}, nil
 			}
@@ -230,7 +230,7 @@ func (p *Platform) checkSeats(g game.Game, opts map[string]string, s store.Setti
 		if n < lo || n > info.MaxPlayers {
 			return nil, fmt.Errorf("%s matches on the platform have %s players, not %d", info.Name, game.CountRange(lo, info.MaxPlayers), n)
 		}
-		if err := p.tryMatch(g, opts, s, n); err != nil {
+		if err := e.tryMatch(g, opts, s, n); err != nil {
 			return nil, fmt.Errorf("%d players: %w", n, err)
 		}
 	}
@@ -240,13 +240,13 @@ func (p *Platform) checkSeats(g game.Game, opts map[string]string, s store.Setti
 // tryMatch creates a referee as a match of the event with n players
 // would, with each map of the pool, so that settings the game refuses
 // fail when the event is made, not in every match.
-func (p *Platform) tryMatch(g game.Game, opts map[string]string, s store.Settings, n int) error {
+func (e *Events) tryMatch(g game.Game, opts map[string]string, s store.Settings, n int) error {
 	maps := s.Maps
 	if len(maps) == 0 {
 		maps = []string{""}
 	}
 	for _, m := range maps {
-		pairs, err := p.matchOptions(g.Info(), opts, s, m)
+		pairs, err := e.MatchOptions(g.Info(), opts, s, m)
 		if err != nil {
 			return err
 		}
@@ -270,7 +270,7 @@ func (p *Platform) tryMatch(g game.Game, opts map[string]string, s store.Setting
 
 // resolvedOptions checks an event's options as k=v pairs, sorted, with
 // each file option's value resolved as a map name.
-func (p *Platform) resolvedOptions(info game.Info, opts map[string]string) ([]string, error) {
+func (e *Events) resolvedOptions(info game.Info, opts map[string]string) ([]string, error) {
 	file := map[string]game.Option{}
 	for _, d := range info.Options {
 		if d.File {
@@ -280,7 +280,7 @@ func (p *Platform) resolvedOptions(info game.Info, opts map[string]string) ([]st
 	var pairs []string
 	for k, v := range opts {
 		if d, ok := file[k]; ok && v != d.Default {
-			path, err := p.resolveMap(info.Name, v)
+			path, err := e.ResolveMap(info.Name, v)
 			if err != nil {
 				return nil, fmt.Errorf("option %s: %w", k, err)
 			}
@@ -295,14 +295,14 @@ func (p *Platform) resolvedOptions(info game.Info, opts map[string]string) ([]st
 	return pairs, nil
 }
 
-// matchOptions are the game options of one match of the event: its
+// MatchOptions are the game options of one match of the event: its
 // options, its time limits and the map drawn from its pool ("": none).
-func (p *Platform) matchOptions(info game.Info, opts map[string]string, s store.Settings, mapName string) ([]string, error) {
-	pairs, err := p.resolvedOptions(info, opts)
+func (e *Events) MatchOptions(info game.Info, opts map[string]string, s store.Settings, mapName string) ([]string, error) {
+	pairs, err := e.resolvedOptions(info, opts)
 	if err != nil {
 		return nil, err
 	}
-	to, _ := timeOptions(info)
+	to, _ := TimeOptions(info)
 	if s.TurnMS != 0 {
 		pairs = append(pairs, to.Turn+"="+strconv.Itoa(s.TurnMS))
 	}
@@ -314,28 +314,28 @@ func (p *Platform) matchOptions(info game.Info, opts map[string]string, s store.
 		pairs = append(pairs, to.First+"="+strconv.Itoa(first))
 	}
 	if mapName != "" {
-		v, err := p.resolveMap(info.Name, mapName)
+		v, err := e.ResolveMap(info.Name, mapName)
 		if err != nil {
 			return nil, err
 		}
-		pairs = append(pairs, mapOption(info)+"="+v)
+		pairs = append(pairs, MapOption(info)+"="+v)
 	}
 	return pairs, nil
 }
 
-// drawMap chooses a match's map from the pool by its seed ("" for none).
-func drawMap(s store.Settings, seed int64) string {
+// DrawMap chooses a match's map from the pool by its seed ("" for none).
+func DrawMap(s store.Settings, seed int64) string {
 	if len(s.Maps) == 0 {
 		return ""
 	}
 	return s.Maps[rand.New(rand.NewPCG(uint64(seed), 2)).IntN(len(s.Maps))]
 }
 
-// eventOpen says why an event takes no submission (nor change of the
+// CheckOpen says why an event takes no submission (nor change of the
 // active one) and plays no casual match at t: before its start or after
 // its end. The organiser's rounds and final play outside them
 // (scheduleEvent).
-func eventOpen(ev store.Event, t time.Time) error {
+func CheckOpen(ev store.Event, t time.Time) error {
 	s := ev.Settings
 	switch {
 	case !s.Start.IsZero() && t.Before(s.Start):

@@ -1,4 +1,4 @@
-package platform
+package event
 
 import (
 	"context"
@@ -36,9 +36,9 @@ func InviteLink(base, invite string) string {
 
 // FirstOrganiserToken makes the organiser token when there is none yet
 // and returns it (shown this once); "" when one exists already.
-func (p *Platform) FirstOrganiserToken(ctx context.Context) (string, error) {
+func (e *Events) FirstOrganiserToken(ctx context.Context) (string, error) {
 	token, key, hash := store.NewSecret(organiserPrefix)
-	made, err := p.Store.SetOrganiser(ctx, key, hash, false)
+	made, err := e.Store.SetOrganiser(ctx, key, hash, false)
 	if err != nil || !made {
 		return "", err
 	}
@@ -47,20 +47,20 @@ func (p *Platform) FirstOrganiserToken(ctx context.Context) (string, error) {
 
 // NewOrganiserToken makes a new organiser token, which replaces the old
 // one (for an organiser who lost it), and returns it, shown this once.
-func (p *Platform) NewOrganiserToken(ctx context.Context) (string, error) {
+func (e *Events) NewOrganiserToken(ctx context.Context) (string, error) {
 	token, key, hash := store.NewSecret(organiserPrefix)
-	_, err := p.Store.SetOrganiser(ctx, key, hash, true)
+	_, err := e.Store.SetOrganiser(ctx, key, hash, true)
 	return token, err
 }
 
 // AuthenticateOrganiser checks the organiser's token: store.ErrBadSecret
 // for any other.
-func (p *Platform) AuthenticateOrganiser(ctx context.Context, token string) error {
+func (e *Events) AuthenticateOrganiser(ctx context.Context, token string) error {
 	key, hash, err := store.ParseSecret(organiserPrefix, token)
 	if err != nil {
 		return store.ErrBadSecret
 	}
-	stored, sh, err := p.Store.Organiser(ctx)
+	stored, sh, err := e.Store.Organiser(ctx)
 	if errors.Is(err, store.ErrNotFound) {
 		return store.ErrBadSecret
 	}
@@ -73,15 +73,15 @@ func (p *Platform) AuthenticateOrganiser(ctx context.Context, token string) erro
 	return nil
 }
 
-// isOrganiserToken tells an organiser token from a team's by its prefix
+// IsOrganiserToken tells an organiser token from a team's by its prefix
 // (both are checked in full afterwards).
-func isOrganiserToken(token string) bool {
+func IsOrganiserToken(token string) bool {
 	return strings.HasPrefix(token, organiserPrefix+"-")
 }
 
 // NewInvite gives an event a new invitation, shown this once; the old one
 // stops working.
-func (p *Platform) NewInvite(ctx context.Context, eventID int64) (string, error) {
+func (e *Events) NewInvite(ctx context.Context, eventID int64) (string, error) {
 	invite, key, hash := store.NewSecret(invitePrefix)
-	return invite, p.Store.SetInvite(ctx, eventID, key, hash)
+	return invite, e.Store.SetInvite(ctx, eventID, key, hash)
 }

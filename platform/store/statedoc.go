@@ -1,16 +1,14 @@
-package format
+package store
 
 import (
 	"context"
 	"encoding/json"
-
-	"github.com/seed27749672/arena/platform/store"
 )
 
-// ReadState decodes an event state document (a format keeps its rounds,
-// votes and finals in its event's state, by name) into v; found is false
-// when there is none.
-func ReadState(ctx context.Context, st store.Store, eventID int64, name string, v any) (found bool, err error) {
+// ReadState decodes an event state document (the organiser's controls, a
+// format's rounds, votes and finals, by name) into v; found is false when
+// there is none.
+func ReadState(ctx context.Context, st Store, eventID int64, name string, v any) (found bool, err error) {
 	doc, err := st.EventState(ctx, eventID, name)
 	if err != nil || doc == nil {
 		return false, err
@@ -22,7 +20,7 @@ func ReadState(ctx context.Context, st store.Store, eventID int64, name string, 
 // must keep a concurrent change updates it with Store.UpdateEventState
 // instead). It is written even when ctx ends: a stage's record must not
 // be lost to a stopping server.
-func WriteState(ctx context.Context, st store.Store, eventID int64, name string, v any) error {
+func WriteState(ctx context.Context, st Store, eventID int64, name string, v any) error {
 	doc, err := json.Marshal(v)
 	if err != nil {
 		return err
