@@ -653,10 +653,11 @@ func teamJSON(t store.Team) map[string]any {
 func eventJSON(e store.Event) map[string]any { return EventJSON(e) }
 
 // EventJSON is how the API and the CLI's --json show an event (never its
-// invitation).
+// invitation), with the formats it runs (its game's, eventFormats): the
+// pages show each format's parts by its name.
 func EventJSON(e store.Event) map[string]any {
 	return map[string]any{"id": e.ID, "game": e.Game, "name": e.Name, "options": e.Options,
-		"settings": e.Settings, "created": e.Created.Format(time.RFC3339)}
+		"settings": e.Settings, "created": e.Created.Format(time.RFC3339), "formats": eventFormats(e.Game)}
 }
 
 func submissionJSON(s store.Submission) map[string]any {

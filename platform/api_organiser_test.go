@@ -3,10 +3,13 @@ package platform
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -153,5 +156,74 @@ func TestJoinWithMembers(t *testing.T) {
 	json.Unmarshal(b, &r)
 	if code, b := call(t, ts, "GET", APIPrefix+"team", r.Token, "", nil); code != 200 || !strings.Contains(string(b), `"members":["Ada","Émile"]`) {
 		t.Fatalf("team: %d %s", code, b)
+	}
+}
+
+// TestEventJSONCarriesFormats: an event's JSON (the organiser's, the
+// team's) names the formats its game's metadata names, an empty list for
+// a game that names none, so that the pages choose the formats' cards by
+// them and never by the game's name.
+func TestEventJSONCarriesFormats(t *testing.T) {
+	for _, g := range game.All() {
+		info := g.Info()
+		var want []string
+		for _, f := range format.All() {
+			if slices.Contains(info.Formats, f.Name()) {
+				want = append(want, f.Name())
+			}
+		}
+		got, ok := EventJSON(store.Event{Game: info.Name})["formats"].([]string)
+		if !ok || got == nil || !slices.Equal(got, want) {
+			t.Errorf("%s: formats %#v, want %q (its metadata's %q)", info.Name, got, want, info.Formats)
+		}
+	}
+	for _, name := range []string{"jungle", "catmouse", "territory"} {
+		if g, err := game.Lookup(name); err != nil || len(g.Info().Formats) == 0 {
+			t.Fatalf("%s names no format (%v): the check above checked nothing of it", name, err)
+		}
+	}
+
+	p := openTest(t)
+	ctx := context.Background()
+	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
+	org, err := p.FirstOrganiserToken(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type event struct {
+		Game    string
+		Formats []string
+	}
+	for _, c := range []struct {
+		game string
+		want []string
+	}{{"jungle", []string{"blitz"}}, {"catmouse", []string{"codinsa"}}, {"territory", []string{"rounds"}}, {"ants", []string{}}} {
+		code, b := call(t, ts, "POST", APIPrefix+"organiser/events", org, "application/json", []byte(`{"game":"`+c.game+`","name":"`+c.game+`"}`))
+		var created struct {
+			Event  event
+			Invite string
+		}
+		if err := json.Unmarshal(b, &created); code != 201 || err != nil {
+			t.Fatalf("create %s: %d %s", c.game, code, b)
+		}
+		if created.Event.Formats == nil || !slices.Equal(created.Event.Formats, c.want) {
+			t.Errorf("%s created: formats %q, want %q", c.game, created.Event.Formats, c.want)
+		}
+		_, tok := join(t, ts, created.Invite, "Owls")
+		code, b = call(t, ts, "GET", APIPrefix+"team", tok, "", nil)
+		var mine struct{ Event event }
+		if err := json.Unmarshal(b, &mine); code != 200 || err != nil || mine.Event.Formats == nil || !slices.Equal(mine.Event.Formats, c.want) {
+			t.Errorf("%s team's event: %d %s, want formats %q", c.game, code, b, c.want)
+		}
+	}
+	code, b := call(t, ts, "GET", APIPrefix+"organiser/events", org, "", nil)
+	var list []event
+	if err := json.Unmarshal(b, &list); code != 200 || err != nil || len(list) != 4 {
+		t.Fatalf("events: %d %s", code, b)
+	}
+	for _, e := range list {
+		if e.Formats == nil || !slices.Equal(e.Formats, eventFormats(e.Game)) {
+			t.Errorf("listed %s: formats %q", e.Game, e.Formats)
+		}
 	}
 }

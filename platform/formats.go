@@ -266,3 +266,16 @@ func ownFinal(ev store.Event) error {
 	}
 	return nil
 }
+
+// eventFormats are the names of the registered formats an event of game
+// runs, as its metadata names them (game.Info.Formats); none (an empty
+// list, never nil) for a game that names none or is not registered.
+func eventFormats(game string) []string {
+	out := []string{}
+	for _, f := range format.All() {
+		if format.Runs(game, f.Name()) {
+			out = append(out, f.Name())
+		}
+	}
+	return out
+}

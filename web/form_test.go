@@ -3,6 +3,8 @@ package web
 import (
 	"strings"
 	"testing"
+
+	"github.com/seed27749672/arena/game"
 )
 
 // The form starts a game with as many bots as its default settings take:
@@ -16,6 +18,29 @@ func TestGamesDefaultPlayers(t *testing.T) {
 		if n, ok := want[gi.Name]; ok && gi.Players != n {
 			t.Errorf("%s starts with %d bots, want %d", gi.Name, gi.Players, n)
 		}
+	}
+}
+
+// A game says whether it has an HTTP protocol (the organiser's page offers
+// HTTP bots by it): as its metadata says, for every game.
+func TestGamesSayHTTP(t *testing.T) {
+	_, ts := newServer(t, false)
+	var g struct{ Games []GameInfo }
+	getJSON(t, ts.URL+"/api/games", &g)
+	seen, some := 0, false
+	for _, gi := range g.Games {
+		info, err := game.Lookup(gi.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := info.Info().HTTP != nil; gi.HTTP != want {
+			t.Errorf("%s: http %v, want %v", gi.Name, gi.HTTP, want)
+		}
+		seen++
+		some = some || gi.HTTP
+	}
+	if seen != len(game.All()) || !some {
+		t.Errorf("%d games listed of %d, one with HTTP: %v", seen, len(game.All()), some)
 	}
 }
 

@@ -167,6 +167,9 @@ type GameInfo struct {
 	League   int           `json:"defaultLeague,omitempty"`
 	Builtins []string      `json:"builtins"`
 	Options  []OptionInfo  `json:"options,omitempty"`
+	// HTTP: the game has an HTTP protocol (game.Info.HTTP), so that bots
+	// may be HTTP servers: the platform's events of it may take them.
+	HTTP bool `json:"http"`
 }
 
 // OptionInfo describes one game option.
@@ -197,7 +200,7 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 		info := g.Info()
 		gi := GameInfo{Name: info.Name, Title: info.Title, Summary: info.Summary, MinPlayers: info.MinPlayers,
 			MaxPlayers: info.MaxPlayers, Leagues: info.Leagues, League: info.DefaultLeague, Builtins: []string{},
-			Players: defaultPlayers(g)}
+			Players: defaultPlayers(g), HTTP: info.HTTP != nil}
 		for _, b := range info.Builtins {
 			gi.Builtins = append(gi.Builtins, b.Name)
 		}

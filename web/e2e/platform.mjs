@@ -40,6 +40,7 @@ await finish('platform pages', async () => {
   step('organiser: a game option refused by the game is told in words');
   await org.selectOption('select[name=game]', 'tracks');
   await org.fill('form.create-event input[name=name]', 'E2E Cup');
+  assert.equal(await org.locator('form.create-event input[name=http_bots]').count(), 0, 'tracks has no HTTP protocol: no HTTP bots in its form');
   await org.click('form.create-event summary:has-text("Game options")');
   await org.fill('form.create-event input[name=ink_threshold]', 'many');
   expecting(/status of 400/);

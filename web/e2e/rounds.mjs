@@ -61,6 +61,8 @@ await finish('ranked rounds pages', async () => {
   step('organiser: the event\'s settings form keeps its shape set');
   await org.click('text=Change the settings');
   assert.equal(await org.inputValue('form.edit-event select[name=shape]'), 'square,x', 'the event\'s set is the select\'s value');
+  assert.equal(await org.locator('form.edit-event input[name=http_bots]').count(), 1, 'territory has an HTTP protocol: the form offers HTTP bots');
+  assert.equal(await org.locator('form.edit-event input[name=http_bots_private]').count(), 1, 'and HTTP bots on private addresses');
   await org.click('form.edit-event button:has-text("Cancel")');
 
   step('organiser: a round the game refuses is refused with its reason');

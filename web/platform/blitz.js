@@ -651,3 +651,22 @@ function playBox(tok) {
     h('p', { class: 'dim' }, 'The server plays it one game against the team whose rating is closest (the house bot when no other team has a bot), then closes the connection: connect again for another game. ',
       'The game shows in your matches with its replay and does not change your rating. One local bot per team at a time. Keep the token secret: it is your team\u2019s password.'));
 }
+
+/**
+ * Coveo Blitz's parts of the pages, by the format's name "blitz"
+ * (formats.js): the organiser's Ranked rounds and Final cards, the final
+ * being its tournament; the team's card above the leaderboard; the 2022
+ * game page's line of its ranked and final games; and the final's games,
+ * which every team of the event may watch (from GET blitz).
+ * @type {import('/platform/formats.js').FormatPage}
+ */
+export const page = {
+  organiserCards: (ev, call) => organiserCards(ev, call),
+  finalNote: 'The final is the tournament of the Final card below.',
+  teamCards: (team, call, tok) => [teamCard(team, call, tok)],
+  matchLine: gameLine,
+  shownGame: async (id, call) => {
+    const d = await call('blitz');
+    return ((d.final && d.final.games) || []).find((/** @type {any} */ g) => String(g.id) === id);
+  },
+};

@@ -703,3 +703,18 @@ function teamFinalCard(team, call) {
   keepCurrent(card, refresh);
   return card;
 }
+
+/**
+ * Cod'INSA's parts of the pages, by the format's name "codinsa"
+ * (formats.js): the organiser's spawn vote and Final cards, whose round
+ * robin is the event's final; the team's vote and Final cards, above its
+ * results, the Final card standing for the results once the organiser
+ * published its table (GET codinsa then has no message).
+ * @type {import('/platform/formats.js').FormatPage}
+ */
+export const page = {
+  organiserCards: (ev, call) => organiserCodinsa(ev, call),
+  finalNote: 'The final is the round robin of the Final card below.',
+  teamCardsFirst: (team, call) => teamCodinsa(team, call),
+  holdsResults: async (call) => !(await call('codinsa')).message,
+};

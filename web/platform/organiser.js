@@ -7,9 +7,7 @@
 import {
   h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError, kindTag,
 } from '/platform/common.js';
-import { roundsCard } from '/platform/rounds.js';
-import { organiserCodinsa } from '/platform/codinsa.js';
-import { organiserCards as blitzCards } from '/platform/blitz.js';
+import { pagesOf } from '/platform/formats.js';
 
 const root = byId('page');
 
@@ -266,7 +264,7 @@ function settingRows(g, s) {
     if (value) el.value = String(value);
     return el;
   };
-  const territory = g.name === 'territory';
+  const http = !!g.http; // the game has an HTTP protocol: its bots may be HTTP servers
   return [
     h('div', { class: 'opt-row' }, h('span', null, 'Players per match'), h('div', { class: 'seats-box' }, seats),
       h('span', { class: 'dim hint' }, 'none ticked: the game\u2019s smallest match')),
@@ -279,9 +277,9 @@ function settingRows(g, s) {
     row('End', field('end', localInput(v.end), { type: 'datetime-local' }), 'empty: no end; then submissions and casual matches stop, the final and rounds play on'),
     g.leagues && g.leagues.length ? row('Leagues', h('input', { name: 'leagues', type: 'checkbox', checked: !!v.leagues }),
       'teams climb the game\u2019s leagues, each with its promotion test') : null,
-    territory ? row('HTTP bots', h('input', { name: 'http_bots', type: 'checkbox', checked: !!v.http_bots }),
+    http ? row('HTTP bots', h('input', { name: 'http_bots', type: 'checkbox', checked: !!v.http_bots }),
       'teams may register the URL of their own HTTP bot, which the platform calls') : null,
-    territory ? row('HTTP bots on private addresses', h('input', { name: 'http_bots_private', type: 'checkbox', checked: !!v.http_bots_private }),
+    http ? row('HTTP bots on private addresses', h('input', { name: 'http_bots_private', type: 'checkbox', checked: !!v.http_bots_private }),
       'lets those URLs reach this machine and its private networks: only for teams you trust') : null,
     row('House bots', h('input', { name: 'house_bots', type: 'checkbox', checked: !!v.house_bots }),
       'the game\u2019s builtin bot fills the seats while too few teams have a bot'),
@@ -352,9 +350,8 @@ async function choose(id) {
       h('div', { class: 'actions' }, casual, invite, change),
       controls(ev),
       ui.eventMsg),
-    ...(ev.game === 'territory' ? [roundsCard(ev, state.games.find((g) => g.name === ev.game), orgAPI)] : []),
-    ...(ev.game === 'catmouse' ? organiserCodinsa(ev, orgAPI) : []), // the Cod'INSA spawn vote and final
-    ...(ev.game === 'jungle' ? blitzCards(ev, orgAPI) : []), // Blitz 2022's ranked rounds and final: blitz.js
+    // the cards of the event's formats (formats.js): ranked rounds, a spawn vote, a final...
+    ...pagesOf(ev).flatMap((f) => (f.organiserCards ? f.organiserCards(ev, orgAPI, state.games.find((g) => g.name === ev.game)) : [])),
     h('section', { class: 'card', id: 'teams' },
       h('h2', null, 'Teams'),
       h('div', { class: 'table-wrap' }, h('table', { class: 'list board' }, ui.teamsHead, ui.teams))),
@@ -433,11 +430,12 @@ function controls(ev) {
     b.addEventListener('click', () => download(`organiser/events/${ev.id}/${path}`, 'organiser', name).catch((err) => say(ui.eventMsg, text(err))));
     return b;
   };
+  // a format whose final is its own says so instead of the final ranking (formats.js)
+  const finalNote = pagesOf(ev).map((f) => f.finalNote).find((n) => !!n);
   return h('div', { class: 'controls-box' },
     h('h3', null, 'Controls'),
     h('div', { class: 'actions' }, freeze),
-    ev.game === 'catmouse' ? h('p', { class: 'dim' }, 'The final is the round robin of the Final card below.') // codinsa.js
-      : ev.game === 'jungle' ? h('p', { class: 'dim' }, 'The final is the tournament of the Final card below.') // blitz.js
+    finalNote ? h('p', { class: 'dim' }, finalNote)
       : h('div', { class: 'actions' }, h('label', { class: 'check inline' }, games, ' games a team '), final),
     h('div', { class: 'actions' }, publish),
     h('div', { class: 'actions exports' }, h('span', { class: 'dim' }, 'Export:'),

@@ -5,6 +5,7 @@
 // is the organiser's view of event E's match, whole.
 import { Player } from '/player.js';
 import { h, api, API, byId, ApiError, fetchAs, forgetToken, token, userMessage } from '/platform/common.js';
+import { pagesOf } from '/platform/formats.js';
 
 const id = decodeURIComponent(location.pathname.split('/').pop() || '');
 const root = byId('player');
@@ -59,7 +60,7 @@ async function names(rep) {
   try {
     const list = await api(event ? `organiser/events/${encodeURIComponent(event)}/matches` : 'matches', { role });
     let m = list.find((/** @type {any} */ x) => String(x.id) === id);
-    if (!m && !event && rep.game === 'jungle') m = await finalGame(); // another team's game of a Blitz final
+    if (!m && !event) m = await shownGame(); // another team's game, of a Blitz final
     if (!m || m.seats.length !== rep.players.length) return;
     m.seats.forEach((/** @type {any} */ s, /** @type {number} */ k) => {
       if (s.team_id !== 0 && s.team) rep.players[k].name = s.team;
@@ -69,10 +70,18 @@ async function names(rep) {
   }
 }
 
-/** The game of the team's event's Blitz final this page shows, from its finals page's data. */
-async function finalGame() {
-  const d = await api('blitz', { role });
-  return ((d.final && d.final.games) || []).find((/** @type {any} */ g) => String(g.id) === id);
+/**
+ * The game this page shows when it is another team's that a format of the
+ * team's event shows every team (formats.js shownGame: a Blitz final's,
+ * from its finals page's data); undefined when none does.
+ */
+async function shownGame() {
+  const t = await api('team', { role });
+  for (const f of pagesOf(t.event)) {
+    const g = f.shownGame ? await f.shownGame(id, (path, o = {}) => api(path, { ...o, role })) : undefined;
+    if (g) return g;
+  }
+  return undefined;
 }
 
 main().catch((/** @type {unknown} */ e) => {

@@ -428,3 +428,13 @@ function myGames(rd) {
   return h('div', { class: 'my-games' }, 'Your games: ', ...items.flatMap((/** @type {HTMLElement} */ it, /** @type {number} */ i) => (i ? [', ', it] : [it])),
     h('span', { class: 'round-total' }, ` \u2014 ${num(total)} points`));
 }
+
+/**
+ * The ranked rounds' parts of the pages, by the format's name "rounds"
+ * (formats.js): the organiser's card. The team's card is the team page's
+ * own (teamRounds), shown when the event has rounds.
+ * @type {import('/platform/formats.js').FormatPage}
+ */
+export const page = {
+  organiserCards: (ev, call, game) => [roundsCard(ev, game, call)],
+};

@@ -9,8 +9,8 @@ import {
 } from '/platform/common.js';
 import { teamRounds, ladderTable, roundState } from '/platform/rounds.js';
 import { rulesCard } from '/platform/rules.js';
-import { teamCodinsa } from '/platform/codinsa.js';
-import { teamCard as blitzCard, gameLine, standingsView } from '/platform/blitz.js';
+import { standingsView } from '/platform/blitz.js';
+import { pagesOf } from '/platform/formats.js';
 
 const root = byId('page');
 const ZIP_LIMIT = 20 << 20;
@@ -143,10 +143,12 @@ function build() {
           ui.kits, ui.kitMsg),
         rules.card),
       h('div', { class: 'col' },
-        ...(ev.game === 'catmouse' ? teamCodinsa(state.team, teamAPI) : []), // the Cod'INSA spawn vote and final
+        // the cards of the event's formats (formats.js): a spawn vote and a final...
+        ...pagesOf(ev).flatMap((f) => (f.teamCardsFirst ? f.teamCardsFirst(state.team, teamAPI, () => token('team')) : [])),
         ui.results,
         ui.ladder,
-        ev.game === 'jungle' ? blitzCard(state.team, teamAPI, () => token('team')) : null, // Blitz 2022: blitz.js
+        // ... and ranked rounds (formats.js)
+        ...pagesOf(ev).flatMap((f) => (f.teamCards ? f.teamCards(state.team, teamAPI, () => token('team')) : [])),
         h('section', { class: 'card', id: 'leaderboard' },
           h('div', { class: 'card-head' }, h('h2', null, 'Leaderboard'), ui.leagueSel),
           ui.league,
@@ -468,12 +470,12 @@ async function refreshSideQuest() {
 
 /**
  * The event's results, once the organiser published them, in its format's
- * ranking: a Cod'INSA final's table is its Final card (codinsa.js), which
- * then stands for the results; a Blitz final's places once it is over
- * (the results' blitz_final), before that the ranking after the ranked
- * rounds once one was played (blitz_ranking, provisional); a
- * territory event's ladder; else the rated games' standings (final once
- * the final ranking has played).
+ * ranking: a card of one of its formats may stand for them (a Cod'INSA
+ * final's table is its Final card, codinsa.js: formats.js holdsResults);
+ * a Blitz final's places once it is over (the results' blitz_final),
+ * before that the ranking after the ranked rounds once one was played
+ * (blitz_ranking, provisional); the ranked rounds' ladder (ladder); else
+ * the rated games' standings (final once the final ranking has played).
  */
 async function refreshResults() {
   const r = await teamAPI('results');
@@ -481,10 +483,11 @@ async function refreshResults() {
     ui.results.hidden = true;
     return;
   }
-  const game = state.event.game;
-  if (game === 'catmouse' && !(await teamAPI('codinsa')).message) {
-    ui.results.hidden = true; // the final's table is published: the Final card holds it
-    return;
+  for (const f of pagesOf(state.event)) {
+    if (f.holdsResults && await f.holdsResults(teamAPI)) {
+      ui.results.hidden = true; // the format's card holds them (a Cod'INSA final's published table)
+      return;
+    }
   }
   const by = `Published by the organiser${r.published ? ` ${when(r.published)}` : ''}`;
   /** @param {string} title @param {string} cls @param {string} words */
@@ -584,6 +587,7 @@ async function refreshMatches() {
   const more = h('button', { type: 'button', class: 'link' }, `Show all ${all.length} matches`);
   more.addEventListener('click', () => { state.allMatches = true; quietly(refreshMatches); });
   ui.matchesMore.replaceChildren(...(all.length > list.length ? [more] : []));
+  const lineOf = pagesOf(state.event).map((f) => f.matchLine).find((f) => !!f);
   ui.matches.replaceChildren(...(list.length ? list.map((/** @type {any} */ m) => {
     const mine = new Set(mySeats(m));
     const seats = m.seats.map((/** @type {any} */ s, /** @type {number} */ k) => h('span', { class: mine.has(k) ? 'seat mine' : 'seat' },
@@ -597,8 +601,8 @@ async function refreshMatches() {
       log.addEventListener('click', () => botLog(m, [...mine]).catch((err) => say(ui.matchMsg, text(err))));
       links.push(' ', log);
     }
-    // Blitz 2022 (blitz.js): "RANKED - #id, Map: ..., [Game logs] | [Download logs]"
-    const line = state.event.game === 'jungle' ? gameLine(m, /** @type {HTMLElement[]} */ (links.filter((l) => l instanceof HTMLElement))) : null;
+    // a format's own line (formats.js), Blitz 2022's: "RANKED - #id, Map: ..., [Game logs] | [Download logs]"
+    const line = lineOf ? lineOf(m, /** @type {HTMLElement[]} */ (links.filter((l) => l instanceof HTMLElement))) : null;
     return h('tr', { dataset: { id: m.id } },
       h('td', { class: 'nowrap' }, when(m.played), line || kindTag(m)),
       h('td', { class: 'seats' }, seats.flatMap((/** @type {HTMLElement} */ s, /** @type {number} */ k) => (k ? [h('span', { class: 'dim' }, ' vs '), s] : [s]))),
