@@ -2,18 +2,15 @@ package platform
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"syscall"
+
+	"github.com/seed27749672/arena/platform/queue"
 )
 
 // One process runs the jobs of a SQLite data directory: StartJobs takes
-// the lock DIR/jobs.lock (the kernel lets go of it when the process dies,
-// however it dies), so a job still running in the database when the lock
-// is taken was left by a process that died mid-job. It is queued again at
-// once, instead of after River's rescue delay (RescueAfter, past the
+// its jobs lock (queue.Lock), so a job still running in the database when
+// the lock is taken was left by a process that died mid-job. It is queued
+// again at once, instead of after River's rescue delay (RescueAfter, past the
 // longest a job may run): the server restarted after a crash plays the
 // match it was playing, and the match's record, keyed by the job, counts
 // it once. (On PostgreSQL, workers' heartbeats find a dead worker's jobs:
@@ -25,16 +22,9 @@ func (p *Platform) lockJobs(ctx context.Context) error {
 	if p.shared() || p.db == nil {
 		return nil
 	}
-	f, err := os.OpenFile(filepath.Join(p.Dir, "jobs.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	f, err := queue.Lock(p.Dir)
 	if err != nil {
 		return err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return fmt.Errorf("another arena serve runs the jobs of %s: stop it first", p.Dir)
-		}
-		return fmt.Errorf("the jobs lock of %s: %w", p.Dir, err)
 	}
 	n, err := p.db.Orphans(ctx)
 	if err != nil {

@@ -4,16 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/riverqueue/river"
 	"golang.org/x/sync/semaphore"
 
 	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/tournament"
@@ -137,16 +135,9 @@ func (p *Platform) playHere() (bool, func(), error) {
 	case p.jobsLock != nil, p.shared(), p.db == nil:
 		return true, nothing, nil
 	}
-	f, err := os.OpenFile(filepath.Join(p.Dir, "jobs.lock"), os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return false, nothing, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return false, nothing, nil // a server runs the jobs
-		}
-		return false, nothing, err
+	f, held, err := queue.TryLock(p.Dir)
+	if err != nil || !held {
+		return false, nothing, err // not held: a server runs the jobs
 	}
 	return true, func() { f.Close() }, nil
 }
