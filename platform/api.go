@@ -86,7 +86,6 @@ var ownRoutes = []route{
 	// an outside bot registers with its team's token in its first message
 	{"GET " + APIPrefix + "play", anyone, false, (*api).play},
 
-	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
 	{"GET " + APIPrefix + "rules", team, false, (*api).rules}, // api_rules.go
 	{"POST " + APIPrefix + "httpbot", team, false, (*api).registerURL},

@@ -4,5 +4,6 @@
 package all
 
 import (
-	_ "github.com/seed27749672/arena/platform/format/rounds" // Ready AI Code 2020's ranked rounds
+	_ "github.com/seed27749672/arena/platform/format/rounds"    // Ready AI Code 2020's ranked rounds
+	_ "github.com/seed27749672/arena/platform/format/sidequest" // CodinGame Summer Challenge 2026's side quest
 )
