@@ -647,7 +647,13 @@ func teamJSON(t store.Team) map[string]any {
 	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "members": members, "created": t.Created.Format(time.RFC3339), "active": t.Active}
 }
 
-func eventJSON(e store.Event) map[string]any { return EventJSON(e) }
+// eventJSON is a team's event: EventJSON and the formats its game runs,
+// for its pages.
+func eventJSON(e store.Event) map[string]any {
+	m := EventJSON(e)
+	m["formats"] = eventFormats(e.Game)
+	return m
+}
 
 // EventJSON is how the API and the CLI's --json show an event (never its
 // invitation).

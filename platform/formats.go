@@ -258,3 +258,14 @@ func (a *api) shownReplay(w http.ResponseWriter, r *http.Request, t store.Team, 
 	}
 	return false
 }
+
+// eventFormats are the formats an event of game runs, as its metadata
+// names them (game.Info.Formats; none for an unknown game): the team's
+// pages show a format's cards by them, never by the game's name.
+func eventFormats(gameName string) []string {
+	out := []string{}
+	if g, err := game.Lookup(gameName); err == nil {
+		out = append(out, g.Info().Formats...)
+	}
+	return out
+}

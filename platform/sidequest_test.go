@@ -12,7 +12,8 @@ import (
 	"github.com/seed27749672/arena/platform/store"
 )
 
-// TestSideQuestThroughTheAPI: GET sidequest ranks a tracks event's
+// TestSideQuestThroughTheAPI: a tracks team's event names its formats
+// (the side quest's card is shown by them), GET sidequest ranks its
 // teams, and the results carry the side-quest ranking under side_quest,
 // read back as written, without it ranking results.csv; a territory
 // team's event has no side quest: 404, saying whose it is, and no
@@ -42,7 +43,11 @@ func TestSideQuestThroughTheAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	code, b := call(t, ts, "GET", APIPrefix+"sidequest", owlsToken, "", nil)
+	code, b := call(t, ts, "GET", APIPrefix+"team", owlsToken, "", nil)
+	if code != 200 || !strings.Contains(string(b), `"formats":["sidequest"]`) {
+		t.Errorf("GET team: %d %s", code, b)
+	}
+	code, b = call(t, ts, "GET", APIPrefix+"sidequest", owlsToken, "", nil)
 	want := fmt.Sprintf(`[{"average":1,"games":1,"points":1,"rank":1,"team":"Bats","team_id":%d},{"average":0,"games":1,"points":0,"rank":2,"team":"Owls","team_id":%d}]`, bats.ID, owls.ID)
 	if code != 200 || strings.TrimSpace(string(b)) != want {
 		t.Errorf("GET sidequest: %d %s\nwant %s", code, b, want)
@@ -70,6 +75,10 @@ func TestSideQuestThroughTheAPI(t *testing.T) {
 
 	tev, tinvite, _ := p.CreateEvent(ctx, "territory", "Ready", nil)
 	_, terrToken := join(t, ts, tinvite, "Newts")
+	code, b = call(t, ts, "GET", APIPrefix+"team", terrToken, "", nil)
+	if code != 200 || !strings.Contains(string(b), `"formats":["rounds"]`) {
+		t.Errorf("GET team in a territory event: %d %s", code, b)
+	}
 	code, b = call(t, ts, "GET", APIPrefix+"sidequest", terrToken, "", nil)
 	if code != 404 || strings.TrimSpace(string(b)) != `{"error":"the side quest is tracks' (this event plays territory)"}` {
 		t.Errorf("GET sidequest in a territory event: %d %s", code, b)
