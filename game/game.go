@@ -81,6 +81,11 @@ type Info struct {
 	// Cod'INSA spawn vote and final. The game says what its event was;
 	// the format says how the platform runs it.
 	Formats []string
+	// SideQuestStat is the stat of a player's result (PlayerResult.Stats)
+	// that holds its side-quest point, at least 1 when it earned it, for
+	// the side-quest leaderboard of a game whose Formats name
+	// "sidequest"; "" when the game has no side quest.
+	SideQuestStat string
 }
 
 // TimeOptions names the options holding a game's time limits.

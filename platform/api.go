@@ -88,7 +88,6 @@ var ownRoutes = []route{
 	// an outside bot registers with its team's token in its first message
 	{"GET " + APIPrefix + "play", anyone, false, (*api).play},
 
-	{"GET " + APIPrefix + "sidequest", team, false, (*api).sideQuest},
 	{"GET " + APIPrefix + "results", team, false, (*api).results},
 	{"GET " + APIPrefix + "rules", team, false, (*api).rules}, // api_rules.go
 	{"POST " + APIPrefix + "httpbot", team, false, (*api).registerURL},
@@ -650,6 +649,7 @@ func teamJSON(t store.Team) map[string]any {
 	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "members": members, "created": t.Created.Format(time.RFC3339), "active": t.Active}
 }
 
+// eventJSON is a team's event: EventJSON.
 func eventJSON(e store.Event) map[string]any { return EventJSON(e) }
 
 // EventJSON is how the API and the CLI's --json show an event (never its

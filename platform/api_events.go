@@ -11,7 +11,7 @@ import (
 	"github.com/seed27749672/arena/platform/store"
 )
 
-// The API of the leagues and the side quest.
+// The API of the leagues.
 
 // boardFor is the leaderboard a team asks for: its event's, or, with
 // ?league=N in an event with leagues, that league's.
@@ -77,30 +77,6 @@ func addTest(line map[string]any, s Standing) {
 	if s.BossOnly {
 		line["boss_only"] = true
 	}
-}
-
-// sideQuest is tracks' side-quest leaderboard.
-func (a *api) sideQuest(w http.ResponseWriter, r *http.Request, t store.Team) {
-	ev, err := a.p.Store.Event(r.Context(), t.EventID)
-	if err != nil {
-		a.internal(w, err)
-		return
-	}
-	if ev.Game != "tracks" {
-		apiError(w, http.StatusNotFound, "the side quest is tracks' (this event plays "+ev.Game+")")
-		return
-	}
-	board, err := a.p.SideQuestBoard(r.Context(), t.EventID)
-	if err != nil {
-		a.internal(w, err)
-		return
-	}
-	list := []map[string]any{}
-	for _, l := range board {
-		list = append(list, map[string]any{"rank": l.Rank, "team": l.Team.Name, "team_id": l.Team.ID,
-			"games": l.Games, "points": l.Points, "average": l.Average})
-	}
-	writeJSON(w, http.StatusOK, list)
 }
 
 // results are the event's results, once the organiser published them

@@ -17,10 +17,9 @@ import (
 
 // The results' JSON types (apitypes).
 type (
-	Results       = apitypes.Results
-	ResultEvent   = apitypes.ResultEvent
-	ResultLine    = apitypes.ResultLine
-	SideQuestJSON = apitypes.SideQuestJSON
+	Results     = apitypes.Results
+	ResultEvent = apitypes.ResultEvent
+	ResultLine  = apitypes.ResultLine
 )
 
 // WriteResultsCSV writes the ranking as CSV (apitypes.WriteResultsCSV).
@@ -32,8 +31,7 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 	if err != nil {
 		return Results{}, err
 	}
-	g, err := game.Lookup(ev.Game)
-	if err != nil {
+	if _, err := game.Lookup(ev.Game); err != nil {
 		return Results{}, err
 	}
 	c, err := p.EventControls(ctx, eventID)
@@ -53,15 +51,6 @@ func (p *Platform) EventResults(ctx context.Context, eventID int64) (Results, er
 		res.Standings = append(res.Standings, ResultLine{Rank: s.Rank, Team: s.Team.Name, TeamID: s.Team.ID,
 			League: s.Team.League, Rating: s.Score(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
 			Promotion: s.Test, BossOnly: s.BossOnly})
-	}
-	if g.Info().Name == "tracks" {
-		sq, err := p.SideQuestBoard(ctx, eventID)
-		if err != nil {
-			return res, err
-		}
-		for _, l := range sq {
-			res.SideQuest = append(res.SideQuest, SideQuestJSON{Rank: l.Rank, Team: l.Team.Name, TeamID: l.Team.ID, Games: l.Games, Points: l.Points, Average: l.Average})
-		}
 	}
 	if res.Sections, err = p.formatSections(ctx, ev); err != nil {
 		return res, err

@@ -3,6 +3,7 @@ package platform
 import (
 	"context"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 
@@ -211,6 +212,20 @@ func (p *Platform) clockedFormats(ev store.Event) []format.Clocked {
 
 func (h host) TeamsWithBots(ctx context.Context, ev store.Event) ([]store.Team, error) {
 	return h.p.teamsWithBots(ctx, ev)
+}
+
+func (h host) Ranked(ctx context.Context, eventID int64) ([]store.Team, error) {
+	all, err := h.p.allStandings(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	// the main order: higher leagues first, then the rating
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Team.League > all[j].Team.League })
+	out := make([]store.Team, len(all))
+	for i, s := range all {
+		out[i] = s.Team
+	}
+	return out, nil
 }
 
 func (h host) CarryMap(ev store.Event, job *queue.Match) error { return h.p.carryMap(ev, job) }

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/format/sidequest"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -255,11 +257,12 @@ func TestSideQuestBoard(t *testing.T) {
 	record(store.KindCasual, owls, cats, 1, 3, sq(0, 1), []int{2, 1})
 	record(store.KindFinal, bats, cats, 2, 3, sq(1, 1), []int{2, 1})
 	record(store.KindPromotion, bats, 0, 2, 0, sq(1, 0), []int{1, 2}) // a boss game: not counted
-	board, err := p.SideQuestBoard(ctx, ev.ID)
+	g, _ := game.Lookup("tracks")
+	board, err := sidequest.ReadBoard(ctx, p.FormatHost(), ev.ID, g.Info().SideQuestStat)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[int64]SideQuestLine{}
+	got := map[int64]sidequest.Line{}
 	for _, l := range board {
 		got[l.Team.ID] = l
 	}

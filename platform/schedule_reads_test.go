@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/format/rounds"
+	"github.com/seed27749672/arena/platform/format/sidequest"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -94,19 +95,20 @@ func (s loadEveryMatch) MatchesOfKind(ctx context.Context, eventID int64, kind s
 	return out, err
 }
 
-// sideQuestBoardPerTeam is SideQuestBoard as it was: two reads per team
+// sideQuestBoardPerTeam is the side-quest board (sidequest.ReadBoard) as
+// it was: two reads per team
 // (its active submission's casual and final games), each scanning the
 // event's matches on SQLite. The benchmark's baseline, and the answer
 // the new one must give.
-func (p *Platform) sideQuestBoardPerTeam(ctx context.Context, eventID int64) ([]SideQuestLine, error) {
+func (p *Platform) sideQuestBoardPerTeam(ctx context.Context, eventID int64) ([]sidequest.Line, error) {
 	main, err := p.allStandings(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
 	sort.SliceStable(main, func(i, j int) bool { return main[i].Team.League > main[j].Team.League })
-	var out []SideQuestLine
+	var out []sidequest.Line
 	for _, s := range main {
-		line := SideQuestLine{Team: s.Team}
+		line := sidequest.Line{Team: s.Team}
 		if s.Team.Active != 0 {
 			for _, kind := range []string{store.KindCasual, store.KindFinal} {
 				ms, err := p.Store.SubmissionMatches(ctx, s.Team.Active, kind)
@@ -267,7 +269,7 @@ func TestResultsCountInTheDatabase(t *testing.T) {
 	if _, _, whole := reads.reset(); whole != 0 {
 		t.Errorf("%d reads of every match of the event", whole)
 	}
-	board, err := p.SideQuestBoard(ctx, ev.ID)
+	board, err := sidequest.ReadBoard(ctx, p.FormatHost(), ev.ID, "sideQuestPoints")
 	if err != nil || len(board) != 4 || board[0].Games != 3 || board[0].Points != 3 || board[0].Team.ID != teams[0].ID || board[1].Points != 2 {
 		t.Errorf("the side-quest board: %+v %v", board, err)
 	}
@@ -334,12 +336,12 @@ func BenchmarkSchedulerReads(b *testing.B) {
 	now, before := p.Store, loadEveryMatch{p.Store}
 
 	type timing struct{ before, now time.Duration }
-	if a, err := p.SideQuestBoard(ctx, ev.ID); err != nil {
+	if a, err := sidequest.ReadBoard(ctx, p.FormatHost(), ev.ID, "sideQuestPoints"); err != nil {
 		b.Fatal(err)
 	} else if c, _ := p.sideQuestBoardPerTeam(ctx, ev.ID); !reflect.DeepEqual(a, c) || a[0].Games == 0 {
 		b.Fatalf("the side-quest boards differ:\n%+v\n%+v", a[:3], c[:3])
 	}
-	var tick, ladder, results, sidequest timing
+	var tick, ladder, results, sq timing
 	measure := func(into *time.Duration, f func() error) {
 		start := time.Now()
 		if err := f(); err != nil {
@@ -354,8 +356,8 @@ func BenchmarkSchedulerReads(b *testing.B) {
 		measure(&tick.before, func() error { _, err := p.scheduleEvent(ctx, ev, 16, 0, nil); return err })
 		rereadEachMatch = false
 		measure(&tick.now, func() error { _, err := p.scheduleEvent(ctx, ev, 16, 0, nil); return err })
-		measure(&sidequest.before, func() error { _, err := p.sideQuestBoardPerTeam(ctx, ev.ID); return err })
-		measure(&sidequest.now, func() error { _, err := p.SideQuestBoard(ctx, ev.ID); return err })
+		measure(&sq.before, func() error { _, err := p.sideQuestBoardPerTeam(ctx, ev.ID); return err })
+		measure(&sq.now, func() error { _, err := sidequest.ReadBoard(ctx, p.FormatHost(), ev.ID, "sideQuestPoints"); return err })
 		p.Store = before
 		measure(&ladder.before, func() error { _, err := rounds.ReadBoard(ctx, p.FormatHost(), ev.ID); return err })
 		measure(&results.before, func() error { _, err := p.EventResults(ctx, ev.ID); return err })
@@ -374,7 +376,7 @@ func BenchmarkSchedulerReads(b *testing.B) {
 	for _, r := range []struct {
 		name string
 		t    timing
-	}{{"tick", tick}, {"ladder", ladder}, {"results", results}, {"sidequest", sidequest}} {
+	}{{"tick", tick}, {"ladder", ladder}, {"results", results}, {"sidequest", sq}} {
 		b.ReportMetric(float64(r.t.before.Microseconds())/1000/float64(n), r.name+"-before-ms")
 		b.ReportMetric(float64(r.t.now.Microseconds())/1000/float64(n), r.name+"-now-ms")
 		b.ReportMetric(float64(r.t.before)/float64(r.t.now), r.name+"-before/now")

@@ -143,13 +143,13 @@ func (r *referee) Result() game.Result {
 			sq = 1
 		}
 		stats := map[string]any{
-			"points":          pl.score,
-			"sideQuestPoints": sq,
-			"poisServed":      len(pl.pois),
-			"tracksPlaced":    pl.tracksPlaced,
-			"paintSpent":      pl.paintSpent,
-			"disruptions":     pl.disruptions,
-			"autoplaces":      pl.autoplaces,
+			"points":       pl.score,
+			statSideQuest:  sq,
+			"poisServed":   len(pl.pois),
+			"tracksPlaced": pl.tracksPlaced,
+			"paintSpent":   pl.paintSpent,
+			"disruptions":  pl.disruptions,
+			"autoplaces":   pl.autoplaces,
 		}
 		if pl.sideQuest {
 			stats["sideQuestTurn"] = pl.sideQuestTurn

@@ -40,6 +40,10 @@ const (
 	optRuleset      = "ruleset"
 )
 
+// statSideQuest is the stat of a player's result that holds its
+// side-quest point (0 or 1), which the side-quest leaderboard counts.
+const statSideQuest = "sideQuestPoints"
+
 // Version is bumped whenever a rule change alters replays.
 const Version = "2"
 
@@ -75,6 +79,9 @@ func (Game) Info() game.Info {
 			Policy: game.PolicyDisqualify},
 		Options:  options,
 		Builtins: builtins,
+		// CodinGame Summer Challenge 2026's side-quest leaderboard
+		Formats:       []string{"sidequest"},
+		SideQuestStat: statSideQuest,
 	}
 }
 

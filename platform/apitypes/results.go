@@ -15,16 +15,15 @@ import (
 
 // Results are an event's results as the organiser exports and publishes
 // them: the ranking (for an event with leagues, every team by league, top
-// league first: its lines are the event's ranking), and tracks'
-// side-quest ranking.
+// league first: its lines are the event's ranking), and the formats'
+// sections.
 type Results struct {
 	Event ResultEvent `json:"event"`
 	// Final: the final ranking has played all its games; in a catmouse or
 	// jungle event, its own final is over.
-	Final     bool            `json:"final"`
-	Published time.Time       `json:"published,omitzero"`
-	Standings []ResultLine    `json:"standings"`
-	SideQuest []SideQuestJSON `json:"side_quest,omitempty"`
+	Final     bool         `json:"final"`
+	Published time.Time    `json:"published,omitzero"`
+	Standings []ResultLine `json:"standings"`
 	// Sections are the event formats' parts (package format), each
 	// under its own key in the JSON: the ranked rounds' ladder, when the
 	// event has some, is its ranking.
@@ -56,16 +55,6 @@ type ResultLine struct {
 	// top league); in a boss-only league, what ranks the team.
 	Promotion *PromotionRecord `json:"promotion,omitempty"`
 	BossOnly  bool             `json:"boss_only,omitempty"` // a league of tests only: no rating
-}
-
-// SideQuestJSON is one line of tracks' side-quest ranking.
-type SideQuestJSON struct {
-	Rank    int     `json:"rank"`
-	Team    string  `json:"team"`
-	TeamID  int64   `json:"team_id"`
-	Games   int     `json:"games"`
-	Points  int     `json:"points"`
-	Average float64 `json:"average"`
 }
 
 // WriteResultsCSV writes the ranking as CSV, one line per team: the

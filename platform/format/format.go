@@ -91,6 +91,10 @@ type Host interface {
 	// play, in the casual leaderboard's order (a format's seeding when it
 	// has no ranking of its own yet).
 	TeamsWithBots(ctx context.Context, ev store.Event) ([]store.Team, error)
+	// Ranked are every team of the event in its main leaderboard's
+	// order across its leagues: higher leagues first, then the rating of
+	// its rated games (a format's tie-break).
+	Ranked(ctx context.Context, eventID int64) ([]store.Team, error)
 	// CarryMap puts in a match job the map its event draws for it (by its
 	// seed), the file itself when it is one of the data directory's: a
 	// worker on another machine has none. A map that cannot be read is

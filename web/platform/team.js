@@ -114,7 +114,7 @@ function build() {
   const httpBot = ev.settings && ev.settings.http_bots ? httpBotForm() : null;
   ui.leagueSel = h('span');
   ui.side = h('tbody');
-  const sideQuest = ev.game === 'tracks' ? h('section', { class: 'card', id: 'sidequest' },
+  const sideQuest = ev.formats.includes('sidequest') ? h('section', { class: 'card', id: 'sidequest' },
     h('h2', null, 'Side quest'),
     h('p', { class: 'dim' }, 'The share of its games in which each team earned the side-quest point.'),
     h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
@@ -457,7 +457,7 @@ function showLeague() {
 }
 
 async function refreshSideQuest() {
-  if (state.event.game !== 'tracks') return;
+  if (!state.event.formats.includes('sidequest')) return;
   const list = await teamAPI('sidequest');
   ui.side.replaceChildren(...(list.length ? list.map((/** @type {any} */ r) => h('tr', { class: r.team_id === state.team.id ? 'mine' : null },
     h('td', { class: 'num rank' }, String(r.rank)),
