@@ -338,7 +338,6 @@ func TestFlowsOnPostgres(t *testing.T) {
 		"OrganiserAPI":                          TestOrganiserAPI,
 		"OutsideBotPlaysACasualGame":            TestOutsideBotPlaysACasualGame,
 		"PromotionSweepSkipsAnUnknownLeague":    TestPromotionSweepSkipsAnUnknownLeague,
-		"ScheduledRound":                        TestScheduledRound,
 		"SideQuestBoard":                        TestSideQuestBoard,
 		"SubmissionsOnlyWhileTheEventRuns":      TestSubmissionsOnlyWhileTheEventRuns,
 		"SubmitIsRateLimitedPerTeam":            TestSubmitIsRateLimitedPerTeam,
