@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -16,7 +15,6 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
-	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/format/blitz"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
@@ -523,116 +521,5 @@ func TestAFormatGameTheArenaCannotPlayIsNotRecorded(t *testing.T) {
 	ms, _ := p.Store.Matches(ctx, ev.ID, 10)
 	if len(ms) != 1 || ms[0].Key != "casual-1-1" || ms[0].Error == "" {
 		t.Errorf("recorded %+v: the casual game alone, with its error", ms)
-	}
-}
-
-// Games of a stage end in any order (the workers play them side by side):
-// GET blitz lists every game of the final known so far, whatever gaps
-// their numbers leave, in their order.
-func TestBlitzGamesKnownOutOfOrderAreAllListed(t *testing.T) {
-	ctx := context.Background()
-	p, ts, _, _, _ := codinsaSetup(t, nil) // the server; its catmouse event is not used
-	jungle, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
-	var tok string
-	for _, n := range []string{"Owls", "Bats"} {
-		tm, token, err := p.Join(ctx, invite, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids, tok = append(ids, tm.ID), token
-	}
-	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
-	f := blitz.Final{Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0}, Seed: 3, Size: 4, Played: map[int]blitz.FinalGame{}}
-	for _, i := range []int{0, 3, 5} {
-		f.Played[i] = blitz.FinalGame{Teams: ids, Result: res, Match: fmt.Sprintf("final-%d-%d", jungle.ID, i+1)}
-	}
-	if err := p.writeState(ctx, jungle.ID, blitz.FinalDoc, f); err != nil {
-		t.Fatal(err)
-	}
-	code, body := call(t, ts, "GET", APIPrefix+"blitz", tok, "", nil)
-	var d struct {
-		Final struct{ Games []struct{ Game int } }
-	}
-	if err := json.Unmarshal(body, &d); code != 200 || err != nil {
-		t.Fatalf("GET blitz: %d %s", code, body)
-	}
-	var got []int
-	for _, g := range d.Final.Games {
-		got = append(got, g.Game)
-	}
-	if !slices.Equal(got, []int{1, 4, 6}) {
-		t.Errorf("games listed %v, want [1 4 6]", got)
-	}
-}
-
-// failingState fails the first update of one event state document.
-type failingState struct {
-	store.Store
-	name   string
-	failed bool
-}
-
-func (s *failingState) UpdateEventState(ctx context.Context, eventID int64, name string, update func([]byte) ([]byte, error)) ([]byte, error) {
-	if name == s.name && !s.failed {
-		s.failed = true
-		return nil, fmt.Errorf("injected failure of %s", name)
-	}
-	return s.Store.UpdateEventState(ctx, eventID, name, update)
-}
-
-// A round whose games are all known but whose end was cut before the
-// ranking moved (the server stopped between its two writes) is ended at
-// the next look: the ranking moves once, and no round of the same number
-// begins (its games' keys would be the ended round's).
-func TestABlitzRoundCutAtItsEndEndsOnce(t *testing.T) {
-	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
-	for _, n := range []string{"Owls", "Bats"} {
-		tm, _, err := p.Join(ctx, invite, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, tm.ID)
-	}
-	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
-	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
-		t.Fatal(err)
-	}
-	// the round's one game is known (Bats beat Owls)
-	won := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 2}}, {PlayerResult: game.PlayerResult{Rank: 1}}}}
-	begun := blitz.Round{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0},
-		Played: map[int]*replay.Result{0: won}}
-	if err := p.writeState(ctx, ev.ID, blitz.RoundDoc, begun); err != nil {
-		t.Fatal(err)
-	}
-	plain := p.Store
-	p.Store = &failingState{Store: plain, name: blitz.StateDoc}
-	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err == nil {
-		t.Fatal("no error from the cut end")
-	}
-	p.Store = plain
-	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err != nil {
-		t.Fatal(err)
-	}
-	b, _ := blitz.Status(ctx, p.FormatHost(), ev.ID)
-	if len(b.Rounds) != 1 || !slices.Equal(b.Ranking, []int64{ids[1], ids[0]}) || !b.Rounds[0].Started.Equal(friday) {
-		t.Errorf("after the next look: rounds %+v, ranking %v (want Bats first, round 1 begun at 18:00)", b.Rounds, b.Ranking)
-	}
-	var r blitz.Round
-	if _, err := p.readState(ctx, ev.ID, blitz.RoundDoc, &r); err != nil || r.Number != 1 || r.After == nil {
-		t.Errorf("the round's state: %+v %v", r, err)
 	}
 }

@@ -500,3 +500,64 @@ func movedByGroupsOfFour(t *testing.T, p *platform.Platform, eventID int64, roun
 	// group) first, then its own 2nd, 3rd and last
 	return []int64{top[0], top[1], top[2], bottom[0], top[3], bottom[1], bottom[2], bottom[3]}
 }
+
+// failingState fails the first update of one event state document.
+type failingState struct {
+	store.Store
+	name   string
+	failed bool
+}
+
+func (s *failingState) UpdateEventState(ctx context.Context, eventID int64, name string, update func([]byte) ([]byte, error)) ([]byte, error) {
+	if name == s.name && !s.failed {
+		s.failed = true
+		return nil, fmt.Errorf("injected failure of %s", name)
+	}
+	return s.Store.UpdateEventState(ctx, eventID, name, update)
+}
+
+// A round whose games are all known but whose end was cut before the
+// ranking moved (the server stopped between its two writes) is ended at
+// the next look: the ranking moves once, and no round of the same number
+// begins (its games' keys would be the ended round's).
+func TestABlitzRoundCutAtItsEndEndsOnce(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite := platformtest.Event(t, p, "jungle", "Blitz")
+	var ids []int64
+	for _, n := range []string{"Owls", "Bats"} {
+		tm, _, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, tm.ID)
+	}
+	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
+	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
+		t.Fatal(err)
+	}
+	// the round's one game is known (Bats beat Owls)
+	won := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 2}}, {PlayerResult: game.PlayerResult{Rank: 1}}}}
+	begun := blitz.Round{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0},
+		Played: map[int]*replay.Result{0: won}}
+	if err := store.WriteState(ctx, p.Store, ev.ID, blitz.RoundDoc, begun); err != nil {
+		t.Fatal(err)
+	}
+	plain := p.Store
+	p.Store = &failingState{Store: plain, name: blitz.StateDoc}
+	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err == nil {
+		t.Fatal("no error from the cut end")
+	}
+	p.Store = plain
+	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := blitz.Status(ctx, p.FormatHost(), ev.ID)
+	if len(b.Rounds) != 1 || !slices.Equal(b.Ranking, []int64{ids[1], ids[0]}) || !b.Rounds[0].Started.Equal(friday) {
+		t.Errorf("after the next look: rounds %+v, ranking %v (want Bats first, round 1 begun at 18:00)", b.Rounds, b.Ranking)
+	}
+	var r blitz.Round
+	if _, err := store.ReadState(ctx, p.Store, ev.ID, blitz.RoundDoc, &r); err != nil || r.Number != 1 || r.After == nil {
+		t.Errorf("the round's state: %+v %v", r, err)
+	}
+}

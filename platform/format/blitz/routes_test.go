@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform"
@@ -188,5 +190,46 @@ func TestBlitzFinalDealtOtherwiseBefore(t *testing.T) {
 	}
 	if len(f.Played) != 0 || f.Done {
 		t.Errorf("the old game taken as the duel: %+v", f)
+	}
+}
+
+// Games of a stage end in any order (the workers play them side by side):
+// GET blitz lists every game of the final known so far, whatever gaps
+// their numbers leave, in their order.
+func TestBlitzGamesKnownOutOfOrderAreAllListed(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
+	jungle, invite := platformtest.Event(t, p, "jungle", "Blitz")
+	var ids []int64
+	var tok string
+	for _, n := range []string{"Owls", "Bats"} {
+		tm, token, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, tok = append(ids, tm.ID), token
+	}
+	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
+	f := blitz.Final{Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0}, Seed: 3, Size: 4, Played: map[int]blitz.FinalGame{}}
+	for _, i := range []int{0, 3, 5} {
+		f.Played[i] = blitz.FinalGame{Teams: ids, Result: res, Match: fmt.Sprintf("final-%d-%d", jungle.ID, i+1)}
+	}
+	if err := store.WriteState(ctx, p.Store, jungle.ID, blitz.FinalDoc, f); err != nil {
+		t.Fatal(err)
+	}
+	code, body := platformtest.Call(t, ts, "GET", platform.APIPrefix+"blitz", tok, "", nil)
+	var d struct {
+		Final struct{ Games []struct{ Game int } }
+	}
+	if err := json.Unmarshal(body, &d); code != 200 || err != nil {
+		t.Fatalf("GET blitz: %d %s", code, body)
+	}
+	var got []int
+	for _, g := range d.Final.Games {
+		got = append(got, g.Game)
+	}
+	if !slices.Equal(got, []int{1, 4, 6}) {
+		t.Errorf("games listed %v, want [1 4 6]", got)
 	}
 }
