@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox/sandboxtest"
@@ -293,5 +294,19 @@ func TestBuiltRootFollowsTheUpload(t *testing.T) {
 		t.Fatal(err)
 	} else if got := p.builtRoot(zipped.ID); got != root {
 		t.Errorf("a zip's kit: built in %s, want %s", got, root)
+	}
+}
+
+// Builds use the data directory's npm cache once the organiser filled one
+// (arena npm-cache), and none before.
+func TestBuildsUseTheNPMCacheOfTheDataDirectory(t *testing.T) {
+	p := openTest(t)
+	if c := p.buildOptions().NPMCache; c != "" {
+		t.Fatalf("no cache yet, but builds use %q", c)
+	}
+	cache := filepath.Join(p.Dir, build.NPMCacheDir)
+	os.Mkdir(cache, 0o755)
+	if c := p.buildOptions().NPMCache; c != cache {
+		t.Fatalf("builds use %q, want %q", c, cache)
 	}
 }

@@ -10,15 +10,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform/format/codinsa"
-
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
-
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/tournament"
 )
 
 // startWorker runs an arena worker on a data directory (another
@@ -522,4 +523,129 @@ func TestAFormatGameTheArenaCannotPlayIsNotRecorded(t *testing.T) {
 	if len(ms) != 1 || ms[0].Key != "casual-1-1" || ms[0].Error == "" {
 		t.Errorf("recorded %+v: the casual game alone, with its error", ms)
 	}
+}
+
+// stillJungle is a jungle bot that never acts: its units never spawn.
+const stillJungle = "import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m.get('type') == 'TICK':\n        print(json.dumps({'type': 'COMMAND', 'tick': m['tick'], 'actions': []}), flush=True)\n"
+
+// blitzSetup4 makes a jungle event (map pool [clearing], 60 ticks) with
+// four teams built and ready: Still-A, Kit-B, Still-C, Kit-D.
+func blitzSetup4(t *testing.T) (*Platform, store.Event, string, []store.Team, []string) {
+	t.Helper()
+	needSandbox(t)
+	ctx := context.Background()
+	p, err := Open(ctx, dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	settings := store.DefaultSettings()
+	settings.Maps = []string{"clearing"}
+	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.StartJobs(ctx, JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.StopJobs(ctx) })
+	names := []string{"Still-A", "Kit-B", "Still-C", "Kit-D"}
+	var teams []store.Team
+	for i, n := range names {
+		tm, _, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		upload, file := []byte(stillJungle), "still.py"
+		if i%2 == 1 {
+			upload, file = testKitZip(t, "jungle", "python", nil), "kit.zip"
+		}
+		s, err := p.Submit(ctx, tm, file, upload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+			log, _ := p.Store.BuildLog(ctx, s.ID)
+			t.Fatalf("%+v\n%s", b, log)
+		}
+		teams = append(teams, tm)
+	}
+	return p, ev, invite, teams, names
+}
+
+// BenchmarkBlitzFinalLook: one look of the server's clock at a Blitz
+// final of 16 teams whose first round (4 games) is recorded, in an event
+// with 20,000 casual games: the format replayed on the recorded games,
+// the second round's games found. "every-match" reads the records as the
+// first version did (every match of the event, then the final's kept);
+// "of-kind" reads the final's games only (Store.MatchesOfKind). Same run,
+// same data: compare the two.
+func BenchmarkBlitzFinalLook(b *testing.B) {
+	ctx := context.Background()
+	p, err := Open(ctx, b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	ev, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := &blitz.Final{Seed: 1, Size: 4, Played: map[int]blitz.FinalGame{}}
+	for i := range 16 {
+		tm, _, err := p.Join(ctx, invite, fmt.Sprintf("team%d", i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		f.Teams, f.Names, f.Submissions = append(f.Teams, tm.ID), append(f.Names, tm.Name), append(f.Submissions, 0)
+	}
+	for i := range 20000 {
+		m := store.Match{EventID: ev.ID, Key: fmt.Sprintf("casual-%d", i), Kind: store.KindCasual, Seed: int64(i),
+			Teams: f.Teams[:2], Submissions: []int64{0, 0}, Ranks: []int{1, 2}}
+		if _, err := p.Store.RecordMatch(ctx, m, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// the first round of the elimination: 4 games of 4, recorded
+	run := func() format.Run {
+		return blitz.Run(ctx, p.FormatHost(), ev, f.Teams, f.Names, f.Submissions, f.Seed, store.KindFinal, 1,
+			func(j tournament.Job) string { return fmt.Sprintf("final-%d-%d", ev.ID, j.Index+1) },
+			func(tournament.Job) *replay.Result { return nil }, func(tournament.Job, *replay.Result) {},
+			func(s tournament.Setup) (*tournament.Outcome, error) {
+				return tournament.Elimination{Setup: s, Size: 4, Advance: 2, Final: 2, BestOf: 1, FinalBestOf: 3}.Play(ctx)
+			})
+	}
+	pl, err := run().Plan()
+	if err != nil || len(pl.Pending) != 4 {
+		b.Fatalf("first round: %+v %v", pl, err)
+	}
+	for _, g := range pl.Pending {
+		rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "jungle", Result: &replay.Result{}}
+		for s := range g.Args.Teams {
+			rep.Result.Players = append(rep.Result.Players, replay.PlayerResult{PlayerResult: game.PlayerResult{Rank: s + 1}})
+		}
+		if err := p.Replays.Put(g.Args.Key, rep); err != nil {
+			b.Fatal(err)
+		}
+		m := store.Match{EventID: ev.ID, Key: g.Args.Key, Kind: store.KindFinal, Round: 1, Seed: g.Args.Seed,
+			Teams: g.Args.Teams, Submissions: g.Args.Submissions, Ranks: []int{1, 2, 3, 4}}
+		if _, err := p.Store.RecordMatch(ctx, m, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	look := func(b *testing.B) {
+		for b.Loop() {
+			pl, err := run().Plan()
+			if err != nil || len(pl.Pending) != 2 {
+				b.Fatalf("second round: %d games, %v", len(pl.Pending), err)
+			}
+		}
+	}
+	plain := p.Store
+	b.Run("every-match", func(b *testing.B) {
+		p.Store = loadEveryMatch{plain}
+		defer func() { p.Store = plain }()
+		look(b)
+	})
+	b.Run("of-kind", look)
 }
