@@ -545,10 +545,7 @@ func TestSlowUploadHasItsOwnDeadline(t *testing.T) {
 func TestTeamSeesItsPromotionGamesAfterManyCasualOnes(t *testing.T) {
 	ctx := context.Background()
 	p := openTest(t)
-	ev, invite, err := p.CreateEvent(ctx, "tracks", "League Cup", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, invite := newEvent(t, p, "tracks", "League Cup")
 	ts := server(t, p, &fakeClock{})
 	tm, token := join(t, ts, invite, "Bats")
 	s, err := p.Store.CreateSubmission(ctx, store.Submission{TeamID: tm.ID, Filename: "bot.py", Status: store.StatusQueued})

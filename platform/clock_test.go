@@ -334,11 +334,7 @@ var testTeamSets = []string{
 // and three teams joined through the API.
 func codinsaSetup(t *testing.T, opts []string) (*Platform, *httptest.Server, store.Event, []store.Team, []string) {
 	t.Helper()
-	p, err := Open(context.Background(), dataDir(t)) // the sandbox may enter it
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
+	p := openTest(t)
 	ctx := context.Background()
 	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
 	ev, invite, err := p.CreateEvent(ctx, "catmouse", "Cod'INSA 2025", opts)

@@ -113,11 +113,7 @@ func TestResultsSectionsRoundTrip(t *testing.T) {
 // any event.
 func TestResultsOfTheFormatsFinals(t *testing.T) {
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
+	p := openTest(t)
 	join := func(game string) (store.Event, []int64) {
 		ev, invite, err := p.CreateEvent(ctx, game, game+" final", nil)
 		if err != nil {

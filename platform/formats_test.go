@@ -44,16 +44,9 @@ var scenario48Sets = []string{
 func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t)) // the sandbox may enter it
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
+	p := openTest(t)
 	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
-	ev, invite, err := p.CreateEvent(ctx, "catmouse", "Cod'INSA 2025", []string{"maxturns=12"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, invite := newEvent(t, p, "catmouse", "Cod'INSA 2025", "maxturns=12")
 	var teams []store.Team
 	var tokens []string
 	for i := 1; i <= 10; i++ {

@@ -83,10 +83,7 @@ func TestBuildJobsSurviveARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, invite := newEvent(t, p, "tracks", "Summer")
 	owls, _, _ := p.Join(ctx, invite, "Owls")
 	bats, _, _ := p.Join(ctx, invite, "Bats")
 	// queued by a server that stops before running them
@@ -187,11 +184,7 @@ func TestStartJobsRefusesADataDirTheSandboxCannotReach(t *testing.T) {
 func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := openTest(t)
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	owls, _, _ := p.Join(ctx, invite, "Owls")
 	queued, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n")) // row and job
@@ -226,11 +219,7 @@ func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 func TestTheJobOfADeadServerIsRunAgain(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := openTest(t)
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	owls, _, _ := p.Join(ctx, invite, "Owls")
 	sub, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n"))

@@ -50,15 +50,8 @@ func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
 func TestLeaguePromotions(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openTest(t)
+	ev, invite := newEvent(t, p, "tracks", "Summer")
 	ev.Settings.Leagues = true
 	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
 		t.Fatal(err)
@@ -335,21 +328,12 @@ func TestLeaguePromotionSeatsAlternate(t *testing.T) {
 func TestPromotionSweepSkipsAnUnknownLeague(t *testing.T) {
 	p := openTest(t)
 	ctx := context.Background()
-	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, invite := newEvent(t, p, "ants", "Spring")
 	ev.Settings.Leagues = true
 	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
 		t.Fatal(err)
 	}
-	var teams []store.Team
-	for _, n := range []string{"Owls", "Bats"} {
-		tm, _, _ := p.Join(ctx, invite, n)
-		s, _ := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
-		p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil) // built, as a job would
-		teams = append(teams, tm)
-	}
+	teams, _ := joinReady(t, p, invite, "Owls", "Bats")
 	if _, err := p.Store.SetLeague(ctx, teams[0].ID, 0, 9); err != nil {
 		t.Fatal(err)
 	}
@@ -369,15 +353,8 @@ func TestPromotionSweepSkipsAnUnknownLeague(t *testing.T) {
 func antsLeagueEvent(t *testing.T) (*Platform, store.Event, string) {
 	t.Helper()
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", []string{"max_turns=30"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openTest(t)
+	ev, invite := newEvent(t, p, "ants", "Spring", "max_turns=30")
 	ev.Settings.Leagues = true
 	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
 		t.Fatal(err)
@@ -519,10 +496,7 @@ func TestPointsLeaguesPlayCasualGames(t *testing.T) {
 func TestBossOnlyLeaderboard(t *testing.T) {
 	p := openTest(t)
 	ctx := context.Background()
-	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, invite := newEvent(t, p, "tracks", "Summer")
 	ev.Settings.Leagues = true
 	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
 		t.Fatal(err)

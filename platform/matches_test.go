@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,6 +22,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/format/blitz"
 	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/league"
@@ -81,15 +83,8 @@ func waitGames(t *testing.T, p *Platform, eventID int64, n int) []Standing {
 func TestCasualMatchesRateTheTeams(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openTest(t)
+	ev, invite := newEvent(t, p, "tracks", "Summer")
 	owls, _, err := p.Join(ctx, invite, "Owls")
 	if err != nil {
 		t.Fatal(err)
@@ -282,10 +277,7 @@ func TestAfterTheEndTheOrganisersGamesPlay(t *testing.T) {
 	}
 	// tracks with leagues: Owls in league 1 (its test to take), Bats and
 	// Cats in the top league (the final's)
-	tracks, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tracks, invite := newEvent(t, p, "tracks", "Summer")
 	tracks.Settings.Leagues = true
 	if err := p.Store.UpdateEvent(ctx, tracks); err != nil {
 		t.Fatal(err)
@@ -300,10 +292,7 @@ func TestAfterTheEndTheOrganisersGamesPlay(t *testing.T) {
 		}
 	}
 	// territory: a round set for later, its time after the end
-	terr, tinvite, err := p.CreateEvent(ctx, "territory", "Ready", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	terr, tinvite := newEvent(t, p, "territory", "Ready")
 	for _, n := range []string{"Ants", "Bees", "Cats", "Dogs"} {
 		join(tinvite, n)
 	}
@@ -311,10 +300,7 @@ func TestAfterTheEndTheOrganisersGamesPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	// a third event, not started yet, with a team's bot
-	later, linvite, err := p.CreateEvent(ctx, "tracks", "Autumn", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	later, linvite := newEvent(t, p, "tracks", "Autumn")
 	join(linvite, "Eels")
 
 	// the ends come: ten minutes ago; the round's time, five
@@ -569,11 +555,7 @@ func TestBlitzRoundsStopAtTheEnd(t *testing.T) {
 func TestWebSocketAndHTTPKitsPlay(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := openTest(t)
 	jungle, jinvite, err := p.CreateEventWith(ctx, "jungle", "Blitz", []string{"nb_ticks=15"},
 		store.Settings{Seats: []int{2, 3}, Maps: []string{"canopy"}, HouseBots: true})
 	if err != nil {
@@ -813,4 +795,73 @@ func countMatches(b *testing.B, p *Platform, eventID int64) int {
 		b.Fatal(fmt.Errorf("counting matches: %w", err))
 	}
 	return n
+}
+
+// TestMatchOptionsFollowTheSettings: a match gets the event's time limits
+// as the game's options, a map of the pool (a file of maps/ by its path)
+// and its bots the event's memory limit.
+func TestMatchOptionsFollowTheSettings(t *testing.T) {
+	p := openTest(t)
+	ctx := context.Background()
+	os.MkdirAll(p.MapsDir(), 0o755)
+	jmap, err := os.ReadFile("../games/jungle/maps/canopy.jmap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(p.MapsDir(), "copy.jmap"), jmap, 0o644)
+	ev, _, err := p.CreateEventWith(ctx, "jungle", "Blitz", nil,
+		store.Settings{Maps: []string{"swamp", "copy.jmap"}, TurnMS: 200, FirstTurnMS: 1500, MemoryMiB: 300, HouseBots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := game.Lookup("jungle")
+	seen := map[string]bool{}
+	for seed := int64(1); seed <= 40; seed++ {
+		pairs, err := p.MatchOptions(g.Info(), ev.Options, ev.Settings, event.DrawMap(ev.Settings, seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(pairs, "tick_timeout_ms=200") || !slices.Contains(pairs, "first_ticks_extra_ms=1300") {
+			t.Fatalf("time limits not in %v", pairs)
+		}
+		for _, kv := range pairs {
+			if v, ok := strings.CutPrefix(kv, "map="); ok {
+				seen[v] = true
+			}
+		}
+	}
+	if !seen["swamp"] || !seen[filepath.Join(p.MapsDir(), "copy.jmap")] || len(seen) != 2 {
+		t.Errorf("maps drawn: %v", seen)
+	}
+	spec, err := p.botSpec(ctx, g.Info(), ev.Settings, "", 0, 0)
+	if err != nil || spec.Kind != "builtin" {
+		t.Fatalf("house bot: %+v %v", spec, err)
+	}
+	p.jobs.Build.Limits.Procs = 7
+	if s := p.teamSpecLimits(ev.Settings); s.Memory != 300<<20 || s.Procs != 7 {
+		t.Errorf("a team bot's sandbox limits: %+v", s)
+	}
+}
+
+func TestSeatCountDrawsEveryAllowedSize(t *testing.T) {
+	g, _ := game.Lookup("jungle")
+	info := g.Info()
+	drawn := func(s store.Settings, teams int) map[int]bool {
+		got := map[int]bool{}
+		for seed := int64(0); seed < 200; seed++ {
+			if n, ok := seatCount(info, s, teams, seed); ok {
+				got[n] = true
+			}
+		}
+		return got
+	}
+	if got := drawn(store.Settings{Seats: []int{2, 3, 4}, HouseBots: true}, 2); len(got) != 3 {
+		t.Errorf("house bots on, 2 teams: sizes %v, want 2, 3 and 4", got)
+	}
+	if got := drawn(store.Settings{Seats: []int{2, 3, 4}}, 3); len(got) != 2 || got[4] {
+		t.Errorf("house bots off, 3 teams: sizes %v, want 2 and 3", got)
+	}
+	if got := drawn(store.Settings{Seats: []int{2, 4}}, 1); len(got) != 0 {
+		t.Errorf("house bots off, 1 team: sizes %v, want none", got)
+	}
 }

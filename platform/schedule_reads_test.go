@@ -171,15 +171,8 @@ func readyTeams(tb testing.TB, p *Platform, invite string, n int) []store.Team {
 // teams (their ratings do not move before a match ends).
 func TestASchedulingPassReadsTheEventOnce(t *testing.T) {
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "ants", "Spring", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openTest(t)
+	ev, invite := newEvent(t, p, "ants", "Spring")
 	teams := readyTeams(t, p, invite, 8)
 	reads := &countedReads{Store: p.Store}
 	p.Store = reads
@@ -234,10 +227,7 @@ func TestASchedulingPassReadsTheEventOnce(t *testing.T) {
 func TestResultsCountInTheDatabase(t *testing.T) {
 	ctx := context.Background()
 	p := openTest(t)
-	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, invite := newEvent(t, p, "territory", "Ready")
 	teams := readyTeams(t, p, invite, 4)
 	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, At: time.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)

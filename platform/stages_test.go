@@ -315,11 +315,7 @@ func TestACommandFinalIsPlayedByTheRunningServer(t *testing.T) {
 // that looks for the stage's end (at once, not at its next tick); a
 // casual game does not.
 func TestAFormatGameWakesTheClock(t *testing.T) {
-	p, err := Open(context.Background(), dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := openTest(t)
 	p.matchEnded, p.formatEnded = make(chan struct{}, 1), make(chan struct{}, 1)
 	w := &matchWorker{p: p}
 	for _, c := range []struct {
@@ -373,10 +369,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codinsaEv, codinsaInvite, err := srv.CreateEvent(ctx, "catmouse", "Cod'INSA", []string{"maxturns=12"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	codinsaEv, codinsaInvite := newEvent(t, srv, "catmouse", "Cod'INSA", "maxturns=12")
 	if err := srv.StartJobs(ctx, JobOptions{Role: RoleServer}); err != nil { // the clock is called below
 		t.Fatal(err)
 	}
@@ -498,15 +491,8 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 // casual game that fails is recorded with its error, as before.
 func TestAFormatGameTheArenaCannotPlayIsNotRecorded(t *testing.T) {
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openTest(t)
+	ev, invite := newEvent(t, p, "jungle", "Blitz")
 	a, _, _ := p.Join(ctx, invite, "Owls")
 	b, _, _ := p.Join(ctx, invite, "Bats")
 	game := matchArgs{Event: ev.ID, Key: "final-1-1", Seed: 1, Teams: []int64{a.ID, b.ID}, Submissions: []int64{998, 999},
@@ -534,11 +520,7 @@ func blitzSetup4(t *testing.T) (*Platform, store.Event, string, []store.Team, []
 	t.Helper()
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
+	p := openTest(t)
 	settings := store.DefaultSettings()
 	settings.Maps = []string{"clearing"}
 	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
