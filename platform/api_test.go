@@ -9,12 +9,15 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/client"
+	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/web"
@@ -387,4 +390,205 @@ func FuzzAPIBodies(f *testing.F) {
 			t.Fatalf("%s %q: %d %s", path, contentType, rec.Code, rec.Body)
 		}
 	})
+}
+
+// The chosen set is not announced: two events where only the other teams'
+// votes differ (set 2 wins in one, set 1 in the other) answer every GET
+// route of a team byte for byte the same, ids and times aside.
+func TestNoTeamRouteTellsTheChosenSet(t *testing.T) {
+	answers := func(cats int) (map[string]string, int) {
+		p, ts, ev, _, tokens := codinsaSetup(t, nil)
+		ctx := context.Background()
+		if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
+			t.Fatal(err)
+		}
+		for i, tok := range tokens {
+			if code, b := call(t, ts, "POST", APIPrefix+"spawns", tok, "text/plain", []byte(testTeamSets[i])); code != 201 {
+				t.Fatalf("%d %s", code, b)
+			}
+		}
+		vote(t, ts, tokens[0], 2)
+		vote(t, ts, tokens[1], 3)
+		vote(t, ts, tokens[2], cats)
+		if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := codinsa.Spawns(ctx, p.FormatHost(), ev.ID)
+		ch, _ := s.Choice()
+		out := map[string]string{}
+		noise := regexp.MustCompile(`"(created|played|built|id|event|team_id|active)":("[^"]*"|[0-9]+)`)
+		for _, r := range routes {
+			method, path, _ := strings.Cut(r.pattern, " ")
+			if method != "GET" || r.who != team || strings.Contains(path, "{") {
+				continue
+			}
+			code, b := call(t, ts, method, path, tokens[0], "", nil)
+			out[path] = fmt.Sprint(code, " ", noise.ReplaceAllString(string(b), ""))
+		}
+		return out, ch.ID
+	}
+	a, chosenA := answers(2)
+	b, chosenB := answers(1)
+	if chosenA != 2 || chosenB != 1 {
+		t.Fatalf("the two votes chose %d and %d, want 2 and 1", chosenA, chosenB)
+	}
+	if len(a) < 5 || !strings.Contains(a[APIPrefix+"spawns"], "NAME Cats") {
+		t.Fatalf("too few routes compared, or no spawns route: %v", a)
+	}
+	for path, ans := range a {
+		if b[path] != ans {
+			t.Errorf("%s tells the votes apart:\n%s\n%s", path, ans, b[path])
+		}
+		if strings.Contains(ans, "MOUSE 4 -2") {
+			t.Errorf("%s shows the secret set: %s", path, ans)
+		}
+	}
+}
+
+// TestClientRoutesAreServed: every route the typed client (platform/client)
+// calls is one of the API's routes, opened by the token the client sends
+// there (the organiser's under organiser/, none to join, else a team's),
+// so that the client and the route table cannot drift apart.
+func TestClientRoutesAreServed(t *testing.T) {
+	if client.Prefix != APIPrefix {
+		t.Errorf("the client's prefix %q is not the API's %q", client.Prefix, APIPrefix)
+	}
+	served := map[string]role{}
+	for _, r := range routes {
+		served[r.pattern] = r.who
+	}
+	for _, r := range client.Routes() {
+		who, ok := served[r]
+		if !ok {
+			t.Errorf("the client calls %s, which is not in the route table", r)
+			continue
+		}
+		_, path, _ := strings.Cut(r, " ")
+		want := team
+		switch {
+		case path == APIPrefix+"join":
+			want = anyone
+		case strings.HasPrefix(path, APIPrefix+"organiser/"):
+			want = organiser
+		}
+		if who != want {
+			t.Errorf("%s is served to role %d, the client calls it as role %d", r, who, want)
+		}
+	}
+}
+
+// slowBody sends n lines of a Python file, one every pause, as a slow
+// link would.
+func slowBody(n int, pause time.Duration) io.Reader {
+	r, w := io.Pipe()
+	go func() {
+		w.Write([]byte("print(1)\n"))
+		for range n {
+			time.Sleep(pause)
+			if _, err := w.Write([]byte("# a comment, to make the file longer\n")); err != nil {
+				return
+			}
+		}
+		w.Close()
+	}()
+	return r
+}
+
+// An upload gets the time of APIOptions.UploadTime to arrive, though the
+// server's read timeout (arena serve's minute; here 300 ms) is shorter,
+// which cut a 20 MiB zip over a slow link; other routes keep the server's.
+func TestSlowUploadHasItsOwnDeadline(t *testing.T) {
+	p := openTest(t)
+	ws := &web.Server{Replays: t.TempDir(), Platform: p.Handler(APIOptions{UploadTime: time.Minute})}
+	ts := httptest.NewUnstartedServer(ws.Handler())
+	ts.Config.ReadTimeout = 300 * time.Millisecond
+	ts.Start()
+	t.Cleanup(func() { ts.Close(); ws.Close() })
+	_, invite, _ := p.CreateEvent(context.Background(), "tracks", "Summer", nil)
+	_, owls := join(t, ts, invite, "Owls")
+
+	post := func(path, token, ctype string, body io.Reader) (int, string, error) {
+		req, _ := http.NewRequest("POST", ts.URL+path, body)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		req.Header.Set("Content-Type", ctype)
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			return 0, "", err
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b), nil
+	}
+	// 1.5 s at least, five times the server's read timeout.
+	code, b, err := post(APIPrefix+"submissions?filename=bot.py", owls, "text/x-python", slowBody(10, 150*time.Millisecond))
+	if err != nil || code != http.StatusAccepted {
+		t.Fatalf("a slow upload: %d %s %v", code, b, err)
+	}
+	r, w := io.Pipe()
+	go func() {
+		w.Write([]byte(`{"invite":"` + invite + `",`))
+		time.Sleep(1500 * time.Millisecond)
+		w.Write([]byte(`"name":"Bats"}`))
+		w.Close()
+	}()
+	if code, b, err := post(APIPrefix+"join", "", "application/json", r); err == nil && code == http.StatusCreated {
+		t.Fatalf("a join whose body took 1.5 s was read whole (%d %s): the upload's deadline leaked to other routes", code, b)
+	}
+}
+
+// A team's promotion games stay in its list of matches however many
+// casual games followed them: with house bots, casual games come by the
+// hundred a minute and pushed the test that decided its league out of the
+// event's latest matches.
+func TestTeamSeesItsPromotionGamesAfterManyCasualOnes(t *testing.T) {
+	ctx := context.Background()
+	p := openTest(t)
+	ev, invite := newEvent(t, p, "tracks", "League Cup")
+	ts := server(t, p, &fakeClock{})
+	tm, token := join(t, ts, invite, "Bats")
+	s, err := p.Store.CreateSubmission(ctx, store.Submission{TeamID: tm.ID, Filename: "bot.py", Status: store.StatusQueued})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	record := func(key, kind string) {
+		m := store.Match{EventID: ev.ID, Key: key, Kind: kind, League: 1, Teams: []int64{tm.ID, 0},
+			Submissions: []int64{s.ID, 0}, Ranks: []int{1, 2}}
+		if _, err := p.Store.RecordMatch(ctx, m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := range 3 {
+		record(fmt.Sprintf("promotion-%d-1-%d", s.ID, k), store.KindPromotion)
+	}
+	for k := range recentMatches + 20 {
+		record(fmt.Sprintf("casual-%d", k), store.KindCasual)
+	}
+	code, b := call(t, ts, "GET", APIPrefix+"matches", token, "", nil)
+	if code != http.StatusOK {
+		t.Fatalf("matches: %d %s", code, b)
+	}
+	var list []struct {
+		ID   int64
+		Kind string
+	}
+	if err := json.Unmarshal(b, &list); err != nil {
+		t.Fatal(err)
+	}
+	promo := 0
+	for i, m := range list {
+		if i > 0 && list[i-1].ID <= m.ID {
+			t.Fatalf("matches not newest first at %d: %d then %d", i, list[i-1].ID, m.ID)
+		}
+		if m.Kind == store.KindPromotion {
+			promo++
+		}
+	}
+	if promo != 3 || len(list) != recentMatches+3 {
+		t.Fatalf("got %d matches with %d promotion games, want the %d latest and the 3 promotion games", len(list), promo, recentMatches)
+	}
 }

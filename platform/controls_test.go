@@ -23,15 +23,8 @@ import (
 func TestOrganiserControls(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openTest(t)
+	ev, invite := newEvent(t, p, "tracks", "Summer")
 	owls, owlsToken, _ := p.Join(ctx, invite, "Owls")
 	bats, _, _ := p.Join(ctx, invite, "Bats")
 	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil {

@@ -117,10 +117,7 @@ func TestMatchesOnManyMachines(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.URL(t)
 	srv := openPG(t, url)
-	ev, invite, err := srv.CreateEvent(ctx, "tracks", "Summer", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, invite := newEvent(t, srv, "tracks", "Summer")
 	owls, _, _ := srv.Join(ctx, invite, "Owls")
 	bats, _, _ := srv.Join(ctx, invite, "Bats")
 	if err := srv.StartJobs(ctx, JobOptions{Role: RoleServer, Matches: 1, ScheduleEvery: 50 * time.Millisecond}); err != nil {
@@ -325,26 +322,22 @@ func TestFlowsOnPostgres(t *testing.T) {
 	testOnPostgres = true
 	defer func() { testOnPostgres = false }()
 	for name, f := range map[string]func(*testing.T){
-		"AfterTheEndTheOrganisersGamesPlay":     TestAfterTheEndTheOrganisersGamesPlay,
-		"BuiltRootFollowsTheUpload":             TestBuiltRootFollowsTheUpload,
-		"CreateEventChecksGameNameAndOptions":   TestCreateEventChecksGameNameAndOptions,
-		"EventSettingsAreCheckedAgainstTheGame": TestEventSettingsAreCheckedAgainstTheGame,
-		"EveryRouteChecksItsRole":               TestEveryRouteChecksItsRole,
-		"JoinAndAuthenticate":                   TestJoinAndAuthenticate,
-		"JoinOverHTTP":                          TestJoinOverHTTP,
-		"JoinWithMembers":                       TestJoinWithMembers,
-		"MatchJobsHoldTheirCores":               TestMatchJobsHoldTheirCores,
-		"MatchOptionsFollowTheSettings":         TestMatchOptionsFollowTheSettings,
-		"OrganiserAPI":                          TestOrganiserAPI,
-		"OutsideBotPlaysACasualGame":            TestOutsideBotPlaysACasualGame,
-		"PromotionSweepSkipsAnUnknownLeague":    TestPromotionSweepSkipsAnUnknownLeague,
-		"ScheduledRound":                        TestScheduledRound,
-		"SideQuestBoard":                        TestSideQuestBoard,
-		"SubmissionsOnlyWhileTheEventRuns":      TestSubmissionsOnlyWhileTheEventRuns,
-		"SubmitIsRateLimitedPerTeam":            TestSubmitIsRateLimitedPerTeam,
-		"SubmitRefusesWhatCannotBuild":          TestSubmitRefusesWhatCannotBuild,
-		"TheOrganiserSeesTheWorkers":            TestTheOrganiserSeesTheWorkers,
-		"UpdateEventChecksAndKeeps":             TestUpdateEventChecksAndKeeps,
+		"AfterTheEndTheOrganisersGamesPlay":   TestAfterTheEndTheOrganisersGamesPlay,
+		"BuiltRootFollowsTheUpload":           TestBuiltRootFollowsTheUpload,
+		"CreateEventChecksGameNameAndOptions": TestCreateEventChecksGameNameAndOptions,
+		"EveryRouteChecksItsRole":             TestEveryRouteChecksItsRole,
+		"JoinAndAuthenticate":                 TestJoinAndAuthenticate,
+		"JoinOverHTTP":                        TestJoinOverHTTP,
+		"JoinWithMembers":                     TestJoinWithMembers,
+		"MatchJobsHoldTheirCores":             TestMatchJobsHoldTheirCores,
+		"MatchOptionsFollowTheSettings":       TestMatchOptionsFollowTheSettings,
+		"OrganiserAPI":                        TestOrganiserAPI,
+		"OutsideBotPlaysACasualGame":          TestOutsideBotPlaysACasualGame,
+		"PromotionSweepSkipsAnUnknownLeague":  TestPromotionSweepSkipsAnUnknownLeague,
+		"SideQuestBoard":                      TestSideQuestBoard,
+		"SubmitIsRateLimitedPerTeam":          TestSubmitIsRateLimitedPerTeam,
+		"SubmitRefusesWhatCannotBuild":        TestSubmitRefusesWhatCannotBuild,
+		"TheOrganiserSeesTheWorkers":          TestTheOrganiserSeesTheWorkers,
 	} {
 		t.Run(name, f)
 	}

@@ -81,11 +81,7 @@ func TestWatch(t *testing.T) {
 func badMapEvent(t *testing.T) (*Platform, store.Event) {
 	t.Helper()
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
+	p := openTest(t)
 	jmap, err := os.ReadFile("../games/jungle/maps/clearing.jmap")
 	if err != nil {
 		t.Fatal(err)
@@ -101,19 +97,7 @@ func badMapEvent(t *testing.T) (*Platform, store.Event) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []string{"Owls", "Bats"} {
-		tm, _, err := p.Join(ctx, invite, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {
-			t.Fatal(err)
-		}
-	}
+	joinReady(t, p, invite, "Owls", "Bats")
 	if err := os.WriteFile(file, []byte("not a map\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -38,11 +38,7 @@ func territoryServer(t *testing.T, turns *atomic.Int64) *httptest.Server {
 // to it (the check is made at each connection, not only at registration).
 func TestHTTPBotURLs(t *testing.T) {
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := openTest(t)
 	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", []string{"turns=20"})
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox/sandboxtest"
@@ -82,10 +83,7 @@ func TestBuildJobsSurviveARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, invite := newEvent(t, p, "tracks", "Summer")
 	owls, _, _ := p.Join(ctx, invite, "Owls")
 	bats, _, _ := p.Join(ctx, invite, "Bats")
 	// queued by a server that stops before running them
@@ -186,11 +184,7 @@ func TestStartJobsRefusesADataDirTheSandboxCannotReach(t *testing.T) {
 func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := openTest(t)
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	owls, _, _ := p.Join(ctx, invite, "Owls")
 	queued, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n")) // row and job
@@ -225,11 +219,7 @@ func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 func TestTheJobOfADeadServerIsRunAgain(t *testing.T) {
 	needSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := openTest(t)
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	owls, _, _ := p.Join(ctx, invite, "Owls")
 	sub, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n"))
@@ -293,5 +283,19 @@ func TestBuiltRootFollowsTheUpload(t *testing.T) {
 		t.Fatal(err)
 	} else if got := p.builtRoot(zipped.ID); got != root {
 		t.Errorf("a zip's kit: built in %s, want %s", got, root)
+	}
+}
+
+// Builds use the data directory's npm cache once the organiser filled one
+// (arena npm-cache), and none before.
+func TestBuildsUseTheNPMCacheOfTheDataDirectory(t *testing.T) {
+	p := openTest(t)
+	if c := p.buildOptions().NPMCache; c != "" {
+		t.Fatalf("no cache yet, but builds use %q", c)
+	}
+	cache := filepath.Join(p.Dir, build.NPMCacheDir)
+	os.Mkdir(cache, 0o755)
+	if c := p.buildOptions().NPMCache; c != cache {
+		t.Fatalf("builds use %q, want %q", c, cache)
 	}
 }

@@ -26,14 +26,8 @@ func TestTheOrganiserTokenMovesWithAnEvent(t *testing.T) {
 	if err != nil || token == "" {
 		t.Fatalf("the organiser token: %q %v", token, err)
 	}
-	ev, _, err := src.CreateEvent(ctx, "tracks", "Spring", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	autumn, _, err := src.CreateEvent(ctx, "ants", "Autumn", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, _ := newEvent(t, src, "tracks", "Spring")
+	autumn, _ := newEvent(t, src, "ants", "Autumn")
 	var file, second bytes.Buffer
 	if err := src.DumpEvent(ctx, ev.ID, &file); err != nil {
 		t.Fatal(err)

@@ -12,17 +12,58 @@ import (
 	"github.com/seed27749672/arena/platform/store/pgtest"
 )
 
+// openTest opens a platform on a data directory the sandbox can enter,
+// or on PostgreSQL under TestFlowsOnPostgres; it is closed when the test
+// ends. (The platform's users have platformtest; it imports platform, so
+// this package's own tests keep these few helpers.)
 func openTest(t *testing.T) *Platform {
 	t.Helper()
 	if testOnPostgres {
 		return openPG(t, pgtest.URL(t))
 	}
-	p, err := Open(context.Background(), t.TempDir())
+	p, err := Open(context.Background(), dataDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.Close() })
 	return p
+}
+
+// newEvent creates an event of game with opts, and returns it with its
+// invitation.
+func newEvent(tb testing.TB, p *Platform, game, name string, opts ...string) (store.Event, string) {
+	tb.Helper()
+	ev, invite, err := p.CreateEvent(context.Background(), game, name, opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ev, invite
+}
+
+// joinReady joins a team by each name, each with a one-line Python bot
+// submitted and stored as built (as its build job would leave it, without
+// running one), and returns the teams and their tokens.
+func joinReady(tb testing.TB, p *Platform, invite string, names ...string) ([]store.Team, []string) {
+	tb.Helper()
+	ctx := context.Background()
+	var teams []store.Team
+	var tokens []string
+	for _, name := range names {
+		tm, tok, err := p.Join(ctx, invite, name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		s, err := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {
+			tb.Fatal(err)
+		}
+		tm.Active = s.ID
+		teams, tokens = append(teams, tm), append(tokens, tok)
+	}
+	return teams, tokens
 }
 
 func TestCreateEventChecksGameNameAndOptions(t *testing.T) {
@@ -53,10 +94,7 @@ func TestCreateEventChecksGameNameAndOptions(t *testing.T) {
 func TestJoinAndAuthenticate(t *testing.T) {
 	p := openTest(t)
 	ctx := context.Background()
-	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, invite := newEvent(t, p, "tracks", "Summer")
 	team, token, err := p.Join(ctx, invite, "Owls")
 	if err != nil || team.EventID != ev.ID {
 		t.Fatalf("%+v %v", team, err)

@@ -44,11 +44,7 @@ func TestOneServerRunsADataDirectorysJobs(t *testing.T) {
 // River's rescue delay), and recorded once.
 func TestAMatchJobLeftRunningIsPlayedOnStart(t *testing.T) {
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := openTest(t)
 	ev, _, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	q, err := p.queue()
 	if err != nil {

@@ -62,10 +62,7 @@ func TestOutsideBotPlaysACasualGame(t *testing.T) {
 	p := openTest(t)
 	ctx := context.Background()
 	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
-	ev, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", []string{"nb_ticks=20"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, invite := newEvent(t, p, "jungle", "Blitz", "nb_ticks=20")
 	owls, token := join(t, ts, invite, "Owls")
 	if ticks, reason := outsideBot(t, ts.URL, token); ticks != 20 {
 		t.Fatalf("%d ticks, closed with %q", ticks, reason)

@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -11,16 +10,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform/format/codinsa"
-
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
-
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/tournament"
 )
 
 // startWorker runs an arena worker on a data directory (another
@@ -316,11 +315,7 @@ func TestACommandFinalIsPlayedByTheRunningServer(t *testing.T) {
 // that looks for the stage's end (at once, not at its next tick); a
 // casual game does not.
 func TestAFormatGameWakesTheClock(t *testing.T) {
-	p, err := Open(context.Background(), dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := openTest(t)
 	p.matchEnded, p.formatEnded = make(chan struct{}, 1), make(chan struct{}, 1)
 	w := &matchWorker{p: p}
 	for _, c := range []struct {
@@ -374,10 +369,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codinsaEv, codinsaInvite, err := srv.CreateEvent(ctx, "catmouse", "Cod'INSA", []string{"maxturns=12"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	codinsaEv, codinsaInvite := newEvent(t, srv, "catmouse", "Cod'INSA", "maxturns=12")
 	if err := srv.StartJobs(ctx, JobOptions{Role: RoleServer}); err != nil { // the clock is called below
 		t.Fatal(err)
 	}
@@ -499,15 +491,8 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 // casual game that fails is recorded with its error, as before.
 func TestAFormatGameTheArenaCannotPlayIsNotRecorded(t *testing.T) {
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openTest(t)
+	ev, invite := newEvent(t, p, "jungle", "Blitz")
 	a, _, _ := p.Join(ctx, invite, "Owls")
 	b, _, _ := p.Join(ctx, invite, "Bats")
 	game := matchArgs{Event: ev.ID, Key: "final-1-1", Seed: 1, Teams: []int64{a.ID, b.ID}, Submissions: []int64{998, 999},
@@ -526,113 +511,123 @@ func TestAFormatGameTheArenaCannotPlayIsNotRecorded(t *testing.T) {
 	}
 }
 
-// Games of a stage end in any order (the workers play them side by side):
-// GET blitz lists every game of the final known so far, whatever gaps
-// their numbers leave, in their order.
-func TestBlitzGamesKnownOutOfOrderAreAllListed(t *testing.T) {
+// stillJungle is a jungle bot that never acts: its units never spawn.
+const stillJungle = "import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m.get('type') == 'TICK':\n        print(json.dumps({'type': 'COMMAND', 'tick': m['tick'], 'actions': []}), flush=True)\n"
+
+// blitzSetup4 makes a jungle event (map pool [clearing], 60 ticks) with
+// four teams built and ready: Still-A, Kit-B, Still-C, Kit-D.
+func blitzSetup4(t *testing.T) (*Platform, store.Event, string, []store.Team, []string) {
+	t.Helper()
+	needSandbox(t)
 	ctx := context.Background()
-	p, ts, _, _, _ := codinsaSetup(t, nil) // the server; its catmouse event is not used
-	jungle, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
+	p := openTest(t)
+	settings := store.DefaultSettings()
+	settings.Maps = []string{"clearing"}
+	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ids []int64
-	var tok string
-	for _, n := range []string{"Owls", "Bats"} {
-		tm, token, err := p.Join(ctx, invite, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids, tok = append(ids, tm.ID), token
-	}
-	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
-	f := blitz.Final{Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0}, Seed: 3, Size: 4, Played: map[int]blitz.FinalGame{}}
-	for _, i := range []int{0, 3, 5} {
-		f.Played[i] = blitz.FinalGame{Teams: ids, Result: res, Match: fmt.Sprintf("final-%d-%d", jungle.ID, i+1)}
-	}
-	if err := p.writeState(ctx, jungle.ID, blitz.FinalDoc, f); err != nil {
+	if err := p.StartJobs(ctx, JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
-	code, body := call(t, ts, "GET", APIPrefix+"blitz", tok, "", nil)
-	var d struct {
-		Final struct{ Games []struct{ Game int } }
-	}
-	if err := json.Unmarshal(body, &d); code != 200 || err != nil {
-		t.Fatalf("GET blitz: %d %s", code, body)
-	}
-	var got []int
-	for _, g := range d.Final.Games {
-		got = append(got, g.Game)
-	}
-	if !slices.Equal(got, []int{1, 4, 6}) {
-		t.Errorf("games listed %v, want [1 4 6]", got)
-	}
-}
-
-// failingState fails the first update of one event state document.
-type failingState struct {
-	store.Store
-	name   string
-	failed bool
-}
-
-func (s *failingState) UpdateEventState(ctx context.Context, eventID int64, name string, update func([]byte) ([]byte, error)) ([]byte, error) {
-	if name == s.name && !s.failed {
-		s.failed = true
-		return nil, fmt.Errorf("injected failure of %s", name)
-	}
-	return s.Store.UpdateEventState(ctx, eventID, name, update)
-}
-
-// A round whose games are all known but whose end was cut before the
-// ranking moved (the server stopped between its two writes) is ended at
-// the next look: the ranking moves once, and no round of the same number
-// begins (its games' keys would be the ended round's).
-func TestABlitzRoundCutAtItsEndEndsOnce(t *testing.T) {
-	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
-	for _, n := range []string{"Owls", "Bats"} {
+	t.Cleanup(func() { p.StopJobs(ctx) })
+	names := []string{"Still-A", "Kit-B", "Still-C", "Kit-D"}
+	var teams []store.Team
+	for i, n := range names {
 		tm, _, err := p.Join(ctx, invite, n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ids = append(ids, tm.ID)
+		upload, file := []byte(stillJungle), "still.py"
+		if i%2 == 1 {
+			upload, file = testKitZip(t, "jungle", "python", nil), "kit.zip"
+		}
+		s, err := p.Submit(ctx, tm, file, upload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+			log, _ := p.Store.BuildLog(ctx, s.ID)
+			t.Fatalf("%+v\n%s", b, log)
+		}
+		teams = append(teams, tm)
 	}
-	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
-	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
-		t.Fatal(err)
+	return p, ev, invite, teams, names
+}
+
+// BenchmarkBlitzFinalLook: one look of the server's clock at a Blitz
+// final of 16 teams whose first round (4 games) is recorded, in an event
+// with 20,000 casual games: the format replayed on the recorded games,
+// the second round's games found. "every-match" reads the records as the
+// first version did (every match of the event, then the final's kept);
+// "of-kind" reads the final's games only (Store.MatchesOfKind). Same run,
+// same data: compare the two.
+func BenchmarkBlitzFinalLook(b *testing.B) {
+	ctx := context.Background()
+	p, err := Open(ctx, b.TempDir())
+	if err != nil {
+		b.Fatal(err)
 	}
-	// the round's one game is known (Bats beat Owls)
-	won := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 2}}, {PlayerResult: game.PlayerResult{Rank: 1}}}}
-	begun := blitz.Round{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0},
-		Played: map[int]*replay.Result{0: won}}
-	if err := p.writeState(ctx, ev.ID, blitz.RoundDoc, begun); err != nil {
-		t.Fatal(err)
+	defer p.Close()
+	ev, invite, err := p.CreateEvent(ctx, "jungle", "Blitz", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := &blitz.Final{Seed: 1, Size: 4, Played: map[int]blitz.FinalGame{}}
+	for i := range 16 {
+		tm, _, err := p.Join(ctx, invite, fmt.Sprintf("team%d", i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		f.Teams, f.Names, f.Submissions = append(f.Teams, tm.ID), append(f.Names, tm.Name), append(f.Submissions, 0)
+	}
+	for i := range 20000 {
+		m := store.Match{EventID: ev.ID, Key: fmt.Sprintf("casual-%d", i), Kind: store.KindCasual, Seed: int64(i),
+			Teams: f.Teams[:2], Submissions: []int64{0, 0}, Ranks: []int{1, 2}}
+		if _, err := p.Store.RecordMatch(ctx, m, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// the first round of the elimination: 4 games of 4, recorded
+	run := func() format.Run {
+		return blitz.Run(ctx, p.FormatHost(), ev, f.Teams, f.Names, f.Submissions, f.Seed, store.KindFinal, 1,
+			func(j tournament.Job) string { return fmt.Sprintf("final-%d-%d", ev.ID, j.Index+1) },
+			func(tournament.Job) *replay.Result { return nil }, func(tournament.Job, *replay.Result) {},
+			func(s tournament.Setup) (*tournament.Outcome, error) {
+				return tournament.Elimination{Setup: s, Size: 4, Advance: 2, Final: 2, BestOf: 1, FinalBestOf: 3}.Play(ctx)
+			})
+	}
+	pl, err := run().Plan()
+	if err != nil || len(pl.Pending) != 4 {
+		b.Fatalf("first round: %+v %v", pl, err)
+	}
+	for _, g := range pl.Pending {
+		rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "jungle", Result: &replay.Result{}}
+		for s := range g.Args.Teams {
+			rep.Result.Players = append(rep.Result.Players, replay.PlayerResult{PlayerResult: game.PlayerResult{Rank: s + 1}})
+		}
+		if err := p.Replays.Put(g.Args.Key, rep); err != nil {
+			b.Fatal(err)
+		}
+		m := store.Match{EventID: ev.ID, Key: g.Args.Key, Kind: store.KindFinal, Round: 1, Seed: g.Args.Seed,
+			Teams: g.Args.Teams, Submissions: g.Args.Submissions, Ranks: []int{1, 2, 3, 4}}
+		if _, err := p.Store.RecordMatch(ctx, m, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	look := func(b *testing.B) {
+		for b.Loop() {
+			pl, err := run().Plan()
+			if err != nil || len(pl.Pending) != 2 {
+				b.Fatalf("second round: %d games, %v", len(pl.Pending), err)
+			}
+		}
 	}
 	plain := p.Store
-	p.Store = &failingState{Store: plain, name: blitz.StateDoc}
-	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err == nil {
-		t.Fatal("no error from the cut end")
-	}
-	p.Store = plain
-	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err != nil {
-		t.Fatal(err)
-	}
-	b, _ := blitz.Status(ctx, p.FormatHost(), ev.ID)
-	if len(b.Rounds) != 1 || !slices.Equal(b.Ranking, []int64{ids[1], ids[0]}) || !b.Rounds[0].Started.Equal(friday) {
-		t.Errorf("after the next look: rounds %+v, ranking %v (want Bats first, round 1 begun at 18:00)", b.Rounds, b.Ranking)
-	}
-	var r blitz.Round
-	if _, err := p.readState(ctx, ev.ID, blitz.RoundDoc, &r); err != nil || r.Number != 1 || r.After == nil {
-		t.Errorf("the round's state: %+v %v", r, err)
-	}
+	b.Run("every-match", func(b *testing.B) {
+		p.Store = loadEveryMatch{plain}
+		defer func() { p.Store = plain }()
+		look(b)
+	})
+	b.Run("of-kind", look)
 }

@@ -21,15 +21,8 @@ import (
 // (no bot is played: the subject is the answer).
 func TestAnotherTeamsReplayHidesItsHTTPBotURL(t *testing.T) {
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", []string{"turns=20"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openTest(t)
+	ev, invite := newEvent(t, p, "territory", "Ready", "turns=20")
 	var teams, subs []int64
 	var tokens []string
 	for _, n := range []string{"Owls", "Bats"} {

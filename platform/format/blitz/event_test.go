@@ -1,4 +1,4 @@
-package platform
+package blitz_test
 
 import (
 	"context"
@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -18,30 +20,20 @@ import (
 // stillJungle is a jungle bot that never acts: its units never spawn.
 const stillJungle = "import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m.get('type') == 'TICK':\n        print(json.dumps({'type': 'COMMAND', 'tick': m['tick'], 'actions': []}), flush=True)\n"
 
-// TestBlitzEndToEnd (below): four teams (two still bots, two kit bots) built and
-// sandboxed; the ranked rounds fall due on a fake clock, move the teams
-// between groups of 2 as the rules say (the winner up, the loser down,
-// the top winner and the bottom loser stay); the final, seeded by that
-// ranking, plays every team, ends in a best-of-three grand final, and
-// its bracket is served; every game is listed with its kind and map.
 // blitzSetup4 makes a jungle event (map pool [clearing], 60 ticks) with
 // four teams built and ready: Still-A, Kit-B, Still-C, Kit-D.
-func blitzSetup4(t *testing.T) (*Platform, store.Event, string, []store.Team, []string) {
+func blitzSetup4(t *testing.T) (*platform.Platform, store.Event, string, []store.Team, []string) {
 	t.Helper()
-	needSandbox(t)
+	platformtest.NeedSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
+	p := platformtest.Open(t)
 	settings := store.DefaultSettings()
 	settings.Maps = []string{"clearing"}
 	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.StartJobs(ctx, JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+	if err := p.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.StopJobs(ctx) })
@@ -54,13 +46,13 @@ func blitzSetup4(t *testing.T) (*Platform, store.Event, string, []store.Team, []
 		}
 		upload, file := []byte(stillJungle), "still.py"
 		if i%2 == 1 {
-			upload, file = testKitZip(t, "jungle", "python", nil), "kit.zip"
+			upload, file = platformtest.KitZip(t, "jungle", "python", nil), "kit.zip"
 		}
 		s, err := p.Submit(ctx, tm, file, upload)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+		if b := platformtest.WaitBuilt(t, p, s.ID); b.Status != store.StatusReady {
 			log, _ := p.Store.BuildLog(ctx, s.ID)
 			t.Fatalf("%+v\n%s", b, log)
 		}
@@ -69,6 +61,12 @@ func blitzSetup4(t *testing.T) (*Platform, store.Event, string, []store.Team, []
 	return p, ev, invite, teams, names
 }
 
+// TestBlitzEndToEnd: four teams (two still bots, two kit bots) built and
+// sandboxed; the ranked rounds fall due on a fake clock, move the teams
+// between groups of 2 as the rules say (the winner up, the loser down,
+// the top winner and the bottom loser stay); the final, seeded by that
+// ranking, plays every team, ends in a best-of-three grand final, and
+// its bracket is served; every game is listed with its kind and map.
 func TestBlitzEndToEnd(t *testing.T) {
 	p, ev, invite, teams, names := blitzSetup4(t)
 	ctx := context.Background()
@@ -119,21 +117,18 @@ func TestBlitzEndToEnd(t *testing.T) {
 	}
 	// The organiser asks for a round now (beside the capped schedule),
 	// then the final: the server's next looks play them.
-	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
-	org, err := p.FirstOrganiserToken(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", APIPrefix, ev.ID)
-	if code, body := call(t, ts, "POST", orgPath+"/schedule", org, "application/json", []byte(`{"start": "2022-01-21T18:00:00Z", "every": "soon", "size": 2}`)); code != 400 || !strings.Contains(string(body), "duration") {
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
+	org := platformtest.OrganiserToken(t, p)
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", platform.APIPrefix, ev.ID)
+	if code, body := platformtest.Call(t, ts, "POST", orgPath+"/schedule", org, "application/json", []byte(`{"start": "2022-01-21T18:00:00Z", "every": "soon", "size": 2}`)); code != 400 || !strings.Contains(string(body), "duration") {
 		t.Errorf("a bad interval: %d %s", code, body)
 	}
-	if code, body := call(t, ts, "POST", orgPath+"/round", org, "application/json", []byte(`{}`)); code != 202 {
+	if code, body := platformtest.Call(t, ts, "POST", orgPath+"/round", org, "application/json", []byte(`{}`)); code != 202 {
 		t.Fatalf("round now: %d %s", code, body)
 	}
 	tick(friday.Add(6*time.Hour), true)
 	tick(friday.Add(6*time.Hour), false) // asked once, played once
-	if code, body := call(t, ts, "POST", orgPath+"/final", org, "application/json", []byte(`{"size": 4}`)); code != 202 {
+	if code, body := platformtest.Call(t, ts, "POST", orgPath+"/final", org, "application/json", []byte(`{"size": 4}`)); code != 202 {
 		t.Fatalf("final: %d %s", code, body)
 	}
 	tick(friday.Add(7*time.Hour), true)
@@ -179,7 +174,7 @@ func TestBlitzEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, body := call(t, ts, "GET", APIPrefix+"blitz", tok, "", nil)
+	code, body := platformtest.Call(t, ts, "GET", platform.APIPrefix+"blitz", tok, "", nil)
 	var view struct {
 		Ranking []struct{ Team string }
 		Rounds  []json.RawMessage
@@ -215,7 +210,7 @@ func TestABlitzRoundBegunIsFinished(t *testing.T) {
 	// game 0 of round 1 is {A, B}, seats in ranking order: A first
 	won := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
 	begun := blitz.Round{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: names, Submissions: subs, Played: map[int]*replay.Result{0: won}}
-	if err := p.writeState(ctx, ev.ID, blitz.RoundDoc, begun); err != nil {
+	if err := store.WriteState(ctx, p.Store, ev.ID, blitz.RoundDoc, begun); err != nil {
 		t.Fatal(err)
 	}
 	if played, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err != nil || !played {
@@ -247,15 +242,12 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	p, ev, _, _, _ := blitzSetup4(t)
 	ctx := context.Background()
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
-	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
-	org, err := p.FirstOrganiserToken(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", APIPrefix, ev.ID)
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
+	org := platformtest.OrganiserToken(t, p)
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", platform.APIPrefix, ev.ID)
 	post := func(rest, body string, want int) []byte {
 		t.Helper()
-		code, got := call(t, ts, "POST", orgPath+rest, org, "application/json", []byte(body))
+		code, got := platformtest.Call(t, ts, "POST", orgPath+rest, org, "application/json", []byte(body))
 		if code != want {
 			t.Fatalf("POST %s: %d %s, want %d", rest, code, got, want)
 		}
@@ -268,7 +260,7 @@ func TestBlitzScheduleStopped(t *testing.T) {
 			t.Fatalf("tick at %s: played %v, %v; want %v", at.Format("Mon 15:04"), played, err, want)
 		}
 	}
-	rounds := func(q *Platform) *blitz.State {
+	rounds := func(q *platform.Platform) *blitz.State {
 		t.Helper()
 		b, err := blitz.Status(ctx, q.FormatHost(), ev.ID)
 		if err != nil {
@@ -279,7 +271,7 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	// the next round the pages show: the server's
 	next := func() *time.Time {
 		t.Helper()
-		code, body := call(t, ts, "GET", orgPath, org, "", nil)
+		code, body := platformtest.Call(t, ts, "GET", orgPath, org, "", nil)
 		var doc struct {
 			Public struct {
 				Next *time.Time `json:"next_round"`
@@ -312,7 +304,7 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	tick(friday.Add(time.Hour), false)
 	tick(friday.Add(50*time.Hour), false)
 	// the server restarted: its clock reads the schedule stopped
-	q, err := Open(ctx, p.Dir)
+	q, err := platform.Open(ctx, p.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,5 +341,223 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	tick(sunday.Add(6*time.Hour), true)
 	if f, err := blitz.ReadFinal(ctx, p.FormatHost(), ev.ID); err != nil || f == nil || !f.Done {
 		t.Fatalf("the final with the schedule stopped: %+v, %v", f, err)
+	}
+}
+
+// TestBlitzGroupsOfFour: eight teams (four still bots and four Python
+// kit bots, built and sandboxed, registered alternately) and a schedule
+// of two ranked rounds in groups of 4, falling due on a fake clock. Each
+// round splits the current ranking into two groups of four, each group
+// plays one 4-player game, and the ranking is recomputed after the round
+// as rules/jungle §7 says, checked against the games' recorded ranks:
+// the top group's winner and ranks 2 and 3 stay, its last goes down; the
+// bottom group's winner goes up, ranks 2 and 3 and its last stay; within
+// a group, the team coming from a higher group first, then by the game's
+// ranks. Round 2 is played from round 1's ranking. The teams see the
+// ranking through the API.
+func TestBlitzGroupsOfFour(t *testing.T) {
+	platformtest.NeedSandbox(t)
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	settings := store.DefaultSettings()
+	settings.Maps = []string{"clearing"}
+	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil { // no rating moves the first round's order
+		t.Fatal(err)
+	}
+	if err := p.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.StopJobs(ctx) })
+	kit := platformtest.KitZip(t, "jungle", "python", nil)
+	var ids []int64
+	var subs []int64
+	var token string
+	for i := range 8 {
+		name, upload, file := fmt.Sprintf("Still-%d", i+1), []byte(stillJungle), "still.py"
+		if i%2 == 1 {
+			name, upload, file = fmt.Sprintf("Kit-%d", i+1), kit, "kit.zip"
+		}
+		tm, tok, err := p.Join(ctx, invite, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Submit(ctx, tm, file, upload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, subs, token = append(ids, tm.ID), append(subs, s.ID), tok
+	}
+	for _, s := range subs {
+		if b := platformtest.WaitBuilt(t, p, s); b.Status != store.StatusReady {
+			log, _ := p.Store.BuildLog(ctx, s)
+			t.Fatalf("%+v\n%s", b, log)
+		}
+	}
+	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
+	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 4, Rounds: 2}); err != nil {
+		t.Fatal(err)
+	}
+	tick := func(at time.Time, want bool) {
+		t.Helper()
+		played, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, at)
+		if err != nil || played != want {
+			t.Fatalf("tick at %s: played %v, %v; want %v", at.Format("Mon 15:04"), played, err, want)
+		}
+	}
+
+	// the first round is played from the leaderboard: nobody rated yet,
+	// registration order
+	from := ids
+	for round := 1; round <= 2; round++ {
+		at := friday.Add(time.Duration(round-1) * time.Hour)
+		tick(at.Add(-time.Minute), false)
+		tick(at, true)
+		b, err := blitz.Status(ctx, p.FormatHost(), ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.Rounds) != round {
+			t.Fatalf("%d rounds after round %d's tick", len(b.Rounds), round)
+		}
+		r := b.Rounds[round-1]
+		if !slices.Equal(r.Teams, from) {
+			t.Fatalf("round %d played from %v, want the ranking %v", round, r.Teams, from)
+		}
+		want := movedByGroupsOfFour(t, p, ev.ID, round, from)
+		if !slices.Equal(r.After, want) || !slices.Equal(b.Ranking, want) {
+			t.Fatalf("after round %d: %v (event ranking %v), want %v from %v", round, r.After, b.Ranking, want, from)
+		}
+		if r.Groups == nil || len(r.Groups.Matches) != 2 || len(r.Groups.Matches[0].Advanced) != 1 || len(r.Groups.Matches[1].Advanced) != 1 {
+			t.Errorf("round %d's log: %+v (one move out of each group)", round, r.Groups)
+		}
+		from = want
+	}
+	tick(friday.Add(5*time.Hour), false) // two rounds, no more
+
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
+	code, body := platformtest.Call(t, ts, "GET", platform.APIPrefix+"blitz", token, "", nil)
+	var view struct {
+		Ranking []struct{ Team string }
+		Rounds  []json.RawMessage
+	}
+	if json.Unmarshal(body, &view); code != 200 || len(view.Ranking) != 8 || len(view.Rounds) != 2 {
+		t.Fatalf("GET blitz: %d %s", code, body)
+	}
+	for i, tm := range from {
+		got, _ := p.Store.Team(ctx, tm)
+		if view.Ranking[i].Team != got.Name {
+			t.Errorf("GET blitz ranks %s at %d, the ranking has %s", view.Ranking[i].Team, i+1, got.Name)
+		}
+	}
+}
+
+// movedByGroupsOfFour is the ranking after a round of two groups of four
+// played from ranking, as the rules make it from the round's two recorded
+// games: each game is one group's four teams, and its ranks move them.
+func movedByGroupsOfFour(t *testing.T, p *platform.Platform, eventID int64, round int, ranking []int64) []int64 {
+	t.Helper()
+	ms, err := p.Store.Matches(context.Background(), eventID, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// byRank[g] is group g's teams by their rank in its game
+	var byRank [2][]int64
+	for _, m := range ms {
+		if m.Kind != store.KindRanked || m.Round != int64(round) {
+			continue
+		}
+		if m.Error != "" || len(m.Teams) != 4 {
+			t.Fatalf("round %d game %s: %v, teams %v", round, m.Key, m.Error, m.Teams)
+		}
+		g := slices.Index(ranking, m.Teams[0]) / 4
+		group := ranking[4*g : 4*g+4]
+		order := make([]int64, 4)
+		for seat, tm := range m.Teams {
+			if !slices.Contains(group, tm) {
+				t.Fatalf("round %d game %s: teams %v, not one group of %v", round, m.Key, m.Teams, ranking)
+			}
+			if r := m.Ranks[seat]; r < 1 || r > 4 || order[r-1] != 0 {
+				t.Fatalf("round %d game %s: ranks %v (1 to 4, none shared)", round, m.Key, m.Ranks)
+			} else {
+				order[r-1] = tm
+			}
+		}
+		if byRank[g] != nil {
+			t.Fatalf("round %d: two games for group %d", round, g+1)
+		}
+		byRank[g] = order
+	}
+	if byRank[0] == nil || byRank[1] == nil {
+		t.Fatalf("round %d: games recorded for groups %v", round, byRank)
+	}
+	top, bottom := byRank[0], byRank[1]
+	// top group: its winner, 2nd and 3rd stay, then the bottom's winner
+	// (from a lower group); bottom group: the top's last (from a higher
+	// group) first, then its own 2nd, 3rd and last
+	return []int64{top[0], top[1], top[2], bottom[0], top[3], bottom[1], bottom[2], bottom[3]}
+}
+
+// failingState fails the first update of one event state document.
+type failingState struct {
+	store.Store
+	name   string
+	failed bool
+}
+
+func (s *failingState) UpdateEventState(ctx context.Context, eventID int64, name string, update func([]byte) ([]byte, error)) ([]byte, error) {
+	if name == s.name && !s.failed {
+		s.failed = true
+		return nil, fmt.Errorf("injected failure of %s", name)
+	}
+	return s.Store.UpdateEventState(ctx, eventID, name, update)
+}
+
+// A round whose games are all known but whose end was cut before the
+// ranking moved (the server stopped between its two writes) is ended at
+// the next look: the ranking moves once, and no round of the same number
+// begins (its games' keys would be the ended round's).
+func TestABlitzRoundCutAtItsEndEndsOnce(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite := platformtest.Event(t, p, "jungle", "Blitz")
+	var ids []int64
+	for _, n := range []string{"Owls", "Bats"} {
+		tm, _, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, tm.ID)
+	}
+	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
+	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
+		t.Fatal(err)
+	}
+	// the round's one game is known (Bats beat Owls)
+	won := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 2}}, {PlayerResult: game.PlayerResult{Rank: 1}}}}
+	begun := blitz.Round{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0},
+		Played: map[int]*replay.Result{0: won}}
+	if err := store.WriteState(ctx, p.Store, ev.ID, blitz.RoundDoc, begun); err != nil {
+		t.Fatal(err)
+	}
+	plain := p.Store
+	p.Store = &failingState{Store: plain, name: blitz.StateDoc}
+	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err == nil {
+		t.Fatal("no error from the cut end")
+	}
+	p.Store = plain
+	if _, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := blitz.Status(ctx, p.FormatHost(), ev.ID)
+	if len(b.Rounds) != 1 || !slices.Equal(b.Ranking, []int64{ids[1], ids[0]}) || !b.Rounds[0].Started.Equal(friday) {
+		t.Errorf("after the next look: rounds %+v, ranking %v (want Bats first, round 1 begun at 18:00)", b.Rounds, b.Ranking)
+	}
+	var r blitz.Round
+	if _, err := store.ReadState(ctx, p.Store, ev.ID, blitz.RoundDoc, &r); err != nil || r.Number != 1 || r.After == nil {
+		t.Errorf("the round's state: %+v %v", r, err)
 	}
 }

@@ -1,4 +1,4 @@
-package platform
+package codinsa_test
 
 import (
 	"context"
@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -46,26 +48,26 @@ func TestCodinsaFinalGamesWaitForThePublication(t *testing.T) {
 	if err != nil || len(ms) != 1 {
 		t.Fatalf("%v %+v", err, ms)
 	}
-	replayPath := fmt.Sprintf("%smatches/%d/replay", APIPrefix, ms[0].ID)
+	replayPath := fmt.Sprintf("%smatches/%d/replay", platform.APIPrefix, ms[0].ID)
 
-	code, list := call(t, ts, "GET", APIPrefix+"matches", tokens[0], "", nil)
+	code, list := platformtest.Call(t, ts, "GET", platform.APIPrefix+"matches", tokens[0], "", nil)
 	if code != 200 || strings.Contains(string(list), key) || strings.Contains(string(list), `"final"`) {
 		t.Errorf("GET matches before the publication lists a game of the final: %d %s", code, list)
 	}
-	if code, body := call(t, ts, "GET", replayPath, tokens[0], "", nil); code != 404 || strings.Contains(string(body), "ID 9") {
+	if code, body := platformtest.Call(t, ts, "GET", replayPath, tokens[0], "", nil); code != 404 || strings.Contains(string(body), "ID 9") {
 		t.Errorf("a game of the final before the publication: %d %.200s", code, body)
 	}
 
 	if _, err := p.Publish(ctx, ev.ID); err != nil {
 		t.Fatal(err)
 	}
-	if code, list := call(t, ts, "GET", APIPrefix+"matches", tokens[0], "", nil); code != 200 || !strings.Contains(string(list), replayPath) {
+	if code, list := platformtest.Call(t, ts, "GET", platform.APIPrefix+"matches", tokens[0], "", nil); code != 200 || !strings.Contains(string(list), replayPath) {
 		t.Errorf("GET matches once published: %d %s", code, list)
 	}
-	if code, body := call(t, ts, "GET", replayPath, tokens[0], "", nil); code != 200 {
+	if code, body := platformtest.Call(t, ts, "GET", replayPath, tokens[0], "", nil); code != 200 {
 		t.Errorf("the team's game of the final once published: %d %.200s", code, body)
 	}
-	if code, body := call(t, ts, "GET", replayPath, tokens[2], "", nil); code != 404 {
+	if code, body := platformtest.Call(t, ts, "GET", replayPath, tokens[2], "", nil); code != 404 {
 		t.Errorf("another team's game of the final: %d %.200s", code, body)
 	}
 }

@@ -1,15 +1,18 @@
-package platform
+package blitz_test
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
-
-	"github.com/seed27749672/arena/platform/format/blitz"
+	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -24,11 +27,7 @@ import (
 // subject is the answer).
 func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
+	p := platformtest.Open(t)
 	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", nil, store.DefaultSettings())
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +71,7 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 2}}, {PlayerResult: game.PlayerResult{Rank: 1}}}}
 	f := blitz.Final{Teams: teams, Names: names, Submissions: subs, Seed: 3, Size: 2,
 		Played: map[int]blitz.FinalGame{0: {Teams: teams, Result: res, Match: key}, 1: {Teams: teams, Result: res, Match: "not-recorded"}}}
-	if err := p.writeState(ctx, ev.ID, blitz.FinalDoc, f); err != nil {
+	if err := store.WriteState(ctx, p.Store, ev.ID, blitz.FinalDoc, f); err != nil {
 		t.Fatal(err)
 	}
 	all, _ := p.Store.Matches(ctx, ev.ID, 10)
@@ -111,15 +110,15 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 			t.Errorf("%s: a game with no record has a match: %+v", who, g[1])
 		}
 	}
-	ts := server(t, p, nil)
-	code, body := call(t, ts, "GET", APIPrefix+"blitz", tok, "", nil)
+	ts := platformtest.Server(t, p, nil)
+	code, body := platformtest.Call(t, ts, "GET", platform.APIPrefix+"blitz", tok, "", nil)
 	var team doc
 	if err := json.Unmarshal(body, &team); code != 200 || err != nil {
 		t.Fatalf("GET blitz: %d %s", code, body)
 	}
 	check("GET blitz", team)
 	replayOf := func(tok string, id int64) (int, string) {
-		code, body := call(t, ts, "GET", fmt.Sprintf("%smatches/%d/replay", APIPrefix, id), tok, "", nil)
+		code, body := platformtest.Call(t, ts, "GET", fmt.Sprintf("%smatches/%d/replay", platform.APIPrefix, id), tok, "", nil)
 		return code, string(body)
 	}
 	if code, body := replayOf(foxes, ms[0].ID); code != 200 || strings.Contains(body, "owls-log") || strings.Contains(body, "bats-log") {
@@ -131,11 +130,8 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 	if code, body := replayOf(foxes, casuals[0].ID); code != 404 {
 		t.Errorf("another team's casual game: %d %s", code, body)
 	}
-	org, err := p.FirstOrganiserToken(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, body = call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/blitz", APIPrefix, ev.ID), org, "", nil)
+	org := platformtest.OrganiserToken(t, p)
+	code, body = platformtest.Call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/blitz", platform.APIPrefix, ev.ID), org, "", nil)
 	var orgDoc struct {
 		Public doc
 		Final  *blitz.Final
@@ -153,11 +149,7 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 // result for the duel's.
 func TestBlitzFinalDealtOtherwiseBefore(t *testing.T) {
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
+	p := platformtest.Open(t)
 	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", nil, store.DefaultSettings())
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +168,7 @@ func TestBlitzFinalDealtOtherwiseBefore(t *testing.T) {
 		teams, subs, names = append(teams, tm.ID), append(subs, s.ID), append(names, n)
 	}
 	f := blitz.Final{Seed: 5, Size: 4, Teams: teams, Names: names, Submissions: subs, Played: map[int]blitz.FinalGame{}}
-	if err := p.writeState(ctx, ev.ID, blitz.FinalDoc, f); err != nil {
+	if err := store.WriteState(ctx, p.Store, ev.ID, blitz.FinalDoc, f); err != nil {
 		t.Fatal(err)
 	}
 	old := store.Match{EventID: ev.ID, Key: fmt.Sprintf("final-%d-1", ev.ID), Kind: store.KindFinal, Round: 1, Seed: 5,
@@ -198,5 +190,46 @@ func TestBlitzFinalDealtOtherwiseBefore(t *testing.T) {
 	}
 	if len(f.Played) != 0 || f.Done {
 		t.Errorf("the old game taken as the duel: %+v", f)
+	}
+}
+
+// Games of a stage end in any order (the workers play them side by side):
+// GET blitz lists every game of the final known so far, whatever gaps
+// their numbers leave, in their order.
+func TestBlitzGamesKnownOutOfOrderAreAllListed(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
+	jungle, invite := platformtest.Event(t, p, "jungle", "Blitz")
+	var ids []int64
+	var tok string
+	for _, n := range []string{"Owls", "Bats"} {
+		tm, token, err := p.Join(ctx, invite, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, tok = append(ids, tm.ID), token
+	}
+	res := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
+	f := blitz.Final{Teams: ids, Names: []string{"Owls", "Bats"}, Submissions: []int64{0, 0}, Seed: 3, Size: 4, Played: map[int]blitz.FinalGame{}}
+	for _, i := range []int{0, 3, 5} {
+		f.Played[i] = blitz.FinalGame{Teams: ids, Result: res, Match: fmt.Sprintf("final-%d-%d", jungle.ID, i+1)}
+	}
+	if err := store.WriteState(ctx, p.Store, jungle.ID, blitz.FinalDoc, f); err != nil {
+		t.Fatal(err)
+	}
+	code, body := platformtest.Call(t, ts, "GET", platform.APIPrefix+"blitz", tok, "", nil)
+	var d struct {
+		Final struct{ Games []struct{ Game int } }
+	}
+	if err := json.Unmarshal(body, &d); code != 200 || err != nil {
+		t.Fatalf("GET blitz: %d %s", code, body)
+	}
+	var got []int
+	for _, g := range d.Final.Games {
+		got = append(got, g.Game)
+	}
+	if !slices.Equal(got, []int{1, 4, 6}) {
+		t.Errorf("games listed %v, want [1 4 6]", got)
 	}
 }

@@ -1,4 +1,4 @@
-package platform
+package rounds_test
 
 import (
 	"context"
@@ -10,8 +10,13 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/format/rounds"
+	"github.com/seed27749672/arena/platform/platformtest"
+	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/tournament"
 )
 
@@ -22,25 +27,18 @@ import (
 // rated, and the ladder adds 5·(4-p)·multiplier per game, ordered by
 // points, first places, mean territory.
 func TestRankedRounds(t *testing.T) {
-	needSandbox(t)
+	platformtest.NeedSandbox(t)
 	ctx := context.Background()
-	p, err := Open(ctx, dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", []string{"turns=30"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := platformtest.Open(t)
+	ev, invite := platformtest.Event(t, p, "territory", "Ready", "turns=30")
 	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.StartJobs(ctx, JobOptions{Matches: 2, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond, TimeScale: 10}); err != nil {
+	if err := p.StartJobs(ctx, platform.JobOptions{Matches: 2, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond, TimeScale: 10}); err != nil {
 		t.Fatal(err)
 	}
 	defer p.StopJobs(ctx)
-	kit := testKitZip(t, "territory", "python", nil)
+	kit := platformtest.KitZip(t, "territory", "python", nil)
 	var token string
 	for i, name := range []string{"Ants", "Bees", "Cats", "Dogs", "Eels"} {
 		tm, tok, err := p.Join(ctx, invite, name)
@@ -54,15 +52,15 @@ func TestRankedRounds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b := waitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+		if b := platformtest.WaitBuilt(t, p, s.ID); b.Status != store.StatusReady {
 			t.Fatalf("%+v", b)
 		}
 	}
 	// refused settings: more players than teams, a shape the game lacks
-	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 6}); !isUserError(err) {
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 6}); !fault.IsUser(err) {
 		t.Errorf("a 6-player round among 5 teams: %v", err)
 	}
-	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, Shape: "star"}); !isUserError(err) {
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, Shape: "star"}); !fault.IsUser(err) {
 		t.Errorf("a round of star arenas: %v", err)
 	}
 	one, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, Size: "small", Seed: 11})
@@ -70,12 +68,9 @@ func TestRankedRounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	// the second through the organiser's API
-	ts := server(t, p, &fakeClock{t: time.Now()})
-	org, err := p.FirstOrganiserToken(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, b := call(t, ts, "POST", fmt.Sprintf("%sorganiser/events/%d/rounds", APIPrefix, ev.ID), org, "application/json",
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Now()})
+	org := platformtest.OrganiserToken(t, p)
+	code, b := platformtest.Call(t, ts, "POST", fmt.Sprintf("%sorganiser/events/%d/rounds", platform.APIPrefix, ev.ID), org, "application/json",
 		[]byte(`{"players":4,"size":"large","shape":"square","mix":"1:0:0:0","multiplier":2,"seed":12}`))
 	var two rounds.Round
 	if code != 201 || json.Unmarshal(b, &two) != nil {
@@ -85,7 +80,7 @@ func TestRankedRounds(t *testing.T) {
 		t.Fatalf("rounds %+v %+v", one, two)
 	}
 	var ladder rounds.Board
-	waitFor(t, 8*time.Minute, "the rounds' games", func() bool {
+	platformtest.WaitFor(t, 8*time.Minute, "the rounds' games", func() bool {
 		ladder, err = rounds.ReadBoard(ctx, p.FormatHost(), ev.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -146,11 +141,11 @@ func TestRankedRounds(t *testing.T) {
 		t.Errorf("results: %+v %v", sectionOf[rounds.LadderLine](res, "ladder"), err)
 	}
 	var csvOut strings.Builder
-	if WriteResultsCSV(&csvOut, res); !strings.HasPrefix(csvOut.String(), "place,team,team_id,points,") || strings.Count(csvOut.String(), "\n") != 6 {
+	if platform.WriteResultsCSV(&csvOut, res); !strings.HasPrefix(csvOut.String(), "place,team,team_id,points,") || strings.Count(csvOut.String(), "\n") != 6 {
 		t.Errorf("results.csv:\n%s", csvOut.String())
 	}
 	// the same ladder through the API
-	code, b = call(t, ts, "GET", APIPrefix+"ladder", token, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", platform.APIPrefix+"ladder", token, "", nil)
 	var got struct {
 		Rounds []struct {
 			Number, Played int
@@ -198,7 +193,7 @@ func TestRankedRounds(t *testing.T) {
 		}
 	}
 	// the organiser's ladder has no team's games
-	code, b = call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", APIPrefix, ev.ID), org, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", platform.APIPrefix, ev.ID), org, "", nil)
 	if code != 200 || strings.Contains(string(b), `"mine"`) {
 		t.Errorf("GET organiser ladder: %d %s", code, b)
 	}
@@ -208,27 +203,11 @@ func TestRankedRounds(t *testing.T) {
 // drawn only when its time comes, among the teams that have a bot then;
 // one whose time came with too few teams says why and is not tried again.
 func TestScheduledRound(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
-	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	addTeam := func(name string) {
-		tm, _, err := p.Join(ctx, invite, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil) // built, as a job would
-	}
-	for _, n := range []string{"Ants", "Bees", "Cats"} {
-		addTeam(n)
-	}
-	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4}); !isUserError(err) || !strings.Contains(err.Error(), "3 have one") {
+	ev, invite := platformtest.Event(t, p, "territory", "Ready")
+	platformtest.JoinReady(t, p, invite, "Ants", "Bees", "Cats")
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4}); !fault.IsUser(err) || !strings.Contains(err.Error(), "3 have one") {
 		t.Fatalf("a round now among 3 teams: %v", err)
 	}
 	later, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, Size: "small", At: time.Now().Add(time.Hour)})
@@ -245,8 +224,7 @@ func TestScheduledRound(t *testing.T) {
 	if rs, _ := rounds.List(ctx, p.FormatHost(), ev.ID); rs[0].Queued || rs[1].Queued {
 		t.Fatalf("rounds launched before their time: %+v", rs)
 	}
-	addTeam("Dogs")
-	addTeam("Eels")
+	platformtest.JoinReady(t, p, invite, "Dogs", "Eels")
 	// their time comes
 	rounds.Update(ctx, p.FormatHost(), ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
 		for i := range rs {
@@ -278,25 +256,11 @@ func TestScheduledRound(t *testing.T) {
 // neither; through the API too, where the organiser's ladder gives each
 // round's seed and the teams' does not.
 func TestCancelAndChangeRound(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
-	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var token string
-	for _, name := range []string{"Ants", "Bees", "Cats", "Dogs", "Eels"} {
-		tm, tok, err := p.Join(ctx, invite, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		token = tok
-		s, err := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil) // built, as a job would
-	}
+	ev, invite := platformtest.Event(t, p, "territory", "Ready")
+	_, tokens := platformtest.JoinReady(t, p, invite, "Ants", "Bees", "Cats", "Dogs", "Eels")
+	token := tokens[4]
 	hour := time.Now().Add(time.Hour)
 	one, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, At: hour})
 	if err != nil {
@@ -310,7 +274,7 @@ func TestCancelAndChangeRound(t *testing.T) {
 	if err != nil || changed.Number != 1 || changed.Seed != one.Seed || changed.Size != "large" || changed.Multiplier != 2 {
 		t.Fatalf("changed: %+v %v", changed, err)
 	}
-	if _, err := rounds.Change(ctx, p.FormatHost(), ev.ID, 1, rounds.Round{Players: 6, Shape: "x"}); !isUserError(err) || !strings.Contains(err.Error(), "6-player") {
+	if _, err := rounds.Change(ctx, p.FormatHost(), ev.ID, 1, rounds.Round{Players: 6, Shape: "x"}); !fault.IsUser(err) || !strings.Contains(err.Error(), "6-player") {
 		t.Errorf("a change the game refuses: %v", err)
 	}
 	if rs, _ := rounds.List(ctx, p.FormatHost(), ev.ID); rs[0].Players != 4 || rs[0].Size != "large" || rs[0].Seed != one.Seed || !rs[0].At.Equal(hour.Add(time.Hour).UTC()) {
@@ -324,10 +288,10 @@ func TestCancelAndChangeRound(t *testing.T) {
 		number int
 		want   string
 	}{{2, "round 2 is cancelled"}, {3, "no round 3"}, {0, "no round 0"}} {
-		if _, err := rounds.Cancel(ctx, p.FormatHost(), ev.ID, c.number); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
+		if _, err := rounds.Cancel(ctx, p.FormatHost(), ev.ID, c.number); !fault.IsUser(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("cancel %d: %v, want %q", c.number, err, c.want)
 		}
-		if _, err := rounds.Change(ctx, p.FormatHost(), ev.ID, c.number, rounds.Round{Players: 4, At: hour}); !isUserError(err) || !strings.Contains(err.Error(), c.want) {
+		if _, err := rounds.Change(ctx, p.FormatHost(), ev.ID, c.number, rounds.Round{Players: 4, At: hour}); !fault.IsUser(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("change %d: %v, want %q", c.number, err, c.want)
 		}
 	}
@@ -355,42 +319,39 @@ func TestCancelAndChangeRound(t *testing.T) {
 			return rounds.Change(ctx, p.FormatHost(), ev.ID, 1, rounds.Round{Players: 4, At: hour})
 		},
 	} {
-		if _, err := try(); !isUserError(err) || !strings.Contains(err.Error(), "round 1 has started") {
+		if _, err := try(); !fault.IsUser(err) || !strings.Contains(err.Error(), "round 1 has started") {
 			t.Errorf("a started round: %v", err)
 		}
 	}
 
 	// through the API
-	ts := server(t, p, &fakeClock{t: time.Now()})
-	org, err := p.FirstOrganiserToken(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := fmt.Sprintf("%sorganiser/events/%d/rounds", APIPrefix, ev.ID)
-	if code, b := call(t, ts, "POST", base, org, "application/json", fmt.Appendf(nil, `{"players":4,"at":%q}`, hour.Format(time.RFC3339))); code != 201 {
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Now()})
+	org := platformtest.OrganiserToken(t, p)
+	base := fmt.Sprintf("%sorganiser/events/%d/rounds", platform.APIPrefix, ev.ID)
+	if code, b := platformtest.Call(t, ts, "POST", base, org, "application/json", fmt.Appendf(nil, `{"players":4,"at":%q}`, hour.Format(time.RFC3339))); code != 201 {
 		t.Fatalf("round 3: %d %s", code, b)
 	}
-	if code, b := call(t, ts, "POST", base+"/3", org, "application/json", []byte(`{"players":5,"seed":7}`)); code != 400 || !strings.Contains(string(b), "5-player") {
+	if code, b := platformtest.Call(t, ts, "POST", base+"/3", org, "application/json", []byte(`{"players":5,"seed":7}`)); code != 400 || !strings.Contains(string(b), "5-player") {
 		t.Errorf("a refused change: %d %s", code, b)
 	}
-	if code, b := call(t, ts, "POST", base+"/3", org, "application/json", fmt.Appendf(nil, `{"players":4,"seed":7,"mix":"1:0:0:0","at":%q}`, hour.Format(time.RFC3339))); code != 200 || !strings.Contains(string(b), `"seed":7`) || !strings.Contains(string(b), `"mix":"1:0:0:0"`) {
+	if code, b := platformtest.Call(t, ts, "POST", base+"/3", org, "application/json", fmt.Appendf(nil, `{"players":4,"seed":7,"mix":"1:0:0:0","at":%q}`, hour.Format(time.RFC3339))); code != 200 || !strings.Contains(string(b), `"seed":7`) || !strings.Contains(string(b), `"mix":"1:0:0:0"`) {
 		t.Errorf("change round 3: %d %s", code, b)
 	}
-	if code, b := call(t, ts, "POST", base+"/3", org, "application/json", []byte(`{"players":4,"size":"small"}`)); code != 200 || !strings.Contains(string(b), `"seed":7`) || strings.Contains(string(b), `"queued":true`) {
+	if code, b := platformtest.Call(t, ts, "POST", base+"/3", org, "application/json", []byte(`{"players":4,"size":"small"}`)); code != 200 || !strings.Contains(string(b), `"seed":7`) || strings.Contains(string(b), `"queued":true`) {
 		t.Errorf("a change without seed nor time keeps both: %d %s", code, b)
 	}
 	if rs, _ := rounds.List(ctx, p.FormatHost(), ev.ID); !rs[2].At.Equal(hour.Truncate(time.Second).UTC()) || rs[2].Size != "small" || rs[2].Mix != "" {
 		t.Errorf("round 3 after a change without a time: %+v", rs[2])
 	}
-	if code, b := call(t, ts, "POST", base+"/3/cancel", org, "application/json", []byte(`{}`)); code != 200 || !strings.Contains(string(b), `"cancelled":"`) {
+	if code, b := platformtest.Call(t, ts, "POST", base+"/3/cancel", org, "application/json", []byte(`{}`)); code != 200 || !strings.Contains(string(b), `"cancelled":"`) {
 		t.Errorf("cancel round 3: %d %s", code, b)
 	}
 	for path, want := range map[string]string{base + "/1/cancel": "round 1 has started", base + "/9/cancel": "no round 9"} {
-		if code, b := call(t, ts, "POST", path, org, "application/json", []byte(`{}`)); code != 400 || !strings.Contains(string(b), want) {
+		if code, b := platformtest.Call(t, ts, "POST", path, org, "application/json", []byte(`{}`)); code != 400 || !strings.Contains(string(b), want) {
 			t.Errorf("%s: %d %s, want 400 %q", path, code, b, want)
 		}
 	}
-	if code, b := call(t, ts, "POST", base+"/x/cancel", org, "application/json", []byte(`{}`)); code != 404 {
+	if code, b := platformtest.Call(t, ts, "POST", base+"/x/cancel", org, "application/json", []byte(`{}`)); code != 404 {
 		t.Errorf("round x: %d %s", code, b)
 	}
 	var org3 struct {
@@ -399,14 +360,14 @@ func TestCancelAndChangeRound(t *testing.T) {
 			Cancelled time.Time `json:"cancelled"`
 		} `json:"rounds"`
 	}
-	code, b := call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", APIPrefix, ev.ID), org, "", nil)
+	code, b := platformtest.Call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", platform.APIPrefix, ev.ID), org, "", nil)
 	if err := json.Unmarshal(b, &org3); code != 200 || err != nil || len(org3.Rounds) != 3 {
 		t.Fatalf("organiser's ladder: %d %s", code, b)
 	}
 	if r := org3.Rounds; r[0].Seed != fmt.Sprint(one.Seed) || !r[0].Cancelled.IsZero() || r[1].Cancelled.IsZero() || r[2].Seed != "7" || r[2].Cancelled.IsZero() {
 		t.Errorf("organiser's ladder: %s", b)
 	}
-	if code, b := call(t, ts, "GET", APIPrefix+"ladder", token, "", nil); code != 200 || strings.Contains(string(b), `"seed"`) || !strings.Contains(string(b), `"cancelled"`) {
+	if code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"ladder", token, "", nil); code != 200 || strings.Contains(string(b), `"seed"`) || !strings.Contains(string(b), `"cancelled"`) {
 		t.Errorf("team's ladder: %d %s", code, b)
 	}
 }
@@ -419,3 +380,90 @@ func mustInfo(t *testing.T, name string) game.Info {
 	}
 	return g.Info()
 }
+
+// TestRoundShapeSet: territory's organiser sets a round's shape set (rules
+// §8): a set is tried on the game when the round is set, a bad one refused
+// then with the game's reason (an unknown or repeated shape, no shape the
+// player count allows), a set partly allowed accepted; through the API
+// too; the round's games are queued with the set as their shape option.
+func TestRoundShapeSet(t *testing.T) {
+	p := platformtest.Open(t)
+	ctx := context.Background()
+	ev, invite := platformtest.Event(t, p, "territory", "Ready")
+	platformtest.JoinReady(t, p, invite, "Ants", "Bees", "Cats", "Dogs")
+	hour := time.Now().Add(time.Hour)
+	for _, c := range []struct {
+		players int
+		shape   string
+		want    string
+	}{
+		{4, "square,hex", `unknown shape "hex"`},
+		{4, "square,x,square", "the shape square is listed twice"},
+		{4, "square,,x", "an empty shape"},
+		{4, "random,x", "random cannot be part of a set"},
+		{6, "x", "6-player round with these settings: the x shape is not used with 6 players"},
+	} {
+		if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: c.players, Shape: c.shape, At: hour}); !fault.IsUser(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("a %d-player round of shapes %q: %v, want %q", c.players, c.shape, err, c.want)
+		}
+	}
+	one, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 4, Shape: "square,x", At: hour})
+	if err != nil || one.Shape != "square,x" {
+		t.Fatalf("a round of shapes square,x: %+v %v", one, err)
+	}
+	// x is left out of 6-player games: the set draws its other shapes
+	if _, err := rounds.Start(ctx, p.FormatHost(), ev.ID, rounds.Round{Players: 6, Shape: "x,narrow", At: hour}); err != nil {
+		t.Errorf("a 6-player round of shapes x,narrow: %v", err)
+	}
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Now()})
+	org := platformtest.OrganiserToken(t, p)
+	base := fmt.Sprintf("%sorganiser/events/%d/rounds", platform.APIPrefix, ev.ID)
+	if code, b := platformtest.Call(t, ts, "POST", base, org, "application/json", []byte(`{"players":6,"shape":"x","at":"2099-01-01T00:00:00Z"}`)); code != 400 || !strings.Contains(string(b), "x shape is not used with 6 players") {
+		t.Errorf("POST a refused set: %d %s", code, b)
+	}
+	if code, b := platformtest.Call(t, ts, "POST", base+"/2", org, "application/json", []byte(`{"players":4,"shape":"cut,wide"}`)); code != 200 || !strings.Contains(string(b), `"shape":"cut,wide"`) {
+		t.Errorf("change round 2 to shapes cut,wide: %d %s", code, b)
+	}
+	// round 1's time comes: its game is queued with the set
+	rounds.Update(ctx, p.FormatHost(), ev.ID, func(rs []rounds.Round) ([]rounds.Round, error) {
+		rs[0].At = time.Now().Add(-time.Second)
+		return rs, nil
+	})
+	if err := (rounds.Format{}).Schedule(ctx, p.FormatHost(), ev, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	for _, j := range platformtest.MatchJobs(t, p) {
+		var a queue.Match
+		if err := json.Unmarshal(j.EncodedArgs, &a); err != nil || a.MatchKind != store.KindRanked {
+			continue
+		}
+		games++
+		if a.Round != 1 || !slices.Contains(a.Options, "shape=square,x") {
+			t.Errorf("a round game queued with %v (round %d)", a.Options, a.Round)
+		}
+	}
+	if games != 1 {
+		t.Errorf("%d games of round 1 queued, want 1 (4 teams, 4 players)", games)
+	}
+}
+
+// sectionOf are the lines of the results' section key.
+func sectionOf[T any](res platform.Results, key string) []T {
+	for _, s := range res.Sections {
+		if s.Key == key {
+			return s.Lines.([]T)
+		}
+	}
+	return nil
+}
+
+// TestFlowsOnPostgres runs again, on PostgreSQL, the tests that open their
+// platform with platformtest.Open: the same flows on both drivers.
+func TestFlowsOnPostgres(t *testing.T) {
+	platformtest.OnPostgres(t, map[string]func(*testing.T){
+		"ScheduledRound": TestScheduledRound,
+	})
+}
+
+func TestMain(m *testing.M) { pgtest.Main(m) }

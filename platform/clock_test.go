@@ -11,12 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform/format/codinsa"
-
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
-
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -308,4 +307,51 @@ func (c *countingReplays) counts() map[string]int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return maps.Clone(c.n)
+}
+
+// TestWatchWaitsForThreeLooks: a command that waits lets the scheduler's
+// look fail for three of its looks (apitypes.Watch keeps the figure
+// without the scheduler's clock).
+func TestWatchWaitsForThreeLooks(t *testing.T) {
+	if apitypes.LookLasting != 3*blitzEvery {
+		t.Errorf("apitypes.LookLasting is %s, three looks are %s", apitypes.LookLasting, 3*blitzEvery)
+	}
+}
+
+// Spawn sets valid on catmouse's default map.
+const (
+	testSet0   = "CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"
+	testSecret = "CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"
+)
+
+var testTeamSets = []string{
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE -3 -2\nCAT 4 -4\nCAT 3 2\nEND\n",
+	"CATMOUSE-SPAWN 1\nID 1\nMOUSE 3 0\nCAT -5 0\nCAT -2 -4\nCAT 3 -6\nEND\n",
+	"# our set\nCATMOUSE-SPAWN 1\nID 1\nNAME anything\nMOUSE 0 0\nCAT 5 -5\nCAT -5 5\nEND\n",
+}
+
+// codinsaEvent makes a catmouse event with its map and sets published,
+// and three teams joined through the API.
+func codinsaSetup(t *testing.T, opts []string) (*Platform, *httptest.Server, store.Event, []store.Team, []string) {
+	t.Helper()
+	p := openTest(t)
+	ctx := context.Background()
+	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
+	ev, invite, err := p.CreateEvent(ctx, "catmouse", "Cod'INSA 2025", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var teams []store.Team
+	var tokens []string
+	for _, n := range []string{"Owls", "Bats", "Cats"} {
+		tm, tok := join(t, ts, invite, n)
+		teams, tokens = append(teams, tm), append(tokens, tok)
+	}
+	return p, ts, ev, teams, tokens
+}
+
+func vote(t *testing.T, ts *httptest.Server, token string, set int) (int, string) {
+	t.Helper()
+	code, b := call(t, ts, "POST", APIPrefix+"spawns/vote", token, "application/json", []byte(fmt.Sprintf(`{"set": %d}`, set)))
+	return code, string(b)
 }

@@ -1,4 +1,4 @@
-package platform
+package event_test
 
 import (
 	"context"
@@ -10,13 +10,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/fault"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/store/pgtest"
 )
 
 func TestEventSettingsAreCheckedAgainstTheGame(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
 	os.MkdirAll(p.MapsDir(), 0o755)
 	os.WriteFile(filepath.Join(p.MapsDir(), "mine.jmap"), []byte("not a map"), 0o644)
@@ -58,7 +59,7 @@ func TestEventSettingsAreCheckedAgainstTheGame(t *testing.T) {
 		{"ants", []string{"max_turns=1", "max_turns=2"}, store.DefaultSettings(), "twice"},
 	} {
 		_, _, err := p.CreateEventWith(ctx, bad.game, "x", bad.opts, bad.s)
-		if err == nil || !strings.Contains(err.Error(), bad.want) || !isUserError(err) {
+		if err == nil || !strings.Contains(err.Error(), bad.want) || !fault.IsUser(err) {
 			t.Errorf("%s %v %+v: %v, want a user error with %q", bad.game, bad.opts, bad.s, err, bad.want)
 		}
 	}
@@ -92,77 +93,8 @@ func equalSettings(a, b store.Settings) bool {
 		a.HTTPBots == b.HTTPBots && a.HouseBots == b.HouseBots
 }
 
-// TestMatchOptionsFollowTheSettings: a match gets the event's time limits
-// as the game's options, a map of the pool (a file of maps/ by its path)
-// and its bots the event's memory limit.
-func TestMatchOptionsFollowTheSettings(t *testing.T) {
-	p := openTest(t)
-	ctx := context.Background()
-	os.MkdirAll(p.MapsDir(), 0o755)
-	jmap, err := os.ReadFile("../games/jungle/maps/canopy.jmap")
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(filepath.Join(p.MapsDir(), "copy.jmap"), jmap, 0o644)
-	ev, _, err := p.CreateEventWith(ctx, "jungle", "Blitz", nil,
-		store.Settings{Maps: []string{"swamp", "copy.jmap"}, TurnMS: 200, FirstTurnMS: 1500, MemoryMiB: 300, HouseBots: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _ := game.Lookup("jungle")
-	seen := map[string]bool{}
-	for seed := int64(1); seed <= 40; seed++ {
-		pairs, err := p.MatchOptions(g.Info(), ev.Options, ev.Settings, event.DrawMap(ev.Settings, seed))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Contains(pairs, "tick_timeout_ms=200") || !slices.Contains(pairs, "first_ticks_extra_ms=1300") {
-			t.Fatalf("time limits not in %v", pairs)
-		}
-		for _, kv := range pairs {
-			if v, ok := strings.CutPrefix(kv, "map="); ok {
-				seen[v] = true
-			}
-		}
-	}
-	if !seen["swamp"] || !seen[filepath.Join(p.MapsDir(), "copy.jmap")] || len(seen) != 2 {
-		t.Errorf("maps drawn: %v", seen)
-	}
-	spec, err := p.botSpec(ctx, g.Info(), ev.Settings, "", 0, 0)
-	if err != nil || spec.Kind != "builtin" {
-		t.Fatalf("house bot: %+v %v", spec, err)
-	}
-	p.jobs.Build.Limits.Procs = 7
-	if s := p.teamSpecLimits(ev.Settings); s.Memory != 300<<20 || s.Procs != 7 {
-		t.Errorf("a team bot's sandbox limits: %+v", s)
-	}
-}
-
-func TestSeatCountDrawsEveryAllowedSize(t *testing.T) {
-	g, _ := game.Lookup("jungle")
-	info := g.Info()
-	drawn := func(s store.Settings, teams int) map[int]bool {
-		got := map[int]bool{}
-		for seed := int64(0); seed < 200; seed++ {
-			if n, ok := seatCount(info, s, teams, seed); ok {
-				got[n] = true
-			}
-		}
-		return got
-	}
-	if got := drawn(store.Settings{Seats: []int{2, 3, 4}, HouseBots: true}, 2); len(got) != 3 {
-		t.Errorf("house bots on, 2 teams: sizes %v, want 2, 3 and 4", got)
-	}
-	if got := drawn(store.Settings{Seats: []int{2, 3, 4}}, 3); len(got) != 2 || got[4] {
-		t.Errorf("house bots off, 3 teams: sizes %v, want 2 and 3", got)
-	}
-	if got := drawn(store.Settings{Seats: []int{2, 4}}, 1); len(got) != 0 {
-		t.Errorf("house bots off, 1 team: sizes %v, want none", got)
-	}
-}
-
 func TestSubmissionsOnlyWhileTheEventRuns(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
 	for _, c := range []struct {
 		start, end time.Duration
@@ -179,7 +111,7 @@ func TestSubmissionsOnlyWhileTheEventRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = p.Submit(ctx, team, "bot.py", []byte("print('WAIT')\n"))
-		if err == nil || !isUserError(err) || !strings.Contains(err.Error(), c.want) {
+		if err == nil || !fault.IsUser(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("submission %s: %v", c.want, err)
 		}
 		if subs, _ := p.Store.Submissions(ctx, team.ID); len(subs) != 0 {
@@ -189,7 +121,7 @@ func TestSubmissionsOnlyWhileTheEventRuns(t *testing.T) {
 }
 
 func TestUpdateEventChecksAndKeeps(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
 	ev, invite, err := p.CreateEventWith(ctx, "ants", "Spring", []string{"max_turns=50"}, store.DefaultSettings())
 	if err != nil {
@@ -202,7 +134,7 @@ func TestUpdateEventChecksAndKeeps(t *testing.T) {
 		t.Fatalf("%+v %v", up, err)
 	}
 	s.Seats = []int{3}
-	if _, err := p.UpdateEvent(ctx, ev.ID, "Spring Cup", nil, s); err == nil || !isUserError(err) {
+	if _, err := p.UpdateEvent(ctx, ev.ID, "Spring Cup", nil, s); err == nil || !fault.IsUser(err) {
 		t.Fatalf("3 seats for ants: %v", err)
 	}
 	if _, err := p.UpdateEvent(ctx, 99, "x", nil, store.DefaultSettings()); !errors.Is(err, store.ErrNotFound) {
@@ -216,3 +148,15 @@ func TestUpdateEventChecksAndKeeps(t *testing.T) {
 		t.Fatalf("the invitation changed: %v", err)
 	}
 }
+
+// TestFlowsOnPostgres runs again, on PostgreSQL, the tests that open their
+// platform with platformtest.Open: the same flows on both drivers.
+func TestFlowsOnPostgres(t *testing.T) {
+	platformtest.OnPostgres(t, map[string]func(*testing.T){
+		"EventSettingsAreCheckedAgainstTheGame": TestEventSettingsAreCheckedAgainstTheGame,
+		"SubmissionsOnlyWhileTheEventRuns":      TestSubmissionsOnlyWhileTheEventRuns,
+		"UpdateEventChecksAndKeeps":             TestUpdateEventChecksAndKeeps,
+	})
+}
+
+func TestMain(m *testing.M) { pgtest.Main(m) }

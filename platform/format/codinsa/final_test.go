@@ -1,0 +1,127 @@
+package codinsa_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/platformtest"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// The Cod'INSA final end to end: three teams' bots, built and sandboxed,
+// play the round robin of three-game matches on the voted set; the final
+// records every game with its replay, resumes without replaying, and
+// ranks by match points (a kit bot beats two bots that never move, whose
+// drawn match leaves them sharing second place).
+func TestCodinsaFinalEndToEnd(t *testing.T) {
+	platformtest.NeedSandbox(t)
+	p, ts, ev, teams, tokens := codinsaSetup(t, []string{"maxturns=12"})
+	ctx := context.Background()
+	if err := p.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	still := "import sys\nready = False\nfor line in sys.stdin:\n    if line.strip() == 'END':\n        print('MOVE' if ready else 'READY', flush=True)\n        ready = True\n    elif line.startswith('INIT'):\n        ready = False\n"
+	uploads := [][]byte{platformtest.KitZip(t, "catmouse", "python", nil), []byte(still), []byte(still)}
+	names := []string{"kit.zip", "still.py", "still.py"}
+	for i, tm := range teams {
+		s, err := p.Submit(ctx, tm, names[i], uploads[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := platformtest.WaitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+			log, _ := p.Store.BuildLog(ctx, s.ID)
+			t.Fatalf("%+v\n%s", b, log)
+		}
+	}
+	if _, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{}); err == nil || !strings.Contains(err.Error(), "close the spawn vote") {
+		t.Fatalf("a final before the vote closed: %v", err)
+	}
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
+		t.Fatal(err)
+	}
+	for i, tok := range tokens {
+		platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns", tok, "text/plain", []byte(testTeamSets[i]))
+	}
+	vote(t, ts, tokens[0], 3)
+	vote(t, ts, tokens[1], 3)
+	vote(t, ts, tokens[2], 1)
+	if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	f, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{Seed: 7, Cores: 2, Bots: &build.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Done || f.Set != 3 || len(f.Matches) != 3 || len(f.Standings) != 3 {
+		t.Fatalf("final %+v", f)
+	}
+	var order []string
+	var places []int
+	for _, s := range f.Standings {
+		order, places = append(order, s.Name), append(places, s.Place)
+	}
+	if order[0] != "Owls" || f.Standings[0].MatchPoints != 6 || !slices.Equal(places, []int{1, 2, 2}) || f.Standings[1].MatchPoints != 1 {
+		t.Errorf("standings %v places %v: %+v", order, places, f.Standings)
+	}
+	// the pairings: the team registered first is first (D19)
+	for _, m := range f.Matches {
+		if m.Teams[0] > m.Teams[1] || len(m.Games) != 3 {
+			t.Errorf("match %+v", m)
+		}
+	}
+	ms, _ := p.Store.Matches(ctx, ev.ID, 100)
+	if len(ms) != 9 {
+		t.Fatalf("%d games recorded, want 9", len(ms))
+	}
+	for _, m := range ms {
+		if m.Kind != store.KindFinal || m.Error != "" || len(m.Stats) != 2 {
+			t.Errorf("game %+v", m)
+		}
+		rep, err := p.Replays.Get(m.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// game 2 of every match plays the voted set 3 (Cats'), its
+		// proposal's positions
+		if strings.HasSuffix(m.Key, "-g2") && rep.Options["spawn"] != "3:0,0/5,-5/-5,5" {
+			t.Errorf("game 2 %s options %v", m.Key, rep.Options)
+		}
+	}
+	// The teams see the table once the organiser publishes the results.
+	if code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"codinsa", tokens[1], "", nil); code != 200 || !strings.Contains(string(b), "not published") {
+		t.Errorf("the table before publication: %d %s", code, b)
+	}
+	if _, err := p.Publish(ctx, ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"codinsa", tokens[1], "", nil)
+	var table struct {
+		Done  bool
+		Table []struct {
+			Place  int
+			Team   string
+			Points int
+		}
+		Matches []map[string]any
+	}
+	if json.Unmarshal(b, &table); code != 200 || !table.Done || len(table.Table) != 3 || table.Table[0].Team != "Owls" || table.Table[0].Points != 6 ||
+		len(table.Matches) != 3 || table.Matches[0]["winner"] != "Owls" || strings.Contains(string(b), `"set"`) {
+		t.Errorf("the published table: %d %s", code, b)
+	}
+	// Played again, the final is over: nothing more is played.
+	again, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{})
+	if err != nil || !again.Done {
+		t.Fatal(err)
+	}
+	if ms2, _ := p.Store.Matches(ctx, ev.ID, 100); len(ms2) != 9 {
+		t.Errorf("%d games after a second call", len(ms2))
+	}
+}
