@@ -1,4 +1,4 @@
-package platform
+package sidequest_test
 
 import (
 	"context"
@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/format/sidequest"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -20,14 +22,14 @@ import (
 // side_quest in its results.
 func TestSideQuestThroughTheAPI(t *testing.T) {
 	ctx := context.Background()
-	p := openTest(t)
-	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
+	p := platformtest.Open(t)
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
 	ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	owls, owlsToken := join(t, ts, invite, "Owls")
-	bats, _ := join(t, ts, invite, "Bats")
+	owls, owlsToken := platformtest.Join(t, ts, invite, "Owls")
+	bats, _ := platformtest.Join(t, ts, invite, "Bats")
 	for _, tm := range []store.Team{owls, bats} {
 		s, _ := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
 		p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil)
@@ -43,11 +45,11 @@ func TestSideQuestThroughTheAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	code, b := call(t, ts, "GET", APIPrefix+"team", owlsToken, "", nil)
+	code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"team", owlsToken, "", nil)
 	if code != 200 || !strings.Contains(string(b), `"formats":["sidequest"]`) {
 		t.Errorf("GET team: %d %s", code, b)
 	}
-	code, b = call(t, ts, "GET", APIPrefix+"sidequest", owlsToken, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", platform.APIPrefix+"sidequest", owlsToken, "", nil)
 	want := fmt.Sprintf(`[{"average":1,"games":1,"points":1,"rank":1,"team":"Bats","team_id":%d},{"average":0,"games":1,"points":0,"rank":2,"team":"Owls","team_id":%d}]`, bats.ID, owls.ID)
 	if code != 200 || strings.TrimSpace(string(b)) != want {
 		t.Errorf("GET sidequest: %d %s\nwant %s", code, b, want)
@@ -56,34 +58,45 @@ func TestSideQuestThroughTheAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := sectionOf[sidequest.ResultLine](res, "side_quest")
+	lines := sideQuestOf(res)
 	if len(lines) != 2 || lines[0] != (sidequest.ResultLine{Rank: 1, Team: "Bats", TeamID: bats.ID, Games: 1, Points: 1, Average: 1}) {
 		t.Errorf("the results' side quest: %+v", lines)
 	}
 	doc, _ := json.Marshal(res)
-	var back Results
-	if err := json.Unmarshal(doc, &back); err != nil || len(sectionOf[sidequest.ResultLine](back, "side_quest")) != 2 {
+	var back platform.Results
+	if err := json.Unmarshal(doc, &back); err != nil || len(sideQuestOf(back)) != 2 {
 		t.Errorf("side_quest read back: %+v %v", back.Sections, err)
 	}
 	if again, _ := json.Marshal(back); string(again) != string(doc) {
 		t.Errorf("results.json read back and written again:\n%s\n%s", again, doc)
 	}
 	var csv strings.Builder
-	if err := WriteResultsCSV(&csv, res); err != nil || !strings.HasPrefix(csv.String(), "rank,team,team_id,league,rating") {
+	if err := platform.WriteResultsCSV(&csv, res); err != nil || !strings.HasPrefix(csv.String(), "rank,team,team_id,league,rating") {
 		t.Errorf("results.csv ranked by the side quest (%v):\n%s", err, csv.String())
 	}
 
 	tev, tinvite, _ := p.CreateEvent(ctx, "territory", "Ready", nil)
-	_, terrToken := join(t, ts, tinvite, "Newts")
-	code, b = call(t, ts, "GET", APIPrefix+"team", terrToken, "", nil)
+	_, terrToken := platformtest.Join(t, ts, tinvite, "Newts")
+	code, b = platformtest.Call(t, ts, "GET", platform.APIPrefix+"team", terrToken, "", nil)
 	if code != 200 || !strings.Contains(string(b), `"formats":["rounds"]`) {
 		t.Errorf("GET team in a territory event: %d %s", code, b)
 	}
-	code, b = call(t, ts, "GET", APIPrefix+"sidequest", terrToken, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", platform.APIPrefix+"sidequest", terrToken, "", nil)
 	if code != 404 || strings.TrimSpace(string(b)) != `{"error":"the side quest is tracks' (this event plays territory)"}` {
 		t.Errorf("GET sidequest in a territory event: %d %s", code, b)
 	}
-	if res, err := p.EventResults(ctx, tev.ID); err != nil || sectionOf[sidequest.ResultLine](res, "side_quest") != nil {
+	if res, err := p.EventResults(ctx, tev.ID); err != nil || sideQuestOf(res) != nil {
 		t.Errorf("a territory event's results: %+v %v", res.Sections, err)
 	}
+}
+
+// sideQuestOf are the lines of the results' side-quest section (nil when
+// there is none).
+func sideQuestOf(res platform.Results) []sidequest.ResultLine {
+	for _, s := range res.Sections {
+		if s.Key == "side_quest" {
+			return s.Lines.([]sidequest.ResultLine)
+		}
+	}
+	return nil
 }
