@@ -16,8 +16,6 @@ import (
 	_ "github.com/seed27749672/arena/games/all"
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/client"
-	"github.com/seed27749672/arena/platform/format/blitz"
-	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -199,95 +197,5 @@ func TestControls(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("the export has no %s: %v", f, err)
 		}
-	}
-}
-
-func TestRankedRounds(t *testing.T) {
-	ctx := context.Background()
-	_, org := served(t)
-	s := store.DefaultSettings()
-	s.Seats = []int{4}
-	e, _, err := org.CreateEvent(ctx, "territory", "RAIC", nil, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := time.Now().Add(time.Hour).UTC().Truncate(time.Second)
-	r, err := org.StartRound(ctx, e.ID, rounds.Round{Players: 4, Multiplier: 1, Seed: 7, At: at})
-	if err != nil || r.Number != 1 || r.Queued || !r.At.Equal(at) {
-		t.Fatalf("StartRound (scheduled): %+v %v", r, err)
-	}
-	if r, err = org.ChangeRound(ctx, e.ID, 1, rounds.Round{Players: 6, Multiplier: 2, Seed: 7, At: at}); err != nil || r.Players != 6 || r.Multiplier != 2 {
-		t.Errorf("ChangeRound: %+v %v", r, err)
-	}
-	if rs, err := org.Rounds(ctx, e.ID); err != nil || len(rs) != 1 || rs[0].Players != 6 {
-		t.Errorf("Rounds: %+v %v", rs, err)
-	}
-	if r, err = org.CancelRound(ctx, e.ID, 1); err != nil || r.Cancelled.IsZero() {
-		t.Errorf("CancelRound: %+v %v", r, err)
-	}
-	_, err = org.CancelRound(ctx, e.ID, 5)
-	refused(t, "CancelRound 5", err, http.StatusBadRequest, "round 5")
-	if l, err := org.Ladder(ctx, e.ID); err != nil || len(l.Rounds) != 1 || l.Names == nil {
-		t.Errorf("Ladder: %+v %v", l, err)
-	}
-}
-
-func TestBlitz(t *testing.T) {
-	ctx := context.Background()
-	_, org := served(t)
-	e, _, err := org.CreateEvent(ctx, "jungle", "Blitz", nil, store.DefaultSettings())
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now().Add(time.Hour).UTC().Truncate(time.Second)
-	if err := org.SetBlitzSchedule(ctx, e.ID, blitz.Schedule{Start: start, Every: time.Hour, Size: 4}); err != nil {
-		t.Fatalf("SetBlitzSchedule: %v", err)
-	}
-	refused(t, "a schedule every second", org.SetBlitzSchedule(ctx, e.ID, blitz.Schedule{Start: start, Every: time.Second, Size: 4}), http.StatusBadRequest, "")
-	b, f, err := org.Blitz(ctx, e.ID)
-	if err != nil || b == nil || !b.Schedule.Start.Equal(start) || f != nil {
-		t.Errorf("Blitz: %+v %+v %v", b, f, err)
-	}
-	if s, err := org.StopBlitzSchedule(ctx, e.ID); err != nil || !s.Stopped {
-		t.Errorf("StopBlitzSchedule: %+v %v", s, err)
-	}
-	// with no team ready, the server refuses to be asked (the rounds
-	// asked and played are the arena command's tests, through the server)
-	_, _, err = org.PlayBlitzRound(ctx, e.ID, client.Play{})
-	refused(t, "PlayBlitzRound without teams", err, http.StatusBadRequest, "at least 2 teams")
-	_, _, err = org.PlayBlitzFinal(ctx, e.ID, 4, client.Play{})
-	refused(t, "PlayBlitzFinal without teams", err, http.StatusBadRequest, "at least 2 teams")
-	ants, _, _ := org.CreateEvent(ctx, "ants", "Spring", nil, store.DefaultSettings())
-	_, _, err = org.Blitz(ctx, ants.ID)
-	refused(t, "Blitz of an ants event", err, http.StatusBadRequest, "jungle")
-}
-
-func TestCodinsa(t *testing.T) {
-	ctx := context.Background()
-	_, org := served(t)
-	e, _, err := org.CreateEvent(ctx, "catmouse", "Cod'INSA", nil, store.DefaultSettings())
-	if err != nil {
-		t.Fatal(err)
-	}
-	set0 := "CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"
-	secret := "CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"
-	near := "CATMOUSE-SPAWN 1\nID 9\nMOUSE 0 0\nCAT 0 2\nCAT 0 5\nEND\n"
-	refused(t, "a secret set with a cat too near", org.PublishSpawns(ctx, e.ID, "", set0, near), http.StatusBadRequest, "at least 5")
-	if err := org.PublishSpawns(ctx, e.ID, "", set0, secret); err != nil {
-		t.Fatalf("PublishSpawns: %v", err)
-	}
-	if s, err := org.Spawns(ctx, e.ID); err != nil || !s.Published || s.Closed {
-		t.Errorf("Spawns: %+v %v", s, err)
-	}
-	if f, err := org.CodinsaFinal(ctx, e.ID); err != nil || f != nil {
-		t.Errorf("CodinsaFinal before it starts: %+v %v", f, err)
-	}
-	_, _, err = org.PlayCodinsaFinal(ctx, e.ID, 7, client.Play{})
-	refused(t, "the final before the vote closes", err, http.StatusBadRequest, "vote")
-	if err := org.CloseSpawnVote(ctx, e.ID); err != nil {
-		t.Fatalf("CloseSpawnVote: %v", err)
-	}
-	if s, err := org.Spawns(ctx, e.ID); err != nil || !s.Closed {
-		t.Errorf("Spawns after closing: %+v %v", s, err)
 	}
 }

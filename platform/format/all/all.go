@@ -4,5 +4,7 @@
 package all
 
 import (
-	_ "github.com/seed27749672/arena/platform/format/rounds" // Ready AI Code 2020's ranked rounds
+	_ "github.com/seed27749672/arena/platform/format/blitz"   // Coveo Blitz 2022's ranked rounds and final
+	_ "github.com/seed27749672/arena/platform/format/codinsa" // Cod'INSA 2025's spawn vote and round robin
+	_ "github.com/seed27749672/arena/platform/format/rounds"  // Ready AI Code 2020's ranked rounds
 )
