@@ -27,7 +27,6 @@ import (
 type (
 	formatGame = format.Game
 	formatPlan = format.Plan
-	formatRun  = format.Run
 )
 
 // recordedGames are an event's recorded matches of a kind, by key.
