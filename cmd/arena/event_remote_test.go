@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"net"
 	"net/http/httptest"
 	"os"
@@ -544,4 +545,13 @@ func TestEventControlsOnTheDatabase(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "replays.tar.gz")); err != nil {
 		t.Error(err)
 	}
+}
+
+// eventState reads an event's state document name into out.
+func eventState(p *platform.Platform, event int64, name string, out any) error {
+	doc, err := p.Store.EventState(context.Background(), event, name)
+	if err != nil || doc == nil {
+		return err
+	}
+	return json.Unmarshal(doc, out)
 }

@@ -13,6 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/format/blitz"
+
+	"github.com/seed27749672/arena/platform/format/codinsa"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/seed27749672/arena/kits"
@@ -69,9 +73,8 @@ type upload struct {
 // killEvents makes the same two events on p, in the same order (the same
 // ids on every platform): 1, a jungle event (Blitz), and 2, a catmouse
 // event (Cod'INSA) with its spawn vote closed, each with Owls and Bats
-// submitting bots[event][team], casual games stopped. where are the
-// arena command's flags that reach p (--data DIR or --db URL).
-func killEvents(t *testing.T, p *platform.Platform, bots [2][2]upload, where ...string) {
+// submitting bots[event][team], casual games stopped.
+func killEvents(t *testing.T, p *platform.Platform, bots [2][2]upload) {
 	t.Helper()
 	ctx := context.Background()
 	settings := store.DefaultSettings()
@@ -106,14 +109,11 @@ func killEvents(t *testing.T, p *platform.Platform, bots [2][2]upload, where ...
 	}
 	set0 := "CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"
 	secret := "CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "set0"), []byte(set0), 0o644)
-	os.WriteFile(filepath.Join(dir, "secret"), []byte(secret), 0o644)
-	id := fmt.Sprint(cod.ID)
-	for _, args := range [][]string{{"publish", id, "--set0", filepath.Join(dir, "set0"), "--secret", filepath.Join(dir, "secret")}, {"close", id}} {
-		if out, stderr, code := run(t, append(append([]string{"event", "spawns"}, args...), where...)...); code != 0 {
-			t.Fatalf("arena event spawns %s: %d %s%s", args[0], code, out, stderr)
-		}
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), cod.ID, "", set0, secret); err != nil {
+		t.Fatal(err)
+	}
+	if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), cod.ID); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -201,7 +201,7 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	killEvents(t, p, bots, "--db", url)
+	killEvents(t, p, bots)
 	_, line := startProcess(t, "Arena viewer on ", "serve", "--db", url, "--data", t.TempDir(), "--addr", "127.0.0.1:0",
 		"--casual-matches", "1", "--replays", filepath.Join(t.TempDir(), "replays"))
 	_, server, _ := strings.Cut(line, "Arena viewer on ")
@@ -324,7 +324,7 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ref.Close()
-	killEvents(t, ref, bots, "--data", ref.Dir)
+	killEvents(t, ref, bots)
 	if err := ref.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond, TimeScale: 10, Build: build.Options{Unsafe: true}}); err != nil {
 		t.Fatal(err)
 	}
@@ -344,34 +344,22 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 	if _, err := ref.Store.UpdateEventState(ctx, 1, "blitz-round", func([]byte) ([]byte, error) { return json.Marshal(asBegun) }); err != nil {
 		t.Fatal(err)
 	}
-	// the round and the final are played by the commands, ref's workers
-	// playing their games (its jobs started with the same time scale)
-	var refRound struct {
-		After []int64 `json:"after"`
+	refRound, err := blitz.PlayRound(ctx, ref.FormatHost(), 1, time.Now())
+	if err != nil {
+		t.Fatal(err)
 	}
-	playRef(t, &refRound, "blitz", "round", "1", "--data", ref.Dir, "--unsafe-no-sandbox", "--json")
-	var killed struct {
-		Ranking []int64           `json:"ranking"`
-		Rounds  []json.RawMessage `json:"rounds"`
-	}
-	err = eventState(p, 1, "blitz", &killed)
+	killed, err := blitz.Status(ctx, p.FormatHost(), 1)
 	if err != nil || len(killed.Rounds) != 1 {
 		t.Fatalf("the round played with a kill: %+v %v", killed, err)
 	}
 	if !slices.Equal(refRound.After, killed.Ranking) || len(refRound.After) != 2 {
 		t.Errorf("the ranking after the round: %v, uninterrupted %v", killed.Ranking, refRound.After)
 	}
-	type finalDoc struct {
-		Standings []map[string]any `json:"standings"`
-		Done      bool             `json:"done"`
+	refFinal, err := codinsa.PlayFinal(ctx, ref.FormatHost(), 2, codinsa.FinalOptions{Seed: 5, TimeScale: 10, Bots: &build.Options{Unsafe: true}})
+	if err != nil || !refFinal.Done {
+		t.Fatalf("the final without a kill: %+v %v", refFinal, err)
 	}
-	var refFinal finalDoc
-	playRef(t, &refFinal, "roundrobin", "2", "--data", ref.Dir, "--unsafe-no-sandbox", "--seed", "5", "--json")
-	if !refFinal.Done {
-		t.Fatalf("the final without a kill: %+v", refFinal)
-	}
-	var killedFinal *finalDoc
-	err = eventState(p, 2, "codinsa-final", &killedFinal)
+	killedFinal, err := codinsa.Standing(ctx, p.FormatHost(), 2)
 	if err != nil || killedFinal == nil || !killedFinal.Done {
 		t.Fatalf("the final with a kill: %+v %v", killedFinal, err)
 	}
@@ -392,25 +380,4 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 	}
 	same(store.KindRanked, ranked, 1)
 	same(store.KindFinal, finals, 2)
-}
-
-// playRef runs arena event with args and reads its JSON into out.
-func playRef(t *testing.T, out any, args ...string) {
-	t.Helper()
-	stdout, stderr, code := run(t, append([]string{"event"}, args...)...)
-	if code != 0 {
-		t.Fatalf("arena event %s: %d %s", strings.Join(args, " "), code, stderr)
-	}
-	if err := json.Unmarshal([]byte(stdout), out); err != nil {
-		t.Fatalf("arena event %s: %v\n%s", strings.Join(args, " "), err, stdout)
-	}
-}
-
-// eventState reads an event's state document name into out.
-func eventState(p *platform.Platform, event int64, name string, out any) error {
-	doc, err := p.Store.EventState(context.Background(), event, name)
-	if err != nil || doc == nil {
-		return err
-	}
-	return json.Unmarshal(doc, out)
 }
