@@ -6,21 +6,17 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/platform/apitypes"
-	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/client"
-	"github.com/seed27749672/arena/platform/format/blitz"
-	"github.com/seed27749672/arena/platform/format/codinsa"
-	"github.com/seed27749672/arena/platform/format/codinsa/spawnvote"
-	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
 // Local is the organiser's client.Organiser on an open platform (its data
 // directory or database), the server running or not: what the organiser's
-// routes do, called directly. The rounds and finals are played here, by
-// the caller's process (PlayBlitzRound, PlayBlitzFinal,
-// PlayCodinsaFinal), not asked of a server. A missing event is the
-// store's error (store.ErrNotFound), for the caller to word.
+// routes do, called directly. A format's own calls are its client's
+// over the platform's format.Host (FormatHost), which plays its rounds
+// and finals in the caller's process rather than asking a server. A
+// missing event is the store's error (store.ErrNotFound), for the
+// caller to word.
 //
 // It is the one place the organiser's commands call the platform's
 // methods.
@@ -143,73 +139,4 @@ func (l Local) Publish(ctx context.Context, id int64) error {
 
 func (l Local) Export(ctx context.Context, id int64, dir string) (Results, int, error) {
 	return l.p.Export(ctx, id, dir)
-}
-
-func (l Local) Rounds(ctx context.Context, id int64) ([]rounds.Round, error) {
-	return rounds.List(ctx, host{l.p}, id)
-}
-
-func (l Local) StartRound(ctx context.Context, id int64, r rounds.Round) (rounds.Round, error) {
-	return rounds.Start(ctx, host{l.p}, id, r)
-}
-
-func (l Local) ChangeRound(ctx context.Context, id int64, n int, r rounds.Round) (rounds.Round, error) {
-	return rounds.Change(ctx, host{l.p}, id, n, r)
-}
-
-func (l Local) CancelRound(ctx context.Context, id int64, n int) (rounds.Round, error) {
-	return rounds.Cancel(ctx, host{l.p}, id, n)
-}
-
-func (l Local) Ladder(ctx context.Context, id int64) (rounds.Board, error) {
-	return rounds.ReadBoard(ctx, host{l.p}, id)
-}
-
-func (l Local) Blitz(ctx context.Context, id int64) (*blitz.State, *blitz.Final, error) {
-	b, err := blitz.Status(ctx, host{l.p}, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	f, err := blitz.ReadFinal(ctx, host{l.p}, id)
-	return b, f, err
-}
-
-func (l Local) SetBlitzSchedule(ctx context.Context, id int64, s blitz.Schedule) error {
-	return blitz.SetSchedule(ctx, host{l.p}, id, s)
-}
-
-func (l Local) StopBlitzSchedule(ctx context.Context, id int64) (blitz.Schedule, error) {
-	return blitz.StopSchedule(ctx, host{l.p}, id)
-}
-
-// PlayBlitzRound plays a ranked round now, in this process.
-func (l Local) PlayBlitzRound(ctx context.Context, id int64, p client.Play) (*blitz.Round, int, error) {
-	l.p.SetBotOptions(build.Options{Unsafe: p.Unsafe})
-	r, err := blitz.PlayRound(ctx, host{l.p}, id, time.Now())
-	return r, 0, err
-}
-
-// PlayBlitzFinal plays the final, in this process.
-func (l Local) PlayBlitzFinal(ctx context.Context, id int64, size int, p client.Play) (*blitz.Final, bool, error) {
-	l.p.SetBotOptions(build.Options{Unsafe: p.Unsafe})
-	f, err := blitz.PlayFinal(ctx, host{l.p}, id, size)
-	return f, false, err
-}
-
-func (l Local) PublishSpawns(ctx context.Context, id int64, mapText, set0, secret string) error {
-	return codinsa.PublishSpawns(ctx, host{l.p}, id, mapText, set0, secret)
-}
-
-func (l Local) Spawns(ctx context.Context, id int64) (*spawnvote.State, error) {
-	return codinsa.Spawns(ctx, host{l.p}, id)
-}
-
-func (l Local) CloseSpawnVote(ctx context.Context, id int64) error {
-	return codinsa.CloseSpawnVote(ctx, host{l.p}, id)
-}
-
-// PlayCodinsaFinal plays the final's round robin, in this process.
-func (l Local) PlayCodinsaFinal(ctx context.Context, id int64, seed int64, p client.Play) (*codinsa.Final, bool, error) {
-	f, err := codinsa.PlayFinal(ctx, host{l.p}, id, codinsa.FinalOptions{Cores: p.Cores, Seed: seed, Bots: &build.Options{Unsafe: p.Unsafe}})
-	return f, false, err
 }

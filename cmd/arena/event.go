@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/client"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -39,8 +40,11 @@ to play them, and --wait follows them.`,
 	ev.AddCommand(eventCreateCommand(&of), eventListCommand(&of), eventShowCommand(&of), eventUpdateCommand(&of))
 	ev.AddCommand(eventControlCommands()...)
 	ev.AddCommand(eventOrganiserCommands(&of)...)
-	ev.AddCommand(eventCodinsaCommands()...)
-	ev.AddCommand(eventBlitzCommand())
+	for _, f := range format.All() { // each format's own: its rounds, its final
+		if c, ok := f.(format.Commander); ok {
+			ev.AddCommand(c.Commands(eventCLI{})...)
+		}
+	}
 	rootCmd.AddCommand(ev)
 }
 
@@ -260,17 +264,7 @@ func (f *settingsFlags) settings(fl *pflag.FlagSet, base store.Settings) (store.
 
 // parseWhen reads a time: RFC 3339, or a date and minute in UTC; empty is
 // no time.
-func parseWhen(v string) (time.Time, error) {
-	if v == "" {
-		return time.Time{}, nil
-	}
-	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02"} {
-		if t, err := time.Parse(layout, v); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	return time.Time{}, fmt.Errorf("%q is not a time: write 2026-05-01T18:00:00Z (RFC 3339) or 2026-05-01T18:00 (UTC)", v)
-}
+var parseWhen = format.ParseWhen
 
 func printEvents(out io.Writer, es []store.Event, asJSON bool) error {
 	if asJSON {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"net"
 	"net/http/httptest"
 	"os"
@@ -13,7 +14,6 @@ import (
 
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/client"
-	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/replay"
@@ -413,7 +413,13 @@ func TestEventRoundCancelAndChange(t *testing.T) {
 		}
 	}
 	w.each(t, func(p *platform.Platform) {
-		rs, err := rounds.List(context.Background(), p.FormatHost(), 1)
+		var rs []struct { // the rounds' state, as the format keeps it
+			Seed      int64     `json:"seed"`
+			Size      string    `json:"size"`
+			Players   int       `json:"players"`
+			Cancelled time.Time `json:"cancelled"`
+		}
+		err := eventState(p, 1, "rounds", &rs)
 		if err != nil || rs[0].Seed != 9 || rs[0].Size != "large" || rs[0].Players != 4 || rs[1].Cancelled.IsZero() {
 			t.Errorf("the rounds: %+v %v", rs, err)
 		}
@@ -539,4 +545,13 @@ func TestEventControlsOnTheDatabase(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "replays.tar.gz")); err != nil {
 		t.Error(err)
 	}
+}
+
+// eventState reads an event's state document name into out.
+func eventState(p *platform.Platform, event int64, name string, out any) error {
+	doc, err := p.Store.EventState(context.Background(), event, name)
+	if err != nil || doc == nil {
+		return err
+	}
+	return json.Unmarshal(doc, out)
 }

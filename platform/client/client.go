@@ -95,20 +95,6 @@ const (
 	routePublish       = "POST organiser/events/{id}/publish"
 	routeResults       = "GET organiser/events/{id}/results"
 	routeReplays       = "GET organiser/events/{id}/replays"
-	routeRounds        = "GET organiser/events/{id}/rounds"
-	routeStartRound    = "POST organiser/events/{id}/rounds"
-	routeChangeRound   = "POST organiser/events/{id}/rounds/{round}"
-	routeCancelRound   = "POST organiser/events/{id}/rounds/{round}/cancel"
-	routeBlitz         = "GET organiser/events/{id}/blitz"
-	routeBlitzSchedule = "POST organiser/events/{id}/blitz/schedule"
-	routeBlitzStop     = "POST organiser/events/{id}/blitz/schedule/stop"
-	routeBlitzRound    = "POST organiser/events/{id}/blitz/round"
-	routeBlitzFinal    = "POST organiser/events/{id}/blitz/final"
-	routeSpawns        = "GET organiser/events/{id}/spawns"
-	routePublishSpawns = "POST organiser/events/{id}/spawns"
-	routeCloseSpawns   = "POST organiser/events/{id}/spawns/close"
-	routeCodinsa       = "GET organiser/events/{id}/codinsa"
-	routeCodinsaPlay   = "POST organiser/events/{id}/codinsa/final"
 )
 
 // Routes are the routes the client calls, as "METHOD /api/platform/path"
@@ -118,9 +104,7 @@ func Routes() []string {
 	var out []string
 	for _, r := range []string{routeJoin, routeSubmit, routeSubmissions, routeSubmission, routeSubmissionLog, routeActivate,
 		routeHTTPBot, routeLeaderboard, routeEvents, routeCreateEvent, routeEvent, routeUpdateEvent, routeInvite, routeTeams, routeMatches,
-		routeStatus, routeCasual, routeFreeze, routeFinal, routePublish, routeResults, routeReplays, routeRounds,
-		routeStartRound, routeChangeRound, routeCancelRound, routeBlitz, routeBlitzSchedule, routeBlitzStop,
-		routeBlitzRound, routeBlitzFinal, routeSpawns, routePublishSpawns, routeCloseSpawns, routeCodinsa, routeCodinsaPlay} {
+		routeStatus, routeCasual, routeFreeze, routeFinal, routePublish, routeResults, routeReplays} {
 		method, path, _ := strings.Cut(r, " ")
 		out = append(out, method+" "+Prefix+path)
 	}

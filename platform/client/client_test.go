@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,48 +13,14 @@ import (
 	"time"
 
 	_ "github.com/seed27749672/arena/games/all"
-	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/client"
-	"github.com/seed27749672/arena/platform/format/blitz"
-	"github.com/seed27749672/arena/platform/format/rounds"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 )
 
-// served is a platform of t.TempDir() served through its API, with the
-// organiser's client.
-func served(t *testing.T) (*platform.Platform, *client.Client) {
-	t.Helper()
-	ctx := context.Background()
-	p, err := platform.Open(ctx, filepath.Join(t.TempDir(), "data"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	token, err := p.FirstOrganiserToken(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(p.Handler(platform.APIOptions{}))
-	t.Cleanup(ts.Close)
-	return p, client.New(ts.URL, token)
-}
-
-// refused checks that err is the API's refusal with status and a
-// message holding want.
-func refused(t *testing.T, what string, err error, status int, want string) {
-	t.Helper()
-	var e *client.Error
-	if !errors.As(err, &e) || e.Status != status || !strings.Contains(e.Message, want) || client.StatusOf(err) != status {
-		t.Errorf("%s: %v, want HTTP %d saying %q", what, err, status, want)
-	}
-	if e != nil && !strings.Contains(e.Error(), want) {
-		t.Errorf("%s: the error's words %q lose the server's message", what, e.Error())
-	}
-}
-
 func TestEvents(t *testing.T) {
 	ctx := context.Background()
-	_, org := served(t)
+	_, org := platformtest.Served(t)
 	s := store.DefaultSettings()
 	s.Seats = []int{2}
 	e, invite, err := org.CreateEvent(ctx, "ants", "Spring", []string{"max_turns=50"}, s)
@@ -65,7 +30,7 @@ func TestEvents(t *testing.T) {
 	if _, _, err := org.CreateEvent(ctx, "chess", "X", nil, s); err == nil {
 		t.Error("an event of an unknown game was created")
 	} else {
-		refused(t, "CreateEvent chess", err, http.StatusBadRequest, "chess")
+		platformtest.Refused(t, "CreateEvent chess", err, http.StatusBadRequest, "chess")
 	}
 	if _, _, err := org.CreateEvent(ctx, "ants", "X", []string{"max_turns"}, s); err == nil || !strings.Contains(err.Error(), "key=value") {
 		t.Errorf("an option without its value: %v", err)
@@ -77,7 +42,7 @@ func TestEvents(t *testing.T) {
 		t.Errorf("Event: %+v %v", got, err)
 	}
 	_, err = org.Event(ctx, 99)
-	refused(t, "Event 99", err, http.StatusNotFound, `no event "99"`)
+	platformtest.Refused(t, "Event 99", err, http.StatusNotFound, `no event "99"`)
 	s.End = time.Now().Add(time.Hour).UTC().Truncate(time.Second)
 	if got, err := org.UpdateEvent(ctx, e.ID, "Summer", []string{}, s); err != nil || got.Name != "Summer" || len(got.Options) != 0 || !got.Settings.End.Equal(s.End) {
 		t.Errorf("UpdateEvent: %+v %v", got, err)
@@ -87,7 +52,7 @@ func TestEvents(t *testing.T) {
 	}
 	bad := client.New(org.Server, "org-nope-nope")
 	_, err = bad.Events(ctx)
-	refused(t, "a wrong token", err, http.StatusUnauthorized, "")
+	platformtest.Refused(t, "a wrong token", err, http.StatusUnauthorized, "")
 	if _, err := client.New("", "x").Events(ctx); !errors.Is(err, client.ErrNoServer) {
 		t.Errorf("no server: %v", err)
 	}
@@ -111,7 +76,7 @@ func kitZip(t *testing.T) []byte {
 
 func TestTeam(t *testing.T) {
 	ctx := context.Background()
-	_, org := served(t)
+	_, org := platformtest.Served(t)
 	e, invite, err := org.CreateEvent(ctx, "ants", "Spring", nil, store.DefaultSettings())
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +86,7 @@ func TestTeam(t *testing.T) {
 		t.Fatalf("Join: %+v %s %v", j, raw, err)
 	}
 	_, _, err = client.New(org.Server, "").Join(ctx, invite, "", nil)
-	refused(t, "a join without a name", err, http.StatusBadRequest, "name")
+	platformtest.Refused(t, "a join without a name", err, http.StatusBadRequest, "name")
 	team := client.New(org.Server, j.Token)
 	if subs, raw, err := team.Submissions(ctx); err != nil || len(subs) != 0 || string(raw) != "[]\n" {
 		t.Errorf("Submissions before any: %+v %q %v", subs, raw, err)
@@ -137,21 +102,21 @@ func TestTeam(t *testing.T) {
 		t.Errorf("Submission: %+v %s %v", got, raw, err)
 	}
 	_, _, err = team.Submission(ctx, s.ID+1)
-	refused(t, "another submission", err, http.StatusNotFound, "no submission")
+	platformtest.Refused(t, "another submission", err, http.StatusNotFound, "no submission")
 	if _, err := team.SubmissionLog(ctx, s.ID); err != nil {
 		t.Errorf("SubmissionLog: %v", err)
 	}
 	_, _, err = team.Activate(ctx, s.ID)
-	refused(t, "activating a build not ready", err, http.StatusConflict, "only a ready build")
+	platformtest.Refused(t, "activating a build not ready", err, http.StatusConflict, "only a ready build")
 	if board, _, err := team.Leaderboard(ctx); err != nil || len(board) != 1 || board[0].Team != "Owls" {
 		t.Errorf("Leaderboard: %+v %v", board, err)
 	}
 	_, _, err = team.LeagueLeaderboard(ctx, 2)
-	refused(t, "a league of an event without leagues", err, http.StatusBadRequest, "league")
+	platformtest.Refused(t, "a league of an event without leagues", err, http.StatusBadRequest, "league")
 	_, _, err = team.RegisterHTTPBot(ctx, "http://example.com/")
-	refused(t, "an HTTP bot a moment after a submission", err, http.StatusTooManyRequests, "one submission per")
+	platformtest.Refused(t, "an HTTP bot a moment after a submission", err, http.StatusTooManyRequests, "one submission per")
 	_, _, err = client.New(org.Server, "nope").Submissions(ctx)
-	refused(t, "a team's wrong token", err, http.StatusUnauthorized, "")
+	platformtest.Refused(t, "a team's wrong token", err, http.StatusUnauthorized, "")
 
 	if ts, err := org.Teams(ctx, e.ID); err != nil || len(ts) != 1 || ts[0].Name != "Owls" || ts[0].Members[0] != "Ann" {
 		t.Errorf("Teams: %+v %v", ts, err)
@@ -160,12 +125,12 @@ func TestTeam(t *testing.T) {
 		t.Errorf("Matches: %+v %v", ms, err)
 	}
 	_, err = org.Teams(ctx, 99)
-	refused(t, "Teams 99", err, http.StatusNotFound, "no event")
+	platformtest.Refused(t, "Teams 99", err, http.StatusNotFound, "no event")
 }
 
 func TestControls(t *testing.T) {
 	ctx := context.Background()
-	_, org := served(t)
+	_, org := platformtest.Served(t)
 	e, _, err := org.CreateEvent(ctx, "ants", "Spring", nil, store.DefaultSettings())
 	if err != nil {
 		t.Fatal(err)
@@ -185,8 +150,8 @@ func TestControls(t *testing.T) {
 	if fs, err := org.Failures(ctx, e.ID); err != nil || len(fs.Failing) != 0 || fs.LookError != nil {
 		t.Errorf("Failures: %+v %v", fs, err)
 	}
-	refused(t, "a final without bots", org.StartFinal(ctx, e.ID, 10), http.StatusBadRequest, "no team has a bot")
-	refused(t, "SetCasual 99", org.SetCasual(ctx, 99, true), http.StatusNotFound, "no event")
+	platformtest.Refused(t, "a final without bots", org.StartFinal(ctx, e.ID, 10), http.StatusBadRequest, "no team has a bot")
+	platformtest.Refused(t, "SetCasual 99", org.SetCasual(ctx, 99, true), http.StatusNotFound, "no event")
 	res, err := org.Results(ctx, e.ID)
 	if err != nil || res.Event.ID != e.ID || res.Event.Name != "Spring" {
 		t.Errorf("Results: %+v %v", res, err)
@@ -199,95 +164,5 @@ func TestControls(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("the export has no %s: %v", f, err)
 		}
-	}
-}
-
-func TestRankedRounds(t *testing.T) {
-	ctx := context.Background()
-	_, org := served(t)
-	s := store.DefaultSettings()
-	s.Seats = []int{4}
-	e, _, err := org.CreateEvent(ctx, "territory", "RAIC", nil, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := time.Now().Add(time.Hour).UTC().Truncate(time.Second)
-	r, err := org.StartRound(ctx, e.ID, rounds.Round{Players: 4, Multiplier: 1, Seed: 7, At: at})
-	if err != nil || r.Number != 1 || r.Queued || !r.At.Equal(at) {
-		t.Fatalf("StartRound (scheduled): %+v %v", r, err)
-	}
-	if r, err = org.ChangeRound(ctx, e.ID, 1, rounds.Round{Players: 6, Multiplier: 2, Seed: 7, At: at}); err != nil || r.Players != 6 || r.Multiplier != 2 {
-		t.Errorf("ChangeRound: %+v %v", r, err)
-	}
-	if rs, err := org.Rounds(ctx, e.ID); err != nil || len(rs) != 1 || rs[0].Players != 6 {
-		t.Errorf("Rounds: %+v %v", rs, err)
-	}
-	if r, err = org.CancelRound(ctx, e.ID, 1); err != nil || r.Cancelled.IsZero() {
-		t.Errorf("CancelRound: %+v %v", r, err)
-	}
-	_, err = org.CancelRound(ctx, e.ID, 5)
-	refused(t, "CancelRound 5", err, http.StatusBadRequest, "round 5")
-	if l, err := org.Ladder(ctx, e.ID); err != nil || len(l.Rounds) != 1 || l.Names == nil {
-		t.Errorf("Ladder: %+v %v", l, err)
-	}
-}
-
-func TestBlitz(t *testing.T) {
-	ctx := context.Background()
-	_, org := served(t)
-	e, _, err := org.CreateEvent(ctx, "jungle", "Blitz", nil, store.DefaultSettings())
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now().Add(time.Hour).UTC().Truncate(time.Second)
-	if err := org.SetBlitzSchedule(ctx, e.ID, blitz.Schedule{Start: start, Every: time.Hour, Size: 4}); err != nil {
-		t.Fatalf("SetBlitzSchedule: %v", err)
-	}
-	refused(t, "a schedule every second", org.SetBlitzSchedule(ctx, e.ID, blitz.Schedule{Start: start, Every: time.Second, Size: 4}), http.StatusBadRequest, "")
-	b, f, err := org.Blitz(ctx, e.ID)
-	if err != nil || b == nil || !b.Schedule.Start.Equal(start) || f != nil {
-		t.Errorf("Blitz: %+v %+v %v", b, f, err)
-	}
-	if s, err := org.StopBlitzSchedule(ctx, e.ID); err != nil || !s.Stopped {
-		t.Errorf("StopBlitzSchedule: %+v %v", s, err)
-	}
-	// with no team ready, the server refuses to be asked (the rounds
-	// asked and played are the arena command's tests, through the server)
-	_, _, err = org.PlayBlitzRound(ctx, e.ID, client.Play{})
-	refused(t, "PlayBlitzRound without teams", err, http.StatusBadRequest, "at least 2 teams")
-	_, _, err = org.PlayBlitzFinal(ctx, e.ID, 4, client.Play{})
-	refused(t, "PlayBlitzFinal without teams", err, http.StatusBadRequest, "at least 2 teams")
-	ants, _, _ := org.CreateEvent(ctx, "ants", "Spring", nil, store.DefaultSettings())
-	_, _, err = org.Blitz(ctx, ants.ID)
-	refused(t, "Blitz of an ants event", err, http.StatusBadRequest, "jungle")
-}
-
-func TestCodinsa(t *testing.T) {
-	ctx := context.Background()
-	_, org := served(t)
-	e, _, err := org.CreateEvent(ctx, "catmouse", "Cod'INSA", nil, store.DefaultSettings())
-	if err != nil {
-		t.Fatal(err)
-	}
-	set0 := "CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"
-	secret := "CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"
-	near := "CATMOUSE-SPAWN 1\nID 9\nMOUSE 0 0\nCAT 0 2\nCAT 0 5\nEND\n"
-	refused(t, "a secret set with a cat too near", org.PublishSpawns(ctx, e.ID, "", set0, near), http.StatusBadRequest, "at least 5")
-	if err := org.PublishSpawns(ctx, e.ID, "", set0, secret); err != nil {
-		t.Fatalf("PublishSpawns: %v", err)
-	}
-	if s, err := org.Spawns(ctx, e.ID); err != nil || !s.Published || s.Closed {
-		t.Errorf("Spawns: %+v %v", s, err)
-	}
-	if f, err := org.CodinsaFinal(ctx, e.ID); err != nil || f != nil {
-		t.Errorf("CodinsaFinal before it starts: %+v %v", f, err)
-	}
-	_, _, err = org.PlayCodinsaFinal(ctx, e.ID, 7, client.Play{})
-	refused(t, "the final before the vote closes", err, http.StatusBadRequest, "vote")
-	if err := org.CloseSpawnVote(ctx, e.ID); err != nil {
-		t.Fatalf("CloseSpawnVote: %v", err)
-	}
-	if s, err := org.Spawns(ctx, e.ID); err != nil || !s.Closed {
-		t.Errorf("Spawns after closing: %+v %v", s, err)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 
 	"github.com/seed27749672/arena/platform/apitypes"
-	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -152,47 +151,4 @@ func (c *Client) Results(ctx context.Context, id int64) (apitypes.Results, error
 	var res apitypes.Results
 	_, err := c.get(ctx, routeResults, &res, id)
 	return res, err
-}
-
-// Rounds: GET organiser/events/{id}/rounds, the rounds' settings.
-func (c *Client) Rounds(ctx context.Context, id int64) ([]rounds.Round, error) {
-	var got struct {
-		Rounds []rounds.Round `json:"rounds"`
-	}
-	_, err := c.get(ctx, routeRounds, &got, id)
-	return got.Rounds, err
-}
-
-// StartRound: POST organiser/events/{id}/rounds.
-func (c *Client) StartRound(ctx context.Context, id int64, r rounds.Round) (rounds.Round, error) {
-	var got rounds.Round
-	_, err := c.post(ctx, routeStartRound, r, &got, id)
-	return got, err
-}
-
-// ChangeRound: POST organiser/events/{id}/rounds/{round}.
-func (c *Client) ChangeRound(ctx context.Context, id int64, n int, r rounds.Round) (rounds.Round, error) {
-	var got rounds.Round
-	_, err := c.post(ctx, routeChangeRound, r, &got, id, n)
-	return got, err
-}
-
-// CancelRound: POST organiser/events/{id}/rounds/{round}/cancel.
-func (c *Client) CancelRound(ctx context.Context, id int64, n int) (rounds.Round, error) {
-	var got rounds.Round
-	_, err := c.post(ctx, routeCancelRound, struct{}{}, &got, id, n)
-	return got, err
-}
-
-// Ladder: GET organiser/events/{id}/rounds, the rounds and their ladder
-// with the teams' names.
-func (c *Client) Ladder(ctx context.Context, id int64) (rounds.Board, error) {
-	var got struct {
-		rounds.Board
-		Names map[int64]string `json:"names"`
-	}
-	_, err := c.get(ctx, routeRounds, &got, id)
-	l := got.Board
-	l.Names = got.Names
-	return l, err
 }

@@ -8,7 +8,7 @@
 // platform never names a format: it calls every registered format's Look
 // on each scheduler look (a format passes over the events it does not
 // run), mounts their routes and adds their sections to the event's
-// results.
+// results; the arena command adds their organiser commands (Commander).
 package format
 
 import (

@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -22,6 +23,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -32,6 +34,7 @@ import (
 	_ "github.com/seed27749672/arena/games/all" // the games events are made of
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/client"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/sandbox/sandboxtest"
@@ -270,4 +273,24 @@ func MatchJobs(t testing.TB, p *platform.Platform) []*rivertype.JobRow {
 		t.Fatal(err)
 	}
 	return res.Jobs
+}
+
+// Served is a platform on a temporary data directory served through its
+// API, with the organiser's typed client.
+func Served(t testing.TB) (*platform.Platform, *client.Client) {
+	t.Helper()
+	p := Open(t)
+	ts := httptest.NewServer(p.Handler(platform.APIOptions{}))
+	t.Cleanup(ts.Close)
+	return p, client.New(ts.URL, OrganiserToken(t, p))
+}
+
+// Refused checks that err is the API's refusal with status and a message
+// holding want, as the typed client returns it.
+func Refused(t testing.TB, what string, err error, status int, want string) {
+	t.Helper()
+	var e *client.Error
+	if !errors.As(err, &e) || e.Status != status || !strings.Contains(e.Message, want) || client.StatusOf(err) != status {
+		t.Errorf("%s: %v, want HTTP %d saying %q", what, err, status, want)
+	}
 }

@@ -3,7 +3,7 @@
 // one folder under platform/format and one line here. The formats
 // register in the order of these imports, which is the order of the
 // results' sections and of a ranking's precedence among those that are
-// not a final (format.Section).
+// not a final (format.Section), and of their commands under arena event.
 package all
 
 import (

@@ -1,4 +1,4 @@
-package main
+package blitz
 
 import (
 	"fmt"
@@ -10,15 +10,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seed27749672/arena/platform/apitypes"
-	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/sandbox"
 )
 
-// The Coveo Blitz 2022 organiser commands (jungle events), on the data
-// directory or through the server: the ranked rounds' schedule, a round
-// now, the final.
-func eventBlitzCommand() *cobra.Command {
-	b := &blitzFlags{}
+// Commands are the Coveo Blitz 2022 organiser commands (jungle events),
+// on the data directory or through the server: the ranked rounds'
+// schedule, a round now, the final.
+func (Format) Commands(cli format.CLI) []*cobra.Command {
+	b := &blitzFlags{cli: cli}
 	bl := &cobra.Command{
 		Use:   "blitz",
 		Short: "The Blitz 2022 ranked rounds and final of a jungle event",
@@ -43,36 +43,35 @@ them (at its next look, within a minute) and, with --wait, follow it and
 print the same as on the data directory.`,
 	}
 	bl.AddCommand(blitzScheduleCommand(b), blitzStopCommand(b), blitzStatusCommand(b), blitzRoundCommand(b), blitzFinalCommand(b))
-	return bl
+	return []*cobra.Command{bl}
 }
 
 // blitzFlags are the flags the blitz commands share.
 type blitzFlags struct {
-	of           organiserFlags
+	cli          format.CLI
 	unsafe, wait bool
 }
 
 // command is a blitz command on the event of its first argument; bots
 // says that it plays the teams' bots (on the data directory, in the
 // sandbox unless --unsafe-no-sandbox).
-func (b *blitzFlags) command(c *cobra.Command, bots bool, run func(cmd *cobra.Command, t *eventTarget) error) *cobra.Command {
-	onEvent(c, func(cmd *cobra.Command, arg string) (*eventTarget, error) { return b.open(cmd, arg, bots) },
-		func(cmd *cobra.Command, t *eventTarget, _ []string) error { return run(cmd, t) })
-	b.of.add(c)
-	return c
+func (b *blitzFlags) command(c *cobra.Command, bots bool, run func(cmd *cobra.Command, w format.Where, t *format.Target, bc Client) error) *cobra.Command {
+	w := b.cli.Where(c)
+	return b.cli.OnEvent(c, func(cmd *cobra.Command, arg string) (*format.Target, error) { return b.open(cmd, w, arg, bots) },
+		func(cmd *cobra.Command, t *format.Target, _ []string) error { return run(cmd, w, t, ClientOf(t)) })
 }
 
 // open opens the event; through the server, --unsafe-no-sandbox is
 // refused, and on the data directory a command that plays the bots needs
 // the sandbox (or --unsafe-no-sandbox).
-func (b *blitzFlags) open(cmd *cobra.Command, arg string, bots bool) (*eventTarget, error) {
-	if b.of.data == "" && b.of.db == "" {
-		if err := noUnsafe(cmd); err != nil {
+func (b *blitzFlags) open(cmd *cobra.Command, w format.Where, arg string, bots bool) (*format.Target, error) {
+	if !w.Local() {
+		if err := format.NoUnsafe(cmd); err != nil {
 			return nil, err
 		}
-		return b.of.event(cmd, arg)
+		return w.Open(cmd, arg)
 	}
-	if _, err := eventID(arg); err != nil {
+	if _, err := b.cli.EventID(arg); err != nil {
 		return nil, err
 	}
 	if bots && !b.unsafe {
@@ -80,12 +79,12 @@ func (b *blitzFlags) open(cmd *cobra.Command, arg string, bots bool) (*eventTarg
 			return nil, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
 		}
 	}
-	return b.of.event(cmd, arg)
+	return w.Open(cmd, arg)
 }
 
 func blitzScheduleCommand(b *blitzFlags) *cobra.Command {
 	var start string
-	var s blitz.Schedule
+	var s Schedule
 	schedule := b.command(&cobra.Command{
 		Use:   "schedule EVENT (--data DIR | --server URL --token T) --start TIME --every DURATION [--size 2|4] [--rounds N]",
 		Short: "Set when the ranked rounds are played (and start a stopped schedule)",
@@ -96,16 +95,16 @@ sooner than an interval after the last round began), then one every
 --every; --rounds caps the number of rounds of this schedule (rounds
 played before it do not count), and the event's end stops it.`,
 		Args: cobra.ExactArgs(1),
-	}, false, func(cmd *cobra.Command, t *eventTarget) error {
+	}, false, func(cmd *cobra.Command, w format.Where, t *format.Target, bc Client) error {
 		at, err := time.Parse(time.RFC3339, start)
 		if err != nil {
 			return fmt.Errorf("--start %q: write the time as 2022-01-21T18:00:00-05:00 (RFC 3339)", start)
 		}
 		s.Start = at
-		if err := t.org.SetBlitzSchedule(cmd.Context(), t.id, s); err != nil {
+		if err := bc.SetSchedule(cmd.Context(), t.ID, s); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "event %d: ranked rounds every %s from %s, groups of %d\n", t.id, s.Every, at.Format(time.RFC3339), s.Size)
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: ranked rounds every %s from %s, groups of %d\n", t.ID, s.Every, at.Format(time.RFC3339), s.Size)
 		return nil
 	})
 	schedule.Flags().StringVar(&start, "start", "", "the first round's time, RFC 3339 (e.g. 2022-01-21T18:00:00-05:00)")
@@ -127,18 +126,18 @@ saves a schedule again and starts it: its first round at its --start (at
 once if that is past, but never sooner than an interval after the last
 round began), its --rounds counting its own rounds.`,
 		Args: cobra.ExactArgs(1),
-	}, false, func(cmd *cobra.Command, t *eventTarget) error {
+	}, false, func(cmd *cobra.Command, w format.Where, t *format.Target, bc Client) error {
 		var got struct {
-			Schedule blitz.Schedule `json:"schedule"`
+			Schedule Schedule `json:"schedule"`
 		}
 		var err error
-		if got.Schedule, err = t.org.StopBlitzSchedule(cmd.Context(), t.id); err != nil {
+		if got.Schedule, err = bc.StopSchedule(cmd.Context(), t.ID); err != nil {
 			return err
 		}
-		if b.of.asJSON {
-			return writeJSONTo(cmd.OutOrStdout(), got)
+		if w.JSON() {
+			return format.WriteJSONTo(cmd.OutOrStdout(), got)
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the ranked rounds' schedule is stopped: no round of it starts (a round being played finishes; blitz round plays one now; blitz schedule starts it again)\n", t.id)
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the ranked rounds' schedule is stopped: no round of it starts (a round being played finishes; blitz round plays one now; blitz schedule starts it again)\n", t.ID)
 		return nil
 	})
 }
@@ -148,27 +147,28 @@ func blitzStatusCommand(b *blitzFlags) *cobra.Command {
 		Use:   "status EVENT (--data DIR | --server URL --token T) [--json]",
 		Short: "Show the schedule, the ranking, each round's groups, and the games that fail",
 		Args:  cobra.ExactArgs(1),
-	}, false, func(cmd *cobra.Command, t *eventTarget) error {
-		bz, _, err := t.org.Blitz(cmd.Context(), t.id)
+	}, false, func(cmd *cobra.Command, w format.Where, t *format.Target, bc Client) error {
+		bz, _, err := bc.Blitz(cmd.Context(), t.ID)
 		if err != nil {
 			return err
 		}
-		fs, err := t.failures(cmd)
+		games, look, err := t.Failures(cmd.Context())
 		if err != nil {
 			return err
 		}
-		if b.of.asJSON { // the Blitz document, and beside its fields what fails
-			return writeJSONTo(cmd.OutOrStdout(), struct {
-				*blitz.State
+		fs := apitypes.Failures{Failing: games, LookError: look}
+		if w.JSON() { // the Blitz document, and beside its fields what fails
+			return format.WriteJSONTo(cmd.OutOrStdout(), struct {
+				*State
 				apitypes.Failures
 			}{bz, fs})
 		}
-		names, err := t.names(cmd)
+		names, err := t.Names(cmd.Context())
 		if err != nil {
 			return err
 		}
 		printBlitz(cmd.OutOrStdout(), bz, names)
-		printFailures(cmd.OutOrStdout(), fs)
+		format.PrintFailures(cmd.OutOrStdout(), fs.Failing, fs.LookError)
 		return nil
 	})
 }
@@ -178,21 +178,21 @@ func blitzRoundCommand(b *blitzFlags) *cobra.Command {
 		Use:   "round EVENT (--data DIR [--unsafe-no-sandbox] | --server URL --token T [--wait])",
 		Short: "Play a ranked round now (or finish the one interrupted)",
 		Args:  cobra.ExactArgs(1),
-	}, true, func(cmd *cobra.Command, t *eventTarget) error {
-		r, asked, err := t.org.PlayBlitzRound(cmd.Context(), t.id, play(cmd, b.unsafe, 0, b.wait))
+	}, true, func(cmd *cobra.Command, w format.Where, t *format.Target, bc Client) error {
+		r, asked, err := bc.PlayRound(cmd.Context(), t.ID, format.PlayOf(cmd, b.unsafe, 0, b.wait))
 		if err != nil {
 			return err
 		}
 		if r == nil {
-			return sayAsked(cmd, map[string]any{"event": t.id, "asked": "round", "round": asked},
-				fmt.Sprintf("event %d: ranked round %d asked; the server plays it within a minute (arena event blitz status shows it; --wait waits for it)", t.id, asked))
+			return format.SayAsked(cmd, map[string]any{"event": t.ID, "asked": "round", "round": asked},
+				fmt.Sprintf("event %d: ranked round %d asked; the server plays it within a minute (arena event blitz status shows it; --wait waits for it)", t.ID, asked))
 		}
-		bz, _, err := t.org.Blitz(cmd.Context(), t.id)
+		bz, _, err := bc.Blitz(cmd.Context(), t.ID)
 		if err != nil {
 			return err
 		}
-		if b.of.asJSON {
-			return writeJSONTo(cmd.OutOrStdout(), r)
+		if w.JSON() {
+			return format.WriteJSONTo(cmd.OutOrStdout(), r)
 		}
 		names := map[int64]string{}
 		for i, t := range r.Teams {
@@ -223,17 +223,17 @@ Interrupted, it resumes; over, it prints the bracket again. Through the
 server, the server plays it; --wait follows its games and prints the
 bracket at the end.`,
 		Args: cobra.ExactArgs(1),
-	}, true, func(cmd *cobra.Command, t *eventTarget) error {
-		f, asked, err := t.org.PlayBlitzFinal(cmd.Context(), t.id, size, play(cmd, b.unsafe, 0, b.wait))
+	}, true, func(cmd *cobra.Command, w format.Where, t *format.Target, bc Client) error {
+		f, asked, err := bc.PlayFinal(cmd.Context(), t.ID, size, format.PlayOf(cmd, b.unsafe, 0, b.wait))
 		if err != nil {
 			return err
 		}
 		if asked {
-			return sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "size": size},
-				fmt.Sprintf("event %d: the final asked; the server plays it once no ranked round is being played (arena event blitz final --wait follows it)", t.id))
+			return format.SayAsked(cmd, map[string]any{"event": t.ID, "asked": "final", "size": size},
+				fmt.Sprintf("event %d: the final asked; the server plays it once no ranked round is being played (arena event blitz final --wait follows it)", t.ID))
 		}
-		if b.of.asJSON {
-			return writeJSONTo(cmd.OutOrStdout(), f)
+		if w.JSON() {
+			return format.WriteJSONTo(cmd.OutOrStdout(), f)
 		}
 		return printBlitzFinal(cmd.OutOrStdout(), f)
 	})
@@ -244,7 +244,7 @@ bracket at the end.`,
 }
 
 // printBlitzFinal prints the final's bracket and its places.
-func printBlitzFinal(out io.Writer, f *blitz.Final) error {
+func printBlitzFinal(out io.Writer, f *Final) error {
 	for _, rd := range f.Rounds {
 		fmt.Fprintf(out, "%s:\n", rd.Name)
 		for _, m := range rd.Matches {
@@ -259,7 +259,7 @@ func printBlitzFinal(out io.Writer, f *blitz.Final) error {
 	return w.Flush()
 }
 
-func printBlitz(out io.Writer, b *blitz.State, names map[int64]string) {
+func printBlitz(out io.Writer, b *State, names map[int64]string) {
 	s := b.Schedule
 	switch {
 	case s.Start.IsZero():

@@ -1,4 +1,4 @@
-package main
+package codinsa
 
 import (
 	"errors"
@@ -12,16 +12,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seed27749672/arena/games/catmouse"
-	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/format/codinsa/spawnvote"
 	"github.com/seed27749672/arena/sandbox"
 )
 
-// The Cod'INSA 2025 final's organiser commands (catmouse events), on the
-// data directory or through the server: the spawn vote and the final's
-// round robin.
-func eventCodinsaCommands() []*cobra.Command {
-	var of organiserFlags
+// Commands are the Cod'INSA 2025 final's organiser commands (catmouse
+// events), on the data directory or through the server: the spawn vote
+// and the final's round robin.
+func (Format) Commands(cli format.CLI) []*cobra.Command {
 	spawns := &cobra.Command{
 		Use:   "spawns",
 		Short: "The Cod'INSA spawn vote of a catmouse event: publish, show, close",
@@ -35,21 +34,20 @@ told which set was chosen. Each command works on the data directory
 (--data DIR, or --db URL) or through the running server with the
 organiser's token (--server URL --token T).`,
 	}
-	spawns.AddCommand(spawnsPublishCommand(&of), spawnsShowCommand(&of), spawnsCloseCommand(&of))
-	return []*cobra.Command{spawns, roundRobinCommand(&of)}
+	spawns.AddCommand(spawnsPublishCommand(cli), spawnsShowCommand(cli), spawnsCloseCommand(cli))
+	return []*cobra.Command{spawns, roundRobinCommand(cli)}
 }
 
 // onCodinsaEvent is a Cod'INSA command on the event of its first
 // argument.
-func onCodinsaEvent(of *organiserFlags, c *cobra.Command, run func(cmd *cobra.Command, t *eventTarget) error) *cobra.Command {
-	onEvent(c, of.event, func(cmd *cobra.Command, t *eventTarget, _ []string) error { return run(cmd, t) })
-	of.add(c)
-	return c
+func onCodinsaEvent(cli format.CLI, c *cobra.Command, run func(cmd *cobra.Command, w format.Where, t *format.Target, cc Client) error) *cobra.Command {
+	w := cli.Where(c)
+	return cli.OnEvent(c, w.Open, func(cmd *cobra.Command, t *format.Target, _ []string) error { return run(cmd, w, t, ClientOf(t)) })
 }
 
-func spawnsPublishCommand(of *organiserFlags) *cobra.Command {
+func spawnsPublishCommand(cli format.CLI) *cobra.Command {
 	var mapFile, set0File, secretFile string
-	publish := onCodinsaEvent(of, &cobra.Command{
+	publish := onCodinsaEvent(cli, &cobra.Command{
 		Use:   "publish EVENT (--data DIR | --server URL --token T) --set0 FILE --secret FILE [--map FILE]",
 		Short: "Publish the map and spawn set 0, and store the secret set 9",
 		Long: `Publish the event's map (a catmouse map file; without --map, the game's
@@ -58,7 +56,7 @@ are spawn files (CATMOUSE-SPAWN 1 ... END, with ID 0 and ID 9) checked on
 the map: plain distinct cells, cats at least 5 steps from the mouse. It may
 be done again until the vote closes; the teams' sets must stay valid.`,
 		Args: cobra.ExactArgs(1),
-	}, func(cmd *cobra.Command, t *eventTarget) error {
+	}, func(cmd *cobra.Command, w format.Where, t *format.Target, cc Client) error {
 		var texts [3]string
 		for i, f := range []string{mapFile, set0File, secretFile} {
 			if f == "" {
@@ -70,10 +68,10 @@ be done again until the vote closes; the teams' sets must stay valid.`,
 			}
 			texts[i] = string(b)
 		}
-		if err := t.org.PublishSpawns(cmd.Context(), t.id, texts[0], texts[1], texts[2]); err != nil {
+		if err := cc.PublishSpawns(cmd.Context(), t.ID, texts[0], texts[1], texts[2]); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "event %d: map and set 0 published, set 9 stored\n", t.id)
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: map and set 0 published, set 9 stored\n", t.ID)
 		return nil
 	})
 	publish.Flags().StringVar(&mapFile, "map", "", "the map file (default: the game's default map)")
@@ -84,13 +82,13 @@ be done again until the vote closes; the teams' sets must stay valid.`,
 	return publish
 }
 
-func spawnsShowCommand(of *organiserFlags) *cobra.Command {
-	return onCodinsaEvent(of, &cobra.Command{
+func spawnsShowCommand(cli format.CLI) *cobra.Command {
+	return onCodinsaEvent(cli, &cobra.Command{
 		Use:   "show EVENT (--data DIR | --server URL --token T) [--json]",
 		Short: "Show the proposals, the votes and the chosen set (the organiser's view)",
 		Args:  cobra.ExactArgs(1),
-	}, func(cmd *cobra.Command, t *eventTarget) error {
-		s, err := t.org.Spawns(cmd.Context(), t.id)
+	}, func(cmd *cobra.Command, w format.Where, t *format.Target, cc Client) error {
+		s, err := cc.Spawns(cmd.Context(), t.ID)
 		if err != nil {
 			return err
 		}
@@ -98,10 +96,10 @@ func spawnsShowCommand(of *organiserFlags) *cobra.Command {
 		if err != nil {
 			return err
 		}
-		if of.asJSON {
-			return writeJSONTo(cmd.OutOrStdout(), map[string]any{"state": s, "chosen": ch.ID, "tally": ch.Tally, "void": ch.Void, "reason": ch.Reason})
+		if w.JSON() {
+			return format.WriteJSONTo(cmd.OutOrStdout(), map[string]any{"state": s, "chosen": ch.ID, "tally": ch.Tally, "void": ch.Void, "reason": ch.Reason})
 		}
-		names, err := t.names(cmd)
+		names, err := t.Names(cmd.Context())
 		if err != nil {
 			return err
 		}
@@ -127,25 +125,25 @@ func printSpawns(out io.Writer, s *spawnvote.State, ch catmouse.Choice, names ma
 	fmt.Fprintf(out, "chosen: set %d (%s)\n", ch.ID, ch.Reason)
 }
 
-func spawnsCloseCommand(of *organiserFlags) *cobra.Command {
-	return onCodinsaEvent(of, &cobra.Command{
+func spawnsCloseCommand(cli format.CLI) *cobra.Command {
+	return onCodinsaEvent(cli, &cobra.Command{
 		Use:   "close EVENT (--data DIR | --server URL --token T)",
 		Short: "Close the proposals and the votes (the final needs it)",
 		Args:  cobra.ExactArgs(1),
-	}, func(cmd *cobra.Command, t *eventTarget) error {
-		if err := t.org.CloseSpawnVote(cmd.Context(), t.id); err != nil {
+	}, func(cmd *cobra.Command, w format.Where, t *format.Target, cc Client) error {
+		if err := cc.CloseSpawnVote(cmd.Context(), t.ID); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the spawn vote is closed\n", t.id)
+		fmt.Fprintf(cmd.OutOrStdout(), "event %d: the spawn vote is closed\n", t.ID)
 		return nil
 	})
 }
 
-func roundRobinCommand(of *organiserFlags) *cobra.Command {
+func roundRobinCommand(cli format.CLI) *cobra.Command {
 	var cores int
 	var seed int64
 	var unsafe, wait bool
-	rr := onEvent(&cobra.Command{
+	rr := &cobra.Command{
 		Use:   "roundrobin EVENT (--data DIR [--cores N] [--unsafe-no-sandbox] | --server URL --token T [--wait]) [--seed N] [--json]",
 		Short: "Play the Cod'INSA final: a round robin of three-game matches, then its table",
 		Long: `Play a catmouse event's final (the spawn vote must be closed): every pair of
@@ -164,25 +162,26 @@ organiser/events/{id}/codinsa/final) and returns; --wait follows the
 matches as they are played and prints the table at the end. Once the final
 is over, it prints its table again.`,
 		Args: cobra.ExactArgs(1),
-	}, func(cmd *cobra.Command, arg string) (*eventTarget, error) { return openFinal(cmd, of, arg, unsafe) },
-		func(cmd *cobra.Command, t *eventTarget, _ []string) error {
-			f, asked, err := t.org.PlayCodinsaFinal(cmd.Context(), t.id, seed, play(cmd, unsafe, cores, wait))
+	}
+	w := cli.Where(rr)
+	cli.OnEvent(rr, func(cmd *cobra.Command, arg string) (*format.Target, error) { return openFinal(cmd, w, arg, unsafe) },
+		func(cmd *cobra.Command, t *format.Target, _ []string) error {
+			f, asked, err := ClientOf(t).PlayFinal(cmd.Context(), t.ID, seed, format.PlayOf(cmd, unsafe, cores, wait))
 			if err != nil {
 				return err
 			}
 			if asked {
 				matches := len(f.Teams) * (len(f.Teams) - 1) / 2
-				return sayAsked(cmd, map[string]any{"event": t.id, "asked": "final", "teams": len(f.Teams), "matches": matches, "played": len(f.Matches)},
+				return format.SayAsked(cmd, map[string]any{"event": t.ID, "asked": "final", "teams": len(f.Teams), "matches": matches, "played": len(f.Matches)},
 					fmt.Sprintf("event %d: the final asked (%d teams, %d matches, %d played); the server plays it within a minute (arena event roundrobin --wait follows it)",
-						t.id, len(f.Teams), matches, len(f.Matches)))
+						t.ID, len(f.Teams), matches, len(f.Matches)))
 			}
-			if of.asJSON {
-				return writeJSONTo(cmd.OutOrStdout(), f)
+			if w.JSON() {
+				return format.WriteJSONTo(cmd.OutOrStdout(), f)
 			}
 			printCodinsaFinal(cmd.OutOrStdout(), f)
 			return nil
 		})
-	of.add(rr)
 	rr.Flags().IntVar(&cores, "cores", 0, "cores the matches may use at once (default: all; --data or --db)")
 	rr.Flags().Int64Var(&seed, "seed", 0, "the first match's seed (default: drawn when the final starts)")
 	rr.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "run the teams' bots UNCONTAINED (only for code you trust; --data or --db)")
@@ -193,20 +192,20 @@ is over, it prints its table again.`,
 // openFinal opens the event of the final, checking the flags of where it
 // is played: the command's own cores and sandbox on the data directory,
 // the server's through it.
-func openFinal(cmd *cobra.Command, of *organiserFlags, arg string, unsafe bool) (*eventTarget, error) {
-	if of.data == "" && of.db == "" {
-		if err := noUnsafe(cmd); err != nil {
+func openFinal(cmd *cobra.Command, w format.Where, arg string, unsafe bool) (*format.Target, error) {
+	if !w.Local() {
+		if err := format.NoUnsafe(cmd); err != nil {
 			return nil, err
 		}
 		if cmd.Flags().Changed("cores") {
 			return nil, errors.New("--cores goes with --data or --db: through the server, its workers play the matches")
 		}
-		return of.event(cmd, arg)
+		return w.Open(cmd, arg)
 	}
-	t, err := of.event(cmd, arg)
+	t, err := w.Open(cmd, arg)
 	if err == nil && !unsafe {
 		if err = sandbox.Ready(); err != nil {
-			t.close()
+			t.Close()
 			return nil, fmt.Errorf("the teams' bots run only in the sandbox, and %v (see: arena sandbox check; --unsafe-no-sandbox runs them uncontained)", err)
 		}
 	}
@@ -214,7 +213,7 @@ func openFinal(cmd *cobra.Command, of *organiserFlags, arg string, unsafe bool) 
 }
 
 // printCodinsaFinal prints the final's table and its matches.
-func printCodinsaFinal(out io.Writer, f *codinsa.Final) {
+func printCodinsaFinal(out io.Writer, f *Final) {
 	names := map[int64]string{}
 	for i, t := range f.Teams {
 		names[t] = f.Names[i]
