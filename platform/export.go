@@ -112,17 +112,7 @@ func (p *Platform) Export(ctx context.Context, eventID int64, dir string) (Resul
 	if err != nil {
 		return res, 0, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return res, 0, err
-	}
-	js, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
-		return res, 0, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "results.json"), append(js, '\n'), 0o644); err != nil {
-		return res, 0, err
-	}
-	if err := writeFile(filepath.Join(dir, "results.csv"), func(w io.Writer) error { return WriteResultsCSV(w, res) }); err != nil {
+	if err := apitypes.WriteResultsFiles(dir, res); err != nil {
 		return res, 0, err
 	}
 	n := 0

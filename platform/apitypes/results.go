@@ -1,10 +1,13 @@
 package apitypes
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -156,4 +159,25 @@ func (r Results) rankingSection() *format.Section {
 		}
 	}
 	return first
+}
+
+// WriteResultsFiles writes the results into dir as an export holds them:
+// results.json (indented) and results.csv. The platform's export and the
+// client's, through a server, write the same files this one way.
+func WriteResultsFiles(dir string, r Results) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "results.json"), append(js, '\n'), 0o644); err != nil {
+		return err
+	}
+	var csv bytes.Buffer
+	if err := WriteResultsCSV(&csv, r); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "results.csv"), csv.Bytes(), 0o644)
 }

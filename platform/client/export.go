@@ -2,10 +2,8 @@ package client
 
 import (
 	"archive/tar"
-	"bytes"
 	"compress/gzip"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -24,21 +22,7 @@ func (c *Client) Export(ctx context.Context, id int64, dir string) (apitypes.Res
 	if err != nil {
 		return res, 0, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return res, 0, err
-	}
-	js, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
-		return res, 0, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "results.json"), append(js, '\n'), 0o644); err != nil {
-		return res, 0, err
-	}
-	var csv bytes.Buffer
-	if err := apitypes.WriteResultsCSV(&csv, res); err != nil {
-		return res, 0, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "results.csv"), csv.Bytes(), 0o644); err != nil {
+	if err := apitypes.WriteResultsFiles(dir, res); err != nil {
 		return res, 0, err
 	}
 	n, err := c.DownloadReplays(ctx, id, filepath.Join(dir, "replays.tar.gz"))

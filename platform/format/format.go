@@ -1,14 +1,19 @@
 // Package format is the contract of the platform's event formats and
 // their registry, as package game is for the games: a format is one way
 // an event is run beyond its casual rated games (Ready AI Code's ranked
-// rounds, Coveo Blitz's ranked rounds and final, CodinGame's leagues,
-// Cod'INSA's spawn vote and round robin). Each format is one folder under
-// platform/format that owns its rules, its scheduling, its API routes
-// and its tests, and registers itself; format/all imports every one. The
-// platform never names a format: it calls every registered format's Look
-// on each scheduler look (a format passes over the events it does not
-// run), mounts their routes and adds their sections to the event's
-// results; the arena command adds their organiser commands (Commander).
+// rounds, Coveo Blitz's ranked rounds and final, Cod'INSA's spawn vote and
+// round robin, CodinGame 2026's side quest). Each format is one folder
+// under platform/format that owns its rules, its scheduling, its API
+// routes, its commands and its tests, and registers itself; format/all
+// imports every one. A game names the formats of its event in its
+// metadata (game.Info.Formats). The platform never names a format: its
+// scheduler and clock call the formats' looks (Scheduled, Clocked), its
+// API mounts their routes, its results hold their sections; the arena
+// command adds their organiser commands (Commander).
+//
+// CodinGame's leagues are not a format: every rated game of an event
+// with leagues is played within a league, so they are the matchmaking's
+// own, driven by the game's metadata (game.Info.Leagues).
 package format
 
 import (
@@ -50,8 +55,8 @@ type Scheduled interface {
 
 // Clocked is a format the formats' clock looks at, every few seconds and
 // whenever a game of a format ends here, for the events whose game names
-// it (game.Info.Formats): it plays the stage due and reports whether
-// there was one. The look's failure is kept for the organiser.
+// it (game.Info.Formats): it queues the games of the stage due, or
+// records the stage's end. The look's failure is kept for the organiser.
 type Clocked interface {
 	Tick(ctx context.Context, h Host, ev store.Event, now time.Time) error
 }
