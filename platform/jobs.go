@@ -16,6 +16,7 @@ import (
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/files"
+	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/tournament"
 )
@@ -26,18 +27,8 @@ import (
 // after RescueStuckJobsAfter; on many machines, as soon as its worker's
 // heartbeats stop: workers.go).
 
-// buildArgs is a build job: the submission to build.
-type buildArgs struct {
-	Submission int64 `json:"submission"`
-}
-
-func (buildArgs) Kind() string { return "build" }
-
-// InsertOpts make a submission's build job unique: queuing it again (the
-// sweep of StartJobs) while one is pending or running adds nothing.
-func (buildArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
-}
+// buildArgs is a build job (package queue).
+type buildArgs = queue.Build
 
 type buildWorker struct {
 	river.WorkerDefaults[buildArgs]
