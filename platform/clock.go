@@ -12,7 +12,7 @@ import (
 	"github.com/seed27749672/arena/platform/store"
 )
 
-// The formats' clock: every blitzEvery, and whenever a game of a round or
+// The formats' clock: every clockEvery, and whenever a game of a round or
 // final ends here, the server that schedules looks at every event whose
 // game names a format.Clocked format, and keeps the look's outcome for
 // the organiser (failing.go). Also the platform's side of the state
@@ -89,22 +89,22 @@ func (p *Platform) carryMap(ev store.Event, a *matchArgs) error {
 // command plays on the data directory (the server's come from StartJobs).
 func (p *Platform) SetBotOptions(o build.Options) { p.jobs.Build = o }
 
-// blitzEvery is how often the clock looks for a round or final due, and
+// clockEvery is how often the clock looks for a round or final due, and
 // for the end of a stage played on other machines (a game played here
 // wakes it at once).
-const blitzEvery = 5 * time.Second
+const clockEvery = 5 * time.Second
 
-// startBlitz runs the formats' clock until the returned stop is called
+// startClock runs the formats' clock until the returned stop is called
 // (which cancels a stage being played: it resumes at the next start).
-func (p *Platform) startBlitz(o JobOptions) (stop func()) {
+func (p *Platform) startClock(o JobOptions) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t := time.NewTicker(blitzEvery)
+		t := time.NewTicker(clockEvery)
 		defer t.Stop()
 		for {
-			p.blitzTickAll(ctx, o, time.Now())
+			p.tickFormats(ctx, o, time.Now())
 			select {
 			case <-ctx.Done():
 				return
@@ -116,9 +116,9 @@ func (p *Platform) startBlitz(o JobOptions) (stop func()) {
 	return func() { cancel(); <-done }
 }
 
-// blitzTickAll is one look of the clock at every event whose game has a
+// tickFormats is one look of the clock at every event whose game has a
 // clocked format.
-func (p *Platform) blitzTickAll(ctx context.Context, o JobOptions, now time.Time) {
+func (p *Platform) tickFormats(ctx context.Context, o JobOptions, now time.Time) {
 	if !p.scheduling(ctx) {
 		return // another server's clock plays them (workers.go)
 	}

@@ -100,8 +100,8 @@ func TestCodinsaFinalThroughTheOrganiserRoute(t *testing.T) {
 		t.Fatalf("GET once asked: %d %s", code, b)
 	}
 	p.StopJobs(ctx)                                       // the builds are done: the worker below takes the data directory's jobs
-	p.blitzTickAll(ctx, JobOptions{Cores: 2}, time.Now()) // the server's clock's look
-	p.blitzTickAll(ctx, JobOptions{Cores: 2}, time.Now()) // and another: nothing more queued
+	p.tickFormats(ctx, JobOptions{Cores: 2}, time.Now()) // the server's clock's look
+	p.tickFormats(ctx, JobOptions{Cores: 2}, time.Now()) // and another: nothing more queued
 	if ms, _ := p.Store.Matches(ctx, ev.ID, 100); len(ms) != 0 {
 		t.Fatalf("the server's clock played %d games itself", len(ms))
 	}
@@ -114,7 +114,7 @@ func TestCodinsaFinalThroughTheOrganiserRoute(t *testing.T) {
 			t.Errorf("job %d played by %v, not by the worker %s alone", j.ID, j.AttemptedBy, worker)
 		}
 	}
-	p.blitzTickAll(ctx, JobOptions{Cores: 2}, time.Now())
+	p.tickFormats(ctx, JobOptions{Cores: 2}, time.Now())
 	code, b = call(t, ts, "GET", path, org, "", nil)
 	var f codinsa.Final
 	if code != 200 || json.Unmarshal(b, &f) != nil || !f.Done || len(f.Matches) != 3 || len(f.Standings) != 3 || f.Standings[0].Name != "Owls" || f.Standings[0].MatchPoints != 6 {
@@ -127,7 +127,7 @@ func TestCodinsaFinalThroughTheOrganiserRoute(t *testing.T) {
 	if code, b := call(t, ts, "POST", path+"/final", org, "application/json", []byte(`{}`)); code != 400 || !strings.Contains(string(b), "over") {
 		t.Errorf("asked again once over: %d %s", code, b)
 	}
-	p.blitzTickAll(ctx, JobOptions{Cores: 2}, time.Now())
+	p.tickFormats(ctx, JobOptions{Cores: 2}, time.Now())
 	if ms, _ := p.Store.Matches(ctx, ev.ID, 100); len(ms) != 9 {
 		t.Errorf("%d games after another look, want 9", len(ms))
 	}
@@ -252,7 +252,7 @@ func TestAnInterruptedCodinsaFinalResumes(t *testing.T) {
 	if rec, _ := codinsa.Standing(ctx, p2.FormatHost(), ev2.ID); rec == nil || rec.Done || len(before) == 0 || len(before) >= 9 {
 		t.Fatalf("after the stop (%v): record %+v, %d games", err, rec, len(before))
 	}
-	p2.blitzTickAll(ctx, JobOptions{Cores: 2}, time.Now())
+	p2.tickFormats(ctx, JobOptions{Cores: 2}, time.Now())
 	if n := len(games(p2, ev2)); n != len(before) {
 		t.Fatalf("the server's clock played a final it was not asked for: %d games, %d before", n, len(before))
 	}
@@ -313,8 +313,8 @@ func (c *countingReplays) counts() map[string]int {
 // look fail for three of its looks (apitypes.Watch keeps the figure
 // without the scheduler's clock).
 func TestWatchWaitsForThreeLooks(t *testing.T) {
-	if apitypes.LookLasting != 3*blitzEvery {
-		t.Errorf("apitypes.LookLasting is %s, three looks are %s", apitypes.LookLasting, 3*blitzEvery)
+	if apitypes.LookLasting != 3*clockEvery {
+		t.Errorf("apitypes.LookLasting is %s, three looks are %s", apitypes.LookLasting, 3*clockEvery)
 	}
 }
 

@@ -171,7 +171,7 @@ func TestAFailingLookIsKeptWhileItLasts(t *testing.T) {
 	}
 	t0 := time.Now()
 	for i := range 3 {
-		p.blitzTickAll(ctx, JobOptions{}, t0.Add(time.Duration(i)*time.Second))
+		p.tickFormats(ctx, JobOptions{}, t0.Add(time.Duration(i)*time.Second))
 	}
 	le, err := p.LookError(ctx, ev.ID)
 	if err != nil || le == nil || le.Looks != 3 || !le.Since.Equal(t0.UTC()) || le.At.Sub(le.Since) != 2*time.Second ||
@@ -180,7 +180,7 @@ func TestAFailingLookIsKeptWhileItLasts(t *testing.T) {
 	}
 	jmap, _ := os.ReadFile("../games/jungle/maps/clearing.jmap")
 	os.WriteFile(file, jmap, 0o644)
-	p.blitzTickAll(ctx, JobOptions{}, t0.Add(3*time.Second))
+	p.tickFormats(ctx, JobOptions{}, t0.Add(3*time.Second))
 	if le, err := p.LookError(ctx, ev.ID); le != nil || err != nil {
 		t.Errorf("after a look that went well: %+v %v", le, err)
 	}

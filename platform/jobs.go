@@ -169,7 +169,7 @@ func (p *Platform) StartJobs(ctx context.Context, o JobOptions) (err error) {
 	}
 	if o.Matches > 0 {
 		p.startScheduler(o)
-		p.stopBlitz = p.startBlitz(o) // blitzevent.go
+		p.stopClock = p.startClock(o) // blitzevent.go
 	}
 	return nil
 }
@@ -250,8 +250,8 @@ func (p *Platform) StopJobs(ctx context.Context) error {
 		p.stopScheduler()
 		p.stopLeading()
 	}
-	if p.stopBlitz != nil {
-		p.stopBlitz()
+	if p.stopClock != nil {
+		p.stopClock()
 	}
 	if p.jobs.Role == RoleServer {
 		return nil // an insert-only client, never started

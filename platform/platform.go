@@ -53,12 +53,12 @@ type Platform struct {
 	// matchEnded wakes the scheduler when a match job ends (a place in
 	// flight is free), rather than at its next tick
 	matchEnded chan struct{}
-	// formatEnded wakes the Blitz and Cod'INSA clock when a game of a
+	// formatEnded wakes the formats' clock (clock.go) when a game of a
 	// round or final ends here (its stage may be over), rather than at
 	// its next look
 	formatEnded chan struct{}
-	// stopBlitz stops the Blitz ranked rounds' clock (nil: none)
-	stopBlitz func()
+	// stopClock stops the formats' clock (nil: none)
+	stopClock func()
 	// Replays keeps the matches' replays (DIR/replays by default).
 	Replays files.Replays
 	// cores are the cores match jobs hold while they play, by the rule

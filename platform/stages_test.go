@@ -75,7 +75,7 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 		}
 	}
 	p.StopJobs(ctx) // the builds are done: the worker takes the jobs
-	look := func(s *Platform) { s.blitzTickAll(ctx, JobOptions{}, time.Now()) }
+	look := func(s *Platform) { s.tickFormats(ctx, JobOptions{}, time.Now()) }
 	until := func(s *Platform, what string, done func() bool) {
 		t.Helper()
 		deadline := time.Now().Add(5 * time.Minute)
@@ -416,7 +416,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 	}
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
-		srv.blitzTickAll(ctx, JobOptions{}, time.Now())
+		srv.tickFormats(ctx, JobOptions{}, time.Now())
 		b, err := blitz.Status(ctx, srv.FormatHost(), blitzEv.ID)
 		if err != nil {
 			t.Fatal(err)

@@ -49,7 +49,7 @@ func (p *Platform) startServer(o JobOptions) error {
 	}
 	if o.Matches > 0 {
 		p.startScheduler(o)
-		p.stopBlitz = p.startBlitz(o) // blitzevent.go
+		p.stopClock = p.startClock(o) // blitzevent.go
 	}
 	return nil
 }

@@ -245,7 +245,7 @@ func ask(ctx context.Context, h format.Host, eventID int64, f func(*State) error
 }
 
 // AskRound asks the server to play a ranked round at its next look
-// (within blitzEvery), beside the schedule; after the event's end too,
+// (within clockEvery), beside the schedule; after the event's end too,
 // where the schedule starts none: the organiser's choice.
 func AskRound(ctx context.Context, h format.Host, eventID int64) error {
 	return ask(ctx, h, eventID, func(b *State) error { b.RoundNow = true; return nil })

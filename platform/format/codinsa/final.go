@@ -330,7 +330,7 @@ func beginFinal(ctx context.Context, h format.Host, eventID, seed int64) (store.
 }
 
 // AskFinal asks the server to play the final at its clock's next
-// look (within blitzEvery): the final starts now (its teams, submissions
+// look (within clockEvery): the final starts now (its teams, submissions
 // and seed fixed, as arena event roundrobin fixes them) and is marked
 // asked; a final begun by a command and stopped is resumed by the server.
 // seed 0 draws one.
