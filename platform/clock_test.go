@@ -99,7 +99,7 @@ func TestCodinsaFinalThroughTheOrganiserRoute(t *testing.T) {
 	if code, b := call(t, ts, "GET", path, org, "", nil); code != 200 || !strings.Contains(string(b), `"asked":true`) || !strings.Contains(string(b), `"done":false`) {
 		t.Fatalf("GET once asked: %d %s", code, b)
 	}
-	p.StopJobs(ctx)                                       // the builds are done: the worker below takes the data directory's jobs
+	p.StopJobs(ctx)                                      // the builds are done: the worker below takes the data directory's jobs
 	p.tickFormats(ctx, JobOptions{Cores: 2}, time.Now()) // the server's clock's look
 	p.tickFormats(ctx, JobOptions{Cores: 2}, time.Now()) // and another: nothing more queued
 	if ms, _ := p.Store.Matches(ctx, ev.ID, 100); len(ms) != 0 {
