@@ -43,7 +43,7 @@ type Platform struct {
 	id            string     // a worker's id (workerID)
 	tempDir       string     // removed by Close
 	lead          store.Lead // the claim to schedule (scheduling)
-	leadMu        sync.Mutex // the scheduler and the Blitz clock ask at once
+	leadMu        sync.Mutex // the scheduler and the formats' clock ask at once
 	// observe, when set (benchmarks), is told of each match job played:
 	// its row, when it started and when it ended
 	observe func(job *rivertype.JobRow, start, end time.Time)
