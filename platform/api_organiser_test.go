@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
@@ -222,7 +223,7 @@ func TestEventJSONCarriesFormats(t *testing.T) {
 		t.Fatalf("events: %d %s", code, b)
 	}
 	for _, e := range list {
-		if e.Formats == nil || !slices.Equal(e.Formats, eventFormats(e.Game)) {
+		if e.Formats == nil || !slices.Equal(e.Formats, api.EventFormats(e.Game)) {
 			t.Errorf("listed %s: formats %q", e.Game, e.Formats)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/client"
 	"github.com/seed27749672/arena/platform/format/codinsa"
@@ -161,17 +162,17 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 		"POST " + APIPrefix + "organiser/events/{id}/rounds/{round}": `{"players":2}`,
 		"POST " + APIPrefix + "organiser/events/{id}/final":          `{"games":0}`,
 	}
-	for _, r := range routes {
-		method, path, _ := strings.Cut(r.pattern, " ")
+	for _, r := range api.Routes() {
+		method, path, _ := strings.Cut(r.Pattern, " ")
 		path = strings.NewReplacer("{id}", "1", "{lang}", "python", "{match}", "1", "{round}", "1").Replace(path)
 		ct, body := "application/json", []byte(`{}`)
 		if strings.HasSuffix(path, "submissions") && method == "POST" {
 			ct, body = multipartFile("bot.py", []byte("print(2)\n"))
 		}
-		if b, ok := orgBodies[r.pattern]; ok {
+		if b, ok := orgBodies[r.Pattern]; ok {
 			body = []byte(b)
 		}
-		if r.who == anyone {
+		if r.Who == api.Anyone {
 			continue // join: its own test below
 		}
 		clock.add(time.Minute) // wrong tokens are rate limited per address
@@ -180,40 +181,40 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 			want       int
 		}{{"no token", "", 401}, {"a forged token", forged, 401}, {"a forged organiser token", forgedOrg, 401}, {"an invitation", invite, 401}} {
 			if code, b := call(t, ts, method, path, c.token, ct, body); code != c.want {
-				t.Errorf("%s with %s: %d %s, want %d", r.pattern, c.who, code, b, c.want)
+				t.Errorf("%s with %s: %d %s, want %d", r.Pattern, c.who, code, b, c.want)
 			}
 		}
-		if r.own {
+		if r.Own {
 			if code, b := call(t, ts, method, path, batsToken, ct, body); code != 404 {
-				t.Errorf("%s with another team's token: %d %s, want 404", r.pattern, code, b)
+				t.Errorf("%s with another team's token: %d %s, want 404", r.Pattern, code, b)
 			}
 		}
 		right, wrong := owlsToken, orgToken
-		if r.who == organiser {
+		if r.Who == api.Organiser {
 			right, wrong = orgToken, owlsToken
 		}
 		if code, b := call(t, ts, method, path, wrong, ct, body); code != 403 {
-			t.Errorf("%s with the other role's token: %d %s, want 403", r.pattern, code, b)
+			t.Errorf("%s with the other role's token: %d %s, want 403", r.Pattern, code, b)
 		}
 		code, b := call(t, ts, method, path, right, ct, body)
-		if r.pattern == "POST "+APIPrefix+"httpbot" && code == 400 && strings.Contains(string(b), "no HTTP bot URLs") {
+		if r.Pattern == "POST "+APIPrefix+"httpbot" && code == 400 && strings.Contains(string(b), "no HTTP bot URLs") {
 			continue // the team passed; this tracks event takes no URLs (TestHTTPBotURLs)
 		}
-		if r.pattern == "POST "+APIPrefix+"organiser/events/{id}/rounds" && code == 400 && strings.Contains(string(b), "at least 2 teams") {
+		if r.Pattern == "POST "+APIPrefix+"organiser/events/{id}/rounds" && code == 400 && strings.Contains(string(b), "at least 2 teams") {
 			continue // the organiser passed; one team has a bot (TestRankedRounds plays rounds)
 		}
-		if strings.HasPrefix(r.pattern, "POST "+APIPrefix+"organiser/events/{id}/rounds/") && code == 400 && strings.Contains(string(b), "no round 1") {
+		if strings.HasPrefix(r.Pattern, "POST "+APIPrefix+"organiser/events/{id}/rounds/") && code == 400 && strings.Contains(string(b), "no round 1") {
 			continue // the organiser passed; this event has no round (TestCancelAndChangeRound changes and cancels some)
 		}
-		if r.pattern == "POST "+APIPrefix+"organiser/events/{id}/final" && code == 400 && strings.Contains(string(b), "games per team must be") {
+		if r.Pattern == "POST "+APIPrefix+"organiser/events/{id}/final" && code == 400 && strings.Contains(string(b), "games per team must be") {
 			continue // the organiser passed; a final here would freeze the submissions this test goes on with (TestOrganiserControls)
 		}
 		// a route of one game's events (the catmouse spawn vote) answers
 		// this tracks event's team 400, once its token is checked
-		if code >= 400 && !(oneGameRoutes[r.pattern] && code == 400) {
-			t.Errorf("%s with the right token: %d %s", r.pattern, code, b)
+		if code >= 400 && !(oneGameRoutes[r.Pattern] && code == 400) {
+			t.Errorf("%s with the right token: %d %s", r.Pattern, code, b)
 		}
-		if r.pattern == "GET "+APIPrefix+"submissions" && !strings.Contains(string(b), `"bot.py"`) {
+		if r.Pattern == "GET "+APIPrefix+"submissions" && !strings.Contains(string(b), `"bot.py"`) {
 			t.Errorf("the team's submissions lack its own: %s", b)
 		}
 	}
@@ -417,9 +418,9 @@ func TestNoTeamRouteTellsTheChosenSet(t *testing.T) {
 		ch, _ := s.Choice()
 		out := map[string]string{}
 		noise := regexp.MustCompile(`"(created|played|built|id|event|team_id|active)":("[^"]*"|[0-9]+)`)
-		for _, r := range routes {
-			method, path, _ := strings.Cut(r.pattern, " ")
-			if method != "GET" || r.who != team || strings.Contains(path, "{") {
+		for _, r := range api.Routes() {
+			method, path, _ := strings.Cut(r.Pattern, " ")
+			if method != "GET" || r.Who != api.Team || strings.Contains(path, "{") {
 				continue
 			}
 			code, b := call(t, ts, method, path, tokens[0], "", nil)
@@ -453,9 +454,9 @@ func TestClientRoutesAreServed(t *testing.T) {
 	if client.Prefix != APIPrefix {
 		t.Errorf("the client's prefix %q is not the API's %q", client.Prefix, APIPrefix)
 	}
-	served := map[string]role{}
-	for _, r := range routes {
-		served[r.pattern] = r.who
+	served := map[string]api.Role{}
+	for _, r := range api.Routes() {
+		served[r.Pattern] = r.Who
 	}
 	for _, r := range client.Routes() {
 		who, ok := served[r]
@@ -464,12 +465,12 @@ func TestClientRoutesAreServed(t *testing.T) {
 			continue
 		}
 		_, path, _ := strings.Cut(r, " ")
-		want := team
+		want := api.Team
 		switch {
 		case path == APIPrefix+"join":
-			want = anyone
+			want = api.Anyone
 		case strings.HasPrefix(path, APIPrefix+"organiser/"):
-			want = organiser
+			want = api.Organiser
 		}
 		if who != want {
 			t.Errorf("%s is served to role %d, the client calls it as role %d", r, who, want)
@@ -565,7 +566,7 @@ func TestTeamSeesItsPromotionGamesAfterManyCasualOnes(t *testing.T) {
 	for k := range 3 {
 		record(fmt.Sprintf("promotion-%d-1-%d", s.ID, k), store.KindPromotion)
 	}
-	for k := range recentMatches + 20 {
+	for k := range api.RecentMatches + 20 {
 		record(fmt.Sprintf("casual-%d", k), store.KindCasual)
 	}
 	code, b := call(t, ts, "GET", APIPrefix+"matches", token, "", nil)
@@ -588,7 +589,7 @@ func TestTeamSeesItsPromotionGamesAfterManyCasualOnes(t *testing.T) {
 			promo++
 		}
 	}
-	if promo != 3 || len(list) != recentMatches+3 {
-		t.Fatalf("got %d matches with %d promotion games, want the %d latest and the 3 promotion games", len(list), promo, recentMatches)
+	if promo != 3 || len(list) != api.RecentMatches+3 {
+		t.Fatalf("got %d matches with %d promotion games, want the %d latest and the 3 promotion games", len(list), promo, api.RecentMatches)
 	}
 }

@@ -136,8 +136,8 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return f.Close()
 }
 
-// resultsVisible reports whether a team may see its event's results.
-func (p *Platform) resultsVisible(ctx context.Context, ev store.Event) (bool, error) {
+// ResultsVisible reports whether a team may see its event's results.
+func (p *Platform) ResultsVisible(ctx context.Context, ev store.Event) (bool, error) {
 	c, err := p.EventControls(ctx, ev.ID)
 	return !c.Published.IsZero(), err
 }

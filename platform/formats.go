@@ -2,13 +2,10 @@ package platform
 
 import (
 	"context"
-	"net/http"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/internal/keyrate"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/fault"
@@ -18,7 +15,6 @@ import (
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/tournament"
-	"golang.org/x/time/rate"
 )
 
 // The platform's side of the event formats (package format): it offers
@@ -66,31 +62,6 @@ func (p *Platform) scheduleFormats(ctx context.Context, ev store.Event) error {
 	return nil
 }
 
-// formatRoutes are the formats' routes in the API's table.
-func formatRoutes() []route {
-	var out []route
-	for _, f := range format.All() {
-		for _, fr := range f.Routes() {
-			serve := fr.Serve
-			out = append(out, route{pattern: methodPrefixed(fr.Pattern), who: roleOf(fr.Who),
-				serve: func(a *api, w http.ResponseWriter, r *http.Request, t store.Team) {
-					serve(&format.Call{Host: host{a.p}, W: w, R: r, Team: t, Log: a.o.Log, Limit: a.limit, Now: a.o.Now})
-				}})
-		}
-	}
-	return out
-}
-
-// methodPrefixed puts the API's prefix in a format's pattern, after its
-// method: "GET ladder" is "GET /api/platform/ladder".
-func methodPrefixed(pattern string) string {
-	method, path, ok := strings.Cut(pattern, " ")
-	if !ok {
-		return APIPrefix + pattern
-	}
-	return method + " " + APIPrefix + path
-}
-
 // formatSections are the formats' sections of an event's results.
 func (p *Platform) formatSections(ctx context.Context, ev store.Event) ([]*format.Section, error) {
 	var out []*format.Section
@@ -102,17 +73,6 @@ func (p *Platform) formatSections(ctx context.Context, ev store.Event) ([]*forma
 		out = append(out, secs...)
 	}
 	return out, nil
-}
-
-// roleOf is the API's role of a format's.
-func roleOf(r format.Role) role {
-	switch r {
-	case format.Team:
-		return team
-	case format.Organiser:
-		return organiser
-	}
-	return anyone
 }
 
 // FormatHost is the platform as its formats see it, for a command that
@@ -158,25 +118,12 @@ func (h host) PlayWith(bots *build.Options, timeScale float64) {
 }
 
 func (h host) ResultsVisible(ctx context.Context, ev store.Event) (bool, error) {
-	return h.p.resultsVisible(ctx, ev)
+	return h.p.ResultsVisible(ctx, ev)
 }
 
-// limit takes one request of key from a format's named budget of
-// perMinute requests a minute, on the API's clock.
-func (a *api) limit(budget string, perMinute int, key string) bool {
-	a.mu.Lock()
-	b := a.budgets[budget]
-	if b == nil {
-		b = &keyrate.Buckets{Every: rate.Limit(float64(perMinute) / 60), Burst: perMinute, Now: a.o.Now}
-		a.budgets[budget] = b
-	}
-	a.mu.Unlock()
-	return b.Allow(key)
-}
-
-// hiddenKinds are the kinds of match the event's formats keep from its
+// HiddenKinds are the kinds of match the event's formats keep from its
 // teams now (format.Hider).
-func (p *Platform) hiddenKinds(ctx context.Context, eventID int64) ([]string, error) {
+func (p *Platform) HiddenKinds(ctx context.Context, eventID int64) ([]string, error) {
 	ev, err := p.Store.Event(ctx, eventID)
 	if err != nil {
 		return nil, err
@@ -232,34 +179,6 @@ func (h host) CarryMap(ev store.Event, job *queue.Match) error { return h.p.carr
 
 func (h host) Cores() int { return h.p.jobs.Cores }
 
-// shownReplay serves the replay of a game a format shows every team of
-// its event (format.Shower: a Blitz final's), with no error output but
-// the team's own bots'. It reports whether id is such a game.
-func (a *api) shownReplay(w http.ResponseWriter, r *http.Request, t store.Team, id int64) bool {
-	for _, f := range format.All() {
-		sf, ok := f.(format.Shower)
-		if !ok {
-			continue
-		}
-		m, shown, err := sf.Shown(r.Context(), host{a.p}, t, id)
-		if err != nil || !shown {
-			continue
-		}
-		rep, err := a.p.Replays.Get(m.Key)
-		if err != nil {
-			a.internal(w, err)
-			return true
-		}
-		mine := map[int]bool{}
-		for s, tm := range m.Teams {
-			mine[s] = tm == t.ID
-		}
-		writeJSON(w, http.StatusOK, forSeats(rep, mine))
-		return true
-	}
-	return false
-}
-
 // newEvents are a data directory's events, whose final ranking the
 // formats with a final of their own refuse.
 func newEvents(st store.Store, dir string) *event.Events {
@@ -280,17 +199,4 @@ func ownFinal(ev store.Event) error {
 		}
 	}
 	return nil
-}
-
-// eventFormats are the names of the registered formats an event of game
-// runs, as its metadata names them (game.Info.Formats); none (an empty
-// list, never nil) for a game that names none or is not registered.
-func eventFormats(game string) []string {
-	out := []string{}
-	for _, f := range format.All() {
-		if format.Runs(game, f.Name()) {
-			out = append(out, f.Name())
-		}
-	}
-	return out
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/store"
@@ -185,9 +186,9 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 		finals[m.ID] = true
 	}
 	for i, tok := range tokens {
-		for _, r := range routes {
-			method, path, _ := strings.Cut(r.pattern, " ")
-			if method != "GET" || r.who != team || strings.Contains(path, "{") {
+		for _, r := range api.Routes() {
+			method, path, _ := strings.Cut(r.Pattern, " ")
+			if method != "GET" || r.Who != api.Team || strings.Contains(path, "{") {
 				continue
 			}
 			code, b := call(t, ts, method, path, tok, "", nil)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/client"
 	"github.com/seed27749672/arena/platform/store"
@@ -72,7 +73,7 @@ func (l Local) Matches(ctx context.Context, id int64) ([]client.Match, error) {
 	if _, err := l.p.Store.Event(ctx, id); err != nil {
 		return nil, err
 	}
-	ms, err := l.p.Store.Matches(ctx, id, recentMatches)
+	ms, err := l.p.Store.Matches(ctx, id, api.RecentMatches)
 	if err != nil {
 		return nil, err
 	}

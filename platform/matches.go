@@ -19,6 +19,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/league"
@@ -534,21 +535,8 @@ func (p *Platform) playable(ctx context.Context, info game.Info, subID int64) bo
 	return err == nil
 }
 
-// Standing is one line of an event's leaderboard.
-type Standing struct {
-	Rank   int
-	Team   store.Team
-	Rating store.Rating // Mu and Sigma are the defaults for a team that never played
-	// Test, in an event with leagues, is the team's promotion test in its
-	// league (nil in the top league, or without an active submission).
-	Test *PromotionRecord
-	// BossOnly: the team's league is one where teams play only its boss
-	// (ranked by Test; no rated game).
-	BossOnly bool
-}
-
-// Score is what the leaderboard sorts by: mu - 3 sigma.
-func (s Standing) Score() float64 { return s.Rating.Mu - 3*s.Rating.Sigma }
+// Standing is one line of an event's leaderboard (apitypes.Standing).
+type Standing = apitypes.Standing
 
 // Leaderboard ranks an event's teams by mu - 3 sigma; in an event with
 // leagues, the teams of the top league (see LeagueLeaderboard).

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/format/sidequest"
@@ -52,7 +53,7 @@ func (c *countedReads) Ratings(ctx context.Context, eventID int64) (map[int64]st
 }
 
 func (c *countedReads) Matches(ctx context.Context, eventID int64, limit int) ([]store.Match, error) {
-	if limit > recentMatches {
+	if limit > api.RecentMatches {
 		c.mu.Lock()
 		c.wholeMatches++
 		c.mu.Unlock()

@@ -5,10 +5,10 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"net/http"
 	"os"
 	"time"
 
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -154,11 +154,8 @@ func (p *Platform) rescue(ctx context.Context) (int64, error) {
 	return p.db.RescueJobs(ctx, time.Now(), deadBeats)
 }
 
-// WorkerStatus is a worker as the organiser sees it.
-type WorkerStatus struct {
-	store.Worker
-	Alive bool // it beat within deadBeats of its heartbeats
-}
+// WorkerStatus is a worker as the organiser sees it (apitypes).
+type WorkerStatus = apitypes.WorkerStatus
 
 // alive: w beat recently enough.
 func alive(w store.Worker, now time.Time) bool {
@@ -187,24 +184,7 @@ func (p *Platform) Workers(ctx context.Context) ([]WorkerStatus, error) {
 func (p *Platform) WorkerID() string { return p.workerID() }
 
 // WorkerJSON is a worker as the API and the CLI's --json show it.
-func WorkerJSON(w WorkerStatus) map[string]any {
-	return map[string]any{"id": w.ID, "host": w.Host, "cores": w.Cores, "slots": w.Slots, "running": w.Running,
-		"done": w.Done, "started": w.Started, "seen": w.Seen, "alive": w.Alive}
-}
-
-// orgWorkers lists the workers for the organiser (GET organiser/workers).
-func (a *api) orgWorkers(w http.ResponseWriter, r *http.Request, _ store.Team) {
-	ws, err := a.p.Workers(r.Context())
-	if err != nil {
-		a.internal(w, err)
-		return
-	}
-	list := []map[string]any{}
-	for _, x := range ws {
-		list = append(list, WorkerJSON(x))
-	}
-	writeJSON(w, http.StatusOK, list)
-}
+func WorkerJSON(w WorkerStatus) map[string]any { return apitypes.WorkerJSON(w) }
 
 // scheduling reports whether this server is the one that schedules: on a
 // shared database, several servers may run (behind a load balancer), and

@@ -1,4 +1,4 @@
-package platform
+package api
 
 import (
 	"context"
@@ -7,6 +7,9 @@ import (
 	"strconv"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/apitypes"
+	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -15,15 +18,15 @@ import (
 
 // boardFor is the leaderboard a team asks for: its event's, or, with
 // ?league=N in an event with leagues, that league's.
-func (a *api) boardFor(ctx context.Context, t store.Team, q string) ([]Standing, error) {
+func (a *api) boardFor(ctx context.Context, t store.Team, q string) ([]apitypes.Standing, error) {
 	if q == "" {
 		return a.p.Leaderboard(ctx, t.EventID)
 	}
 	n, err := strconv.Atoi(q)
 	if err != nil {
-		return nil, userError{Err: fmt.Errorf("league %q is not a number", q)}
+		return nil, fault.UserError{Err: fmt.Errorf("league %q is not a number", q)}
 	}
-	ev, err := a.p.Store.Event(ctx, t.EventID)
+	ev, err := a.p.Store().Event(ctx, t.EventID)
 	if err != nil {
 		return nil, err
 	}
@@ -31,11 +34,11 @@ func (a *api) boardFor(ctx context.Context, t store.Team, q string) ([]Standing,
 	if err != nil {
 		return nil, err
 	}
-	if !leaguesOn(ev, g.Info()) {
-		return nil, userError{Err: fmt.Errorf("this event has no leagues")}
+	if !event.LeaguesOn(ev, g.Info()) {
+		return nil, fault.UserError{Err: fmt.Errorf("this event has no leagues")}
 	}
 	if _, err := league.Find(g.Info(), n); err != nil {
-		return nil, userError{Err: err}
+		return nil, fault.UserError{Err: err}
 	}
 	return a.p.LeagueLeaderboard(ctx, t.EventID, n)
 }
@@ -44,7 +47,7 @@ func (a *api) boardFor(ctx context.Context, t store.Team, q string) ([]Standing,
 // its matches are (the game's docs per league), and the boss to beat.
 func leagueJSON(ev store.Event, t store.Team) map[string]any {
 	g, err := game.Lookup(ev.Game)
-	if err != nil || !leaguesOn(ev, g.Info()) || t.League == 0 {
+	if err != nil || !event.LeaguesOn(ev, g.Info()) || t.League == 0 {
 		return nil
 	}
 	l, err := league.Find(g.Info(), t.League)
@@ -70,7 +73,7 @@ func leagueJSON(ev store.Event, t store.Team) map[string]any {
 // ("promotion", below the top league) and, in a league where teams play
 // only the boss, "boss_only": that league ranks by the tests, its teams
 // have no rated game.
-func addTest(line map[string]any, s Standing) {
+func addTest(line map[string]any, s apitypes.Standing) {
 	if s.Test != nil {
 		line["promotion"] = s.Test
 	}
@@ -82,12 +85,12 @@ func addTest(line map[string]any, s Standing) {
 // results are the event's results, once the organiser published them
 // (before: only a message saying so).
 func (a *api) results(w http.ResponseWriter, r *http.Request, t store.Team) {
-	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	ev, err := a.p.Store().Event(r.Context(), t.EventID)
 	if err != nil {
 		a.internal(w, err)
 		return
 	}
-	ok, err := a.p.resultsVisible(r.Context(), ev)
+	ok, err := a.p.ResultsVisible(r.Context(), ev)
 	if err != nil {
 		a.internal(w, err)
 		return
@@ -125,7 +128,7 @@ func (a *api) registerURL(w http.ResponseWriter, r *http.Request, t store.Team) 
 	s, err := a.p.RegisterURL(r.Context(), t, req.URL)
 	if err != nil {
 		giveBack()
-		if isUserError(err) {
+		if fault.IsUser(err) {
 			apiError(w, http.StatusBadRequest, err.Error())
 		} else {
 			a.internal(w, err)
@@ -209,7 +212,7 @@ func (a *api) orgResults(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	case "csv":
 		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="results-%d.csv"`, ev.ID))
-		WriteResultsCSV(w, res)
+		apitypes.WriteResultsCSV(w, res)
 	default:
 		apiError(w, http.StatusBadRequest, "format is json or csv")
 	}

@@ -1,4 +1,4 @@
-package platform
+package api
 
 import (
 	"encoding/json"
@@ -9,7 +9,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/fault"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -92,7 +95,7 @@ func pairs(opts map[string]string) []string {
 }
 
 func (a *api) orgEvents(w http.ResponseWriter, r *http.Request, _ store.Team) {
-	es, err := a.p.Store.Events(r.Context())
+	es, err := a.p.Store().Events(r.Context())
 	if err != nil {
 		a.internal(w, err)
 		return
@@ -124,7 +127,7 @@ func (a *api) orgCreateEvent(w http.ResponseWriter, r *http.Request, _ store.Tea
 		return
 	}
 	a.o.Log.Info("event created", "event", ev.ID, "game", ev.Game)
-	writeJSON(w, http.StatusCreated, map[string]any{"event": EventJSON(ev), "invite": invite, "invite_path": InviteLink("", invite)})
+	writeJSON(w, http.StatusCreated, map[string]any{"event": EventJSON(ev), "invite": invite, "invite_path": event.InviteLink("", invite)})
 }
 
 // userOrInternal answers an error (400 for the user's, 404 for no such
@@ -133,7 +136,7 @@ func (a *api) userOrInternal(w http.ResponseWriter, err error) bool {
 	switch {
 	case err == nil:
 		return false
-	case isUserError(err):
+	case fault.IsUser(err):
 		apiError(w, http.StatusBadRequest, err.Error())
 	case errors.Is(err, store.ErrNotFound):
 		apiError(w, http.StatusNotFound, "no such event")
@@ -150,7 +153,7 @@ func (a *api) orgEvent(w http.ResponseWriter, r *http.Request) (store.Event, boo
 		apiError(w, http.StatusNotFound, "no event "+strconv.Quote(r.PathValue("id")))
 		return store.Event{}, false
 	}
-	ev, err := a.p.Store.Event(r.Context(), id)
+	ev, err := a.p.Store().Event(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		apiError(w, http.StatusNotFound, "no event "+strconv.Quote(r.PathValue("id")))
 		return ev, false
@@ -213,7 +216,7 @@ func (a *api) orgInvite(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if a.userOrInternal(w, err) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"event": EventJSON(ev), "invite": invite, "invite_path": InviteLink("", invite)})
+	writeJSON(w, http.StatusOK, map[string]any{"event": EventJSON(ev), "invite": invite, "invite_path": event.InviteLink("", invite)})
 }
 
 // orgCasual starts or stops an event's casual matches: {"running": bool}.
@@ -284,7 +287,7 @@ func (a *api) orgMatches(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if !ok {
 		return
 	}
-	ms, err := a.p.Store.Matches(r.Context(), ev.ID, recentMatches)
+	ms, err := a.p.Store().Matches(r.Context(), ev.ID, RecentMatches)
 	if err != nil {
 		a.internal(w, err)
 		return
@@ -294,7 +297,7 @@ func (a *api) orgMatches(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	for _, m := range ms {
 		item := matchJSON(m, names)
 		if m.Error == "" {
-			item["replay"] = fmt.Sprintf("%sorganiser/events/%d/matches/%d/replay", APIPrefix, ev.ID, m.ID)
+			item["replay"] = fmt.Sprintf("%sorganiser/events/%d/matches/%d/replay", Prefix, ev.ID, m.ID)
 		}
 		list = append(list, item)
 	}
@@ -308,14 +311,14 @@ func (a *api) orgReplay(w http.ResponseWriter, r *http.Request, _ store.Team) {
 		return
 	}
 	id, _ := strconv.ParseInt(r.PathValue("match"), 10, 64)
-	ms, err := a.p.Store.Matches(r.Context(), ev.ID, recentMatches)
+	ms, err := a.p.Store().Matches(r.Context(), ev.ID, RecentMatches)
 	if err != nil {
 		a.internal(w, err)
 		return
 	}
 	for _, m := range ms {
 		if m.ID == id && m.Error == "" {
-			rep, err := a.p.Replays.Get(m.Key)
+			rep, err := a.p.Replays().Get(m.Key)
 			if err != nil {
 				a.internal(w, err)
 				return
@@ -329,7 +332,7 @@ func (a *api) orgReplay(w http.ResponseWriter, r *http.Request, _ store.Team) {
 
 func (a *api) teamNames(r *http.Request, eventID int64) map[int64]string {
 	names := map[int64]string{0: "house"}
-	if teams, err := a.p.Store.Teams(r.Context(), eventID); err == nil {
+	if teams, err := a.p.Store().Teams(r.Context(), eventID); err == nil {
 		for _, tm := range teams {
 			names[tm.ID] = tm.Name
 		}
@@ -372,12 +375,26 @@ func (a *api) orgStatus(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if a.userOrInternal(w, err) {
 		return
 	}
-	failing, stuck, err := host{a.p}.Failing(r.Context(), ev.ID) // a round's or a final's (failing.go)
+	failing, stuck, err := a.p.FormatHost().Failing(r.Context(), ev.ID) // a round's or a final's (failing.go)
 	if a.userOrInternal(w, err) {
 		return
 	}
 	if failing == nil {
-		failing = []FailingGame{}
+		failing = []format.FailingGame{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"event": ev.ID, "controls": c, "final_done": done, "failing": failing, "look_error": stuck})
+}
+
+// orgWorkers lists the workers for the organiser (GET organiser/workers).
+func (a *api) orgWorkers(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ws, err := a.p.Workers(r.Context())
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	list := []map[string]any{}
+	for _, x := range ws {
+		list = append(list, apitypes.WorkerJSON(x))
+	}
+	writeJSON(w, http.StatusOK, list)
 }

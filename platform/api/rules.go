@@ -1,4 +1,4 @@
-package platform
+package api
 
 import (
 	"cmp"
@@ -24,7 +24,7 @@ import (
 // readableLeagues are the leagues whose statements team t may read, in
 // order, the team's own last.
 func readableLeagues(ev store.Event, info game.Info, t store.Team) []game.League {
-	if !leaguesOn(ev, info) {
+	if !event.LeaguesOn(ev, info) {
 		l, err := league.Find(info, info.DefaultLeague)
 		if err != nil {
 			return nil
@@ -72,7 +72,7 @@ func eventSettings(ev store.Event, info game.Info) []statement.Setting {
 }
 
 func (a *api) rules(w http.ResponseWriter, r *http.Request, t store.Team) {
-	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	ev, err := a.p.Store().Event(r.Context(), t.EventID)
 	if err != nil {
 		a.internal(w, err)
 		return

@@ -1,4 +1,11 @@
-package platform
+// Package api is the platform's HTTP API: its route table (the
+// platform's own routes and those its event formats add), the roles that
+// open them (a team's token, the organiser's, none to join), the rate
+// limits of logins, submissions and the formats' budgets, and the
+// handlers. It serves an api.Platform, the platform's services, which
+// package platform implements and mounts; the API itself keeps no state
+// but its limits.
+package api
 
 import (
 	"cmp"
@@ -21,18 +28,19 @@ import (
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 )
 
-// APIPrefix is where the platform's API is served; the viewer server
+// Prefix is where the platform's API is served; the viewer server
 // mounts Handler there, behind its host check and cross-origin
 // protection.
-const APIPrefix = "/api/platform/"
+const Prefix = "/api/platform/"
 
-// APIOptions bound the API's clients.
-type APIOptions struct {
+// Options bound the API's clients.
+type Options struct {
 	// SubmitEvery is the time a team waits between submissions (default
 	// a minute); SubmitBurst how many it may make at once (default 1).
 	SubmitEvery time.Duration
@@ -61,7 +69,7 @@ const (
 // route is one entry of the API: the table is both what Handler serves
 // and what the access test walks.
 type route struct {
-	pattern string // net/http pattern, under APIPrefix
+	pattern string // net/http pattern, under Prefix
 	who     role
 	own     bool // names a team's own resource by {id}: another team gets 404
 	// serve handles the request; a team route's is only reached with the
@@ -70,50 +78,53 @@ type route struct {
 }
 
 // routes are the platform's own routes and the formats'.
-var routes = append(ownRoutes, formatRoutes()...)
+//
+// They are read when a handler is made, not when the package starts: the
+// formats register in their own packages' init, which the entry imports.
+func routes() []route { return append(slices.Clone(ownRoutes), formatRoutes()...) }
 
 var ownRoutes = []route{
-	{"POST " + APIPrefix + "join", anyone, false, (*api).join},
-	{"GET " + APIPrefix + "team", team, false, (*api).team},
-	{"GET " + APIPrefix + "submissions", team, false, (*api).submissions},
-	{"POST " + APIPrefix + "submissions", team, false, (*api).submit},
-	{"GET " + APIPrefix + "submissions/{id}", team, true, (*api).submission},
-	{"GET " + APIPrefix + "submissions/{id}/log", team, true, (*api).buildLog},
-	{"POST " + APIPrefix + "submissions/{id}/activate", team, true, (*api).activate},
-	{"GET " + APIPrefix + "kits", team, false, (*api).kits},
-	{"GET " + APIPrefix + "kits/{lang}", team, false, (*api).kit},
-	{"GET " + APIPrefix + "leaderboard", team, false, (*api).leaderboard},
-	{"GET " + APIPrefix + "matches", team, false, (*api).matches},
-	{"GET " + APIPrefix + "matches/{id}/replay", team, true, (*api).matchReplay},
+	{"POST " + Prefix + "join", anyone, false, (*api).join},
+	{"GET " + Prefix + "team", team, false, (*api).team},
+	{"GET " + Prefix + "submissions", team, false, (*api).submissions},
+	{"POST " + Prefix + "submissions", team, false, (*api).submit},
+	{"GET " + Prefix + "submissions/{id}", team, true, (*api).submission},
+	{"GET " + Prefix + "submissions/{id}/log", team, true, (*api).buildLog},
+	{"POST " + Prefix + "submissions/{id}/activate", team, true, (*api).activate},
+	{"GET " + Prefix + "kits", team, false, (*api).kits},
+	{"GET " + Prefix + "kits/{lang}", team, false, (*api).kit},
+	{"GET " + Prefix + "leaderboard", team, false, (*api).leaderboard},
+	{"GET " + Prefix + "matches", team, false, (*api).matches},
+	{"GET " + Prefix + "matches/{id}/replay", team, true, (*api).matchReplay},
 	// an outside bot registers with its team's token in its first message
-	{"GET " + APIPrefix + "play", anyone, false, (*api).play},
+	{"GET " + Prefix + "play", anyone, false, (*api).play},
 
-	{"GET " + APIPrefix + "results", team, false, (*api).results},
-	{"GET " + APIPrefix + "rules", team, false, (*api).rules}, // api_rules.go
-	{"POST " + APIPrefix + "httpbot", team, false, (*api).registerURL},
+	{"GET " + Prefix + "results", team, false, (*api).results},
+	{"GET " + Prefix + "rules", team, false, (*api).rules}, // api_rules.go
+	{"POST " + Prefix + "httpbot", team, false, (*api).registerURL},
 
-	{"GET " + APIPrefix + "organiser/events", organiser, false, (*api).orgEvents},
-	{"POST " + APIPrefix + "organiser/events", organiser, false, (*api).orgCreateEvent},
-	{"GET " + APIPrefix + "organiser/events/{id}", organiser, false, (*api).orgGetEvent},
-	{"POST " + APIPrefix + "organiser/events/{id}", organiser, false, (*api).orgUpdateEvent},
-	{"POST " + APIPrefix + "organiser/events/{id}/invite", organiser, false, (*api).orgInvite},
-	{"POST " + APIPrefix + "organiser/events/{id}/casual", organiser, false, (*api).orgCasual},
-	{"GET " + APIPrefix + "organiser/events/{id}/controls", organiser, false, (*api).orgControls},
-	{"GET " + APIPrefix + "organiser/events/{id}/status", organiser, false, (*api).orgStatus},
-	{"GET " + APIPrefix + "organiser/events/{id}/teams", organiser, false, (*api).orgTeams},
-	{"GET " + APIPrefix + "organiser/events/{id}/matches", organiser, false, (*api).orgMatches},
-	{"GET " + APIPrefix + "organiser/events/{id}/matches/{match}/replay", organiser, false, (*api).orgReplay},
-	{"GET " + APIPrefix + "organiser/workers", organiser, false, (*api).orgWorkers},
-	{"POST " + APIPrefix + "organiser/events/{id}/freeze", organiser, false, (*api).orgFreeze},
-	{"POST " + APIPrefix + "organiser/events/{id}/publish", organiser, false, (*api).orgPublish},
-	{"GET " + APIPrefix + "organiser/events/{id}/results", organiser, false, (*api).orgResults},
-	{"GET " + APIPrefix + "organiser/events/{id}/replays", organiser, false, (*api).orgReplays},
-	{"POST " + APIPrefix + "organiser/events/{id}/final", organiser, false, (*api).orgFinal},
+	{"GET " + Prefix + "organiser/events", organiser, false, (*api).orgEvents},
+	{"POST " + Prefix + "organiser/events", organiser, false, (*api).orgCreateEvent},
+	{"GET " + Prefix + "organiser/events/{id}", organiser, false, (*api).orgGetEvent},
+	{"POST " + Prefix + "organiser/events/{id}", organiser, false, (*api).orgUpdateEvent},
+	{"POST " + Prefix + "organiser/events/{id}/invite", organiser, false, (*api).orgInvite},
+	{"POST " + Prefix + "organiser/events/{id}/casual", organiser, false, (*api).orgCasual},
+	{"GET " + Prefix + "organiser/events/{id}/controls", organiser, false, (*api).orgControls},
+	{"GET " + Prefix + "organiser/events/{id}/status", organiser, false, (*api).orgStatus},
+	{"GET " + Prefix + "organiser/events/{id}/teams", organiser, false, (*api).orgTeams},
+	{"GET " + Prefix + "organiser/events/{id}/matches", organiser, false, (*api).orgMatches},
+	{"GET " + Prefix + "organiser/events/{id}/matches/{match}/replay", organiser, false, (*api).orgReplay},
+	{"GET " + Prefix + "organiser/workers", organiser, false, (*api).orgWorkers},
+	{"POST " + Prefix + "organiser/events/{id}/freeze", organiser, false, (*api).orgFreeze},
+	{"POST " + Prefix + "organiser/events/{id}/publish", organiser, false, (*api).orgPublish},
+	{"GET " + Prefix + "organiser/events/{id}/results", organiser, false, (*api).orgResults},
+	{"GET " + Prefix + "organiser/events/{id}/replays", organiser, false, (*api).orgReplays},
+	{"POST " + Prefix + "organiser/events/{id}/final", organiser, false, (*api).orgFinal},
 }
 
 type api struct {
-	p       *Platform
-	o       APIOptions
+	p       Platform
+	o       Options
 	mu      sync.Mutex
 	submits map[int64]*rate.Limiter     // by team
 	outside map[int64]bool              // teams whose outside bot is playing (wsplay.go)
@@ -124,7 +135,7 @@ type api struct {
 // Handler returns the platform's HTTP API. It checks roles itself; the
 // server that mounts it adds the host check, the security headers and
 // the refusal of cross-origin requests (web.Server.Platform).
-func (p *Platform) Handler(o APIOptions) http.Handler {
+func Handler(p Platform, o Options) http.Handler {
 	if o.SubmitEvery <= 0 {
 		o.SubmitEvery = time.Minute
 	}
@@ -147,7 +158,7 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 		logins:  &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now},
 		budgets: map[string]*keyrate.Buckets{}}
 	mux := http.NewServeMux()
-	for _, rt := range routes {
+	for _, rt := range routes() {
 		h := func(w http.ResponseWriter, r *http.Request, t store.Team) { rt.serve(a, w, r, t) }
 		switch rt.who {
 		case anyone:
@@ -158,7 +169,7 @@ func (p *Platform) Handler(o APIOptions) http.Handler {
 			mux.Handle(rt.pattern, a.withTeam(h))
 		}
 	}
-	mux.HandleFunc(APIPrefix, func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc(Prefix, func(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusNotFound, "no such API route: "+r.Method+" "+r.URL.Path)
 	})
 	return mux
@@ -262,7 +273,7 @@ func (a *api) join(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	case errors.Is(err, event.ErrBadInvite):
 		apiError(w, http.StatusForbidden, err.Error())
 		return
-	case isUserError(err):
+	case fault.IsUser(err):
 		apiError(w, http.StatusBadRequest, err.Error())
 		return
 	case err != nil:
@@ -270,23 +281,23 @@ func (a *api) join(w http.ResponseWriter, r *http.Request, _ store.Team) {
 		return
 	}
 	a.o.Log.Info("team joined", "team", t.ID, "event", t.EventID)
-	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	ev, err := a.p.Store().Event(r.Context(), t.EventID)
 	if err != nil {
 		a.internal(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"team": teamJSON(t), "event": eventJSON(ev), "token": token})
+	writeJSON(w, http.StatusCreated, map[string]any{"team": teamJSON(t), "event": EventJSON(ev), "token": token})
 }
 
 func decodeJSON(r *http.Request, v any) error { return format.DecodeJSON(r, v) }
 
 func (a *api) team(w http.ResponseWriter, r *http.Request, t store.Team) {
-	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	ev, err := a.p.Store().Event(r.Context(), t.EventID)
 	if err != nil {
 		a.internal(w, err)
 		return
 	}
-	out := map[string]any{"team": teamJSON(t), "event": eventJSON(ev)}
+	out := map[string]any{"team": teamJSON(t), "event": EventJSON(ev)}
 	if l := leagueJSON(ev, t); l != nil {
 		if _, ok := l["next"]; ok && t.Active != 0 {
 			test, err := a.p.TeamTest(r.Context(), t)
@@ -302,7 +313,7 @@ func (a *api) team(w http.ResponseWriter, r *http.Request, t store.Team) {
 }
 
 func (a *api) submissions(w http.ResponseWriter, r *http.Request, t store.Team) {
-	subs, err := a.p.Store.Submissions(r.Context(), t.ID)
+	subs, err := a.p.Store().Submissions(r.Context(), t.ID)
 	if err != nil {
 		a.internal(w, err)
 		return
@@ -322,7 +333,7 @@ func (a *api) ownSubmission(w http.ResponseWriter, r *http.Request, t store.Team
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err == nil {
 		var s store.Submission
-		s, err = a.p.Store.Submission(r.Context(), id)
+		s, err = a.p.Store().Submission(r.Context(), id)
 		if err == nil && s.TeamID == t.ID {
 			return s, true
 		}
@@ -348,14 +359,14 @@ func (a *api) activate(w http.ResponseWriter, r *http.Request, t store.Team) {
 		return
 	}
 	if err := a.p.CheckNotFrozen(r.Context(), t.EventID); err != nil {
-		if isUserError(err) {
+		if fault.IsUser(err) {
 			apiError(w, http.StatusConflict, err.Error())
 		} else {
 			a.internal(w, err)
 		}
 		return
 	}
-	err := a.p.Store.Activate(r.Context(), s.ID)
+	err := a.p.Store().Activate(r.Context(), s.ID)
 	if errors.Is(err, store.ErrNotReady) {
 		apiError(w, http.StatusConflict, fmt.Sprintf("submission %d is %s: only a ready build can be active", s.ID, s.Status))
 		return
@@ -371,7 +382,7 @@ func (a *api) activate(w http.ResponseWriter, r *http.Request, t store.Team) {
 
 // kits lists the starter kits of the team's event's game.
 func (a *api) kits(w http.ResponseWriter, r *http.Request, t store.Team) {
-	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	ev, err := a.p.Store().Event(r.Context(), t.EventID)
 	if err != nil {
 		a.internal(w, err)
 		return
@@ -383,14 +394,14 @@ func (a *api) kits(w http.ResponseWriter, r *http.Request, t store.Team) {
 	}
 	list := []map[string]string{}
 	for _, l := range langs {
-		list = append(list, map[string]string{"language": l, "zip": APIPrefix + "kits/" + l})
+		list = append(list, map[string]string{"language": l, "zip": Prefix + "kits/" + l})
 	}
 	writeJSON(w, http.StatusOK, list)
 }
 
 // kit is one starter kit of the event's game, as a zip.
 func (a *api) kit(w http.ResponseWriter, r *http.Request, t store.Team) {
-	ev, err := a.p.Store.Event(r.Context(), t.EventID)
+	ev, err := a.p.Store().Event(r.Context(), t.EventID)
 	if err != nil {
 		a.internal(w, err)
 		return
@@ -413,7 +424,7 @@ func (a *api) kit(w http.ResponseWriter, r *http.Request, t store.Team) {
 // leaderboard is the team's event's leaderboard.
 func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) {
 	board, err := a.boardFor(r.Context(), t, r.URL.Query().Get("league"))
-	if isUserError(err) {
+	if fault.IsUser(err) {
 		apiError(w, http.StatusBadRequest, err.Error())
 		return
 	}
@@ -437,8 +448,9 @@ func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) 
 	writeJSON(w, http.StatusOK, list)
 }
 
-// recentMatches is how far back a team's list of matches goes.
-const recentMatches = 500
+// RecentMatches is how far back a list of matches goes (a team's, the
+// organiser's).
+const RecentMatches = 500
 
 // teamMatches are the team's matches among its event's latest, and the
 // promotion games of its active submission however old (casual games
@@ -446,18 +458,18 @@ const recentMatches = 500
 // the team must still see the test that decided its league), newest
 // first, with the seats it played.
 func (a *api) teamMatches(ctx context.Context, t store.Team) ([]store.Match, []map[int]bool, error) {
-	ms, err := a.p.Store.Matches(ctx, t.EventID, recentMatches)
+	ms, err := a.p.Store().Matches(ctx, t.EventID, RecentMatches)
 	if err != nil {
 		return nil, nil, err
 	}
 	if t.Active != 0 {
-		promo, err := a.p.Store.SubmissionMatches(ctx, t.Active, store.KindPromotion)
+		promo, err := a.p.Store().SubmissionMatches(ctx, t.Active, store.KindPromotion)
 		if err != nil {
 			return nil, nil, err
 		}
 		ms = withPromotions(ms, promo)
 	}
-	hidden, err := a.p.hiddenKinds(ctx, t.EventID)
+	hidden, err := a.p.HiddenKinds(ctx, t.EventID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -510,7 +522,7 @@ func (a *api) matches(w http.ResponseWriter, r *http.Request, t store.Team) {
 	for _, m := range ms {
 		item := matchJSON(m, names)
 		if m.Error == "" {
-			item["replay"] = fmt.Sprintf("%smatches/%d/replay", APIPrefix, m.ID)
+			item["replay"] = fmt.Sprintf("%smatches/%d/replay", Prefix, m.ID)
 		}
 		list = append(list, item)
 	}
@@ -530,7 +542,7 @@ func (a *api) matchReplay(w http.ResponseWriter, r *http.Request, t store.Team) 
 		if m.ID != id || m.Error != "" {
 			continue
 		}
-		rep, err := a.p.Replays.Get(m.Key)
+		rep, err := a.p.Replays().Get(m.Key)
 		if err != nil {
 			a.internal(w, err)
 			return
@@ -549,7 +561,7 @@ func (a *api) buildLog(w http.ResponseWriter, r *http.Request, t store.Team) {
 	if !ok {
 		return
 	}
-	log, err := a.p.Store.BuildLog(r.Context(), s.ID)
+	log, err := a.p.Store().BuildLog(r.Context(), s.ID)
 	if err != nil {
 		a.internal(w, err)
 		return
@@ -586,7 +598,7 @@ func (a *api) submit(w http.ResponseWriter, r *http.Request, t store.Team) {
 	s, err := a.p.Submit(r.Context(), t, name, data)
 	if err != nil {
 		giveBack()
-		if isUserError(err) {
+		if fault.IsUser(err) {
 			apiError(w, http.StatusBadRequest, err.Error())
 		} else {
 			a.internal(w, err)
@@ -649,21 +661,18 @@ func teamJSON(t store.Team) map[string]any {
 	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "members": members, "created": t.Created.Format(time.RFC3339), "active": t.Active}
 }
 
-// eventJSON is a team's event: EventJSON.
-func eventJSON(e store.Event) map[string]any { return EventJSON(e) }
-
 // EventJSON is how the API and the CLI's --json show an event (never its
 // invitation), with the formats it runs (its game's, eventFormats): the
 // pages show each format's parts by its name.
 func EventJSON(e store.Event) map[string]any {
 	return map[string]any{"id": e.ID, "game": e.Game, "name": e.Name, "options": e.Options,
-		"settings": e.Settings, "created": e.Created.Format(time.RFC3339), "formats": eventFormats(e.Game)}
+		"settings": e.Settings, "created": e.Created.Format(time.RFC3339), "formats": EventFormats(e.Game)}
 }
 
 func submissionJSON(s store.Submission) map[string]any {
 	m := map[string]any{"id": s.ID, "filename": s.Filename, "language": s.Language, "status": s.Status,
 		"error": s.Error, "created": s.Created.Format(time.RFC3339),
-		"log": fmt.Sprintf("%ssubmissions/%d/log", APIPrefix, s.ID)}
+		"log": fmt.Sprintf("%ssubmissions/%d/log", Prefix, s.ID)}
 	if !s.Built.IsZero() {
 		m["built"] = s.Built.Format(time.RFC3339)
 	}
@@ -673,3 +682,43 @@ func submissionJSON(s store.Submission) map[string]any {
 func writeJSON(w http.ResponseWriter, code int, v any) { format.WriteJSON(w, code, v) }
 
 func apiError(w http.ResponseWriter, code int, msg string) { format.WriteError(w, code, msg) }
+
+// EventFormats are the names of the registered formats an event of game
+// runs, as its metadata names them (game.Info.Formats); none (an empty
+// list, never nil) for a game that names none or is not registered.
+func EventFormats(game string) []string {
+	out := []string{}
+	for _, f := range format.All() {
+		if format.Runs(game, f.Name()) {
+			out = append(out, f.Name())
+		}
+	}
+	return out
+}
+
+// Role is who may call a route: Anyone, Team or Organiser.
+type Role = role
+
+// The roles of the route table.
+const (
+	Anyone    = anyone
+	Team      = team
+	Organiser = organiser
+)
+
+// Route is one entry of the route table as the access tests walk it.
+type Route struct {
+	Pattern string // net/http pattern, with its method and the API's prefix
+	Who     Role
+	Own     bool // names a team's own resource by {id}: another team gets 404
+}
+
+// Routes is the route table, the API's own routes and its formats'.
+func Routes() []Route {
+	rs := routes()
+	out := make([]Route, len(rs))
+	for i, r := range rs {
+		out[i] = Route{r.pattern, r.who, r.own}
+	}
+	return out
+}

@@ -1,0 +1,31 @@
+package apitypes
+
+import "github.com/seed27749672/arena/platform/store"
+
+// Standing is one line of an event's leaderboard.
+type Standing struct {
+	Rank   int
+	Team   store.Team
+	Rating store.Rating // Mu and Sigma are the defaults for a team that never played
+	// Test, in an event with leagues, is the team's promotion test in its
+	// league (nil in the top league, or without an active submission).
+	Test *PromotionRecord
+	// BossOnly: the team's league is one where teams play only its boss
+	// (ranked by Test; no rated game).
+	BossOnly bool
+}
+
+// Score is what the leaderboard sorts by: mu - 3 sigma.
+func (s Standing) Score() float64 { return s.Rating.Mu - 3*s.Rating.Sigma }
+
+// WorkerStatus is a worker as the organiser sees it.
+type WorkerStatus struct {
+	store.Worker
+	Alive bool // it beat recently enough (six of its heartbeats)
+}
+
+// WorkerJSON is a worker as the API and the CLI's --json show it.
+func WorkerJSON(w WorkerStatus) map[string]any {
+	return map[string]any{"id": w.ID, "host": w.Host, "cores": w.Cores, "slots": w.Slots, "running": w.Running,
+		"done": w.Done, "started": w.Started, "seen": w.Seen, "alive": w.Alive}
+}
