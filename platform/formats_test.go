@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -243,6 +244,59 @@ func TestGeneralFinalRefusesEventFormats(t *testing.T) {
 		c, err := p.EventControls(ctx, ev.ID)
 		if err != nil || c.Final != nil || c.Frozen {
 			t.Errorf("%s: controls after the refusals: %+v %v", game, c, err)
+		}
+	}
+}
+
+// The chosen set is not announced: two events where only the other teams'
+// votes differ (set 2 wins in one, set 1 in the other) answer every GET
+// route of a team byte for byte the same, ids and times aside.
+func TestNoTeamRouteTellsTheChosenSet(t *testing.T) {
+	answers := func(cats int) (map[string]string, int) {
+		p, ts, ev, _, tokens := codinsaSetup(t, nil)
+		ctx := context.Background()
+		if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
+			t.Fatal(err)
+		}
+		for i, tok := range tokens {
+			if code, b := call(t, ts, "POST", APIPrefix+"spawns", tok, "text/plain", []byte(testTeamSets[i])); code != 201 {
+				t.Fatalf("%d %s", code, b)
+			}
+		}
+		vote(t, ts, tokens[0], 2)
+		vote(t, ts, tokens[1], 3)
+		vote(t, ts, tokens[2], cats)
+		if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := codinsa.Spawns(ctx, p.FormatHost(), ev.ID)
+		ch, _ := s.Choice()
+		out := map[string]string{}
+		noise := regexp.MustCompile(`"(created|played|built|id|event|team_id|active)":("[^"]*"|[0-9]+)`)
+		for _, r := range api.Routes() {
+			method, path, _ := strings.Cut(r.Pattern, " ")
+			if method != "GET" || r.Who != api.Team || strings.Contains(path, "{") {
+				continue
+			}
+			code, b := call(t, ts, method, path, tokens[0], "", nil)
+			out[path] = fmt.Sprint(code, " ", noise.ReplaceAllString(string(b), ""))
+		}
+		return out, ch.ID
+	}
+	a, chosenA := answers(2)
+	b, chosenB := answers(1)
+	if chosenA != 2 || chosenB != 1 {
+		t.Fatalf("the two votes chose %d and %d, want 2 and 1", chosenA, chosenB)
+	}
+	if len(a) < 5 || !strings.Contains(a[APIPrefix+"spawns"], "NAME Cats") {
+		t.Fatalf("too few routes compared, or no spawns route: %v", a)
+	}
+	for path, ans := range a {
+		if b[path] != ans {
+			t.Errorf("%s tells the votes apart:\n%s\n%s", path, ans, b[path])
+		}
+		if strings.Contains(ans, "MOUSE 4 -2") {
+			t.Errorf("%s shows the secret set: %s", path, ans)
 		}
 	}
 }

@@ -1,15 +1,23 @@
 package platform
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	_ "github.com/seed27749672/arena/games/all"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/web"
 )
 
 // openTest opens a platform on a data directory the sandbox can enter,
@@ -122,4 +130,68 @@ func TestJoinAndAuthenticate(t *testing.T) {
 			t.Errorf("Authenticate(%q) = %v, want ErrBadSecret", bad, err)
 		}
 	}
+}
+
+// fakeClock is the API's clock in tests: the rate limits move only when
+// the test says so.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time {
+	if c == nil { // a test that gives no clock: the real one
+		return time.Now()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// server is the platform's API mounted in the viewer server, as arena
+// serve --data mounts it.
+func server(t *testing.T, p *Platform, clock *fakeClock) *httptest.Server {
+	t.Helper()
+	ws := &web.Server{Replays: t.TempDir(), Platform: p.Handler(APIOptions{Now: clock.now})}
+	ts := httptest.NewServer(ws.Handler())
+	t.Cleanup(func() { ts.Close(); ws.Close() })
+	return ts
+}
+
+func call(t *testing.T, ts *httptest.Server, method, path, token, contentType string, body []byte) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(method, ts.URL+path, bytes.NewReader(body))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+func join(t *testing.T, ts *httptest.Server, invite, name string) (store.Team, string) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"invite": invite, "name": name})
+	code, b := call(t, ts, "POST", APIPrefix+"join", "", "application/json", body)
+	if code != http.StatusCreated {
+		t.Fatalf("join %s: %d %s", name, code, b)
+	}
+	var r struct {
+		Team  struct{ ID, Event int64 }
+		Token string
+	}
+	json.Unmarshal(b, &r)
+	return store.Team{ID: r.Team.ID, EventID: r.Team.Event, Name: name}, r.Token
 }

@@ -1,4 +1,4 @@
-package platform
+package api_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -20,10 +21,10 @@ import (
 // members) and every match with its whole replay; a new organiser token
 // ends the old one.
 func TestOrganiserAPI(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
-	clock := &fakeClock{t: time.Unix(1e9, 0)}
-	ts := server(t, p, clock)
+	clock := &platformtest.Clock{T: time.Unix(1e9, 0)}
+	ts := platformtest.Server(t, p, clock)
 	org, err := p.FirstOrganiserToken(ctx)
 	if err != nil || !strings.HasPrefix(org, "org-") {
 		t.Fatal(org, err)
@@ -33,7 +34,7 @@ func TestOrganiserAPI(t *testing.T) {
 	}
 	post := func(path, body string) (int, map[string]any) {
 		t.Helper()
-		code, b := call(t, ts, "POST", APIPrefix+path, org, "application/json", []byte(body))
+		code, b := platformtest.Call(t, ts, "POST", api.Prefix+path, org, "application/json", []byte(body))
 		var m map[string]any
 		json.Unmarshal(b, &m)
 		return code, m
@@ -93,14 +94,14 @@ func TestOrganiserAPI(t *testing.T) {
 	if code, m := post("organiser/events/1/casual", `{"running":false}`); code != 200 || m["casual_stopped"] != true {
 		t.Fatalf("stop: %d %v", code, m)
 	}
-	if code, b := call(t, ts, "GET", APIPrefix+"organiser/events/1/controls", org, "", nil); code != 200 || !strings.Contains(string(b), `"casual_stopped":true`) {
+	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"organiser/events/1/controls", org, "", nil); code != 200 || !strings.Contains(string(b), `"casual_stopped":true`) {
 		t.Fatalf("controls: %d %s", code, b)
 	}
 	if code, _ := post("organiser/events/1/casual", `{}`); code != 400 {
 		t.Errorf("casual without running: %d", code)
 	}
 	// every team, with its members; every match, every seat's log
-	code, b := call(t, ts, "GET", APIPrefix+"organiser/events/1/teams", org, "", nil)
+	code, b := platformtest.Call(t, ts, "GET", api.Prefix+"organiser/events/1/teams", org, "", nil)
 	if code != 200 || !strings.Contains(string(b), `"members":["Ada","Bob"]`) || !strings.Contains(string(b), `"rank":1`) {
 		t.Errorf("teams: %d %s", code, b)
 	}
@@ -108,11 +109,11 @@ func TestOrganiserAPI(t *testing.T) {
 		Turns: []replay.Turn{{Replies: []replay.Reply{{Stderr: "owls-log"}, {Stderr: "house-log"}}}}}
 	p.Replays.Put("k1", rep)
 	p.Store.RecordMatch(ctx, store.Match{EventID: 1, Key: "k1", Seed: 1 << 60, Teams: []int64{owls.ID, 0}, Submissions: []int64{0, 0}, Ranks: []int{2, 1}}, nil)
-	code, b = call(t, ts, "GET", APIPrefix+"organiser/events/1/matches", org, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", api.Prefix+"organiser/events/1/matches", org, "", nil)
 	if code != 200 || !strings.Contains(string(b), `"team_id":0`) || !strings.Contains(string(b), `"seed":"1152921504606846976"`) {
 		t.Errorf("matches: %d %s", code, b)
 	}
-	code, b = call(t, ts, "GET", APIPrefix+"organiser/events/1/matches/1/replay", org, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", api.Prefix+"organiser/events/1/matches/1/replay", org, "", nil)
 	if code != 200 || !strings.Contains(string(b), "owls-log") || !strings.Contains(string(b), "house-log") {
 		t.Errorf("replay: %d %s", code, b)
 	}
@@ -121,19 +122,19 @@ func TestOrganiserAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if code, _ := call(t, ts, "GET", APIPrefix+"organiser/events", org, "", nil); code != 401 {
+	if code, _ := platformtest.Call(t, ts, "GET", api.Prefix+"organiser/events", org, "", nil); code != 401 {
 		t.Errorf("the old organiser token: %d", code)
 	}
-	if code, _ := call(t, ts, "GET", APIPrefix+"organiser/events", fresh, "", nil); code != 200 {
+	if code, _ := platformtest.Call(t, ts, "GET", api.Prefix+"organiser/events", fresh, "", nil); code != 200 {
 		t.Errorf("the new organiser token: %d", code)
 	}
 }
 
 func TestJoinWithMembers(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
-	clock := &fakeClock{t: time.Unix(1e9, 0)}
-	ts := server(t, p, clock)
+	clock := &platformtest.Clock{T: time.Unix(1e9, 0)}
+	ts := platformtest.Server(t, p, clock)
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	for _, c := range []struct{ members, want string }{
 		{`["Ada", " Bob"]`, "member 2"},
@@ -144,18 +145,18 @@ func TestJoinWithMembers(t *testing.T) {
 		{`[` + strings.Repeat(`"m",`, 20) + `"m"]`, "at most 20"},
 	} {
 		body := `{"invite":"` + invite + `","name":"Owls","members":` + c.members + `}`
-		code, b := call(t, ts, "POST", APIPrefix+"join", "", "application/json", []byte(body))
+		code, b := platformtest.Call(t, ts, "POST", api.Prefix+"join", "", "application/json", []byte(body))
 		if code != 400 || !strings.Contains(string(b), c.want) {
 			t.Errorf("members %s: %d %s, want 400 with %q", c.members, code, b, c.want)
 		}
 	}
-	code, b := call(t, ts, "POST", APIPrefix+"join", "", "application/json", []byte(`{"invite":"`+invite+`","name":"Owls","members":["Ada","Émile"]}`))
+	code, b := platformtest.Call(t, ts, "POST", api.Prefix+"join", "", "application/json", []byte(`{"invite":"`+invite+`","name":"Owls","members":["Ada","Émile"]}`))
 	if code != 201 || !strings.Contains(string(b), `"members":["Ada","Émile"]`) {
 		t.Fatalf("join: %d %s", code, b)
 	}
 	var r struct{ Token string }
 	json.Unmarshal(b, &r)
-	if code, b := call(t, ts, "GET", APIPrefix+"team", r.Token, "", nil); code != 200 || !strings.Contains(string(b), `"members":["Ada","Émile"]`) {
+	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"team", r.Token, "", nil); code != 200 || !strings.Contains(string(b), `"members":["Ada","Émile"]`) {
 		t.Fatalf("team: %d %s", code, b)
 	}
 }
@@ -173,7 +174,7 @@ func TestEventJSONCarriesFormats(t *testing.T) {
 				want = append(want, f.Name())
 			}
 		}
-		got, ok := EventJSON(store.Event{Game: info.Name})["formats"].([]string)
+		got, ok := api.EventJSON(store.Event{Game: info.Name})["formats"].([]string)
 		if !ok || got == nil || !slices.Equal(got, want) {
 			t.Errorf("%s: formats %#v, want %q (its metadata's %q)", info.Name, got, want, info.Formats)
 		}
@@ -184,9 +185,9 @@ func TestEventJSONCarriesFormats(t *testing.T) {
 		}
 	}
 
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
-	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
 	org, err := p.FirstOrganiserToken(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -199,7 +200,7 @@ func TestEventJSONCarriesFormats(t *testing.T) {
 		game string
 		want []string
 	}{{"jungle", []string{"blitz"}}, {"catmouse", []string{"codinsa"}}, {"territory", []string{"rounds"}}, {"ants", []string{}}} {
-		code, b := call(t, ts, "POST", APIPrefix+"organiser/events", org, "application/json", []byte(`{"game":"`+c.game+`","name":"`+c.game+`"}`))
+		code, b := platformtest.Call(t, ts, "POST", api.Prefix+"organiser/events", org, "application/json", []byte(`{"game":"`+c.game+`","name":"`+c.game+`"}`))
 		var created struct {
 			Event  event
 			Invite string
@@ -210,14 +211,14 @@ func TestEventJSONCarriesFormats(t *testing.T) {
 		if created.Event.Formats == nil || !slices.Equal(created.Event.Formats, c.want) {
 			t.Errorf("%s created: formats %q, want %q", c.game, created.Event.Formats, c.want)
 		}
-		_, tok := join(t, ts, created.Invite, "Owls")
-		code, b = call(t, ts, "GET", APIPrefix+"team", tok, "", nil)
+		_, tok := platformtest.Join(t, ts, created.Invite, "Owls")
+		code, b = platformtest.Call(t, ts, "GET", api.Prefix+"team", tok, "", nil)
 		var mine struct{ Event event }
 		if err := json.Unmarshal(b, &mine); code != 200 || err != nil || mine.Event.Formats == nil || !slices.Equal(mine.Event.Formats, c.want) {
 			t.Errorf("%s team's event: %d %s, want formats %q", c.game, code, b, c.want)
 		}
 	}
-	code, b := call(t, ts, "GET", APIPrefix+"organiser/events", org, "", nil)
+	code, b := platformtest.Call(t, ts, "GET", api.Prefix+"organiser/events", org, "", nil)
 	var list []event
 	if err := json.Unmarshal(b, &list); code != 200 || err != nil || len(list) != 4 {
 		t.Fatalf("events: %d %s", code, b)

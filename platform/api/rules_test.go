@@ -1,4 +1,4 @@
-package platform
+package api_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform/api"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -37,19 +39,19 @@ func getRules(t *testing.T, call func(query string) (int, rulesReply), query str
 // shows its default league's; a game without statements says where its
 // rules are.
 func TestRulesAreTheTeamsLeagues(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
-	ts := server(t, p, &fakeClock{t: time.Unix(1e9, 0)})
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
 	s := store.DefaultSettings()
 	s.Leagues = true
 	_, invite, err := p.CreateEventWith(ctx, "tracks", "Summer", []string{"ink_threshold=4"}, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	owls, token := join(t, ts, invite, "Owls")
+	owls, token := platformtest.Join(t, ts, invite, "Owls")
 	rules := func(token string) func(string) (int, rulesReply) {
 		return func(q string) (int, rulesReply) {
-			code, b := call(t, ts, "GET", APIPrefix+"rules"+q, token, "", nil)
+			code, b := platformtest.Call(t, ts, "GET", api.Prefix+"rules"+q, token, "", nil)
 			var r rulesReply
 			if err := json.Unmarshal(b, &r); err != nil {
 				t.Fatalf("%s: %v", b, err)
@@ -101,7 +103,7 @@ func TestRulesAreTheTeamsLeagues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, antsToken := join(t, ts, invite, "Ants")
+	_, antsToken := platformtest.Join(t, ts, invite, "Ants")
 	r = getRules(t, rules(antsToken), "", 200)
 	if r.League.Number != 4 || len(r.Leagues) != 1 || !strings.Contains(r.Markdown, "myScore oppScore") || strings.Contains(r.Markdown, "event's settings") {
 		t.Errorf("ants without leagues: %+v\n%s", r.League, r.Markdown)
@@ -113,7 +115,7 @@ func TestRulesAreTheTeamsLeagues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, catToken := join(t, ts, invite, "Cats")
+	_, catToken := platformtest.Join(t, ts, invite, "Cats")
 	if r := getRules(t, rules(catToken), "", 404); !strings.Contains(r.Error, "docs/games/catmouse.md") {
 		t.Errorf("catmouse's rules: %q", r.Error)
 	}
