@@ -147,11 +147,6 @@ func (c *fakeClock) now() time.Time {
 	defer c.mu.Unlock()
 	return c.t
 }
-func (c *fakeClock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // server is the platform's API mounted in the viewer server, as arena
 // serve --data mounts it.
