@@ -18,9 +18,10 @@ import (
 )
 
 // The platform's side of the event formats (package format): it offers
-// them its services as a format.Host, looks at every event with every
-// format, mounts their routes beside its own and adds their sections to
-// the results. It never names one.
+// them its services as a format.Host, has its scheduler and its clock
+// look at the events with them, refuses the final ranking where a format
+// has its own, and adds their sections to the results (the API, package
+// api, mounts their routes). It never names one.
 
 // host is the platform as a format sees it.
 type host struct{ p *Platform }
