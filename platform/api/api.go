@@ -24,6 +24,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/internal/keyrate"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
@@ -686,10 +687,10 @@ func apiError(w http.ResponseWriter, code int, msg string) { format.WriteError(w
 // EventFormats are the names of the registered formats an event of game
 // runs, as its metadata names them (game.Info.Formats); none (an empty
 // list, never nil) for a game that names none or is not registered.
-func EventFormats(game string) []string {
+func EventFormats(gameName string) []string {
 	out := []string{}
-	for _, f := range format.All() {
-		if format.Runs(game, f.Name()) {
+	if g, err := game.Lookup(gameName); err == nil {
+		for _, f := range format.Of(g.Info()) {
 			out = append(out, f.Name())
 		}
 	}

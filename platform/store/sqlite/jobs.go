@@ -71,33 +71,17 @@ func (d *DB) MatchJobs(ctx context.Context, jobKind string) (map[int64]int, map[
 	if err != nil {
 		return nil, nil, err
 	}
-	promoting := map[int64]bool{}
-	for t := range teams {
-		promoting[t] = true
-	}
-	return busy, promoting, nil
+	return busy, store.Promoting(teams), nil
 }
 
-// counts adds the rows of a query of (id, count) to into; a row whose id
-// is NULL (a job whose arguments lack it) is skipped, as a job that did
-// not decode.
+// counts adds the rows of a query of (id, count) to into.
 func counts(ctx context.Context, db *sql.DB, into map[int64]int, q string, args ...any) error {
 	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var id *int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return err
-		}
-		if id != nil {
-			into[*id] += n
-		}
-	}
-	return rows.Err()
+	return store.ScanCounts(rows, into)
 }
 
 // Orphans implements store.Queue.
