@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -360,11 +359,9 @@ func optionsText(o map[string]string) string {
 	return strings.Join(slices.Sorted(slices.Values(kv)), " ")
 }
 
-func writeJSONTo(out io.Writer, v any) error {
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+// writeJSONTo prints v as the organiser's commands print JSON
+// (format.WriteJSONTo: the formats' commands print the same way).
+var writeJSONTo = format.WriteJSONTo
 
 func addDataFlags(cmd *cobra.Command, data *string, asJSON *bool) {
 	cmd.Flags().StringVar(data, "data", "", "the platform's data directory (as given to arena serve --data)")
