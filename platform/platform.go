@@ -1,9 +1,20 @@
-// Package platform is the competition server: events, teams that join
-// them with an invitation and submit code, the builds of that code, and
-// casual matches between the teams' bots with their ratings. It keeps
-// everything in a data directory: the database (platform/store), the
-// uploads, the build trees and the replays. The HTTP API is in api.go, the
-// build jobs in jobs.go, the matches in matches.go.
+// Package platform is the competition server's entry: it opens a data
+// directory (SQLite) or a shared PostgreSQL database and assembles the
+// platform's rooms on it, each one concern (docs/architecture.md draws
+// the house):
+//
+//   - event: events, teams, tokens, settings, the organiser's controls
+//   - submission: the teams' uploads and HTTP bot URLs, and their builds
+//   - play: a match job played here, its bots sandboxed
+//   - matchmaking: the casual scheduler, leagues, ratings, leaderboards
+//   - stages: the event formats' host, clock and stage games
+//   - transfer: results, export and import of an event
+//   - worker: River's workers, the schedulers' loops, heartbeats
+//   - api: the HTTP API over all of them
+//
+// A Platform embeds the rooms, so that their methods are its own
+// (p.Submit, p.Leaderboard, p.StartJobs...); it adds nothing of its own
+// but the opening, the closing and the API's handler.
 package platform
 
 import (
@@ -11,69 +22,67 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
-	"sync"
-	"time"
 
-	"github.com/riverqueue/river/rivertype"
-	"golang.org/x/sync/semaphore"
-
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/event"
-	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/files"
+	"github.com/seed27749672/arena/platform/local"
+	"github.com/seed27749672/arena/platform/matchmaking"
+	"github.com/seed27749672/arena/platform/play"
+	"github.com/seed27749672/arena/platform/queue"
+	"github.com/seed27749672/arena/platform/stages"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/store/postgres"
 	"github.com/seed27749672/arena/platform/store/sqlite"
+	"github.com/seed27749672/arena/platform/submission"
+	"github.com/seed27749672/arena/platform/transfer"
+	"github.com/seed27749672/arena/platform/worker"
 )
 
-// Platform is an open data directory.
+// Platform is an open data directory (or database) and its rooms.
 type Platform struct {
-	// Events are the events, teams, tokens, settings and controls: their
-	// methods are the platform's (CreateEvent, Join, StartFinal...).
-	// Its Store and Dir (the data directory) are the platform's.
-	*event.Events
-	db    store.Queue     // the job queue's side of the store's database
-	river store.JobClient // nil until StartJobs
-	// count counts the matches this process plays (heartbeats)
-	count counters
-	// builds are the teams' uploads and build trees
-	builds *files.Builds
-	// stopHeartbeat stops a worker's heartbeats (nil: none)
-	stopHeartbeat func()
-	id            string     // a worker's id (workerID)
-	tempDir       string     // removed by Close
-	lead          store.Lead // the claim to schedule (scheduling)
-	leadMu        sync.Mutex // the scheduler and the formats' clock ask at once
-	// observe, when set (benchmarks), is told of each match job played:
-	// its row, when it started and when it ended
-	observe func(job *rivertype.JobRow, start, end time.Time)
-	jobs    JobOptions
-	// stopScheduler stops the casual matches' scheduler (nil: none)
-	stopScheduler func()
-	// matchEnded wakes the scheduler when a match job ends (a place in
-	// flight is free), rather than at its next tick
-	matchEnded chan struct{}
-	// formatEnded wakes the formats' clock (clock.go) when a game of a
-	// round or final ends here (its stage may be over), rather than at
-	// its next look
-	formatEnded chan struct{}
-	// stopClock stops the formats' clock (nil: none)
-	stopClock func()
-	// Replays keeps the matches' replays (DIR/replays by default).
+	*event.Events // its Store and Dir (the data directory) are the platform's
+	*submission.Intake
+	*matchmaking.Matchmaker
+	*stages.Stages
+	*transfer.Transfer
+	*worker.Pool
+
+	// The rooms' shared parts, named here so that they are the
+	// platform's own (each room holds the same).
+	Jobs    *queue.Jobs
+	Player  *play.Player
+	Builds  *files.Builds
 	Replays files.Replays
-	// cores are the cores match jobs hold while they play, by the rule
-	// of arena tournament (tournament.MatchCores): nil until StartJobs.
-	cores     *semaphore.Weighted
-	coreCount int
-	// decided holds the promotion tests known decided (testKey): they
-	// never change, and the scheduler need not read them again (leagues.go)
-	decided sync.Map
-	// results caches the results of recorded games the formats played as
-	// match jobs replay (stages.go): a recorded game never changes
-	results sync.Map
-	// jobsLock is DIR/jobs.lock while this process runs a SQLite data
-	// directory's jobs (restart.go)
-	jobsLock *os.File
+
+	tempDir string // removed by Close
+}
+
+// database is what a store driver opens: the store, and the job queue's
+// side of its database.
+type database interface {
+	store.Store
+	store.Queue
+}
+
+// assemble builds the rooms on an open database.
+func assemble(db database, dir string, replays files.Replays, builds *files.Builds) *Platform {
+	ev := &event.Events{Store: db, Dir: dir, OwnFinal: stages.OwnFinal}
+	jobs := &queue.Jobs{DB: db, Dir: dir}
+	player := &play.Player{Events: ev, Builds: builds, Replays: replays}
+	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player}
+	st := stages.New(ev, jobs, mm)
+	mm.Formats = st.ScheduleFormats
+	in := &submission.Intake{Events: ev, Jobs: jobs, Builds: builds}
+	return &Platform{
+		Events: ev, Intake: in, Matchmaker: mm, Stages: st,
+		Transfer: &transfer.Transfer{Events: ev, Builds: builds, Replays: replays, Matches: mm, Stages: st},
+		Pool:     &worker.Pool{Jobs: jobs, Events: ev, Intake: in, Matches: mm, Stages: st, StageGameEnded: st.GameEnded},
+		Jobs:     jobs, Player: player, Builds: builds, Replays: replays,
+	}
 }
 
 // Open opens (or creates) a data directory.
@@ -101,27 +110,88 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 			return nil, err
 		}
 	}
-	p := &Platform{Events: newEvents(db, dir), db: db, Replays: files.DirReplays{Dir: filepath.Join(dir, "replays")},
-		builds: &files.Builds{Store: db, Dir: dir}}
 	if err := os.MkdirAll(filepath.Join(dir, "builds"), 0o711); err != nil {
 		db.Close()
 		return nil, err
 	}
+	return assemble(db, dir, files.DirReplays{Dir: filepath.Join(dir, "replays")}, &files.Builds{Store: db, Dir: dir}), nil
+}
+
+// OpenDB opens the platform on a PostgreSQL database (postgres://...)
+// that other machines share. dir is this machine's own directory: a cache
+// of the uploads and build trees the database holds, and where builds and
+// bots run. The store's driver owns all of its SQL, the job queue's
+// (River's) tables included.
+func OpenDB(ctx context.Context, url, dir string) (*Platform, error) {
+	if dir == "" {
+		return nil, errors.New("no working directory given")
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "builds"), 0o711); err != nil {
+		return nil, fmt.Errorf("working directory: %w", err)
+	}
+	for _, d := range []string{dir, filepath.Join(dir, "builds")} {
+		if err := os.Chmod(d, 0o711); err != nil {
+			return nil, fmt.Errorf("working directory: %w", err)
+		}
+	}
+	db, err := postgres.Open(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	return assemble(db, dir, files.StoreReplays{Store: db}, &files.Builds{Store: db, Dir: dir, Shared: db.Shared()}), nil
+}
+
+// OpenEither opens a PostgreSQL database when url is set, else the data
+// directory dir: what the CLI's --db and --data choose. With a database,
+// dir is this process's working directory; without one, a new temporary
+// directory is, removed by Close (what it holds is a cache of the
+// database's).
+func OpenEither(ctx context.Context, dir, url string) (*Platform, error) {
+	if url == "" {
+		return Open(ctx, dir)
+	}
+	temp := ""
+	if dir == "" {
+		var err error
+		if temp, err = os.MkdirTemp("", "arena-work-"); err != nil {
+			return nil, err
+		}
+		dir = temp
+	}
+	p, err := OpenDB(ctx, url, dir)
+	if err != nil {
+		if temp != "" {
+			os.RemoveAll(temp)
+		}
+		return nil, err
+	}
+	p.tempDir = temp
 	return p, nil
 }
 
 // Close closes the database (and removes a temporary working directory:
 // OpenEither).
 func (p *Platform) Close() error {
-	p.stopLeading() // its connection goes back to the pool before it closes
+	p.Jobs.StopLeading() // its connection goes back to the pool before it closes
 	if p.tempDir != "" {
 		defer os.RemoveAll(p.tempDir)
 	}
 	return p.Store.Close()
 }
 
-// userError is a request's fault, said so that the user can fix it (the
-// API answers it with 400, not 500).
-type userError = fault.UserError
+// Handler returns the platform's HTTP API (package api). It checks roles
+// itself; the server that mounts it adds the host check, the security
+// headers and the refusal of cross-origin requests (web.Server.Platform).
+func (p *Platform) Handler(o api.Options) http.Handler { return api.Handler(served{p}, o) }
 
-func isUserError(err error) bool { return fault.IsUser(err) }
+// served is the platform as the API sees it (api.Platform): its store and
+// replays as methods, the rest its rooms'.
+type served struct{ *Platform }
+
+func (s served) Store() store.Store     { return s.Platform.Store }
+func (s served) Replays() files.Replays { return s.Platform.Replays }
+
+// NewLocal is the organiser's calls on p (which the caller closes).
+func NewLocal(p *Platform) local.Local {
+	return local.New(p.Events, p.Matchmaker, p.Stages, p.Transfer)
+}

@@ -1,81 +1,20 @@
-package platform
+package platform_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	_ "github.com/seed27749672/arena/games/all"
 	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
-	"github.com/seed27749672/arena/web"
 )
 
-// openTest opens a platform on a data directory the sandbox can enter,
-// or on PostgreSQL under TestFlowsOnPostgres; it is closed when the test
-// ends. (The platform's users have platformtest; it imports platform, so
-// this package's own tests keep these few helpers.)
-func openTest(t *testing.T) *Platform {
-	t.Helper()
-	if testOnPostgres {
-		return openPG(t, pgtest.URL(t))
-	}
-	p, err := Open(context.Background(), dataDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	return p
-}
-
-// newEvent creates an event of game with opts, and returns it with its
-// invitation.
-func newEvent(tb testing.TB, p *Platform, game, name string, opts ...string) (store.Event, string) {
-	tb.Helper()
-	ev, invite, err := p.CreateEvent(context.Background(), game, name, opts)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return ev, invite
-}
-
-// joinReady joins a team by each name, each with a one-line Python bot
-// submitted and stored as built (as its build job would leave it, without
-// running one), and returns the teams and their tokens.
-func joinReady(tb testing.TB, p *Platform, invite string, names ...string) ([]store.Team, []string) {
-	tb.Helper()
-	ctx := context.Background()
-	var teams []store.Team
-	var tokens []string
-	for _, name := range names {
-		tm, tok, err := p.Join(ctx, invite, name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		s, err := p.Submit(ctx, tm, "bot.py", []byte("print(1)\n"))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {
-			tb.Fatal(err)
-		}
-		tm.Active = s.ID
-		teams, tokens = append(teams, tm), append(tokens, tok)
-	}
-	return teams, tokens
-}
-
 func TestCreateEventChecksGameNameAndOptions(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
 	for _, bad := range []struct {
 		game, name string
@@ -100,9 +39,9 @@ func TestCreateEventChecksGameNameAndOptions(t *testing.T) {
 }
 
 func TestJoinAndAuthenticate(t *testing.T) {
-	p := openTest(t)
+	p := platformtest.Open(t)
 	ctx := context.Background()
-	ev, invite := newEvent(t, p, "tracks", "Summer")
+	ev, invite := platformtest.Event(t, p, "tracks", "Summer")
 	team, token, err := p.Join(ctx, invite, "Owls")
 	if err != nil || team.EventID != ev.ID {
 		t.Fatalf("%+v %v", team, err)
@@ -132,61 +71,15 @@ func TestJoinAndAuthenticate(t *testing.T) {
 	}
 }
 
-// fakeClock is the API's clock in tests: the rate limits move only when
-// the test says so.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
+// The platform's tests may ask for a PostgreSQL database (pgtest.URL).
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
-func (c *fakeClock) now() time.Time {
-	if c == nil { // a test that gives no clock: the real one
-		return time.Now()
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-// server is the platform's API mounted in the viewer server, as arena
-// serve --data mounts it.
-func server(t *testing.T, p *Platform, clock *fakeClock) *httptest.Server {
-	t.Helper()
-	ws := &web.Server{Replays: t.TempDir(), Platform: p.Handler(APIOptions{Now: clock.now})}
-	ts := httptest.NewServer(ws.Handler())
-	t.Cleanup(func() { ts.Close(); ws.Close() })
-	return ts
-}
-
-func call(t *testing.T, ts *httptest.Server, method, path, token, contentType string, body []byte) (int, []byte) {
-	t.Helper()
-	req, _ := http.NewRequest(method, ts.URL+path, bytes.NewReader(body))
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	resp, err := ts.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
-}
-
-func join(t *testing.T, ts *httptest.Server, invite, name string) (store.Team, string) {
-	t.Helper()
-	body, _ := json.Marshal(map[string]string{"invite": invite, "name": name})
-	code, b := call(t, ts, "POST", APIPrefix+"join", "", "application/json", body)
-	if code != http.StatusCreated {
-		t.Fatalf("join %s: %d %s", name, code, b)
-	}
-	var r struct {
-		Team  struct{ ID, Event int64 }
-		Token string
-	}
-	json.Unmarshal(b, &r)
-	return store.Team{ID: r.Team.ID, EventID: r.Team.Event, Name: name}, r.Token
+// TestFlowsOnPostgres runs again, on PostgreSQL, the entry's tests that
+// open their platform with platformtest.Open: the same flows on both
+// drivers.
+func TestFlowsOnPostgres(t *testing.T) {
+	platformtest.OnPostgres(t, map[string]func(*testing.T){
+		"CreateEventChecksGameNameAndOptions": TestCreateEventChecksGameNameAndOptions,
+		"JoinAndAuthenticate":                 TestJoinAndAuthenticate,
+	})
 }

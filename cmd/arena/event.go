@@ -13,7 +13,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/client"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -90,11 +92,11 @@ Settings (all optional; each is checked against the game):
 		}
 		out := cmd.OutOrStdout()
 		if of.asJSON {
-			return writeJSONTo(out, map[string]any{"event": platform.EventJSON(e), "invite": invite})
+			return writeJSONTo(out, map[string]any{"event": api.EventJSON(e), "invite": invite})
 		}
 		fmt.Fprintf(out, "event %d: %s (%s)\n%sinvitation (shown once, only its hash is kept): %s\n", e.ID, e.Name, e.Game, settingsText(e.Settings), invite)
 		if of.server != "" {
-			fmt.Fprintf(out, "join link: %s\n", platform.InviteLink(of.server, invite))
+			fmt.Fprintf(out, "join link: %s\n", event.InviteLink(of.server, invite))
 		}
 		return nil
 	})
@@ -269,7 +271,7 @@ func printEvents(out io.Writer, es []store.Event, asJSON bool) error {
 	if asJSON {
 		list := []map[string]any{}
 		for _, e := range es {
-			list = append(list, platform.EventJSON(e))
+			list = append(list, api.EventJSON(e))
 		}
 		return writeJSONTo(out, list)
 	}
@@ -287,7 +289,7 @@ func printEvents(out io.Writer, es []store.Event, asJSON bool) error {
 
 func printEvent(out io.Writer, e store.Event, asJSON bool) error {
 	if asJSON {
-		return writeJSONTo(out, platform.EventJSON(e))
+		return writeJSONTo(out, api.EventJSON(e))
 	}
 	fmt.Fprintf(out, "event %d: %s (%s), created %s\n", e.ID, e.Name, e.Game, e.Created.Format(time.RFC3339))
 	if len(e.Options) > 0 {

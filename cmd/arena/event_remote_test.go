@@ -13,9 +13,11 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/client"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/sandbox"
 )
@@ -45,7 +47,7 @@ func newTwin(t *testing.T) *twin {
 	if w.token, err = p.FirstOrganiserToken(ctx); err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(p.Handler(platform.APIOptions{}))
+	ts := httptest.NewServer(p.Handler(api.Options{}))
 	t.Cleanup(ts.Close)
 	w.served, w.url = p, ts.URL
 	return w
@@ -447,7 +449,7 @@ func TestEventFinalsThroughTheServerWait(t *testing.T) {
 			t.Fatal(stderr)
 		}
 	}
-	if err := w.served.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond, Matches: 1}); err != nil {
+	if err := w.served.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond, Matches: 1}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.served.StopJobs(ctx) })

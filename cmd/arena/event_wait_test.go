@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/worker"
 )
 
 // runGuarded runs the arena binary as run does, killed after guard: a
@@ -73,7 +73,7 @@ func TestWaitStopsOnAGameThatCannotBePlayed(t *testing.T) {
 	}
 	// the teams' bots are not built (readyTeams): they run uncontained,
 	// and fail to start; a game that plays is a game they lose
-	if err := w.served.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond, Matches: 3, Build: build.Options{Unsafe: true}}); err != nil {
+	if err := w.served.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond, Matches: 3, Build: build.Options{Unsafe: true}}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.served.StopJobs(ctx) })

@@ -8,9 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/worker"
 )
 
 // TestStatusTellsTheGamesThatFail: blitz status and event status print
@@ -69,7 +70,7 @@ func TestStatusTellsTheGamesThatFail(t *testing.T) {
 	}
 	// the teams' bots are not built (readyTeams): they run uncontained,
 	// and fail to start; a game that plays is a game they lose
-	if err := w.served.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond, Matches: 3, Build: build.Options{Unsafe: true}}); err != nil {
+	if err := w.served.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond, Matches: 3, Build: build.Options{Unsafe: true}}); err != nil {
 		t.Fatal(err)
 	}
 	stopped := false
@@ -139,11 +140,11 @@ func TestPrintFailures(t *testing.T) {
 	since := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
 	var b strings.Builder
 	printFailures(&b, apitypes.Failures{
-		Failing: []platform.FailingGame{
+		Failing: []format.FailingGame{
 			{Game: "final-4-2", Teams: []string{"Owls", "Bats"}, Failures: 7, Error: "replays: no space left\non device\n", Discarded: 2},
 			{Game: "ranked-4-3-1", Teams: []string{"Lynx", "Foxes"}, Failures: 1, Error: "map.jmap: line 1"},
 		},
-		LookError: &platform.LookError{Error: "game ranked-4-4-1: open maps/gone.jmap: no such file", Looks: 4, Since: since},
+		LookError: &format.LookError{Error: "game ranked-4-4-1: open maps/gone.jmap: no such file", Looks: 4, Since: since},
 	})
 	want := `failing games (never recorded; the server queues each again at its next look, so the round or final goes on once the cause is fixed):
   game final-4-2 (Owls, Bats) failed 7 times: replays: no space left
@@ -157,7 +158,7 @@ the server cannot go on: its look at the event's round or final failed 4 times i
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 	b.Reset()
-	printFailures(&b, apitypes.Failures{Failing: []platform.FailingGame{}})
+	printFailures(&b, apitypes.Failures{Failing: []format.FailingGame{}})
 	if b.Len() != 0 {
 		t.Errorf("nothing failing printed %q", b.String())
 	}

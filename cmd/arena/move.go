@@ -5,9 +5,8 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/seed27749672/arena/platform/transfer"
 	"github.com/spf13/cobra"
-
-	"github.com/seed27749672/arena/platform"
 )
 
 // arena export and arena import move an event between platform databases:
@@ -104,7 +103,7 @@ own keeps it, and the import says so.`,
 				return writeJSONTo(cmd.OutOrStdout(), map[string]any{"event": ev.ID, "name": ev.Name, "organiser": imp.Organiser})
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "event %s imported: %s (%s)\n", strconv.FormatInt(ev.ID, 10), ev.Name, ev.Game)
-			if imp.Organiser == platform.OrganiserKept {
+			if imp.Organiser == transfer.OrganiserKept {
 				fmt.Fprintln(cmd.OutOrStdout(), "this database has an organiser token of its own, which stays: the source's organiser link does not open it (arena organiser token makes a new one)")
 			}
 			return nil

@@ -12,6 +12,7 @@ import (
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -39,7 +40,7 @@ func TestAnEventMovesFromADataDirectoryToPostgreSQL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := src.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond, Build: build.Options{Unsafe: true}}); err != nil {
+	if err := src.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond, Build: build.Options{Unsafe: true}}); err != nil {
 		t.Fatal(err)
 	}
 	sub, err := src.Submit(ctx, owls, "bot.py", []byte("print('WAIT')\n"))

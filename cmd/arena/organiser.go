@@ -15,13 +15,14 @@ import (
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/client"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
 )
 
 // The organiser's commands reach the platform one of two ways: the data
 // directory (--data DIR, the server running or not) or the running server
 // with the organiser's token (--server URL --token T). client.Organiser is
-// what both do: platform.Local on the one, the API's client on the other.
+// what both do: local.Local on the one, the API's client on the other.
 
 // testText is a promotion test for a table: "2 of 3 won, playing".
 func testText(r *apitypes.PromotionRecord) string {
@@ -237,9 +238,9 @@ one when it starts the platform for the first time.`,
 				return err
 			}
 			if asJSON {
-				return writeJSONTo(cmd.OutOrStdout(), map[string]string{"token": t, "link": platform.OrganiserLink(base, t)})
+				return writeJSONTo(cmd.OutOrStdout(), map[string]string{"token": t, "link": event.OrganiserLink(base, t)})
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "organiser token (shown once, only its hash is kept; the old one no longer works): %s\norganiser link: %s\n", t, platform.OrganiserLink(base, t))
+			fmt.Fprintf(cmd.OutOrStdout(), "organiser token (shown once, only its hash is kept; the old one no longer works): %s\norganiser link: %s\n", t, event.OrganiserLink(base, t))
 			return nil
 		},
 	}

@@ -14,7 +14,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/web"
 )
@@ -75,16 +78,16 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 		p.Close()
 		return nil, err
 	}
-	role := platform.RoleAll
+	role := worker.RoleAll
 	if f.db != "" {
-		role = platform.RoleServer
+		role = worker.RoleServer
 	}
-	if err := p.StartJobs(ctx, platform.JobOptions{Workers: f.workers, Log: log, Matches: f.matches, Cores: srv.Cores, Role: role,
+	if err := p.StartJobs(ctx, worker.Options{Workers: f.workers, Log: log, Matches: f.matches, Cores: srv.Cores, Role: role,
 		Build: build.Options{Timeout: f.buildTimeout, Unsafe: f.unsafe}}); err != nil {
 		p.Close()
 		return nil, err
 	}
-	srv.Platform = p.Handler(platform.APIOptions{SubmitEvery: f.submitEvery, Log: log})
+	srv.Platform = p.Handler(api.Options{SubmitEvery: f.submitEvery, Log: log})
 	if f.db != "" {
 		fmt.Fprintf(cmd.OutOrStdout(), "Arena platform: on PostgreSQL, builds and matches by arena worker, API under %s\n", web.PlatformPrefix)
 	} else {
@@ -115,7 +118,7 @@ func (f *platformFlags) announce(out io.Writer, base string) {
 		fmt.Fprintf(out, "Organiser: open your organiser link (lost it? arena organiser token %s makes a new one)\n", where)
 		return
 	}
-	fmt.Fprintf(out, "Organiser link (shown once, only its hash is kept): %s\n", platform.OrganiserLink(base, f.firstToken))
+	fmt.Fprintf(out, "Organiser link (shown once, only its hash is kept): %s\n", event.OrganiserLink(base, f.firstToken))
 	fmt.Fprintf(out, "Organiser token for the CLI (arena event ... --server %s --token T): %s\n", base, f.firstToken)
 }
 

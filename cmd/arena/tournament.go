@@ -45,8 +45,8 @@ type tournamentFlags struct {
 	onStart     func(tournament.Job)
 }
 
-// event is a format ready to play.
-type event interface {
+// playableFormat is a format ready to play.
+type playableFormat interface {
 	Play(ctx context.Context) (*tournament.Outcome, error)
 }
 
@@ -173,7 +173,7 @@ func (f tournamentFlags) check(cmd *cobra.Command) error {
 }
 
 // build makes the event the flags describe.
-func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (event, error) {
+func (f tournamentFlags) build(game string, onMatch func(tournament.Played)) (playableFormat, error) {
 	sb, err := f.sandbox.limits()
 	if err != nil {
 		return nil, err

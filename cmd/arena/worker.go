@@ -12,7 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/sandbox"
 )
 
@@ -29,7 +31,7 @@ func init() {
 		unsafe       bool
 		scale        timeScale
 	)
-	worker := &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "worker --db URL [--cores N]",
 		Short: "Build and play the platform's jobs on this machine, for the server of a PostgreSQL database",
 		Long: `Run on each match machine of a platform on PostgreSQL (arena serve --db URL):
@@ -64,7 +66,7 @@ its running jobs end for up to 10 seconds.`,
 			defer p.Close()
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 			slots := max(1, cores/2)
-			if err := p.StartJobs(ctx, platform.JobOptions{Role: platform.RoleWorker, Workers: builds, Matches: slots, Cores: cores,
+			if err := p.StartJobs(ctx, worker.Options{Role: worker.RoleWorker, Workers: builds, Matches: slots, Cores: cores,
 				Heartbeat: heartbeat, Log: log, Build: build.Options{Timeout: buildTimeout, Unsafe: unsafe}, TimeScale: scale.factor()}); err != nil {
 				return err
 			}
@@ -78,16 +80,16 @@ its running jobs end for up to 10 seconds.`,
 			return p.StopJobs(shut)
 		},
 	}
-	worker.Flags().StringVar(&db, "db", "", "the platform's PostgreSQL database (as given to arena serve --db)")
-	worker.Flags().StringVar(&data, "data", "", "this worker's own directory for uploads and build trees (default: a new temporary directory, removed when it stops)")
-	worker.Flags().IntVar(&cores, "cores", runtime.NumCPU(), "CPU cores the matches may use")
-	worker.Flags().IntVar(&builds, "build-workers", 1, "builds run at once")
-	worker.Flags().DurationVar(&buildTimeout, "build-timeout", 5*time.Minute, "a build is stopped after this long")
-	worker.Flags().DurationVar(&heartbeat, "heartbeat", platform.DefaultHeartbeat, "how often the worker reports (use the same on every worker: one silent for 6 of its own is taken for lost)")
-	scale.add(worker.Flags())
-	worker.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "on a machine that cannot sandbox: build and run teams' code UNCONTAINED (only for code you trust)")
-	worker.MarkFlagRequired("db")
-	rootCmd.AddCommand(worker)
+	cmd.Flags().StringVar(&db, "db", "", "the platform's PostgreSQL database (as given to arena serve --db)")
+	cmd.Flags().StringVar(&data, "data", "", "this worker's own directory for uploads and build trees (default: a new temporary directory, removed when it stops)")
+	cmd.Flags().IntVar(&cores, "cores", runtime.NumCPU(), "CPU cores the matches may use")
+	cmd.Flags().IntVar(&builds, "build-workers", 1, "builds run at once")
+	cmd.Flags().DurationVar(&buildTimeout, "build-timeout", 5*time.Minute, "a build is stopped after this long")
+	cmd.Flags().DurationVar(&heartbeat, "heartbeat", worker.DefaultHeartbeat, "how often the worker reports (use the same on every worker: one silent for 6 of its own is taken for lost)")
+	scale.add(cmd.Flags())
+	cmd.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "on a machine that cannot sandbox: build and run teams' code UNCONTAINED (only for code you trust)")
+	cmd.MarkFlagRequired("db")
+	rootCmd.AddCommand(cmd)
 
 	var asJSON bool
 	workers := &cobra.Command{
@@ -137,11 +139,11 @@ and workers start. It refuses a database a newer arena has migrated.`,
 	rootCmd.AddCommand(migrate)
 }
 
-func printWorkers(out io.Writer, ws []platform.WorkerStatus, asJSON bool) error {
+func printWorkers(out io.Writer, ws []apitypes.WorkerStatus, asJSON bool) error {
 	if asJSON {
 		list := []map[string]any{}
 		for _, w := range ws {
-			list = append(list, platform.WorkerJSON(w))
+			list = append(list, apitypes.WorkerJSON(w))
 		}
 		return writeJSONTo(out, list)
 	}

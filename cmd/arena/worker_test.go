@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/matchmaking"
 	"github.com/seed27749672/arena/platform/store/pgtest"
 )
 
@@ -121,13 +122,13 @@ func TestTwoWorkersOneKilled(t *testing.T) {
 			t.Fatalf("submit: %d %s%s", code, out, stderr)
 		}
 	}
-	worker := func() (*exec.Cmd, string) {
+	startWorker := func() (*exec.Cmd, string) {
 		cmd, line := startProcess(t, "Arena worker ", "worker", "--db", url, "--cores", "2", "--data", t.TempDir(),
 			"--heartbeat", "500ms", "--unsafe-no-sandbox")
 		return cmd, strings.TrimSuffix(strings.Fields(line)[2], ":")
 	}
-	w1, id1 := worker()
-	_, id2 := worker()
+	w1, id1 := startWorker()
+	_, id2 := startWorker()
 
 	p, err := platform.OpenDB(ctx, url, t.TempDir())
 	if err != nil {
@@ -223,7 +224,7 @@ func TestTwoWorkersOneKilled(t *testing.T) {
 		t.Errorf("the match the first worker was killed in was tried %d times", attempts)
 	}
 	slices.Reverse(ms) // in id order
-	want := platform.RateInOrder(ms)
+	want := matchmaking.RateInOrder(ms)
 	have, _ := p.Store.Ratings(ctx, created.Event.ID)
 	games := 0
 	for id, r := range want {

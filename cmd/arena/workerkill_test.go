@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/worker"
 
 	"github.com/seed27749672/arena/platform/format/codinsa"
 
@@ -211,12 +212,12 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := []string{"--server", server, "--token", token}
-	worker := func() (*exec.Cmd, string) {
+	startWorker := func() (*exec.Cmd, string) {
 		cmd, line := startProcess(t, "Arena worker ", "worker", "--db", url, "--cores", "2", "--data", t.TempDir(),
 			"--heartbeat", "500ms", "--unsafe-no-sandbox", "--time-scale", "10")
 		return cmd, strings.TrimSuffix(strings.Fields(line)[2], ":")
 	}
-	w1, id1 := worker()
+	w1, id1 := startWorker()
 	waitBuilds(t, p)
 
 	conn, err := pgx.Connect(ctx, url)
@@ -262,7 +263,7 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 	if !roundCut {
 		t.Logf("ranked job %d ended just before the kill: no game was cut", roundJob)
 	}
-	w2, id2 := worker()
+	w2, id2 := startWorker()
 	r := <-round
 	if r.code != 0 || !strings.Contains(r.out, "ranked round 1 (") || !strings.Contains(r.out, "Owls") {
 		t.Fatalf("blitz round --wait: exit %d\n%s%s", r.code, r.out, r.stderr)
@@ -273,7 +274,7 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 	if !finalCut {
 		t.Logf("final job %d ended just before the kill: no game was cut", finalJob)
 	}
-	worker()
+	startWorker()
 	r = <-final
 	if r.code != 0 || !strings.Contains(r.out, "PLACE") || strings.Contains(r.out, "not over") {
 		t.Fatalf("roundrobin --wait: exit %d\n%s%s", r.code, r.out, r.stderr)
@@ -325,7 +326,7 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 	}
 	defer ref.Close()
 	killEvents(t, ref, bots)
-	if err := ref.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond, TimeScale: 10, Build: build.Options{Unsafe: true}}); err != nil {
+	if err := ref.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond, TimeScale: 10, Build: build.Options{Unsafe: true}}); err != nil {
 		t.Fatal(err)
 	}
 	defer ref.StopJobs(ctx)

@@ -32,6 +32,7 @@ import (
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/rules"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -128,7 +129,7 @@ type api struct {
 	o       Options
 	mu      sync.Mutex
 	submits map[int64]*rate.Limiter     // by team
-	outside map[int64]bool              // teams whose outside bot is playing (wsplay.go)
+	outside map[int64]bool              // teams whose outside bot is playing (matchmaking.PlayOutside)
 	logins  *keyrate.Buckets            // by client address
 	budgets map[string]*keyrate.Buckets // the formats' named budgets (format.Call.Limit)
 }
@@ -299,7 +300,7 @@ func (a *api) team(w http.ResponseWriter, r *http.Request, t store.Team) {
 		return
 	}
 	out := map[string]any{"team": teamJSON(t), "event": EventJSON(ev)}
-	if l := leagueJSON(ev, t); l != nil {
+	if l := rules.TeamLeague(ev, t); l != nil {
 		if _, ok := l["next"]; ok && t.Active != 0 {
 			test, err := a.p.TeamTest(r.Context(), t)
 			if err != nil {
@@ -551,7 +552,7 @@ func (a *api) matchReplay(w http.ResponseWriter, r *http.Request, t store.Team) 
 		writeJSON(w, http.StatusOK, forSeats(rep, seats[i]))
 		return
 	}
-	if a.shownReplay(w, r, t, id) { // a game a format shows every team (formats.go)
+	if a.shownReplay(w, r, t, id) { // a game a format shows every team (format.Shower)
 		return
 	}
 	apiError(w, http.StatusNotFound, "your team played no match "+strconv.Quote(r.PathValue("id")))

@@ -346,7 +346,7 @@ func FuzzAPIBodies(f *testing.F) {
 		_, invite, _ := p.CreateEvent(context.Background(), "tracks", "x", nil)
 		team, token, _ := p.Join(context.Background(), invite, "Owls")
 		_ = team
-		h := p.Handler(platform.APIOptions{SubmitBurst: 1 << 20})
+		h := p.Handler(api.Options{SubmitBurst: 1 << 20})
 		path := api.Prefix + "submissions"
 		if route == "join" {
 			path = api.Prefix + "join"
@@ -394,12 +394,12 @@ func TestClientRoutesAreServed(t *testing.T) {
 	}
 }
 
-// An upload gets the time of platform.APIOptions.UploadTime to arrive, though the
+// An upload gets the time of api.Options.UploadTime to arrive, though the
 // server's read timeout (arena serve's minute; here 300 ms) is shorter,
 // which cut a 20 MiB zip over a slow link; other routes keep the server's.
 func TestSlowUploadHasItsOwnDeadline(t *testing.T) {
 	p := platformtest.Open(t)
-	ws := &web.Server{Replays: t.TempDir(), Platform: p.Handler(platform.APIOptions{UploadTime: time.Minute})}
+	ws := &web.Server{Replays: t.TempDir(), Platform: p.Handler(api.Options{UploadTime: time.Minute})}
 	ts := httptest.NewUnstartedServer(ws.Handler())
 	ts.Config.ReadTimeout = 300 * time.Millisecond
 	ts.Start()

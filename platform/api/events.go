@@ -8,9 +8,8 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/apitypes"
-	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/fault"
-	"github.com/seed27749672/arena/platform/league"
+	"github.com/seed27749672/arena/platform/rules"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -34,39 +33,10 @@ func (a *api) boardFor(ctx context.Context, t store.Team, q string) ([]apitypes.
 	if err != nil {
 		return nil, err
 	}
-	if !event.LeaguesOn(ev, g.Info()) {
-		return nil, fault.UserError{Err: fmt.Errorf("this event has no leagues")}
-	}
-	if _, err := league.Find(g.Info(), n); err != nil {
-		return nil, fault.UserError{Err: err}
+	if err := rules.CheckLeague(ev, g.Info(), n); err != nil {
+		return nil, err
 	}
 	return a.p.LeagueLeaderboard(ctx, t.EventID, n)
-}
-
-// leagueJSON describes a team's league: what the rules and the input of
-// its matches are (the game's docs per league), and the boss to beat.
-func leagueJSON(ev store.Event, t store.Team) map[string]any {
-	g, err := game.Lookup(ev.Game)
-	if err != nil || !event.LeaguesOn(ev, g.Info()) || t.League == 0 {
-		return nil
-	}
-	l, err := league.Find(g.Info(), t.League)
-	if err != nil {
-		return nil
-	}
-	m := map[string]any{"number": l.Number, "name": l.Name, "boss": l.Boss,
-		"docs": fmt.Sprintf("docs/games/%s.md, league %d", ev.Game, l.Number)}
-	if l.Goal != "" {
-		m["goal"] = l.Goal
-	}
-	if l.BossOnly {
-		m["boss_only"] = true // the team plays only its test here
-	}
-	if next, ok := league.Next(g.Info(), l.Number); ok {
-		m["next"] = next.Number
-		m["promotion"] = fmt.Sprintf("win %d of %d games against %s", league.PromotionWins, league.PromotionGames, l.Boss)
-	}
-	return m
 }
 
 // addTest adds to a leaderboard line a team's promotion test

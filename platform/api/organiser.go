@@ -375,7 +375,7 @@ func (a *api) orgStatus(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	if a.userOrInternal(w, err) {
 		return
 	}
-	failing, stuck, err := a.p.FormatHost().Failing(r.Context(), ev.ID) // a round's or a final's (failing.go)
+	failing, stuck, err := a.p.FormatHost().Failing(r.Context(), ev.ID) // a round's or a final's (stages/failing.go)
 	if a.userOrInternal(w, err) {
 		return
 	}

@@ -121,3 +121,8 @@ func unpackFile(root *os.Root, name string, f *zip.File, budget *int64) error {
 	}
 	return out.Close()
 }
+
+// IsZip tells a zip upload from a single source file by its first bytes.
+func IsZip(b []byte) bool {
+	return len(b) >= 4 && string(b[:4]) == "PK\x03\x04"
+}

@@ -6,7 +6,7 @@
 // refusals as *Error.
 //
 // Organiser is what the organiser's commands need from a platform;
-// *Client does it through a running server, platform.Local on an open
+// *Client does it through a running server, local.Local on an open
 // data directory or database.
 package client
 

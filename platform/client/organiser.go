@@ -11,7 +11,7 @@ import (
 
 // Organiser is what the organiser does with a platform's events: through
 // its running server with the organiser's token (*Client), or on its
-// data directory or database (platform.Local). Both answer the same. A
+// data directory or database (local.Local). Both answer the same. A
 // format's own calls (its rounds, its final) are its client's, in its
 // folder, over the API (Client.Do) or over the platform (format.Host).
 type Organiser interface {

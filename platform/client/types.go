@@ -76,7 +76,7 @@ type Joined struct {
 	Token string
 }
 
-// eventDoc is the API's event (platform.EventJSON).
+// eventDoc is the API's event (api.EventJSON).
 type eventDoc struct {
 	ID       int64             `json:"id"`
 	Game     string            `json:"game"`

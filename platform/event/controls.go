@@ -221,3 +221,9 @@ func (e *Events) CheckNotFrozen(ctx context.Context, eventID int64) error {
 func LeaguesOn(ev store.Event, info game.Info) bool {
 	return ev.Settings.Leagues && len(info.Leagues) > 0
 }
+
+// ResultsVisible reports whether a team may see its event's results.
+func (e *Events) ResultsVisible(ctx context.Context, ev store.Event) (bool, error) {
+	c, err := e.EventControls(ctx, ev.ID)
+	return !c.Published.IsZero(), err
+}

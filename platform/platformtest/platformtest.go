@@ -5,15 +5,15 @@
 // ready bot, the API served as the viewer mounts it, and calls to it.
 // Each of those tests wrote the same twenty lines before it could start.
 //
-// It imports package platform, so platform's own in-package tests cannot
-// use it (the import would be a cycle): they keep a few helpers of their
-// own, as small as these.
+// It imports package platform, so the tests of the platform's rooms that
+// use it are external test packages (package matchmaking_test...).
 package platformtest
 
 import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,9 +34,12 @@ import (
 	_ "github.com/seed27749672/arena/games/all" // the games events are made of
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/client"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/platform/store/sqlite"
 	"github.com/seed27749672/arena/sandbox/sandboxtest"
 	"github.com/seed27749672/arena/web"
 )
@@ -62,6 +65,21 @@ func Open(t testing.TB) *platform.Platform {
 	t.Cleanup(func() { p.Close() })
 	return p
 }
+
+// OpenDB opens a platform on the PostgreSQL database at url (pgtest.URL),
+// closed when the test ends.
+func OpenDB(t testing.TB, url string) *platform.Platform {
+	t.Helper()
+	p, err := platform.OpenDB(context.Background(), url, DataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+// SQL is the SQLite pool of a platform on a data directory.
+func SQL(p *platform.Platform) *sql.DB { return p.Jobs.DB.(*sqlite.DB).SQL() }
 
 // OnPostgres runs tests again with Open opening PostgreSQL databases: the
 // same flows on both drivers. It skips without PostgreSQL; the caller's
@@ -151,6 +169,13 @@ func (c *Clock) Now() time.Time {
 	return c.T
 }
 
+// Set puts the clock at t.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	c.T = t
+	c.mu.Unlock()
+}
+
 // Add moves the clock on.
 func (c *Clock) Add(d time.Duration) {
 	c.mu.Lock()
@@ -162,7 +187,7 @@ func (c *Clock) Add(d time.Duration) {
 // serve mounts it, on clock (nil: the real one).
 func Server(t testing.TB, p *platform.Platform, clock *Clock) *httptest.Server {
 	t.Helper()
-	ws := &web.Server{Replays: t.TempDir(), Platform: p.Handler(platform.APIOptions{Now: clock.Now})}
+	ws := &web.Server{Replays: t.TempDir(), Platform: p.Handler(api.Options{Now: clock.Now})}
 	ts := httptest.NewServer(ws.Handler())
 	t.Cleanup(func() { ts.Close(); ws.Close() })
 	return ts
@@ -192,7 +217,7 @@ func Call(t testing.TB, ts *httptest.Server, method, path, token, contentType st
 func Join(t testing.TB, ts *httptest.Server, invite, name string) (store.Team, string) {
 	t.Helper()
 	body, _ := json.Marshal(map[string]string{"invite": invite, "name": name})
-	code, b := Call(t, ts, "POST", platform.APIPrefix+"join", "", "application/json", body)
+	code, b := Call(t, ts, "POST", api.Prefix+"join", "", "application/json", body)
 	if code != http.StatusCreated {
 		t.Fatalf("join %s: %d %s", name, code, b)
 	}
@@ -262,7 +287,7 @@ func WaitFor(t testing.TB, d time.Duration, what string, cond func() bool) {
 // as River's client on its database sees them.
 func MatchJobs(t testing.TB, p *platform.Platform) []*rivertype.JobRow {
 	t.Helper()
-	q, err := p.Store.(store.Queue).NewClient(&river.Config{})
+	q, err := p.Jobs.Client()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +305,7 @@ func MatchJobs(t testing.TB, p *platform.Platform) []*rivertype.JobRow {
 func Served(t testing.TB) (*platform.Platform, *client.Client) {
 	t.Helper()
 	p := Open(t)
-	ts := httptest.NewServer(p.Handler(platform.APIOptions{}))
+	ts := httptest.NewServer(p.Handler(api.Options{}))
 	t.Cleanup(ts.Close)
 	return p, client.New(ts.URL, OrganiserToken(t, p))
 }
@@ -294,3 +319,84 @@ func Refused(t testing.TB, what string, err error, status int, want string) {
 		t.Errorf("%s: %v, want HTTP %d saying %q", what, err, status, want)
 	}
 }
+
+// WaitGames waits until every team of the event has played n rated games.
+func WaitGames(t testing.TB, p *platform.Platform, eventID int64, n int) []apitypes.Standing {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Minute)
+	for time.Now().Before(deadline) {
+		board, err := p.Leaderboard(context.Background(), eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := len(board) > 0
+		for _, s := range board {
+			done = done && s.Rating.Games >= n
+		}
+		if done {
+			return board
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	ms, _ := p.Store.Matches(context.Background(), eventID, 5)
+	t.Fatalf("no %d games each in 5 minutes; last matches: %+v", n, ms)
+	return nil
+}
+
+// LoadEveryMatch is a store that counts and lists an event's matches by kind as the
+// platform did before Store.CountMatches and Store.MatchesOfKind: by
+// loading every match of the event. The benchmarks' baseline.
+type LoadEveryMatch struct{ store.Store }
+
+func (s LoadEveryMatch) CountMatches(ctx context.Context, eventID int64, kind string) (int, int, error) {
+	ms, err := s.Store.Matches(ctx, eventID, 1<<30)
+	all, failed := 0, 0
+	for _, m := range ms {
+		if kind == "" || m.Kind == kind {
+			all++
+			if m.Error != "" {
+				failed++
+			}
+		}
+	}
+	return all, failed, err
+}
+
+func (s LoadEveryMatch) MatchesOfKind(ctx context.Context, eventID int64, kind string) ([]store.Match, error) {
+	ms, err := s.Store.Matches(ctx, eventID, 1<<30)
+	var out []store.Match
+	for _, m := range ms {
+		if m.Kind == kind {
+			out = append(out, m)
+		}
+	}
+	return out, err
+}
+
+// ChangeSettings changes an event's settings (its end, its start...) as
+// the organiser's update does, without its checks.
+func ChangeSettings(t testing.TB, p *platform.Platform, eventID int64, change func(*store.Settings)) store.Event {
+	t.Helper()
+	ctx := context.Background()
+	ev, err := p.Store.Event(ctx, eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	change(&ev.Settings)
+	if err := p.Store.UpdateEvent(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+// SectionOf are the lines of the results' section under key (nil when
+// there is none).
+func SectionOf[T any](res apitypes.Results, key string) []T {
+	for _, s := range res.Sections {
+		if s.Key == key {
+			return s.Lines.([]T)
+		}
+	}
+	return nil
+}
+

@@ -4,10 +4,12 @@
 package queue
 
 import (
+	"encoding/json"
 	"hash/fnv"
 	"strconv"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 )
 
 // Match is a match job: the match it plays, for which event, with which
@@ -41,7 +43,7 @@ type Match struct {
 	// Unrated: the match changes no rating (a Blitz or Cod'INSA final's
 	// game, which its format ranks).
 	Unrated bool `json:"unrated,omitempty"`
-	// Format: a game of a format the scheduler replays (stages.go). The
+	// Format: a game of a format the scheduler replays (platform/stages). The
 	// arena's failure to play it is the job's error, retried (River's
 	// attempts, then the scheduler's next look queues it again), never
 	// recorded: a recorded game is final, and the round or final would
@@ -74,4 +76,10 @@ func SeatNames(teams []int64) []string {
 		out = append(out, "team"+strconv.FormatInt(id, 10))
 	}
 	return out
+}
+
+// Decode reads a match job's arguments from its row (River's JobList
+// gives rows, not typed jobs).
+func Decode(j *rivertype.JobRow, a *Match) error {
+	return json.Unmarshal(j.EncodedArgs, a)
 }

@@ -122,6 +122,10 @@ const (
 	StatusFailed   = "failed"
 )
 
+// LanguageURL is the language of a submission that is an HTTP bot URL
+// (an event's http_bots): the submission's file name is the URL.
+const LanguageURL = "url"
+
 // Submission is one upload of a team and its build.
 type Submission struct {
 	ID       int64

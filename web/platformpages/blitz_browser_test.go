@@ -93,7 +93,7 @@ func TestPlatformBlitzBrowser(t *testing.T) {
 }
 
 // finalDeal is a final as the server plays it (tournament.Elimination
-// with the shape platform/blitzevent.go gives it) on made-up results: the
+// with the shape the blitz format gives it) on made-up results: the
 // document the finals page reads while it is played (every game known,
 // no rounds yet) and the server's rounds, which the page's own deal
 // (blitz.js dealRound) must draw alike.

@@ -28,8 +28,11 @@ import (
 	_ "github.com/seed27749672/arena/games/all"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/web"
 )
@@ -119,7 +122,7 @@ func startPlatformPages(t *testing.T) *pagesEnv {
 		t.Fatalf("organiser token: %q %v", orgToken, err)
 	}
 	// Patient time limits: the subject is the pages, not the bots' speed.
-	if err := p.StartJobs(ctx, platform.JobOptions{Workers: 1, Matches: 1, ScheduleEvery: 500 * time.Millisecond,
+	if err := p.StartJobs(ctx, worker.Options{Workers: 1, Matches: 1, ScheduleEvery: 500 * time.Millisecond,
 		PollInterval: 200 * time.Millisecond, TimeScale: 5, Build: build.Options{Timeout: 3 * time.Minute}}); err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +131,7 @@ func startPlatformPages(t *testing.T) *pagesEnv {
 		defer cancel()
 		p.StopJobs(stop)
 	})
-	srv := &web.Server{Replays: t.TempDir(), Platform: p.Handler(platform.APIOptions{SubmitEvery: time.Second})}
+	srv := &web.Server{Replays: t.TempDir(), Platform: p.Handler(api.Options{SubmitEvery: time.Second})}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
 		ts.Close()
@@ -139,7 +142,7 @@ func startPlatformPages(t *testing.T) *pagesEnv {
 		out = t.TempDir()
 	}
 	abs, _ := filepath.Abs(out)
-	return &pagesEnv{P: p, URL: ts.URL, OrgLink: platform.OrganiserLink(ts.URL, orgToken), Out: abs, chromium: chromium}
+	return &pagesEnv{P: p, URL: ts.URL, OrgLink: event.OrganiserLink(ts.URL, orgToken), Out: abs, chromium: chromium}
 }
 
 // run runs a browser script (web/e2e/NAME.mjs) with the base URL, the

@@ -22,7 +22,7 @@ import (
 // current ranking; the winner of a group moves up one group, the loser
 // down), the ranking kept between rounds; then the final, a
 // tournament.Elimination seeded by that ranking. Their games are match
-// jobs (stages.go) of kinds ranked and final, with their map, played by
+// jobs (platform/stages) of kinds ranked and final, with their map, played by
 // whichever process plays match jobs; the event's state keeps what each
 // round or final was begun with, so that every look replays the same
 // format on the recorded games and an interrupted round or final resumes

@@ -11,9 +11,11 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format/blitz"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -33,7 +35,7 @@ func blitzSetup4(t *testing.T) (*platform.Platform, store.Event, string, []store
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+	if err := p.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.StopJobs(ctx) })
@@ -119,7 +121,7 @@ func TestBlitzEndToEnd(t *testing.T) {
 	// then the final: the server's next looks play them.
 	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
 	org := platformtest.OrganiserToken(t, p)
-	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", platform.APIPrefix, ev.ID)
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", api.Prefix, ev.ID)
 	if code, body := platformtest.Call(t, ts, "POST", orgPath+"/schedule", org, "application/json", []byte(`{"start": "2022-01-21T18:00:00Z", "every": "soon", "size": 2}`)); code != 400 || !strings.Contains(string(body), "duration") {
 		t.Errorf("a bad interval: %d %s", code, body)
 	}
@@ -174,7 +176,7 @@ func TestBlitzEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, body := platformtest.Call(t, ts, "GET", platform.APIPrefix+"blitz", tok, "", nil)
+	code, body := platformtest.Call(t, ts, "GET", api.Prefix+"blitz", tok, "", nil)
 	var view struct {
 		Ranking []struct{ Team string }
 		Rounds  []json.RawMessage
@@ -244,7 +246,7 @@ func TestBlitzScheduleStopped(t *testing.T) {
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
 	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
 	org := platformtest.OrganiserToken(t, p)
-	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", platform.APIPrefix, ev.ID)
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/blitz", api.Prefix, ev.ID)
 	post := func(rest, body string, want int) []byte {
 		t.Helper()
 		code, got := platformtest.Call(t, ts, "POST", orgPath+rest, org, "application/json", []byte(body))
@@ -368,7 +370,7 @@ func TestBlitzGroupsOfFour(t *testing.T) {
 	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil { // no rating moves the first round's order
 		t.Fatal(err)
 	}
-	if err := p.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+	if err := p.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.StopJobs(ctx) })
@@ -439,7 +441,7 @@ func TestBlitzGroupsOfFour(t *testing.T) {
 	tick(friday.Add(5*time.Hour), false) // two rounds, no more
 
 	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
-	code, body := platformtest.Call(t, ts, "GET", platform.APIPrefix+"blitz", token, "", nil)
+	code, body := platformtest.Call(t, ts, "GET", api.Prefix+"blitz", token, "", nil)
 	var view struct {
 		Ranking []struct{ Team string }
 		Rounds  []json.RawMessage

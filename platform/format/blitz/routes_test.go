@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format/blitz"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
@@ -111,14 +111,14 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 		}
 	}
 	ts := platformtest.Server(t, p, nil)
-	code, body := platformtest.Call(t, ts, "GET", platform.APIPrefix+"blitz", tok, "", nil)
+	code, body := platformtest.Call(t, ts, "GET", api.Prefix+"blitz", tok, "", nil)
 	var team doc
 	if err := json.Unmarshal(body, &team); code != 200 || err != nil {
 		t.Fatalf("GET blitz: %d %s", code, body)
 	}
 	check("GET blitz", team)
 	replayOf := func(tok string, id int64) (int, string) {
-		code, body := platformtest.Call(t, ts, "GET", fmt.Sprintf("%smatches/%d/replay", platform.APIPrefix, id), tok, "", nil)
+		code, body := platformtest.Call(t, ts, "GET", fmt.Sprintf("%smatches/%d/replay", api.Prefix, id), tok, "", nil)
 		return code, string(body)
 	}
 	if code, body := replayOf(foxes, ms[0].ID); code != 200 || strings.Contains(body, "owls-log") || strings.Contains(body, "bats-log") {
@@ -131,7 +131,7 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 		t.Errorf("another team's casual game: %d %s", code, body)
 	}
 	org := platformtest.OrganiserToken(t, p)
-	code, body = platformtest.Call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/blitz", platform.APIPrefix, ev.ID), org, "", nil)
+	code, body = platformtest.Call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/blitz", api.Prefix, ev.ID), org, "", nil)
 	var orgDoc struct {
 		Public doc
 		Final  *blitz.Final
@@ -218,7 +218,7 @@ func TestBlitzGamesKnownOutOfOrderAreAllListed(t *testing.T) {
 	if err := store.WriteState(ctx, p.Store, jungle.ID, blitz.FinalDoc, f); err != nil {
 		t.Fatal(err)
 	}
-	code, body := platformtest.Call(t, ts, "GET", platform.APIPrefix+"blitz", tok, "", nil)
+	code, body := platformtest.Call(t, ts, "GET", api.Prefix+"blitz", tok, "", nil)
 	var d struct {
 		Final struct{ Games []struct{ Game int } }
 	}

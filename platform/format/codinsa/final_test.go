@@ -8,11 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/worker"
 )
 
 // The Cod'INSA final end to end: three teams' bots, built and sandboxed,
@@ -24,7 +25,7 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 	platformtest.NeedSandbox(t)
 	p, ts, ev, teams, tokens := codinsaSetup(t, []string{"maxturns=12"})
 	ctx := context.Background()
-	if err := p.StartJobs(ctx, platform.JobOptions{PollInterval: 50 * time.Millisecond}); err != nil {
+	if err := p.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
 	defer p.StopJobs(ctx)
@@ -48,7 +49,7 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, tok := range tokens {
-		platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns", tok, "text/plain", []byte(testTeamSets[i]))
+		platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tok, "text/plain", []byte(testTeamSets[i]))
 	}
 	vote(t, ts, tokens[0], 3)
 	vote(t, ts, tokens[1], 3)
@@ -98,13 +99,13 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 		}
 	}
 	// The teams see the table once the organiser publishes the results.
-	if code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"codinsa", tokens[1], "", nil); code != 200 || !strings.Contains(string(b), "not published") {
+	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"codinsa", tokens[1], "", nil); code != 200 || !strings.Contains(string(b), "not published") {
 		t.Errorf("the table before publication: %d %s", code, b)
 	}
 	if _, err := p.Publish(ctx, ev.ID); err != nil {
 		t.Fatal(err)
 	}
-	code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"codinsa", tokens[1], "", nil)
+	code, b := platformtest.Call(t, ts, "GET", api.Prefix+"codinsa", tokens[1], "", nil)
 	var table struct {
 		Done  bool
 		Table []struct {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
@@ -48,9 +48,9 @@ func TestCodinsaFinalGamesWaitForThePublication(t *testing.T) {
 	if err != nil || len(ms) != 1 {
 		t.Fatalf("%v %+v", err, ms)
 	}
-	replayPath := fmt.Sprintf("%smatches/%d/replay", platform.APIPrefix, ms[0].ID)
+	replayPath := fmt.Sprintf("%smatches/%d/replay", api.Prefix, ms[0].ID)
 
-	code, list := platformtest.Call(t, ts, "GET", platform.APIPrefix+"matches", tokens[0], "", nil)
+	code, list := platformtest.Call(t, ts, "GET", api.Prefix+"matches", tokens[0], "", nil)
 	if code != 200 || strings.Contains(string(list), key) || strings.Contains(string(list), `"final"`) {
 		t.Errorf("GET matches before the publication lists a game of the final: %d %s", code, list)
 	}
@@ -61,7 +61,7 @@ func TestCodinsaFinalGamesWaitForThePublication(t *testing.T) {
 	if _, err := p.Publish(ctx, ev.ID); err != nil {
 		t.Fatal(err)
 	}
-	if code, list := platformtest.Call(t, ts, "GET", platform.APIPrefix+"matches", tokens[0], "", nil); code != 200 || !strings.Contains(string(list), replayPath) {
+	if code, list := platformtest.Call(t, ts, "GET", api.Prefix+"matches", tokens[0], "", nil); code != 200 || !strings.Contains(string(list), replayPath) {
 		t.Errorf("GET matches once published: %d %s", code, list)
 	}
 	if code, body := platformtest.Call(t, ts, "GET", replayPath, tokens[0], "", nil); code != 200 {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format/codinsa"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
@@ -45,7 +46,7 @@ func codinsaSetup(t *testing.T, opts []string) (*platform.Platform, *httptest.Se
 
 func vote(t *testing.T, ts *httptest.Server, token string, set int) (int, string) {
 	t.Helper()
-	code, b := platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns/vote", token, "application/json", []byte(fmt.Sprintf(`{"set": %d}`, set)))
+	code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns/vote", token, "application/json", []byte(fmt.Sprintf(`{"set": %d}`, set)))
 	return code, string(b)
 }
 
@@ -56,11 +57,11 @@ func vote(t *testing.T, ts *httptest.Server, token string, set int) (int, string
 func TestSpawnVoteThroughTheAPI(t *testing.T) {
 	p, ts, ev, teams, tokens := codinsaSetup(t, nil)
 	ctx := context.Background()
-	if code, b := platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns", tokens[0], "text/plain", []byte(testTeamSets[0])); code != 400 || !strings.Contains(string(b), "not published") {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tokens[0], "text/plain", []byte(testTeamSets[0])); code != 400 || !strings.Contains(string(b), "not published") {
 		t.Errorf("a proposal before the map: %d %s", code, b)
 	}
 	org := platformtest.OrganiserToken(t, p)
-	orgPath := fmt.Sprintf("%sorganiser/events/%d/spawns", platform.APIPrefix, ev.ID)
+	orgPath := fmt.Sprintf("%sorganiser/events/%d/spawns", api.Prefix, ev.ID)
 	pub, _ := json.Marshal(map[string]string{"set0": testSet0, "secret": testSet0})
 	if code, b := platformtest.Call(t, ts, "POST", orgPath, org, "application/json", pub); code != 400 || !strings.Contains(string(b), "set 9: the file says ID 0") {
 		t.Errorf("set 0 published as the secret set: %d %s", code, b)
@@ -70,16 +71,16 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 		t.Fatalf("publish: %d %s", code, b)
 	}
 	bad := "CATMOUSE-SPAWN 1\nID 1\nMOUSE 0 0\nCAT 0 -2\nEND\n"
-	if code, b := platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns", tokens[0], "text/plain", []byte(bad)); code != 400 || !strings.Contains(string(b), "at least 5 are required") {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tokens[0], "text/plain", []byte(bad)); code != 400 || !strings.Contains(string(b), "at least 5 are required") {
 		t.Errorf("a cat 2 steps from the mouse: %d %s", code, b)
 	}
 	for i, tok := range tokens {
-		code, b := platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns", tok, "text/plain", []byte(testTeamSets[i]))
+		code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tok, "text/plain", []byte(testTeamSets[i]))
 		if code != 201 || string(b) != fmt.Sprintf("{\"id\":%d}\n", i+1) {
 			t.Fatalf("team %d's proposal: %d %s", i, code, b)
 		}
 	}
-	if code, b := platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns", tokens[0], "text/plain", []byte(testTeamSets[2])); code != 400 || !strings.Contains(string(b), "already proposed set 1") {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tokens[0], "text/plain", []byte(testTeamSets[2])); code != 400 || !strings.Contains(string(b), "already proposed set 1") {
 		t.Errorf("a second proposal: %d %s", code, b)
 	}
 	if code, b := vote(t, ts, tokens[0], 1); code != 400 || !strings.Contains(b, "your team's own") {
@@ -93,7 +94,7 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 			t.Fatalf("vote %+v: %d %s", v, code, b)
 		}
 	}
-	code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"spawns", tokens[2], "", nil)
+	code, b := platformtest.Call(t, ts, "GET", api.Prefix+"spawns", tokens[2], "", nil)
 	var view struct {
 		Sets []struct {
 			ID   int
@@ -127,7 +128,7 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 	// another game's event has no spawn vote
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	_, tok := platformtest.Join(t, ts, invite, "Owls")
-	if code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"spawns", tok, "", nil); code != 400 || !strings.Contains(string(b), "catmouse") {
+	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"spawns", tok, "", nil); code != 400 || !strings.Contains(string(b), "catmouse") {
 		t.Errorf("a tracks event's spawns: %d %s", code, b)
 	}
 }
@@ -140,7 +141,7 @@ func TestOrganiserSpawnsTellWhetherTheFinalStarted(t *testing.T) {
 	p, ts, ev, _, _ := codinsaSetup(t, nil)
 	ctx := context.Background()
 	org := platformtest.OrganiserToken(t, p)
-	path := fmt.Sprintf("%sorganiser/events/%d/", platform.APIPrefix, ev.ID)
+	path := fmt.Sprintf("%sorganiser/events/%d/", api.Prefix, ev.ID)
 	started := func() any {
 		t.Helper()
 		code, b := platformtest.Call(t, ts, "GET", path+"spawns", org, "", nil)
@@ -192,7 +193,7 @@ func TestSpawnWritesAreRateLimited(t *testing.T) {
 	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
 		t.Fatal(err)
 	}
-	if code, b := platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns", owls, "text/plain", []byte(testTeamSets[0])); code != 201 {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", owls, "text/plain", []byte(testTeamSets[0])); code != 201 {
 		t.Fatalf("%d %s", code, b)
 	}
 	// Bats: refused proposals and votes draw on the same budget
@@ -203,7 +204,7 @@ func TestSpawnWritesAreRateLimited(t *testing.T) {
 			code, b = vote(t, ts, bats, 1)
 		} else {
 			var body []byte
-			code, body = platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns", bats, "text/plain", []byte("not a set"))
+			code, body = platformtest.Call(t, ts, "POST", api.Prefix+"spawns", bats, "text/plain", []byte("not a set"))
 			b = string(body)
 			if code == 400 {
 				code = 200
@@ -216,17 +217,17 @@ func TestSpawnWritesAreRateLimited(t *testing.T) {
 	if code, b := vote(t, ts, bats, 1); code != 429 {
 		t.Fatalf("write %d in a minute: %d %s", codinsa.WritesPerMinute+1, code, b)
 	}
-	if code, b := platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns", bats, "text/plain", []byte(testTeamSets[1])); code != 429 {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", bats, "text/plain", []byte(testTeamSets[1])); code != 429 {
 		t.Fatalf("a proposal past the budget: %d %s", code, b)
 	}
-	if code, b := platformtest.Call(t, ts, "POST", platform.APIPrefix+"spawns/vote", owls, "application/json", []byte(`{"set": 1}`)); code != 400 {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns/vote", owls, "application/json", []byte(`{"set": 1}`)); code != 400 {
 		t.Fatalf("another team (voting for its own set, refused with the reason): %d %s", code, b)
 	}
 	clock.Add(time.Minute)
 	if code, b := vote(t, ts, bats, 1); code != 200 {
 		t.Fatalf("a minute later: %d %s", code, b)
 	}
-	if code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"spawns", bats, "", nil); code != 200 {
+	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"spawns", bats, "", nil); code != 200 {
 		t.Fatalf("reading is not limited: %d %s", code, fmt.Sprint(string(b)))
 	}
 }

@@ -10,13 +10,15 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
-	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/format/rounds"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/tournament"
 )
 
@@ -34,7 +36,7 @@ func TestRankedRounds(t *testing.T) {
 	if _, err := p.SetCasual(ctx, ev.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.StartJobs(ctx, platform.JobOptions{Matches: 2, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond, TimeScale: 10}); err != nil {
+	if err := p.StartJobs(ctx, worker.Options{Matches: 2, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond, TimeScale: 10}); err != nil {
 		t.Fatal(err)
 	}
 	defer p.StopJobs(ctx)
@@ -70,7 +72,7 @@ func TestRankedRounds(t *testing.T) {
 	// the second through the organiser's API
 	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Now()})
 	org := platformtest.OrganiserToken(t, p)
-	code, b := platformtest.Call(t, ts, "POST", fmt.Sprintf("%sorganiser/events/%d/rounds", platform.APIPrefix, ev.ID), org, "application/json",
+	code, b := platformtest.Call(t, ts, "POST", fmt.Sprintf("%sorganiser/events/%d/rounds", api.Prefix, ev.ID), org, "application/json",
 		[]byte(`{"players":4,"size":"large","shape":"square","mix":"1:0:0:0","multiplier":2,"seed":12}`))
 	var two rounds.Round
 	if code != 201 || json.Unmarshal(b, &two) != nil {
@@ -137,15 +139,15 @@ func TestRankedRounds(t *testing.T) {
 	}
 	// the ladder is the exported ranking
 	res, err := p.EventResults(ctx, ev.ID)
-	if err != nil || len(sectionOf[rounds.LadderLine](res, "ladder")) != 5 || sectionOf[rounds.LadderLine](res, "ladder")[0].Points != ladder.Lines[0].Points {
-		t.Errorf("results: %+v %v", sectionOf[rounds.LadderLine](res, "ladder"), err)
+	if err != nil || len(platformtest.SectionOf[rounds.LadderLine](res, "ladder")) != 5 || platformtest.SectionOf[rounds.LadderLine](res, "ladder")[0].Points != ladder.Lines[0].Points {
+		t.Errorf("results: %+v %v", platformtest.SectionOf[rounds.LadderLine](res, "ladder"), err)
 	}
 	var csvOut strings.Builder
-	if platform.WriteResultsCSV(&csvOut, res); !strings.HasPrefix(csvOut.String(), "place,team,team_id,points,") || strings.Count(csvOut.String(), "\n") != 6 {
+	if apitypes.WriteResultsCSV(&csvOut, res); !strings.HasPrefix(csvOut.String(), "place,team,team_id,points,") || strings.Count(csvOut.String(), "\n") != 6 {
 		t.Errorf("results.csv:\n%s", csvOut.String())
 	}
 	// the same ladder through the API
-	code, b = platformtest.Call(t, ts, "GET", platform.APIPrefix+"ladder", token, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", api.Prefix+"ladder", token, "", nil)
 	var got struct {
 		Rounds []struct {
 			Number, Played int
@@ -193,7 +195,7 @@ func TestRankedRounds(t *testing.T) {
 		}
 	}
 	// the organiser's ladder has no team's games
-	code, b = platformtest.Call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", platform.APIPrefix, ev.ID), org, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", api.Prefix, ev.ID), org, "", nil)
 	if code != 200 || strings.Contains(string(b), `"mine"`) {
 		t.Errorf("GET organiser ladder: %d %s", code, b)
 	}
@@ -327,7 +329,7 @@ func TestCancelAndChangeRound(t *testing.T) {
 	// through the API
 	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Now()})
 	org := platformtest.OrganiserToken(t, p)
-	base := fmt.Sprintf("%sorganiser/events/%d/rounds", platform.APIPrefix, ev.ID)
+	base := fmt.Sprintf("%sorganiser/events/%d/rounds", api.Prefix, ev.ID)
 	if code, b := platformtest.Call(t, ts, "POST", base, org, "application/json", fmt.Appendf(nil, `{"players":4,"at":%q}`, hour.Format(time.RFC3339))); code != 201 {
 		t.Fatalf("round 3: %d %s", code, b)
 	}
@@ -360,14 +362,14 @@ func TestCancelAndChangeRound(t *testing.T) {
 			Cancelled time.Time `json:"cancelled"`
 		} `json:"rounds"`
 	}
-	code, b := platformtest.Call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", platform.APIPrefix, ev.ID), org, "", nil)
+	code, b := platformtest.Call(t, ts, "GET", fmt.Sprintf("%sorganiser/events/%d/ladder", api.Prefix, ev.ID), org, "", nil)
 	if err := json.Unmarshal(b, &org3); code != 200 || err != nil || len(org3.Rounds) != 3 {
 		t.Fatalf("organiser's ladder: %d %s", code, b)
 	}
 	if r := org3.Rounds; r[0].Seed != fmt.Sprint(one.Seed) || !r[0].Cancelled.IsZero() || r[1].Cancelled.IsZero() || r[2].Seed != "7" || r[2].Cancelled.IsZero() {
 		t.Errorf("organiser's ladder: %s", b)
 	}
-	if code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"ladder", token, "", nil); code != 200 || strings.Contains(string(b), `"seed"`) || !strings.Contains(string(b), `"cancelled"`) {
+	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"ladder", token, "", nil); code != 200 || strings.Contains(string(b), `"seed"`) || !strings.Contains(string(b), `"cancelled"`) {
 		t.Errorf("team's ladder: %d %s", code, b)
 	}
 }
@@ -417,7 +419,7 @@ func TestRoundShapeSet(t *testing.T) {
 	}
 	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Now()})
 	org := platformtest.OrganiserToken(t, p)
-	base := fmt.Sprintf("%sorganiser/events/%d/rounds", platform.APIPrefix, ev.ID)
+	base := fmt.Sprintf("%sorganiser/events/%d/rounds", api.Prefix, ev.ID)
 	if code, b := platformtest.Call(t, ts, "POST", base, org, "application/json", []byte(`{"players":6,"shape":"x","at":"2099-01-01T00:00:00Z"}`)); code != 400 || !strings.Contains(string(b), "x shape is not used with 6 players") {
 		t.Errorf("POST a refused set: %d %s", code, b)
 	}
@@ -446,16 +448,6 @@ func TestRoundShapeSet(t *testing.T) {
 	if games != 1 {
 		t.Errorf("%d games of round 1 queued, want 1 (4 teams, 4 players)", games)
 	}
-}
-
-// sectionOf are the lines of the results' section key.
-func sectionOf[T any](res platform.Results, key string) []T {
-	for _, s := range res.Sections {
-		if s.Key == key {
-			return s.Lines.([]T)
-		}
-	}
-	return nil
 }
 
 // TestFlowsOnPostgres runs again, on PostgreSQL, the tests that open their

@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/format/sidequest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
@@ -45,11 +46,11 @@ func TestSideQuestThroughTheAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	code, b := platformtest.Call(t, ts, "GET", platform.APIPrefix+"team", owlsToken, "", nil)
+	code, b := platformtest.Call(t, ts, "GET", api.Prefix+"team", owlsToken, "", nil)
 	if code != 200 || !strings.Contains(string(b), `"formats":["sidequest"]`) {
 		t.Errorf("GET team: %d %s", code, b)
 	}
-	code, b = platformtest.Call(t, ts, "GET", platform.APIPrefix+"sidequest", owlsToken, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", api.Prefix+"sidequest", owlsToken, "", nil)
 	want := fmt.Sprintf(`[{"average":1,"games":1,"points":1,"rank":1,"team":"Bats","team_id":%d},{"average":0,"games":1,"points":0,"rank":2,"team":"Owls","team_id":%d}]`, bats.ID, owls.ID)
 	if code != 200 || strings.TrimSpace(string(b)) != want {
 		t.Errorf("GET sidequest: %d %s\nwant %s", code, b, want)
@@ -63,7 +64,7 @@ func TestSideQuestThroughTheAPI(t *testing.T) {
 		t.Errorf("the results' side quest: %+v", lines)
 	}
 	doc, _ := json.Marshal(res)
-	var back platform.Results
+	var back apitypes.Results
 	if err := json.Unmarshal(doc, &back); err != nil || len(sideQuestOf(back)) != 2 {
 		t.Errorf("side_quest read back: %+v %v", back.Sections, err)
 	}
@@ -71,17 +72,17 @@ func TestSideQuestThroughTheAPI(t *testing.T) {
 		t.Errorf("results.json read back and written again:\n%s\n%s", again, doc)
 	}
 	var csv strings.Builder
-	if err := platform.WriteResultsCSV(&csv, res); err != nil || !strings.HasPrefix(csv.String(), "rank,team,team_id,league,rating") {
+	if err := apitypes.WriteResultsCSV(&csv, res); err != nil || !strings.HasPrefix(csv.String(), "rank,team,team_id,league,rating") {
 		t.Errorf("results.csv ranked by the side quest (%v):\n%s", err, csv.String())
 	}
 
 	tev, tinvite, _ := p.CreateEvent(ctx, "territory", "Ready", nil)
 	_, terrToken := platformtest.Join(t, ts, tinvite, "Newts")
-	code, b = platformtest.Call(t, ts, "GET", platform.APIPrefix+"team", terrToken, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", api.Prefix+"team", terrToken, "", nil)
 	if code != 200 || !strings.Contains(string(b), `"formats":["rounds"]`) {
 		t.Errorf("GET team in a territory event: %d %s", code, b)
 	}
-	code, b = platformtest.Call(t, ts, "GET", platform.APIPrefix+"sidequest", terrToken, "", nil)
+	code, b = platformtest.Call(t, ts, "GET", api.Prefix+"sidequest", terrToken, "", nil)
 	if code != 404 || strings.TrimSpace(string(b)) != `{"error":"the side quest is tracks' (this event plays territory)"}` {
 		t.Errorf("GET sidequest in a territory event: %d %s", code, b)
 	}
@@ -92,7 +93,7 @@ func TestSideQuestThroughTheAPI(t *testing.T) {
 
 // sideQuestOf are the lines of the results' side-quest section (nil when
 // there is none).
-func sideQuestOf(res platform.Results) []sidequest.ResultLine {
+func sideQuestOf(res apitypes.Results) []sidequest.ResultLine {
 	for _, s := range res.Sections {
 		if s.Key == "side_quest" {
 			return s.Lines.([]sidequest.ResultLine)

@@ -1,0 +1,118 @@
+package play
+
+import (
+	"context"
+	"sync"
+
+	"golang.org/x/sync/semaphore"
+
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/files"
+	"github.com/seed27749672/arena/platform/queue"
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/tournament"
+)
+
+// Player plays match jobs here.
+type Player struct {
+	Events  *event.Events // the events: their options and maps
+	Builds  *files.Builds // the teams' build trees
+	Replays files.Replays
+
+	// Bots is how the teams' bots run (the builds' sandbox limits, or
+	// none with Unsafe); TimeScale multiplies every match's time limits
+	// (0: 1). Both are set before matches play (the workers' start, or a
+	// command that plays a format's games).
+	Bots      build.Options
+	TimeScale float64
+
+	mu        sync.Mutex
+	cores     *semaphore.Weighted // nil: matches hold no cores
+	coreCount int
+}
+
+// SetCores makes matches hold cores while they play, n at most at once
+// (0: the machine's), by the rule of arena tournament
+// (tournament.MatchCores).
+func (p *Player) SetCores(n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.coreCount = tournament.Cores(n)
+	p.cores = semaphore.NewWeighted(int64(p.coreCount))
+}
+
+// EnsureCores is SetCores unless cores are set already.
+func (p *Player) EnsureCores(n int) {
+	if p.CoreCount() == 0 {
+		p.SetCores(n)
+	}
+}
+
+// CoreCount is how many cores matches may hold at once (0: unbounded).
+func (p *Player) CoreCount() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.coreCount
+}
+
+// HoldCores waits for the cores a match of these bots needs (one per
+// process bot, as arena tournament counts them) and returns their
+// release; before SetCores, nothing is held.
+func (p *Player) HoldCores(ctx context.Context, specs []bot.Spec) (func(), error) {
+	p.mu.Lock()
+	cores, count := p.cores, p.coreCount
+	p.mu.Unlock()
+	if cores == nil {
+		return func() {}, nil
+	}
+	need := tournament.MatchCores(specs, count)
+	if err := cores.Acquire(ctx, need); err != nil {
+		return nil, err
+	}
+	return func() { cores.Release(need) }, nil
+}
+
+// Play plays one match job and stores its replay; it returns the match's
+// record, for the caller to count. A match the arena could not play is a
+// record with its error, except for a format's game (Format: it is not
+// recorded, its job is tried again) and when ctx ends (the job is tried
+// again): those are errors.
+func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
+	rec := store.Match{EventID: a.Event, Key: a.Key, Kind: a.MatchKind, League: a.League, Round: a.Round, Seed: a.Seed, Teams: a.Teams, Submissions: a.Submissions}
+	ev, err := p.Events.Store.Event(ctx, a.Event)
+	if err != nil {
+		return rec, err
+	}
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return rec, err
+	}
+	m, specs, err := p.MatchOf(ctx, g, ev, a)
+	switch {
+	case err != nil && a.Format:
+		return rec, err
+	case err != nil:
+		rec.Error = err.Error()
+		return rec, nil
+	}
+	release, err := p.HoldCores(ctx, specs)
+	if err != nil {
+		return rec, err // stopped while waiting: the job is tried again
+	}
+	rep, runErr := match.Run(ctx, m)
+	release()
+	switch {
+	case runErr != nil && (ctx.Err() != nil || a.Format):
+		return rec, runErr // stopped, or a format's game: the job is tried again
+	case runErr != nil:
+		rec.Error = runErr.Error()
+		return rec, nil
+	}
+	Count(&rec, g.Info(), m, rep)
+	// the replay first: a match recorded has its replay
+	return rec, p.Replays.Put(a.Key, rep)
+}

@@ -1,0 +1,19 @@
+package submission
+
+import (
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/files"
+	"github.com/seed27749672/arena/platform/queue"
+)
+
+// Intake takes an event's submissions and builds them.
+type Intake struct {
+	Events *event.Events
+	Jobs   *queue.Jobs
+	Builds *files.Builds
+	// Options are the builds' (the workers' start sets them); the data
+	// directory's npm cache is added when the organiser filled one
+	// (BuildOptions).
+	Options build.Options
+}

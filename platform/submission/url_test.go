@@ -1,0 +1,120 @@
+package submission_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/api"
+	"github.com/seed27749672/arena/platform/fault"
+	"github.com/seed27749672/arena/platform/platformtest"
+	"github.com/seed27749672/arena/platform/queue"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// territoryServer is a team's HTTP bot (the 2020 protocol) that stands
+// still; it counts the turns it is asked.
+func territoryServer(t *testing.T, turns *atomic.Int64) *httptest.Server {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /Consciousness/GetStatus/", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("true")) })
+	mux.HandleFunc("POST /Consciousness/OnNextMove/", func(w http.ResponseWriter, r *http.Request) {
+		turns.Add(1)
+		w.Write([]byte(`{"X": 0, "Y": 0}`))
+	})
+	mux.HandleFunc("PUT /Consciousness/PutFinalMap/", func(w http.ResponseWriter, r *http.Request) {})
+	s := httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// TestHTTPBotURLs: a team registers its server's URL instead of code.
+// Refused in an event without http_bots, and for a loopback address
+// unless the organiser allows private addresses (server-side request
+// forgery); allowed, the bot plays its matches over HTTP; when the
+// organiser withdraws private addresses, the next match does not connect
+// to it (the check is made at each connection, not only at registration).
+func TestHTTPBotURLs(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", []string{"turns=20"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	owls, token, _ := p.Join(ctx, invite, "Owls")
+	var turns atomic.Int64
+	srv := territoryServer(t, &turns)
+	if _, err := p.RegisterURL(ctx, owls, srv.URL); !fault.IsUser(err) || !strings.Contains(err.Error(), "no HTTP bot URLs") {
+		t.Fatalf("an event without HTTP bots: %v", err)
+	}
+	set := ev.Settings
+	set.HTTPBots = true
+	if ev, err = p.UpdateEvent(ctx, ev.ID, ev.Name, nil, set); err != nil {
+		t.Fatal(err)
+	}
+	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Now()})
+	body, _ := json.Marshal(map[string]string{"url": srv.URL})
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"httpbot", token, "application/json", body); code != 400 || !strings.Contains(string(b), "private") {
+		t.Fatalf("a loopback URL: %d %s", code, b)
+	}
+	for _, bad := range []string{"file:///etc/passwd", "http://169.254.169.254/latest/meta-data/", "http://localhost:9/"} {
+		if _, err := p.RegisterURL(ctx, owls, bad); !fault.IsUser(err) {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+	if subs, _ := p.Store.Submissions(ctx, owls.ID); len(subs) != 0 {
+		t.Fatalf("refused URLs were stored: %+v", subs)
+	}
+	set.HTTPBotsPrivate = true
+	if ev, err = p.UpdateEvent(ctx, ev.ID, ev.Name, nil, set); err != nil {
+		t.Fatal(err)
+	}
+	clock := &platformtest.Clock{T: time.Now().Add(time.Hour)} // a fresh submission budget
+	ts = platformtest.Server(t, p, clock)
+	code, b := platformtest.Call(t, ts, "POST", api.Prefix+"httpbot", token, "application/json", body)
+	if code != 201 || !strings.Contains(string(b), `"url"`) || !strings.Contains(string(b), `"ready"`) {
+		t.Fatalf("an allowed URL: %d %s", code, b)
+	}
+	tm, _ := p.Store.Team(ctx, owls.ID)
+	sub, _ := p.Store.Submission(ctx, tm.Active)
+	if sub.Language != store.LanguageURL || sub.Filename != srv.URL {
+		t.Fatalf("active submission %+v", sub)
+	}
+	// a match: the team's server against three house bots
+	play := func(key string) *game.PlayerResult {
+		t.Helper()
+		ev, _ := p.Store.Event(ctx, ev.ID)
+		if err := p.PlayMatch(ctx, queue.Match{Event: ev.ID, Key: key, Seed: 5, Teams: []int64{0, owls.ID, 0, 0}, Submissions: []int64{0, sub.ID, 0, 0}}); err != nil {
+			t.Fatal(err)
+		}
+		ms, _ := p.Store.Matches(ctx, ev.ID, 10)
+		i := slices.IndexFunc(ms, func(m store.Match) bool { return m.Key == key })
+		if i < 0 || ms[i].Error != "" {
+			t.Fatalf("match %s: %+v", key, ms)
+		}
+		rep, err := p.Replays.Get(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &rep.Result.Players[1].PlayerResult
+	}
+	if pr := play("casual-url-1"); turns.Load() < 2 || strings.Contains(pr.Message, "ready") {
+		t.Fatalf("the HTTP bot did not play: %+v, %d turns asked", pr, turns.Load())
+	}
+	// private addresses withdrawn: the registered URL is not called again
+	set.HTTPBotsPrivate = false
+	if _, err = p.UpdateEvent(ctx, ev.ID, ev.Name, nil, set); err != nil {
+		t.Fatal(err)
+	}
+	before := turns.Load()
+	// (the bot is polled until the game's 30 s readiness limit, each dial refused)
+	if pr := play("casual-url-2"); turns.Load() != before || !strings.Contains(pr.Message, "private, loopback") {
+		t.Errorf("a loopback URL was called after private addresses were withdrawn: %+v, %d more turns", pr, turns.Load()-before)
+	}
+}
