@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -16,57 +15,12 @@ import (
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/format/codinsa/codinsatest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/replay"
 )
-
-// stillCatmouse is a catmouse bot that never moves.
-const stillCatmouse = "import sys\nready = False\nfor line in sys.stdin:\n    if line.strip() == 'END':\n        print('MOVE' if ready else 'READY', flush=True)\n        ready = True\n    elif line.startswith('INIT'):\n        ready = False\n"
-
-// codinsaReady is a Cod'INSA event whose three teams have built bots (the
-// python kit for Owls, still bots for Bats and Cats), with the map and
-// sets published and the proposals made and voted (set 3 chosen); close
-// says whether the vote is closed too. The server's clock is not started
-// (no casual games): the tests call it.
-func codinsaReady(t *testing.T, close bool) (*platform.Platform, *httptest.Server, store.Event) {
-	t.Helper()
-	platformtest.NeedSandbox(t)
-	p, ts, ev, teams, tokens := codinsaSetup(t, []string{"maxturns=12"})
-	ctx := context.Background()
-	if err := p.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond}); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.StopJobs(ctx) })
-	uploads := [][]byte{platformtest.KitZip(t, "catmouse", "python", nil), []byte(stillCatmouse), []byte(stillCatmouse)}
-	names := []string{"kit.zip", "still.py", "still.py"}
-	for i, tm := range teams {
-		s, err := p.Submit(ctx, tm, names[i], uploads[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b := platformtest.WaitBuilt(t, p, s.ID); b.Status != store.StatusReady {
-			log, _ := p.Store.BuildLog(ctx, s.ID)
-			t.Fatalf("%+v\n%s", b, log)
-		}
-	}
-	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
-		t.Fatal(err)
-	}
-	for i, tok := range tokens {
-		platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tok, "text/plain", []byte(testTeamSets[i]))
-	}
-	vote(t, ts, tokens[0], 3)
-	vote(t, ts, tokens[1], 3)
-	vote(t, ts, tokens[2], 1)
-	if close {
-		if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return p, ts, ev
-}
 
 // The organiser starts the Cod'INSA final through the API: refused while
 // the vote is open; once closed, POST codinsa/final fixes the final (its
@@ -77,7 +31,7 @@ func codinsaReady(t *testing.T, close bool) (*platform.Platform, *httptest.Serve
 // computes the table; GET codinsa follows it; a second request once it is
 // over is refused, and another look of the clock plays nothing.
 func TestCodinsaFinalThroughTheOrganiserRoute(t *testing.T) {
-	p, ts, ev := codinsaReady(t, false)
+	p, ts, ev := codinsatest.Ready(t, false)
 	ctx := context.Background()
 	org, err := p.FirstOrganiserToken(ctx)
 	if err != nil {
@@ -205,13 +159,13 @@ func TestAnInterruptedCodinsaFinalResumes(t *testing.T) {
 		return out
 	}
 
-	p1, _, ev1 := codinsaReady(t, true)
+	p1, _, ev1 := codinsatest.Ready(t, true)
 	whole, err := codinsa.PlayFinal(ctx, p1.FormatHost(), ev1.ID, opts)
 	if err != nil || !whole.Done {
 		t.Fatalf("the final without a stop: %+v %v", whole, err)
 	}
 
-	p2, _, ev2 := codinsaReady(t, true)
+	p2, _, ev2 := codinsatest.Ready(t, true)
 	// A game played again would put its replay again (its record, same
 	// key and same result, would not show it: RecordMatch keeps one).
 	puts := &countingReplays{Replays: p2.Replays, n: map[string]int{}}
@@ -293,42 +247,4 @@ func (c *countingReplays) counts() map[string]int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return maps.Clone(c.n)
-}
-
-// Spawn sets valid on catmouse's default map.
-const (
-	testSet0   = "CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"
-	testSecret = "CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"
-)
-
-var testTeamSets = []string{
-	"CATMOUSE-SPAWN 1\nID 1\nMOUSE -3 -2\nCAT 4 -4\nCAT 3 2\nEND\n",
-	"CATMOUSE-SPAWN 1\nID 1\nMOUSE 3 0\nCAT -5 0\nCAT -2 -4\nCAT 3 -6\nEND\n",
-	"# our set\nCATMOUSE-SPAWN 1\nID 1\nNAME anything\nMOUSE 0 0\nCAT 5 -5\nCAT -5 5\nEND\n",
-}
-
-// codinsaEvent makes a catmouse event with its map and sets published,
-// and three teams joined through the API.
-func codinsaSetup(t *testing.T, opts []string) (*platform.Platform, *httptest.Server, store.Event, []store.Team, []string) {
-	t.Helper()
-	p := platformtest.Open(t)
-	ctx := context.Background()
-	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
-	ev, invite, err := p.CreateEvent(ctx, "catmouse", "Cod'INSA 2025", opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var teams []store.Team
-	var tokens []string
-	for _, n := range []string{"Owls", "Bats", "Cats"} {
-		tm, tok := platformtest.Join(t, ts, invite, n)
-		teams, tokens = append(teams, tm), append(tokens, tok)
-	}
-	return p, ts, ev, teams, tokens
-}
-
-func vote(t *testing.T, ts *httptest.Server, token string, set int) (int, string) {
-	t.Helper()
-	code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns/vote", token, "application/json", []byte(fmt.Sprintf(`{"set": %d}`, set)))
-	return code, string(b)
 }

@@ -17,7 +17,9 @@ import (
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/format/blitz/blitztest"
 	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/format/codinsa/codinsatest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
@@ -57,7 +59,7 @@ func startWorker(t *testing.T, dir string) *platform.Platform {
 // computed from the recorded games. Every match job was played by the
 // worker alone.
 func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
-	p, ev1, _, _, _ := blitzSetup4(t)
+	p, ev1, _, _, _ := blitztest.Setup4(t)
 	ctx := context.Background()
 	// a second Blitz event, two still bots
 	settings := store.DefaultSettings()
@@ -71,7 +73,7 @@ func TestBlitzRoundsAndFinalsArePlayedByWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := p.Submit(ctx, tm, "still.py", []byte(stillJungle))
+		s, err := p.Submit(ctx, tm, "still.py", []byte(blitztest.StillBot))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,7 +275,7 @@ func ranksAndScores(r *replay.Result) [][2]float64 {
 // the server's match workers play them while the command waits; the
 // command then prints the same final as when it plays alone.
 func TestACommandFinalIsPlayedByTheRunningServer(t *testing.T) {
-	p, _, ev := codinsaReady(t, true)
+	p, _, ev := codinsatest.Ready(t, true)
 	ctx := context.Background()
 	p.StopJobs(ctx) // the builds are done; the server below runs the jobs
 	srv, err := platform.Open(ctx, p.Dir)
@@ -354,7 +356,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 	for i, n := range []string{"Owls", "Bats"} {
 		for _, e := range []struct {
 			invite, file, code string
-		}{{blitzInvite, "still.py", stillJungle}, {codinsaInvite, "still.py", stillCatmouse}} {
+		}{{blitzInvite, "still.py", blitztest.StillBot}, {codinsaInvite, "still.py", codinsatest.StillBot}} {
 			tm, _, err := srv.Join(ctx, e.invite, n)
 			if err != nil {
 				t.Fatal(err)
@@ -381,7 +383,7 @@ func TestFormatsOnPostgresArePlayedByAWorker(t *testing.T) {
 	if err := blitz.AskRound(ctx, srv.FormatHost(), blitzEv.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := codinsa.PublishSpawns(ctx, srv.FormatHost(), codinsaEv.ID, "", testSet0, testSecret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, srv.FormatHost(), codinsaEv.ID, "", codinsatest.Set0, codinsatest.Secret); err != nil {
 		t.Fatal(err)
 	}
 	if err := codinsa.CloseSpawnVote(ctx, srv.FormatHost(), codinsaEv.ID); err != nil {
@@ -487,50 +489,6 @@ func TestAFormatGameTheArenaCannotPlayIsNotRecorded(t *testing.T) {
 	}
 }
 
-// stillJungle is a jungle bot that never acts: its units never spawn.
-const stillJungle = "import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m.get('type') == 'TICK':\n        print(json.dumps({'type': 'COMMAND', 'tick': m['tick'], 'actions': []}), flush=True)\n"
-
-// blitzSetup4 makes a jungle event (map pool [clearing], 60 ticks) with
-// four teams built and ready: Still-A, Kit-B, Still-C, Kit-D.
-func blitzSetup4(t *testing.T) (*platform.Platform, store.Event, string, []store.Team, []string) {
-	t.Helper()
-	platformtest.NeedSandbox(t)
-	ctx := context.Background()
-	p := platformtest.Open(t)
-	settings := store.DefaultSettings()
-	settings.Maps = []string{"clearing"}
-	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond}); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.StopJobs(ctx) })
-	names := []string{"Still-A", "Kit-B", "Still-C", "Kit-D"}
-	var teams []store.Team
-	for i, n := range names {
-		tm, _, err := p.Join(ctx, invite, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		upload, file := []byte(stillJungle), "still.py"
-		if i%2 == 1 {
-			upload, file = platformtest.KitZip(t, "jungle", "python", nil), "kit.zip"
-		}
-		s, err := p.Submit(ctx, tm, file, upload)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b := platformtest.WaitBuilt(t, p, s.ID); b.Status != store.StatusReady {
-			log, _ := p.Store.BuildLog(ctx, s.ID)
-			t.Fatalf("%+v\n%s", b, log)
-		}
-		teams = append(teams, tm)
-	}
-	return p, ev, invite, teams, names
-}
-
 // BenchmarkBlitzFinalLook: one look of the server's clock at a Blitz
 // final of 16 teams whose first round (4 games) is recorded, in an event
 // with 20,000 casual games: the format replayed on the recorded games,
@@ -616,7 +574,7 @@ func BenchmarkBlitzFinalLook(b *testing.B) {
 // plays (their choice), and so does the final, which no due round holds
 // back.
 func TestBlitzRoundsStopAtTheEnd(t *testing.T) {
-	p, ev, _, _, _ := blitzSetup4(t)
+	p, ev, _, _, _ := blitztest.Setup4(t)
 	ctx := context.Background()
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
 	end := friday.Add(2*time.Hour + 30*time.Minute)

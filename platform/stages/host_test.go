@@ -15,6 +15,7 @@ import (
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/format/codinsa/codinsatest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/worker"
@@ -63,7 +64,7 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	orgPath := fmt.Sprintf("%sorganiser/events/%d/spawns", api.Prefix, ev.ID)
-	pub, _ := json.Marshal(map[string]string{"set0": testSet0, "secret": testSecret})
+	pub, _ := json.Marshal(map[string]string{"set0": codinsatest.Set0, "secret": codinsatest.Secret})
 	if code, b := platformtest.Call(t, ts, "POST", orgPath, org, "application/json", pub); code != 200 {
 		t.Fatalf("publish: %d %s", code, b)
 	}
@@ -85,14 +86,14 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 	}
 
 	// refused votes: Team3 for its own set 3, Team5 for the secret set 9
-	if code, b := vote(t, ts, tokens[2], 3); code != 400 || !strings.Contains(b, "your team's own") {
+	if code, b := codinsatest.Vote(t, ts, tokens[2], 3); code != 400 || !strings.Contains(b, "your team's own") {
 		t.Errorf("Team3 voting for its own set: %d %s", code, b)
 	}
-	if code, b := vote(t, ts, tokens[4], 9); code != 400 || !strings.Contains(b, "no team set 9") {
+	if code, b := codinsatest.Vote(t, ts, tokens[4], 9); code != 400 || !strings.Contains(b, "no team set 9") {
 		t.Errorf("a vote for set 9: %d %s", code, b)
 	}
 	// Team10 votes for set 5, then changes its mind for set 1.
-	if code, b := vote(t, ts, tokens[9], 5); code != 200 {
+	if code, b := codinsatest.Vote(t, ts, tokens[9], 5); code != 200 {
 		t.Fatalf("Team10's first vote: %d %s", code, b)
 	}
 	// The scenario: 4 votes for set 3, 4 for set 5, 2 for set 1, set 5's
@@ -100,7 +101,7 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 	// proposal was refused, votes too.
 	ballot := map[int]int{3: 5, 7: 5, 8: 5, 9: 5, 1: 3, 2: 3, 4: 3, 6: 3, 5: 1, 10: 1}
 	for _, team := range []int{3, 7, 8, 9, 1, 2, 4, 6, 5, 10} {
-		if code, b := vote(t, ts, tokens[team-1], ballot[team]); code != 200 {
+		if code, b := codinsatest.Vote(t, ts, tokens[team-1], ballot[team]); code != 200 {
 			t.Fatalf("Team%d's vote for set %d: %d %s", team, ballot[team], code, b)
 		}
 	}
@@ -125,7 +126,7 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tm := range teams[:2] {
-		s, err := p.Submit(ctx, tm, "still.py", []byte(stillCatmouse))
+		s, err := p.Submit(ctx, tm, "still.py", []byte(codinsatest.StillBot))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +148,7 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 	if json.Unmarshal(b, &orgView); code != 200 || orgView.Chosen != 3 || !maps.Equal(orgView.Tally, map[string]int{"1": 2, "3": 4, "5": 4}) {
 		t.Fatalf("the organiser's view after the close: %d %s; want set 3 chosen, tally 1:2 3:4 5:4", code, b)
 	}
-	if code, b := vote(t, ts, tokens[0], 5); code != 409 {
+	if code, b := codinsatest.Vote(t, ts, tokens[0], 5); code != 409 {
 		t.Errorf("a vote after the close: %d %s", code, b)
 	}
 
@@ -256,19 +257,19 @@ func TestGeneralFinalRefusesEventFormats(t *testing.T) {
 // route of a team byte for byte the same, ids and times aside.
 func TestNoTeamRouteTellsTheChosenSet(t *testing.T) {
 	answers := func(cats int) (map[string]string, int) {
-		p, ts, ev, _, tokens := codinsaSetup(t, nil)
+		p, ts, ev, _, tokens := codinsatest.Setup(t, nil)
 		ctx := context.Background()
-		if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
+		if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", codinsatest.Set0, codinsatest.Secret); err != nil {
 			t.Fatal(err)
 		}
 		for i, tok := range tokens {
-			if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tok, "text/plain", []byte(testTeamSets[i])); code != 201 {
+			if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tok, "text/plain", []byte(codinsatest.TeamSets[i])); code != 201 {
 				t.Fatalf("%d %s", code, b)
 			}
 		}
-		vote(t, ts, tokens[0], 2)
-		vote(t, ts, tokens[1], 3)
-		vote(t, ts, tokens[2], cats)
+		codinsatest.Vote(t, ts, tokens[0], 2)
+		codinsatest.Vote(t, ts, tokens[1], 3)
+		codinsatest.Vote(t, ts, tokens[2], cats)
 		if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
 			t.Fatal(err)
 		}

@@ -13,55 +13,12 @@ import (
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/format/blitz/blitztest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/replay"
 )
-
-// stillJungle is a jungle bot that never acts: its units never spawn.
-const stillJungle = "import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m.get('type') == 'TICK':\n        print(json.dumps({'type': 'COMMAND', 'tick': m['tick'], 'actions': []}), flush=True)\n"
-
-// blitzSetup4 makes a jungle event (map pool [clearing], 60 ticks) with
-// four teams built and ready: Still-A, Kit-B, Still-C, Kit-D.
-func blitzSetup4(t *testing.T) (*platform.Platform, store.Event, string, []store.Team, []string) {
-	t.Helper()
-	platformtest.NeedSandbox(t)
-	ctx := context.Background()
-	p := platformtest.Open(t)
-	settings := store.DefaultSettings()
-	settings.Maps = []string{"clearing"}
-	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz 2022", []string{"nb_ticks=60"}, settings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond}); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.StopJobs(ctx) })
-	names := []string{"Still-A", "Kit-B", "Still-C", "Kit-D"}
-	var teams []store.Team
-	for i, n := range names {
-		tm, _, err := p.Join(ctx, invite, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		upload, file := []byte(stillJungle), "still.py"
-		if i%2 == 1 {
-			upload, file = platformtest.KitZip(t, "jungle", "python", nil), "kit.zip"
-		}
-		s, err := p.Submit(ctx, tm, file, upload)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b := platformtest.WaitBuilt(t, p, s.ID); b.Status != store.StatusReady {
-			log, _ := p.Store.BuildLog(ctx, s.ID)
-			t.Fatalf("%+v\n%s", b, log)
-		}
-		teams = append(teams, tm)
-	}
-	return p, ev, invite, teams, names
-}
 
 // TestBlitzEndToEnd: four teams (two still bots, two kit bots) built and
 // sandboxed; the ranked rounds fall due on a fake clock, move the teams
@@ -70,7 +27,7 @@ func blitzSetup4(t *testing.T) (*platform.Platform, store.Event, string, []store
 // ranking, plays every team, ends in a best-of-three grand final, and
 // its bracket is served; every game is listed with its kind and map.
 func TestBlitzEndToEnd(t *testing.T) {
-	p, ev, invite, teams, names := blitzSetup4(t)
+	p, ev, invite, teams, names := blitztest.Setup4(t)
 	ctx := context.Background()
 	id := func(i int) int64 { return teams[i].ID }
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
@@ -197,7 +154,7 @@ func TestBlitzEndToEnd(t *testing.T) {
 // would not give), so that only the second game is played, and the moves
 // follow the recorded result.
 func TestABlitzRoundBegunIsFinished(t *testing.T) {
-	p, ev, _, teams, _ := blitzSetup4(t)
+	p, ev, _, teams, _ := blitztest.Setup4(t)
 	ctx := context.Background()
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
 	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
@@ -241,7 +198,7 @@ func TestABlitzRoundBegunIsFinished(t *testing.T) {
 // anew, the schedule runs again, its first round at its own start (not
 // where the old one had got to); the final still plays with it stopped.
 func TestBlitzScheduleStopped(t *testing.T) {
-	p, ev, _, _, _ := blitzSetup4(t)
+	p, ev, _, _, _ := blitztest.Setup4(t)
 	ctx := context.Background()
 	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
 	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
@@ -379,7 +336,7 @@ func TestBlitzGroupsOfFour(t *testing.T) {
 	var subs []int64
 	var token string
 	for i := range 8 {
-		name, upload, file := fmt.Sprintf("Still-%d", i+1), []byte(stillJungle), "still.py"
+		name, upload, file := fmt.Sprintf("Still-%d", i+1), []byte(blitztest.StillBot), "still.py"
 		if i%2 == 1 {
 			name, upload, file = fmt.Sprintf("Kit-%d", i+1), kit, "kit.zip"
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format/blitz"
+	"github.com/seed27749672/arena/platform/format/blitz/blitztest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
@@ -40,7 +41,7 @@ func TestBlitzFinalGamesHaveTheirMatch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := p.Submit(ctx, tm, "still.py", []byte(stillJungle))
+		s, err := p.Submit(ctx, tm, "still.py", []byte(blitztest.StillBot))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +162,7 @@ func TestBlitzFinalDealtOtherwiseBefore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := p.Submit(ctx, tm, "still.py", []byte(stillJungle))
+		s, err := p.Submit(ctx, tm, "still.py", []byte(blitztest.StillBot))
 		if err != nil {
 			t.Fatal(err)
 		}

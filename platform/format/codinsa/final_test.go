@@ -11,6 +11,7 @@ import (
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/format/codinsa/codinsatest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/worker"
@@ -23,13 +24,13 @@ import (
 // drawn match leaves them sharing second place).
 func TestCodinsaFinalEndToEnd(t *testing.T) {
 	platformtest.NeedSandbox(t)
-	p, ts, ev, teams, tokens := codinsaSetup(t, []string{"maxturns=12"})
+	p, ts, ev, teams, tokens := codinsatest.Setup(t, []string{"maxturns=12"})
 	ctx := context.Background()
 	if err := p.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
 	defer p.StopJobs(ctx)
-	still := "import sys\nready = False\nfor line in sys.stdin:\n    if line.strip() == 'END':\n        print('MOVE' if ready else 'READY', flush=True)\n        ready = True\n    elif line.startswith('INIT'):\n        ready = False\n"
+	still := codinsatest.StillBot
 	uploads := [][]byte{platformtest.KitZip(t, "catmouse", "python", nil), []byte(still), []byte(still)}
 	names := []string{"kit.zip", "still.py", "still.py"}
 	for i, tm := range teams {
@@ -45,15 +46,15 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 	if _, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{}); err == nil || !strings.Contains(err.Error(), "close the spawn vote") {
 		t.Fatalf("a final before the vote closed: %v", err)
 	}
-	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", codinsatest.Set0, codinsatest.Secret); err != nil {
 		t.Fatal(err)
 	}
 	for i, tok := range tokens {
-		platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tok, "text/plain", []byte(testTeamSets[i]))
+		platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tok, "text/plain", []byte(codinsatest.TeamSets[i]))
 	}
-	vote(t, ts, tokens[0], 3)
-	vote(t, ts, tokens[1], 3)
-	vote(t, ts, tokens[2], 1)
+	codinsatest.Vote(t, ts, tokens[0], 3)
+	codinsatest.Vote(t, ts, tokens[1], 3)
+	codinsatest.Vote(t, ts, tokens[2], 1)
 	if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/format/codinsa/codinsatest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
@@ -21,7 +22,7 @@ import (
 // and play back. The game is recorded as recordFinalMatch records it (no
 // bot is played: the subject is the answer).
 func TestCodinsaFinalGamesWaitForThePublication(t *testing.T) {
-	p, ts, ev, teams, tokens := codinsaSetup(t, nil)
+	p, ts, ev, teams, tokens := codinsatest.Setup(t, nil)
 	ctx := context.Background()
 	var subs []int64
 	for _, tm := range teams[:2] {
@@ -34,7 +35,7 @@ func TestCodinsaFinalGamesWaitForThePublication(t *testing.T) {
 	key := fmt.Sprintf("final-%d-1-g3", ev.ID)
 	rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "catmouse",
 		Options: map[string]string{"spawn": "9:4,-2/-4,2/-3,-3", "spawns": codinsa.SpawnFile},
-		Files:   map[string][]byte{codinsa.SpawnFile: []byte(testSecret)}}
+		Files:   map[string][]byte{codinsa.SpawnFile: []byte(codinsatest.Secret)}}
 	if err := p.Replays.Put(key, rep); err != nil {
 		t.Fatal(err)
 	}

@@ -4,69 +4,33 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/format/codinsa"
+	"github.com/seed27749672/arena/platform/format/codinsa/codinsatest"
 	"github.com/seed27749672/arena/platform/platformtest"
-	"github.com/seed27749672/arena/platform/store"
 )
-
-// Spawn sets valid on catmouse's default map.
-const (
-	testSet0   = "CATMOUSE-SPAWN 1\nID 0\nMOUSE 0 0\nCAT 0 -5\nCAT 0 5\nEND\n"
-	testSecret = "CATMOUSE-SPAWN 1\nID 9\nMOUSE 4 -2\nCAT -4 2\nCAT -3 -3\nEND\n"
-)
-
-var testTeamSets = []string{
-	"CATMOUSE-SPAWN 1\nID 1\nMOUSE -3 -2\nCAT 4 -4\nCAT 3 2\nEND\n",
-	"CATMOUSE-SPAWN 1\nID 1\nMOUSE 3 0\nCAT -5 0\nCAT -2 -4\nCAT 3 -6\nEND\n",
-	"# our set\nCATMOUSE-SPAWN 1\nID 1\nNAME anything\nMOUSE 0 0\nCAT 5 -5\nCAT -5 5\nEND\n",
-}
-
-// codinsaSetup makes a catmouse event (on a data directory the sandbox
-// may enter), and three teams joined through the API.
-func codinsaSetup(t *testing.T, opts []string) (*platform.Platform, *httptest.Server, store.Event, []store.Team, []string) {
-	t.Helper()
-	p := platformtest.Open(t)
-	ts := platformtest.Server(t, p, &platformtest.Clock{T: time.Unix(1e9, 0)})
-	ev, invite := platformtest.Event(t, p, "catmouse", "Cod'INSA 2025", opts...)
-	var teams []store.Team
-	var tokens []string
-	for _, n := range []string{"Owls", "Bats", "Cats"} {
-		tm, tok := platformtest.Join(t, ts, invite, n)
-		teams, tokens = append(teams, tm), append(tokens, tok)
-	}
-	return p, ts, ev, teams, tokens
-}
-
-func vote(t *testing.T, ts *httptest.Server, token string, set int) (int, string) {
-	t.Helper()
-	code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns/vote", token, "application/json", []byte(fmt.Sprintf(`{"set": %d}`, set)))
-	return code, string(b)
-}
 
 // The spawn vote through the teams' routes: a proposal before the map is
 // refused, valid ones get ids 1, 2, 3 in order, an invalid one is refused
 // with the reason, own and unknown sets cannot be voted for, a vote
 // changes until the organiser closes the vote, then nothing changes.
 func TestSpawnVoteThroughTheAPI(t *testing.T) {
-	p, ts, ev, teams, tokens := codinsaSetup(t, nil)
+	p, ts, ev, teams, tokens := codinsatest.Setup(t, nil)
 	ctx := context.Background()
-	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tokens[0], "text/plain", []byte(testTeamSets[0])); code != 400 || !strings.Contains(string(b), "not published") {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tokens[0], "text/plain", []byte(codinsatest.TeamSets[0])); code != 400 || !strings.Contains(string(b), "not published") {
 		t.Errorf("a proposal before the map: %d %s", code, b)
 	}
 	org := platformtest.OrganiserToken(t, p)
 	orgPath := fmt.Sprintf("%sorganiser/events/%d/spawns", api.Prefix, ev.ID)
-	pub, _ := json.Marshal(map[string]string{"set0": testSet0, "secret": testSet0})
+	pub, _ := json.Marshal(map[string]string{"set0": codinsatest.Set0, "secret": codinsatest.Set0})
 	if code, b := platformtest.Call(t, ts, "POST", orgPath, org, "application/json", pub); code != 400 || !strings.Contains(string(b), "set 9: the file says ID 0") {
 		t.Errorf("set 0 published as the secret set: %d %s", code, b)
 	}
-	pub, _ = json.Marshal(map[string]string{"set0": testSet0, "secret": testSecret})
+	pub, _ = json.Marshal(map[string]string{"set0": codinsatest.Set0, "secret": codinsatest.Secret})
 	if code, b := platformtest.Call(t, ts, "POST", orgPath, org, "application/json", pub); code != 200 {
 		t.Fatalf("publish: %d %s", code, b)
 	}
@@ -75,22 +39,22 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 		t.Errorf("a cat 2 steps from the mouse: %d %s", code, b)
 	}
 	for i, tok := range tokens {
-		code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tok, "text/plain", []byte(testTeamSets[i]))
+		code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tok, "text/plain", []byte(codinsatest.TeamSets[i]))
 		if code != 201 || string(b) != fmt.Sprintf("{\"id\":%d}\n", i+1) {
 			t.Fatalf("team %d's proposal: %d %s", i, code, b)
 		}
 	}
-	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tokens[0], "text/plain", []byte(testTeamSets[2])); code != 400 || !strings.Contains(string(b), "already proposed set 1") {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", tokens[0], "text/plain", []byte(codinsatest.TeamSets[2])); code != 400 || !strings.Contains(string(b), "already proposed set 1") {
 		t.Errorf("a second proposal: %d %s", code, b)
 	}
-	if code, b := vote(t, ts, tokens[0], 1); code != 400 || !strings.Contains(b, "your team's own") {
+	if code, b := codinsatest.Vote(t, ts, tokens[0], 1); code != 400 || !strings.Contains(b, "your team's own") {
 		t.Errorf("a vote for the team's own set: %d %s", code, b)
 	}
-	if code, b := vote(t, ts, tokens[0], 9); code != 400 || !strings.Contains(b, "no team set 9") {
+	if code, b := codinsatest.Vote(t, ts, tokens[0], 9); code != 400 || !strings.Contains(b, "no team set 9") {
 		t.Errorf("a vote for set 9: %d %s", code, b)
 	}
 	for _, v := range []struct{ team, set int }{{0, 2}, {1, 3}, {2, 1}, {2, 2}} { // Cats change their mind
-		if code, b := vote(t, ts, tokens[v.team], v.set); code != 200 {
+		if code, b := codinsatest.Vote(t, ts, tokens[v.team], v.set); code != 200 {
 			t.Fatalf("vote %+v: %d %s", v, code, b)
 		}
 	}
@@ -115,7 +79,7 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 	if code, b := platformtest.Call(t, ts, "GET", orgPath, org, "", nil); code != 200 || !strings.Contains(string(b), `"chosen":2`) || !strings.Contains(string(b), `"tally":{"2":2,"3":1}`) {
 		t.Errorf("the organiser's view: %d %s", code, b)
 	}
-	if code, b := vote(t, ts, tokens[1], 1); code != 409 {
+	if code, b := codinsatest.Vote(t, ts, tokens[1], 1); code != 409 {
 		t.Errorf("a vote after the close: %d %s", code, b)
 	}
 	s, _ := codinsa.Spawns(ctx, p.FormatHost(), ev.ID)
@@ -138,7 +102,7 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 // false while the vote is open and once it is closed, true once a final is
 // recorded.
 func TestOrganiserSpawnsTellWhetherTheFinalStarted(t *testing.T) {
-	p, ts, ev, _, _ := codinsaSetup(t, nil)
+	p, ts, ev, _, _ := codinsatest.Setup(t, nil)
 	ctx := context.Background()
 	org := platformtest.OrganiserToken(t, p)
 	path := fmt.Sprintf("%sorganiser/events/%d/", api.Prefix, ev.ID)
@@ -154,7 +118,7 @@ func TestOrganiserSpawnsTellWhetherTheFinalStarted(t *testing.T) {
 	if got := started(); got != false {
 		t.Errorf("before the publication: final_started %v", got)
 	}
-	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", codinsatest.Set0, codinsatest.Secret); err != nil {
 		t.Fatal(err)
 	}
 	if err := codinsa.CloseSpawnVote(ctx, p.FormatHost(), ev.ID); err != nil {
@@ -190,10 +154,10 @@ func TestSpawnWritesAreRateLimited(t *testing.T) {
 	ev, invite := platformtest.Event(t, p, "catmouse", "Cod'INSA 2025")
 	_, owls := platformtest.Join(t, ts, invite, "Owls")
 	_, bats := platformtest.Join(t, ts, invite, "Bats")
-	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", testSet0, testSecret); err != nil {
+	if err := codinsa.PublishSpawns(ctx, p.FormatHost(), ev.ID, "", codinsatest.Set0, codinsatest.Secret); err != nil {
 		t.Fatal(err)
 	}
-	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", owls, "text/plain", []byte(testTeamSets[0])); code != 201 {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", owls, "text/plain", []byte(codinsatest.TeamSets[0])); code != 201 {
 		t.Fatalf("%d %s", code, b)
 	}
 	// Bats: refused proposals and votes draw on the same budget
@@ -201,7 +165,7 @@ func TestSpawnWritesAreRateLimited(t *testing.T) {
 		var code int
 		var b string
 		if i%2 == 0 {
-			code, b = vote(t, ts, bats, 1)
+			code, b = codinsatest.Vote(t, ts, bats, 1)
 		} else {
 			var body []byte
 			code, body = platformtest.Call(t, ts, "POST", api.Prefix+"spawns", bats, "text/plain", []byte("not a set"))
@@ -214,17 +178,17 @@ func TestSpawnWritesAreRateLimited(t *testing.T) {
 			t.Fatalf("write %d: %d %s", i+1, code, b)
 		}
 	}
-	if code, b := vote(t, ts, bats, 1); code != 429 {
+	if code, b := codinsatest.Vote(t, ts, bats, 1); code != 429 {
 		t.Fatalf("write %d in a minute: %d %s", codinsa.WritesPerMinute+1, code, b)
 	}
-	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", bats, "text/plain", []byte(testTeamSets[1])); code != 429 {
+	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns", bats, "text/plain", []byte(codinsatest.TeamSets[1])); code != 429 {
 		t.Fatalf("a proposal past the budget: %d %s", code, b)
 	}
 	if code, b := platformtest.Call(t, ts, "POST", api.Prefix+"spawns/vote", owls, "application/json", []byte(`{"set": 1}`)); code != 400 {
 		t.Fatalf("another team (voting for its own set, refused with the reason): %d %s", code, b)
 	}
 	clock.Add(time.Minute)
-	if code, b := vote(t, ts, bats, 1); code != 200 {
+	if code, b := codinsatest.Vote(t, ts, bats, 1); code != 200 {
 		t.Fatalf("a minute later: %d %s", code, b)
 	}
 	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"spawns", bats, "", nil); code != 200 {
