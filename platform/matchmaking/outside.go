@@ -66,6 +66,7 @@ func (mk *Matchmaker) PlayOutside(ctx context.Context, t store.Team, c *websocke
 	}
 	rec := store.Match{EventID: ev.ID, Key: a.Key, Kind: store.KindCasual, Seed: seed, Teams: []int64{t.ID, opp.ID}, Submissions: []int64{0, opp.Active}}
 	play.Count(&rec, info, m, rep)
+	play.Judge(&rec, rep)
 	if err := mk.Player.Replays.Put(a.Key, rep); err != nil {
 		return err
 	}

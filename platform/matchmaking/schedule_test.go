@@ -21,6 +21,7 @@ import (
 
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/matchmaking"
+	"github.com/seed27749672/arena/platform/play"
 
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
@@ -810,4 +811,66 @@ func benchmarkMatchJobs(b *testing.B, jobs int) {
 	b.ReportMetric(float64(before.Microseconds())/1000/float64(n), "listed-ms")
 	b.ReportMetric(float64(now.Microseconds())/1000/float64(n), "counted-ms")
 	b.ReportMetric(float64(before)/float64(now), "listed/counted")
+}
+
+// A bot that never answers a prompt never played: a rated match between
+// two such bots is no result (no win for the seat the game ranked first),
+// and one against a bot that played is lost, whatever the game said.
+func TestABotThatNeverPlayedWinsNothing(t *testing.T) {
+	platformtest.NeedSandbox(t)
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite := platformtest.Event(t, p, "tracks", "Summer")
+	if err := p.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	var teams []store.Team
+	for _, name := range []string{"Owls", "Bats"} {
+		tm, _, err := p.Join(ctx, invite, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Submit(ctx, tm, "bot.py", []byte("import sys\nsys.exit(0)\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := platformtest.WaitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+			t.Fatalf("%+v", b)
+		}
+		tm.Active = s.ID
+		teams = append(teams, tm)
+	}
+	owls, bats := teams[0], teams[1]
+	both := queue.Match{Event: ev.ID, Key: "casual-none", Seed: 5, Teams: []int64{owls.ID, bats.ID}, Submissions: []int64{owls.Active, bats.Active}}
+	house := queue.Match{Event: ev.ID, Key: "casual-house", Seed: 6, Teams: []int64{0, owls.ID}, Submissions: []int64{0, owls.Active}}
+	for _, a := range []queue.Match{both, house} {
+		if err := p.PlayMatch(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ms, err := p.Store.Matches(ctx, ev.ID, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byKey := map[string]store.Match{}
+	for _, m := range ms {
+		byKey[m.Key] = m
+	}
+	if m := byKey["casual-none"]; m.Error != play.NoResult {
+		t.Errorf("two bots that never played: recorded %+v, want the error %q", m, play.NoResult)
+	}
+	if m := byKey["casual-house"]; m.Error != "" || len(m.Ranks) != 2 || m.Ranks[0] != 1 || m.Ranks[1] != 2 {
+		t.Errorf("a bot that never played against the house bot: recorded %+v, want the house first", m)
+	}
+	rs, err := p.Store.Ratings(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rs[owls.ID]; r.Wins != 0 || r.Games != 1 || r.Losses != 1 {
+		t.Errorf("Owls: %+v, want one game lost (the house's)", r)
+	}
+	if r, ok := rs[bats.ID]; ok && (r.Wins != 0 || r.Games != 0) {
+		t.Errorf("Bats: %+v, want no game", r)
+	}
 }

@@ -113,6 +113,9 @@ func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
 		return rec, nil
 	}
 	Count(&rec, g.Info(), m, rep)
+	if !a.Format {
+		Judge(&rec, rep)
+	}
 	// the replay first: a match recorded has its replay
 	return rec, p.Replays.Put(a.Key, rep)
 }
