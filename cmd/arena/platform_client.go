@@ -200,22 +200,31 @@ older one whose build is ready (arena submissions lists them).`,
 
 func leaderboardCommand() *cobra.Command {
 	var league int
+	var all bool
 	boardCmd := teamCommand(&cobra.Command{
-		Use:   "leaderboard --server URL --token T [--league N]",
+		Use:   "leaderboard --server URL --token T [--league N | --all]",
 		Short: "Show your event's leaderboard (OpenSkill: mu - 3 sigma)",
 		Long: `Show your event's leaderboard (OpenSkill: mu - 3 sigma). In an event with
-leagues it is the top league's; --league N shows league N's, with each
-team's promotion test there. A league where bots play only the boss
-(tracks' leagues 1 and 2) ranks its teams by their tests: most games won
-first.`,
+leagues it is your team's league's; --league N shows league N's, with each
+team's promotion test there, and --all every league's. RANK is the team's
+place in the whole event (the league first, then the rating), the same
+everywhere (pages, results); a team with no rated game yet is unranked
+("-") and listed below. WIN RATE is wins over games: draws have their own
+column. A league where bots play only the boss (tracks' leagues 1 and 2)
+ranks its teams by their tests: most games won first.`,
 		Args: cobra.NoArgs,
 	}, true, func(cmd *cobra.Command, c *clientFlags, _ []string) error {
 		var board []client.Standing
 		var raw []byte
 		var err error
-		if cmd.Flags().Changed("league") {
+		switch {
+		case all && cmd.Flags().Changed("league"):
+			return fmt.Errorf("give --league N or --all, not both")
+		case all:
+			board, raw, err = c.client().EventLeaderboard(cmd.Context())
+		case cmd.Flags().Changed("league"):
 			board, raw, err = c.client().LeagueLeaderboard(cmd.Context(), league)
-		} else {
+		default:
 			board, raw, err = c.client().Leaderboard(cmd.Context())
 		}
 		if err != nil {
@@ -224,36 +233,68 @@ first.`,
 		if c.asJSON {
 			return c.answer(cmd, raw, "")
 		}
-		return printBoard(cmd.OutOrStdout(), board)
+		return printBoard(cmd.OutOrStdout(), board, all)
 	})
 	boardCmd.Flags().IntVar(&league, "league", 0, "show league N's leaderboard (an event with leagues)")
+	boardCmd.Flags().BoolVar(&all, "all", false, "show every league's teams, in the event's one ranking")
 	return boardCmd
 }
 
-// printBoard is the table of arena leaderboard.
-func printBoard(out io.Writer, board []client.Standing) error {
+// printBoard is the table of arena leaderboard; leagues adds each team's
+// league.
+func printBoard(out io.Writer, board []client.Standing, leagues bool) error {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	tests := slices.ContainsFunc(board, func(s client.Standing) bool { return s.Promotion != nil })
-	switch {
-	case len(board) > 0 && board[0].BossOnly:
+	bossOnly := len(board) > 0 && !slices.ContainsFunc(board, func(s client.Standing) bool { return !s.BossOnly })
+	if bossOnly {
 		fmt.Fprintln(tw, "this league plays only the promotion tests against its boss: no rated game")
-		fmt.Fprintln(tw, "RANK\tTEAM\tPROMOTION TEST")
-	case tests:
-		fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE\tPROMOTION TEST")
-	default:
-		fmt.Fprintln(tw, "RANK\tTEAM\tRATING\tMU\tSIGMA\tGAMES\tWIN RATE")
 	}
+	head := []string{"RANK", "TEAM"}
+	if leagues {
+		head = append(head, "LEAGUE")
+	}
+	if !bossOnly {
+		head = append(head, "RATING", "MU", "SIGMA", "GAMES", "WINS", "DRAWS", "LOSSES", "WIN RATE")
+	}
+	if tests {
+		head = append(head, "PROMOTION TEST")
+	}
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	for _, s := range board {
-		switch {
-		case s.BossOnly:
-			fmt.Fprintf(tw, "%d\t%s\t%s\n", s.Rank, s.Team, testText(s.Promotion))
-		case tests:
-			fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\t%s\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate, testText(s.Promotion))
-		default:
-			fmt.Fprintf(tw, "%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.0f%%\n", s.Rank, s.Team, s.Rating, s.Mu, s.Sigma, s.Games, 100*s.WinRate)
+		row := []string{rankText(s.Rank), s.Team}
+		if leagues {
+			row = append(row, strconv.Itoa(s.League))
 		}
+		switch {
+		case bossOnly:
+		case s.BossOnly:
+			row = append(row, "-", "-", "-", "-", "-", "-", "-", "-")
+		default:
+			row = append(row, fmt.Sprintf("%.2f", s.Rating), fmt.Sprintf("%.2f", s.Mu), fmt.Sprintf("%.2f", s.Sigma), strconv.Itoa(s.Games),
+				strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), winRateText(s))
+		}
+		if tests {
+			row = append(row, testText(s.Promotion))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	return tw.Flush()
+}
+
+// rankText is a rank as the tables show it: "-" for an unranked team.
+func rankText(rank int) string {
+	if rank == 0 {
+		return "-"
+	}
+	return strconv.Itoa(rank)
+}
+
+// winRateText is a team's share of games won, "-" without games.
+func winRateText(s client.Standing) string {
+	if s.Games == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*s.WinRate)
 }
 
 // waitBuild polls a submission until its build ends.

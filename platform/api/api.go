@@ -437,13 +437,9 @@ func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) 
 	list := []map[string]any{}
 	for _, s := range board {
 		rt := s.Rating
-		winRate := 0.0
-		if rt.Games > 0 {
-			winRate = (float64(rt.Wins) + float64(rt.Draws)/2) / float64(rt.Games)
-		}
-		line := map[string]any{"rank": s.Rank, "team": s.Team.Name, "team_id": s.Team.ID,
+		line := map[string]any{"rank": s.Rank, "league_rank": s.LeagueRank, "team": s.Team.Name, "team_id": s.Team.ID,
 			"rating": s.Score(), "mu": rt.Mu, "sigma": rt.Sigma, "games": rt.Games,
-			"wins": rt.Wins, "draws": rt.Draws, "losses": rt.Losses, "win_rate": winRate, "league": s.Team.League}
+			"wins": rt.Wins, "draws": rt.Draws, "losses": rt.Losses, "win_rate": s.WinRate(), "league": s.Team.League}
 		addTest(line, s)
 		list = append(list, line)
 	}

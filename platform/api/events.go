@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/apitypes"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/rules"
 	"github.com/seed27749672/arena/platform/store"
@@ -15,16 +16,11 @@ import (
 
 // The API of the leagues.
 
-// boardFor is the leaderboard a team asks for: its event's, or, with
-// ?league=N in an event with leagues, that league's.
+// boardFor is the leaderboard a team asks for: without ?league, its
+// own league's in an event with leagues (the first league's before it
+// has one), else the event's; ?league=N, league N's; ?league=all, every
+// league's, in the event's one order.
 func (a *api) boardFor(ctx context.Context, t store.Team, q string) ([]apitypes.Standing, error) {
-	if q == "" {
-		return a.p.Leaderboard(ctx, t.EventID)
-	}
-	n, err := strconv.Atoi(q)
-	if err != nil {
-		return nil, fault.UserError{Err: fmt.Errorf("league %q is not a number", q)}
-	}
 	ev, err := a.p.Store().Event(ctx, t.EventID)
 	if err != nil {
 		return nil, err
@@ -33,7 +29,19 @@ func (a *api) boardFor(ctx context.Context, t store.Team, q string) ([]apitypes.
 	if err != nil {
 		return nil, err
 	}
-	if err := rules.CheckLeague(ev, g.Info(), n); err != nil {
+	info := g.Info()
+	leagues := event.LeaguesOn(ev, info)
+	switch {
+	case q == "all" || q == "" && !leagues:
+		return a.p.EventStandings(ctx, t.EventID)
+	case q == "":
+		return a.p.LeagueLeaderboard(ctx, t.EventID, rules.TeamsLeague(info, t))
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil {
+		return nil, fault.UserError{Err: fmt.Errorf("league %q is neither a number nor all", q)}
+	}
+	if err := rules.CheckLeague(ev, info, n); err != nil {
 		return nil, err
 	}
 	return a.p.LeagueLeaderboard(ctx, t.EventID, n)

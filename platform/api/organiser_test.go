@@ -100,9 +100,9 @@ func TestOrganiserAPI(t *testing.T) {
 	if code, _ := post("organiser/events/1/casual", `{}`); code != 400 {
 		t.Errorf("casual without running: %d", code)
 	}
-	// every team, with its members; every match, every seat's log
+	// every team, with its members (unranked: no rated game yet); every match, every seat's log
 	code, b := platformtest.Call(t, ts, "GET", api.Prefix+"organiser/events/1/teams", org, "", nil)
-	if code != 200 || !strings.Contains(string(b), `"members":["Ada","Bob"]`) || !strings.Contains(string(b), `"rank":1`) {
+	if code != 200 || !strings.Contains(string(b), `"members":["Ada","Bob"]`) || !strings.Contains(string(b), `"rank":0`) {
 		t.Errorf("teams: %d %s", code, b)
 	}
 	rep := &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "jungle",

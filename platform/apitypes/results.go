@@ -43,7 +43,7 @@ type ResultEvent struct {
 
 // ResultLine is one team's line.
 type ResultLine struct {
-	Rank   int     `json:"rank"` // in its league, for an event with leagues
+	Rank   int     `json:"rank"` // in the event's one ranking (league first); 0: unranked
 	Team   string  `json:"team"`
 	TeamID int64   `json:"team_id"`
 	League int     `json:"league,omitempty"`
@@ -80,7 +80,11 @@ func WriteResultsCSV(w io.Writer, r Results) error {
 	cw.Write([]string{"rank", "team", "team_id", "league", "rating", "mu", "sigma", "games", "wins", "draws", "losses"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	for _, l := range r.Standings {
-		cw.Write([]string{strconv.Itoa(l.Rank), sheetText(l.Team), strconv.FormatInt(l.TeamID, 10), strconv.Itoa(l.League),
+		rank := strconv.Itoa(l.Rank)
+		if l.Rank == 0 {
+			rank = "" // unranked: no rated game
+		}
+		cw.Write([]string{rank, sheetText(l.Team), strconv.FormatInt(l.TeamID, 10), strconv.Itoa(l.League),
 			f(l.Rating), f(l.Mu), f(l.Sigma), strconv.Itoa(l.Games), strconv.Itoa(l.Wins), strconv.Itoa(l.Draws), strconv.Itoa(l.Losses)})
 	}
 	cw.Flush()

@@ -4,9 +4,13 @@ import "github.com/seed27749672/arena/platform/store"
 
 // Standing is one line of an event's leaderboard.
 type Standing struct {
-	Rank   int
-	Team   store.Team
-	Rating store.Rating // Mu and Sigma are the defaults for a team that never played
+	// Rank is the team's place in the event's one overall ranking (in an
+	// event with leagues: the league first, then the rating); LeagueRank
+	// its place in its league. Both are 0 for a team with nothing to
+	// rank it by yet (no rated game; in a boss-only league, no test game).
+	Rank, LeagueRank int
+	Team             store.Team
+	Rating           store.Rating // Mu and Sigma are the defaults for a team that never played
 	// Test, in an event with leagues, is the team's promotion test in its
 	// league (nil in the top league, or without an active submission).
 	Test *PromotionRecord
@@ -17,6 +21,15 @@ type Standing struct {
 
 // Score is what the leaderboard sorts by: mu - 3 sigma.
 func (s Standing) Score() float64 { return s.Rating.Mu - 3*s.Rating.Sigma }
+
+// WinRate is the share of the team's rated games it won (a draw is no
+// win: draws have their own count); 0 without games.
+func (s Standing) WinRate() float64 {
+	if s.Rating.Games == 0 {
+		return 0
+	}
+	return float64(s.Rating.Wins) / float64(s.Rating.Games)
+}
 
 // WorkerStatus is a worker as the organiser sees it.
 type WorkerStatus struct {

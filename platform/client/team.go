@@ -56,8 +56,8 @@ func (c *Client) Activate(ctx context.Context, id int64) (Submission, []byte, er
 	return s, raw, err
 }
 
-// Leaderboard is the team's event's leaderboard (the top league's, in an
-// event with leagues).
+// Leaderboard is the team's event's leaderboard: in an event with
+// leagues, the team's own league's.
 func (c *Client) Leaderboard(ctx context.Context) ([]Standing, []byte, error) {
 	var board []Standing
 	raw, err := c.get(ctx, routeLeaderboard, &board)
@@ -69,6 +69,14 @@ func (c *Client) Leaderboard(ctx context.Context) ([]Standing, []byte, error) {
 func (c *Client) LeagueLeaderboard(ctx context.Context, n int) ([]Standing, []byte, error) {
 	var board []Standing
 	raw, err := c.call(ctx, routeLeaderboard, nil, "league="+strconv.Itoa(n), "", nil, &board)
+	return board, raw, err
+}
+
+// EventLeaderboard is every league's teams in the event's one ranking
+// (league first, then rating), each with its promotion test.
+func (c *Client) EventLeaderboard(ctx context.Context) ([]Standing, []byte, error) {
+	var board []Standing
+	raw, err := c.call(ctx, routeLeaderboard, nil, "league=all", "", nil, &board)
 	return board, raw, err
 }
 

@@ -59,11 +59,13 @@ type Submission struct {
 
 // Standing is a line of a team's event's leaderboard.
 type Standing struct {
-	Rank                       int
+	Rank                       int // in the event; 0: unranked (no rated game yet)
+	LeagueRank                 int `json:"league_rank"`
+	League                     int
 	Team                       string
 	Rating, Mu, Sigma          float64
 	Games, Wins, Draws, Losses int
-	WinRate                    float64                   `json:"win_rate"`
+	WinRate                    float64                   `json:"win_rate"`  // wins / games: a draw is no win
 	Promotion                  *apitypes.PromotionRecord `json:"promotion"` // below the top league
 	BossOnly                   bool                      `json:"boss_only"` // ranked by the tests: no rated game
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/apitypes"
@@ -12,7 +11,6 @@ import (
 	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
-	"github.com/seed27749672/arena/tournament/openskill"
 )
 
 // CodinGame leagues (ants, tracks; event setting Leagues): a team's
@@ -239,134 +237,4 @@ func (mk *Matchmaker) TeamTest(ctx context.Context, t store.Team) (PromotionReco
 		return PromotionRecord{}, err
 	}
 	return promotionRecord(ms, t.Active, t.League), nil
-}
-
-// EventStandings are every team of an event with its standing. Without
-// leagues: by mu - 3 sigma. With leagues: by league, the top league first
-// (a team without a league yet last), ranked within its league, each team
-// with its promotion test below the top league; a boss-only league
-// (game.League.BossOnly) plays no rated game, and ranks its teams by their
-// tests: most wins first, then fewest games (teams with the same record
-// share a rank).
-func (mk *Matchmaker) EventStandings(ctx context.Context, eventID int64) ([]Standing, error) {
-	return mk.leagueStandings(ctx, eventID, func(store.Team) bool { return true })
-}
-
-// leagueStandings are EventStandings of the teams keep keeps. The event's
-// promotion games are read only when a kept team has a test (the top
-// league's leaderboard, which every team page reads, needs none).
-func (mk *Matchmaker) leagueStandings(ctx context.Context, eventID int64, keep func(store.Team) bool) ([]Standing, error) {
-	ev, err := mk.Events.Store.Event(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	all, err := mk.AllStandings(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	g, err := game.Lookup(ev.Game)
-	if err != nil || !event.LeaguesOn(ev, g.Info()) {
-		return all, nil
-	}
-	info := g.Info()
-	var board []Standing
-	tested := false
-	for _, s := range all {
-		if keep(s.Team) {
-			s.BossOnly = bossOnly(info, s.Team.League)
-			board = append(board, s)
-			_, next := league.Next(info, s.Team.League)
-			tested = tested || next && s.Team.Active != 0
-		}
-	}
-	if tested {
-		ms, err := mk.Events.Store.MatchesOfKind(ctx, eventID, store.KindPromotion)
-		if err != nil {
-			return nil, err
-		}
-		slices.Reverse(ms) // oldest first, as a test is decided
-		bySub := map[int64][]store.Match{}
-		for _, m := range ms {
-			for _, sub := range m.Submissions {
-				if sub != 0 {
-					bySub[sub] = append(bySub[sub], m)
-				}
-			}
-		}
-		for i, s := range board {
-			if _, ok := league.Next(info, s.Team.League); ok && s.Team.Active != 0 {
-				r := promotionRecord(bySub[s.Team.Active], s.Team.Active, s.Team.League)
-				board[i].Test = &r
-			}
-		}
-	}
-	sort.SliceStable(board, func(i, j int) bool {
-		a, b := board[i], board[j]
-		if a.Team.League != b.Team.League {
-			return a.Team.League > b.Team.League
-		}
-		if bossOnly(info, a.Team.League) {
-			return testBefore(a.Test, b.Test)
-		}
-		return false // the rating's order
-	})
-	start := 0 // the league's first line
-	for i := range board {
-		s := &board[i]
-		switch {
-		case i == 0 || s.Team.League != board[i-1].Team.League:
-			start, s.Rank = i, 1
-		case bossOnly(info, s.Team.League) && !testBefore(board[i-1].Test, s.Test):
-			s.Rank = board[i-1].Rank // the same record, the same rank
-		default:
-			s.Rank = i - start + 1
-		}
-	}
-	return board, nil
-}
-
-// testBefore orders two tests of a boss-only league: more wins, then
-// fewer games; a team without a test comes last.
-func testBefore(a, b *PromotionRecord) bool {
-	switch {
-	case a == nil || b == nil:
-		return a != nil && b == nil
-	case a.Wins != b.Wins:
-		return a.Wins > b.Wins
-	}
-	return a.Played < b.Played
-}
-
-// LeagueLeaderboard ranks the teams of one league of an event (see
-// EventStandings): by mu - 3 sigma, or in a boss-only league by their
-// promotion tests.
-func (mk *Matchmaker) LeagueLeaderboard(ctx context.Context, eventID int64, lg int) ([]Standing, error) {
-	return mk.leagueStandings(ctx, eventID, func(t store.Team) bool { return t.League == lg })
-}
-
-// AllStandings are every team of the event by mu - 3 sigma, whatever its
-// league.
-func (mk *Matchmaker) AllStandings(ctx context.Context, eventID int64) ([]Standing, error) {
-	teams, err := mk.Events.Store.Teams(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	ratings, err := mk.Events.Store.Ratings(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	var out []Standing
-	for _, t := range teams {
-		r, ok := ratings[t.ID]
-		if !ok {
-			d := openskill.Default().New()
-			r = store.Rating{TeamID: t.ID, Mu: d.Mu, Sigma: d.Sigma}
-		}
-		out = append(out, Standing{Team: t, Rating: r})
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score() > out[j].Score() })
-	for i := range out {
-		out[i].Rank = i + 1
-	}
-	return out, nil
 }

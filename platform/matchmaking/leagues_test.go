@@ -561,8 +561,9 @@ func TestBossOnlyLeaderboard(t *testing.T) {
 		{1, "Ants", 1, true, &apitypes.PromotionRecord{League: 1, Played: 2, Wins: 2, State: matchmaking.TestPlaying}},
 		{2, "Bees", 1, true, &apitypes.PromotionRecord{League: 1, Played: 2, Wins: 1, State: matchmaking.TestPlaying}},
 		{2, "Eels", 1, true, &apitypes.PromotionRecord{League: 1, Played: 2, Wins: 1, State: matchmaking.TestPlaying}},
-		{4, "Dogs", 1, true, &apitypes.PromotionRecord{League: 1, Played: 0, Wins: 0, State: matchmaking.TestWaiting}},
-		{5, "Cats", 1, true, &apitypes.PromotionRecord{League: 1, Played: 3, Wins: 0, State: matchmaking.TestNotPromoted}},
+		{4, "Cats", 1, true, &apitypes.PromotionRecord{League: 1, Played: 3, Wins: 0, State: matchmaking.TestNotPromoted}},
+		// no test game yet: unranked, below the teams that played
+		{0, "Dogs", 1, true, &apitypes.PromotionRecord{League: 1, Played: 0, Wins: 0, State: matchmaking.TestWaiting}},
 	}
 	if got := board("?league=1"); !reflect.DeepEqual(got, want) {
 		t.Errorf("league 1:\n got %s\nwant %s", show(got), show(want))
@@ -582,7 +583,8 @@ func TestBossOnlyLeaderboard(t *testing.T) {
 	if code != 200 || json.Unmarshal(b, &team) != nil || !team.League.BossOnly || team.League.Test != (apitypes.PromotionRecord{League: 1, Played: 3, Wins: 0, State: matchmaking.TestNotPromoted}) {
 		t.Errorf("Cats' team: %d %s", code, b)
 	}
-	// the organiser's teams: league 3 first, then league 1 by the tests
+	// the organiser's teams: league 3 first (Fish, no rated game yet:
+	// unranked), then league 1 by the tests
 	org, err := p.NewOrganiserToken(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -600,7 +602,7 @@ func TestBossOnlyLeaderboard(t *testing.T) {
 	for _, l := range orgTeams {
 		order = append(order, fmt.Sprintf("%d:%d:%s", l.League, l.Rank, l.Name))
 	}
-	if got := strings.Join(order, " "); got != "3:1:Fish 1:1:Ants 1:2:Bees 1:2:Eels 1:4:Dogs 1:5:Cats" {
+	if got := strings.Join(order, " "); got != "3:0:Fish 1:1:Ants 1:2:Bees 1:2:Eels 1:4:Cats 1:0:Dogs" {
 		t.Errorf("organiser teams: %s", got)
 	}
 	// the exported results: the same order and ranks, with the tests
@@ -612,7 +614,7 @@ func TestBossOnlyLeaderboard(t *testing.T) {
 	for _, l := range res.Standings {
 		order = append(order, fmt.Sprintf("%d:%d:%s:%v:%v", l.League, l.Rank, l.Team, l.BossOnly, l.Promotion != nil))
 	}
-	if got := strings.Join(order, " "); got != "3:1:Fish:false:true 1:1:Ants:true:true 1:2:Bees:true:true 1:2:Eels:true:true 1:4:Dogs:true:true 1:5:Cats:true:true" {
+	if got := strings.Join(order, " "); got != "3:0:Fish:false:true 1:1:Ants:true:true 1:2:Bees:true:true 1:2:Eels:true:true 1:4:Cats:true:true 1:0:Dogs:true:true" {
 		t.Errorf("results: %s", got)
 	}
 	// Cats submits again: its new bot takes league 1's test from game 1

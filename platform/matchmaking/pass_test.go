@@ -81,11 +81,10 @@ func (c *countedReads) reset() (teams, ratings, whole int) {
 // event's matches on SQLite. The benchmark's baseline, and the answer
 // the new one must give.
 func sideQuestBoardPerTeam(ctx context.Context, p *platform.Platform, eventID int64) ([]sidequest.Line, error) {
-	main, err := p.AllStandings(ctx, eventID)
+	main, err := p.EventStandings(ctx, eventID) // the overall order, as format.Host's Ranked gives it
 	if err != nil {
 		return nil, err
 	}
-	sort.SliceStable(main, func(i, j int) bool { return main[i].Team.League > main[j].Team.League })
 	var out []sidequest.Line
 	for _, s := range main {
 		line := sidequest.Line{Team: s.Team}

@@ -12,15 +12,14 @@ import (
 // rated game of an event with leagues rates only the teams still in its
 // league.
 
-// LeftLeague are the teams of a league's rated game that moved to another
-// league while it was played (promoted meanwhile): their rating started
-// again in their new league, which this game is not of.
+// LeftLeague are the teams of a rated game that are no longer the player
+// that played it: the team moved to another league while it was played
+// (promoted meanwhile: its rating started again in its new league, which
+// this game is not of), or another of its submissions became active (a
+// new player, whose rating started again).
 func (mk *Matchmaker) LeftLeague(ctx context.Context, a queue.Match) (map[int64]bool, error) {
 	left := map[int64]bool{}
-	if a.League == 0 {
-		return left, nil
-	}
-	for _, id := range a.Teams {
+	for i, id := range a.Teams {
 		if id == 0 {
 			continue
 		}
@@ -28,15 +27,15 @@ func (mk *Matchmaker) LeftLeague(ctx context.Context, a queue.Match) (map[int64]
 		if err != nil {
 			return nil, err
 		}
-		if t.League != a.League {
+		if a.League != 0 && t.League != a.League || i < len(a.Submissions) && t.Active != a.Submissions[i] {
 			left[id] = true
 		}
 	}
 	return left, nil
 }
 
-// RateInLeague is RateMatch without the teams that left the game's league
-// (they keep the rating of their new league; the others are rated
+// RateInLeague is RateMatch without the teams that left the game
+// (LeftLeague: they keep their new rating; the others are rated
 // against them as they played).
 func RateInLeague(m store.Match, cur map[int64]store.Rating, left map[int64]bool) []store.Rating {
 	var out []store.Rating

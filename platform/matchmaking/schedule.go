@@ -10,8 +10,6 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/apitypes"
-	"github.com/seed27749672/arena/platform/event"
-	"github.com/seed27749672/arena/platform/league"
 	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
@@ -133,23 +131,6 @@ func seatCount(info game.Info, s store.Settings, teams int, seed int64) (int, bo
 		return 0, false
 	}
 	return sizes[rand.New(rand.NewPCG(uint64(seed), 3)).IntN(len(sizes))], true
-}
-
-// Standing is one line of an event's leaderboard (apitypes.Standing).
-type Standing = apitypes.Standing
-
-// Leaderboard ranks an event's teams by mu - 3 sigma; in an event with
-// leagues, the teams of the top league (see LeagueLeaderboard).
-func (mk *Matchmaker) Leaderboard(ctx context.Context, eventID int64) ([]Standing, error) {
-	ev, err := mk.Events.Store.Event(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	if g, err := game.Lookup(ev.Game); err == nil && event.LeaguesOn(ev, g.Info()) {
-		top, _ := league.Top(g.Info())
-		return mk.LeagueLeaderboard(ctx, eventID, top.Number)
-	}
-	return mk.AllStandings(ctx, eventID)
 }
 
 // ScheduleEvent queues an event's matches for one scheduler tick: the

@@ -35,11 +35,7 @@ func Readable(ev store.Event, info game.Info, t store.Team) []game.League {
 		}
 		return []game.League{l}
 	}
-	cur := t.League
-	if cur == 0 { // no submission yet: the team will start in the first league
-		first, _ := league.First(info)
-		cur = first.Number
-	}
+	cur := TeamsLeague(info, t)
 	var out []game.League
 	for _, l := range info.Leagues {
 		if l.Number <= cur {
@@ -164,4 +160,14 @@ func CheckLeague(ev store.Event, info game.Info, n int) error {
 		return fault.UserError{Err: err}
 	}
 	return nil
+}
+
+// TeamsLeague is the league a team of an event with leagues is in, or
+// will start in: the first, before its first submission plays.
+func TeamsLeague(info game.Info, t store.Team) int {
+	if t.League != 0 {
+		return t.League
+	}
+	first, _ := league.First(info)
+	return first.Number
 }

@@ -2,7 +2,6 @@ package stages
 
 import (
 	"context"
-	"sort"
 	"time"
 
 	"github.com/seed27749672/arena/game"
@@ -157,12 +156,10 @@ func (h host) TeamsWithBots(ctx context.Context, ev store.Event) ([]store.Team, 
 }
 
 func (h host) Ranked(ctx context.Context, eventID int64) ([]store.Team, error) {
-	all, err := h.s.Matches.AllStandings(ctx, eventID)
+	all, err := h.s.Matches.EventStandings(ctx, eventID) // the overall order: leagues first, then the rating
 	if err != nil {
 		return nil, err
 	}
-	// the main order: higher leagues first, then the rating
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Team.League > all[j].Team.League })
 	out := make([]store.Team, len(all))
 	for i, s := range all {
 		out[i] = s.Team

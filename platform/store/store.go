@@ -186,10 +186,12 @@ type Store interface {
 	SetBuildStatus(ctx context.Context, id int64, status string) error
 	// FinishBuild records a build's end: ready or failed, its language,
 	// its error line and its log. A ready build becomes its team's active
-	// submission, in the same transaction.
+	// submission, in the same transaction. A new active submission is a
+	// new player: the team's rating is deleted (it starts again).
 	FinishBuild(ctx context.Context, id int64, status, language, errLine string, log []byte) error
-	// Activate makes a ready submission its team's active one again;
-	// ErrNotReady for one that is not ready.
+	// Activate makes a ready submission its team's active one again (its
+	// rating starts again, as FinishBuild's); ErrNotReady for one that is
+	// not ready. Activating the active submission changes nothing.
 	Activate(ctx context.Context, id int64) error
 	BuildLog(ctx context.Context, id int64) ([]byte, error)
 	// Unbuilt lists the submissions whose build has not ended (queued or

@@ -492,8 +492,8 @@ async function refreshTeams() {
   const teams = await orgAPI(`events/${id}/teams`);
   if (id !== state.chosen) return;
   // an event with leagues lists its teams by league, the top one first,
-  // ranked within it; a boss-only league (tracks' 1 and 2) has no rated
-  // game and ranks by the promotion tests
+  // in the event's one ranking; a boss-only league (tracks' 1 and 2) has
+  // no rated game and ranks by the promotion tests
   const leagues = teams.some((/** @type {any} */ t) => t.league);
   ui.teamsHead.replaceChildren(h('tr', null, leagues ? h('th', { class: 'num' }, 'League') : null,
     h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), h('th', null, 'Members'),
@@ -503,7 +503,7 @@ async function refreshTeams() {
   ui.teams.replaceChildren(...(teams.length ? teams.map((/** @type {any} */ t) => h('tr', { dataset: { id: t.id } },
     leagues ? h('td', { class: 'num nowrap', title: t.boss_only ? 'a league where bots play only the boss: ranked by the tests' : null },
       t.league ? `${t.league}${t.boss_only ? ' (boss only)' : ''}` : '\u2013') : null,
-    h('td', { class: 'num rank' }, String(t.rank)),
+    t.rank ? h('td', { class: 'num rank' }, String(t.rank)) : h('td', { class: 'num rank dim', title: 'Unranked: no rated game yet' }, '\u2013'),
     h('td', { class: 'ellipsis', title: t.name }, t.name),
     h('td', { class: 'members' }, (t.members || []).join(', ') || '\u2013'),
     t.boss_only ? h('td', { class: 'num dim', title: 'no rated game in this league' }, '\u2013')

@@ -403,6 +403,13 @@ function fixed(x, d = 1) {
   return Number(x).toFixed(d);
 }
 
+const rankTitle = 'The team\u2019s place in the whole event (the league first, then the rating); \u2013: no rated game yet';
+
+/** A rank cell: \u2013 for a team with nothing to rank it by yet. @param {number} rank */
+function rankCell(rank) {
+  return rank ? h('td', { class: 'num rank' }, String(rank)) : h('td', { class: 'num rank dim', title: 'Unranked: no rated game yet' }, '\u2013');
+}
+
 /** A promotion test (a leaderboard line's promotion) in words. @param {any} t */
 function testWords(t) {
   return `${t.wins} of ${t.played} won, ${t.state}`;
@@ -418,17 +425,21 @@ async function refreshBoard() {
   const testTitle = 'The promotion test of the team\u2019s active bot in this league: games won of those played';
   ui.boardNote.hidden = !bossOnly;
   ui.boardNote.textContent = bossOnly ? 'In this league bots play only the boss, in their promotion tests: no rated game. Teams rank by their tests, most games won first.' : '';
-  ui.boardHead.replaceChildren(h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'),
+  const all = state.boardLeague === 'all';
+  ui.boardHead.replaceChildren(h('tr', null, h('th', { class: 'num', title: rankTitle }, 'Rank'), h('th', null, 'Team'),
+    all ? h('th', { class: 'num' }, 'League') : null,
     ...(bossOnly ? [] : [h('th', { class: 'num', title: 'mu - 3 sigma: a rating the team has at least, very likely' }, 'Rating'),
-      h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Win rate')]),
+      h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Draws'), h('th', { class: 'num', title: 'Games won of games played: a draw is no win' }, 'Win rate')]),
     tests ? h('th', { title: testTitle }, 'Promotion test') : null));
-  const cols = (bossOnly ? 2 : 5) + (tests ? 1 : 0);
+  const cols = (bossOnly ? 2 : 6) + (all ? 1 : 0) + (tests ? 1 : 0);
   ui.board.replaceChildren(...(board.length ? board.map((/** @type {any} */ r) => h('tr', { class: r.team_id === state.team.id ? 'mine' : null },
-    h('td', { class: 'num rank' }, String(r.rank)),
+    rankCell(r.rank),
     h('td', { class: 'ellipsis', title: r.team }, r.team),
-    ...(bossOnly ? [] : [
+    all ? h('td', { class: 'num' }, String(r.league || '')) : null,
+    ...(bossOnly ? [] : r.boss_only ? [h('td', { class: 'num dim', colspan: 4, title: 'A boss-only league plays no rated game' }, '\u2013')] : [
       h('td', { class: 'num rating', title: `mu ${fixed(r.mu, 2)}, sigma ${fixed(r.sigma, 2)} (rating = mu - 3 sigma)` }, fixed(r.rating, 2)),
       h('td', { class: 'num' }, String(r.games)),
+      h('td', { class: 'num' }, String(r.draws)),
       h('td', { class: 'num', title: `${r.wins} won, ${r.draws} drawn, ${r.losses} lost` }, r.games ? `${Math.round(r.win_rate * 100)}%` : '\u2013')]),
     tests ? h('td', { class: 'test' }, r.promotion ? testWords(r.promotion) : '\u2013') : null))
     : [h('tr', null, h('td', { colspan: cols, class: 'dim' }, 'No team yet.'))]));
@@ -450,7 +461,8 @@ function showLeague() {
   }
   if (!state.leagues.length || ui.leagueSel.firstChild) return;
   const sel = /** @type {HTMLSelectElement} */ (h('select', { 'aria-label': 'League' },
-    h('option', { value: '' }, 'Event (top league)'),
+    h('option', { value: '' }, 'My league'),
+    h('option', { value: 'all' }, 'Every league'),
     state.leagues.map((/** @type {any} */ x) => h('option', { value: x.number }, `League ${x.number} ${x.name}${x.bossOnly ? ' (boss only)' : ''}`))));
   sel.addEventListener('change', () => { state.boardLeague = sel.value; quietly(refreshBoard); });
   ui.leagueSel.replaceChildren(sel);
@@ -530,7 +542,7 @@ async function refreshResults() {
         h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Won / drawn / lost'),
         tests ? h('th', null, 'Promotion test') : null)),
       h('tbody', null, r.standings.map((/** @type {any} */ l) => h('tr', { class: l.team_id === state.team.id ? 'mine' : null },
-        h('td', { class: 'num rank' }, String(l.rank)),
+        rankCell(l.rank),
         h('td', { class: 'ellipsis', title: l.team }, l.team),
         leagues ? h('td', { class: 'num' }, String(l.league || '')) : null,
         l.boss_only ? h('td', { class: 'num dim', title: 'A boss-only league plays no rated game' }, '\u2013')

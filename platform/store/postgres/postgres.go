@@ -257,10 +257,22 @@ func (d *DB) FinishBuild(ctx context.Context, id int64, status, language, errLin
 			return notFound(err)
 		}
 		if status == store.StatusReady {
-			_, err = tx.Exec(ctx, `UPDATE teams SET active = $1 WHERE id = $2`, id, team)
+			err = activate(ctx, tx, id, team)
 		}
 		return err
 	})
+}
+
+// activate makes submission id its team's active one; a new active
+// submission is a new player, whose rating starts again (as a team's
+// does in a new league).
+func activate(ctx context.Context, tx pgx.Tx, id, team int64) error {
+	tag, err := tx.Exec(ctx, `UPDATE teams SET active = $1 WHERE id = $2 AND active IS DISTINCT FROM $1`, id, team)
+	if err != nil || tag.RowsAffected() == 0 {
+		return err // already active: the same player
+	}
+	_, err = tx.Exec(ctx, `DELETE FROM ratings WHERE team_id = $1`, team)
+	return err
 }
 
 // Activate implements store.Store.
@@ -272,7 +284,7 @@ func (d *DB) Activate(ctx context.Context, id int64) error {
 	if s.Status != store.StatusReady {
 		return store.ErrNotReady
 	}
-	return d.update(ctx, `UPDATE teams SET active = $1 WHERE id = $2`, id, s.TeamID)
+	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error { return activate(ctx, tx, id, s.TeamID) })
 }
 
 // BuildLog implements store.Store.

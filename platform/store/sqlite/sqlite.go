@@ -315,11 +315,26 @@ func (d *DB) FinishBuild(ctx context.Context, id int64, status, language, errLin
 		return store.ErrNotFound
 	}
 	if status == store.StatusReady {
-		if _, err := tx.ExecContext(ctx, `UPDATE teams SET active = ? WHERE id = (SELECT team_id FROM submissions WHERE id = ?)`, id, id); err != nil {
+		if err := activate(ctx, tx, id); err != nil {
 			return err
 		}
 	}
 	return tx.Commit()
+}
+
+// activate makes submission id its team's active one; a new active
+// submission is a new player, whose rating starts again (as a team's
+// does in a new league).
+func activate(ctx context.Context, tx *sql.Tx, id int64) error {
+	res, err := tx.ExecContext(ctx, `UPDATE teams SET active = ? WHERE id = (SELECT team_id FROM submissions WHERE id = ?) AND COALESCE(active, 0) != ?`, id, id, id)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); n == 0 || err != nil {
+		return err // already active: the same player
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM ratings WHERE team_id = (SELECT team_id FROM submissions WHERE id = ?)`, id)
+	return err
 }
 
 // Activate implements store.Store.
@@ -331,7 +346,15 @@ func (d *DB) Activate(ctx context.Context, id int64) error {
 	if s.Status != store.StatusReady {
 		return store.ErrNotReady
 	}
-	return d.update(ctx, `UPDATE teams SET active = ? WHERE id = ?`, id, s.TeamID)
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := activate(ctx, tx, id); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // BuildLog implements store.Store.

@@ -198,6 +198,49 @@ func theLastReadyBuildIsActive(t *testing.T, open Opener) {
 	if subs, _ := db.Submissions(ctx, team.ID); len(subs) != 3 || subs[0].ID != ids[2] {
 		t.Fatalf("submissions, newest first: %+v", subs)
 	}
+	aNewSubmissionIsANewPlayer(t, db, ev, team, ids[0])
+}
+
+// aNewSubmissionIsANewPlayer: a team's rating starts again when another
+// of its submissions becomes active (by its build or by Activate), and
+// stays when the active one is activated again.
+func aNewSubmissionIsANewPlayer(t *testing.T, db store.Store, ev store.Event, team store.Team, active int64) {
+	t.Helper()
+	ctx := context.Background()
+	rated := func(key string) {
+		t.Helper()
+		m := store.Match{EventID: ev.ID, Key: key, Kind: store.KindCasual, Teams: []int64{team.ID, 0}, Submissions: []int64{active, 0}, Ranks: []int{1, 2}}
+		rate := func(cur map[int64]store.Rating) []store.Rating {
+			r := cur[team.ID]
+			r.TeamID, r.Mu, r.Sigma, r.Games, r.Wins = team.ID, 30, 5, r.Games+1, r.Wins+1
+			return []store.Rating{r}
+		}
+		if _, err := db.RecordMatch(ctx, m, rate); err != nil {
+			t.Fatal(err)
+		}
+	}
+	games := func() int {
+		rs, err := db.Ratings(ctx, ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs[team.ID].Games
+	}
+	rated("new-player-1")
+	if err := db.Activate(ctx, active); err != nil || games() != 1 {
+		t.Fatalf("the active submission activated again: %d games, %v; want its rating kept", games(), err)
+	}
+	next := must(db.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: "bot.py"}))(t)
+	if err := db.FinishBuild(ctx, next.ID, store.StatusReady, "python", "", nil); err != nil || games() != 0 {
+		t.Fatalf("a new ready build: %d games, %v; want the rating started again", games(), err)
+	}
+	active = next.ID
+	rated("new-player-2")
+	rated("new-player-3")
+	subs, _ := db.Submissions(ctx, team.ID)
+	if err := db.Activate(ctx, subs[len(subs)-1].ID); err != nil || games() != 0 {
+		t.Fatalf("an older submission activated: %d games, %v; want the rating started again", games(), err)
+	}
 }
 
 func aMatchIsRecordedOnceWithItsRatings(t *testing.T, open Opener) {

@@ -1,0 +1,133 @@
+package matchmaking_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/api"
+	"github.com/seed27749672/arena/platform/apitypes"
+	"github.com/seed27749672/arena/platform/client"
+	"github.com/seed27749672/arena/platform/matchmaking"
+	"github.com/seed27749672/arena/platform/platformtest"
+	"github.com/seed27749672/arena/platform/store"
+)
+
+// record stores a rated match between teams (in seat order) with ranks,
+// rated as a match job rates it.
+func record(t *testing.T, p *platform.Platform, ev store.Event, key string, league int, teams []store.Team, ranks ...int) {
+	t.Helper()
+	m := store.Match{EventID: ev.ID, Key: key, Kind: store.KindCasual, League: league, Ranks: ranks}
+	for _, tm := range teams {
+		m.Teams, m.Submissions = append(m.Teams, tm.ID), append(m.Submissions, tm.Active)
+	}
+	if _, err := p.Store.RecordMatch(context.Background(), m, func(cur map[int64]store.Rating) []store.Rating { return matchmaking.RateMatch(m, cur) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// lines are a board's lines as "team rank/leagueRank" for the errors.
+func lines(board []apitypes.Standing) []string {
+	var out []string
+	for _, s := range board {
+		out = append(out, fmt.Sprintf("%s %d/%d", s.Team.Name, s.Rank, s.LeagueRank))
+	}
+	return out
+}
+
+// A team with no rated game is unranked and listed below the teams that
+// played, though its default rating (0.00) is above a losing team's; a
+// draw is no win.
+func TestUnrankedTeamsComeLast(t *testing.T) {
+	p := platformtest.Open(t)
+	ev, invite := platformtest.Event(t, p, "tracks", "Summer")
+	teams, _ := platformtest.JoinReady(t, p, invite, "Owls", "Bats", "Newts")
+	owls, bats := teams[0], teams[1]
+	for i := range 6 {
+		record(t, p, ev, fmt.Sprintf("win-%d", i), 0, []store.Team{owls, bats}, 1, 2)
+	}
+	record(t, p, ev, "draw", 0, []store.Team{owls, bats}, 1, 1)
+	board, err := p.Leaderboard(context.Background(), ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(board) != 3 || board[0].Team.Name != "Owls" || board[1].Team.Name != "Bats" || board[2].Team.Name != "Newts" {
+		t.Fatalf("order %v, want Owls, Bats, then the unranked Newts", lines(board))
+	}
+	if board[1].Score() >= 0 {
+		t.Fatalf("Bats' rating is %.2f: the test needs it below an unplayed team's 0.00", board[1].Score())
+	}
+	if board[0].Rank != 1 || board[1].Rank != 2 || board[2].Rank != 0 {
+		t.Errorf("ranks %v, want 1, 2 and unranked", lines(board))
+	}
+	if w := board[1].WinRate(); w != 0 {
+		t.Errorf("Bats (0 wins, 1 draw, 6 losses) win rate %.2f, want 0", w)
+	}
+	if r := board[0].Rating; r.Wins != 6 || r.Draws != 1 || board[0].WinRate() != 6.0/7 {
+		t.Errorf("Owls: %+v win rate %.2f, want 6 of 7", r, board[0].WinRate())
+	}
+}
+
+// With leagues, the event has one ranking: the higher league first, then
+// the rating, numbered across the leagues; a league's leaderboard keeps
+// those ranks beside the team's rank in its league; a team of a league
+// without a rated game is unranked at the bottom of its league.
+func TestOneRankingAcrossLeagues(t *testing.T) {
+	p, ev, invite := antsLeagueEvent(t)
+	ctx := context.Background()
+	names := []string{"A3", "B3", "C3", "D2", "E2", "F2"}
+	teams, tokens := platformtest.JoinReady(t, p, invite, names...)
+	for i, tm := range teams {
+		lg := 3
+		if i >= 3 {
+			lg = 2
+		}
+		if _, err := p.Store.SetLeague(ctx, tm.ID, 0, lg); err != nil {
+			t.Fatal(err)
+		}
+		teams[i].League = lg
+	}
+	record(t, p, ev, "l3", 3, []store.Team{teams[1], teams[0]}, 1, 2) // B3 beats A3; C3 never plays
+	record(t, p, ev, "l2", 2, []store.Team{teams[3], teams[4]}, 1, 2) // D2 beats E2
+	record(t, p, ev, "l2b", 2, []store.Team{teams[5], teams[4]}, 1, 2)
+	all, err := p.EventStandings(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"B3 1/1", "A3 2/2", "C3 0/0", "F2 3/1", "D2 4/2", "E2 5/3"}
+	got := lines(all)
+	if fmt.Sprint(got[:3]) != fmt.Sprint(want[:3]) || got[5] != want[5] || !strings.HasSuffix(got[3], " 3/1") || !strings.HasSuffix(got[4], " 4/2") {
+		t.Errorf("the event's ranking %v, want %v (F2 and D2 in either order)", got, want)
+	}
+	two, err := p.LeagueLeaderboard(ctx, ev.ID, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(two) != 3 || two[0].Rank != 3 || two[0].LeagueRank != 1 || two[2].Rank != 5 || two[2].LeagueRank != 3 {
+		t.Errorf("league 2's leaderboard %v: want the event's ranks 3 to 5 beside league ranks 1 to 3", lines(two))
+	}
+	// a team's leaderboard opens on its own league; ?league=all is the
+	// whole ranking; the lines say both ranks, and wins over games
+	ts := platformtest.Server(t, p, nil)
+	board := func(token, q string) []client.Standing {
+		t.Helper()
+		code, b := platformtest.Call(t, ts, "GET", api.Prefix+"leaderboard"+q, token, "", nil)
+		var out []client.Standing
+		if code != 200 || json.Unmarshal(b, &out) != nil {
+			t.Fatalf("leaderboard%s: %d %s", q, code, b)
+		}
+		return out
+	}
+	if own := board(tokens[4], ""); len(own) != 3 || own[0].League != 2 || own[2].Team != "E2" || own[2].Rank != 5 || own[2].LeagueRank != 3 || own[2].WinRate != 0 {
+		t.Errorf("E2's own leaderboard: %+v, want league 2's", own)
+	}
+	if all := board(tokens[4], "?league=all"); len(all) != 6 || all[0].Team != "B3" || all[2].Rank != 0 || all[0].WinRate != 1 {
+		t.Errorf("the whole ranking: %+v", all)
+	}
+	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"leaderboard?league=top", tokens[0], "", nil); code != 400 {
+		t.Errorf("?league=top: %d %s", code, b)
+	}
+}
