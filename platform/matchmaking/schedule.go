@@ -82,7 +82,7 @@ func (mk *Matchmaker) nextMatch(ctx context.Context, ev store.Event, final *apit
 	}
 	var seats []int
 	if len(cands) >= size {
-		seats = ladder.ChooseAfter(bots, size, planned)
+		seats = choose(bots, size, planned, seed)
 	} else {
 		for i := range cands {
 			seats = append(seats, i)
