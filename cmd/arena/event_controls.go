@@ -89,7 +89,8 @@ func finalCommand(withEvent controlCommand) *cobra.Command {
 		Short: "Start an event's final ranking",
 		Long: `The final ranking freezes the submissions, stops the casual games and
 plays about N more rated games per team between the final submissions (in
-the top league, for an event with leagues); the leaderboard is then final
+every league with rated games, for an event with leagues: the final settles
+each league, whether or not a team reached the top); the leaderboard is then final
 (arena event status shows the progress). The server plays the games.
 A catmouse (Cod'INSA) event's final is arena event roundrobin and a jungle
 (Blitz) event's is arena event blitz final: this command refuses them.`,

@@ -22,8 +22,22 @@ type Final struct {
 	Started time.Time `json:"started"`
 	Games   int       `json:"games"`
 	Queued  int       `json:"queued"`
-	// League is the league it is played in (the top one; 0: no leagues).
+	// League is the league a final game is of (TakeFinalGame says it);
+	// a final started before finals settled every league keeps the one
+	// league it plays in (the top one; 0: no leagues).
 	League int `json:"league,omitempty"`
+	// Leagues, in an event with leagues, are the leagues the final settles
+	// (every league with rated games and a team with a bot), each with its
+	// share of the games: more rated games among each league's final
+	// submissions.
+	Leagues []FinalLeague `json:"leagues,omitempty"`
+}
+
+// FinalLeague is one league's part of a final ranking.
+type FinalLeague struct {
+	League int `json:"league"`
+	Games  int `json:"games"`
+	Queued int `json:"queued"`
 }
 
 // PromotionRecord is a team's promotion test in its league, as its active

@@ -15,8 +15,9 @@ import (
 
 // The organiser's controls of an event, kept as the event's
 // "controls" state: casual games stopped or running, submissions frozen,
-// the final ranking (many more rated games, in the top league for an
-// event with leagues, after which the leaderboard is final) and the
+// the final ranking (many more rated games, in every league with rated
+// games for an event with leagues, after which the leaderboard is final)
+// and the
 // publication of the results. They are changed through the API's
 // organiser routes or arena event on the data directory; the scheduler and
 // the submissions read them as they go.
@@ -26,6 +27,9 @@ type Controls = apitypes.Controls
 
 // Final is the final ranking (apitypes.Final).
 type Final = apitypes.Final
+
+// FinalLeague is one league's part of a final ranking (apitypes).
+type FinalLeague = apitypes.FinalLeague
 
 const controlsState = "controls"
 
@@ -80,7 +84,10 @@ func (e *Events) SetFrozen(ctx context.Context, eventID int64, frozen bool) (Con
 // StartFinal starts an event's final ranking: submissions freeze, casual
 // games stop, and gamesPerTeam more rated games per team (about: games
 // are of the event's seat count) are played between the final
-// submissions, in the top league of an event with leagues.
+// submissions: in an event with leagues, in each league with rated games
+// and a team with a bot (a boss-only league's tests rank it), whatever
+// the top league holds: none may be empty. With only boss-only leagues
+// to settle, the final has no game and is over at once.
 func (e *Events) StartFinal(ctx context.Context, eventID int64, gamesPerTeam int) (Controls, error) {
 	if gamesPerTeam < 1 || gamesPerTeam > 10000 {
 		return Controls{}, userError{Err: fmt.Errorf("the final's games per team must be 1 to 10000, not %d", gamesPerTeam)}
@@ -102,21 +109,32 @@ func (e *Events) StartFinal(ctx context.Context, eventID int64, gamesPerTeam int
 		return Controls{}, err
 	}
 	f := &Final{Started: time.Now().UTC()}
-	if LeaguesOn(ev, info) {
-		top, _ := league.Top(info)
-		f.League = top.Number
-	}
-	n := 0
+	first, _ := league.First(info)
+	bots := map[int]int{} // teams with a bot, by league (0: no leagues)
 	for _, t := range teams {
-		if t.Active != 0 && (f.League == 0 || t.League == f.League) {
-			n++
+		switch {
+		case t.Active == 0:
+		case t.League == 0 && LeaguesOn(ev, info): // its first game will put it in the first league
+			bots[first.Number]++
+		default:
+			bots[t.League]++
 		}
 	}
-	if n == 0 {
-		return Controls{}, userError{Err: errors.New("no team has a bot to play the final (in the top league, for an event with leagues)")}
+	if len(bots) == 0 {
+		return Controls{}, userError{Err: errors.New("no team has a bot to play the final")}
 	}
 	size := max(2, info.MinPlayers)
-	f.Games = (gamesPerTeam*n + size - 1) / size
+	games := func(n int) int { return (gamesPerTeam*n + size - 1) / size }
+	if !LeaguesOn(ev, info) {
+		f.Games = games(bots[0])
+	}
+	for _, l := range info.Leagues {
+		// a boss-only league plays no rated game: its tests rank it
+		if n := bots[l.Number]; LeaguesOn(ev, info) && n > 0 && !l.BossOnly {
+			f.Leagues = append(f.Leagues, FinalLeague{League: l.Number, Games: games(n)})
+			f.Games += games(n)
+		}
+	}
 	return e.UpdateControls(ctx, eventID, func(c *Controls) error {
 		if c.Final != nil {
 			return userError{Err: errors.New("the final ranking has already started")}
@@ -165,7 +183,8 @@ func (e *Events) Publish(ctx context.Context, eventID int64) (Controls, error) {
 	})
 }
 
-// TakeFinalGame reserves one final game to queue; ok is false when all
+// TakeFinalGame reserves one final game to queue, of the league furthest
+// behind its share (its League); ok is false when all
 // are queued (or the final has not started).
 func (e *Events) TakeFinalGame(ctx context.Context, eventID int64) (*Final, bool, error) {
 	var f *Final
@@ -174,6 +193,10 @@ func (e *Events) TakeFinalGame(ctx context.Context, eventID int64) (*Final, bool
 			return errNoFinalGame
 		}
 		c.Final.Queued++
+		if l := behind(c.Final.Leagues); l != nil {
+			l.Queued++
+			c.Final.League = l.League
+		}
 		f = c.Final
 		return nil
 	})
@@ -183,15 +206,35 @@ func (e *Events) TakeFinalGame(ctx context.Context, eventID int64) (*Final, bool
 	return f, err == nil, err
 }
 
-// GiveBackFinalGame undoes TakeFinalGame when the game could not be queued.
-func (e *Events) GiveBackFinalGame(ctx context.Context, eventID int64) error {
+// GiveBackFinalGame undoes TakeFinalGame when the game (of league lg)
+// could not be queued.
+func (e *Events) GiveBackFinalGame(ctx context.Context, eventID int64, lg int) error {
 	_, err := e.UpdateControls(ctx, eventID, func(c *Controls) error {
 		if c.Final != nil && c.Final.Queued > 0 {
 			c.Final.Queued--
 		}
+		for i := range c.Final.Leagues {
+			if l := &c.Final.Leagues[i]; l.League == lg && l.Queued > 0 {
+				l.Queued--
+			}
+		}
 		return nil
 	})
 	return err
+}
+
+// behind is the league of a final whose queued games are the smallest
+// share of its games, among those not all queued (nil: none, or a final
+// of one league).
+func behind(ls []FinalLeague) *FinalLeague {
+	var out *FinalLeague
+	for i := range ls {
+		l := &ls[i]
+		if l.Queued < l.Games && (out == nil || l.Queued*out.Games < out.Queued*l.Games) {
+			out = l
+		}
+	}
+	return out
 }
 
 var errNoFinalGame = errors.New("no final game to queue")

@@ -176,7 +176,7 @@ func (mk *Matchmaker) ScheduleEvent(ctx context.Context, ev store.Event, inFligh
 				return queued, err
 			}
 			if a, ok, err = mk.nextMatch(ctx, ev, f, pass); err != nil || !ok {
-				mk.Events.GiveBackFinalGame(ctx, ev.ID)
+				mk.Events.GiveBackFinalGame(ctx, ev.ID, f.League)
 				return queued, err
 			}
 		default:
@@ -186,7 +186,7 @@ func (mk *Matchmaker) ScheduleEvent(ctx context.Context, ev store.Event, inFligh
 		}
 		if err := mk.Jobs.Insert(ctx, a, nil); err != nil {
 			if c.Final != nil {
-				mk.Events.GiveBackFinalGame(ctx, ev.ID)
+				mk.Events.GiveBackFinalGame(ctx, ev.ID, a.League)
 			}
 			return queued, err
 		}
