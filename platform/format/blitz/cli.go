@@ -29,7 +29,9 @@ teams with a bot are split into groups of 2 or 4 by their current ranking
 (the casual leaderboard's order for the first round, newcomers at the
 bottom); each group plays one game; the winner moves up one group and the
 loser down one (in groups of 4 the others stay; the top group's winner and
-the bottom group's loser stay). "arena serve --data DIR" plays the rounds
+the bottom group's loser stay). A team left alone in the last group has no
+game: it sits the round out and keeps its place, and the next round the
+lowest-ranked team that did not sit out sits out instead. "arena serve --data DIR" plays the rounds
 as they fall due; "blitz round" plays one now; "blitz stop" stops the
 schedule ("blitz schedule" saves one anew and starts it). No round of the
 schedule starts at or after the event's end (--end of "event create" or

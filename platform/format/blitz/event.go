@@ -20,7 +20,8 @@ import (
 // Coveo Blitz 2022 (jungle): ranked rounds at a regular interval from a
 // start time, each a tournament.Groups round (teams in groups by their
 // current ranking; the winner of a group moves up one group, the loser
-// down), the ranking kept between rounds; then the final, a
+// down, a team without an opponent keeps its place), the ranking kept
+// between rounds; then the final, a
 // tournament.Elimination seeded by that ranking. Their games are match
 // jobs (platform/stages) of kinds ranked and final, with their map, played by
 // whichever process plays match jobs; the event's state keeps what each
