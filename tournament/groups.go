@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/seed27749672/arena/match"
@@ -11,11 +12,13 @@ import (
 
 // Groups is Blitz 2022's ranked rounds: each round the bots are split by
 // their current ranking into groups of Size (2 or 4; the last group may be
-// smaller; a bot alone in it sits the round out and moves up one group, so
-// that it plays the next round), each group plays one
-// game, and the winner moves up one group and the loser down one: in a
-// 4-bot group the first moves up, the last down and the others stay. The
-// top group's winner and the bottom group's loser stay where they are.
+// smaller), each group plays one game, and the winner moves up one group
+// and the loser down one: in a 4-bot group the first moves up, the last
+// down and the others stay. The top group's winner and the bottom group's
+// loser stay where they are. Only a game moves a bot (the seed moves
+// winners up and losers down): when one bot would be left alone in the
+// last group, a bot sits the round out and keeps its place (Sitter says
+// which), and the groups are made of the others.
 // The ranking is recomputed after each round: by group, then, within a
 // group, bots coming from a higher group first, then by their rank in the
 // game just played. A shared first (or last) place moves nobody.
@@ -27,6 +30,9 @@ type Groups struct {
 	Size   int // 2 or 4 (default 2)
 	Rounds int // default 1
 	Final  *Elimination
+	// Rested are the bots that sat out the round before the first one
+	// (ranked rounds played one at a time carry it from round to round).
+	Rested []int
 }
 
 // Play plays the rounds (and the final), and returns the ranking as the
@@ -58,12 +64,13 @@ func (gr Groups) Play(ctx context.Context) (*Outcome, error) {
 	for i := range ranking {
 		ranking[i] = i
 	}
+	rested := gr.Rested
 	for round := 1; round <= gr.Rounds; round++ {
-		next, log, err := gr.round(ctx, r, ranking, round)
+		next, sat, log, err := gr.round(ctx, r, ranking, round, rested)
 		if err != nil {
 			return r.finish(ranking, places(len(ranking))), err
 		}
-		ranking = next
+		ranking, rested = next, sat
 		r.out.Rounds = append(r.out.Rounds, log)
 	}
 	if gr.Final == nil {
@@ -80,37 +87,52 @@ func places(n int) []int {
 	return p
 }
 
-// round plays one ranked round and returns the new ranking.
-func (gr Groups) round(ctx context.Context, r *runner, ranking []int, round int) ([]int, Round, error) {
+// Sitter is the place in the ranking (from 0) of the bot that sits a
+// round out, or -1 when none does: with groups of size, a bot left alone
+// in the last group would have no opponent. It is the lowest-ranked bot
+// not among rested (those that sat out the round before): a bot that sits
+// out keeps its place, so the last bot would otherwise sit out every
+// round and never play again.
+func Sitter(ranking []int, size int, rested []int) int {
+	if size < 2 || len(ranking)%size != 1 || len(ranking) < size {
+		return -1
+	}
+	for i := len(ranking) - 1; i >= 0; i-- {
+		if !slices.Contains(rested, ranking[i]) {
+			return i
+		}
+	}
+	return len(ranking) - 1
+}
+
+// round plays one ranked round and returns the new ranking and the bots
+// that sat it out.
+func (gr Groups) round(ctx context.Context, r *runner, ranking []int, round int, rested []int) ([]int, []int, Round, error) {
+	sit := Sitter(ranking, gr.Size, rested)
+	players := ranking
+	if sit >= 0 {
+		players = slices.Delete(slices.Clone(ranking), sit, sit+1)
+	}
 	var groups [][]int
-	for i := 0; i < len(ranking); i += gr.Size {
-		groups = append(groups, ranking[i:min(i+gr.Size, len(ranking))])
+	for i := 0; i < len(players); i += gr.Size {
+		groups = append(groups, players[i:min(i+gr.Size, len(players))])
 	}
 	var seatings [][]int
 	var seeds []int64
-	for _, g := range groups {
-		if len(g) > 1 {
-			// The seats turn with the rounds.
-			seatings = append(seatings, Rotate(g, round-1))
-			seeds = append(seeds, r.seeds(1))
-		}
+	for _, g := range groups { // none alone: Sitter took it out
+		// The seats turn with the rounds.
+		seatings = append(seatings, Rotate(g, round-1))
+		seeds = append(seeds, r.seeds(1))
 	}
 	results, err := r.play(ctx, seatings, seeds)
 	if err != nil {
-		return nil, Round{}, err
+		return nil, nil, Round{}, err
 	}
 	type key struct{ group, from, rank, seed int }
 	keys := map[int]key{}
 	log := Round{Name: fmt.Sprintf("ranked round %d", round)}
-	k := 0
 	for gi, g := range groups {
-		if len(g) == 1 {
-			keys[g[0]] = key{max(gi-1, 0), gi, 1, g[0]}
-			log.Matches = append(log.Matches, Match{Bots: r.nameAll(g), Note: "sits out, moves up"})
-			continue
-		}
-		res, seats := results[k], seatings[k]
-		k++
+		res, seats := results[gi], seatings[gi]
 		m := Match{Bots: r.nameAll(g), Games: 1}
 		type placed struct{ bot, rank int }
 		var ps []placed
@@ -134,7 +156,7 @@ func (gr Groups) round(ctx context.Context, r *runner, ranking []int, round int)
 		}
 		log.Matches = append(log.Matches, m)
 	}
-	next := append([]int(nil), ranking...)
+	next := append([]int(nil), players...)
 	sort.SliceStable(next, func(i, j int) bool {
 		a, b := keys[next[i]], keys[next[j]]
 		if a.group != b.group {
@@ -145,8 +167,15 @@ func (gr Groups) round(ctx context.Context, r *runner, ranking []int, round int)
 		}
 		return a.rank < b.rank
 	})
-	return next, log, nil
+	if sit < 0 {
+		return next, nil, log, nil
+	}
+	log.Matches = append(log.Matches, Match{Bots: r.nameAll([]int{ranking[sit]}), Note: SitsOut})
+	return slices.Insert(next, sit, ranking[sit]), []int{ranking[sit]}, log, nil
 }
+
+// SitsOut is the note of a bot that sat a ranked round out.
+const SitsOut = "sits out, keeps its place"
 
 // final plays the Blitz final seeded by the ranking. Its matches count
 // in the same table as the ranked rounds'; the final decides the places.

@@ -33,23 +33,65 @@ func TestGroupsOfTwoMoves(t *testing.T) {
 }
 
 // Groups of 4: first up, last down, the others stay; a bot alone in the
-// last group sits out and moves up.
+// last group sits out and keeps its place.
 func TestGroupsOfFourMoves(t *testing.T) {
 	g := Groups{Setup: Setup{Game: "strength", Bots: cs(1, 2, 3, 4, 5, 6, 7, 8, 9)}, Size: 4}
 	o, err := g.Play(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	// {c1..c4}: c4 stays (top), c1 down; {c5..c8}: c8 up, c5 down; {c9}
-	// sits out and moves up.
-	if ns, _ := names(o); !slices.Equal(ns, []string{"c4", "c3", "c2", "c8", "c1", "c7", "c6", "c9", "c5"}) {
+	// {c1..c4}: c4 stays (top), c1 down; {c5..c8}: c8 up, c5 stays (the
+	// bottom group's last); c9, alone, sits out and keeps its place.
+	if ns, _ := names(o); !slices.Equal(ns, []string{"c4", "c3", "c2", "c8", "c1", "c7", "c6", "c5", "c9"}) {
 		t.Errorf("after one round: %v", ns)
 	}
-	if m := o.Rounds[0].Matches; len(m) != 3 || m[2].Note != "sits out, moves up" || o.Finished != 2 {
+	if m := o.Rounds[0].Matches; len(m) != 3 || m[2].Note != SitsOut || !slices.Equal(m[2].Bots, []string{"c9"}) || o.Finished != 2 {
 		t.Errorf("round %+v, %d games", m, o.Finished)
 	}
 	if _, err := (Groups{Setup: Setup{Game: "strength", Bots: cs(1, 2, 3)}, Size: 3}).Play(context.Background()); err == nil {
 		t.Error("groups of 3 accepted")
+	}
+}
+
+// Groups of 2 with an odd field: only a game moves a bot. The bot that
+// sits a round out keeps its place, and the next round another sits out
+// (the lowest-ranked that did not), so that none sits out round after
+// round.
+func TestGroupsOddFieldSitterKeepsItsPlace(t *testing.T) {
+	g := Groups{Setup: Setup{Game: "strength", Bots: cs(1, 2, 3, 4, 5)}, Size: 2}
+	o, err := g.Play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// {c1,c2} {c3,c4}, c5 sits out: c2 stays on top, c4 up, c1 down, c3
+	// stays (the bottom group's loser), c5 keeps its fifth place.
+	if ns, _ := names(o); !slices.Equal(ns, []string{"c2", "c4", "c1", "c3", "c5"}) {
+		t.Errorf("after one round: %v", ns)
+	}
+	if m := o.Rounds[0].Matches; len(m) != 3 || m[2].Note != SitsOut || !slices.Equal(m[2].Bots, []string{"c5"}) || o.Finished != 2 {
+		t.Errorf("round 1 %+v, %d games", m, o.Finished)
+	}
+	// Round 2 from [c2 c4 c1 c3 c5]: c5 sat out, so c3 does (keeping its
+	// fourth place), and c5 plays c1: {c2,c4} {c1,c5}; c4 and c5 win, the
+	// bottom group's winner going up and its loser staying.
+	g.Rounds = 2
+	if o, err = g.Play(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if ns, _ := names(o); !slices.Equal(ns, []string{"c4", "c5", "c2", "c3", "c1"}) {
+		t.Errorf("after two rounds: %v", ns)
+	}
+	if m := o.Rounds[1].Matches; len(m) != 3 || !slices.Equal(m[2].Bots, []string{"c3"}) || !slices.Equal(m[1].Bots, []string{"c1", "c5"}) {
+		t.Errorf("round 2 %+v", m)
+	}
+	// Told who sat out the round before (ranked rounds played one at a
+	// time), the first round rests them.
+	g = Groups{Setup: Setup{Game: "strength", Bots: cs(1, 2, 3)}, Size: 2, Rested: []int{2}}
+	if o, err = g.Play(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if m := o.Rounds[0].Matches; len(m) != 2 || !slices.Equal(m[1].Bots, []string{"c2"}) || !slices.Equal(m[0].Bots, []string{"c1", "c3"}) {
+		t.Errorf("rested c3: %+v", m)
 	}
 }
 

@@ -97,7 +97,8 @@ Formats (--format):
   groups        Coveo Blitz 2022's ranked rounds: --rounds times, the bots
                 are split by their ranking into groups of --size (2 or 4);
                 each group plays one game; the winner moves up a group, the
-                loser down (top and bottom stay). With --final, the ranking
+                loser down (top and bottom stay; a bot left alone sits the
+                round out and keeps its place). With --final, the ranking
                 then seeds the Blitz final: elimination in matches of
                 --size (sudden death, the top half on) and a 2-bot grand
                 final, best of --final-best-of (default 3).

@@ -34,6 +34,7 @@ import (
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/rules"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
 )
 
 // Prefix is where the platform's API is served; the viewer server
@@ -540,7 +541,7 @@ func (a *api) matchReplay(w http.ResponseWriter, r *http.Request, t store.Team) 
 		if m.ID != id || m.Error != "" {
 			continue
 		}
-		rep, err := a.p.Replays().Get(m.Key)
+		rep, err := a.teamReplay(r.Context(), m)
 		if err != nil {
 			a.internal(w, err)
 			return
@@ -552,6 +553,16 @@ func (a *api) matchReplay(w http.ResponseWriter, r *http.Request, t store.Team) 
 		return
 	}
 	apiError(w, http.StatusNotFound, "your team played no match "+strconv.Quote(r.PathValue("id")))
+}
+
+// teamReplay is a match's replay as a team may read it: without what its
+// event's formats keep from the teams (an organiser's secret spawn set).
+func (a *api) teamReplay(ctx context.Context, m store.Match) (*replay.Replay, error) {
+	rep, err := a.p.Replays().Get(m.Key)
+	if err != nil {
+		return nil, err
+	}
+	return a.p.TeamCopy(ctx, m, rep)
 }
 
 func (a *api) buildLog(w http.ResponseWriter, r *http.Request, t store.Team) {

@@ -72,7 +72,7 @@ func (a *api) shownReplay(w http.ResponseWriter, r *http.Request, t store.Team, 
 		if err != nil || !shown {
 			continue
 		}
-		rep, err := a.p.Replays().Get(m.Key)
+		rep, err := a.teamReplay(r.Context(), m)
 		if err != nil {
 			a.internal(w, err)
 			return true

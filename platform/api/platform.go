@@ -10,6 +10,7 @@ import (
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
 )
 
 // Platform is what the API serves: the platform's services, as the
@@ -55,6 +56,9 @@ type Platform interface {
 	// HiddenKinds are the kinds of match the event's formats keep from
 	// its teams now.
 	HiddenKinds(ctx context.Context, eventID int64) ([]string, error)
+	// TeamCopy is the copy of a match's replay the teams are served: what
+	// the event's formats keep from them taken out (format.Redactor).
+	TeamCopy(ctx context.Context, m store.Match, rep *replay.Replay) (*replay.Replay, error)
 	WriteReplays(ctx context.Context, eventID int64, w io.Writer) (int, error)
 
 	// Workers are the machines playing the jobs (many machines).

@@ -82,6 +82,15 @@ type Shower interface {
 	Shown(ctx context.Context, h Host, t store.Team, matchID int64) (store.Match, bool, error)
 }
 
+// Redactor is a format whose games' replays hold what the teams must not
+// read (a set the organiser keeps secret, carried in a game's files):
+// TeamCopy is the copy of rep a team is served, the organiser's staying
+// whole. It returns rep itself when it hides nothing, and never changes
+// rep.
+type Redactor interface {
+	TeamCopy(ev store.Event, m store.Match, rep *replay.Replay) *replay.Replay
+}
+
 // Host is what the platform offers a format: its store and the few
 // services a format's stages use. The platform implements it.
 type Host interface {

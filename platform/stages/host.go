@@ -135,6 +135,21 @@ func (s *Stages) HiddenKinds(ctx context.Context, eventID int64) ([]string, erro
 	return out, nil
 }
 
+// TeamCopy is the copy of a match's replay its event's teams are served:
+// each format's hidden parts taken out (format.Redactor).
+func (s *Stages) TeamCopy(ctx context.Context, m store.Match, rep *replay.Replay) (*replay.Replay, error) {
+	ev, err := s.Events.Store.Event(ctx, m.EventID)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range format.All() {
+		if rf, ok := f.(format.Redactor); ok {
+			rep = rf.TeamCopy(ev, m, rep)
+		}
+	}
+	return rep, nil
+}
+
 // clockedFormats are the formats of the event's game that the clock
 // looks at (format.Clocked).
 func (s *Stages) clockedFormats(ev store.Event) []format.Clocked {

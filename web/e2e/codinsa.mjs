@@ -229,6 +229,7 @@ await finish('Cod\'INSA pages', async () => {
   console.log(`  progress seen: ${[...new Set(progress)].join(', ')} of 9 games`);
   assert.ok(progress.every((/** @type {number} */ n, /** @type {number} */ i) => i === 0 || n >= progress[i - 1]), `the progress never goes back: ${progress}`);
   assert.match(await org.textContent('#codinsa-final .final-state'), /9 of 9 games played \(3 of 3 matches\)/);
+  assert.match(await org.textContent('#codinsa-final .final-state'), /publish the results \(Controls\)/, 'the Final card asks to publish the results');
   const matches = await org.$$eval('#codinsa-final table.final-matches tbody tr', (rows) => rows.map((r) => r.textContent));
   assert.equal(matches.length, 3, `three matches: ${matches}`);
   assert.match(matches.join('\n'), /Owls vs Bats/);
@@ -246,6 +247,9 @@ await finish('Cod\'INSA pages', async () => {
   org.once('dialog', (d) => d.accept());
   await org.click('text=Publish the results');
   await until(org, 'the publication', () => /published/.test(document.querySelector('#event dl')?.textContent || ''), undefined, 30_000);
+  // the Final card stops asking for it
+  await until(org, 'the Final card to see the publication', () => /the results are published/.test(document.querySelector('#codinsa-final .final-state')?.textContent || ''), undefined, 30_000);
+  assert.doesNotMatch(await org.textContent('#codinsa-final .final-state'), /publish the results/, 'the Final card asks no more to publish');
   await login(cats, 'Cats');
   await cats.waitForSelector('#codinsa-final table.standings');
   // Once every first answer is in (the results' too), the page's results

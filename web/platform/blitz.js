@@ -76,7 +76,8 @@ function scheduleWords(s) {
 
 /**
  * The move of a team in a played group: "up", "down" or "" (stays), from
- * the group's notes ("NAME up", "NAME down", "sits out, moves up").
+ * the group's notes ("NAME up", "NAME down"; a team that sat out keeps
+ * its place, but rounds recorded by earlier versions say "sits out, moves up").
  * @param {any} m a group (tournament match) @param {string} team
  */
 function moveOf(m, team) {

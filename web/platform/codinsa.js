@@ -348,7 +348,8 @@ function finalCard(ev, call) {
       h('span', { class: 'dim' }, ` \u00b7 ${n} teams${Number.isSafeInteger(f.seed) ? ` \u00b7 seed ${f.seed}` : ''} \u00b7 game 2 plays set ${f.set}`),
       !f.done && !played.length && f.asked ? h('span', { class: 'dim' }, ' \u00b7 the server starts it shortly') : null,
       !f.done && !f.asked ? h('span', { class: 'dim' }, ' \u00b7 begun by arena event roundrobin, which plays it') : null,
-      f.done ? h('span', { class: 'dim' }, ' \u00b7 publish the results (Controls) so that the teams see the table') : null));
+      f.done ? h('span', { class: 'dim' }, f.published ? ' \u00b7 the results are published: the teams see the table'
+        : ' \u00b7 publish the results (Controls) so that the teams see the table') : null));
     bar.hidden = !!f.done;
     bar.max = Math.max(1, total * 3);
     bar.value = games;

@@ -3,6 +3,7 @@ package blitz
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/tournament"
 )
 
 // Commands are the Coveo Blitz 2022 organiser commands (jungle events),
@@ -27,7 +29,9 @@ teams with a bot are split into groups of 2 or 4 by their current ranking
 (the casual leaderboard's order for the first round, newcomers at the
 bottom); each group plays one game; the winner moves up one group and the
 loser down one (in groups of 4 the others stay; the top group's winner and
-the bottom group's loser stay). "arena serve --data DIR" plays the rounds
+the bottom group's loser stay). A team left alone in the last group has no
+game: it sits the round out and keeps its place, and the next round the
+lowest-ranked team that did not sit out sits out instead. "arena serve --data DIR" plays the rounds
 as they fall due; "blitz round" plays one now; "blitz stop" stops the
 schedule ("blitz schedule" saves one anew and starts it). No round of the
 schedule starts at or after the event's end (--end of "event create" or
@@ -243,12 +247,20 @@ bracket at the end.`,
 	return final
 }
 
-// printBlitzFinal prints the final's bracket and its places.
+// printBlitzFinal prints the final's bracket, each game labelled (who
+// played, in what order they finished, who goes on and who is out), and
+// its places.
 func printBlitzFinal(out io.Writer, f *Final) error {
 	for _, rd := range f.Rounds {
 		fmt.Fprintf(out, "%s:\n", rd.Name)
+		game := 0
 		for _, m := range rd.Matches {
-			fmt.Fprintf(out, "  %s -> %s\n", strings.Join(m.Ranking, " > "), strings.Join(m.Advanced, ", "))
+			if m.Note == "bye" {
+				fmt.Fprintf(out, "  bye (go on without playing): %s\n", strings.Join(m.Advanced, ", "))
+				continue
+			}
+			game++
+			fmt.Fprintf(out, "  %s\n", finalGameLine(rd.Name, game, m))
 		}
 	}
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
@@ -259,32 +271,69 @@ func printBlitzFinal(out io.Writer, f *Final) error {
 	return w.Flush()
 }
 
-func printBlitz(out io.Writer, b *State, names map[int64]string) {
-	s := b.Schedule
-	switch {
-	case s.Start.IsZero():
-		fmt.Fprintln(out, "no schedule (arena event blitz schedule EVENT --start TIME --every 1h)")
-	case s.Stopped:
-		fmt.Fprintf(out, "schedule stopped (rounds every %s from %s, groups of %d; arena event blitz schedule starts it again); %d played\n", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
-	default:
-		fmt.Fprintf(out, "rounds every %s from %s, groups of %d; %d played", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
-		switch at, ok := b.NextRound(time.Now()); {
-		case ok:
-			fmt.Fprintf(out, "; next round due %s", at.Format(time.RFC3339))
-		case s.Rounds > 0 && len(b.Rounds)-s.Before >= s.Rounds:
-			fmt.Fprintf(out, "; all %d rounds of the schedule played", s.Rounds)
-		default: // the next one would fall at or after the end
-			fmt.Fprintf(out, "; no more rounds of it: the event ends %s (blitz round still plays one now)", b.EventEnd.Format(time.RFC3339))
-		}
-		fmt.Fprintln(out)
+// finalGameLine is one game (or the grand final's best of three) of a
+// final's round: "game 2: 1st Owls3, 2nd Bats3; goes on: Owls3; out:
+// Bats3", or "3 games: 1st Owls3, 2nd Bats3; champion: Owls3".
+func finalGameLine(round string, n int, m tournament.Match) string {
+	var places []string
+	for i, t := range m.Ranking {
+		places = append(places, ordinal(i+1)+" "+t)
 	}
+	line := fmt.Sprintf("game %d: %s", n, strings.Join(places, ", "))
+	if round == "grand final" {
+		line = fmt.Sprintf("%d games: %s", m.Games, strings.Join(places, ", "))
+		if len(m.Ranking) > 0 {
+			line += "; champion: " + m.Ranking[0]
+		}
+		return line
+	}
+	var gone []string
+	for _, t := range m.Ranking {
+		if !slices.Contains(m.Advanced, t) {
+			gone = append(gone, t)
+		}
+	}
+	return line + fmt.Sprintf("; %s: %s; out: %s", goesOn(len(m.Advanced)), strings.Join(m.Advanced, ", "), strings.Join(gone, ", "))
+}
+
+// goesOn is "goes on" or "go on", for n teams.
+func goesOn(n int) string {
+	if n == 1 {
+		return "goes on"
+	}
+	return "go on"
+}
+
+// ordinal is "1st", "2nd", "3rd", "4th"...
+func ordinal(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return fmt.Sprintf("%dth", n)
+	case n%10 == 1:
+		return fmt.Sprintf("%dst", n)
+	case n%10 == 2:
+		return fmt.Sprintf("%dnd", n)
+	case n%10 == 3:
+		return fmt.Sprintf("%drd", n)
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+func printBlitz(out io.Writer, b *State, names map[int64]string) {
+	printSchedule(out, b, time.Now())
 	for _, rd := range b.Rounds {
 		if rd.Groups == nil {
 			continue
 		}
 		fmt.Fprintf(out, "%s (%s):\n", rd.Groups.Name, rd.Started.Format(time.RFC3339))
+		group := 0
 		for _, m := range rd.Groups.Matches {
-			fmt.Fprintf(out, "  %s  %s%s\n", strings.Join(m.Ranking, " > "), strings.Join(m.Advanced, ", "), m.Note)
+			if len(m.Ranking) == 0 { // no game: the team that sat the round out
+				fmt.Fprintf(out, "  no opponent: %s %s\n", strings.Join(m.Bots, ", "), m.Note)
+				continue
+			}
+			group++
+			fmt.Fprintf(out, "  group %d: %s%s\n", group, strings.Join(m.Ranking, " > "), moves(m.Advanced))
 		}
 	}
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
@@ -293,4 +342,57 @@ func printBlitz(out io.Writer, b *State, names map[int64]string) {
 		fmt.Fprintf(w, "%d\t%s\n", i+1, names[id])
 	}
 	w.Flush()
+}
+
+// moves is a group's moves ("; moves up: Owls; moves down: Bats"), from
+// tournament.Groups' "NAME up" and "NAME down"; "" when nobody moved.
+func moves(advanced []string) string {
+	var up, down []string
+	for _, a := range advanced {
+		if t, ok := strings.CutSuffix(a, " up"); ok {
+			up = append(up, t)
+		} else if t, ok := strings.CutSuffix(a, " down"); ok {
+			down = append(down, t)
+		}
+	}
+	out := ""
+	if len(up) > 0 {
+		out += "; moves up: " + strings.Join(up, ", ")
+	}
+	if len(down) > 0 {
+		out += "; moves down: " + strings.Join(down, ", ")
+	}
+	return out
+}
+
+// printSchedule prints the schedule's line: its plan, the rounds played,
+// the round playing now if any, and when the next one falls due (seen at
+// now) or why none will.
+func printSchedule(out io.Writer, b *State, now time.Time) {
+	s := b.Schedule
+	switch {
+	case s.Start.IsZero():
+		fmt.Fprint(out, "no schedule (arena event blitz schedule EVENT --start TIME --every 1h)")
+	case s.Stopped:
+		fmt.Fprintf(out, "schedule stopped (rounds every %s from %s, groups of %d; arena event blitz schedule starts it again); %d played", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
+	default:
+		fmt.Fprintf(out, "rounds every %s from %s, groups of %d; %d played", s.Every, s.Start.Format(time.RFC3339), s.Size, len(b.Rounds))
+	}
+	if p := b.Playing; p != nil {
+		fmt.Fprintf(out, "; round %d playing now (began %s)", p.Number, p.Started.Format(time.RFC3339))
+	}
+	if !s.Start.IsZero() && !s.Stopped {
+		n, _ := b.begun()
+		switch at, ok := b.NextRound(now); {
+		case ok:
+			fmt.Fprintf(out, "; next round due %s", at.Format(time.RFC3339))
+		case s.Rounds > 0 && n-s.Before >= s.Rounds && b.Playing != nil:
+			fmt.Fprintf(out, "; it is the last of the schedule's %d rounds", s.Rounds)
+		case s.Rounds > 0 && n-s.Before >= s.Rounds:
+			fmt.Fprintf(out, "; all %d rounds of the schedule played", s.Rounds)
+		default: // the next one would fall at or after the end
+			fmt.Fprintf(out, "; no more rounds of it: the event ends %s (blitz round still plays one now)", b.EventEnd.Format(time.RFC3339))
+		}
+	}
+	fmt.Fprintln(out)
 }

@@ -20,7 +20,8 @@ import (
 // Coveo Blitz 2022 (jungle): ranked rounds at a regular interval from a
 // start time, each a tournament.Groups round (teams in groups by their
 // current ranking; the winner of a group moves up one group, the loser
-// down), the ranking kept between rounds; then the final, a
+// down, a team without an opponent keeps its place), the ranking kept
+// between rounds; then the final, a
 // tournament.Elimination seeded by that ranking. Their games are match
 // jobs (platform/stages) of kinds ranked and final, with their map, played by
 // whichever process plays match jobs; the event's state keeps what each
@@ -50,26 +51,43 @@ type State struct {
 	// BlitzStatus reads with the state (it is not kept in it): no round of
 	// the schedule starts at or after it.
 	EventEnd time.Time `json:"event_end,omitzero"`
+	// Playing is the round begun and not over (nil: none), which Status
+	// reads beside the state (it is recorded in Rounds only at its end):
+	// the schedule's next round is the one after it.
+	Playing *Playing `json:"playing,omitempty"`
 }
 
-// lastStarted is when the last round played began (zero: none).
-func (b *State) lastStarted() time.Time {
-	if n := len(b.Rounds); n > 0 {
-		return b.Rounds[n-1].Started
+// Playing is a ranked round being played.
+type Playing struct {
+	Number  int       `json:"number"`
+	Started time.Time `json:"started"`
+}
+
+// begun is the number of rounds begun, and when the last of them began
+// (zero: none): the round being played counts, so that the next round is
+// the one after it, an interval after it began.
+func (b *State) begun() (int, time.Time) {
+	if p := b.Playing; p != nil && p.Number > len(b.Rounds) {
+		return p.Number, p.Started
 	}
-	return time.Time{}
+	if n := len(b.Rounds); n > 0 {
+		return n, b.Rounds[n-1].Started
+	}
+	return 0, time.Time{}
 }
 
 // NextRound is when the schedule's next round falls due, seen at now; ok
 // is false when none will (no schedule, stopped, its rounds all played,
 // or the event's end comes first: Schedule.NextBefore).
 func (b *State) NextRound(now time.Time) (at time.Time, ok bool) {
-	return b.Schedule.NextBefore(b.EventEnd, now, len(b.Rounds), b.lastStarted())
+	n, last := b.begun()
+	return b.Schedule.NextBefore(b.EventEnd, now, n, last)
 }
 
 // roundDue says whether the schedule's next round starts at now.
 func (b *State) roundDue(now time.Time) bool {
-	return b.Schedule.DueBefore(b.EventEnd, now, len(b.Rounds), b.lastStarted())
+	n, last := b.begun()
+	return b.Schedule.DueBefore(b.EventEnd, now, n, last)
 }
 
 // Round is one ranked round: who played it, in ranking order, its
@@ -84,6 +102,13 @@ type Round struct {
 	Played      map[int]*replay.Result `json:"played"` // by game index
 	Groups      *tournament.Round      `json:"groups,omitempty"`
 	After       []int64                `json:"after,omitempty"` // the ranking after it
+	// Rested are the teams that sat the round before out (fixed when the
+	// round begins, so that every look deals it alike): none of them sits
+	// this one out while another can (tournament.Sitter).
+	Rested []int64 `json:"rested,omitempty"`
+	// SatOut is the team that sat this round out, alone in the last group
+	// (0: none); it kept its place in the ranking.
+	SatOut int64 `json:"sat_out,omitempty"`
 }
 
 // Final is the final tournament: its seeds (the ranking), its games
@@ -125,8 +150,15 @@ func Status(ctx context.Context, h format.Host, eventID int64) (*State, error) {
 		return nil, err
 	}
 	b := &State{}
-	_, err = store.ReadState(ctx, h.Store(), eventID, StateDoc, b)
+	if _, err = store.ReadState(ctx, h.Store(), eventID, StateDoc, b); err != nil {
+		return b, err
+	}
 	b.EventEnd = ev.Settings.End // the event's, as it is now
+	var cur Round
+	begun, err := store.ReadState(ctx, h.Store(), eventID, RoundDoc, &cur)
+	if begun && cur.After == nil {
+		b.Playing = &Playing{Number: cur.Number, Started: cur.Started}
+	}
 	return b, err
 }
 
@@ -306,6 +338,9 @@ func BeginRound(ctx context.Context, h format.Host, eventID int64, now time.Time
 		ids = append(ids, t.ID)
 	}
 	r := Round{Number: len(b.Rounds) + 1, Started: now.UTC(), Seed: match.RandomSeed(), Played: map[int]*replay.Result{}}
+	if n := len(b.Rounds); n > 0 && b.Rounds[n-1].SatOut != 0 {
+		r.Rested = []int64{b.Rounds[n-1].SatOut}
+	}
 	for _, id := range Merge(b.Ranking, ids) {
 		r.Teams, r.Names, r.Submissions = append(r.Teams, id), append(r.Names, byID[id].Name), append(r.Submissions, byID[id].Active)
 	}
@@ -342,12 +377,13 @@ func advanceRound(ctx context.Context, h format.Host, eventID int64, r *Round, w
 	if r.Played == nil {
 		r.Played = map[int]*replay.Result{}
 	}
+	rested := restedSeats(r.Teams, r.Rested)
 	run := Run(ctx, h, ev, r.Teams, r.Names, r.Submissions, r.Seed, store.KindRanked, int64(r.Number),
 		func(j tournament.Job) string { return fmt.Sprintf("ranked-%d-%d-%d", ev.ID, r.Number, j.Index+1) },
 		func(j tournament.Job) *replay.Result { return r.Played[j.Index] }, // kept by an earlier version
 		func(j tournament.Job, res *replay.Result) { r.Played[j.Index] = res },
 		func(s tournament.Setup) (*tournament.Outcome, error) {
-			return tournament.Groups{Setup: s, Size: size, Rounds: 1}.Play(ctx)
+			return tournament.Groups{Setup: s, Size: size, Rounds: 1, Rested: rested}.Play(ctx)
 		})
 	out, err := stage(ctx, h, run, wait)
 	if err != nil || out == nil {
@@ -356,6 +392,9 @@ func advanceRound(ctx context.Context, h format.Host, eventID int64, r *Round, w
 	r.After = []int64{}
 	for _, s := range out.Standings {
 		r.After = append(r.After, r.Teams[s.Bot])
+	}
+	if sit := tournament.Sitter(seatsOf(r.Teams), size, rested); sit >= 0 {
+		r.SatOut = r.Teams[sit] // Groups played the teams in this order
 	}
 	if len(out.Rounds) > 0 {
 		r.Groups = &out.Rounds[0]
@@ -398,6 +437,27 @@ func stage(ctx context.Context, h format.Host, run format.Run, wait bool) (*tour
 		return pl.Out, err
 	}
 	return nil, h.QueueGames(ctx, pl.Pending)
+}
+
+// restedSeats are the places in teams of the rested teams still playing.
+func restedSeats(teams, rested []int64) []int {
+	var out []int
+	for i, t := range teams {
+		if slices.Contains(rested, t) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// seatsOf is 0..len(teams)-1: the ranking a round is played from, as
+// the bots' indices of its tournament.
+func seatsOf(teams []int64) []int {
+	out := make([]int, len(teams))
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // seatTeams are the teams of a game's seats.

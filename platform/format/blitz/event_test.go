@@ -18,6 +18,7 @@ import (
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/replay"
+	"github.com/seed27749672/arena/tournament"
 )
 
 // TestBlitzEndToEnd: four teams (two still bots, two kit bots) built and
@@ -172,6 +173,12 @@ func TestABlitzRoundBegunIsFinished(t *testing.T) {
 	if err := store.WriteState(ctx, p.Store, ev.ID, blitz.RoundDoc, begun); err != nil {
 		t.Fatal(err)
 	}
+	// while it plays, the status says so, and the next round is due an
+	// interval after it began, not at its own (past) time
+	playing, _ := blitz.Status(ctx, p.FormatHost(), ev.ID)
+	if at, ok := playing.NextRound(friday.Add(10 * time.Minute)); playing.Playing == nil || playing.Playing.Number != 1 || !ok || !at.Equal(friday.Add(time.Hour)) {
+		t.Errorf("while round 1 plays: %+v, next round %v %v", playing.Playing, at, ok)
+	}
 	if played, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err != nil || !played {
 		t.Fatalf("the begun round: played %v, %v", played, err)
 	}
@@ -187,6 +194,59 @@ func TestABlitzRoundBegunIsFinished(t *testing.T) {
 	}
 	if played, _ := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); played {
 		t.Error("a round played before the start once the begun one was over")
+	}
+}
+
+// An odd field in groups of 2: the team alone sits the round out and
+// keeps its place (only a game moves a team), and the next round rests
+// it: the lowest-ranked team that did not sit out sits out instead. The
+// rounds are set up begun with their one game known, so nothing plays.
+func TestBlitzTeamWithoutOpponentKeepsItsPlace(t *testing.T) {
+	p, ev, _, teams, _ := blitztest.Setup4(t)
+	ctx := context.Background()
+	friday := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
+	if err := blitz.SetSchedule(ctx, p.FormatHost(), ev.ID, blitz.Schedule{Start: friday, Every: time.Hour, Size: 2}); err != nil {
+		t.Fatal(err)
+	}
+	var ids, subs []int64
+	var names []string
+	for _, tm := range teams[:3] { // A, B, C: the fourth stays out of these rounds
+		got, _ := p.Store.Team(ctx, tm.ID)
+		ids, subs, names = append(ids, got.ID), append(subs, got.Active), append(names, got.Name)
+	}
+	seat0Wins := &replay.Result{Players: []replay.PlayerResult{{PlayerResult: game.PlayerResult{Rank: 1}}, {PlayerResult: game.PlayerResult{Rank: 2}}}}
+	play := func(r blitz.Round) blitz.Round {
+		t.Helper()
+		if err := store.WriteState(ctx, p.Store, ev.ID, blitz.RoundDoc, r); err != nil {
+			t.Fatal(err)
+		}
+		if played, err := blitz.PlayDue(ctx, p.FormatHost(), ev.ID, friday.Add(-time.Hour)); err != nil || !played {
+			t.Fatalf("round %d: played %v, %v", r.Number, played, err)
+		}
+		b, _ := blitz.Status(ctx, p.FormatHost(), ev.ID)
+		if len(b.Rounds) != r.Number {
+			t.Fatalf("%d rounds recorded after round %d", len(b.Rounds), r.Number)
+		}
+		return b.Rounds[r.Number-1]
+	}
+	// round 1 from [A B C]: {A, B}, A wins; C sits out and stays third
+	r1 := play(blitz.Round{Number: 1, Started: friday, Seed: 11, Teams: ids, Names: names, Submissions: subs, Played: map[int]*replay.Result{0: seat0Wins}})
+	if want := []int64{ids[0], ids[1], ids[2]}; r1.SatOut != ids[2] || !slices.Equal(r1.After, want) {
+		t.Errorf("round 1: sat out %d (want %d), ranking %v (want %v)", r1.SatOut, ids[2], r1.After, want)
+	}
+	if m := r1.Groups.Matches; len(m) != 2 || !slices.Equal(m[1].Bots, []string{"Still-C"}) || m[1].Note != tournament.SitsOut {
+		t.Errorf("round 1's groups %+v", m)
+	}
+	// the next round begun rests C
+	next, err := blitz.BeginRound(ctx, p.FormatHost(), ev.ID, friday.Add(time.Hour))
+	if err != nil || !slices.Equal(next.Rested, []int64{ids[2]}) {
+		t.Fatalf("round 2 begun: %v, rested %v", err, next.Rested)
+	}
+	// round 2 from [A B C], C rested: B sits out, {A, C} plays
+	r2 := play(blitz.Round{Number: 2, Started: friday.Add(time.Hour), Seed: 12, Teams: ids, Names: names, Submissions: subs,
+		Played: map[int]*replay.Result{0: seat0Wins}, Rested: []int64{ids[2]}})
+	if r2.SatOut != ids[1] || !slices.Equal(r2.Groups.Matches[0].Bots, []string{"Still-A", "Still-C"}) {
+		t.Errorf("round 2: sat out %d (want %d), groups %+v", r2.SatOut, ids[1], r2.Groups.Matches)
 	}
 }
 

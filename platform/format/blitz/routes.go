@@ -60,6 +60,9 @@ func publicDoc(c *format.Call, eventID int64) (map[string]any, error) {
 	if at, ok := b.NextRound(c.Now()); ok {
 		out["next_round"] = at // the server's rule, for the pages to show as it is
 	}
+	if b.Playing != nil {
+		out["playing"] = b.Playing // the round being played: next_round is the one after it
+	}
 	if !b.EventEnd.IsZero() {
 		out["event_end"] = b.EventEnd // no round of the schedule starts from then on
 	}

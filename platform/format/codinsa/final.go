@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -250,7 +251,7 @@ func run(ctx context.Context, h format.Host, ev store.Event, spawns *spawnvote.S
 			if len(pending) > 0 {
 				return nil, pending, nil
 			}
-			res, err := combineSeries(h, ev, a, reps)
+			res, err := combineSeries(h, ev, a, seatNames(f, a.Teams), reps)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -265,10 +266,25 @@ func run(ctx context.Context, h format.Host, ev store.Event, spawns *spawnvote.S
 // catmouseGames is the number of games of a catmouse match.
 const catmouseGames = 3
 
+// seatNames are the names of the teams of a match's seats, as the
+// final's table writes them: its summary and table name the teams, not
+// the bots' seat names (queue.SeatNames).
+func seatNames(f *Final, teams []int64) []string {
+	var out []string
+	for _, t := range teams {
+		name := queue.SeatNames([]int64{t})[0]
+		if i := slices.Index(f.Teams, t); i >= 0 && i < len(f.Names) {
+			name = f.Names[i]
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
 // combineSeries is the result of a series match from its games' results,
 // as tournament's pool makes it: the game's combination, with the turns
-// and each player's timeouts summed.
-func combineSeries(h format.Host, ev store.Event, a queue.Match, games []*replay.Result) (*replay.Result, error) {
+// and each player's timeouts summed; names are its seats' teams'.
+func combineSeries(h format.Host, ev store.Event, a queue.Match, names []string, games []*replay.Result) (*replay.Result, error) {
 	g, err := game.Lookup(ev.Game)
 	if err != nil {
 		return nil, err
@@ -281,7 +297,7 @@ func combineSeries(h format.Host, ev store.Event, a queue.Match, games []*replay
 	if err != nil {
 		return nil, err
 	}
-	cfg.Players, cfg.Names = len(a.Teams), queue.SeatNames(a.Teams)
+	cfg.Players, cfg.Names = len(a.Teams), names
 	var results []game.Result
 	for _, rep := range games {
 		r := game.Result{Summary: rep.Summary}

@@ -3,11 +3,15 @@ package codinsa_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/format/codinsa"
@@ -15,7 +19,11 @@ import (
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/worker"
+	"github.com/seed27749672/arena/replay"
 )
+
+// seatName is the name a match job gives a team's bot (team21).
+var seatName = regexp.MustCompile(`\bteam[0-9]+\b`)
 
 // The Cod'INSA final end to end: three teams' bots, built and sandboxed,
 // play the round robin of three-game matches on the voted set; the final
@@ -75,10 +83,16 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 	if order[0] != "Owls" || f.Standings[0].MatchPoints != 6 || !slices.Equal(places, []int{1, 2, 2}) || f.Standings[1].MatchPoints != 1 {
 		t.Errorf("standings %v places %v: %+v", order, places, f.Standings)
 	}
-	// the pairings: the team registered first is first (D19)
+	// the pairings: the team registered first is first (D19); the
+	// matches' summaries and tables name the teams, not their bots' seats
+	// (team21)
 	for _, m := range f.Matches {
 		if m.Teams[0] > m.Teams[1] || len(m.Games) != 3 {
 			t.Errorf("match %+v", m)
+		}
+		owls := m.Teams[0] == teams[0].ID
+		if sum := m.Result.Summary; (owls && !strings.HasPrefix(sum, "Owls wins the match")) || seatName.MatchString(sum) || seatName.MatchString(fmt.Sprint(m.Result.Players)) {
+			t.Errorf("match %d: summary %q, players %+v", m.Index+1, sum, m.Result.Players)
 		}
 	}
 	ms, _ := p.Store.Matches(ctx, ev.ID, 100)
@@ -119,6 +133,40 @@ func TestCodinsaFinalEndToEnd(t *testing.T) {
 	if json.Unmarshal(b, &table); code != 200 || !table.Done || len(table.Table) != 3 || table.Table[0].Team != "Owls" || table.Table[0].Points != 6 ||
 		len(table.Matches) != 3 || table.Matches[0]["winner"] != "Owls" || strings.Contains(string(b), `"set"`) {
 		t.Errorf("the published table: %d %s", code, b)
+	}
+	// A team's copy of a final game's replay holds the set that game
+	// played, not the spawn pack with the secret set 9 (nor the voted
+	// set); the organiser's copy keeps it, and both verify.
+	for _, m := range ms {
+		if !slices.Contains(m.Teams, teams[1].ID) {
+			continue
+		}
+		org, err := p.Replays.Get(m.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(org.Files[codinsa.SpawnFile]), "MOUSE 4 -2") {
+			t.Errorf("the organiser's copy of %s has no secret set: %v", m.Key, slices.Collect(maps.Keys(org.Files)))
+		}
+		if err := match.Verify(org); err != nil {
+			t.Errorf("the organiser's copy of %s: %v", m.Key, err)
+		}
+		code, b := platformtest.Call(t, ts, "GET", fmt.Sprintf("%smatches/%d/replay", api.Prefix, m.ID), tokens[1], "", nil)
+		var mine replay.Replay
+		if err := json.Unmarshal(b, &mine); code != 200 || err != nil {
+			t.Fatalf("the team's copy of %s: %d %v", m.Key, code, err)
+		}
+		for file, text := range mine.Files {
+			if strings.Contains(string(text), "MOUSE 4 -2") || strings.Contains(string(text), "CAT 5 -5") {
+				t.Errorf("the team's copy of %s reveals a set in %s:\n%s", m.Key, file, text)
+			}
+		}
+		if secret := strings.Contains(mine.Options["spawn"], "4,-2"); secret != strings.HasSuffix(m.Key, "-g3") {
+			t.Errorf("the team's copy of %s plays %q", m.Key, mine.Options["spawn"])
+		}
+		if err := match.Verify(&mine); err != nil {
+			t.Errorf("the team's copy of %s: %v", m.Key, err)
+		}
 	}
 	// Played again, the final is over: nothing more is played.
 	again, err := codinsa.PlayFinal(ctx, p.FormatHost(), ev.ID, codinsa.FinalOptions{})

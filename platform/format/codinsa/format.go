@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"strconv"
 	"time"
 
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
 )
 
 // name is the format's name in the registry and in the games' metadata.
@@ -52,6 +54,26 @@ func (Format) Hidden(ctx context.Context, h format.Host, ev store.Event) ([]stri
 		return nil, err
 	}
 	return []string{store.KindFinal}, nil
+}
+
+// TeamCopy takes the spawn pack out of the teams' copy of a final game's
+// replay. The pack holds set 0, the voted set and the secret set 9: it is
+// read to resolve the match's three games, but each game plays one set,
+// written whole in its options (catmouse's Series), which is all its
+// replay needs to verify. So a team reads in a game's replay the set that
+// game played and not the others' (the secret set in games 1 and 2); the
+// organiser's copy keeps the pack.
+func (Format) TeamCopy(ev store.Event, m store.Match, rep *replay.Replay) *replay.Replay {
+	if m.Kind != store.KindFinal || !format.Runs(ev.Game, name) {
+		return rep
+	}
+	if _, ok := rep.Files[SpawnFile]; !ok {
+		return rep
+	}
+	c := *rep
+	c.Files = maps.Clone(rep.Files)
+	delete(c.Files, SpawnFile)
+	return &c
 }
 
 // Line is one line of the final's table in the event's results: ranked

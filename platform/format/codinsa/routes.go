@@ -183,7 +183,7 @@ func orgClose(c *format.Call) {
 }
 
 // orgFinal is the final's record: teams, matches, table, and beside them
-// what keeps it from going on.
+// what keeps it from going on and whether the teams see the table.
 func orgFinal(c *format.Call) {
 	ev, ok := c.Event()
 	if !ok {
@@ -204,11 +204,18 @@ func orgFinal(c *format.Call) {
 	if failing == nil {
 		failing = []format.FailingGame{}
 	}
+	published, err := c.Host.ResultsVisible(c.R.Context(), ev)
+	if fail(c, err) {
+		return
+	}
 	c.JSON(http.StatusOK, struct {
 		*Final
 		Failing   []format.FailingGame `json:"failing"`
 		LookError *format.LookError    `json:"look_error,omitempty"`
-	}{f, failing, stuck})
+		// Published: the teams see the table (the results are published),
+		// so the organiser's page stops asking to publish them.
+		Published bool `json:"published"`
+	}{f, failing, stuck, published})
 }
 
 // orgPlay asks the server to play the final (the round robin, as arena

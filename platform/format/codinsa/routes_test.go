@@ -100,7 +100,7 @@ func TestSpawnVoteThroughTheAPI(t *testing.T) {
 // The organiser's spawn route says whether the final has started, so that
 // the organiser's page asks GET codinsa (404 until then) only once it has:
 // false while the vote is open and once it is closed, true once a final is
-// recorded.
+// recorded. GET codinsa says whether the results are published.
 func TestOrganiserSpawnsTellWhetherTheFinalStarted(t *testing.T) {
 	p, ts, ev, _, _ := codinsatest.Setup(t, nil)
 	ctx := context.Background()
@@ -137,8 +137,25 @@ func TestOrganiserSpawnsTellWhetherTheFinalStarted(t *testing.T) {
 	if got := started(); got != true {
 		t.Errorf("a final begun: final_started %v", got)
 	}
-	if code, b := platformtest.Call(t, ts, "GET", path+"codinsa", org, "", nil); code != 200 {
-		t.Errorf("GET codinsa once begun: %d %s", code, b)
+	// the final's record says whether the teams see its table, so that
+	// the organiser's Final card stops asking to publish once published
+	published := func() any {
+		t.Helper()
+		code, b := platformtest.Call(t, ts, "GET", path+"codinsa", org, "", nil)
+		var out map[string]any
+		if err := json.Unmarshal(b, &out); code != 200 || err != nil {
+			t.Fatalf("GET codinsa once begun: %d %s", code, b)
+		}
+		return out["published"]
+	}
+	if got := published(); got != false {
+		t.Errorf("before the publication: published %v", got)
+	}
+	if _, err := p.Publish(ctx, ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := published(); got != true {
+		t.Errorf("once the results are published: published %v", got)
 	}
 }
 
