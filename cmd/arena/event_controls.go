@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -31,7 +32,7 @@ func eventControlCommands() []*cobra.Command {
 		Args:  cobra.ExactArgs(1),
 	}, func(*cobra.Command, *eventTarget, []string) error { return nil })
 	return []*cobra.Command{status, casualCommand(withEvent), freezeCommand(withEvent), finalCommand(withEvent),
-		publishCommand(withEvent), exportCommand(&of)}
+		publishCommand(withEvent), exportCommand(&of), retestCommand(&of)}
 }
 
 // printStatus prints the event's controls, as arena event status does.
@@ -110,6 +111,53 @@ func publishCommand(withEvent controlCommand) *cobra.Command {
 	}, func(cmd *cobra.Command, t *eventTarget, _ []string) error {
 		return t.org.Publish(cmd.Context(), t.id)
 	})
+}
+
+// retestCommand makes a team take its league's promotion test again.
+func retestCommand(of *organiserFlags) *cobra.Command {
+	var team string
+	retest := onEvent(&cobra.Command{
+		Use:   "retest EVENT (--data DIR | --server URL --token T) --team NAME|ID",
+		Short: "Make a team take its league's promotion test again",
+		Long: `In an event with leagues, a team whose bot was not promoted stays in its
+league until it submits again. On the organiser's word (a test lost to a
+busy machine, a bad start), its active submission takes the league's test
+again from its next game: the earlier test games stay listed but count no
+more.`,
+		Args: cobra.ExactArgs(1),
+	}, of.event, func(cmd *cobra.Command, t *eventTarget, _ []string) error {
+		id, name, err := findTeam(cmd, t, team)
+		if err != nil {
+			return err
+		}
+		test, err := t.org.Retest(cmd.Context(), t.id, id)
+		if err != nil {
+			return err
+		}
+		if of.asJSON {
+			return writeJSONTo(cmd.OutOrStdout(), test)
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "%s takes league %d's promotion test again: %s\n", name, test.League, testText(&test))
+		return nil
+	})
+	of.add(retest)
+	retest.Flags().StringVar(&team, "team", "", "the team, by name or id")
+	retest.MarkFlagRequired("team")
+	return retest
+}
+
+// findTeam is the event's team named or numbered s.
+func findTeam(cmd *cobra.Command, t *eventTarget, s string) (int64, string, error) {
+	teams, err := t.org.Teams(cmd.Context(), t.id)
+	if err != nil {
+		return 0, "", err
+	}
+	for _, tm := range teams {
+		if tm.Name == s || strconv.FormatInt(tm.ID, 10) == s {
+			return tm.ID, tm.Name, nil
+		}
+	}
+	return 0, "", fmt.Errorf("event %d has no team %q (arena event teams lists them)", t.id, s)
 }
 
 // exportCommand writes an event's results and replays into a directory

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/platformtest"
 )
 
 // TestEventControls: the organiser's controls on a data directory, and
@@ -79,5 +83,39 @@ func TestEventRoundRefusals(t *testing.T) {
 	}
 	if out, stderr, code := run(t, "event", "ladder", "1", "--data", data); code != 0 || !strings.Contains(out, "PLACE") {
 		t.Errorf("ladder: exit %d %s%s", code, out, stderr)
+	}
+}
+
+// TestEventRetest: arena event retest on a data directory makes a team
+// take its league's test again, by name; an unknown team is named in
+// the refusal.
+func TestEventRetest(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	if _, stderr, code := run(t, "event", "create", "ants", "--data", data, "--name", "Spring", "--leagues"); code != 0 {
+		t.Fatal(stderr)
+	}
+	p, err := platform.Open(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := p.Store.Event(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	invite, err := p.NewInvite(context.Background(), ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	teams, _ := platformtest.JoinReady(t, p, invite, "Owls")
+	if _, err := p.Store.SetLeague(context.Background(), teams[0].ID, 0, 1); err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	out, stderr, code := run(t, "event", "retest", "1", "--team", "Owls", "--data", data)
+	if code != 0 || !strings.Contains(out, "Owls takes league 1's promotion test again: 0 of 0 won, waiting") {
+		t.Errorf("retest: exit %d %s%s", code, out, stderr)
+	}
+	if _, stderr, code = run(t, "event", "retest", "1", "--team", "Nobody", "--data", data); code == 0 || !strings.Contains(stderr, `no team "Nobody"`) {
+		t.Errorf("retest of no team: exit %d %s", code, stderr)
 	}
 }

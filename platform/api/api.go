@@ -123,6 +123,7 @@ var ownRoutes = []route{
 	{"GET " + Prefix + "organiser/events/{id}/results", organiser, false, (*api).orgResults},
 	{"GET " + Prefix + "organiser/events/{id}/replays", organiser, false, (*api).orgReplays},
 	{"POST " + Prefix + "organiser/events/{id}/final", organiser, false, (*api).orgFinal},
+	{"POST " + Prefix + "organiser/events/{id}/teams/{team}/retest", organiser, false, (*api).orgRetest},
 }
 
 type api struct {

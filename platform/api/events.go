@@ -209,3 +209,22 @@ func (a *api) orgReplays(w http.ResponseWriter, r *http.Request, _ store.Team) {
 		a.o.Log.Error("replays archive", "event", ev.ID, "err", err)
 	}
 }
+
+// orgRetest makes a team take its league's promotion test again: its
+// earlier test games there count no more.
+func (a *api) orgRetest(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.orgEvent(w, r)
+	if !ok {
+		return
+	}
+	team, err := strconv.ParseInt(r.PathValue("team"), 10, 64)
+	if err != nil {
+		apiError(w, http.StatusBadRequest, "the team must be its id, a number")
+		return
+	}
+	test, err := a.p.Retest(r.Context(), ev.ID, team)
+	if a.userOrInternal(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, test)
+}

@@ -51,6 +51,9 @@ type Platform interface {
 	LeagueLeaderboard(ctx context.Context, eventID int64, league int) ([]apitypes.Standing, error)
 	EventStandings(ctx context.Context, eventID int64) ([]apitypes.Standing, error)
 	TeamTest(ctx context.Context, t store.Team) (apitypes.PromotionRecord, error)
+	// Retest makes a team's active submission take its league's
+	// promotion test again (the organiser's word).
+	Retest(ctx context.Context, eventID, teamID int64) (apitypes.PromotionRecord, error)
 	EventResults(ctx context.Context, eventID int64) (apitypes.Results, error)
 	ResultsVisible(ctx context.Context, ev store.Event) (bool, error)
 	// HiddenKinds are the kinds of match the event's formats keep from

@@ -92,6 +92,7 @@ const (
 	routeCasual        = "POST organiser/events/{id}/casual"
 	routeFreeze        = "POST organiser/events/{id}/freeze"
 	routeFinal         = "POST organiser/events/{id}/final"
+	routeRetest        = "POST organiser/events/{id}/teams/{team}/retest"
 	routePublish       = "POST organiser/events/{id}/publish"
 	routeResults       = "GET organiser/events/{id}/results"
 	routeReplays       = "GET organiser/events/{id}/replays"
@@ -104,7 +105,7 @@ func Routes() []string {
 	var out []string
 	for _, r := range []string{routeJoin, routeSubmit, routeSubmissions, routeSubmission, routeSubmissionLog, routeActivate,
 		routeHTTPBot, routeLeaderboard, routeEvents, routeCreateEvent, routeEvent, routeUpdateEvent, routeInvite, routeTeams, routeMatches,
-		routeStatus, routeCasual, routeFreeze, routeFinal, routePublish, routeResults, routeReplays} {
+		routeStatus, routeCasual, routeFreeze, routeFinal, routeRetest, routePublish, routeResults, routeReplays} {
 		method, path, _ := strings.Cut(r, " ")
 		out = append(out, method+" "+Prefix+path)
 	}

@@ -140,6 +140,13 @@ func (c *Client) StartFinal(ctx context.Context, id int64, games int) error {
 	return err
 }
 
+// Retest: POST organiser/events/{id}/teams/{team}/retest.
+func (c *Client) Retest(ctx context.Context, id, team int64) (apitypes.PromotionRecord, error) {
+	var test apitypes.PromotionRecord
+	_, err := c.post(ctx, routeRetest, map[string]any{}, &test, id, team)
+	return test, err
+}
+
 // Publish: POST organiser/events/{id}/publish.
 func (c *Client) Publish(ctx context.Context, id int64) error {
 	_, err := c.post(ctx, routePublish, map[string]any{}, nil, id)

@@ -37,6 +37,9 @@ type Organiser interface {
 	SetCasual(ctx context.Context, id int64, running bool) error
 	SetFrozen(ctx context.Context, id int64, frozen bool) error
 	StartFinal(ctx context.Context, id int64, games int) error
+	// Retest makes a team's active submission take its league's
+	// promotion test again, and returns the test as it then stands.
+	Retest(ctx context.Context, id, team int64) (apitypes.PromotionRecord, error)
 	Publish(ctx context.Context, id int64) error
 	// Export writes the event's results.json, results.csv and
 	// replays.tar.gz into dir, and returns the results and the number of

@@ -150,6 +150,13 @@ func (l Local) StartFinal(ctx context.Context, id int64, games int) error {
 	return err
 }
 
+func (l Local) Retest(ctx context.Context, id, team int64) (apitypes.PromotionRecord, error) {
+	if _, err := l.p.Store.Event(ctx, id); err != nil {
+		return apitypes.PromotionRecord{}, err
+	}
+	return l.p.matches.Retest(ctx, id, team)
+}
+
 func (l Local) Publish(ctx context.Context, id int64) error {
 	_, err := l.p.Publish(ctx, id)
 	return err

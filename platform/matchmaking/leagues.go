@@ -48,12 +48,16 @@ func (mk *Matchmaker) SweepPromotions(ctx context.Context, ev store.Event, pendi
 	if playable == nil {
 		playable = map[int64]bool{}
 	}
+	rt, err := mk.retests(ctx, ev.ID)
+	if err != nil {
+		return 0, err
+	}
 	queued := 0
 	for _, t := range teams {
 		if t.Active == 0 || pending[t.ID] || !mk.playableOnce(ctx, info, t.Active, playable) {
 			continue
 		}
-		a, ok, err := mk.nextPromotionGame(ctx, ev, info, t)
+		a, ok, err := mk.nextPromotionGame(ctx, ev, info, t, rt)
 		if err != nil {
 			return queued, err
 		}
@@ -72,7 +76,7 @@ func (mk *Matchmaker) SweepPromotions(ctx context.Context, ev store.Event, pendi
 // after moving the team up as far as its stored games promote it; ok is
 // false when there is none to play (the test is decided, or the team is
 // in the top league).
-func (mk *Matchmaker) nextPromotionGame(ctx context.Context, ev store.Event, info game.Info, t store.Team) (queue.Match, bool, error) {
+func (mk *Matchmaker) nextPromotionGame(ctx context.Context, ev store.Event, info game.Info, t store.Team, rt retests) (queue.Match, bool, error) {
 	if t.League == 0 { // its first submission: the first league
 		first, _ := league.First(info)
 		if _, err := mk.Events.Store.SetLeague(ctx, t.ID, 0, first.Number); err != nil {
@@ -90,7 +94,8 @@ func (mk *Matchmaker) nextPromotionGame(ctx context.Context, ev store.Event, inf
 		if !ok {
 			return queue.Match{}, false, nil // the top league: its boss is a benchmark
 		}
-		tk := testKey{t.Active, l.Number}
+		skip := rt.skip(t.Active, l.Number)
+		tk := testKey{t.Active, l.Number, skip}
 		if _, done := mk.decided.Load(tk); done {
 			return queue.Match{}, false, nil
 		}
@@ -99,7 +104,8 @@ func (mk *Matchmaker) nextPromotionGame(ctx context.Context, ev store.Event, inf
 				return queue.Match{}, false, err
 			}
 		}
-		test, attempts, errors := PromotionState(ms, t.Active, l.Number)
+		_, attempts, _ := PromotionState(ms, t.Active, l.Number) // every game: the next key
+		test, _, errors := PromotionState(sinceRetest(ms, l.Number, skip), t.Active, l.Number)
 		switch {
 		case test.Promoted:
 			if _, err := mk.Events.Store.SetLeague(ctx, t.ID, l.Number, next.Number); err != nil {
@@ -123,10 +129,11 @@ func (mk *Matchmaker) nextPromotionGame(ctx context.Context, ev store.Event, inf
 	}
 }
 
-// testKey names one submission's test in one league.
+// testKey names one submission's test in one league, since its last
+// retake (the games skipped).
 type testKey struct {
-	sub    int64
-	league int
+	sub          int64
+	league, skip int
 }
 
 // PromotionState reads a submission's test in one league from its stored
@@ -213,8 +220,8 @@ const (
 
 // promotionRecord is one submission's test in league lg from its stored
 // promotion games (oldest first).
-func promotionRecord(ms []store.Match, sub int64, lg int) PromotionRecord {
-	test, _, errors := PromotionState(ms, sub, lg)
+func promotionRecord(ms []store.Match, sub int64, lg int, rt retests) PromotionRecord {
+	test, _, errors := PromotionState(sinceRetest(ms, lg, rt.skip(sub, lg)), sub, lg)
 	r := PromotionRecord{League: lg, Played: test.Played, Wins: test.Wins, State: TestPlaying}
 	switch {
 	case test.Promoted:
@@ -236,5 +243,9 @@ func (mk *Matchmaker) TeamTest(ctx context.Context, t store.Team) (PromotionReco
 	if err != nil {
 		return PromotionRecord{}, err
 	}
-	return promotionRecord(ms, t.Active, t.League), nil
+	rt, err := mk.retests(ctx, t.EventID)
+	if err != nil {
+		return PromotionRecord{}, err
+	}
+	return promotionRecord(ms, t.Active, t.League, rt), nil
 }

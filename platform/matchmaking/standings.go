@@ -142,9 +142,13 @@ func (mk *Matchmaker) addTests(ctx context.Context, eventID int64, info game.Inf
 			}
 		}
 	}
+	rt, err := mk.retests(ctx, eventID)
+	if err != nil {
+		return err
+	}
 	for i, s := range all {
 		if need(s) {
-			r := promotionRecord(bySub[s.Team.Active], s.Team.Active, s.Team.League)
+			r := promotionRecord(bySub[s.Team.Active], s.Team.Active, s.Team.League, rt)
 			all[i].Test = &r
 		}
 	}
