@@ -1,0 +1,83 @@
+package bot
+
+import (
+	"testing"
+	"time"
+
+	"github.com/seed27749672/arena/internal/cpuhog"
+)
+
+func TestParseRunDelay(t *testing.T) {
+	cases := []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"160832203 23058724 538\n", 23058724, true},
+		{"0 0 1", 0, true},
+		{"1 2", 0, false},
+		{"1 -2 3", 0, false},
+		{"1 x 3", 0, false},
+		{"", 0, false},
+	}
+	for _, c := range cases {
+		got, ok := parseRunDelay([]byte(c.in))
+		if got != c.want || ok != c.ok {
+			t.Errorf("parseRunDelay(%q) = %v, %v; want %v, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// A bot that computes beside a CPU hog on every core is kept waiting for a
+// CPU, its children too; one that sleeps is not, however busy the machine.
+// Its threads are found in its control group, or without one in its
+// process tree.
+func TestWaitedBesideCPUHogs(t *testing.T) {
+	stop, err := cpuhog.Start(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	t.Run("group", func(t *testing.T) {
+		if len(machineCgroups()) == 0 {
+			t.Skip("this machine gives Arena no control group")
+		}
+		checkWaited(t, nil)
+	})
+	t.Run("tree", func(t *testing.T) { checkWaited(t, []cgroupPlace{}) })
+}
+
+func checkWaited(t *testing.T, places []cgroupPlace) {
+	busy := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", "while :; do :; done & while :; do :; done"}, cgroups: places})
+	idle := startProcess(t, &Process{Argv: []string{"sleep", "30"}, cgroups: places})
+	if (busy.group == nil) != (places != nil) {
+		t.Fatalf("the bot's group is %v", busy.group)
+	}
+	w0, _ := busy.Waited(true)
+	i0, _ := idle.Waited(true)
+	c0, _ := busy.FreshCPU()
+	t0 := time.Now()
+	time.Sleep(400 * time.Millisecond)
+	w1, ok := busy.Waited(true)
+	if !ok {
+		t.Fatal("a process bot's wait is not known")
+	}
+	i1, _ := idle.Waited(true)
+	c1, _ := busy.FreshCPU()
+	wall := time.Since(t0)
+	waited, cpu := w1-w0, c1-c0
+	t.Logf("busy bot (two processes): %v waited, %v CPU in %v; sleeping bot: %v waited", waited, cpu, wall, i1-i0)
+	// Two busy processes among at least twice as many hogs per core: each
+	// gets a third of a core at best, so together they wait more than the
+	// whole span.
+	if waited < wall/2 {
+		t.Errorf("the busy bot waited %v for a CPU in %v beside hogs on every core", waited, wall)
+	}
+	// Its processes' time is spent either on a CPU or waiting for one.
+	if cpu+waited > 2*wall+50*time.Millisecond {
+		t.Errorf("the busy bot's %v of CPU and %v of waiting exceed its two processes' %v", cpu, waited, 2*wall)
+	}
+	if i1-i0 > 10*time.Millisecond {
+		t.Errorf("a sleeping bot waited %v for a CPU", i1-i0)
+	}
+}
