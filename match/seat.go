@@ -44,6 +44,15 @@ type seat struct {
 	unread  int         // this turn's prompt missed its deadline in a full pipe: its bytes (see stoppedReading)
 
 	cpuMark time.Duration // the bot's CPU time when the last turn was resolved
+	// Time the machine took (see stretch): the bot's wait for a CPU when
+	// the last turn was resolved, how much the current request's deadline
+	// was moved back for it, how late the check that ended it was, and
+	// whether it was cut off at the bound while charged less than its limit.
+	waitMark time.Duration
+	extra    time.Duration
+	wake     time.Duration
+	starved  bool
+	settled  bool // the deadline stands: no more moves this request
 	// stderr read before the turn was resolved (the bot's last words, read
 	// when it ended), for the turn's record.
 	stderr     []byte
@@ -115,6 +124,11 @@ func (r *runner) answerLine(s *seat, l bot.Line, clock game.Clock) {
 	s.cur = append(s.cur, l.Line)
 	if !r.complete(s.p, l.Line) {
 		return
+	}
+	if l.At.After(s.deadline) {
+		// Read after the deadline, perhaps before the runner moved it
+		// back for the time the machine took (stretch): it does now.
+		r.extend(s, time.Now())
 	}
 	if clock.Policy != game.PolicyLate && l.At.After(s.deadline) && !s.trusted {
 		// Complete, but too late: a timeout, and nothing more is owed.
