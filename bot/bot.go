@@ -247,6 +247,9 @@ func scaled(ctx context.Context, d time.Duration) time.Duration {
 // Waited returns the total so far, which never decreases; fresh looks for
 // threads the bot started since the last look, at a cost (the runner asks
 // for it at a deadline only).
+// Runnable tells whether a thread of the bot is runnable now: running, or
+// waiting for a CPU (whose wait the kernel counts only when it ends).
 type Waiter interface {
 	Waited(fresh bool) (time.Duration, bool)
+	Runnable() bool
 }

@@ -543,6 +543,15 @@ func (p *Process) Waited(fresh bool) (time.Duration, bool) {
 	return p.waits.read(fresh), true
 }
 
+// Runnable tells whether a thread of the bot (everything it started
+// included, as of the last look for new threads) is running or waiting for
+// a CPU now.
+func (p *Process) Runnable() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.waits != nil && p.waits.runnable()
+}
+
 // threads returns how the bot's threads are listed: its group's list,
 // else its process tree.
 func (p *Process) threads() func() []int {

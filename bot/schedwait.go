@@ -59,6 +59,17 @@ func (w *waitWatch) read(fresh bool) time.Duration {
 	return total
 }
 
+// runnable tells whether a watched thread is runnable now (state R of
+// /proc/TID/stat: running or waiting for a CPU).
+func (w *waitWatch) runnable() bool {
+	for tid := range w.tasks {
+		if st, ok := procStat(tid); ok && st.state == "R" {
+			return true
+		}
+	}
+	return false
+}
+
 // look opens the schedstat file of every thread not yet watched.
 func (w *waitWatch) look() {
 	for _, tid := range w.threads() {

@@ -7,22 +7,19 @@ import (
 )
 
 // maxStretch bounds how far back a request's deadline moves for the time
-// its bot was kept waiting for a CPU: to maxStretch times its limit in
-// all, so that a match on a stalled machine still ends.
-const maxStretch = 3
+// its bot was kept waiting for a CPU: to maxStretch times its limit after
+// the prompt, so that a match on a stalled machine still ends. A bot
+// given a tenth of a CPU or more gets its whole limit of CPU before the
+// bound: one really too slow times out however busy the machine.
+const maxStretch = 10
+
+// maxLook bounds the time between two looks at a runnable bot past its
+// deadline (see extend).
+const maxLook = 10 * time.Millisecond
 
 // stretch charges a bot only the time it was running or waiting on its
-// own. For every seat whose deadline has just passed with its answer
-// incomplete, it reads how long the bot was kept waiting for a CPU since
-// the last turn was resolved (bot.Waiter), and moves the deadline back to
-// its limit plus that wait after the prompt, up to maxStretch times the
-// limit. When the deadline stands (no more waiting since the last move, or
-// the bound reached), the request is left to sync and expire; a bot cut
-// off at the bound while it had waited more than the bound gave is
-// starved (the runner adds: with less CPU than its limit used).
-//
-// Paced turns (catmouse's real-time mode) keep their grid: their deadline
-// is the turn's end for every bot.
+// own: see extend, for every seat whose deadline has just passed with its
+// answer incomplete.
 func (r *runner) stretch(now time.Time) {
 	for _, s := range r.seats {
 		if s.asked && s.req == awaiting && !now.Before(s.deadline) {
@@ -31,9 +28,21 @@ func (r *runner) stretch(now time.Time) {
 	}
 }
 
-// extend moves seat s's deadline back for the time its bot was kept
-// waiting for a CPU, as of now, past which its deadline has passed (see
-// stretch); once the deadline stands, it is settled for the request.
+// extend decides, at a deadline of seat s that has passed (now), whether
+// it stands or moves back for time the machine took from the bot
+// (bot.Waiter). It stands once the bot has used its limit in CPU since the
+// last turn was resolved (it had its time), or once it was charged its
+// limit: the time since the prompt minus the time its threads were kept
+// waiting for a CPU, with no thread of it runnable now. Otherwise the
+// deadline moves to the limit plus that wait after the prompt, or, for a
+// bot runnable now whose wait shows nothing new (the kernel counts a wait
+// when it ends), to a moment later, for another look: never past
+// maxStretch times the limit. A bot cut off at that bound with less than
+// its limit of CPU used is starved. Once the deadline stands, the request
+// is left to sync and expire as before.
+//
+// Paced turns (catmouse's real-time mode) keep their grid: their deadline
+// is the turn's end for every bot.
 func (r *runner) extend(s *seat, now time.Time) {
 	if r.paced || s.settled || s.trusted || s.gone {
 		return
@@ -46,18 +55,34 @@ func (r *runner) extend(s *seat, now time.Time) {
 	if !ok {
 		return
 	}
-	wait := nonNeg(d - s.waitMark)
-	extra := min(wait, (maxStretch-1)*s.limit)
-	if extra > s.extra {
-		s.deadline = s.deadline.Add(extra - s.extra)
-		s.extra = extra
-		if now.Before(s.deadline) {
+	bound := s.sentAt.Add(maxStretch * s.limit)
+	if cpu := botCPU(s.bot, true) - s.cpuMark; cpu < s.limit {
+		wait := nonNeg(d - s.waitMark)
+		if next := minTime(s.sentAt.Add(s.limit+wait), bound); next.After(now) {
+			s.moveDeadline(next)
 			return
 		}
+		if now.Before(bound) && w.Runnable() {
+			s.moveDeadline(minTime(now.Add(min(s.limit/10, maxLook)), bound))
+			return
+		}
+		s.starved = !now.Before(bound)
 	}
 	s.settled = true
-	s.wake = now.Sub(s.deadline)
-	s.starved = wait > s.extra
+	s.wake = nonNeg(now.Sub(s.deadline))
+}
+
+// moveDeadline moves the request's deadline back to t.
+func (s *seat) moveDeadline(t time.Time) {
+	s.extra += t.Sub(s.deadline)
+	s.deadline = t
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }
 
 // waited returns the time the seat's bot was kept waiting for a CPU since

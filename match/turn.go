@@ -483,9 +483,7 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
 			rec.Wait = s.waited(g.Status == game.Timeout || g.Status == game.Gone)
-			// Starved only if it had less than its limit of CPU too: a
-			// bot with several threads can use its limit in less time.
-			rec.Starved = g.Status == game.Timeout && s.starved && rec.CPU < s.limit
+			rec.Starved = g.Status == game.Timeout && s.starved
 			tail, lost := s.bot.Stderr()
 			rec.Stderr, rec.StderrDropped = string(append(s.stderr, tail...)), lost+s.stderrLost
 			s.stderr, s.stderrLost = nil, 0
