@@ -57,9 +57,14 @@ func (r *runner) extend(s *seat, now time.Time) {
 	}
 	bound := s.sentAt.Add(maxStretch * s.limit)
 	if cpu := botCPU(s.bot, true) - s.cpuMark; cpu < s.limit {
+		// The deadline moves even when the runner is late to look (it was
+		// kept from a CPU too): a line read before the moved deadline is
+		// on time, whenever the runner gets to it.
 		wait := nonNeg(d - s.waitMark)
-		if next := minTime(s.sentAt.Add(s.limit+wait), bound); next.After(now) {
+		if next := minTime(s.sentAt.Add(s.limit+wait), bound); next.After(s.deadline) {
 			s.moveDeadline(next)
+		}
+		if now.Before(s.deadline) {
 			return
 		}
 		if now.Before(bound) && w.Runnable() {
