@@ -130,7 +130,7 @@ func (r *runner) answerLine(s *seat, l bot.Line, clock game.Clock) {
 		// back for the time the machine took (stretch): it does now.
 		r.extend(s, time.Now())
 	}
-	if clock.Policy != game.PolicyLate && l.At.After(s.deadline) && !s.trusted {
+	if clock.Policy != game.PolicyLate && (l.At.After(s.deadline) || r.overspent(s, l.At)) && !s.trusted {
 		// Complete, but too late: a timeout, and nothing more is owed.
 		s.req = idle
 		return

@@ -77,6 +77,19 @@ func (r *runner) extend(s *seat, now time.Time) {
 	s.wake = nonNeg(now.Sub(s.deadline))
 }
 
+// overspent reports whether an answer read at, within a deadline moved
+// back for the machine's doing but past the limit itself, came from a bot
+// that had used its limit in CPU by then: it had its time (its threads'
+// waits add up, so a bot with several can be given more than it lost),
+// and the answer is late. The CPU figure is read when the runner handles
+// the answer, which a bot waiting for its next prompt does not add to.
+func (r *runner) overspent(s *seat, at time.Time) bool {
+	if s.extra == 0 || !at.After(s.sentAt.Add(s.limit)) {
+		return false
+	}
+	return botCPU(s.bot, true)-s.cpuMark >= s.limit
+}
+
 // moveDeadline moves the request's deadline back to t.
 func (s *seat) moveDeadline(t time.Time) {
 	s.extra += t.Sub(s.deadline)
