@@ -96,9 +96,9 @@ type Reply struct {
 	// ended the request, after the deadline it checked.
 	Wake time.Duration `json:"wake,omitempty"`
 	// Starved, on a timeout, says that the bot was cut off at the bound of
-	// the deadline's extension while it had been charged less than its
-	// limit and had used less CPU than it: the machine, not the bot, made
-	// it miss (see StarvedRule).
+	// its deadline's moves (10 times its limit) with less than its limit
+	// of CPU used: the machine, not the bot, made it miss (see
+	// docs/architecture.md, "Time the machine took").
 	Starved bool `json:"starved,omitempty"`
 }
 

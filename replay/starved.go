@@ -8,13 +8,6 @@ import (
 	"github.com/seed27749672/arena/game"
 )
 
-// StarvedRule is the rule by which a timeout is the machine's fault,
-// stated once for the documentation, the results and the tests. The
-// runner applies it (Reply.Starved); the replay keeps its verdict.
-const StarvedRule = "a request's deadline moves back by the time the bot was kept waiting for a CPU during it, " +
-	"up to 10 times its limit in all; a bot still not done there, charged less than its limit (time minus that wait) " +
-	"and with less CPU than its limit used, is starved: the machine made it miss, not the bot"
-
 // Starved is a starved timeout of a match: the turn, the seat and the
 // reply.
 type Starved struct {

@@ -11,8 +11,9 @@ import (
 
 // FairPlays is how many times a match decided by the machine is played in
 // all before it is given up: a match with a starved timeout (see
-// replay.StarvedRule) is void, since from that turn on it is not the game
-// the bots would have played, and is played again with the same seed.
+// docs/architecture.md, "Time the machine took") is void, since from that
+// turn on it is not the game the bots would have played, and is played
+// again with the same seed.
 // Three plays leave a machine loaded now and then a chance; one that
 // starves a bot three times in a row cannot give this match a fair result.
 const FairPlays = 3
