@@ -81,3 +81,24 @@ func checkWaited(t *testing.T, places []cgroupPlace) {
 		t.Errorf("a sleeping bot waited %v for a CPU", i1-i0)
 	}
 }
+
+// BenchmarkWaited is the per-turn cost of the wait figure for a
+// single-threaded bot: one pread of its thread's schedstat (and a look
+// for new threads every 10th call).
+func BenchmarkWaited(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		places []cgroupPlace
+	}{{"group", nil}, {"tree", []cgroupPlace{}}} {
+		b.Run(c.name, func(b *testing.B) {
+			p := &Process{Argv: []string{"sleep", "30"}, cgroups: c.places}
+			if err := p.Start(b.Context()); err != nil {
+				b.Fatal(err)
+			}
+			defer p.Close(0)
+			for b.Loop() {
+				p.Waited(false)
+			}
+		})
+	}
+}

@@ -52,7 +52,8 @@ type seat struct {
 	extra    time.Duration
 	wake     time.Duration
 	starved  bool
-	settled  bool // the deadline stands: no more moves this request
+	settled  bool      // the deadline stands: no more moves this request
+	lookedAt time.Time // when the runner last looked at the deadline (extend)
 	// stderr read before the turn was resolved (the bot's last words, read
 	// when it ended), for the turn's record.
 	stderr     []byte
@@ -127,8 +128,15 @@ func (r *runner) answerLine(s *seat, l bot.Line, clock game.Clock) {
 	}
 	if l.At.After(s.deadline) {
 		// Read after the deadline, perhaps before the runner moved it
-		// back for the time the machine took (stretch): it does now.
-		r.extend(s, time.Now())
+		// back for the time the machine took (stretch): it does now. If
+		// this is the runner's first look past the deadline (its timer
+		// fired late: it too was kept from a CPU), the line was in Arena's
+		// hands when it checked: on time, charged up to the deadline, as
+		// a line found in the pipe then (Sync).
+		first := s.lookedAt.Before(s.deadline)
+		if r.extend(s, time.Now()) && first && l.At.After(s.deadline) {
+			l.At = s.deadline
+		}
 	}
 	if clock.Policy != game.PolicyLate && (l.At.After(s.deadline) || r.overspent(s, l.At)) && !s.trusted {
 		// Complete, but too late: a timeout, and nothing more is owed.

@@ -43,18 +43,21 @@ func (r *runner) stretch(now time.Time) {
 //
 // Paced turns (catmouse's real-time mode) keep their grid: their deadline
 // is the turn's end for every bot.
-func (r *runner) extend(s *seat, now time.Time) {
+//
+// It returns whether it looked (a process bot, not yet settled).
+func (r *runner) extend(s *seat, now time.Time) bool {
 	if r.paced || s.settled || s.trusted || s.gone {
-		return
+		return false
 	}
 	w, ok := s.bot.(bot.Waiter)
 	if !ok {
-		return
+		return false
 	}
 	d, ok := w.Waited(true)
 	if !ok {
-		return
+		return false
 	}
+	s.lookedAt = now
 	bound := s.sentAt.Add(maxStretch * s.limit)
 	if cpu := botCPU(s.bot, true) - s.cpuMark; cpu < s.limit {
 		// The deadline moves even when the runner is late to look (it was
@@ -65,16 +68,17 @@ func (r *runner) extend(s *seat, now time.Time) {
 			s.moveDeadline(next)
 		}
 		if now.Before(s.deadline) {
-			return
+			return true
 		}
 		if now.Before(bound) && w.Runnable() {
 			s.moveDeadline(minTime(now.Add(min(s.limit/10, maxLook)), bound))
-			return
+			return true
 		}
 		s.starved = !now.Before(bound)
 	}
 	s.settled = true
 	s.wake = nonNeg(now.Sub(s.deadline))
+	return true
 }
 
 // overspent reports whether an answer read at, within a deadline moved

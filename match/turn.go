@@ -70,7 +70,7 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		}
 		s.asked, s.req, s.cur = true, sending, nil
 		s.synced = false
-		s.extra, s.wake, s.starved, s.settled = 0, 0, false, false
+		s.extra, s.wake, s.starved, s.settled, s.lookedAt = 0, 0, false, false, time.Time{}
 		// A bot that was ready when it started (bot.ReadyAtStart) needs
 		// no start-up time: its start-up turns have the turn limit.
 		s.limit = limit
