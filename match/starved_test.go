@@ -17,7 +17,8 @@ import (
 // first answers every turn, the second times out on its first turn after
 // the start-up one, with a timeout that is its own (not starved), on a
 // quiet machine and beside a CPU hog on every core alike. A bot starved
-// (given less than a tenth of a CPU by a machine busier than that) is a
+// (cut off at the bound: a machine busier than one hog per core gave it
+// less than a tenth of a CPU) is a
 // run the rule cannot judge: errCannotDecide.
 func fairPair(t *testing.T) (*replay.Replay, error) {
 	rep := play(t, []string{tb("burnall 20"), tb("burnall 75")}, "turn_ms=50", "first_ms=5000", "turns=8")
@@ -35,8 +36,8 @@ func fairPair(t *testing.T) (*replay.Replay, error) {
 	}
 	r := rep.Turns[1].Replies[1]
 	if slow.Status == game.Starved {
-		// Cut off at 10 times its limit with less than its limit of CPU:
-		// the machine gave it less than a tenth of a CPU, and the rule
+		// Cut off at the bound with less than its limit of CPU: the
+		// machine gave it less than a tenth of a CPU, and the rule
 		// cannot tell how slow it is (a tournament would play again).
 		return rep, errCannotDecide{fmt.Sprintf("the machine gave the slow bot %v of CPU in %v", r.CPU, r.Time+r.Extra+r.Wake)}
 	}
@@ -50,7 +51,7 @@ func fairPair(t *testing.T) (*replay.Replay, error) {
 }
 
 // errCannotDecide is a run the rule cannot judge: the machine gave a bot
-// less than a tenth of a CPU.
+// less than a tenth of a CPU (the bound is 1 s for these 50 ms limits).
 type errCannotDecide struct{ why string }
 
 func (e errCannotDecide) Error() string { return "cannot decide: " + e.why }

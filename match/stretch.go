@@ -6,12 +6,19 @@ import (
 	"github.com/seed27749672/arena/bot"
 )
 
-// maxStretch bounds how far back a request's deadline moves for the time
-// its bot was kept waiting for a CPU: to maxStretch times its limit after
-// the prompt, so that a match on a stalled machine still ends. A bot
-// given a tenth of a CPU or more gets its whole limit of CPU before the
-// bound: one really too slow times out however busy the machine.
-const maxStretch = 10
+// maxStretch and minBound bound how far back a request's deadline moves
+// for the time its bot was kept waiting for a CPU: to maxStretch times its
+// limit after the prompt, and at least minBound, so that a match on a
+// stalled machine still ends. A bot given a tenth of a CPU or more gets its
+// whole limit of CPU before the bound: one really too slow times out
+// however busy the machine. minBound is for short limits: a loaded
+// machine's stalls last hundreds of milliseconds (measured: a 30 ms bot
+// given 3 % of a CPU for 300 ms beside CPU hogs and other work), which
+// would starve a 30 ms bot at 10 times its limit.
+const (
+	maxStretch = 10
+	minBound   = time.Second
+)
 
 // maxLook bounds the time between two looks at a runnable bot past its
 // deadline (see extend).
@@ -37,8 +44,8 @@ func (r *runner) stretch(now time.Time) {
 // deadline moves to the limit plus that wait after the prompt, or, for a
 // bot runnable now whose wait shows nothing new (the kernel counts a wait
 // when it ends), to a moment later, for another look: never past
-// maxStretch times the limit. A bot cut off at that bound with less than
-// its limit of CPU used is starved. Once the deadline stands, the request
+// the bound (maxStretch, minBound). A bot cut off at that bound with less
+// than its limit of CPU used is starved. Once the deadline stands, the request
 // is left to sync and expire as before.
 //
 // Paced turns (catmouse's real-time mode) keep their grid: their deadline
@@ -58,7 +65,7 @@ func (r *runner) extend(s *seat, now time.Time) bool {
 		return false
 	}
 	s.lookedAt = now
-	bound := s.sentAt.Add(maxStretch * s.limit)
+	bound := s.sentAt.Add(max(maxStretch*s.limit, minBound))
 	if cpu := botCPU(s.bot, true) - s.cpuMark; cpu < s.limit {
 		// The deadline moves even when the runner is late to look (it was
 		// kept from a CPU too): a line read before the moved deadline is

@@ -96,7 +96,7 @@ type Reply struct {
 	// ended the request, after the deadline it checked.
 	Wake time.Duration `json:"wake,omitempty"`
 	// Starved, on a timeout, says that the bot was cut off at the bound of
-	// its deadline's moves (10 times its limit) with less than its limit
+	// its deadline's moves (10 times its limit, at least 1 s) with less than its limit
 	// of CPU used: the machine, not the bot, made it miss (see
 	// docs/architecture.md, "Time the machine took").
 	Starved bool `json:"starved,omitempty"`
