@@ -32,7 +32,11 @@ type Voided struct {
 
 // String says what was voided, in the words of the result message.
 func (v Voided) String() string {
-	return fmt.Sprintf("seed %d: %s %s; voided and played again", v.Seed, v.Name, replay.StarvedMessage(v.Starved))
+	where := fmt.Sprintf("seed %d", v.Seed)
+	if v.Game > 0 {
+		where = fmt.Sprintf("game %d, seed %d", v.Game, v.Seed)
+	}
+	return fmt.Sprintf("%s: %s %s; voided and played again", where, v.Name, replay.StarvedMessage(v.Starved))
 }
 
 // RunFair plays m with match.Run until no bot is starved, at most

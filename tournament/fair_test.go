@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -79,6 +80,9 @@ func TestRunFairPlaysAStarvedMatchAgain(t *testing.T) {
 	}
 	if rep.Seed != 7 {
 		t.Errorf("played again with seed %d, want the same seed 7", rep.Seed)
+	}
+	if got := voided[0].String(); !strings.HasPrefix(got, "seed 7: count starved on turn 1: the machine gave the bot 0.0 ms of CPU in ") || !strings.HasSuffix(got, "; voided and played again") {
+		t.Errorf("the voided play is said %q", got)
 	}
 }
 
