@@ -53,6 +53,9 @@ func checkWaited(t *testing.T, places []cgroupPlace) {
 	if (busy.group == nil) != (places != nil) {
 		t.Fatalf("the bot's group is %v", busy.group)
 	}
+	// The sleeping bot waits for a CPU while it starts (exec, the
+	// loader): its figure counts from when it sleeps.
+	asleep(t, idle.Pid())
 	w0, _ := busy.Waited(true)
 	i0, _ := idle.Waited(true)
 	c0, _ := busy.FreshCPU()
@@ -101,4 +104,15 @@ func BenchmarkWaited(b *testing.B) {
 			}
 		})
 	}
+}
+
+// asleep waits until process pid sleeps (state S), up to 10 s.
+func asleep(t *testing.T, pid int) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		if st, ok := procStat(pid); ok && st.state == "S" {
+			return
+		}
+	}
+	t.Fatalf("process %d never slept", pid)
 }
