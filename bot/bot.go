@@ -240,3 +240,16 @@ func scaled(ctx context.Context, d time.Duration) time.Duration {
 	f, _ := ctx.Value(timeScaleKey{}).(float64)
 	return game.ScaleDuration(d, f)
 }
+
+// Waiter is implemented by transports that can tell how long the bot was
+// runnable but kept waiting for a CPU (a process bot's threads' run_delay):
+// time the machine took from it, which the runner does not charge it.
+// Waited returns the total so far, which never decreases; fresh looks for
+// threads the bot started since the last look, at a cost (the runner asks
+// for it at a deadline only).
+// Runnable tells whether a thread of the bot is runnable now: running, or
+// waiting for a CPU (whose wait the kernel counts only when it ends).
+type Waiter interface {
+	Waited(fresh bool) (time.Duration, bool)
+	Runnable() bool
+}

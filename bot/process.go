@@ -69,6 +69,7 @@ type Process struct {
 	kids     bool
 	cpuCalls int
 	watch    *procWatch // without a group: the bot's /proc files, kept open
+	waits    *waitWatch // the time its threads waited for a CPU
 }
 
 // Command returns the argv for a bot command string: the string split on
@@ -173,6 +174,7 @@ func (p *Process) Start(ctx context.Context) error {
 		return startError(cmd.Path, p.Dir, p.Argv[0], err)
 	}
 	p.cmd, p.stdin, p.out, p.err = cmd, inW, outR, errR
+	p.waits = newWaitWatch(p.threads())
 	p.stdinRC, _ = inW.SyscallConn()
 	if p.outlet == nil {
 		p.lines = make(chan Line, linesBuffer)
@@ -528,6 +530,38 @@ func (p *Process) cpu(fresh bool) (time.Duration, bool) {
 	return p.lastCPU, true
 }
 
+// Waited returns the time the bot's threads (everything it started
+// included) have been runnable but kept waiting for a CPU so far: the
+// machine's doing, not the bot's. fresh looks for threads started since
+// the last look (see waitWatch). The figure never decreases.
+func (p *Process) Waited(fresh bool) (time.Duration, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.waits == nil {
+		return 0, false
+	}
+	return p.waits.read(fresh), true
+}
+
+// Runnable tells whether a thread of the bot (everything it started
+// included, as of the last look for new threads) is running or waiting for
+// a CPU now.
+func (p *Process) Runnable() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.waits != nil && p.waits.runnable()
+}
+
+// threads returns how the bot's threads are listed: its group's list,
+// else its process tree.
+func (p *Process) threads() func() []int {
+	if g := p.group; g != nil {
+		return func() []int { return groupThreads(g.dir, g.place.v2) }
+	}
+	pid := p.Pid()
+	return func() []int { return treeThreads(pid) }
+}
+
 // Exit waits up to wait for the process to end.
 func (p *Process) Exit(wait time.Duration) (Exit, bool) {
 	if p.waited == nil {
@@ -570,11 +604,14 @@ func (p *Process) Close(grace time.Duration) Exit {
 	killAll(p.Pid(), p.marker, p.waited, p.group)
 	<-p.waited
 	p.mu.Lock()
-	g, w := p.group, p.watch
+	g, w, ws := p.group, p.watch, p.waits
 	p.group, p.watch = nil, nil
 	p.mu.Unlock()
 	if w != nil {
 		w.close()
+	}
+	if ws != nil {
+		ws.close()
 	}
 	if g != nil {
 		g.remove()

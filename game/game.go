@@ -272,6 +272,10 @@ const (
 	// prompt was due and the prompt could not be written by its deadline
 	// (the game saw a timeout).
 	StoppedReading Status = "stopped-reading"
+	// Starved is set by the runner, never by a referee: the bot timed out
+	// because the machine kept it waiting for a CPU, not by its own
+	// slowness (the game saw a timeout; see replay.Reply.Starved).
+	Starved Status = "starved"
 )
 
 // Result is the outcome of a match.

@@ -269,6 +269,9 @@ func (r *runner) startAll(ctx context.Context) {
 		}
 		s.bot = bots[i]
 		s.trusted = trusted(s.bot)
+		// The wait for a CPU counts from here: the start-up before is
+		// not a turn's.
+		s.waited(true)
 		if !forwarded[i] {
 			go r.pump(s.p, s.gen, s.bot)
 		}
@@ -368,5 +371,6 @@ func (r *runner) result() *replay.Result {
 	r.rep.Outcome = &out
 	res := replay.BuildResult(out, r.rep.Players, r.rep.Turns)
 	replay.NoteStartupTimeouts(res, r.rep.Clock, r.rep.TimeScale, r.rep.Turns)
+	replay.NoteBusyTimeouts(res, r.rep.Clock, r.rep.TimeScale, r.rep.Turns)
 	return res
 }

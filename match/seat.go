@@ -44,6 +44,16 @@ type seat struct {
 	unread  int         // this turn's prompt missed its deadline in a full pipe: its bytes (see stoppedReading)
 
 	cpuMark time.Duration // the bot's CPU time when the last turn was resolved
+	// Time the machine took (see stretch): the bot's wait for a CPU when
+	// the last turn was resolved, how much the current request's deadline
+	// was moved back for it, how late the check that ended it was, and
+	// whether it was cut off at the bound while charged less than its limit.
+	waitMark time.Duration
+	extra    time.Duration
+	wake     time.Duration
+	starved  bool
+	settled  bool      // the deadline stands: no more moves this request
+	lookedAt time.Time // when the runner last looked at the deadline (extend)
 	// stderr read before the turn was resolved (the bot's last words, read
 	// when it ended), for the turn's record.
 	stderr     []byte
@@ -116,7 +126,19 @@ func (r *runner) answerLine(s *seat, l bot.Line, clock game.Clock) {
 	if !r.complete(s.p, l.Line) {
 		return
 	}
-	if clock.Policy != game.PolicyLate && l.At.After(s.deadline) && !s.trusted {
+	if l.At.After(s.deadline) {
+		// Read after the deadline, perhaps before the runner moved it
+		// back for the time the machine took (stretch): it does now. If
+		// this is the runner's first look past the deadline (its timer
+		// fired late: it too was kept from a CPU), the line was in Arena's
+		// hands when it checked: on time, charged up to the deadline, as
+		// a line found in the pipe then (Sync).
+		first := s.lookedAt.Before(s.deadline)
+		if r.extend(s, time.Now()) && first && l.At.After(s.deadline) {
+			l.At = s.deadline
+		}
+	}
+	if clock.Policy != game.PolicyLate && (l.At.After(s.deadline) || r.overspent(s, l.At)) && !s.trusted {
 		// Complete, but too late: a timeout, and nothing more is owed.
 		s.req = idle
 		return

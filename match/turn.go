@@ -70,6 +70,7 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		}
 		s.asked, s.req, s.cur = true, sending, nil
 		s.synced = false
+		s.extra, s.wake, s.starved, s.settled, s.lookedAt = 0, 0, false, false, time.Time{}
 		// A bot that was ready when it started (bot.ReadyAtStart) needs
 		// no start-up time: its start-up turns have the turn limit.
 		s.limit = limit
@@ -194,6 +195,7 @@ func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Tim
 	for {
 		r.drain(clock)
 		now := time.Now()
+		r.stretch(now)
 		r.sync(now)
 		r.expire(clock, now)
 		// A request's clock starts when its prompt is written, so the
@@ -467,7 +469,10 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		replies[i] = g
 		rec := replay.Reply{Reply: g, Asked: s.asked, Dropped: s.dropped}
 		if g.Status == game.Timeout {
-			rec.Unread = s.unread
+			rec.Unread, rec.Wake = s.unread, s.wake
+		}
+		if g.Status == game.Timeout || g.Status == game.Answered {
+			rec.Extra = s.extra
 		}
 		s.dropped, s.unread = 0, 0
 		if s.bot != nil {
@@ -477,6 +482,8 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			cpu := botCPU(s.bot, g.Status == game.Timeout || g.Status == game.Gone)
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
+			rec.Wait = s.waited(g.Status == game.Timeout || g.Status == game.Gone)
+			rec.Starved = g.Status == game.Timeout && s.starved
 			tail, lost := s.bot.Stderr()
 			rec.Stderr, rec.StderrDropped = string(append(s.stderr, tail...)), lost+s.stderrLost
 			s.stderr, s.stderrLost = nil, 0

@@ -115,6 +115,7 @@ func Verify(rep *replay.Replay) error {
 	}
 	res := replay.BuildResult(out, rep.Players, rep.Turns)
 	replay.NoteStartupTimeouts(res, rep.Clock, rep.TimeScale, rep.Turns)
+	replay.NoteBusyTimeouts(res, rep.Clock, rep.TimeScale, rep.Turns)
 	return sameResult(res, rep.Result)
 }
 

@@ -83,6 +83,23 @@ type Reply struct {
 	// bot's input pipe was full, holding Unread bytes of which some were
 	// written before this prompt. 0 otherwise.
 	Unread int `json:"unread,omitempty"`
+	// Wait is the time the bot was runnable but kept waiting for a CPU
+	// since the previous turn was resolved (as CPU), where the transport
+	// tells it (bot.Waiter).
+	Wait time.Duration `json:"wait,omitempty"`
+	// Extra is how much the request's deadline was moved back for the
+	// time the bot was kept waiting for a CPU during it (see
+	// docs/architecture.md, "Time the machine took"): Time minus Extra is
+	// what the bot was charged.
+	Extra time.Duration `json:"extra,omitempty"`
+	// Wake, on a timeout, is how late the runner made the check that
+	// ended the request, after the deadline it checked.
+	Wake time.Duration `json:"wake,omitempty"`
+	// Starved, on a timeout, says that the bot was cut off at the bound of
+	// its deadline's moves (10 times its limit, at least 1 s) with less than its limit
+	// of CPU used: the machine, not the bot, made it miss (see
+	// docs/architecture.md, "Time the machine took").
+	Starved bool `json:"starved,omitempty"`
 }
 
 // Result is the outcome of the match with the runner's figures.
@@ -306,6 +323,7 @@ func (r *Replay) StripTimings() {
 		for j := range r.Turns[i].Replies {
 			rp := &r.Turns[i].Replies[j]
 			rp.Time, rp.Waiting, rp.CPU = 0, 0, 0
+			rp.Wait, rp.Extra, rp.Wake = 0, 0, 0
 		}
 	}
 	if r.Result != nil {

@@ -13,7 +13,9 @@ import (
 const DidNotStart = "did not start: "
 
 // BuildResult is the result of a match as shown: the referee's outcome
-// merged with what the recorded turns show of each bot. A bot of the last
+// merged with what the recorded turns show of each bot. A bot the referee
+// timed out whose timeout of the last leg was starved (Reply.Starved) is
+// starved, with a message that says what the machine gave it. A bot of the last
 // leg that is gone (its error recorded) is crashed where the referee counted
 // it fine, or did-not-start; one that stopped reading its input (a timeout
 // reply with Unread) is stopped-reading where the referee counted it fine
@@ -47,6 +49,9 @@ func BuildResult(out game.Result, players []Player, turns []Turn) *Result {
 		}
 		if turn, unread, ok := stoppedReadingIn(turns[leg:], i); ok && (pr.Status == game.OK || pr.Status == game.TimedOut || pr.Status == "") {
 			pr.Status, pr.Message = game.StoppedReading, StoppedReadingMessage(turn, unread)
+		}
+		if st, ok := firstStarved(turns[leg:], i); ok && pr.Status == game.TimedOut {
+			pr.Status, pr.Message = game.Starved, StarvedMessage(st)
 		}
 		if pr.Status == "" {
 			pr.Status = game.OK

@@ -32,6 +32,9 @@ type PromotionTest struct {
 	Games    []PromotionGame
 	Wins     int
 	Promoted bool
+	// Voided lists the plays voided because a bot was starved (see
+	// RunFair): each game's result is that of the play after them.
+	Voided []Voided
 }
 
 // Promote plays the promotion test of one league: the candidate (a --bot
@@ -80,7 +83,8 @@ func Promote(ctx context.Context, gameName, candidate string, league int, seed i
 		if err != nil {
 			return nil, err
 		}
-		rep, err := match.Run(ctx, m)
+		rep, voided, err := RunFair(ctx, m)
+		test.Voided = append(test.Voided, voided...)
 		if err != nil {
 			return test, err
 		}

@@ -91,7 +91,10 @@ type Played struct {
 	// Result is the match's result in seat order: the replay's, or the
 	// series' combined result.
 	Result *replay.Result
-	Err    error // an arena error (the match could not be played)
+	Err    error // an arena error (the match could not be played), or ErrUnplayable
+	// Voided lists the plays of the match voided because a bot was
+	// starved (see RunFair): the result is that of the play after them.
+	Voided []Voided
 }
 
 // BotNames gives the bots' display names from their specs, as every
@@ -210,7 +213,7 @@ func (p Pool) playOne(ctx context.Context, job Job) Played {
 			err = playSeries(ctx, m, &pl)
 		} else {
 			var rep *replay.Replay
-			if rep, err = match.Run(ctx, m); err == nil {
+			if rep, pl.Voided, err = RunFair(ctx, m); err == nil {
 				pl.Replays, pl.Result = []*replay.Replay{rep}, rep.Result
 			}
 		}
@@ -226,6 +229,9 @@ func (p Pool) playOne(ctx context.Context, job Job) Played {
 // series' combined result, with each player's timeouts summed.
 func playSeries(ctx context.Context, m match.Match, pl *Played) error {
 	run, err := PlaySeries(ctx, m, nil)
+	if run != nil {
+		pl.Voided = run.Voided
+	}
 	if err != nil {
 		return err
 	}

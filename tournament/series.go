@@ -18,9 +18,12 @@ type SeriesRun struct {
 	Configs []game.Config
 	Games   []*replay.Replay
 	Result  game.SeriesResult
+	// Voided lists the plays of its games voided because a bot was
+	// starved (see RunFair).
+	Voided []Voided
 }
 
-// PlaySeries plays the series that m.Game defines, one match.Run per game,
+// PlaySeries plays the series that m.Game defines, one RunFair per game,
 // with m's players (every game starts fresh bots) and hooks. onGame, when
 // not nil, is called after each game with its index and replay.
 func PlaySeries(ctx context.Context, m match.Match, onGame func(i int, rep *replay.Replay)) (*SeriesRun, error) {
@@ -46,7 +49,11 @@ func PlaySeries(ctx context.Context, m match.Match, onGame func(i int, rep *repl
 	for i, c := range cfgs {
 		gm := m
 		gm.Config = c
-		rep, err := match.Run(ctx, gm)
+		rep, voided, err := RunFair(ctx, gm)
+		for _, v := range voided {
+			v.Game = i + 1
+			run.Voided = append(run.Voided, v)
+		}
 		if err != nil {
 			return run, fmt.Errorf("game %d: %w", i+1, err)
 		}

@@ -873,8 +873,9 @@ export class Player {
       const reply = turn ? turn.replies[k] : null;
       const flags = [];
       // A timeout whose prompt could not be written, the bot's input pipe
-      // full (reply.unread), is what the result calls stopped-reading.
-      if (reply && reply.status !== 'answered' && reply.status !== 'not-asked') flags.push(reply.unread ? 'stopped-reading' : reply.status);
+      // full (reply.unread), is what the result calls stopped-reading; one
+      // the machine caused (reply.starved), starved.
+      if (reply && reply.status !== 'answered' && reply.status !== 'not-asked') flags.push(reply.unread ? 'stopped-reading' : reply.starved ? 'starved' : reply.status);
       if (status[k]) flags.push(status[k]);
       const said = flags.map((f) => typeof f === 'string' ? f : f.text).join(' ');
       if (r && r.status !== 'ok' && !said.includes(r.status)) flags.push(r.status);

@@ -102,6 +102,9 @@ could not play (unknown game, bad bot spec, ...).`, tournament.PromotionGames, t
 					}
 					fmt.Fprintln(out, line)
 				})
+				if test != nil {
+					printVoided(cmd.ErrOrStderr(), test.Voided)
+				}
 				if err != nil {
 					return err
 				}

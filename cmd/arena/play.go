@@ -150,6 +150,9 @@ func printTurn(w io.Writer, m match.Match, t replay.Turn, told map[int]bool) {
 		if r.Time > 0 {
 			s += fmt.Sprintf(" (%.1f ms)", float64(r.Time.Microseconds())/1000)
 		}
+		if r.Starved {
+			s += fmt.Sprintf(" starved: %s of CPU in %s", replay.Millis(r.CPU), replay.Millis(r.Time+r.Extra+r.Wake))
+		}
 		parts = append(parts, s)
 	}
 	fmt.Fprintf(w, "turn %d: %s\n", t.Turn, strings.Join(parts, " | "))
@@ -228,6 +231,32 @@ func printResult(w io.Writer, rep *replay.Replay) {
 		fmt.Fprintf(tw, "%d\t%s\t%g\t%s\t%.1f\t%.1f\t%s\n", p.Rank, p.Name, p.Score, p.Status, p.AvgMs, p.MaxMs, clip(oneLine(p.Message), 160))
 	}
 	tw.Flush()
+	printStarved(w, rep)
+}
+
+// printStarved says, under the result, for each bot the machine starved,
+// what it gave the bot on the first such turn, whole (the table clips
+// messages), and on how many turns: the result is the machine's, not the
+// bots' (a tournament would play the match again).
+func printStarved(w io.Writer, rep *replay.Replay) {
+	for seat, p := range rep.Players {
+		first, n := replay.Starved{}, 0
+		for _, t := range rep.Turns {
+			if seat < len(t.Replies) && t.Replies[seat].Starved {
+				if n == 0 {
+					first = replay.Starved{Turn: t.Turn, Seat: seat, Reply: t.Replies[seat]}
+				}
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%s %s\n", p.Name, replay.StarvedMessage(first))
+		if n > 1 {
+			fmt.Fprintf(w, "%s was starved on %d turns in all\n", p.Name, n)
+		}
+	}
 }
 
 // rankOrder returns the seats 0..n-1 ordered by rank, best first, seat

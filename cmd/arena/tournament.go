@@ -253,6 +253,7 @@ func runTournament(cmd *cobra.Command, game string, f tournamentFlags) error {
 		if disp != nil {
 			disp.finish(p)
 		}
+		printVoided(errOut, p.Voided)
 		if p.Replays == nil {
 			return // resumed: its replays are already saved
 		}

@@ -97,6 +97,7 @@ finished (exit status 130).`,
 			}
 			var saveErr error
 			v.OnMatch = func(p tournament.Played) {
+				printVoided(cmd.ErrOrStderr(), p.Voided)
 				if dir == "" {
 					return
 				}

@@ -87,7 +87,7 @@ func (r *referee) Play(replies []game.Reply) {
 			}
 		case game.Timeout:
 			r.deactivate(p, game.TimedOut, "Timeout!",
-				fmt.Sprintf("Timeout! No answer within %d ms on turn %d.", r.Clock().Limit(r.turn).Milliseconds(), r.turn))
+				fmt.Sprintf("Timeout! No answer within %d ms on turn %d.", rp.Time.Milliseconds(), r.turn))
 			r.note(p, fmt.Sprintf("$%d has not provided 1 lines in time", p))
 		case game.Gone:
 			why := rp.Error

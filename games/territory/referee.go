@@ -31,6 +31,9 @@ type referee struct {
 	stay []string
 	// httpErr is, per id, the last HTTP error that made it stay.
 	httpErr []string
+	// limit is, per id, the time limit of the request whose timeout made
+	// it stay last (the limit applied: --time-scale included).
+	limit []time.Duration
 }
 
 // Answer is what became of one player's reply on one turn (frames).
@@ -50,7 +53,7 @@ func newReferee(cfg game.Config, a *Arena, perm []int, solo bool) *referee {
 	n := cfg.Players
 	r := &referee{cfg: cfg, arena: a, st: NewState(a, n), seatOf: perm, idOf: make([]int, n),
 		maxTurns: cfg.Options.Int("turns"), multiplier: cfg.Options.Int("multiplier"),
-		answers: make([]Answer, n), stay: make([]string, n), httpErr: make([]string, n)}
+		answers: make([]Answer, n), stay: make([]string, n), httpErr: make([]string, n), limit: make([]time.Duration, n)}
 	r.st.Solo = solo
 	for id, seat := range perm {
 		r.idOf[seat] = id
@@ -140,6 +143,9 @@ func (r *referee) Play(replies []game.Reply) {
 			if cause == "http" {
 				r.httpErr[id] = a.Error
 			}
+			if cause == "timeout" {
+				r.limit[id] = rep.Time
+			}
 		}
 		a.Move = actions[id].String()
 		r.answers[id] = a
@@ -183,7 +189,7 @@ func (r *referee) Result() game.Result {
 					pr.Message += " (the bot is gone)"
 				case "timeout":
 					pr.Status = game.TimedOut
-					pr.Message += " (no answer in time)"
+					pr.Message += fmt.Sprintf(" (no answer within %d ms)", r.limit[id].Milliseconds())
 				case "invalid":
 					pr.Message += " (invalid answers)"
 				case "http":

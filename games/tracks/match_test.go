@@ -274,7 +274,7 @@ func TestTimeoutProcess(t *testing.T) {
 	if last.Replies[1].Status != game.Timeout {
 		t.Fatalf("last turn reply %s, want a timeout", last.Replies[1].Status)
 	}
-	if res[1].Status != game.TimedOut || res[1].Score != -1 || res[1].Message != rep.Players[1].Name+" has not provided 1 lines in time on turn 3" {
+	if res[1].Status != game.TimedOut || res[1].Score != -1 || res[1].Message != rep.Players[1].Name+" has not provided 1 lines in time on turn 3 (limit 50 ms)" {
 		t.Fatalf("slow bot: %+v", res[1])
 	}
 	if res[0].Status != game.OK || res[0].Rank != 1 {

@@ -50,6 +50,10 @@ func (r *referee) read(p int, rep game.Reply) []Action {
 		// The game summary keeps CodinGame's words ($N is the viewer's
 		// to name); the result message names the bot and the turn.
 		pl.status, pl.reason = game.TimedOut, fmt.Sprintf("%s %s on turn %d", r.names[p], timeoutLine, r.turn)
+		if rep.Status == game.Timeout {
+			// The limit applied, --time-scale included.
+			pl.reason += fmt.Sprintf(" (limit %d ms)", rep.Time.Milliseconds())
+		}
 		if rep.Status == game.Gone {
 			pl.status = game.Crashed
 			if rep.Error != "" {

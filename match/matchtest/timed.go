@@ -1,11 +1,10 @@
 package matchtest
 
 import (
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/seed27749672/arena/internal/psi"
 )
 
 // Timed runs a timing check up to attempts times. An attempt that failed
@@ -66,15 +65,6 @@ func Timed(t testing.TB, attempts int, slack time.Duration, check func() error) 
 // CPUPressure returns the kernel's cumulated CPU pressure ("some" total),
 // and whether the kernel reports it.
 func CPUPressure() (time.Duration, bool) {
-	b, err := os.ReadFile("/proc/pressure/cpu")
-	if err != nil {
-		return 0, false
-	}
-	for _, f := range strings.Fields(strings.SplitN(string(b), "\n", 2)[0]) {
-		if v, ok := strings.CutPrefix(f, "total="); ok {
-			us, err := strconv.ParseInt(v, 10, 64)
-			return time.Duration(us) * time.Microsecond, err == nil
-		}
-	}
-	return 0, false
+	p, err := psi.Read(psi.CPUFile)
+	return p.Some.Total, err == nil
 }

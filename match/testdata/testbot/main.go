@@ -5,7 +5,8 @@
 //
 // Modes: echo, sleep MS, slowfirst MS, crash-at TURN, hang, garbage,
 // partial, huge, flood, stderr-flood, noread, exit0, double, slowstart MS,
-// slowat TURN MS, burn TURN MS (MS of CPU time on turn TURN).
+// slowat TURN MS, burn TURN MS (MS of CPU time on turn TURN), burnall MS
+// (MS of CPU time on every turn).
 package main
 
 import (
@@ -89,6 +90,8 @@ func main() {
 				ms, _ := strconv.Atoi(os.Args[3])
 				time.Sleep(time.Duration(ms) * time.Millisecond)
 			}
+		case "burnall":
+			burn(time.Duration(arg) * time.Millisecond)
 		case "burn":
 			if turn == arg {
 				ms, _ := strconv.Atoi(os.Args[3])
