@@ -30,6 +30,7 @@ func init() {
 		heartbeat    time.Duration
 		unsafe       bool
 		scale        timeScale
+		pressure     float64
 	)
 	cmd := &cobra.Command{
 		Use:   "worker --db URL [--cores N]",
@@ -67,7 +68,7 @@ its running jobs end for up to 10 seconds.`,
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 			slots := max(1, cores/2)
 			if err := p.StartJobs(ctx, worker.Options{Role: worker.RoleWorker, Workers: builds, Matches: slots, Cores: cores,
-				Heartbeat: heartbeat, Log: log, Build: build.Options{Timeout: buildTimeout, Unsafe: unsafe}, TimeScale: scale.factor()}); err != nil {
+				Heartbeat: heartbeat, Log: log, Build: build.Options{Timeout: buildTimeout, Unsafe: unsafe}, TimeScale: scale.factor(), Pressure: pressure}); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "Arena worker %s: %d cores, %d matches at once, working in %s\n", p.WorkerID(), cores, slots, p.Dir)
@@ -87,6 +88,7 @@ its running jobs end for up to 10 seconds.`,
 	cmd.Flags().DurationVar(&buildTimeout, "build-timeout", 5*time.Minute, "a build is stopped after this long")
 	cmd.Flags().DurationVar(&heartbeat, "heartbeat", worker.DefaultHeartbeat, "how often the worker reports (use the same on every worker: one silent for 6 of its own is taken for lost)")
 	scale.add(cmd.Flags())
+	cmd.Flags().Float64Var(&pressure, "cpu-pressure", 60, "hold each match back, a few seconds at most, while this machine's CPU pressure (PSI some avg10, percent) is above this (0: never), so that its bots are not starved")
 	cmd.Flags().BoolVar(&unsafe, "unsafe-no-sandbox", false, "on a machine that cannot sandbox: build and run teams' code UNCONTAINED (only for code you trust)")
 	cmd.MarkFlagRequired("db")
 	rootCmd.AddCommand(cmd)

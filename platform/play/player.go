@@ -3,17 +3,20 @@ package play
 import (
 	"context"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/semaphore"
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/internal/psi"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/tournament"
 )
 
@@ -29,6 +32,14 @@ type Player struct {
 	// command that plays a format's games).
 	Bots      build.Options
 	TimeScale float64
+	// Pressure, when above 0, holds a match back while the machine's CPU
+	// pressure (PSI, some avg10, in percent) is above it, for at most
+	// PressureWait: starting matches on a machine already short of CPU
+	// would starve their bots.
+	Pressure float64
+	// run plays a match (nil: tournament.RunFair, which voids and plays
+	// again a match decided by a starved timeout)
+	run func(context.Context, match.Match) (*replay.Replay, []tournament.Voided, error)
 
 	mu        sync.Mutex
 	cores     *semaphore.Weighted // nil: matches hold no cores
@@ -57,6 +68,25 @@ func (p *Player) CoreCount() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.coreCount
+}
+
+// PressureWait is the longest a match waits for the machine's CPU
+// pressure to fall below Player.Pressure: then it plays all the same (a
+// machine busy for good must still play its matches, slowly).
+const PressureWait = 5 * time.Second
+
+// waitCalm holds a match back while the machine's CPU pressure is above
+// p.Pressure, for at most PressureWait; ctx's end is an error.
+func (p *Player) waitCalm(ctx context.Context) error {
+	if p.Pressure <= 0 {
+		return nil
+	}
+	wait, cancel := context.WithTimeout(ctx, PressureWait)
+	defer cancel()
+	if err := psi.WaitCalm(wait, p.Pressure, 250*time.Millisecond); err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return nil
 }
 
 // HoldCores waits for the cores a match of these bots needs (one per
@@ -99,11 +129,22 @@ func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
 		rec.Error = err.Error()
 		return rec, nil
 	}
+	if err := p.waitCalm(ctx); err != nil {
+		return rec, err // stopped while waiting: the job is tried again
+	}
 	release, err := p.HoldCores(ctx, specs)
 	if err != nil {
 		return rec, err // stopped while waiting: the job is tried again
 	}
-	rep, runErr := match.Run(ctx, m)
+	// a match a bot lost to the machine (a starved timeout) is voided and
+	// played again with the same seed, a bounded number of times, then
+	// unplayable here: recorded with that error, unrated (a format's game
+	// is tried again later, as any game the arena failed to play)
+	run := p.run
+	if run == nil {
+		run = tournament.RunFair
+	}
+	rep, _, runErr := run(ctx, m)
 	release()
 	switch {
 	case runErr != nil && (ctx.Err() != nil || a.Format):

@@ -59,6 +59,10 @@ type Options struct {
 	// TimeScale multiplies every match's time limits (0: 1): patient
 	// limits for tests on a loaded machine, whose subject is not speed.
 	TimeScale float64
+	// Pressure holds each match back, for a few seconds at most, while
+	// the machine's CPU pressure (PSI some avg10, percent) is above it
+	// (0: never; play.Player.Pressure).
+	Pressure float64
 	// RescueAfter is when a job still running is taken for the job of a
 	// server that died, and run again (default 35 minutes; never less
 	// than the longest a job may run).
@@ -89,7 +93,7 @@ func (p *Pool) StartJobs(ctx context.Context, o Options) (err error) {
 	o = o.withDefaults()
 	p.opts = o
 	p.matchEnded = make(chan struct{}, 1)
-	p.Matches.Player.Bots, p.Matches.Player.TimeScale = o.Build, o.TimeScale
+	p.Matches.Player.Bots, p.Matches.Player.TimeScale, p.Matches.Player.Pressure = o.Build, o.TimeScale, o.Pressure
 	p.Matches.Player.SetCores(o.Cores)
 	p.Intake.Options = o.Build
 	p.Stages.Cores, p.Stages.Log = o.Cores, o.Log
