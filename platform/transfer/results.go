@@ -21,9 +21,6 @@ type (
 	ResultLine  = apitypes.ResultLine
 )
 
-// WriteResultsCSV writes the ranking as CSV (apitypes.WriteResultsCSV).
-func WriteResultsCSV(w io.Writer, r Results) error { return apitypes.WriteResultsCSV(w, r) }
-
 // EventResults computes an event's results now.
 func (t *Transfer) EventResults(ctx context.Context, eventID int64) (Results, error) {
 	ev, err := t.Events.Store.Event(ctx, eventID)

@@ -183,6 +183,3 @@ func (p *Pool) Workers(ctx context.Context) ([]WorkerStatus, error) {
 
 // WorkerID is this process's name as a worker ("" for other roles).
 func (p *Pool) WorkerID() string { return p.workerID() }
-
-// WorkerJSON is a worker as the API and the CLI's --json show it.
-func WorkerJSON(w WorkerStatus) map[string]any { return apitypes.WorkerJSON(w) }
