@@ -91,8 +91,12 @@ func TestEventTeamsByLeague(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "RATING") || !strings.Contains(out, "PROMOTION TEST") || !strings.Contains(out, "Cats") || strings.Contains(out, "Owls") {
 		t.Errorf("leaderboard --league 3: %d %s%s", code, out, stderr)
 	}
-	out, stderr, code = run(t, team...) // the event's: league 5's, empty, without tests
-	if code != 0 || strings.Contains(out, "PROMOTION TEST") || strings.Contains(out, "Cats") {
+	out, stderr, code = run(t, team...) // the team's own league's: league 3's
+	if code != 0 || !strings.Contains(out, "PROMOTION TEST") || !strings.Contains(out, "Cats") || strings.Contains(out, "Owls") {
 		t.Errorf("leaderboard: %d %s%s", code, out, stderr)
+	}
+	out, stderr, code = run(t, append(team, "--all")...) // every league's, the event's one ranking
+	if code != 0 || !strings.Contains(out, "LEAGUE") || !strings.Contains(out, "Cats") || !strings.Contains(out, "Owls") {
+		t.Errorf("leaderboard --all: %d %s%s", code, out, stderr)
 	}
 }

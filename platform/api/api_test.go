@@ -133,7 +133,7 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 	}
 	for _, r := range api.Routes() {
 		method, path, _ := strings.Cut(r.Pattern, " ")
-		path = strings.NewReplacer("{id}", "1", "{lang}", "python", "{match}", "1", "{round}", "1").Replace(path)
+		path = strings.NewReplacer("{id}", "1", "{lang}", "python", "{match}", "1", "{round}", "1", "{team}", "1").Replace(path)
 		ct, body := "application/json", []byte(`{}`)
 		if strings.HasSuffix(path, "submissions") && method == "POST" {
 			ct, body = multipartFile("bot.py", []byte("print(2)\n"))
@@ -177,6 +177,9 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 		}
 		if r.Pattern == "POST "+api.Prefix+"organiser/events/{id}/final" && code == 400 && strings.Contains(string(b), "games per team must be") {
 			continue // the organiser passed; a final here would freeze the submissions this test goes on with (TestOrganiserControls)
+		}
+		if r.Pattern == "POST "+api.Prefix+"organiser/events/{id}/teams/{team}/retest" && code == 400 && strings.Contains(string(b), "no promotion test") {
+			continue // the organiser passed; this event has no leagues (TestTheOrganiserLetsATeamRetakeItsTest)
 		}
 		// a route of one game's events (the catmouse spawn vote) answers
 		// this tracks event's team 400, once its token is checked

@@ -44,7 +44,7 @@ func choose(bots []ladder.Bot, size int, planned []int, seed int64) []int {
 	var group []int
 	switch {
 	case bots[lead].Games < Placement:
-		group = append([]int{lead}, spread(bots, without(bots, lead), size-1, bots[lead].Games)...)
+		group = append([]int{lead}, spread(bots, without(bots, lead), size-1, bots[lead].Games, planned)...)
 	case rng.IntN(Explore) == 0:
 		others := without(bots, lead)
 		rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
@@ -84,8 +84,9 @@ func without(bots []ladder.Bot, i int) []int {
 // spread picks n of others at heights of the ladder that move with the
 // lead's game count: the k-th placement game starts at the fraction
 // k·φ mod 1 of the ladder (ordered by rating), the seats after it evenly
-// beyond.
-func spread(bots []ladder.Bot, others []int, n, k int) []int {
+// beyond; from each height, the first bot with the fewest games planned
+// (a pass's games spread over the teams).
+func spread(bots []ladder.Bot, others []int, n, k int, planned []int) []int {
 	byRating := slices.Clone(others)
 	slices.SortStableFunc(byRating, func(a, b int) int {
 		return cmp.Compare(bots[b].Rating.Ordinal(), bots[a].Rating.Ordinal())
@@ -94,12 +95,15 @@ func spread(bots []ladder.Bot, others []int, n, k int) []int {
 	start := math.Mod(float64(k)*phi, 1)
 	var out []int
 	for s := 0; len(out) < n; s++ {
-		at := math.Mod(start+float64(s)/float64(n), 1)
-		i := int(at * float64(len(byRating)))
-		for slices.Contains(out, byRating[i%len(byRating)]) {
-			i++
+		at := int(math.Mod(start+float64(s)/float64(n), 1) * float64(len(byRating)))
+		best := -1
+		for d := range byRating {
+			c := byRating[(at+d)%len(byRating)]
+			if !slices.Contains(out, c) && (best < 0 || planned[c] < planned[best]) {
+				best = c
+			}
 		}
-		out = append(out, byRating[i%len(byRating)])
+		out = append(out, best)
 	}
 	return out
 }
