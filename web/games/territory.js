@@ -296,7 +296,8 @@ export default function create(replay, env) {
         ctx.lineWidth = 1.5;
         ctx.strokeRect(ox + hc.c * s + 0.5, oy + hc.r * s + 0.5, s - 1, s - 1);
       }
-      kit.status(ctx, `Turn ${f.turn} / ${arena.turns || '?'}  ·  ${arena.name || 'arena'}`, view);
+      // The controls' counter (the match's turns), then the arena's limit.
+      kit.status(ctx, `${view.counter || `Turn ${i}`}  \u00b7  at most ${arena.turns || '?'} turns  \u00b7  ${arena.name || 'arena'}`, view);
       if (f.over && f.positions) {
         const first = f.positions.indexOf(1);
         if (first >= 0) kit.banner(ctx, `${f.players[first].name} wins`, view, { bg: color(f, first), size: 14 });
