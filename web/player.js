@@ -174,7 +174,8 @@ export const KIT = {
    * A label placer for one frame: badges and texts drawn through it are
    * kept apart. Each goes where it is asked if that box is free, else it is
    * moved up or down by its own height until one is (the first free one of
-   * seven tries; the asked place when none is). reserve() marks a box that
+   * seven tries), else beside it by its width (the asked place when none
+   * is free). reserve() marks a box that
    * labels must avoid. Given the view, labels stay on the canvas and off the
    * status band at the top and the banner band at the bottom.
    * @param {{width:number, height:number}} [view]
@@ -194,10 +195,17 @@ export const KIT = {
     const place = (x, y, w, h, dx) => {
       for (const k of [0, -1, 1, -2, 2, -3, 3]) {
         const b = [x + dx - w / 2, y + k * h - h / 2, x + dx + w / 2, y + k * h + h / 2];
-        if (free(b)) { placed.push(b); return y + k * h; }
+        if (free(b)) { placed.push(b); return { x, y: y + k * h }; }
+      }
+      // A crowded spot: beside it, left or right, before giving up.
+      for (const k of [-1, 1, -2, 2]) {
+        for (const j of [0, -1, 1]) {
+          const b = [x + dx + k * w - w / 2, y + j * h - h / 2, x + dx + k * w + w / 2, y + j * h + h / 2];
+          if (free(b)) { placed.push(b); return { x: x + k * w, y: y + j * h }; }
+        }
       }
       placed.push([x + dx - w / 2, y - h / 2, x + dx + w / 2, y + h / 2]);
-      return y;
+      return { x, y };
     };
     const width = (/** @type {CanvasRenderingContext2D} */ ctx, /** @type {string} */ font, /** @type {string} */ text) => {
       ctx.save();
@@ -214,14 +222,16 @@ export const KIT = {
       badge(ctx, text, x, y, o = {}) {
         const size = o.size ?? 12;
         const w = width(ctx, `${o.bold === false ? '' : '600 '}${size}px system-ui, sans-serif`, text) + size * 0.7;
-        KIT.badge(ctx, text, x, place(x, y, w + 2, size * 1.35 + 1, 0), o);
+        const at = place(x, y, w + 2, size * 1.35 + 1, 0);
+        KIT.badge(ctx, text, at.x, at.y, o);
       },
       text(ctx, text, x, y, o = {}) {
         const size = o.size ?? 12;
         const w = width(ctx, `${o.bold ? '700 ' : ''}${size}px system-ui, sans-serif`, text) + size * 0.3;
         const align = o.align || 'center';
         const dx = align === 'left' || align === 'start' ? w / 2 : align === 'right' || align === 'end' ? -w / 2 : 0;
-        KIT.text(ctx, text, x, place(x, y, w, size * 1.15, dx), o);
+        const at = place(x, y, w, size * 1.15, dx);
+        KIT.text(ctx, text, at.x, at.y, o);
       },
     };
     // The pieces drawn from now on keep their middle free of labels.
@@ -525,7 +535,8 @@ export class Player {
     /** @type {HTMLElement} */ this.liveBadge = none;
     /** @type {HTMLButtonElement} */ this.cancelButton = none;
     /** @type {HTMLElement|null} */ this.downloadLink = null;
-    /** @type {HTMLCanvasElement|undefined} */ this.measurer = undefined;
+    /** Whether a top-bar name fits its chip, by name, width and text shown. @type {Map<string, boolean>} */
+    this.fitCache = new Map();
     /** The side panel's list of the board's symbols, built once. @type {HTMLElement|null} */
     this.symbolsBox = null;
   }
@@ -994,21 +1005,38 @@ export class Player {
     const els = /** @type {HTMLElement[]} */ ([...this.topBar.querySelectorAll('.chip-name')]);
     if (!els.length) return;
     const names = els.map((e) => e.title);
-    const ctx = /** @type {CanvasRenderingContext2D} */ ((this.measurer ??= document.createElement('canvas')).getContext('2d'));
-    ctx.font = getComputedStyle(els[0]).font;
-    const fits = (/** @type {string} */ t, /** @type {number} */ w) => ctx.measureText(t).width <= w + 0.5;
     const widths = els.map((e) => e.clientWidth);
-    /** The longest start of `name` that fits with the ellipsis and `tail`. @param {string} name @param {string} tail @param {number} w */
-    const cut = (name, tail, w) => {
-      let n = name.length - tail.length;
-      while (n > 1 && !fits(name.slice(0, n) + '\u2026' + tail, w)) n--;
-      return name.slice(0, n) + '\u2026' + tail;
+    const all = names.join('\n');
+    // Measured in the chip itself (what the browser lays out is what is
+    // seen), once per name and width: scores change the chips' widths
+    // rarely, the turns change a lot.
+    /** @param {number} k @param {string} text */
+    const fits = (k, text) => {
+      const key = `${all}\n${k}\n${widths[k]}\n${text}`;
+      let ok = this.fitCache.get(key);
+      if (ok === undefined) {
+        els[k].textContent = text;
+        ok = els[k].scrollWidth <= els[k].clientWidth;
+        this.fitCache.set(key, ok);
+      }
+      return ok;
+    };
+    if (this.fitCache.size > 5000) this.fitCache.clear();
+    /** The longest start of names[k] that fits with the ellipsis and `tail`. @param {number} k @param {string} tail */
+    const cut = (k, tail) => {
+      const name = names[k];
+      let lo = 1, hi = name.length - tail.length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (fits(k, name.slice(0, mid) + '\u2026' + tail)) lo = mid; else hi = mid - 1;
+      }
+      return name.slice(0, lo) + '\u2026' + tail;
     };
     const shown = names.map((name, k) => {
-      if (fits(name, widths[k])) return name;
+      if (fits(k, name)) return name;
       // A counter or version at the end ("#2", "_v3") is what tells clones apart.
       const m = /[#_\-.:]\w{1,4}$/.exec(name);
-      return cut(name, m && m.index > 0 ? m[0] : '', widths[k]);
+      return cut(k, m && m.index > 0 ? m[0] : '');
     });
     // Still alike: keep as much of the end as tells each apart.
     for (let k = 0; k < names.length; k++) {
@@ -1016,7 +1044,7 @@ export class Player {
       const name = names[k];
       let tail = 1;
       while (tail < name.length && names.some((o, j) => j !== k && o.endsWith(name.slice(-tail)))) tail++;
-      shown[k] = cut(name, name.slice(-Math.min(name.length - 1, Math.max(tail, 3))), widths[k]);
+      shown[k] = cut(k, name.slice(-Math.min(name.length - 1, Math.max(tail, 3))));
     }
     els.forEach((e, k) => { if (e.textContent !== shown[k]) e.textContent = shown[k]; });
   }

@@ -67,7 +67,7 @@ async function waitTurn(page, pred, what) {
 
 /** The board's picture and the game's side panel, to tell whether an option changed them. */
 async function picture(page) {
-  return (await page.$eval('canvas', (c) => c.toDataURL())) + (await page.innerHTML('.legend'));
+  return (await page.$eval('.board canvas', (c) => c.toDataURL())) + (await page.innerHTML('.legend'));
 }
 
 /** Move the timeline to a turn, as the slider does. */
@@ -78,7 +78,7 @@ async function seek(page, turn) {
 
 /** Hover the board on a grid until the tooltip matches; returns its text and where. */
 async function findTooltip(page, want) {
-  const box = await page.locator('canvas').boundingBox();
+  const box = await page.locator('.board canvas').boundingBox();
   let first = '';
   for (const step of [0.05, 0.021]) {
     for (let y = 0.04; y < 0.98; y += step) {
@@ -294,7 +294,7 @@ async function pieces(game, id) {
     await waitTurn(page, (t) => t.turn === at, `turn ${at}`);
     await page.mouse.move(0, 0);
     const { list, cw, ch } = await page.evaluate(() => {
-      const c = /** @type {HTMLCanvasElement} */ (document.querySelector('canvas'));
+      const c = /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas'));
       return { list: /** @type {any} */ (window).__arenaPieces, cw: c.clientWidth, ch: c.clientHeight };
     });
     const where = `${game} at ${width}x${height}, turn ${at}`;
@@ -643,7 +643,7 @@ async function sample(page, moving) {
     const list = /** @type {any} */ (window).__arenaPieces || [];
     return {
       turn: /** @type {HTMLElement} */ (document.querySelector('.turn')).textContent,
-      pic: /** @type {HTMLCanvasElement} */ (document.querySelector('canvas')).toDataURL(),
+      pic: /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas')).toDataURL(),
       at: re ? list.filter((/** @type {any} */ p) => re.test(p.kind)).map((/** @type {any} */ p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).sort().join(' ') : '',
     };
   }, moving ? moving.source : '');

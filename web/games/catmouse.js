@@ -406,12 +406,12 @@ export default function create(replay, env) {
       }
 
       // Status line: game, leg, turn, roles, dash.
-      const roles = `${f.teams[seatOf(f, 'cats')]} plays the cats, ${f.teams[seatOf(f, 'mouse')]} the mouse`;
+      const roles = `cats: ${f.teams[seatOf(f, 'cats')]}, mouse: ${f.teams[seatOf(f, 'mouse')]}`;
       // The controls' counter (the match's turns, both legs) first; the
       // leg's own turn after, named as such.
-      const stage = `leg ${f.leg} / 2, its turn ${f.turn} / ${f.maxTurns}${f.stage === 'legover' ? ' (leg over)' : f.stage === 'over' ? ' (game over)' : ''}`;
-      const dash = f.dash ? ` · mouse: ${f.dash.cooldown > 0 ? `dash in ${f.dash.cooldown}` : 'dash ready'}, ${f.dash.uses} used` : '';
-      kit.status(ctx, `${view.counter || `Turn ${i}`} · game ${f.game} · ${stage} · ${roles}${dash} · a team scores the turn its cats catch the mouse: lower wins`, view);
+      const stage = `game ${f.game}, leg ${f.leg} / 2: turn ${f.turn} / ${f.maxTurns}${f.stage === 'legover' ? ', leg over' : f.stage === 'over' ? ', game over' : ''}`;
+      const dash = f.dash ? ` · ${f.dash.cooldown > 0 ? `dash in ${f.dash.cooldown}` : 'dash ready'} (${f.dash.uses} used)` : '';
+      kit.status(ctx, `${view.counter || `Turn ${i}`} · ${stage} · ${roles}${dash} · score: the turn of the catch, lower wins`, view);
       if (!f.result && f.stage === 'legover') {
         const leg = (f.legs || [])[f.legs.length - 1];
         if (leg) kit.banner(ctx, `Leg ${leg.leg}: ${f.teams[leg.catsSeat]}'s cats: ${legText(leg)}`, view, { bg: '#2c3440', size: 13 });

@@ -464,17 +464,6 @@ export default function create(replay, env) {
           ctx.stroke();
         }
         ctx.restore();
-        // A train runs along each active connection, a few cells a turn,
-        // in the colour of the player it paid most (gold when even).
-        for (const c of f.connections || []) {
-          const n = c.path.length - 1;
-          if (n < 1) continue;
-          const u = ((i - 1 + (view.progress ?? 1)) * TRAIN_SPEED + kit.hash(c.from, c.to) * n) % (2 * n);
-          const at = trainAt(c.path, u <= n ? u : 2 * n - u), dir = u <= n ? 0 : Math.PI;
-          const p0 = c.points[0], p1 = c.points[1];
-          const col = p0 === p1 ? GOLD : colors[p0 > p1 ? 0 : 1];
-          kit.piece(ctx, 'train', ox + (at.x + 0.5) * s, oy + (at.y + 0.5) * s, s * 0.42, (/** @type {CanvasRenderingContext2D} */ c) => train(c, col), at.angle + dir);
-        }
       }
 
       // Desired connections between towns.
@@ -531,6 +520,21 @@ export default function create(replay, env) {
           ctx.font = `600 ${r * 1.3}px system-ui, sans-serif`;
           ctx.fillText(String(d), dx, dy + 0.5);
         });
+      }
+
+      // A train runs along each active connection, a few cells a turn, in
+      // the colour of the player it paid most (gold when even); drawn over
+      // the towns it runs through, so that it stays seen there.
+      if (o.active) {
+        for (const c of f.connections || []) {
+          const n = c.path.length - 1;
+          if (n < 1) continue;
+          const u = ((i - 1 + (view.progress ?? 1)) * TRAIN_SPEED + kit.hash(c.from, c.to) * n) % (2 * n);
+          const at = trainAt(c.path, u <= n ? u : 2 * n - u), dir = u <= n ? 0 : Math.PI;
+          const p0 = c.points[0], p1 = c.points[1];
+          const col = p0 === p1 ? GOLD : colors[p0 > p1 ? 0 : 1];
+          kit.piece(ctx, 'train', ox + (at.x + 0.5) * s, oy + (at.y + 0.5) * s, s * 0.42, (/** @type {CanvasRenderingContext2D} */ c) => train(c, col), at.angle + dir);
+        }
       }
 
       // Points of interest served by a player's side quest.
