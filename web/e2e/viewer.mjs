@@ -862,6 +862,15 @@ async function symbols(game, id, want) {
   return `${rows.length} symbols`;
 }
 
+/** What each game's legend of symbols must explain. */
+const SYMBOLS = {
+  tracks: [/point of interest/, /wanted town, not connected/, /served by/, /erased/, /disruption/, /inked region/],
+  jungle: [/summoning/, /vine/, /attack/, /death/, /dropped/],
+  territory: [/bomb/, /ice/, /decay/, /elimination/],
+  catmouse: [/cat/, /mouse/, /wall/, /impassable/, /dash/],
+  ants: [/ants/, /beacon/, /harvest chain/, /base/],
+};
+
 /** jungle: the bots' commands read as words (one line per unit), not as JSON. */
 async function commands(id) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -1029,7 +1038,7 @@ for (const pair of pairs) {
   if (game === 'ants') await check('the shell\'s keys, title and address', () => shell(id));
   await check(`${game} race`, () => race(game, id));
   if (game === 'ants') await check('ants harvest chains', () => harvest(id));
-  if (game === 'tracks') await check('tracks symbols', () => symbols(game, id, [/point of interest/, /wanted town, not connected/, /served by/, /erased/, /disruption/, /inked region/]));
+  if (SYMBOLS[game]) await check(`${game} symbols`, () => symbols(game, id, SYMBOLS[game]));
   if (game === 'jungle') await check('jungle commands', () => commands(id));
   if (game === 'catmouse') await check('catmouse catch', () => catchSpread(id));
   await check(`${game} layout`, async () => `status ${(await layout(game, id)).join(' | ')}`);

@@ -241,7 +241,29 @@ export default function create(replay, env) {
     return f.beacons && f.beacons[p] ? f.beacons[p][c] : 0;
   }
 
+  /** A symbol drawn as on a board of 20-pixel cells (the legend's unit box is a tenth of one). @param {(g: CanvasRenderingContext2D) => void} draw */
+  const cell = (draw) => (/** @type {CanvasRenderingContext2D} */ g) => { g.scale(0.1, 0.1); draw(g); };
+
+  const symbols = [
+    { label: 'a colony\'s ants on a cell, their number under them', draw: (/** @type {CanvasRenderingContext2D} */ g) => antShape(g, colors[0]) },
+    { label: 'crystals (points) and eggs (new ants): their amount under them, dim once harvested out', draw: (/** @type {CanvasRenderingContext2D} */ g) => crystalShape(g, false) },
+    { label: 'a beacon, with its strength when above 1', draw: cell((g) => {
+      g.strokeStyle = '#e6edf3'; g.lineWidth = 1; g.beginPath(); g.moveTo(-3, 7); g.lineTo(-3, -7); g.stroke();
+      g.fillStyle = colors[0]; g.beginPath(); g.moveTo(-3, -7); g.lineTo(5, -4); g.lineTo(-3, -1); g.closePath(); g.fill();
+    }) },
+    { label: 'a harvest chain: what runs from a resource to a base this turn, with "+N" gained', draw: cell((g) => {
+      g.strokeStyle = kit.alpha(colors[1], 0.5); g.lineWidth = 5; g.lineCap = 'round'; g.beginPath(); g.moveTo(-9, 0); g.lineTo(9, 0); g.stroke();
+      g.fillStyle = CRYSTAL;
+      for (const x of [-4, 4]) { g.beginPath(); g.moveTo(x + 2, 0); g.lineTo(x - 2, 2); g.lineTo(x - 0.6, 0); g.lineTo(x - 2, -2); g.closePath(); g.fill(); }
+    }) },
+    { label: 'a base (anthill), in its colony\'s colour', draw: cell((g) => {
+      kit.hexPath(g, 0, 0, 9.5); g.fillStyle = kit.mix('#252d36', colors[0], 0.22); g.fill(); g.strokeStyle = colors[0]; g.lineWidth = 1.5; g.stroke();
+      nest(g, 0, 0, 10, colors[0]);
+    }) },
+  ];
+
   const r = {
+    symbols,
     colors,
     animate: true,
     options: [

@@ -249,7 +249,23 @@ export default function create(replay, env) {
     return `crash: ${l.crashed || '?'} at turn ${l.turn}`;
   }
 
+  /** A symbol drawn as on a board of 20-pixel cells (the legend's unit box is a tenth of one). @param {(g: CanvasRenderingContext2D) => void} draw */
+  const cell = (draw) => (/** @type {CanvasRenderingContext2D} */ g) => { g.scale(0.1, 0.1); draw(g); };
+
+  const symbols = [
+    { label: 'a cat, its id on a tag, in the colour of the team playing the cats', draw: (/** @type {CanvasRenderingContext2D} */ g) => catFace(g, env.colors[0]) },
+    { label: 'the mouse, haloed in the colour of the team playing it', draw: (/** @type {CanvasRenderingContext2D} */ g) => mouseShape(g, env.colors[1]) },
+    { label: 'a wall: no piece crosses this edge', draw: cell((g) => {
+      g.strokeStyle = '#1b1410'; g.lineWidth = 3; g.lineCap = 'round'; g.beginPath(); g.moveTo(-2, -9); g.lineTo(2, 9); g.stroke();
+    }) },
+    { label: 'ocean, rock, mountain: impassable', draw: cell((g) => {
+      for (const [x, c] of /** @type {[number, string][]} */ ([[-6, TERRAIN.ocean], [0, TERRAIN.rock], [6, TERRAIN.mountain]])) { g.fillStyle = c; g.fillRect(x - 3, -6, 6, 12); }
+    }) },
+    { label: 'a last move; "dash": the mouse moved two cells', draw: cell((g) => kit.arrow(g, -9, 0, 9, 0, { color: kit.alpha(env.colors[1], 0.85), width: 1.6 })) },
+  ];
+
   return {
+    symbols,
     animate: true,
     options: [
       { id: 'catsDbg', label: 'Cats\' debug drawings', values: [false, true], value: false, key: 'F5', help: 'the cats\' AI debug drawings' },

@@ -493,7 +493,34 @@ export default function create(replay, env) {
     return st ? { ...f, teams: st.teams, diamonds: st.diamonds, step: st } : f;
   }
 
+  /** A symbol drawn as on a board of 20-pixel cells (the legend's unit box is a tenth of one). @param {(g: CanvasRenderingContext2D) => void} draw */
+  const cell = (draw) => (/** @type {CanvasRenderingContext2D} */ g) => { g.scale(0.1, 0.1); draw(g); };
+  const cross = (/** @type {CanvasRenderingContext2D} */ g, /** @type {string} */ col, /** @type {number} */ d) => {
+    g.lineCap = 'round';
+    for (const [w, c] of /** @type {[number, string][]} */ ([[3, '#0b0e12'], [2, col]])) {
+      g.strokeStyle = c; g.lineWidth = w; g.beginPath();
+      g.moveTo(-d, -d); g.lineTo(d, d); g.moveTo(d, -d); g.lineTo(-d, d); g.stroke();
+    }
+  };
+  const symbols = [
+    { label: 'a unit of a team (its animal, in its colour), its id on a tag', draw: (/** @type {CanvasRenderingContext2D} */ g) => DRAW_ANIMAL[0](g, env.colors[0]) },
+    { label: 'summoning: the unit raises its diamond\'s level', draw: cell((g) => {
+      g.strokeStyle = '#fff6a0'; g.shadowColor = '#fff6a0'; g.shadowBlur = 4; g.lineWidth = 1.5; g.setLineDash([2, 2]);
+      g.beginPath(); g.arc(0, 0, 8, 0, Math.PI * 2); g.stroke();
+    }) },
+    { label: 'a vine, in the viner\'s colour: it pulls the unit at its end', draw: cell((g) => vine(g, -9, 4, 9, -4, 20, env.colors[1])) },
+    { label: 'an attack this tick: the target is killed', draw: cell((g) => {
+      g.strokeStyle = '#ff3b3b'; g.lineWidth = 1.4; g.beginPath();
+      for (let k = 0; k < 3; k++) { const d = (k - 1) * 2.8; g.moveTo(-6 + d, -6 - d); g.lineTo(6 + d, 6 - d); }
+      g.stroke();
+    }) },
+    { label: `a death, in the victim's colour: bold on its tick, fading over ${DEATH_TICKS} ticks`, draw: cell((g) => cross(g, env.colors[2], 5)) },
+    { label: 'a diamond dropped: the points it scores', draw: cell((g) => kit.badge(g, '+12', 0, 0, { bg: env.colors[0], size: 8 })) },
+    { label: 'a diamond: its cut and colour by summon level, its size by pending points (D: the legend)', draw: (/** @type {CanvasRenderingContext2D} */ g) => gemShape(g, 3) },
+  ];
+
   return {
+    symbols,
     animate: true,
     options: [
       { id: 'step', label: 'Tick shown', values: STEPS, value: STEPS[0], key: '.', help: 'the team turns of the tick, one by one, then the whole tick' },
@@ -690,8 +717,8 @@ export default function create(replay, env) {
       return (f.teams || []).map((/** @type {any} */ t) => ({
         score: t.score,
         detail: `pending ${t.pendingPoints ?? 0}, deaths ${t.deaths ?? 0}`,
-        aside: `\u25c6 ${(t.pendingPoints ?? 0).toLocaleString('en-US')} held`,
-        asideTitle: 'pending points: what the diamonds its units hold are worth; they score when dropped, and rank next to the score',
+        aside: `\u25c6${(t.pendingPoints ?? 0).toLocaleString('en-US')}`,
+        asideTitle: 'held (pending) points: what the diamonds its units hold are worth; they score when dropped, and rank next to the score',
         rankBy: [t.score, t.pendingPoints ?? 0],
       }));
     },
