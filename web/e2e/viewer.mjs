@@ -432,6 +432,25 @@ async function layout(game, id) {
     // The board's own turn counter (its status line) starts with the
     // controls' counter: one convention, the board and the controls agree.
     const counter = (await page.textContent('.turn')).trim();
+    // No two texts of the board overlap (their glyphs, at the last turn, the
+    // showcase turn and every tenth), and no label hides a piece: checked
+    // first, as the last turn's own checks below stop at their first fault.
+    const spec = GAMES[game] || FALLBACK;
+    const last = (await turnOf(page)).last;
+    const mid = spec.pick ? spec.pick(await (await fetch(`${base}/api/matches/${id}`)).json()) : Math.round(last * spec.at);
+    const turns = [last, mid, ...Array.from({ length: 9 }, (_, k) => Math.round(last * (k + 1) / 10))];
+    for (const turn of [...new Set(turns)]) {
+      if (turn !== last) await seek(page, turn);
+      const { all, drawn } = await page.evaluate(() => ({ all: /** @type {any} */ (window).__texts, drawn: /** @type {any} */ (window).__arenaPieces }));
+      const clash = overlaps(all);
+      assert.deepEqual(clash, [], `${where}, turn ${turn}: texts overlap`);
+      assert.deepEqual(covered(all, drawn), [], `${where}, turn ${turn}: labels hide pieces`);
+      if (game === 'jungle' && width === 800) {
+        // Unit ids (the texts that are a unit's id) are read from a seat.
+        const small = all.filter((t) => /^\d+$/.test(t.text) && t.size < 10.9).map((t) => `${t.text} (${t.size.toFixed(1)} px)`);
+        assert.deepEqual(small, [], `${where}, turn ${turn}: unit ids under 11 px`);
+      }
+    }
     const status = texts.find((t) => t.text.startsWith(counter + ' ') || t.text === counter);
     assert.ok(status, `${where}: the board's status line starts with the controls' counter ${JSON.stringify(counter)} (the board drew ${JSON.stringify(texts.filter((t) => t.y1 <= 30).map((t) => t.text))})`);
     // The status line is read from a seat: no row of it under 11 px.
@@ -453,24 +472,6 @@ async function layout(game, id) {
     for (const t of texts) {
       const m = / wins: (-?\d+) - (-?\d+)/.exec(t.text);
       if (m) assert.ok(Number(m[1]) >= Number(m[2]), `${where}: the banner gives the winner's score first: ${JSON.stringify(t.text)}`);
-    }
-    // No two texts of the board overlap (their glyphs, at the last turn and
-    // at the showcase turn).
-    const spec = GAMES[game] || FALLBACK;
-    const last = (await turnOf(page)).last;
-    const mid = spec.pick ? spec.pick(await (await fetch(`${base}/api/matches/${id}`)).json()) : Math.round(last * spec.at);
-    const turns = [last, mid, ...Array.from({ length: 9 }, (_, k) => Math.round(last * (k + 1) / 10))];
-    for (const turn of [...new Set(turns)]) {
-      if (turn !== last) await seek(page, turn);
-      const { all, drawn } = await page.evaluate(() => ({ all: /** @type {any} */ (window).__texts, drawn: /** @type {any} */ (window).__arenaPieces }));
-      const clash = overlaps(all);
-      assert.deepEqual(clash, [], `${where}, turn ${turn}: texts overlap`);
-      assert.deepEqual(covered(all, drawn), [], `${where}, turn ${turn}: labels hide pieces`);
-      if (game === 'jungle' && width === 800) {
-        // Unit ids (the texts that are a unit's id) are read from a seat.
-        const small = all.filter((t) => /^\d+$/.test(t.text) && t.size < 10.9).map((t) => `${t.text} (${t.size.toFixed(1)} px)`);
-        assert.deepEqual(small, [], `${where}, turn ${turn}: unit ids under 11 px`);
-      }
     }
     await seek(page, last);
     if (width === 1280) await page.screenshot({ path: `${outDir}/${game}-end.png` });
@@ -601,7 +602,7 @@ async function frameTime(id) {
   for (const speed of [16, 4]) {
     await page.keyboard.press('Home');
     await page.selectOption('.speed', String(speed));
-    rates.push(await playRate(page, speed, Math.min(40, (await turnOf(page)).last - 1)));
+    rates.push(await playRate(page, speed, Math.min(speed === 16 ? 80 : 40, (await turnOf(page)).last - 1)));
     await page.keyboard.press(' ');
   }
   await page.close();
@@ -611,7 +612,7 @@ async function frameTime(id) {
 /**
  * The turns per second played at a speed (the player's 2 turns a second
  * times the speed), timed in the page from the first turn shown to the
- * `turns`-th: asserted within 80-110 % of the speed asked, as the turns are
+ * `turns`-th: asserted within 90-110 % of the speed asked, as the turns are
  * due on the clock whatever drawing them costs (a late one is skipped).
  * @param {any} page @param {number} speed @param {number} turns
  */
@@ -630,7 +631,7 @@ async function playRate(page, speed, turns) {
     watch.observe(label, { childList: true, characterData: true, subtree: true });
   }), [start, turns]);
   const rate = 1000 / elapsed, asked = 2 * speed;
-  assert.ok(rate >= 0.8 * asked && rate <= 1.1 * asked, `at ${speed}x the page played ${rate.toFixed(1)} turns/s (asked ${asked})`);
+  assert.ok(rate >= 0.9 * asked && rate <= 1.1 * asked, `at ${speed}x the page played ${rate.toFixed(1)} turns/s (asked ${asked})`);
   return `${rate.toFixed(1)} turns/s at ${speed}x (asked ${asked})`;
 }
 
@@ -787,9 +788,20 @@ async function race(game, id) {
   await page.waitForSelector('.scoreboard tr.seat');
   const last = (await turnOf(page)).last;
   const seen = [];
+  const rep = game === 'jungle' ? await (await fetch(`${base}/api/matches/${id}`)).json() : null;
   for (let k = 1; k <= 9; k++) {
-    await seek(page, Math.round(last * k / 10));
-    seen.push(await page.$$eval('.topbar .chip', (cs) => cs.map((c) => `${c.querySelector('.chip-score').textContent} ${c.querySelector('.chip-aside')?.textContent || ''}`.trim()).join(' | ')));
+    const turn = Math.round(last * k / 10);
+    await seek(page, turn);
+    const chips = await page.$$eval('.topbar .chip', (cs) => cs.map((c) => `${c.querySelector('.chip-score').textContent} ${c.querySelector('.chip-aside')?.textContent || ''}`.trim()));
+    seen.push(chips.join(' | '));
+    if (rep) {
+      // jungle: the points each team holds (which score only when dropped,
+      // and rank next) are in its chip, not only in the side panel.
+      rep.turns[turn - 1].frame.teams.forEach((t, s) => {
+        const held = (t.pendingPoints || 0).toLocaleString('en-US');
+        assert.ok(chips[s].split(' ').slice(1).join(' ').includes(held), `jungle, turn ${turn}: ${t.name}'s chip ${JSON.stringify(chips[s])} does not show the ${held} points it holds`);
+      });
+    }
   }
   await page.close();
   const distinct = new Set(seen).size;
