@@ -460,9 +460,16 @@ export default function create(replay, env) {
 
     /** @param {any} f */
     scores(f) {
+      // The crystal race in the top bar: what each colony still needs to
+      // hold more than half of the crystals, which ends the game.
+      const win = Math.floor(setup.initialCrystal / 2) + 1;
       return [0, 1].map((p) => {
         const s = f.end ? f.end.scores[p] : f.scores[p];
-        return { score: s, detail: `${f.antTotals[p]} ants` };
+        return {
+          score: s, detail: `${f.antTotals[p]} ants`,
+          aside: f.end ? '' : `${Math.max(0, win - f.scores[p])} to go`,
+          asideTitle: `crystals still to harvest to hold more than half of the ${setup.initialCrystal} (${win}), which wins at once`,
+        };
       });
     },
 
