@@ -256,6 +256,8 @@ export default function create(replay, env) {
     { label: 'a cat, its id on a tag, in the colour of the team playing the cats', draw: (/** @type {CanvasRenderingContext2D} */ g) => catFace(g, env.colors[0]) },
     { label: 'the mouse, haloed in the colour of the team playing it', draw: (/** @type {CanvasRenderingContext2D} */ g) => mouseShape(g, env.colors[1]) },
     { label: 'a wall: no piece crosses this edge', draw: cell((g) => {
+      // Between two plain cells, as on the board (dark on the dark panel would not show).
+      g.fillStyle = TERRAIN.plain; g.fillRect(-10, -10, 20, 20);
       g.strokeStyle = '#1b1410'; g.lineWidth = 3; g.lineCap = 'round'; g.beginPath(); g.moveTo(-2, -9); g.lineTo(2, 9); g.stroke();
     }) },
     { label: 'ocean, rock, mountain: impassable', draw: cell((g) => {
