@@ -941,7 +941,10 @@ async function live(game, n) {
   const res = await fetch(`${base}/api/matches`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' },
     // A seed above 2^53, as a string: the page must show it exactly.
-    body: JSON.stringify({ game, bots, seed: BIG_SEED, pauseMs: 120 }),
+    // 400 ms between turns: the match must still be on when the page,
+    // reloaded on a busy machine, shows its Stop button (tracks' 100 turns
+    // at 120 ms were over first once).
+    body: JSON.stringify({ game, bots, seed: BIG_SEED, pauseMs: 400 }),
   });
   const out = await res.json();
   assert.equal(res.status, 201, JSON.stringify(out));
