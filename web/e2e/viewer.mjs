@@ -653,25 +653,42 @@ async function sample(page, moving) {
 }
 
 /**
- * Distinct pictures per turn while playing for at most `ms`, and distinct
- * placings of the moving pieces per turn.
+ * Distinct pictures per turn while playing for `ms`, and distinct placings
+ * of the moving pieces per turn. Sampled in the page on every animation
+ * frame (the picture as a small thumbnail's pixels): no round trip to the
+ * test between samples, so a busy machine takes fewer samples only when
+ * the page itself draws fewer frames.
  * @param {any} page @param {number} ms @param {RegExp} [moving]
  */
 async function picturesPerTurn(page, ms, moving) {
-  /** @type {Map<string, Set<string>>} */
-  const seen = new Map();
-  /** @type {Map<string, Set<string>>} */
-  const placed = new Map();
-  const t0 = Date.now();
-  while (Date.now() - t0 < ms) {
-    const { turn, pic, at } = await sample(page, moving);
-    if (!seen.has(turn)) { seen.set(turn, new Set()); placed.set(turn, new Set()); }
-    seen.get(turn).add(pic);
-    placed.get(turn).add(at);
-    await page.waitForTimeout(30);
-  }
-  const pics = [...seen.values()].map((p) => p.size);
-  return Object.assign(pics, { placings: [...placed.values()].map((p) => p.size) });
+  const out = await page.evaluate(([ms, src]) => new Promise((done) => {
+    const re = src ? new RegExp(src) : null;
+    const board = /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas'));
+    const label = /** @type {HTMLElement} */ (document.querySelector('.turn'));
+    const thumb = document.createElement('canvas');
+    thumb.width = 160; thumb.height = 90;
+    const g = /** @type {CanvasRenderingContext2D} */ (thumb.getContext('2d', { willReadFrequently: true }));
+    /** @type {Map<string, Set<string>>} */ const seen = new Map();
+    /** @type {Map<string, Set<string>>} */ const placed = new Map();
+    const t0 = performance.now();
+    const step = () => {
+      const turn = label.textContent || '';
+      g.clearRect(0, 0, 160, 90);
+      g.drawImage(board, 0, 0, 160, 90);
+      const px = g.getImageData(0, 0, 160, 90).data;
+      let h = 2166136261;
+      for (let k = 0; k < px.length; k++) { h ^= px[k]; h = Math.imul(h, 16777619); }
+      const list = /** @type {any} */ (window).__arenaPieces || [];
+      const at = re ? list.filter((/** @type {any} */ p) => re.test(p.kind)).map((/** @type {any} */ p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).sort().join(' ') : '';
+      if (!seen.has(turn)) { seen.set(turn, new Set()); placed.set(turn, new Set()); }
+      /** @type {Set<string>} */ (seen.get(turn)).add(String(h >>> 0));
+      /** @type {Set<string>} */ (placed.get(turn)).add(at);
+      if (performance.now() - t0 < ms) requestAnimationFrame(step);
+      else done({ pics: [...seen.values()].map((x) => x.size), placings: [...placed.values()].map((x) => x.size) });
+    };
+    requestAnimationFrame(step);
+  }), [ms, moving ? moving.source : '']);
+  return Object.assign(out.pics, { placings: out.placings });
 }
 
 /**
@@ -704,7 +721,9 @@ async function motion(game, id) {
   await page.keyboard.press(' ');
   const fast = await picturesPerTurn(page, 1500);
   await page.keyboard.press(' ');
-  assert.ok(Math.max(...fast) === 1, `at 16x turns snap (distinct pictures per turn: ${fast})`);
+  // The first turn is the one shown when play was pressed: it may still be
+  // ending the move it was reached with at 1x.
+  assert.ok(Math.max(...fast.slice(1)) === 1, `at 16x turns snap (distinct pictures per turn: ${fast})`);
   await page.close();
   return `pictures per turn at 1x: ${slow.join(' ')}; ${moving ? moving.source : '-'} placings: ${slow.placings.join(' ')}`;
 }
