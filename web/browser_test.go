@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -66,29 +67,34 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	builtin := "builtin:" + ants.Info().Builtins[0].Name
-	long := record(t, "ants", []string{strings.Repeat("LongName", 5) + "_0123=" + builtin, builtin})
+	// Its seed has 18 digits, as an ordinary random seed has: the header
+	// must hold it whole on one row at 800x600.
+	long := recordSeed(t, "ants", []string{strings.Repeat("LongName", 5) + "_0123=" + builtin, builtin}, 736492817364528193)
 	if err := replay.Save(filepath.Join(dir, "ants-longname.json"), long); err != nil {
 		t.Fatal(err)
 	}
 	args = append(args, "layout=ants-longname")
+	// Eight territory players, four of them the same builtin (greedy,
+	// greedy#2...): at 800x600 their names must stay told apart.
+	terr, err := game.Lookup("territory")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var eight []string
+	for k := 0; k < 8; k++ {
+		eight = append(eight, "builtin:"+terr.Info().Builtins[k%2].Name)
+	}
+	if err := replay.Save(filepath.Join(dir, "territory-eight.json"), record(t, "territory", eight)); err != nil {
+		t.Fatal(err)
+	}
+	args = append(args, "layout=territory-eight")
 	// The longest jungle match (3000 ticks, 4 teams, the biggest map):
 	// about 60 MB of replay, whose first paint the page must not hold back
-	// until all of it has come.
-	seed := int64(5)
-	m, err := match.Setup{Game: "jungle", Bots: showcase["jungle"], Seed: &seed,
-		Options: []string{"nb_ticks=3000", "map=bamboo-grove", "tick_timeout_ms=0"}}.Build()
-	if err != nil {
-		t.Fatal(err)
+	// until all of it has come. It takes most of the set-up: a run limited
+	// to other checks (ARENA_E2E_ONLY) does without it.
+	if only := os.Getenv("ARENA_E2E_ONLY"); only == "" || regexp.MustCompile(only).MatchString("first paint of jungle-long") {
+		args = append(args, longJungle(t, dir))
 	}
-	big, err := match.Run(context.Background(), m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := replay.Save(filepath.Join(dir, "jungle-long.json"), big); err != nil {
-		t.Fatal(err)
-	}
-	args = append(args, fmt.Sprintf("long=jungle-long=%d", len(big.Turns)))
-	big = nil
 	// Each game's live match goes on (mostly pausing between turns) after
 	// its page is checked: leave room for all of them.
 	srv := &web.Server{Replays: dir, Cores: 16}
@@ -109,6 +115,26 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("browser tests failed: %v", err)
 	}
 	t.Logf("screenshots in %s", abs)
+}
+
+// longJungle records the longest jungle match into dir and returns its
+// argument for viewer.mjs.
+func longJungle(t *testing.T, dir string) string {
+	t.Helper()
+	seed := int64(5)
+	m, err := match.Setup{Game: "jungle", Bots: showcase["jungle"], Seed: &seed,
+		Options: []string{"nb_ticks=3000", "map=bamboo-grove", "tick_timeout_ms=0"}}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, err := match.Run(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := replay.Save(filepath.Join(dir, "jungle-long.json"), big); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("long=jungle-long=%d", len(big.Turns))
 }
 
 // needer returns a check that skips the test when a tool is missing, or
@@ -193,7 +219,12 @@ for line in sys.stdin:
 // record plays one match of a game between the given bots.
 func record(t *testing.T, name string, bots []string) *replay.Replay {
 	t.Helper()
-	seed := int64(7)
+	return recordSeed(t, name, bots, 7)
+}
+
+// recordSeed plays one match of a game between the given bots with a seed.
+func recordSeed(t *testing.T, name string, bots []string, seed int64) *replay.Replay {
+	t.Helper()
 	m, err := match.Setup{Game: name, Bots: bots, Seed: &seed}.Build()
 	if err != nil {
 		t.Fatal(err)

@@ -42,18 +42,27 @@ type cacheEntry struct {
 }
 
 func (e *cacheEntry) load() {
-	rep, err := replay.Load(e.path)
+	page, ok, err := pageFromFile(e.path)
 	if err != nil {
 		e.err = errNotFound // what the file holds is no one's business
 		return
 	}
-	// MarshalJSON called directly: through json.Marshal its 60 MB answer
-	// (a long jungle match) would be scanned again to be checked and
-	// compacted, which took longer than the encoding itself
-	// (BenchmarkPageEncoding).
-	if e.page, err = (pageReplay{rep}).MarshalJSON(); err != nil {
-		e.err = err
-		return
+	if ok {
+		e.page = page
+	} else {
+		rep, err := replay.Load(e.path)
+		if err != nil {
+			e.err = errNotFound
+			return
+		}
+		// MarshalJSON called directly: through json.Marshal its 60 MB answer
+		// (a long jungle match) would be scanned again to be checked and
+		// compacted, which took longer than the encoding itself
+		// (BenchmarkPageEncoding).
+		if e.page, err = (pageReplay{rep}).MarshalJSON(); err != nil {
+			e.err = err
+			return
+		}
 	}
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)

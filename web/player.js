@@ -17,11 +17,22 @@
 //
 //   draw(ctx, frame, i, view)        draw frame i (0 = initial) on a 2D context;
 //                                    view = {width, height, options,
-//                                    hover: {x,y}|null, progress, prev}
+//                                    hover: {x,y}|null, progress, prev,
+//                                    counter}; counter is the controls' turn
+//                                    counter ("Turn 30 / 63"), which the
+//                                    board's status line starts with, so
+//                                    that the board and the controls agree
 //   hover(frame, i, x, y, view)      tooltip lines for canvas point x,y, or
 //                                    null; an empty string draws a rule
 //                                    between blocks of lines
-//   scores(frame, i)                 per seat: {score, detail?}
+//   scores(frame, i)                 per seat: {score, detail?, aside?, rankBy?}:
+//                                    aside is a short text the top bar shows
+//                                    beside the score while the match goes
+//                                    on (jungle's held points, the catmouse
+//                                    hunt), with asideTitle as its tooltip;
+//                                    rankBy (numbers, compared in order,
+//                                    higher first) ranks the top bar before
+//                                    the end instead of the score
 //   messages?(frame, i)              per seat: a bot MESSAGE text, or null
 //   status?(frame, i)                per seat: game status at this turn
 //                                    (timeout, disqualified, eliminated...): a
@@ -32,6 +43,13 @@
 //   legend?(frame, i, view)          what the side panel shows: DOM built
 //                                    with kit.h (a node or a list of nodes
 //                                    and texts), or null; never markup
+//   output?(reply, k, frame, i)      the lines to show for seat k's answer of
+//                                    turn i (its commands in words), instead
+//                                    of the raw lines; null: the raw lines
+//   symbols?                         [{label, draw(g)}]: what the board's
+//                                    symbols mean; each draw paints its
+//                                    symbol in a unit box (-1..1), and the
+//                                    side panel lists them under "Symbols"
 //   colors?                          string[]: seat colours of this game (the
 //                                    scoreboard uses them), instead of COLORS
 //   animate?                         true: when the player moves one turn
@@ -43,6 +61,15 @@
 //                                    progress 1, prev null)
 //
 // The shell keeps option values in view.options (by id) and redraws on change.
+
+/**
+ * The labels of the board being drawn (KIT.labels), which the pieces drawn
+ * after it keep off their middle; null when the last draw placed none.
+ * @type {{reserve: (x0:number, y0:number, x1:number, y1:number) => void}|null}
+ */
+let activeLabels = null;
+/** The middle of a piece that no label may cover: this part of its radius. */
+const PIECE_CORE = 0.5;
 
 export const COLORS = ['#22a1e4', '#ff1d5c', '#2ecc71', '#f39c12', '#a66cff', '#f2e35c', '#ff82d4', '#b07a4f'];
 
@@ -95,14 +122,43 @@ export const KIT = {
     ctx.restore();
     return w <= width ? size : Math.max(7, Math.floor(size * width / w));
   },
+  /** The smallest font of a status line: smaller is not read from a seat. */
+  statusMin: 11,
   /**
-   * The status line (turn counter first) in the top band, left-aligned,
-   * shrunk to the canvas width.
+   * The status line (the turn counter first, then the game's words, parts
+   * joined by " · ") in the top band, left-aligned. It shrinks to the
+   * canvas width down to statusMin; a line still too long then takes two
+   * rows, broken between parts, rather than shrinking out of sight.
    * @param {CanvasRenderingContext2D} ctx @param {string} text @param {{width:number}} view
    */
   status(ctx, text, view) {
-    const size = KIT.fitSize(ctx, text, view.width - 24, 13);
-    KIT.text(ctx, text, 12, KIT.band / 2, { align: 'left', size, color: '#a7b3bf' });
+    const width = view.width - 24, o = { align: /** @type {CanvasTextAlign} */ ('left'), color: '#a7b3bf' };
+    const one = KIT.fitSize(ctx, text, width, 13);
+    const parts = text.split(/\s+\u00b7\s+/);
+    if (one >= KIT.statusMin || parts.length < 2) {
+      KIT.text(ctx, text, 12, KIT.band / 2, { ...o, size: Math.max(one, KIT.statusMin) });
+      return;
+    }
+    // The break that leaves the longer row shortest.
+    let best = 1, bestW = Infinity;
+    for (let k = 1; k < parts.length; k++) {
+      const w = Math.max(KIT.measure(ctx, parts.slice(0, k).join(' \u00b7 '), 11), KIT.measure(ctx, parts.slice(k).join(' \u00b7 '), 11));
+      if (w < bestW) { best = k; bestW = w; }
+    }
+    const rows = [parts.slice(0, best).join(' \u00b7 '), parts.slice(best).join(' \u00b7 ')];
+    const size = Math.max(KIT.statusMin, Math.min(12, ...rows.map((r) => KIT.fitSize(ctx, r, width, 12))));
+    rows.forEach((r, k) => KIT.text(ctx, r, 12, KIT.band / 2 + (k ? 1 : -1) * (size / 2 + 0.5), { ...o, size }));
+  },
+  /**
+   * The width of a text at a size.
+   * @param {CanvasRenderingContext2D} ctx @param {string} text @param {number} size @param {string} [weight]
+   */
+  measure(ctx, text, size, weight = '') {
+    ctx.save();
+    ctx.font = `${weight}${size}px system-ui, sans-serif`;
+    const w = ctx.measureText(text).width;
+    ctx.restore();
+    return w;
   },
   /**
    * A banner (the winner, a leg's result) in the bottom band, centred and
@@ -118,7 +174,8 @@ export const KIT = {
    * A label placer for one frame: badges and texts drawn through it are
    * kept apart. Each goes where it is asked if that box is free, else it is
    * moved up or down by its own height until one is (the first free one of
-   * seven tries; the asked place when none is). reserve() marks a box that
+   * seven tries), else beside it by its width (the asked place when none
+   * is free). reserve() marks a box that
    * labels must avoid. Given the view, labels stay on the canvas and off the
    * status band at the top and the banner band at the bottom.
    * @param {{width:number, height:number}} [view]
@@ -138,10 +195,17 @@ export const KIT = {
     const place = (x, y, w, h, dx) => {
       for (const k of [0, -1, 1, -2, 2, -3, 3]) {
         const b = [x + dx - w / 2, y + k * h - h / 2, x + dx + w / 2, y + k * h + h / 2];
-        if (free(b)) { placed.push(b); return y + k * h; }
+        if (free(b)) { placed.push(b); return { x, y: y + k * h }; }
+      }
+      // A crowded spot: beside it, left or right, before giving up.
+      for (const k of [-1, 1, -2, 2]) {
+        for (const j of [0, -1, 1]) {
+          const b = [x + dx + k * w - w / 2, y + j * h - h / 2, x + dx + k * w + w / 2, y + j * h + h / 2];
+          if (free(b)) { placed.push(b); return { x: x + k * w, y: y + j * h }; }
+        }
       }
       placed.push([x + dx - w / 2, y - h / 2, x + dx + w / 2, y + h / 2]);
-      return y;
+      return { x, y };
     };
     const width = (/** @type {CanvasRenderingContext2D} */ ctx, /** @type {string} */ font, /** @type {string} */ text) => {
       ctx.save();
@@ -150,21 +214,29 @@ export const KIT = {
       ctx.restore();
       return w;
     };
-    return {
+    /** @type {{reserve: (x0:number, y0:number, x1:number, y1:number) => void,
+     *   badge: (ctx:CanvasRenderingContext2D, text:string, x:number, y:number, o?:any) => void,
+     *   text: (ctx:CanvasRenderingContext2D, text:string, x:number, y:number, o?:any) => void}} */
+    const placer = {
       reserve(x0, y0, x1, y1) { placed.push([x0, y0, x1, y1]); },
       badge(ctx, text, x, y, o = {}) {
         const size = o.size ?? 12;
         const w = width(ctx, `${o.bold === false ? '' : '600 '}${size}px system-ui, sans-serif`, text) + size * 0.7;
-        KIT.badge(ctx, text, x, place(x, y, w + 2, size * 1.35 + 1, 0), o);
+        const at = place(x, y, w + 2, size * 1.35 + 1, 0);
+        KIT.badge(ctx, text, at.x, at.y, o);
       },
       text(ctx, text, x, y, o = {}) {
         const size = o.size ?? 12;
         const w = width(ctx, `${o.bold ? '700 ' : ''}${size}px system-ui, sans-serif`, text) + size * 0.3;
         const align = o.align || 'center';
         const dx = align === 'left' || align === 'start' ? w / 2 : align === 'right' || align === 'end' ? -w / 2 : 0;
-        KIT.text(ctx, text, x, place(x, y, w, size * 1.15, dx), o);
+        const at = place(x, y, w, size * 1.15, dx);
+        KIT.text(ctx, text, at.x, at.y, o);
       },
     };
+    // The pieces drawn from now on keep their middle free of labels.
+    activeLabels = view ? placer : null;
+    return placer;
   },
   /** A hexagon path. @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} r @param {boolean} [pointy] */
   hexPath(ctx, x, y, r, pointy = true) {
@@ -291,14 +363,22 @@ export const KIT = {
    * otherwise).
    * @param {CanvasRenderingContext2D} ctx @param {string} kind @param {number} x @param {number} y @param {number} r
    * @param {(ctx: CanvasRenderingContext2D) => void} draw @param {number} [angle]
+   * @param {{under?: boolean}} [o] under: a piece labels may cover (a
+   *   conveyor's chevrons), which keeps no room free of them
    */
-  piece(ctx, kind, x, y, r, draw, angle = 0) {
+  piece(ctx, kind, x, y, r, draw, angle = 0, o = {}) {
     ctx.save();
     ctx.translate(x, y);
     if (angle) ctx.rotate(angle);
     ctx.scale(r, r);
     draw(ctx);
     ctx.restore();
+    // No label placed after a piece covers its middle (a badge may touch
+    // its rim): a label that would moves aside, as from another label.
+    if (activeLabels && ctx.canvas.isConnected && !o.under) {
+      const c = r * PIECE_CORE;
+      activeLabels.reserve(x - c, y - c, x + c, y + c);
+    }
     const seen = /** @type {any} */ (window).__arenaPieces;
     if (seen && ctx.canvas.isConnected) {
       const m = ctx.getTransform();
@@ -422,7 +502,11 @@ export class Player {
     /** Why a live match stopped before its end, once it has. */
     this.stopMessage = '';
     this.timer = 0;
+    /** The playback clock: when play was pressed (or the clock restarted), on which frame, and the period of a turn in ms. */
+    this.clock = { start: 0, frame: 0, period: 250 };
     this.hashTimer = 0;
+    /** The controls' turn counter, which boards repeat in their status line. */
+    this.counter = '';
     /** @type {string[]} */
     this.colors = COLORS;
     /** The animation of a step forward: frame drawn, start time, length in ms. */
@@ -450,6 +534,11 @@ export class Player {
     /** @type {HTMLElement} */ this.gearMenu = none;
     /** @type {HTMLElement} */ this.liveBadge = none;
     /** @type {HTMLButtonElement} */ this.cancelButton = none;
+    /** @type {HTMLElement|null} */ this.downloadLink = null;
+    /** Whether a top-bar name fits its chip, by name, width and text shown. @type {Map<string, boolean>} */
+    this.fitCache = new Map();
+    /** The side panel's list of the board's symbols, built once. @type {HTMLElement|null} */
+    this.symbolsBox = null;
   }
 
   async start() {
@@ -543,7 +632,8 @@ export class Player {
         h('nav', { class: 'match-nav' }),
         h('span', { class: 'grow' }),
         h('button', { class: 'cancel', title: 'Stop this match (you started it)', hidden: true }, 'Stop match'),
-        this.source.id ? h('a', { class: 'button', href: `/api/matches/${encodeURIComponent(this.source.id)}?download=1`, download: true }, 'Download replay') : null,
+        this.source.id ? h('a', { class: 'button download', title: 'Download the replay file', href: `/api/matches/${encodeURIComponent(this.source.id)}?download=1`, download: true },
+          '\u2913', h('span', { class: 'wide' }, ' Download replay')) : null,
         h('button', { class: 'gear', title: 'Display options' }, '\u2699'),
         h('button', { class: 'help-button', title: 'Help (H)' }, '?')),
       h('div', { class: 'gear-menu', hidden: true }),
@@ -583,6 +673,7 @@ export class Player {
     this.gearMenu = q('.gear-menu');
     this.liveBadge = q('.live-badge');
     this.cancelButton = /** @type {HTMLButtonElement} */ (q('.cancel'));
+    this.downloadLink = /** @type {HTMLElement|null} */ (this.root.querySelector('.download'));
     this.cancelButton.addEventListener('click', () => this.cancel());
     this.root.querySelectorAll('.controls button').forEach((b) => {
       b.addEventListener('click', () => this.act(/** @type {HTMLElement} */ (b).dataset.act || ''));
@@ -607,7 +698,7 @@ export class Player {
       this.drawTooltip(e.clientX - r.left, e.clientY - r.top);
     });
     this.canvas.addEventListener('mouseleave', () => { this.mouse = null; this.tooltip.hidden = true; this.draw(); });
-    new ResizeObserver(() => this.draw()).observe(q('.board'));
+    new ResizeObserver(() => { this.draw(); this.updateSide(); }).observe(q('.board'));
     this.buildGear();
     this.buildHelp();
     if (this.source.id) this.buildNav();
@@ -619,11 +710,11 @@ export class Player {
       const list = (await (await fetch('/api/matches')).json()).filter((/** @type {any} */ m) => m.game === this.replay.game).reverse();
       const k = list.findIndex((/** @type {any} */ m) => m.id === this.source.id);
       if (k < 0 || list.length < 2) return;
-      const link = (/** @type {any} */ m, /** @type {string} */ text, /** @type {string} */ title) => m
+      const link = (/** @type {any} */ m, /** @type {Child} */ text, /** @type {string} */ title) => m
         ? h('a', { href: `/match/${encodeURIComponent(m.id)}`, title: `${title}: ${m.players.join(' vs ')}` }, text) : h('span', { class: 'dim' }, text);
       /** @type {HTMLElement} */ (this.root.querySelector('.match-nav')).replaceChildren(
-        link(list[k - 1], '\u2039 Previous', 'Previous match'), ' ', h('span', { class: 'dim' }, `${this.replay.game} ${k + 1} / ${list.length}`), ' ',
-        link(list[k + 1], 'Next \u203a', 'Next match'));
+        link(list[k - 1], ['\u2039', h('span', { class: 'wide' }, ' Previous')], 'Previous match'), ' ', h('span', { class: 'dim' }, `${k + 1} / ${list.length}`), ' ',
+        link(list[k + 1], [h('span', { class: 'wide' }, 'Next '), '\u203a'], 'Next match'));
     } catch (e) {
       console.warn('no match list', e);
     }
@@ -678,6 +769,15 @@ export class Player {
   }
 
   bindKeys() {
+    // An address edited on an open page (#turn=N) moves to that turn, as a
+    // link to it would open it.
+    window.addEventListener('hashchange', () => {
+      const t = turnInAddress();
+      if (t < 0 || t === this.frame) return;
+      this.playing = false;
+      this.show(t);
+      this.schedule();
+    });
     document.addEventListener('keydown', (e) => {
       if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -727,16 +827,43 @@ export class Player {
     this.schedule();
   }
 
+  /**
+   * Start or stop playback. Turns are due on a clock: the k-th turn after
+   * play was pressed is due k periods later, whatever drawing costs, so the
+   * speed chosen is the speed seen; a turn that comes due while the last one
+   * is still being drawn is skipped rather than delaying all that follow.
+   */
   schedule() {
     clearTimeout(this.timer);
     this.playButton.textContent = this.playing ? '\u275a\u275a' : '\u25b6';
     this.playButton.classList.toggle('on', this.playing);
     if (!this.playing) return;
-    this.timer = window.setTimeout(() => {
-      if (this.frame < this.last()) this.show(this.frame + 1, this.speed <= MAX_ANIMATED_SPEED);
-      else if (!this.live && !this.loading) this.playing = false; // a loading replay's next turns are coming
-      this.schedule();
-    }, 500 / this.speed);
+    this.clock = { start: performance.now(), frame: this.frame, period: 500 / this.speed };
+    this.tick();
+  }
+
+  /** Show the turn the playback clock says is due, and wait for the next one. */
+  tick() {
+    const c = this.clock, n = this.last();
+    const due = c.frame + Math.floor((performance.now() - c.start) / c.period);
+    if (due > this.frame) {
+      const to = Math.min(due, n);
+      // One turn forward is animated (when the speed leaves time to watch it); a skip snaps.
+      if (to > this.frame) this.show(to, to === this.frame + 1 && this.speed <= MAX_ANIMATED_SPEED);
+      if (due > n) {
+        if (!this.live && !this.loading) {
+          this.playing = false;
+          this.schedule();
+          return;
+        }
+        // The next turns are coming (a live match, a long replay loading):
+        // the clock starts again from the last one, not to rush through them.
+        this.clock = { start: performance.now(), frame: this.frame, period: c.period };
+      }
+    }
+    const k = this.clock;
+    const next = k.start + (this.frame - k.frame + 1) * k.period;
+    this.timer = window.setTimeout(() => this.tick(), Math.max(0, next - performance.now()));
   }
 
   /**
@@ -765,7 +892,8 @@ export class Player {
     }
     this.slider.max = String(n);
     this.slider.value = String(this.frame);
-    this.turnLabel.textContent = `Turn ${this.frame} / ${n}${this.live ? '+' : ''}${this.loading ? '\u2026' : ''}`;
+    this.counter = `Turn ${this.frame} / ${n}${this.live ? '+' : ''}${this.loading ? '\u2026' : ''}`;
+    this.turnLabel.textContent = this.counter;
     this.turnLabel.title = this.loading ? 'loading the rest of the match' : '';
     // The address names the turn shown, so that a link to it can be shared.
     // A live page following the newest turn names none: reloaded, it follows.
@@ -790,7 +918,7 @@ export class Player {
   view() {
     const progress = this.progress();
     const prev = progress < 1 && this.frame > 0 ? this.frames()[this.frame - 1] : null;
-    return { width: this.canvas.clientWidth, height: this.canvas.clientHeight, options: this.options, hover: this.mouse, progress, prev };
+    return { width: this.canvas.clientWidth, height: this.canvas.clientHeight, options: this.options, hover: this.mouse, progress, prev, counter: this.counter };
   }
 
   draw() {
@@ -842,17 +970,83 @@ export class Player {
    */
   topChips(scores, atEnd) {
     const rep = this.replay;
-    const nums = rep.players.map((/** @type {any} */ _, /** @type {number} */ k) => Number((scores[k] || {}).score));
-    const numeric = nums.every((/** @type {number} */ v) => Number.isFinite(v));
+    // Before the end: ranked by the renderer's rankBy (jungle: score, then
+    // held points), else by the score when the game's scores are numbers.
+    const keys = rep.players.map((/** @type {any} */ _, /** @type {number} */ k) => {
+      const s = scores[k] || {};
+      return Array.isArray(s.rankBy) ? s.rankBy.map(Number) : [Number(s.score)];
+    });
+    const numeric = keys.every((/** @type {number[]} */ v) => v.every((x) => Number.isFinite(x)));
+    const above = (/** @type {number[]} */ a, /** @type {number[]} */ b) => {
+      for (let j = 0; j < Math.max(a.length, b.length); j++) if ((a[j] ?? 0) !== (b[j] ?? 0)) return (a[j] ?? 0) > (b[j] ?? 0);
+      return false;
+    };
     return rep.players.map((/** @type {any} */ p, /** @type {number} */ k) => {
       const rank = atEnd ? rep.result.players[k].rank
-        : numeric ? 1 + nums.filter((/** @type {number} */ v) => v > nums[k]).length : 0;
+        : numeric ? 1 + keys.filter((/** @type {number[]} */ v) => above(v, keys[k])).length : 0;
       const color = this.colors[k % this.colors.length];
+      const s = scores[k] || {};
       return h('div', { class: 'chip', 'data-seat': k, style: { borderColor: color } },
         h('span', { class: 'chip-rank' }, rank ? `#${rank}` : ''),
         h('span', { class: 'chip-name', title: String(p.name), style: { color } }, String(p.name)),
-        h('span', { class: 'chip-score' }, String((scores[k] || {}).score ?? '')));
+        h('span', { class: 'chip-score' }, String(s.score ?? '')),
+        s.aside && !atEnd ? h('span', { class: 'chip-aside', title: s.asideTitle ? String(s.asideTitle) : null }, String(s.aside)) : null);
     });
+  }
+
+  /**
+   * The top bar's names, shortened to their chips so that two players stay
+   * told apart ("greedy" and "greedy#2" must not both read "gree\u2026"):
+   * a name that does not fit keeps its start and, after an ellipsis, its
+   * end when that tells it from the others (a "#2", a version). The whole
+   * name stays the chip's tooltip.
+   */
+  fitChipNames() {
+    const els = /** @type {HTMLElement[]} */ ([...this.topBar.querySelectorAll('.chip-name')]);
+    if (!els.length) return;
+    const names = els.map((e) => e.title);
+    const widths = els.map((e) => e.clientWidth);
+    const all = names.join('\n');
+    // Measured in the chip itself (what the browser lays out is what is
+    // seen), once per name and width: scores change the chips' widths
+    // rarely, the turns change a lot.
+    /** @param {number} k @param {string} text */
+    const fits = (k, text) => {
+      const key = `${all}\n${k}\n${widths[k]}\n${text}`;
+      let ok = this.fitCache.get(key);
+      if (ok === undefined) {
+        els[k].textContent = text;
+        ok = els[k].scrollWidth <= els[k].clientWidth;
+        this.fitCache.set(key, ok);
+      }
+      return ok;
+    };
+    if (this.fitCache.size > 5000) this.fitCache.clear();
+    /** The longest start of names[k] that fits with the ellipsis and `tail`. @param {number} k @param {string} tail */
+    const cut = (k, tail) => {
+      const name = names[k];
+      let lo = 1, hi = name.length - tail.length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (fits(k, name.slice(0, mid) + '\u2026' + tail)) lo = mid; else hi = mid - 1;
+      }
+      return name.slice(0, lo) + '\u2026' + tail;
+    };
+    const shown = names.map((name, k) => {
+      if (fits(k, name)) return name;
+      // A counter or version at the end ("#2", "_v3") is what tells clones apart.
+      const m = /[#_\-.:]\w{1,4}$/.exec(name);
+      return cut(k, m && m.index > 0 ? m[0] : '');
+    });
+    // Still alike: keep as much of the end as tells each apart.
+    for (let k = 0; k < names.length; k++) {
+      if (!shown.some((t, j) => j !== k && t === shown[k])) continue;
+      const name = names[k];
+      let tail = 1;
+      while (tail < name.length && names.some((o, j) => j !== k && o.endsWith(name.slice(-tail)))) tail++;
+      shown[k] = cut(k, name.slice(-Math.min(name.length - 1, Math.max(tail, 3))));
+    }
+    els.forEach((e, k) => { if (e.textContent !== shown[k]) e.textContent = shown[k]; });
   }
 
   updateSide() {
@@ -889,6 +1083,7 @@ export class Player {
       return messages[k] ? [row, h('tr', { class: 'message' }, h('td'), h('td', { colspan: 3 }, `\u201c${messages[k]}\u201d`))] : [row];
     }));
     this.topBar.replaceChildren(...this.topChips(scores, atEnd));
+    this.fitChipNames();
     if (atEnd) {
       this.resultBox.replaceChildren(h('div', { class: 'summary' }, String(rep.result.summary || 'Match over')),
         ...rep.result.players.map((/** @type {any} */ p) => p.message ? h('div', null, h('b', null, String(p.name)), ': ', String(p.message)) : null).filter(Boolean));
@@ -898,7 +1093,7 @@ export class Player {
     }
     // A renderer's legend is DOM it built with env.kit.h (or plain text).
     const legend = this.renderer.legend ? this.renderer.legend(frame, i, this.view()) : null;
-    this.legendBox.replaceChildren(...flatten([legend]));
+    this.legendBox.replaceChildren(...flatten([legend, this.symbols()]));
     // A list cut by its height fades out at the bottom: a sign that it scrolls.
     this.legendBox.querySelectorAll('.log').forEach((l) => l.classList.toggle('overflows', l.scrollHeight > l.clientHeight + 1));
     this.botsBox.replaceChildren(...(turn ? turn.replies.map((/** @type {any} */ r, /** @type {number} */ k) =>
@@ -907,10 +1102,53 @@ export class Player {
           `${rep.players[k].name}: ${r.status}${r.late ? ' (late)' : ''} ${r.time ? ms(r.time) + ' ms' : ''}${r.cpu ? `, cpu ${ms(r.cpu)} ms` : ''}`),
         r.error ? h('div', { class: 'error' }, String(r.error)) : null,
         r.unread ? h('div', { class: 'error' }, `stopped reading its input: its input pipe was full when this turn's prompt was due (${(r.unread / 1024).toFixed(1)} KiB unread)`) : null,
-        r.lines && r.lines.length ? h('pre', { class: 'out' }, r.lines.map((/** @type {any} */ l) =>
-          (l.Text.length > 2000 ? l.Text.slice(0, 2000) + '\u2026' : l.Text) + (l.TooLong ? ' [line too long]' : '')).join('\n')) : null,
+        r.lines && r.lines.length ? this.output(r, k, frame, i) : null,
         r.stderr ? h('pre', { class: 'err' }, String(r.stderr)) : null))
       : [h('p', { class: 'dim' }, 'Initial state. Step forward to see the bots\' answers.')]));
+  }
+
+  /**
+   * A bot's answer: in the game's words when its renderer reads them
+   * (jungle's JSON commands as one line per unit), else the lines as sent.
+   * @param {any} r the reply @param {number} k its seat @param {any} frame @param {number} i
+   */
+  output(r, k, frame, i) {
+    const raw = () => h('pre', { class: 'out' }, r.lines.map((/** @type {any} */ l) =>
+      (l.Text.length > 2000 ? l.Text.slice(0, 2000) + '\u2026' : l.Text) + (l.TooLong ? ' [line too long]' : '')).join('\n'));
+    let said = null;
+    try {
+      said = this.renderer.output ? this.renderer.output(r, k, frame, i) : null;
+    } catch (e) {
+      console.warn('output', e);
+    }
+    if (!said || !said.length) return raw();
+    // The raw answer stays one click away.
+    return [h('pre', { class: 'out said' }, said.map(String).join('\n')),
+      h('details', { class: 'raw' }, h('summary', null, 'as sent'), raw())];
+  }
+
+  /**
+   * What the board's symbols mean (the renderer's symbols): each drawn in a
+   * small canvas with its meaning beside, built once.
+   */
+  symbols() {
+    const list = this.renderer.symbols || [];
+    if (!list.length) return null;
+    if (this.symbolsBox) return this.symbolsBox;
+    const size = 22, dpr = window.devicePixelRatio || 1;
+    const rows = list.map((/** @type {any} */ sym) => {
+      const c = /** @type {HTMLCanvasElement} */ (h('canvas', { width: Math.round(size * dpr), height: Math.round(size * dpr), style: { width: size + 'px', height: size + 'px' } }));
+      const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+      g.setTransform(dpr * size / 2.4, 0, 0, dpr * size / 2.4, dpr * size / 2, dpr * size / 2);
+      try {
+        sym.draw(g);
+      } catch (e) {
+        console.warn('symbol', e);
+      }
+      return h('div', { class: 'symbol' }, c, h('span', null, String(sym.label)));
+    });
+    this.symbolsBox = h('details', { class: 'symbols', open: true }, h('summary', null, 'Symbols'), rows);
+    return this.symbolsBox;
   }
 
   /**
@@ -935,7 +1173,7 @@ export class Player {
         if (m.turns) this.replay.turns = m.turns; // a live catch-up sends them beside the header
         ended = !!m.replay.result;
         if (m.error) {
-          this.stopMessage = 'The match stopped: ' + m.error;
+          this.stopped(m.error);
           ended = true;
           this.stopLive();
         }
@@ -947,7 +1185,7 @@ export class Player {
         ended = true;
         this.stopLive();
       } else if (m.type === 'error') {
-        this.stopMessage = 'The match stopped: ' + m.error;
+        this.stopped(m.error);
         ended = true;
         this.stopLive();
       }
@@ -962,6 +1200,17 @@ export class Player {
       }
       this.stopLive();
     };
+  }
+
+  /**
+   * A live match stopped before its end: the server keeps no replay of it
+   * (only finished matches are saved), so the page offers none to download
+   * and says so, rather than a link that soon answers "not found".
+   * @param {string} why
+   */
+  stopped(why) {
+    this.stopMessage = `The match stopped: ${why}. It was not saved: there is no replay to download.`;
+    if (this.downloadLink) this.downloadLink.hidden = true;
   }
 
   /** Stop the match (this page started it: it holds the match's token). */

@@ -51,7 +51,7 @@ async function turn(page) {
 }
 
 async function hover(page, want) {
-  const box = await page.locator('canvas').boundingBox();
+  const box = await page.locator('.board canvas').boundingBox();
   for (const step of [0.05, 0.025]) for (let y = 0.04; y < 0.98; y += step) {
     for (let x = 0.02; x < 0.98; x += step) {
       await page.mouse.move(box.x + box.width * x, box.y + box.height * y);

@@ -166,8 +166,12 @@ export default function create(replay, env) {
     }
   }
 
-  /** A harvest chain from the resource to the base, as a conveyor. */
-  function chain(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {any} */ h, /** @type {any[]} */ at, /** @type {number} */ R, /** @type {number} */ phase) {
+  /**
+   * A harvest chain from the resource to the base, as a conveyor: a band in
+   * the colony's colour whose chevrons (the resource carried) run towards
+   * the base as the turn plays (phase 0 to 1), shown at `alpha`.
+   */
+  function chain(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {any} */ h, /** @type {any[]} */ at, /** @type {number} */ R, /** @type {number} */ phase, /** @type {number} */ alpha) {
     const pts = h.path.map((/** @type {number} */ c) => at[c]);
     if (pts.length < 1) return;
     const off = (h.player === 0 ? -1 : 1) * R * 0.12;
@@ -178,6 +182,7 @@ export default function create(replay, env) {
     });
     const color = colors[h.player];
     ctx.save();
+    ctx.globalAlpha = alpha;
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
     ctx.strokeStyle = kit.alpha(color, 0.35);
@@ -185,24 +190,50 @@ export default function create(replay, env) {
     ctx.beginPath();
     shifted.forEach((/** @type {any} */ p, /** @type {number} */ k) => k ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y));
     ctx.stroke();
-    // Chevrons travel from the resource towards the base.
-    ctx.fillStyle = h.kind === 'egg' ? EGG : CRYSTAL;
+    // The belt's edges, then chevrons travelling from the resource towards the base.
+    ctx.strokeStyle = kit.alpha(color, 0.8);
+    ctx.lineWidth = Math.max(1, R * 0.035);
+    for (const side of [-1, 1]) {
+      ctx.beginPath();
+      shifted.forEach((/** @type {any} */ p, /** @type {number} */ k) => {
+        const a = shifted[Math.max(0, k - 1)], b = shifted[Math.min(shifted.length - 1, k + 1)];
+        const dx = b.x - a.x, dy = b.y - a.y, l = Math.hypot(dx, dy) || 1, w = side * R * 0.11;
+        const x = p.x - dy / l * w, y = p.y + dx / l * w;
+        if (k) ctx.lineTo(x, y); else ctx.moveTo(x, y);
+      });
+      ctx.stroke();
+    }
+    const fill = h.kind === 'egg' ? EGG : CRYSTAL;
     for (let k = 0; k + 1 < shifted.length; k++) {
       const a = shifted[k], b = shifted[k + 1];
-      const dx = b.x - a.x, dy = b.y - a.y, l = Math.hypot(dx, dy) || 1, ux = dx / l, uy = dy / l;
+      const dx = b.x - a.x, dy = b.y - a.y;
       for (const t0 of [0, 0.5]) {
         const t = (t0 + phase) % 1;
-        const x = a.x + dx * t, y = a.y + dy * t, s = R * 0.09;
-        ctx.beginPath();
-        ctx.moveTo(x + ux * s, y + uy * s);
-        ctx.lineTo(x - ux * s - uy * s, y - uy * s + ux * s);
-        ctx.lineTo(x - ux * s * 0.3, y - uy * s * 0.3);
-        ctx.lineTo(x - ux * s + uy * s, y - uy * s - ux * s);
-        ctx.closePath();
-        ctx.fill();
+        kit.piece(ctx, 'chain', a.x + dx * t, a.y + dy * t, R * 0.09, (/** @type {CanvasRenderingContext2D} */ g) => {
+          g.beginPath();
+          g.moveTo(1, 0); g.lineTo(-1, 1); g.lineTo(-0.3, 0); g.lineTo(-1, -1);
+          g.closePath();
+          g.fillStyle = fill;
+          g.fill();
+        }, Math.atan2(dy, dx), { under: true });
       }
     }
     ctx.restore();
+  }
+
+  /**
+   * Why the game ended before its turn limit, from the last frame: a player
+   * deactivated, more than half of the crystals harvested, or none left.
+   * @param {any} f
+   */
+  function endReason(f) {
+    const out = [0, 1].filter((p) => f.players && f.players[p] && f.players[p].status !== 'active');
+    if (out.length) return `${out.map((p) => env.names[p]).join(' and ')} deactivated`;
+    const half = [0, 1].find((p) => f.scores[p] > setup.initialCrystal / 2);
+    if (half !== undefined) return `${env.names[half]} has more than half of the crystals`;
+    const left = cells.reduce((/** @type {number} */ n, /** @type {any} */ c, /** @type {number} */ k) => n + (c.type === 2 ? f.resources[k] : 0), 0);
+    if (!left) return 'no crystal left';
+    return f.turn < setup.maxTurns ? 'ended early' : '';
   }
 
   /** @param {any} f @param {number} p @param {number} c */
@@ -210,7 +241,29 @@ export default function create(replay, env) {
     return f.beacons && f.beacons[p] ? f.beacons[p][c] : 0;
   }
 
+  /** A symbol drawn as on a board of 20-pixel cells (the legend's unit box is a tenth of one). @param {(g: CanvasRenderingContext2D) => void} draw */
+  const cell = (draw) => (/** @type {CanvasRenderingContext2D} */ g) => { g.scale(0.1, 0.1); draw(g); };
+
+  const symbols = [
+    { label: 'a colony\'s ants on a cell, their number under them', draw: (/** @type {CanvasRenderingContext2D} */ g) => antShape(g, colors[0]) },
+    { label: 'crystals (points) and eggs (new ants): their amount under them, dim once harvested out', draw: (/** @type {CanvasRenderingContext2D} */ g) => crystalShape(g, false) },
+    { label: 'a beacon, with its strength when above 1', draw: cell((g) => {
+      g.strokeStyle = '#e6edf3'; g.lineWidth = 1; g.beginPath(); g.moveTo(-3, 7); g.lineTo(-3, -7); g.stroke();
+      g.fillStyle = colors[0]; g.beginPath(); g.moveTo(-3, -7); g.lineTo(5, -4); g.lineTo(-3, -1); g.closePath(); g.fill();
+    }) },
+    { label: 'a harvest chain: what runs from a resource to a base this turn, with "+N" gained', draw: cell((g) => {
+      g.strokeStyle = kit.alpha(colors[1], 0.5); g.lineWidth = 5; g.lineCap = 'round'; g.beginPath(); g.moveTo(-9, 0); g.lineTo(9, 0); g.stroke();
+      g.fillStyle = CRYSTAL;
+      for (const x of [-4, 4]) { g.beginPath(); g.moveTo(x + 2, 0); g.lineTo(x - 2, 2); g.lineTo(x - 0.6, 0); g.lineTo(x - 2, -2); g.closePath(); g.fill(); }
+    }) },
+    { label: 'a base (anthill), in its colony\'s colour', draw: cell((g) => {
+      kit.hexPath(g, 0, 0, 9.5); g.fillStyle = kit.mix('#252d36', colors[0], 0.22); g.fill(); g.strokeStyle = colors[0]; g.lineWidth = 1.5; g.stroke();
+      nest(g, 0, 0, 10, colors[0]);
+    }) },
+  ];
+
   const r = {
+    symbols,
     colors,
     animate: true,
     options: [
@@ -264,9 +317,10 @@ export default function create(replay, env) {
         }
       }
 
-      // Harvest chains of this turn.
-      if (o.chains && anim === 1) {
-        for (const h of f.harvests || []) chain(ctx, h, at, R, 0.25);
+      // This turn's harvest chains, shown through the whole turn: they fade
+      // in while the ants walk, and their conveyors run as the turn plays.
+      if (o.chains) {
+        for (const h of f.harvests || []) chain(ctx, h, at, R, 0.25 + 0.5 * anim, 0.35 + 0.65 * kit.ease(anim));
       }
 
       // Beacons: a flag per player in the upper corners of the cell.
@@ -347,31 +401,36 @@ export default function create(replay, env) {
         }
       }
 
-      // Harvest gains, and ants hatched on the bases.
-      if (anim === 1) {
+      // Harvest gains (floating up from the resource as the turn plays), and
+      // ants hatched on the bases: on screen through the whole turn.
+      {
+        const rise = (1 - anim) * 0.25 * R;
         const gains = (f.harvests || []).slice().sort((/** @type {any} */ a, /** @type {any} */ b) => a.player - b.player);
         const seen = new Map();
         for (const h of gains) {
           const n = seen.get(h.cell) || 0;
           seen.set(h.cell, n + 1);
           const p = at[h.cell];
-          L.badge(ctx, `+${h.amount}`, p.x + (n ? 0.3 : -0.3) * R, p.y - 0.62 * R, { bg: colors[h.player], size: Math.max(8, R * 0.24) });
+          L.badge(ctx, `+${h.amount}`, p.x + (n ? 0.3 : -0.3) * R, p.y - 0.62 * R + rise, { bg: colors[h.player], size: Math.max(8, R * 0.24) });
         }
         for (let p = 0; p < 2; p++) {
           (f.spawned && f.spawned[p] || []).forEach((/** @type {number} */ n, /** @type {number} */ k) => {
-            if (n > 0) L.badge(ctx, `+${n} ants`, at[k].x, at[k].y + 0.7 * R, { bg: '#0d1116', fg: EGG, border: colors[p], size: Math.max(8, R * 0.22) });
+            if (n > 0) L.badge(ctx, `+${n} ants`, at[k].x, at[k].y + 0.7 * R + rise, { bg: '#0d1116', fg: EGG, border: colors[p], size: Math.max(8, R * 0.22) });
           });
         }
       }
 
       // Turn and end banner.
-      kit.status(ctx, `Turn ${f.turn} / ${setup.maxTurns}`, view);
+      // The controls' counter (the match's turns), then the game's limit.
+      kit.status(ctx, `${view.counter || `Turn ${i}`} \u00b7 at most ${setup.maxTurns} turns`, view);
       if (f.end) {
         const w = f.end.winner;
         const text = w < 0 ? 'Draw' : `${env.names[w]} wins`;
-        // The winner's score first (by rank, not by seat).
+        // The winner's score first (by rank, not by seat), and why the game
+        // ended before its last turn.
         const order = w === 1 ? [1, 0] : [0, 1];
-        kit.banner(ctx, `${text}: ${order.map((p) => f.end.texts[p]).join(' - ')}`, view, { bg: w < 0 ? '#444' : colors[w], size: 16 });
+        const why = endReason(f);
+        kit.banner(ctx, `${text}: ${order.map((p) => f.end.texts[p]).join(' - ')}${why ? ` \u00b7 ${why}` : ''}`, view, { bg: w < 0 ? '#444' : colors[w], size: 16 });
       }
     },
 
@@ -401,9 +460,16 @@ export default function create(replay, env) {
 
     /** @param {any} f */
     scores(f) {
+      // The crystal race in the top bar: what each colony still needs to
+      // hold more than half of the crystals, which ends the game.
+      const win = Math.floor(setup.initialCrystal / 2) + 1;
       return [0, 1].map((p) => {
         const s = f.end ? f.end.scores[p] : f.scores[p];
-        return { score: s, detail: `${f.antTotals[p]} ants` };
+        return {
+          score: s, detail: `${f.antTotals[p]} ants`,
+          aside: f.end ? '' : `${Math.max(0, win - f.scores[p])} to go`,
+          asideTitle: `crystals still to harvest to hold more than half of the ${setup.initialCrystal} (${win}), which wins at once`,
+        };
       });
     },
 

@@ -109,9 +109,9 @@ export default function create(replay, env) {
    * whiskers), its id on a tag under its chin.
    * @param {CanvasRenderingContext2D} ctx
    */
-  function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id, /** @type {any} */ L) {
-    kit.piece(ctx, 'cat', x, y - s * 0.04, s * 0.42, (/** @type {CanvasRenderingContext2D} */ g) => catFace(g, col));
-    L.badge(ctx, id, x, y + s * 0.36, { bg: '#101317', fg: '#ffffff', border: col, size: Math.max(8, s * 0.2) });
+  function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id, /** @type {any} */ L, k = 1) {
+    kit.piece(ctx, 'cat', x, y - s * 0.04 * k, s * 0.5 * k, (/** @type {CanvasRenderingContext2D} */ g) => catFace(g, col));
+    L.badge(ctx, id, x + s * 0.34 * k, y + s * 0.4 * k, { bg: '#101317', fg: '#ffffff', border: col, size: Math.max(9, s * 0.2) });
   }
 
   /** A cat's face in a unit box. @param {CanvasRenderingContext2D} g @param {string} col */
@@ -167,8 +167,17 @@ export default function create(replay, env) {
   }
 
   /** The mouse: grey, round ears, a tail, ringed in its team's colour. @param {CanvasRenderingContext2D} ctx */
-  function mouse(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col) {
-    kit.piece(ctx, 'mouse', x, y, s * 0.4, (/** @type {CanvasRenderingContext2D} */ g) => mouseShape(g, col));
+  function mouse(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, k = 1) {
+    // The one piece everybody follows: a light halo in its team's colour under it.
+    const g = ctx.createRadialGradient(x, y, s * 0.2 * k, x, y, s * 0.75 * k);
+    g.addColorStop(0, 'rgba(255,255,255,.85)');
+    g.addColorStop(0.45, kit.alpha(col, 0.6));
+    g.addColorStop(1, kit.alpha(col, 0));
+    ctx.fillStyle = g;
+    ctx.beginPath();
+    ctx.arc(x, y, s * 0.75 * k, 0, Math.PI * 2);
+    ctx.fill();
+    kit.piece(ctx, 'mouse', x, y, s * 0.48 * k, (/** @type {CanvasRenderingContext2D} */ gg) => mouseShape(gg, col));
   }
 
   /** The mouse in a unit box. @param {CanvasRenderingContext2D} g @param {string} col */
@@ -240,7 +249,25 @@ export default function create(replay, env) {
     return `crash: ${l.crashed || '?'} at turn ${l.turn}`;
   }
 
+  /** A symbol drawn as on a board of 20-pixel cells (the legend's unit box is a tenth of one). @param {(g: CanvasRenderingContext2D) => void} draw */
+  const cell = (draw) => (/** @type {CanvasRenderingContext2D} */ g) => { g.scale(0.1, 0.1); draw(g); };
+
+  const symbols = [
+    { label: 'a cat, its id on a tag, in the colour of the team playing the cats', draw: (/** @type {CanvasRenderingContext2D} */ g) => catFace(g, env.colors[0]) },
+    { label: 'the mouse, haloed in the colour of the team playing it', draw: (/** @type {CanvasRenderingContext2D} */ g) => mouseShape(g, env.colors[1]) },
+    { label: 'a wall: no piece crosses this edge', draw: cell((g) => {
+      // Between two plain cells, as on the board (dark on the dark panel would not show).
+      g.fillStyle = TERRAIN.plain; g.fillRect(-10, -10, 20, 20);
+      g.strokeStyle = '#1b1410'; g.lineWidth = 3; g.lineCap = 'round'; g.beginPath(); g.moveTo(-2, -9); g.lineTo(2, 9); g.stroke();
+    }) },
+    { label: 'ocean, rock, mountain: impassable', draw: cell((g) => {
+      for (const [x, c] of /** @type {[number, string][]} */ ([[-6, TERRAIN.ocean], [0, TERRAIN.rock], [6, TERRAIN.mountain]])) { g.fillStyle = c; g.fillRect(x - 3, -6, 6, 12); }
+    }) },
+    { label: 'a last move; "dash": the mouse moved two cells', draw: cell((g) => kit.arrow(g, -9, 0, 9, 0, { color: kit.alpha(env.colors[1], 0.85), width: 1.6 })) },
+  ];
+
   return {
+    symbols,
     animate: true,
     options: [
       { id: 'catsDbg', label: 'Cats\' debug drawings', values: [false, true], value: false, key: 'F5', help: 'the cats\' AI debug drawings' },
@@ -349,24 +376,29 @@ export default function create(replay, env) {
       }
 
       // Pieces, moving along their paths during the animation.
-      // Pieces sharing a cell (a catch) are spread around its centre.
+      // Pieces sharing a cell (a catch) are drawn smaller, spread around
+      // its centre (the mouse in the middle when cats caught it), so that
+      // each stays seen.
       const crowd = new Map();
-      for (const p of [...(f.cats || []), ...(f.mouse ? [f.mouse] : [])]) crowd.set(key(p.q, p.r), [...(crowd.get(key(p.q, p.r)) || []), p.id]);
+      for (const p of [...(f.cats || []), ...(f.mouse ? [{ ...f.mouse, id: 'M' }] : [])]) crowd.set(key(p.q, p.r), [...(crowd.get(key(p.q, p.r)) || []), p.id]);
       const posOf = (/** @type {any} */ piece, /** @type {string} */ id) => {
         const l = paths.get(id);
-        if (anim < 1 && l && l.path && l.path.length > 1) return along(l.path, anim);
+        if (anim < 1 && l && l.path && l.path.length > 1) return { ...along(l.path, anim), dx: 0, dy: 0, k: 1 };
         const here = crowd.get(key(piece.q, piece.r)) || [id];
-        if (here.length < 2) return { q: piece.q, r: piece.r };
-        const a = 2 * Math.PI * here.indexOf(id) / here.length;
-        return { q: piece.q + 0.25 * Math.cos(a), r: piece.r + 0.25 * Math.sin(a) };
+        if (here.length < 2) return { q: piece.q, r: piece.r, dx: 0, dy: 0, k: 1 };
+        const ring = here.filter((/** @type {string} */ x) => x !== 'M' || here.length === 2);
+        if (id === 'M' && here.length > 2) return { q: piece.q, r: piece.r, dx: 0, dy: 0, k: 0.62 };
+        const a = -Math.PI / 2 + 2 * Math.PI * ring.indexOf(id) / ring.length;
+        const d = here.length > 2 ? 0.52 : 0.36;
+        return { q: piece.q, r: piece.r, dx: d * Math.cos(a), dy: d * Math.sin(a), k: 0.62 };
       };
       for (const c of f.cats || []) {
         const a = posOf(c, c.id), p = P(a.q, a.r);
-        cat(ctx, p.x, p.y, s, catsCol, c.id, labels);
+        cat(ctx, p.x + a.dx * s, p.y + a.dy * s, s, catsCol, c.id, labels, a.k);
       }
       if (f.mouse) {
         const a = posOf(f.mouse, 'M'), p = P(a.q, a.r);
-        mouse(ctx, p.x, p.y, s, mouseCol);
+        mouse(ctx, p.x + a.dx * s, p.y + a.dy * s, s, mouseCol, a.k);
       }
 
       // A flash on a catch (once per cell: several cats may catch at once).
@@ -392,10 +424,12 @@ export default function create(replay, env) {
       }
 
       // Status line: game, leg, turn, roles, dash.
-      const roles = `${f.teams[seatOf(f, 'cats')]} plays the cats, ${f.teams[seatOf(f, 'mouse')]} the mouse`;
-      const stage = `turn ${f.turn} / ${f.maxTurns}${f.stage === 'legover' ? ' · leg over' : f.stage === 'over' ? ' · game over' : ''}`;
-      const dash = f.dash ? ` · mouse: ${f.dash.cooldown > 0 ? `dash in ${f.dash.cooldown}` : 'dash ready'}, ${f.dash.uses} used` : '';
-      kit.status(ctx, `Game ${f.game} · leg ${f.leg} / 2 · ${stage} · ${roles}${dash}`, view);
+      const roles = `cats: ${f.teams[seatOf(f, 'cats')]}, mouse: ${f.teams[seatOf(f, 'mouse')]}`;
+      // The controls' counter (the match's turns, both legs) first; the
+      // leg's own turn after, named as such.
+      const stage = `game ${f.game}, leg ${f.leg} / 2: turn ${f.turn} / ${f.maxTurns}${f.stage === 'legover' ? ', leg over' : f.stage === 'over' ? ', game over' : ''}`;
+      const dash = f.dash ? ` · ${f.dash.cooldown > 0 ? `dash in ${f.dash.cooldown}` : 'dash ready'} (${f.dash.uses} used)` : '';
+      kit.status(ctx, `${view.counter || `Turn ${i}`} · ${stage} · ${roles}${dash} · score: the turn of the catch, lower wins`, view);
       if (!f.result && f.stage === 'legover') {
         const leg = (f.legs || [])[f.legs.length - 1];
         if (leg) kit.banner(ctx, `Leg ${leg.leg}: ${f.teams[leg.catsSeat]}'s cats: ${legText(leg)}`, view, { bg: '#2c3440', size: 13 });
@@ -434,7 +468,13 @@ export default function create(replay, env) {
         const leg = (f.legs || []).find((/** @type {any} */ l) => l.catsSeat === seat);
         const own = f.result ? f.result.own[seat] : leg ? leg.result : '—';
         const role = seatOf(f, 'cats') === seat ? 'cats' : 'mouse';
-        return { score: own, detail: `${f.stage === 'over' ? 'own result' : `now the ${role}`}${leg ? `; as the cats: ${legText(leg)}` : ''}` };
+        // While its cats hunt, a team's result is the leg's turn so far.
+        const hunting = !f.result && role === 'cats' && f.stage !== 'legover' && !leg;
+        return {
+          score: own, detail: `${f.stage === 'over' ? 'own result' : `now the ${role}`}${leg ? `; as the cats: ${legText(leg)}` : ''}`,
+          aside: hunting ? `cats hunting: turn ${f.turn}` : f.result ? '' : `${role === 'cats' ? 'cats' : 'mouse'}${leg ? ' now' : ''}`,
+          asideTitle: 'a team scores the turn its cats catch the mouse (or the leg\'s length if it escapes): lower wins',
+        };
       });
     },
 

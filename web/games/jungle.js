@@ -18,6 +18,8 @@ const SIZES = [
 ];
 
 const INK = '#0b0e12';
+/** The ticks a death stays marked on the board (fading). */
+const DEATH_TICKS = 8;
 
 /**
  * The teams' animals, each in a unit box facing right (the crocodile, the
@@ -145,47 +147,52 @@ const DRAW_ANIMAL = [
       g.beginPath(); g.ellipse(e * 0.33, -0.1, 0.04, 0.11, 0, 0, Math.PI * 2); g.fill();
     }
   },
-  // Snake: a coil seen from above, its head raised with a forked tongue.
+  // Snake: a body in an S, thick at the middle, tapering to the tail, the
+  // head raised at its front with yellow eyes and a forked tongue.
   (g, color) => {
     g.lineCap = 'round';
     g.lineJoin = 'round';
-    g.beginPath();
-    const turns = 1.6, n = 40;
-    /** @type {number[][]} */
-    const pts = [];
-    for (let k = 0; k <= n; k++) {
-      const t = k / n, a = t * turns * Math.PI * 2, rr = 0.12 + 0.62 * t;
-      pts.push([Math.cos(a) * rr, Math.sin(a) * rr + 0.05]);
+    const body = () => {
+      g.beginPath();
+      g.moveTo(-0.95, 0.62);
+      g.bezierCurveTo(-0.55, 0.95, -0.75, -0.2, -0.3, -0.05);
+      g.bezierCurveTo(0.1, 0.1, 0.0, 0.75, 0.35, 0.45);
+      g.quadraticCurveTo(0.5, 0.3, 0.52, -0.05);
+    };
+    for (const [w, style] of /** @type {[number, string][]} */ ([[0.42, INK], [0.3, color]])) {
+      body();
+      g.strokeStyle = style;
+      g.lineWidth = w;
+      g.stroke();
     }
-    pts.forEach(([x, y], k) => k ? g.lineTo(x, y) : g.moveTo(x, y));
-    g.strokeStyle = INK;
-    g.lineWidth = 0.42;
-    g.stroke();
-    g.strokeStyle = color;
+    // Scales: dark bands across the back, and a lighter belly line.
+    body();
+    g.setLineDash([0.07, 0.13]);
+    g.strokeStyle = 'rgba(0,0,0,.4)';
     g.lineWidth = 0.3;
     g.stroke();
-    g.setLineDash([0.12, 0.16]);
-    g.strokeStyle = 'rgba(0,0,0,.35)';
-    g.lineWidth = 0.1;
-    g.stroke();
     g.setLineDash([]);
-    // The head at the coil's outer end, looking outwards.
-    const [hx, hy] = pts[n], [px, py] = pts[n - 3];
-    const a = Math.atan2(hy - py, hx - px);
-    g.save();
-    g.translate(hx, hy);
-    g.rotate(a);
+    body();
+    g.strokeStyle = 'rgba(255,255,255,.3)';
+    g.lineWidth = 0.06;
+    g.stroke();
+    // The tongue, then the head over the neck.
     g.strokeStyle = '#ff3b3b';
     g.lineWidth = 0.06;
-    g.beginPath(); g.moveTo(0.3, 0); g.lineTo(0.5, 0); g.lineTo(0.6, -0.08); g.moveTo(0.5, 0); g.lineTo(0.6, 0.08); g.stroke();
-    g.beginPath(); g.ellipse(0.08, 0, 0.3, 0.22, 0, 0, Math.PI * 2);
-    g.fillStyle = color; g.fill();
-    g.strokeStyle = INK; g.lineWidth = 0.08; g.stroke();
-    g.fillStyle = '#f5e663';
-    for (const e of [-1, 1]) { g.beginPath(); g.arc(0.15, e * 0.11, 0.065, 0, Math.PI * 2); g.fill(); }
-    g.fillStyle = INK;
-    for (const e of [-1, 1]) { g.beginPath(); g.arc(0.17, e * 0.11, 0.03, 0, Math.PI * 2); g.fill(); }
-    g.restore();
+    g.beginPath(); g.moveTo(0.78, -0.42); g.lineTo(0.98, -0.55); g.moveTo(0.9, -0.5); g.lineTo(1.0, -0.45); g.moveTo(0.9, -0.5); g.lineTo(0.95, -0.64); g.stroke();
+    g.beginPath();
+    g.ellipse(0.58, -0.25, 0.3, 0.22, -0.6, 0, Math.PI * 2);
+    g.fillStyle = color;
+    g.fill();
+    g.strokeStyle = INK;
+    g.lineWidth = 0.08;
+    g.stroke();
+    for (const [x, y] of [[0.5, -0.38], [0.7, -0.18]]) {
+      g.fillStyle = '#f5e663';
+      g.beginPath(); g.arc(x, y, 0.07, 0, Math.PI * 2); g.fill();
+      g.fillStyle = INK;
+      g.beginPath(); g.ellipse(x + 0.01, y, 0.02, 0.05, -0.6, 0, Math.PI * 2); g.fill();
+    }
   },
 ];
 
@@ -409,14 +416,27 @@ export default function create(replay, env) {
       const d = (f.diamonds || []).find((/** @type {any} */ x) => x.id === u.diamondId || x.ownerId === u.id);
       if (d) gem(ctx, cx + r * 0.85, cy - r * 0.85, s * sizeOf(d.points).k * 0.32, d.summonLevel);
     }
-    L.text(ctx, u.id, cx - r * 0.9, cy + r * 0.9, { size: Math.max(8, s * 0.22), color: '#e6edf3' });
+    // The id on a tag in the team's colour, at a size read from a seat.
+    L.badge(ctx, u.id, cx - r * 0.75, cy + r * 1.05, { bg: '#0b0e12', fg: '#ffffff', border: color, size: Math.max(11, s * 0.26) });
   }
 
-  /** A vine between two points. @param {CanvasRenderingContext2D} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 @param {number} s */
-  function vine(ctx, x1, y1, x2, y2, s) {
+  /** A vine between two points, in the viner's colour. @param {CanvasRenderingContext2D} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 @param {number} s @param {string} color */
+  function vine(ctx, x1, y1, x2, y2, s, color) {
     const dx = x2 - x1, dy = y2 - y1, l = Math.hypot(dx, dy) || 1, nx = -dy / l, ny = dx / l;
     ctx.save();
-    ctx.strokeStyle = '#62d26f';
+    // A dark edge under the viner's colour: any team's colour reads on the grass.
+    ctx.strokeStyle = INK;
+    ctx.lineWidth = Math.max(3, s * 0.13);
+    ctx.lineCap = 'round';
+    const n0 = Math.max(4, Math.round(l / (s * 0.25)));
+    ctx.beginPath();
+    for (let k = 0; k <= n0; k++) {
+      const t = k / n0, w = Math.sin(t * Math.PI * n0 / 2) * s * 0.1;
+      const px = x1 + dx * t + nx * w, py = y1 + dy * t + ny * w;
+      if (k) ctx.lineTo(px, py); else ctx.moveTo(px, py);
+    }
+    ctx.stroke();
+    ctx.strokeStyle = color;
     ctx.lineWidth = Math.max(2, s * 0.08);
     ctx.beginPath();
     const n = Math.max(4, Math.round(l / (s * 0.25)));
@@ -473,7 +493,34 @@ export default function create(replay, env) {
     return st ? { ...f, teams: st.teams, diamonds: st.diamonds, step: st } : f;
   }
 
+  /** A symbol drawn as on a board of 20-pixel cells (the legend's unit box is a tenth of one). @param {(g: CanvasRenderingContext2D) => void} draw */
+  const cell = (draw) => (/** @type {CanvasRenderingContext2D} */ g) => { g.scale(0.1, 0.1); draw(g); };
+  const cross = (/** @type {CanvasRenderingContext2D} */ g, /** @type {string} */ col, /** @type {number} */ d) => {
+    g.lineCap = 'round';
+    for (const [w, c] of /** @type {[number, string][]} */ ([[3, '#0b0e12'], [2, col]])) {
+      g.strokeStyle = c; g.lineWidth = w; g.beginPath();
+      g.moveTo(-d, -d); g.lineTo(d, d); g.moveTo(d, -d); g.lineTo(-d, d); g.stroke();
+    }
+  };
+  const symbols = [
+    { label: 'a unit of a team (its animal, in its colour), its id on a tag', draw: (/** @type {CanvasRenderingContext2D} */ g) => DRAW_ANIMAL[0](g, env.colors[0]) },
+    { label: 'summoning: the unit raises its diamond\'s level', draw: cell((g) => {
+      g.strokeStyle = '#fff6a0'; g.shadowColor = '#fff6a0'; g.shadowBlur = 4; g.lineWidth = 1.5; g.setLineDash([2, 2]);
+      g.beginPath(); g.arc(0, 0, 8, 0, Math.PI * 2); g.stroke();
+    }) },
+    { label: 'a vine, in the viner\'s colour: it pulls the unit at its end', draw: cell((g) => vine(g, -9, 4, 9, -4, 20, env.colors[1])) },
+    { label: 'an attack this tick: the target is killed', draw: cell((g) => {
+      g.strokeStyle = '#ff3b3b'; g.lineWidth = 1.4; g.beginPath();
+      for (let k = 0; k < 3; k++) { const d = (k - 1) * 2.8; g.moveTo(-6 + d, -6 - d); g.lineTo(6 + d, 6 - d); }
+      g.stroke();
+    }) },
+    { label: `a death, in the victim's colour: bold on its tick, fading over ${DEATH_TICKS} ticks`, draw: cell((g) => cross(g, env.colors[2], 5)) },
+    { label: 'a diamond dropped: the points it scores', draw: cell((g) => kit.badge(g, '+12', 0, 0, { bg: env.colors[0], size: 8 })) },
+    { label: 'a diamond: its cut and colour by summon level, its size by pending points (D: the legend)', draw: (/** @type {CanvasRenderingContext2D} */ g) => gemShape(g, 3) },
+  ];
+
   return {
+    symbols,
     animate: true,
     options: [
       { id: 'step', label: 'Tick shown', values: STEPS, value: STEPS[0], key: '.', help: 'the team turns of the tick, one by one, then the whole tick' },
@@ -504,7 +551,8 @@ export default function create(replay, env) {
       for (const d of f.diamonds || []) {
         if (d.ownerId) continue;
         const c = C(d.position);
-        gem(ctx, c.x, c.y, s * sizeOf(d.points).k * 0.5, d.summonLevel);
+        // Big enough to be told apart from a seat: at least a quarter of a tile.
+        gem(ctx, c.x, c.y, s * (0.12 + 0.4 * sizeOf(d.points).k), d.summonLevel);
       }
 
       const all = units(f);
@@ -534,19 +582,28 @@ export default function create(replay, env) {
         }
       }
 
-      // Deaths this tick: a cross where the unit was killed.
+      // Deaths: a cross in the victim's colour where a unit was killed,
+      // bold on its tick, then fading over the next ones so that a death is
+      // seen at any speed.
       const events = (f.teams || []).flatMap((/** @type {any} */ t) => t.events || []);
-      for (const u of all) {
-        const died = u.lastState && u.lastState.positionBeforeDying;
-        if (died) {
-          const c = C(died);
+      for (let k = DEATH_TICKS - 1; k >= 0; k--) {
+        const g = k === 0 ? f : i - k >= 1 ? replay.turns[i - k - 1]?.frame : null;
+        if (!g) continue;
+        for (const u of units(g)) {
+          const died = u.lastState && u.lastState.positionBeforeDying;
+          if (!died) continue;
+          const c = C(died), d = s * (k ? 0.16 : 0.24);
           ctx.save();
-          ctx.strokeStyle = kit.alpha(env.colors[u.team % env.colors.length], 0.9);
-          ctx.lineWidth = Math.max(2, s * 0.09);
-          ctx.beginPath();
-          ctx.moveTo(c.x - s * 0.22, c.y - s * 0.22); ctx.lineTo(c.x + s * 0.22, c.y + s * 0.22);
-          ctx.moveTo(c.x + s * 0.22, c.y - s * 0.22); ctx.lineTo(c.x - s * 0.22, c.y + s * 0.22);
-          ctx.stroke();
+          ctx.globalAlpha = k ? 0.65 * (1 - k / DEATH_TICKS) : 1;
+          ctx.lineCap = 'round';
+          for (const [w, col] of [[Math.max(3, s * 0.15), INK], [Math.max(2, s * 0.09), env.colors[u.team % env.colors.length]]]) {
+            ctx.strokeStyle = /** @type {string} */ (col);
+            ctx.lineWidth = /** @type {number} */ (w);
+            ctx.beginPath();
+            ctx.moveTo(c.x - d, c.y - d); ctx.lineTo(c.x + d, c.y + d);
+            ctx.moveTo(c.x + d, c.y - d); ctx.lineTo(c.x - d, c.y + d);
+            ctx.stroke();
+          }
           ctx.restore();
         }
       }
@@ -573,7 +630,7 @@ export default function create(replay, env) {
           const u = byId.get(e.unitId);
           if (e.action === 'VINE' && u && u.position) {
             const t = byId.get(e.vineEvent.vineUnitId);
-            if (t && t.position) { const a = C(u.position), b = C(t.position); vine(ctx, a.x, a.y, b.x, b.y, s); }
+            if (t && t.position) { const a = C(u.position), b = C(t.position); vine(ctx, a.x, a.y, b.x, b.y, s, env.colors[u.team % env.colors.length]); }
           } else if (e.action === 'ATTACK') {
             const t = byId.get(e.attackEvent.targetUnitId);
             const p = t && ((t.lastState && t.lastState.positionBeforeDying) || t.position);
@@ -609,8 +666,8 @@ export default function create(replay, env) {
         ctx.strokeRect(ox + ht.x * s + 0.5, oy + ht.y * s + 0.5, s - 1, s - 1);
       }
 
-      const tick = f.tick < 0 ? 'before the first tick' : `Tick ${f.tick + 1} / ${f.totalTick}`;
-      kit.status(ctx, `${tick}  ·  ${map.name}`, view);
+      // The controls' counter: a turn is a tick (turn 0: before the first).
+      kit.status(ctx, `${view.counter || `Turn ${i}`}${f.tick < 0 ? ' (before the first tick)' : ''}  \u00b7  ${f.totalTick} ticks  \u00b7  ${map.name}`, view);
       if (f.step) {
         const k = (f.teams || []).findIndex((/** @type {any} */ t) => t.id === f.step.playingTeamId);
         const who = k >= 0 ? f.teams[k].name : 'a team';
@@ -655,10 +712,39 @@ export default function create(replay, env) {
 
     /** @param {any} f */
     scores(f) {
+      // Held points score only when dropped, and rank next: the top bar
+      // shows them beside the score, so that the race is seen all match.
       return (f.teams || []).map((/** @type {any} */ t) => ({
         score: t.score,
         detail: `pending ${t.pendingPoints ?? 0}, deaths ${t.deaths ?? 0}`,
+        aside: `\u25c6${(t.pendingPoints ?? 0).toLocaleString('en-US')}`,
+        asideTitle: 'held (pending) points: what the diamonds its units hold are worth; they score when dropped, and rank next to the score',
+        rankBy: [t.score, t.pendingPoints ?? 0],
       }));
+    },
+
+    /**
+     * A team's command in words, one line per unit ("unit 3: MOVE to (4, 5)"),
+     * rather than its JSON.
+     * @param {any} reply
+     */
+    output(reply) {
+      const out = [];
+      for (const l of reply.lines || []) {
+        let m;
+        try {
+          m = JSON.parse(l.Text);
+        } catch {
+          return null; // not a command: shown as sent
+        }
+        if (!m || !Array.isArray(m.actions)) return null;
+        if (!m.actions.length) out.push(`tick ${m.tick}: no action`);
+        for (const a of m.actions) {
+          const to = a.target ? ` ${a.action === 'MOVE' || a.action === 'SPAWN' ? 'to ' : 'at '}(${a.target.x}, ${a.target.y})` : '';
+          out.push(`unit ${a.unitId ?? '?'}: ${a.action}${to}`);
+        }
+      }
+      return out;
     },
 
     /** @param {any} f */

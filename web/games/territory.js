@@ -145,7 +145,25 @@ export default function create(replay, env) {
     }
   }
 
+  /** A symbol drawn as on a board of 20-pixel cells (the legend's unit box is a tenth of one). @param {(g: CanvasRenderingContext2D) => void} draw */
+  const cell = (draw) => (/** @type {CanvasRenderingContext2D} */ g) => { g.scale(0.1, 0.1); draw(g); };
+  const cross = (/** @type {CanvasRenderingContext2D} */ g, /** @type {string} */ col, /** @type {number} */ d) => {
+    g.lineCap = 'round';
+    for (const [w, c] of /** @type {[number, string][]} */ ([[3, '#0b0e12'], [2, col]])) {
+      g.strokeStyle = c; g.lineWidth = w; g.beginPath();
+      g.moveTo(-d, -d); g.lineTo(d, d); g.moveTo(d, -d); g.lineTo(-d, d); g.stroke();
+    }
+  };
+  const symbols = [
+    { label: 'a head, its eyes turned to where it went', draw: (/** @type {CanvasRenderingContext2D} */ g) => { g.scale(0.9, 0.9); headShape(g, env.colors[0]); } },
+    { label: 'bomb: a head entering it dies; the blast clears the four tiles around it', draw: cell((g) => bomb(g, 0, 0, 20)) },
+    { label: 'ice: a head entering it is frozen for 3 turns (the badge: turns left)', draw: cell((g) => snowflake(g, 0, 0, 20)) },
+    { label: 'decay: a head entering it must reach its territory within the countdown (\u2620 N)', draw: cell((g) => skull(g, 0, 0, 20)) },
+    { label: 'an elimination, in the player\'s colour, its reason beside', draw: cell((g) => cross(g, env.colors[1], 6)) },
+  ];
+
   return {
+    symbols,
     // Heads glide from their previous tile and captured tiles fill from
     // their centre while a turn is played (view.progress from 0 to 1).
     animate: true,
@@ -296,7 +314,8 @@ export default function create(replay, env) {
         ctx.lineWidth = 1.5;
         ctx.strokeRect(ox + hc.c * s + 0.5, oy + hc.r * s + 0.5, s - 1, s - 1);
       }
-      kit.status(ctx, `Turn ${f.turn} / ${arena.turns || '?'}  ·  ${arena.name || 'arena'}`, view);
+      // The controls' counter (the match's turns), then the arena's limit.
+      kit.status(ctx, `${view.counter || `Turn ${i}`}  \u00b7  at most ${arena.turns || '?'} turns  \u00b7  ${arena.name || 'arena'}`, view);
       if (f.over && f.positions) {
         const first = f.positions.indexOf(1);
         if (first >= 0) kit.banner(ctx, `${f.players[first].name} wins`, view, { bg: color(f, first), size: 14 });

@@ -298,8 +298,56 @@ export default function create(replay, env) {
   }
 
 
+  /**
+   * What the board's symbols mean, each drawn as on a board of 20-pixel
+   * cells (the legend's unit box is a tenth of one).
+   * @param {(g: CanvasRenderingContext2D) => void} draw
+   */
+  const cell = (draw) => (/** @type {CanvasRenderingContext2D} */ g) => { g.scale(0.1, 0.1); draw(g); };
+  const chip = (/** @type {string} */ fill, /** @type {string} */ text, /** @type {string} */ ink) => cell((g) => {
+    g.beginPath(); g.arc(0, 0, 7, 0, Math.PI * 2); g.fillStyle = fill; g.fill();
+    g.strokeStyle = '#0b0e12'; g.lineWidth = 1; g.stroke();
+    g.fillStyle = ink; g.font = '600 9px system-ui, sans-serif'; g.textAlign = 'center'; g.textBaseline = 'middle'; g.fillText(text, 0, 0.5);
+  });
+  const ring = (/** @type {string} */ col) => cell((g) => {
+    star(g, 0, 0, 6, GOLD);
+    g.strokeStyle = col; g.lineWidth = 2; g.beginPath(); g.arc(0, 0, 9, 0, Math.PI * 2); g.stroke();
+  });
+  const symbols = [
+    { label: 'point of interest (side quest): a track on it serves it; costs 3', draw: cell((g) => star(g, 0, 0, 7.5, GOLD)) },
+    { label: `a point of interest served by ${env.names[0] || 'red'}'s side quest`, draw: ring(colors[0]) },
+    { label: `a point of interest served by ${env.names[1] || 'blue'}'s side quest`, draw: ring(colors[1]) },
+    { label: 'a town with its id; under it, the towns it wants to reach', draw: chip('#f4efe1', '3', '#1a1f25') },
+    { label: 'a wanted town, not connected yet', draw: chip('#2a3038', '5', '#c8d0d8') },
+    { label: 'a wanted town, connected (it pays every turn)', draw: chip(GOLD, '5', '#1a1f25') },
+    { label: 'an active connection, its train in the colour of the player it pays most', draw: cell((g) => {
+      g.strokeStyle = kit.alpha(GOLD, 0.85); g.lineWidth = 2; g.setLineDash([5, 3]);
+      g.beginPath(); g.moveTo(-10, 0); g.lineTo(10, 0); g.stroke(); g.setLineDash([]);
+      g.save(); g.scale(7, 7); train(g, GOLD); g.restore();
+    }) },
+    { label: 'a track built this turn', draw: cell((g) => {
+      g.save(); g.scale(10, 10); trackPiece(g, [[-1, 0], [1, 0]], 1, colors[0]); g.restore();
+      g.strokeStyle = 'rgba(255,255,255,.8)'; g.lineWidth = 1.2; g.strokeRect(-8.5, -8.5, 17, 17);
+    }) },
+    { label: 'a track erased: its region was inked this turn', draw: cell((g) => {
+      g.strokeStyle = kit.alpha(NEUTRAL, 0.8); g.lineWidth = 1.5; g.beginPath();
+      g.moveTo(-5, -5); g.lineTo(5, 5); g.moveTo(5, -5); g.lineTo(-5, 5); g.stroke();
+    }) },
+    { label: `a disruption this turn, in the colour of who disrupted: +1 instability`, draw: cell((g) => bolt(g, 0, 0, 16, colors[0])) },
+    { label: `instability / ink threshold: at ${map.inkThreshold} the region is inked`, draw: cell((g) => {
+      g.fillStyle = kit.alpha(UNSTABLE, 0.35); g.fillRect(-10, -10, 20, 20);
+      kit.badge(g, `1/${map.inkThreshold}`, 0, 0, { bg: UNSTABLE, fg: '#1b1204', size: 8 });
+    }) },
+    { label: 'an inked region: no track, no disruption, for the rest of the game', draw: cell((g) => {
+      g.fillStyle = 'rgba(6,6,10,.9)'; g.fillRect(-10, -10, 20, 20);
+      g.fillStyle = 'rgba(40,20,60,.9)';
+      for (const [x, y, r] of [[-4, -3, 4], [4, 3, 3.5]]) { g.beginPath(); g.arc(x, y, r, 0, Math.PI * 2); g.fill(); }
+    }) },
+  ];
+
   return {
     colors,
+    symbols,
     // The turn's new tracks are laid while it plays: each piece grows from
     // its cell's centre out to its neighbours (view.progress from 0 to 1).
     animate: true,
@@ -416,17 +464,6 @@ export default function create(replay, env) {
           ctx.stroke();
         }
         ctx.restore();
-        // A train runs along each active connection, a few cells a turn,
-        // in the colour of the player it paid most (gold when even).
-        for (const c of f.connections || []) {
-          const n = c.path.length - 1;
-          if (n < 1) continue;
-          const u = ((i - 1 + (view.progress ?? 1)) * TRAIN_SPEED + kit.hash(c.from, c.to) * n) % (2 * n);
-          const at = trainAt(c.path, u <= n ? u : 2 * n - u), dir = u <= n ? 0 : Math.PI;
-          const p0 = c.points[0], p1 = c.points[1];
-          const col = p0 === p1 ? GOLD : colors[p0 > p1 ? 0 : 1];
-          kit.piece(ctx, 'train', ox + (at.x + 0.5) * s, oy + (at.y + 0.5) * s, s * 0.42, (/** @type {CanvasRenderingContext2D} */ c) => train(c, col), at.angle + dir);
-        }
       }
 
       // Desired connections between towns.
@@ -485,6 +522,21 @@ export default function create(replay, env) {
         });
       }
 
+      // A train runs along each active connection, a few cells a turn, in
+      // the colour of the player it paid most (gold when even); drawn over
+      // the towns it runs through, so that it stays seen there.
+      if (o.active) {
+        for (const c of f.connections || []) {
+          const n = c.path.length - 1;
+          if (n < 1) continue;
+          const u = ((i - 1 + (view.progress ?? 1)) * TRAIN_SPEED + kit.hash(c.from, c.to) * n) % (2 * n);
+          const at = trainAt(c.path, u <= n ? u : 2 * n - u), dir = u <= n ? 0 : Math.PI;
+          const p0 = c.points[0], p1 = c.points[1];
+          const col = p0 === p1 ? GOLD : colors[p0 > p1 ? 0 : 1];
+          kit.piece(ctx, 'train', ox + (at.x + 0.5) * s, oy + (at.y + 0.5) * s, s * 0.42, (/** @type {CanvasRenderingContext2D} */ c) => train(c, col), at.angle + dir);
+        }
+      }
+
       // Points of interest served by a player's side quest.
       (f.players || []).forEach((/** @type {any} */ p, /** @type {number} */ k) => {
         for (const [x, y] of p.poisServed || []) {
@@ -505,6 +557,8 @@ export default function create(replay, env) {
         ctx.lineWidth = 1.5;
         ctx.strokeRect(X(hc.x) + 0.5, Y(hc.y) + 0.5, s - 1, s - 1);
       }
+      // The controls' counter (the match's turns), then the game's limit.
+      kit.status(ctx, `${view.counter || `Turn ${i}`} \u00b7 at most ${f.maxTurns || '?'} turns`, view);
       if (f.over) {
         const sc = scoresOf(f);
         const w = sc[0] === sc[1] ? -1 : sc[0] > sc[1] ? 0 : 1;
