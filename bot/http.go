@@ -236,7 +236,7 @@ func (h *HTTP) waitReady(ctx context.Context) error {
 		default:
 		}
 		if !next.Before(end) {
-			return fmt.Errorf("not ready after %v: GET %s%s gave %s%s", within, h.base, h.Protocol.StatusPath, last, h.stderrHint())
+			return fmt.Errorf("not ready after %v: GET %s%s gave %s%s%s", within, h.base, h.Protocol.StatusPath, last, h.portHint(last), h.stderrHint())
 		}
 		select {
 		case <-time.After(time.Until(next)):
@@ -251,6 +251,17 @@ func (h *HTTP) exitNow() string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.exit.String()
+}
+
+// portHint says, when nothing listened where Arena called a bot it
+// started, that the bot must listen on the port it was given: a 2020 bot
+// with its port written in its code answers nobody.
+func (h *HTTP) portHint(last string) string {
+	if h.proc == nil || !strings.Contains(last, "connection refused") {
+		return ""
+	}
+	_, port, _ := strings.Cut(strings.TrimPrefix(h.base, "http://"), ":")
+	return fmt.Sprintf(" (nothing listens on port %s: the bot must listen on the port Arena gives it in its PORT environment variable)", port)
 }
 
 func (h *HTTP) stderrHint() string {

@@ -472,3 +472,16 @@ func TestHTTPFailureIsMarked(t *testing.T) {
 		h.Close(time.Second)
 	}
 }
+
+// A bot started by Arena that listens elsewhere than $PORT is told so:
+// nothing listens where Arena calls it.
+func TestHTTPBotThatIgnoresPort(t *testing.T) {
+	p := httpTestProtocol
+	p.Within = time.Second
+	h := &HTTP{Protocol: p, Argv: []string{"sh", "-c", "exec sleep 30"}}
+	err := h.Start(context.Background())
+	defer h.Close(time.Second)
+	if err == nil || !strings.Contains(err.Error(), "not ready after 1s") || !strings.Contains(err.Error(), "PORT environment variable") {
+		t.Fatalf("error %v, want the port hint", err)
+	}
+}

@@ -32,6 +32,7 @@ type platformFlags struct {
 	submitEvery  time.Duration
 	matches      int
 	pressure     float64
+	scale        timeScale
 	// firstToken is the organiser token made on this first start ("":
 	// the data directory had one), printed once by announce.
 	firstToken string
@@ -44,6 +45,8 @@ func (f *platformFlags) add(fl *pflag.FlagSet) {
 	fl.IntVar(&f.workers, "build-workers", 1, "with --data: builds run at once")
 	fl.DurationVar(&f.buildTimeout, "build-timeout", 5*time.Minute, "with --data: a build is stopped after this long")
 	fl.DurationVar(&f.submitEvery, "submit-every", time.Minute, "with --data: the time a team waits between two submissions")
+	f.scale.add(fl)
+	fl.Lookup("time-scale").Usage = "with --data: multiply every time limit of the platform's matches by F (first turns included), for a slow or busy machine, as arena worker --time-scale; recorded in their replays"
 	fl.Float64Var(&f.pressure, "cpu-pressure", 60, "with --data: hold each match back, a few seconds at most, while the machine's CPU pressure (PSI some avg10, percent) is above this (0: never), so that its bots are not starved")
 	fl.IntVar(&f.matches, "casual-matches", runtime.NumCPU(), "with --data: casual matches between the teams' active bots kept queued per event and played continuously (0: none); at once only as many as --cores allow, a core per team bot, as arena tournament plays them")
 }
@@ -84,7 +87,7 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 	if f.db != "" {
 		role = worker.RoleServer
 	}
-	if err := p.StartJobs(ctx, worker.Options{Workers: f.workers, Log: log, Matches: f.matches, Cores: srv.Cores, Role: role, Pressure: f.pressure,
+	if err := p.StartJobs(ctx, worker.Options{Workers: f.workers, Log: log, Matches: f.matches, Cores: srv.Cores, Role: role, Pressure: f.pressure, TimeScale: f.scale.factor(),
 		Build: build.Options{Timeout: f.buildTimeout, Unsafe: f.unsafe}}); err != nil {
 		p.Close()
 		return nil, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -11,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/platformtest"
+	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox"
 )
 
@@ -268,5 +272,36 @@ func TestNPMCacheNeedsData(t *testing.T) {
 	_, stderr, code := run(t, "npm-cache")
 	if code == 0 || !strings.Contains(stderr, "--data DIR is required") {
 		t.Fatalf("exit %d, %s", code, stderr)
+	}
+}
+
+// TestServeTimeScale: arena serve --time-scale scales the time limits of
+// the platform's matches, as arena worker's does; their replays say so.
+func TestServeTimeScale(t *testing.T) {
+	data := platformtest.DataDir(t)
+	p, err := platform.Open(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, invite := platformtest.Event(t, p, "tracks", "Summer")
+	platformtest.JoinReady(t, p, invite, "Owls")
+	p.Close()
+	startPlatform(t, data, "--unsafe-no-sandbox", "--casual-matches", "1", "--time-scale", "3")
+	q, err := platform.Open(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	var ms []store.Match
+	platformtest.WaitFor(t, 2*time.Minute, "a match played", func() bool {
+		ms, _ = q.Store.Matches(context.Background(), ev.ID, 1)
+		return len(ms) > 0
+	})
+	rep, err := q.Replays.Get(ms[0].Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.TimeScale != 3 {
+		t.Errorf("the platform's match was played with time scale %g, want 3", rep.TimeScale)
 	}
 }

@@ -173,7 +173,7 @@ func (p *Pool) newClient(o Options) (store.JobClient, error) {
 		FetchPollInterval:    o.PollInterval,
 		FetchCooldown:        min(o.PollInterval, 100*time.Millisecond),
 		MaxAttempts:          queue.Attempts,
-		Logger:               o.Log,
+		Logger:               quiet(o.Log),
 		RescueStuckJobsAfter: max(o.RescueAfter, p.Intake.BuildTimeout()+2*time.Minute, matchTimeout+2*time.Minute),
 	})
 }
