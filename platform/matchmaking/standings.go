@@ -78,7 +78,7 @@ func (mk *Matchmaker) standings(ctx context.Context, eventID int64, keep func(st
 		}
 		sort.SliceStable(all, func(i, j int) bool { return leagueBefore(info, all[i], all[j]) })
 	}
-	rankAll(info, all, leagues)
+	rankAll(all, leagues)
 	var out []Standing
 	for _, s := range all {
 		if keep(s.Team) {
@@ -193,7 +193,7 @@ func ranked(s Standing) bool {
 // (keeping their order) and numbers the ranked ones, in the event and in
 // their league; lines of a boss-only league with the same record share
 // their ranks.
-func rankAll(info game.Info, all []Standing, leagues bool) {
+func rankAll(all []Standing, leagues bool) {
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i], all[j]
 		if leagues && a.Team.League != b.Team.League {
@@ -212,9 +212,14 @@ func rankAll(info game.Info, all []Standing, leagues bool) {
 		}
 		overall, inLeague = overall+1, inLeague+1
 		s.Rank, s.LeagueRank = overall, inLeague
-		if prev := all[max(i-1, 0)]; i > 0 && leagues && s.BossOnly && ranked(prev) &&
-			prev.Team.League == s.Team.League && !testBefore(prev.Test, s.Test) {
-			s.Rank, s.LeagueRank = prev.Rank, prev.LeagueRank // the same record, the same rank
+		if i > 0 && sameRecord(all[i-1], *s) {
+			s.Rank, s.LeagueRank = all[i-1].Rank, all[i-1].LeagueRank
 		}
 	}
+}
+
+// sameRecord: two ranked lines of one boss-only league whose tests are
+// equal share a rank.
+func sameRecord(a, b Standing) bool {
+	return a.BossOnly && b.BossOnly && ranked(a) && a.Team.League == b.Team.League && !testBefore(a.Test, b.Test)
 }
