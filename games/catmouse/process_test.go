@@ -2,6 +2,7 @@ package catmouse_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -215,7 +216,10 @@ func TestProcessProtocol(t *testing.T) {
 		bot, logs = scripted(t, `{"CATS": {"states": {"3": {"out": ["`+long+`", "MOVE C0:5"]}}},
 			"MOUSE": {"states": {"5": {"out": ["MOVE M:0", "MOVE M:3"]}, "40": {"exit": true}}}}`)
 		rep = run(t, []string{bot, bot}, "map=open", "spawn=0:0,0/0,-8/0,8", "realtime=true", "maxturns=41")
-		return timely(rep.Turns, 1, 41)
+		// the mouse's exit after its answer to STATE 40 must be seen by
+		// turn 41's due end: a machine so slow that its interpreter had
+		// not ended by then (a timeout on 41, gone on 42) is no test
+		return timely(rep.Turns, 1, 42)
 	})
 	cats, mouse := readLog(t, logs, "CATS-g1-l1.in"), readLog(t, logs, "MOUSE-g1-l1.in")
 	if !strings.Contains(cats, "STATE 4\nCAT C0 0 -7\n") || !strings.Contains(cats, "ERROR toolong -\nEND\n") {
@@ -225,7 +229,12 @@ func TestProcessProtocol(t *testing.T) {
 		t.Errorf("mouse STATE 6:\n%s", mouse[strings.Index(mouse, "STATE 6"):strings.Index(mouse, "STATE 7")])
 	}
 	if !strings.HasSuffix(cats, "GAMEOVER CRASH MOUSE 40\n") || strings.Contains(mouse, "GAMEOVER") {
-		t.Errorf("cats read last %q; the mouse, gone, reads nothing more", cats[len(cats)-40:])
+		var last []string
+		for _, tr := range rep.Turns[max(0, len(rep.Turns)-3):] {
+			r := tr.Replies[1]
+			last = append(last, fmt.Sprintf("turn %d: %s late=%v time=%v extra=%v err=%q", tr.Turn, r.Status, r.Late, r.Time, r.Extra, r.Error))
+		}
+		t.Errorf("cats read last %q; the mouse, gone, reads nothing more; the mouse's last replies: %v", cats[len(cats)-40:], last)
 	}
 	if p := rep.Result.Players[1]; p.Status != game.Crashed || !strings.Contains(p.Message, "exited with status 0") {
 		t.Errorf("mouse's team: %+v", p)
