@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/seed27749672/arena/game"
@@ -146,6 +147,10 @@ func (e *Events) Join(ctx context.Context, invite, name string, members ...strin
 	}
 	if err != nil {
 		return store.Team{}, "", err
+	}
+	if end := ev.Settings.End; !end.IsZero() && !time.Now().Before(end) {
+		// an invitation is for the event's teams: once it ended, it makes no more
+		return store.Team{}, "", userError{Err: fmt.Errorf("the event %q ended at %s: it takes no more teams", ev.Name, end.UTC().Format(time.RFC3339))}
 	}
 	if err := checkName("team name", name); err != nil {
 		return store.Team{}, "", userError{Err: err}

@@ -100,16 +100,17 @@ func TestSubmissionsOnlyWhileTheEventRuns(t *testing.T) {
 		start, end time.Duration
 		want       string
 	}{{time.Hour, 2 * time.Hour, "starts at"}, {-2 * time.Hour, -time.Hour, "ended at"}} {
-		s := store.DefaultSettings()
-		s.Start, s.End = time.Now().Add(c.start), time.Now().Add(c.end)
-		_, invite, err := p.CreateEventWith(ctx, "tracks", "e"+c.want, nil, s)
+		ev, invite, err := p.CreateEventWith(ctx, "tracks", "e"+c.want, nil, store.DefaultSettings())
 		if err != nil {
 			t.Fatal(err)
 		}
-		team, _, err := p.Join(ctx, invite, "Owls")
+		team, _, err := p.Join(ctx, invite, "Owls") // while it runs: an ended event takes no more teams
 		if err != nil {
 			t.Fatal(err)
 		}
+		platformtest.ChangeSettings(t, p, ev.ID, func(s *store.Settings) {
+			s.Start, s.End = time.Now().Add(c.start), time.Now().Add(c.end)
+		})
 		_, err = p.Submit(ctx, team, "bot.py", []byte("print('WAIT')\n"))
 		if err == nil || !fault.IsUser(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("submission %s: %v", c.want, err)

@@ -119,13 +119,15 @@ func Check(ctx context.Context, raw string, allowPrivate bool) (*url.URL, error)
 	host := u.Hostname()
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
+	// The refusals name the rule, never what the server's resolver
+	// answered: a team must not learn the platform's network from them.
 	addrs, err := net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 	if err != nil {
-		return nil, fmt.Errorf("the URL's host %q does not resolve: %v", host, err)
+		return nil, fmt.Errorf("the URL's host %q does not resolve to an address (from the platform's server)", host)
 	}
 	for _, a := range addrs {
 		if !Public(a) {
-			return nil, fmt.Errorf("%s resolves to %s: %w", host, a, ErrPrivate)
+			return nil, fmt.Errorf("the URL's host %q is not a public address: %w", host, ErrPrivate)
 		}
 	}
 	return u, nil
