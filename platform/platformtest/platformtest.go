@@ -399,4 +399,3 @@ func SectionOf[T any](res apitypes.Results, key string) []T {
 	}
 	return nil
 }
-
