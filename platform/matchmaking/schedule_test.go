@@ -37,7 +37,6 @@ import (
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
-	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/platform/store/postgres"
 	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/tournament"
@@ -707,16 +706,7 @@ func TestMatchJobsAreCountedInTheDatabase(t *testing.T) {
 	for _, driver := range []string{"sqlite", "postgres"} {
 		t.Run(driver, func(t *testing.T) {
 			ctx := context.Background()
-			var p *platform.Platform
-			if driver == "sqlite" {
-				var err error
-				if p, err = platform.Open(ctx, platformtest.DataDir(t)); err != nil {
-					t.Fatal(err)
-				}
-				defer p.Close()
-			} else {
-				p = platformtest.OpenDB(t, pgtest.URL(t))
-			}
+			p := platformtest.OpenOn(t, driver)
 			if err := p.StartJobs(ctx, worker.Options{Build: build.Options{Unsafe: true}}); err != nil {
 				t.Fatal(err)
 			}

@@ -78,6 +78,22 @@ func OpenDB(t testing.TB, url string) *platform.Platform {
 	return p
 }
 
+// OpenOn opens a platform on a new database of driver: "sqlite" (a data
+// directory) or "postgres" (pgtest.URL: skipped without PostgreSQL);
+// it is closed when the test ends.
+func OpenOn(t testing.TB, driver string) *platform.Platform {
+	t.Helper()
+	if driver == "postgres" {
+		return OpenDB(t, pgtest.URL(t))
+	}
+	p, err := platform.Open(context.Background(), DataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
 // SQL is the SQLite pool of a platform on a data directory.
 func SQL(p *platform.Platform) *sql.DB { return p.Jobs.DB.(*sqlite.DB).SQL() }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
-	"github.com/seed27749672/arena/platform/store/pgtest"
 	"github.com/seed27749672/arena/platform/worker"
 )
 
@@ -48,16 +47,7 @@ func TestAMatchIsRecordedWithItsJobsCompletion(t *testing.T) {
 	for _, driver := range []string{"sqlite", "postgres"} {
 		t.Run(driver, func(t *testing.T) {
 			ctx := context.Background()
-			var p *platform.Platform
-			if driver == "sqlite" {
-				var err error
-				if p, err = platform.Open(ctx, platformtest.DataDir(t)); err != nil {
-					t.Fatal(err)
-				}
-				defer p.Close()
-			} else {
-				p = platformtest.OpenDB(t, pgtest.URL(t))
-			}
+			p := platformtest.OpenOn(t, driver)
 			states := make(chan rivertype.JobState, 100)
 			p.Store = jobStates{Store: p.Store, p: p, states: states}
 			ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
