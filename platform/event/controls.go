@@ -210,7 +210,10 @@ func (e *Events) TakeFinalGame(ctx context.Context, eventID int64) (*Final, bool
 // could not be queued.
 func (e *Events) GiveBackFinalGame(ctx context.Context, eventID int64, lg int) error {
 	_, err := e.UpdateControls(ctx, eventID, func(c *Controls) error {
-		if c.Final != nil && c.Final.Queued > 0 {
+		if c.Final == nil {
+			return nil
+		}
+		if c.Final.Queued > 0 {
 			c.Final.Queued--
 		}
 		for i := range c.Final.Leagues {

@@ -77,3 +77,16 @@ func TestAFinalOfBossOnlyLeaguesIsOverAtOnce(t *testing.T) {
 		t.Errorf("done %v %v", done, err)
 	}
 }
+
+// Giving back a final game of an event whose final has not started (a
+// scheduler pass that raced the controls) changes nothing.
+func TestGiveBackWithoutAFinal(t *testing.T) {
+	p := platformtest.Open(t)
+	ev, _ := platformtest.Event(t, p, "tracks", "Summer")
+	if err := p.GiveBackFinalGame(context.Background(), ev.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := p.EventControls(context.Background(), ev.ID); err != nil || c.Final != nil {
+		t.Errorf("controls %+v %v", c, err)
+	}
+}
