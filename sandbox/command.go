@@ -81,20 +81,29 @@ func (s *Sandbox) Wrap(cmd *exec.Cmd) error {
 	if err != nil {
 		return err
 	}
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	// bwrap reports its PID namespace's init there, for the reaper
+	// (orphans.go).
+	info, err := newInfoPipe()
+	if err != nil {
+		return err
+	}
+	cmd.ExtraFiles = append(cmd.ExtraFiles, info.w)
+	args = append([]string{"--info-fd", strconv.Itoa(2 + len(cmd.ExtraFiles))}, args...)
 	sp := enterSpec{UID: s.id.uid, GID: s.id.gid, Change: s.id.change, Bwrap: s.bwrap, Args: args}
 	if s.cg != nil {
 		sp.Cgroup = []string{s.cg.memory, s.cg.pids}
 	}
 	b, _ := json.Marshal(sp)
-	self, err := os.Executable()
-	if err != nil {
-		return fmt.Errorf("sandbox: %w", err)
-	}
 	cmd.Path, cmd.Args, cmd.Err = self, []string{"arena-sandbox", enterArg, string(b)}, nil
 	cmd.Env = []string{"PATH=/usr/bin:/bin"}
 	cmd.Dir = ""
 	s.mu.Lock()
 	s.cmds = append(s.cmds, cmd)
+	s.infos = append(s.infos, info)
 	s.mu.Unlock()
 	s.watch()
 	return nil

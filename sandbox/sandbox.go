@@ -108,6 +108,7 @@ type Sandbox struct {
 
 	mu      sync.Mutex
 	cmds    []*exec.Cmd
+	infos   []*infoPipe // each command's bwrap report (orphans.go)
 	closed  bool
 	watched bool
 	done    chan struct{} // closed by Close: the watcher stops
@@ -223,7 +224,7 @@ func (s *Sandbox) Close() error {
 		return nil
 	}
 	s.closed = true
-	cmds := s.cmds
+	cmds, infos := s.cmds, s.infos
 	close(s.done)
 	s.mu.Unlock()
 	for _, c := range cmds {
@@ -232,6 +233,9 @@ func (s *Sandbox) Close() error {
 			// the sandbox's PID namespace (--die-with-parent on its init).
 			syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
 		}
+	}
+	for _, ip := range infos {
+		ip.close()
 	}
 	for _, l := range s.listeners {
 		l.Close()
