@@ -58,9 +58,8 @@ func containedEnv(sb *sandbox.Sandbox, env []string) []string {
 		if !strings.Contains(kv, shim) {
 			continue
 		}
-		dir := filepath.Join(sb.Dir(), ".arena")
-		copyPath := filepath.Join(dir, filepath.Base(shim))
-		if os.MkdirAll(dir, 0o755) != nil || os.WriteFile(copyPath, codingameJS, 0o644) != nil {
+		copyPath, err := sb.AddFile(filepath.Base(shim), codingameJS)
+		if err != nil {
 			continue
 		}
 		env[i] = strings.ReplaceAll(kv, shim, copyPath)

@@ -32,7 +32,18 @@ func Check() (ps []Protection, ready bool) {
 	v, _ := exec.Command(bw, "--version").Output()
 	ps = append(ps, Protection{Name: "bubblewrap", OK: true, How: strings.TrimSpace(string(v)) + " at " + bw})
 
-	s, err := New(Config{})
+	// A given directory, bound as it is: the probe leaves a file there
+	// whose owner on the host tells who it ran as.
+	parent, err := baseDir()
+	if err != nil {
+		return append(ps, Protection{Name: "sandbox", How: err.Error()}), false
+	}
+	dir, err := os.MkdirTemp(parent, "probe-")
+	if err != nil {
+		return append(ps, Protection{Name: "sandbox", How: err.Error()}), false
+	}
+	defer os.RemoveAll(dir)
+	s, err := New(Config{Dir: dir})
 	if err != nil {
 		return append(ps, Protection{Name: "sandbox", How: err.Error()}), false
 	}

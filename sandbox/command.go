@@ -23,6 +23,9 @@ const Self = "/run/arena-sandbox/arena"
 
 const insideExe = Self
 
+// srcInside is where a private copy's original is shown (Config.Private).
+const srcInside = "/run/arena-sandbox/src"
+
 // system are the host directories every sandbox sees read-only: enough to
 // run python3, node, java or a compiled program. On merged-/usr systems
 // the top-level ones are symlinks, recreated as such.
@@ -109,6 +112,28 @@ func (s *Sandbox) Wrap(cmd *exec.Cmd) error {
 	return nil
 }
 
+// workMount mounts the work directory: the given Dir itself, or a tmpfs
+// of Limits.Disk bytes (the sandbox's own directory, or a private copy of
+// the given one, whose original is shown read-only at srcInside), so
+// that a program cannot fill the host's disk.
+func (s *Sandbox) workMount() []string {
+	size := strconv.FormatInt(s.cfg.Disk, 10)
+	switch {
+	case s.cfg.Private:
+		return []string{"--ro-bind", s.dir, srcInside, "--size", size, "--tmpfs", s.dir}
+	case s.ownDir:
+		a := []string{"--size", size, "--tmpfs", s.dir}
+		s.mu.Lock()
+		files := s.files
+		s.mu.Unlock()
+		if files != "" {
+			a = append(a, "--ro-bind", files, files)
+		}
+		return a
+	}
+	return []string{"--bind", s.dir, s.dir}
+}
+
 // bwrapArgs builds bubblewrap's command line.
 func (s *Sandbox) bwrapArgs(exe, dir string, env, argv []string) ([]string, error) {
 	a := []string{
@@ -144,7 +169,7 @@ func (s *Sandbox) bwrapArgs(exe, dir string, env, argv []string) ([]string, erro
 		}
 		a = append(a, "--ro-bind", abs, abs)
 	}
-	a = append(a, "--bind", s.dir, s.dir)
+	a = append(a, s.workMount()...)
 	if s.sockDir != "" {
 		a = append(a, "--bind", s.sockDir, s.sockDir)
 	}

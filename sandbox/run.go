@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"os/exec"
 	"strconv"
 	"sync"
@@ -37,6 +38,12 @@ const MaxOutput = 1 << 20
 // The error is for a sandbox that could not be made or started; a command
 // that fails is a Result.
 func RunIn(ctx context.Context, cfg Config, command string, env []string) (Result, error) {
+	return runWith(ctx, cfg, command, env, nil)
+}
+
+// runWith is RunIn with fd3, when not nil, given to the command as its
+// file descriptor 3.
+func runWith(ctx context.Context, cfg Config, command string, env []string, fd3 *os.File) (Result, error) {
 	s, err := New(cfg)
 	if err != nil {
 		return Result{}, err
@@ -44,6 +51,9 @@ func RunIn(ctx context.Context, cfg Config, command string, env []string) (Resul
 	defer s.Close()
 	cmd := exec.Command("/bin/sh", "-c", command)
 	cmd.Env = env
+	if fd3 != nil {
+		cmd.ExtraFiles = []*os.File{fd3}
+	}
 	out := &Tail{Keep: MaxOutput}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}

@@ -36,6 +36,16 @@ type Limits struct {
 	OpenFiles int           // open descriptors per process (RLIMIT_NOFILE)
 	CPU       time.Duration // CPU time per process (RLIMIT_CPU)
 	Tmp       int64         // bytes of the private /tmp (a tmpfs)
+	// Disk is the bytes of the work directory when it is the sandbox's
+	// own (a tmpfs): the one it makes, or a private copy of the given
+	// Dir (Config.Private). Files caps the entries a private copy may
+	// leave (RunTree).
+	Disk  int64
+	Files int
+	// Cores is the CPU the programs may use together, in cores (a cgroup
+	// CPU quota): a program forking busy loops slows itself only. 0 sets
+	// no quota.
+	Cores float64
 }
 
 // Defaults for a zero Limits field.
@@ -46,6 +56,8 @@ const (
 	DefaultOpenFiles = 1024
 	DefaultCPU       = 10 * time.Minute
 	DefaultTmp       = 64 << 20
+	DefaultDisk      = 256 << 20
+	DefaultFiles     = 20000
 )
 
 // withDefaults fills the zero fields.
@@ -68,6 +80,12 @@ func (l Limits) withDefaults() Limits {
 	if l.Tmp <= 0 {
 		l.Tmp = DefaultTmp
 	}
+	if l.Disk <= 0 {
+		l.Disk = DefaultDisk
+	}
+	if l.Files <= 0 {
+		l.Files = DefaultFiles
+	}
 	return l
 }
 
@@ -87,6 +105,10 @@ type Config struct {
 	Chdir string
 	// Forward lists loopback ports the program gets (see Forward).
 	Forward []Forward
+	// Private shows the given Dir as a copy on a tmpfs of Limits.Disk
+	// bytes: nothing the programs write reaches the host's disk. RunTree
+	// reads back what they left, within Limits.Disk and Limits.Files.
+	Private bool
 }
 
 // Sandbox is one contained environment: a work directory, a cgroup where
@@ -105,6 +127,7 @@ type Sandbox struct {
 	ready     net.Listener // launchers ask how ports are forwarded (netns.go)
 	netns     *os.File     // the program's network namespace, once entered
 	lent      *loan        // a given Dir, lent to the identity
+	files     string       // host directory of AddFile's files, shown read-only
 
 	mu      sync.Mutex
 	cmds    []*exec.Cmd
@@ -145,6 +168,24 @@ func New(cfg Config) (*Sandbox, error) {
 
 // Dir is the sandbox's work directory (on the host and inside).
 func (s *Sandbox) Dir() string { return s.dir }
+
+// AddFile gives the programs a read-only file made of data, and returns
+// its path (the same on the host and inside). A sandbox's own work
+// directory is a tmpfs inside, so Arena cannot write there for them.
+func (s *Sandbox) AddFile(name string, data []byte) (string, error) {
+	dir := filepath.Join(s.dir, ".arena")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	p := filepath.Join(dir, filepath.Base(name))
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	s.files = dir
+	s.mu.Unlock()
+	return p, nil
+}
 
 // Limits are the sandbox's limits, defaults filled in.
 func (s *Sandbox) Limits() Limits { return s.cfg.Limits }

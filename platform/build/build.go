@@ -170,7 +170,9 @@ func Run(ctx context.Context, root string, m kits.Manifest, o Options) (Result, 
 		env = npmEnv(o.NPMCache, cache)
 	}
 	cfg := sandbox.Config{Limits: o.Limits, Dir: root}
-	run := sandbox.RunIn
+	// On a private copy of the tree: what the build writes stays within
+	// its disk and file limits (sandbox.RunTree).
+	run := sandbox.RunTree
 	if o.Unsafe {
 		header += "[built WITHOUT the sandbox: --unsafe-no-sandbox]\n"
 		run = runUnsafe

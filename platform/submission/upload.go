@@ -105,6 +105,12 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 		return err
 	}
 	defer files.ChmodTree(dir)
+	ready := false
+	defer func() {
+		if !ready { // a failed build's tree is of no use: its log is kept
+			os.RemoveAll(dir)
+		}
+	}()
 	lang, root, err := prepare(ev.Game, sub.Filename, upload, dir)
 	if err != nil {
 		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))
@@ -131,6 +137,7 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 		if err := in.Builds.ShareBuild(ctx, id); err != nil {
 			return err
 		}
+		ready = true
 	}
 	// the kit's name (python-http), which says its protocol too
 	return in.Events.Store.FinishBuild(ctx, id, status, m.Kit, errLine, r.Log)

@@ -140,6 +140,10 @@ func TestBuildJobsSurviveARestart(t *testing.T) {
 	if log, _ := p.Store.BuildLog(ctx, bad.ID); !strings.Contains(string(log), "not_declared") {
 		t.Fatalf("the compiler's error is not in the log:\n%s", log)
 	}
+	// a failed build's tree is deleted at once (its log is kept)
+	if _, err := os.Stat(p.Builds.BuildDir(bad.ID)); !os.IsNotExist(err) {
+		t.Errorf("the failed build's tree is still there: %v", err)
+	}
 	if s := platformtest.WaitBuilt(t, p, py.ID); s.Status != store.StatusReady || s.Language != "python" {
 		t.Fatalf("the python kit: %+v", s)
 	}
