@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,6 +27,16 @@ type cgroup struct {
 	v2     bool
 	memory string // v1 memory controller directory, or the v2 directory
 	pids   string // v1 pids controller directory, or the v2 directory
+	cpu    string // v1 cpu controller directory, the v2 directory, "" without a quota
+}
+
+// cpuPeriod is the period of a CPU quota, in microseconds: a sandbox of
+// one core runs at most 100 ms in each 100 ms.
+const cpuPeriod = 100000
+
+// quota is the CPU quota of cores, in microseconds a period.
+func quota(cores float64) string {
+	return strconv.FormatInt(int64(cores*cpuPeriod), 10)
 }
 
 // newCgroup makes the sandbox's group and sets its limits. It fails when
@@ -65,6 +76,17 @@ func newCgroupV2(name string, l Limits) (*cgroup, error) {
 		write(dir, "memory.max", mem),
 		write(dir, "pids.max", strconv.Itoa(l.Procs)),
 	)
+	if l.Cores > 0 {
+		// The cpu controller is asked for only when a quota is: a
+		// machine without it still sandboxes, without the quota, and
+		// Check says so.
+		for _, d := range []string{cgroupRoot, parent} {
+			write(d, "cgroup.subtree_control", "+cpu")
+		}
+		if write(dir, "cpu.max", quota(l.Cores)+" "+strconv.Itoa(cpuPeriod)) == nil {
+			cg.cpu = dir
+		}
+	}
 	// No swap: a bot over its memory is stopped, not slowed down.
 	write(dir, "memory.swap.max", "0")
 	if err != nil {
@@ -96,7 +118,28 @@ func newCgroupV1(name string, l Limits) (*cgroup, error) {
 		cg.destroy()
 		return nil, err
 	}
+	if l.Cores > 0 {
+		cg.cpu = cpuV1(name, l.Cores)
+	}
 	return cg, nil
+}
+
+// cpuV1 makes the group's directory in the v1 cpu controller with the
+// quota; "" where there is none to make.
+func cpuV1(name string, cores float64) string {
+	d := filepath.Join(cgroupRoot, "cpu", groupName, name)
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		return ""
+	}
+	err := errors.Join(
+		write(d, "cpu.cfs_period_us", strconv.Itoa(cpuPeriod)),
+		write(d, "cpu.cfs_quota_us", quota(cores)),
+	)
+	if err != nil {
+		os.Remove(d)
+		return ""
+	}
+	return d
 }
 
 func write(dir, file, value string) error {
@@ -105,16 +148,20 @@ func write(dir, file, value string) error {
 
 // dirs are the group's directories, each once.
 func (cg *cgroup) dirs() []string {
-	if cg.memory == cg.pids {
-		return []string{cg.memory}
+	ds := []string{cg.memory}
+	for _, d := range []string{cg.pids, cg.cpu} {
+		if d != "" && !slices.Contains(ds, d) {
+			ds = append(ds, d)
+		}
 	}
-	return []string{cg.memory, cg.pids}
+	return ds
 }
 
-// join moves the calling process into the group (its children follow).
-func (cg *cgroup) join() error {
+// joinCgroups moves the calling process into the group's directories,
+// one per controller on version 1 (its children follow).
+func joinCgroups(dirs []string) error {
 	pid := strconv.Itoa(os.Getpid())
-	for _, d := range cg.dirs() {
+	for _, d := range dirs {
 		if err := write(d, "cgroup.procs", pid); err != nil {
 			return fmt.Errorf("joining cgroup %s: %w", d, err)
 		}
@@ -173,4 +220,15 @@ func (cg *cgroup) killAll() {
 	for i := 0; i < 500 && len(cgroupfs.Kill(cg.pids, cg.v2)) > 0; i++ {
 		time.Sleep(2 * time.Millisecond)
 	}
+}
+
+// CPUQuotas reports whether this machine gives sandboxes a CPU quota
+// (Limits.Cores): a cpu controller Arena can write to.
+func CPUQuotas() bool {
+	cg, err := newCgroup(fmt.Sprintf("quota-probe-%d-%d", os.Getpid(), counter.Add(1)), Limits{Cores: 1}.withDefaults())
+	if err != nil {
+		return false
+	}
+	defer cg.destroy()
+	return cg.cpu != ""
 }

@@ -98,7 +98,7 @@ func (s *Sandbox) Wrap(cmd *exec.Cmd) error {
 	args = append([]string{"--info-fd", strconv.Itoa(2 + len(cmd.ExtraFiles))}, args...)
 	sp := enterSpec{UID: s.id.uid, GID: s.id.gid, Change: s.id.change, Bwrap: s.bwrap, Args: args}
 	if s.cg != nil {
-		sp.Cgroup = []string{s.cg.memory, s.cg.pids}
+		sp.Cgroup = s.cg.dirs()
 	}
 	b, _ := json.Marshal(sp)
 	cmd.Path, cmd.Args, cmd.Err = self, []string{"arena-sandbox", enterArg, string(b)}, nil

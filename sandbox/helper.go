@@ -61,11 +61,8 @@ func enter(arg string) error {
 	if err := json.Unmarshal([]byte(arg), &sp); err != nil {
 		return err
 	}
-	if len(sp.Cgroup) > 0 {
-		cg := &cgroup{memory: sp.Cgroup[0], pids: sp.Cgroup[len(sp.Cgroup)-1]}
-		if err := cg.join(); err != nil {
-			return err
-		}
+	if err := joinCgroups(sp.Cgroup); err != nil {
+		return err
 	}
 	if sp.Change {
 		if err := syscall.Setgroups([]int{}); err != nil {

@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -127,5 +128,42 @@ func TestOwnWorkDirIsBounded(t *testing.T) {
 	}
 	if bytes, _ := du(t, sb.Dir()); bytes > 1<<20 {
 		t.Errorf("the host holds %d bytes of the sandbox's work directory", bytes)
+	}
+}
+
+// A sandbox given a CPU quota uses no more than it, however many busy
+// loops its program forks: here 8 loops for a second of wall time under a
+// quota of a fifth of a core. The kernel's quota is exact per 100 ms
+// period, so the bound holds on any machine, busy or idle; without the
+// quota the loops would take what the machine has free.
+func TestCPUQuotaHoldsAForkingProgram(t *testing.T) {
+	sandboxtest.NeedSandbox(t)
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	const script = `python3 -c "
+import os, time
+kids = []
+for _ in range(8):
+    pid = os.fork()
+    if pid == 0:
+        end = time.monotonic() + 1
+        while time.monotonic() < end: pass
+        os._exit(0)
+    kids.append(pid)
+start = time.monotonic()
+for k in kids: os.waitpid(k, 0)
+t = os.times()
+print('cpu', t.children_user + t.children_system, 'wall', time.monotonic() - start)"`
+	r := run(t, workDir(t), script, sandbox.Limits{Cores: 0.2})
+	var cpu, wall float64
+	if _, err := fmt.Sscanf(string(r.Output), "cpu %g wall %g", &cpu, &wall); err != nil || !r.OK() {
+		t.Fatalf("%s: %q (%v)", r.Status, r.Output, err)
+	}
+	if !sandbox.CPUQuotas() {
+		t.Skipf("this machine gives no CPU quota (the loops used %.2f s of CPU in %.2f s)", cpu, wall)
+	}
+	if limit := 0.2*wall + 0.1; cpu > limit {
+		t.Errorf("8 busy loops used %.2f s of CPU in %.2f s under a quota of 0.2 core (at most %.2f)", cpu, wall, limit)
 	}
 }

@@ -42,7 +42,7 @@ func (f *platformFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&f.data, "data", "", "serve the competition platform too, with its data (database, uploads, builds) in this directory: teams join events (arena event create) and submit bots that are built")
 	fl.StringVar(&f.db, "db", "", "serve the competition platform on this PostgreSQL database (postgres://user@host/db) shared with the machines that run arena worker: this server schedules the matches, the workers build and play them (--data is then this server's working directory)")
 	fl.BoolVar(&f.unsafe, "unsafe-no-sandbox", false, "with --data on a machine that cannot sandbox: build teams' code UNCONTAINED (only for code you trust)")
-	fl.IntVar(&f.workers, "build-workers", 1, "with --data: builds run at once")
+	fl.IntVar(&f.workers, "build-workers", 0, "with --data: builds run at once (0: a quarter of the cores, at least 1)")
 	fl.DurationVar(&f.buildTimeout, "build-timeout", 5*time.Minute, "with --data: a build is stopped after this long")
 	fl.DurationVar(&f.submitEvery, "submit-every", time.Minute, "with --data: the time a team waits between two submissions")
 	f.scale.add(fl)
@@ -66,8 +66,8 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 	if own := filepath.Join(f.data, "replays"); f.data != "" && sameDir(srv.Replays, own) {
 		return nil, fmt.Errorf("--replays %s is the platform's own replays (%s), which the viewer would show to anyone, every team's error output included: give the viewer another directory", srv.Replays, own)
 	}
-	if f.workers < 1 || f.buildTimeout <= 0 || f.submitEvery <= 0 || f.matches < 0 {
-		return nil, fmt.Errorf("--build-workers, --build-timeout and --submit-every must be positive, --casual-matches at least 0")
+	if f.workers < 0 || f.buildTimeout <= 0 || f.submitEvery <= 0 || f.matches < 0 {
+		return nil, fmt.Errorf("--build-timeout and --submit-every must be positive, --build-workers and --casual-matches at least 0")
 	}
 	if !f.unsafe && f.db == "" { // with --db, the workers build
 		if err := sandbox.Ready(); err != nil {

@@ -50,8 +50,8 @@ played again, never counted twice. Stop it with Ctrl-C or SIGTERM: it lets
 its running jobs end for up to 10 seconds.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if cores < 1 || builds < 1 || buildTimeout <= 0 || heartbeat <= 0 {
-				return fmt.Errorf("--cores and --build-workers must be at least 1, --build-timeout and --heartbeat positive")
+			if cores < 1 || builds < 0 || buildTimeout <= 0 || heartbeat <= 0 {
+				return fmt.Errorf("--cores must be at least 1, --build-workers at least 0, --build-timeout and --heartbeat positive")
 			}
 			if !unsafe {
 				if err := sandbox.Ready(); err != nil {
@@ -84,7 +84,7 @@ its running jobs end for up to 10 seconds.`,
 	cmd.Flags().StringVar(&db, "db", "", "the platform's PostgreSQL database (as given to arena serve --db)")
 	cmd.Flags().StringVar(&data, "data", "", "this worker's own directory for uploads and build trees (default: a new temporary directory, removed when it stops)")
 	cmd.Flags().IntVar(&cores, "cores", runtime.NumCPU(), "CPU cores the matches may use")
-	cmd.Flags().IntVar(&builds, "build-workers", 1, "builds run at once")
+	cmd.Flags().IntVar(&builds, "build-workers", 0, "builds run at once (0: a quarter of --cores, at least 1)")
 	cmd.Flags().DurationVar(&buildTimeout, "build-timeout", 5*time.Minute, "a build is stopped after this long")
 	cmd.Flags().DurationVar(&heartbeat, "heartbeat", worker.DefaultHeartbeat, "how often the worker reports (use the same on every worker: one silent for 6 of its own is taken for lost)")
 	scale.add(cmd.Flags())

@@ -49,7 +49,9 @@ func (mk *Matchmaker) newSchedulePass(ctx context.Context, ev store.Event, playa
 func (mk *Matchmaker) playableOnce(ctx context.Context, info game.Info, subID int64, memo map[int64]bool) bool {
 	ok, seen := memo[subID]
 	if !seen {
-		ok = mk.Player.Playable(ctx, info, subID)
+		// a team URL that did not answer sits out casual pairing for a
+		// while (play.Player.Paused)
+		ok = mk.Player.Playable(ctx, info, subID) && !mk.Player.Paused(subID)
 		memo[subID] = ok
 	}
 	return ok

@@ -79,6 +79,9 @@ func (p *Player) BotSpec(ctx context.Context, info game.Info, set store.Settings
 func (p *Player) TeamSpecLimits(set store.Settings) sandbox.Limits {
 	limits := p.Bots.Limits
 	limits.Memory = int64(set.Memory()) << 20
+	// The core its match holds for it (tournament.MatchCores): a bot
+	// forking busy loops slows only itself, not its opponent.
+	limits.Cores = 1
 	return limits
 }
 

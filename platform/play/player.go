@@ -44,6 +44,7 @@ type Player struct {
 	mu        sync.Mutex
 	cores     *semaphore.Weighted // nil: matches hold no cores
 	coreCount int
+	urls      urlHealth // team URLs that did not answer (urlprobe.go)
 }
 
 // SetCores makes matches hold cores while they play, n at most at once
@@ -129,6 +130,7 @@ func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
 		rec.Error = err.Error()
 		return rec, nil
 	}
+	p.probeURLs(ctx, g.Info(), ev.Settings, &m, specs, a)
 	if err := p.waitCalm(ctx); err != nil {
 		return rec, err // stopped while waiting: the job is tried again
 	}

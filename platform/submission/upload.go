@@ -60,7 +60,7 @@ func (in *Intake) Submit(ctx context.Context, team store.Team, filename string, 
 	if err := in.Builds.ShareUpload(ctx, sub.ID, upload); err != nil {
 		return sub, err
 	}
-	if _, err := q.Insert(ctx, queue.Build{Submission: sub.ID}, nil); err != nil {
+	if _, err := q.Insert(ctx, queue.Build{Submission: sub.ID}, in.buildOpts(ctx, team.ID, sub.ID)); err != nil {
 		in.Events.Store.FinishBuild(ctx, sub.ID, store.StatusFailed, "", "the build could not be queued", nil)
 		return sub, err
 	}
@@ -78,6 +78,13 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	}
 	if sub.Language == store.LanguageURL { // an HTTP bot URL: nothing to build
 		return in.finishURL(ctx, id)
+	}
+	if newer, err := in.supersededBy(ctx, sub); err != nil || newer != 0 {
+		if err != nil {
+			return err
+		}
+		why := fmt.Sprintf("not built: submission %d replaced it before its build began", newer)
+		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, "", why, []byte(why+"\n"))
 	}
 	team, err := in.Events.Store.Team(ctx, sub.TeamID)
 	if err != nil {
@@ -165,6 +172,10 @@ func prepare(gameName, filename string, upload []byte, dir string) (string, stri
 // directory when the organiser filled one (arena npm-cache).
 func (in *Intake) BuildOptions() build.Options {
 	o := in.Options
+	if o.Limits.Cores == 0 {
+		// One core a build: a build forking busy loops slows only itself.
+		o.Limits.Cores = 1
+	}
 	if fi, err := os.Stat(filepath.Join(in.Events.Dir, build.NPMCacheDir)); err == nil && fi.IsDir() && o.NPMCache == "" {
 		o.NPMCache = filepath.Join(in.Events.Dir, build.NPMCacheDir)
 	}

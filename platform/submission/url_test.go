@@ -118,3 +118,59 @@ func TestHTTPBotURLs(t *testing.T) {
 		t.Errorf("a loopback URL was called after private addresses were withdrawn: %+v, %d more turns", pr, turns.Load()-before)
 	}
 }
+
+// TestDeadURLFailsFastAndPauses: a team URL that does not answer is probed
+// before its match takes cores; it loses that match at once (it did not
+// start, with why) rather than holding the match for the protocol's 30 s,
+// and sits out casual pairing for a while. Once it answers again, it is
+// paired again.
+func TestDeadURLFailsFastAndPauses(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", []string{"turns=5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := ev.Settings
+	set.HTTPBots, set.HTTPBotsPrivate = true, true
+	if ev, err = p.UpdateEvent(ctx, ev.ID, ev.Name, nil, set); err != nil {
+		t.Fatal(err)
+	}
+	owls, _, _ := p.Join(ctx, invite, "Owls")
+	var turns atomic.Int64
+	srv := territoryServer(t, &turns)
+	sub, err := p.RegisterURL(ctx, owls, srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Close() // the team's server goes down
+	play := func(key string) (store.Match, string) {
+		t.Helper()
+		if err := p.PlayMatch(ctx, queue.Match{Event: ev.ID, Key: key, Seed: 5, Teams: []int64{0, owls.ID, 0, 0}, Submissions: []int64{0, sub.ID, 0, 0}}); err != nil {
+			t.Fatal(err)
+		}
+		ms, _ := p.Store.Matches(ctx, ev.ID, 10)
+		i := slices.IndexFunc(ms, func(m store.Match) bool { return m.Key == key })
+		rep, err := p.Replays.Get(key)
+		if i < 0 || err != nil {
+			t.Fatalf("match %s: %+v, %v", key, ms, err)
+		}
+		return ms[i], rep.Result.Players[1].Message
+	}
+	if p.Player.Paused(sub.ID) {
+		t.Fatal("paused before any probe")
+	}
+	m, msg := play("casual-dead-1")
+	if !strings.Contains(msg, "not ready within 3s before the match") || !strings.Contains(msg, "pause for 1m0s") {
+		t.Errorf("the dead URL's seat: %q", msg)
+	}
+	if m.Error != "" || m.Ranks[1] != slices.Max(m.Ranks) {
+		t.Errorf("the dead URL's team should lose the match: %+v", m)
+	}
+	if !p.Player.Paused(sub.ID) {
+		t.Error("a dead URL is still paired")
+	}
+	if _, msg := play("casual-dead-2"); !strings.Contains(msg, "pause for 2m0s") {
+		t.Errorf("a second failure should double the pause: %q", msg)
+	}
+}

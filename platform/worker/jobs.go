@@ -6,9 +6,11 @@
 package worker
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -47,7 +49,7 @@ func (w *buildWorker) Work(ctx context.Context, job *river.Job[queue.Build]) err
 
 // Options configure the job queue.
 type Options struct {
-	Workers      int           // builds at once (default 1)
+	Workers      int           // builds at once (default: a quarter of Cores, at least 1)
 	PollInterval time.Duration // how often idle workers look for jobs (default 1 s)
 	Build        build.Options
 	Log          *slog.Logger
@@ -135,7 +137,8 @@ func (p *Pool) StartJobs(ctx context.Context, o Options) (err error) {
 // withDefaults are o with its defaults filled in.
 func (o Options) withDefaults() Options {
 	if o.Workers <= 0 {
-		o.Workers = 1
+		// Builds take cores from the matches: a quarter of them.
+		o.Workers = max(1, cmp.Or(o.Cores, runtime.NumCPU())/4)
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = time.Second

@@ -100,12 +100,13 @@ func TestBuildJobsSurviveARestart(t *testing.T) {
 	_, invite := platformtest.Event(t, p, "tracks", "Summer")
 	owls, _, _ := p.Join(ctx, invite, "Owls")
 	bats, _, _ := p.Join(ctx, invite, "Bats")
+	eels, _, _ := p.Join(ctx, invite, "Eels")
 	// queued by a server that stops before running them
 	good, err := p.Submit(ctx, owls, "bot.zip", platformtest.KitZip(t, "tracks", "cpp", nil))
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad, err := p.Submit(ctx, bats, "bot.cpp", []byte("int main() { return not_declared; }\n"))
+	bad, err := p.Submit(ctx, eels, "bot.cpp", []byte("int main() { return not_declared; }\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,5 +246,46 @@ func TestTheJobOfADeadServerIsRunAgain(t *testing.T) {
 	platformtest.SQL(p).QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = 'build'`).Scan(&jobs)
 	if jobs != 1 {
 		t.Fatalf("%d build jobs for 1 submission", jobs)
+	}
+}
+
+// Builds are shared fairly: a team's newer upload replaces its queued one
+// (the older ends at once, "replaced"), and a team that uploaded three
+// times waits behind a team that uploaded once.
+func TestBuildsAreFairBetweenTeams(t *testing.T) {
+	platformtest.NeedSandbox(t)
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	_, invite := platformtest.Event(t, p, "tracks", "Summer")
+	spam, _, _ := p.Join(ctx, invite, "Spam")
+	calm, _, _ := p.Join(ctx, invite, "Calm")
+	var spams []store.Submission
+	for range 3 {
+		s, err := p.Submit(ctx, spam, "kit.zip", platformtest.KitZip(t, "tracks", "python", nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		spams = append(spams, s)
+	}
+	one, err := p.Submit(ctx, calm, "kit.zip", platformtest.KitZip(t, "tracks", "python", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.StartJobs(ctx, worker.Options{Workers: 1, PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	for _, s := range spams[:2] {
+		if got := platformtest.WaitBuilt(t, p, s.ID); got.Status != store.StatusFailed || !strings.Contains(got.Error, "replaced") {
+			t.Errorf("an upload replaced while queued: %+v", got)
+		}
+	}
+	last := platformtest.WaitBuilt(t, p, spams[2].ID)
+	calmed := platformtest.WaitBuilt(t, p, one.ID)
+	if last.Status != store.StatusReady || calmed.Status != store.StatusReady {
+		t.Fatalf("the last uploads: %+v, %+v", last, calmed)
+	}
+	if calmed.Built.After(last.Built) {
+		t.Errorf("the team that uploaded once was built at %v, after the team that uploaded three times (%v)", calmed.Built, last.Built)
 	}
 }
