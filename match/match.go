@@ -47,6 +47,8 @@ type Match struct {
 	// They are called from the runner's goroutine and must not block long.
 	OnStart func(*replay.Replay)
 	OnTurn  func(replay.Turn)
+	// Stderr caps what the replay keeps of each bot's error output.
+	Stderr StderrCaps
 }
 
 // Limits on what the runner keeps of a bot's output between answers.

@@ -58,6 +58,7 @@ type seat struct {
 	// when it ended), for the turn's record.
 	stderr     []byte
 	stderrLost int64
+	stderrUsed int64 // stderr bytes the replay holds so far (StderrCaps)
 }
 
 // request is where a seat's current request stands. Only PolicyLate

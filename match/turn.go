@@ -485,7 +485,8 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			rec.Wait = s.waited(g.Status == game.Timeout || g.Status == game.Gone)
 			rec.Starved = g.Status == game.Timeout && s.starved
 			tail, lost := s.bot.Stderr()
-			rec.Stderr, rec.StderrDropped = string(append(s.stderr, tail...)), lost+s.stderrLost
+			kept, capped := r.m.Stderr.keep(append(s.stderr, tail...), &s.stderrUsed)
+			rec.Stderr, rec.StderrDropped = string(kept), lost+s.stderrLost+capped
 			s.stderr, s.stderrLost = nil, 0
 		}
 		recs[i] = rec

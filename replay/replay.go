@@ -117,6 +117,8 @@ type PlayerResult struct {
 	AvgMs    float64 `json:"avgMs"`
 	MaxMs    float64 `json:"maxMs"`
 	CPUMs    float64 `json:"cpuMs"`
+	// StderrDropped is the error output not kept, in bytes.
+	StderrDropped int64 `json:"stderrDropped,omitempty"`
 }
 
 // Frames returns every frame in order: the initial one, then one per turn.

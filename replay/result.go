@@ -108,6 +108,7 @@ func figuresOf(turns []Turn, seat int, p PlayerResult) PlayerResult {
 	var f Figures
 	f.Add(turns, seat)
 	p.Timeouts, p.AvgMs, p.MaxMs, p.CPUMs = f.Timeouts, f.AvgMs(), f.MaxMs(), f.CPUMs()
+	p.StderrDropped = f.StderrDropped
 	return p
 }
 
@@ -116,11 +117,12 @@ func figuresOf(turns []Turn, seat int, p PlayerResult) PlayerResult {
 // limit; a bot that is gone is not timed, so its figures are those of its
 // real answers) and its CPU time.
 type Figures struct {
-	Timeouts int
-	n        int
-	total    time.Duration
-	longest  time.Duration
-	cpu      time.Duration
+	Timeouts      int
+	StderrDropped int64 // error output bytes not kept (the bot's and the match's caps)
+	n             int
+	total         time.Duration
+	longest       time.Duration
+	cpu           time.Duration
 }
 
 // Add counts seat's replies in turns.
@@ -131,6 +133,7 @@ func (f *Figures) Add(turns []Turn, seat int) {
 		}
 		r := t.Replies[seat]
 		f.cpu += r.CPU
+		f.StderrDropped += r.StderrDropped
 		switch r.Status {
 		case game.Timeout:
 			f.Timeouts++

@@ -190,6 +190,8 @@ type settingsFlags struct {
 	start, end      string
 	leagues, http   bool
 	house           bool
+	stderrTurn      int
+	stderrMatch     int
 	httpPrivate     bool
 }
 
@@ -199,6 +201,8 @@ func (f *settingsFlags) add(fl *pflag.FlagSet) {
 	fl.IntVar(&f.turnMS, "turn-ms", 0, "time limit of a turn in ms, for games whose limits are options (0: the game's)")
 	fl.IntVar(&f.firstMS, "first-turn-ms", 0, "time limit of the first turn(s) in ms (0: the game's)")
 	fl.IntVar(&f.memory, "memory", store.DefaultMemoryMiB, "each bot's memory limit in MiB, enforced by its sandbox")
+	fl.IntVar(&f.stderrTurn, "stderr-turn-kib", store.DefaultStderrTurnKiB, "KiB of each bot's stderr a replay keeps a turn (the last ones)")
+	fl.IntVar(&f.stderrMatch, "stderr-match-kib", store.DefaultStderrMatchKiB, "KiB of each bot's stderr a replay keeps a match (the earliest turns'); what is cut is counted")
 	fl.StringVar(&f.start, "start", "", "when the event opens (RFC 3339, or 2006-01-02T15:04 in UTC; empty: now)")
 	fl.StringVar(&f.end, "end", "", "when the event closes: submissions and casual matches stop, the final and rounds still play (same format; empty: never)")
 	fl.BoolVar(&f.leagues, "leagues", false, "use the game's leagues (ants, tracks)")
@@ -247,6 +251,12 @@ func (f *settingsFlags) settings(fl *pflag.FlagSet, base store.Settings) (store.
 			return s, fmt.Errorf("--%s: %w", t.flag, err)
 		}
 		*t.to = v
+	}
+	if fl.Changed("stderr-turn-kib") {
+		s.StderrTurnKiB = f.stderrTurn
+	}
+	if fl.Changed("stderr-match-kib") {
+		s.StderrMatchKiB = f.stderrMatch
 	}
 	if fl.Changed("leagues") {
 		s.Leagues = f.leagues
@@ -311,6 +321,8 @@ func settingsText(s store.Settings) string {
 		line("time limits", fmt.Sprintf("turn %s, first turn %s", msText(s.TurnMS), msText(s.FirstTurnMS)))
 	}
 	line("memory", fmt.Sprintf("%d MiB per bot", s.Memory()))
+	turn, match := s.StderrCaps()
+	line("stderr kept", fmt.Sprintf("%d KiB a turn, %d KiB a match, per bot", turn>>10, match>>10))
 	when := func(t time.Time, none string) string {
 		if t.IsZero() {
 			return none

@@ -24,6 +24,7 @@ func (p *Player) MatchOf(ctx context.Context, g game.Game, ev store.Event, a que
 	}
 	var specs []bot.Spec
 	m := match.Match{Game: g, Config: cfg}
+	m.Stderr.Turn, m.Stderr.Match = ev.Settings.StderrCaps()
 	for i := range a.Teams {
 		spec, err := p.BotSpec(ctx, info, ev.Settings, a.House, a.Teams[i], a.Submissions[i])
 		if err != nil {

@@ -54,6 +54,12 @@ type Settings struct {
 	// MemoryMiB is each bot's memory limit, enforced by its sandbox
 	// (default DefaultMemoryMiB).
 	MemoryMiB int `json:"memory_mib,omitempty"`
+	// StderrTurnKiB and StderrMatchKiB cap what a replay keeps of each
+	// bot's error output, a turn and a match (defaults DefaultStderrTurnKiB,
+	// DefaultStderrMatchKiB): a bot flooding its stderr would make each
+	// replay megabytes long. What is cut is counted in the replay.
+	StderrTurnKiB  int `json:"stderr_turn_kib,omitempty"`
+	StderrMatchKiB int `json:"stderr_match_kib,omitempty"`
 	// Start and End bound the event's submissions and casual matches:
 	// neither outside them (zero: no bound). The organiser's final, rounds
 	// and the promotion tests begun play outside them too.
@@ -77,6 +83,24 @@ type Settings struct {
 
 // DefaultMemoryMiB is a bot's memory limit when the event sets none.
 const DefaultMemoryMiB = 512
+
+// Defaults of the stderr caps, per bot.
+const (
+	DefaultStderrTurnKiB  = 16
+	DefaultStderrMatchKiB = 256
+)
+
+// StderrCaps are the bots' stderr caps in bytes: a turn, a match.
+func (s Settings) StderrCaps() (turn int, match int64) {
+	turn, m := s.StderrTurnKiB, s.StderrMatchKiB
+	if turn <= 0 {
+		turn = DefaultStderrTurnKiB
+	}
+	if m <= 0 {
+		m = DefaultStderrMatchKiB
+	}
+	return turn << 10, int64(m) << 10
+}
 
 // DefaultSettings are a new event's settings before the organiser's
 // choices: house bots on, everything else the game's.
