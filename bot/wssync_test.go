@@ -95,6 +95,11 @@ func TestWebSocketAnswerAfterDeadlineIsTimeout(t *testing.T) {
 // even answered by the deadline (a machine too busy to test this).
 func checkOnTime(t *testing.T, r replay.Reply, res replay.PlayerResult, found bot.Synced, sent bool) {
 	t.Helper()
+	if found.At.IsZero() && r.Status == game.Answered && r.Time < time.Second {
+		// The reply was read before the hook was armed (a busy machine ran
+		// turn 1's callback late): the held reader was never exercised.
+		t.Skip("the reply was read on time before the reader could be held: machine too busy")
+	}
 	if found.At.IsZero() {
 		t.Fatal("the runner never called Sync")
 	}
