@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -35,6 +36,8 @@ type Events struct {
 	// OwnFinal refuses the final ranking for an event whose format has a
 	// final of its own (the platform asks its formats); nil refuses none.
 	OwnFinal func(ev store.Event) error
+
+	joinMu sync.Mutex // joins check names one at a time (names.go)
 }
 
 // CreateEvent makes an event for a game with its options (k=v, checked
@@ -128,7 +131,7 @@ func checkName(what, s string) error {
 			return fmt.Errorf("the %s has a control character", what)
 		}
 	}
-	return nil
+	return checkVisible(what, s)
 }
 
 // maxMembers bounds a team's list of members.
@@ -158,6 +161,14 @@ func (e *Events) Join(ctx context.Context, invite, name string, members ...strin
 	if err := checkMembers(members); err != nil {
 		return store.Team{}, "", userError{Err: err}
 	}
+	// One join at a time checks names, so that two teams cannot both
+	// take names that read the same (the store's unique name is byte for
+	// byte).
+	e.joinMu.Lock()
+	defer e.joinMu.Unlock()
+	if err := e.checkNameFree(ctx, ev.ID, name); err != nil {
+		return store.Team{}, "", err
+	}
 	token, tkey, thash := store.NewSecret(tokenPrefix)
 	t, err := e.Store.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: name, Members: append([]string{}, members...)}, tkey, thash)
 	if errors.Is(err, store.ErrConflict) {
@@ -176,7 +187,7 @@ func checkMembers(members []string) error {
 		if err := checkName("member name", m); err != nil {
 			return fmt.Errorf("member %d: %w", i+1, err)
 		}
-		if slices.Contains(members[:i], m) {
+		if slices.ContainsFunc(members[:i], func(o string) bool { return nameKey(o) == nameKey(m) }) {
 			return fmt.Errorf("member %q is named twice", m)
 		}
 	}
