@@ -116,13 +116,22 @@ func (f *organiserFlags) withEventID(c *cobra.Command, run func(cmd *cobra.Comma
 
 // eventOrganiserCommands are arena event invite, teams, matches.
 func eventOrganiserCommands(of *organiserFlags) []*cobra.Command {
+	var revoke bool
 	invite := of.withEventID(&cobra.Command{
-		Use: "invite ID (--data DIR | --server URL --token T)", Short: "Give an event a new invitation (the old one stops working) and print it once",
+		Use: "invite ID [--revoke] (--data DIR | --server URL --token T)", Short: "Give an event a new invitation (the old one stops working) and print it once; --revoke: no invitation works any more",
 		Args: cobra.ExactArgs(1),
 	}, func(cmd *cobra.Command, org client.Organiser, id int64, _ []string) error {
 		inv, err := org.NewInvite(cmd.Context(), id)
 		if err != nil {
 			return err
+		}
+		if revoke {
+			// The new invitation is never shown: nobody holds one.
+			if of.asJSON {
+				return writeJSONTo(cmd.OutOrStdout(), map[string]any{"revoked": true})
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "event %d: its invitation no longer works and no other does (teams that joined keep their tokens); arena event invite %d makes a new one\n", id, id)
+			return nil
 		}
 		if of.asJSON {
 			return writeJSONTo(cmd.OutOrStdout(), map[string]any{"invite": inv})
@@ -130,6 +139,7 @@ func eventOrganiserCommands(of *organiserFlags) []*cobra.Command {
 		fmt.Fprintf(cmd.OutOrStdout(), "invitation of event %d (shown once, only its hash is kept; the old one no longer works): %s\n", id, inv)
 		return nil
 	})
+	invite.Flags().BoolVar(&revoke, "revoke", false, "end the invitation without making one to share: no team can join until a new one is made")
 	teams := of.withEventID(&cobra.Command{
 		Use: "teams ID (--data DIR | --server URL --token T)", Short: "List every team of an event with its members and standing",
 		Args: cobra.ExactArgs(1),

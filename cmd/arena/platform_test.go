@@ -110,8 +110,17 @@ func TestOrganiserThroughTheServer(t *testing.T) {
 	if out, _, code := run(t, append([]string{"event", "teams", "1"}, srv...)...); code != 0 || !strings.Contains(out, "Ada, Bob") {
 		t.Fatalf("teams through the server:\n%s", out)
 	}
-	if out, _, code := run(t, append([]string{"event", "invite", "1"}, srv...)...); code != 0 || !strings.Contains(out, "invite-") {
+	out, _, code = run(t, append([]string{"event", "invite", "1"}, srv...)...)
+	if code != 0 || !strings.Contains(out, "invite-") {
 		t.Fatalf("a new invitation through the server: %s", out)
+	}
+	newInvite := strings.TrimSpace(out[strings.Index(out, "invite-"):])
+	// revoked: the invitation just made no longer lets a team join
+	if out, _, code := run(t, append([]string{"event", "invite", "1", "--revoke"}, srv...)...); code != 0 || strings.Contains(out, "invite-") || !strings.Contains(out, "no longer works") {
+		t.Fatalf("revoking the invitation: %s", out)
+	}
+	if _, stderr, code := run(t, "team", "join", "--server", url, "--invite", newInvite, "--name", "Late"); code == 0 || !strings.Contains(stderr, "not valid") {
+		t.Fatalf("joining with a revoked invitation: %d %s", code, stderr)
 	}
 	// the same, on the data directory
 	if out, _, code := run(t, "event", "show", "1", "--data", data); code != 0 || !strings.Contains(out, "turn 300 ms") {
