@@ -17,6 +17,7 @@ import (
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/submission"
 	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/web"
@@ -28,6 +29,7 @@ type platformFlags struct {
 	db           string // a PostgreSQL URL: the platform on many machines
 	unsafe       bool
 	workers      int
+	teamStorage  int
 	buildTimeout time.Duration
 	submitEvery  time.Duration
 	matches      int
@@ -42,6 +44,7 @@ func (f *platformFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&f.data, "data", "", "serve the competition platform too, with its data (database, uploads, builds) in this directory: teams join events (arena event create) and submit bots that are built")
 	fl.StringVar(&f.db, "db", "", "serve the competition platform on this PostgreSQL database (postgres://user@host/db) shared with the machines that run arena worker: this server schedules the matches, the workers build and play them (--data is then this server's working directory)")
 	fl.BoolVar(&f.unsafe, "unsafe-no-sandbox", false, "with --data on a machine that cannot sandbox: build teams' code UNCONTAINED (only for code you trust)")
+	fl.IntVar(&f.teamStorage, "team-storage-mib", submission.DefaultTeamStorage>>20, "with --data: MiB of uploads and build trees a team keeps; over it, its oldest submissions' files go first (never the active one's)")
 	fl.IntVar(&f.workers, "build-workers", 0, "with --data: builds run at once (0: a quarter of the cores, at least 1)")
 	fl.DurationVar(&f.buildTimeout, "build-timeout", 5*time.Minute, "with --data: a build is stopped after this long")
 	fl.DurationVar(&f.submitEvery, "submit-every", time.Minute, "with --data: the time a team waits between two submissions")
@@ -87,7 +90,7 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 	if f.db != "" {
 		role = worker.RoleServer
 	}
-	if err := p.StartJobs(ctx, worker.Options{Workers: f.workers, Log: log, Matches: f.matches, Cores: srv.Cores, Role: role, Pressure: f.pressure, TimeScale: f.scale.factor(),
+	if err := p.StartJobs(ctx, worker.Options{Workers: f.workers, TeamStorage: int64(f.teamStorage) << 20, Log: log, Matches: f.matches, Cores: srv.Cores, Role: role, Pressure: f.pressure, TimeScale: f.scale.factor(),
 		Build: build.Options{Timeout: f.buildTimeout, Unsafe: f.unsafe}}); err != nil {
 		p.Close()
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/submission"
 	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/sandbox"
 )
@@ -26,6 +27,7 @@ func init() {
 		db, data     string
 		cores        int
 		builds       int
+		teamStorage  int
 		buildTimeout time.Duration
 		heartbeat    time.Duration
 		unsafe       bool
@@ -67,7 +69,7 @@ its running jobs end for up to 10 seconds.`,
 			defer p.Close()
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 			slots := max(1, cores/2)
-			if err := p.StartJobs(ctx, worker.Options{Role: worker.RoleWorker, Workers: builds, Matches: slots, Cores: cores,
+			if err := p.StartJobs(ctx, worker.Options{Role: worker.RoleWorker, Workers: builds, TeamStorage: int64(teamStorage) << 20, Matches: slots, Cores: cores,
 				Heartbeat: heartbeat, Log: log, Build: build.Options{Timeout: buildTimeout, Unsafe: unsafe}, TimeScale: scale.factor(), Pressure: pressure}); err != nil {
 				return err
 			}
@@ -84,6 +86,7 @@ its running jobs end for up to 10 seconds.`,
 	cmd.Flags().StringVar(&db, "db", "", "the platform's PostgreSQL database (as given to arena serve --db)")
 	cmd.Flags().StringVar(&data, "data", "", "this worker's own directory for uploads and build trees (default: a new temporary directory, removed when it stops)")
 	cmd.Flags().IntVar(&cores, "cores", runtime.NumCPU(), "CPU cores the matches may use")
+	cmd.Flags().IntVar(&teamStorage, "team-storage-mib", submission.DefaultTeamStorage>>20, "MiB of uploads and build trees a team keeps on this worker; over it, its oldest submissions' files go first (here and in the database)")
 	cmd.Flags().IntVar(&builds, "build-workers", 0, "builds run at once (0: a quarter of --cores, at least 1)")
 	cmd.Flags().DurationVar(&buildTimeout, "build-timeout", 5*time.Minute, "a build is stopped after this long")
 	cmd.Flags().DurationVar(&heartbeat, "heartbeat", worker.DefaultHeartbeat, "how often the worker reports (use the same on every worker: one silent for 6 of its own is taken for lost)")

@@ -58,6 +58,13 @@ func (bs *Builds) BuildDir(id int64) string {
 // builtMarker is beside a build tree that is complete on this machine.
 func (bs *Builds) builtMarker(id int64) string { return bs.BuildDir(id) + ".ok" }
 
+// Remove deletes a submission's upload and build tree on this machine.
+func (bs *Builds) Remove(id int64) error {
+	os.Remove(bs.builtMarker(id))
+	os.Remove(bs.UploadPath(id))
+	return os.RemoveAll(bs.BuildDir(id))
+}
+
 // ShareUpload keeps an upload in the database for a builder elsewhere.
 func (bs *Builds) ShareUpload(ctx context.Context, id int64, upload []byte) error {
 	if !bs.Shared {

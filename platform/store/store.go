@@ -275,6 +275,8 @@ type Store interface {
 	PutFile(ctx context.Context, name string, data []byte) error
 	// File reads a stored file; ErrNotFound when there is none.
 	File(ctx context.Context, name string) ([]byte, error)
+	// DeleteFile removes a stored file; none of that name is no error.
+	DeleteFile(ctx context.Context, name string) error
 	// Heartbeat records a worker's beat, replacing its previous one.
 	Heartbeat(ctx context.Context, w Worker) error
 	// Workers lists the workers that ever beat, the last seen first.

@@ -16,4 +16,7 @@ type Intake struct {
 	// directory's npm cache is added when the organiser filled one
 	// (BuildOptions).
 	Options build.Options
+	// TeamStorage caps the bytes of a team's uploads and build trees on
+	// this machine (0: DefaultTeamStorage); see storage.go.
+	TeamStorage int64
 }

@@ -147,7 +147,10 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 		ready = true
 	}
 	// the kit's name (python-http), which says its protocol too
-	return in.Events.Store.FinishBuild(ctx, id, status, m.Kit, errLine, r.Log)
+	if err := in.Events.Store.FinishBuild(ctx, id, status, m.Kit, errLine, r.Log); err != nil || status != store.StatusReady {
+		return err
+	}
+	return in.keepWithinStorage(ctx, sub.TeamID)
 }
 
 // prepare puts an upload in dir: a zip unpacked, or a single source file

@@ -50,6 +50,7 @@ func (w *buildWorker) Work(ctx context.Context, job *river.Job[queue.Build]) err
 // Options configure the job queue.
 type Options struct {
 	Workers      int           // builds at once (default: a quarter of Cores, at least 1)
+	TeamStorage  int64         // bytes of a team's uploads and build trees (0: submission.DefaultTeamStorage)
 	PollInterval time.Duration // how often idle workers look for jobs (default 1 s)
 	Build        build.Options
 	Log          *slog.Logger
@@ -98,6 +99,7 @@ func (p *Pool) StartJobs(ctx context.Context, o Options) (err error) {
 	p.Matches.Player.Bots, p.Matches.Player.TimeScale, p.Matches.Player.Pressure = o.Build, o.TimeScale, o.Pressure
 	p.Matches.Player.SetCores(o.Cores)
 	p.Intake.Options = o.Build
+	p.Intake.TeamStorage = o.TeamStorage
 	p.Stages.Cores, p.Stages.Log = o.Cores, o.Log
 	if o.Role == RoleServer {
 		return p.startServer(o)

@@ -289,3 +289,44 @@ func TestBuildsAreFairBetweenTeams(t *testing.T) {
 		t.Errorf("the team that uploaded once was built at %v, after the team that uploaded three times (%v)", calmed.Built, last.Built)
 	}
 }
+
+// A team over its storage cap loses its oldest submissions' files first,
+// never its active one's; the evicted one stays listed, failed, with why.
+func TestTeamStorageEvictsTheOldest(t *testing.T) {
+	platformtest.NeedSandbox(t)
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	p.Intake.TeamStorage = 1 // every build is over it: only the active one stays
+	_, invite := platformtest.Event(t, p, "tracks", "Summer")
+	owls, _, _ := p.Join(ctx, invite, "Owls")
+	if err := p.StartJobs(ctx, worker.Options{Workers: 1, PollInterval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	var subs []store.Submission
+	for range 2 {
+		s, err := p.Submit(ctx, owls, "kit.zip", platformtest.KitZip(t, "tracks", "python", nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := platformtest.WaitBuilt(t, p, s.ID); got.Status != store.StatusReady {
+			t.Fatalf("build %d: %+v", s.ID, got)
+		}
+		subs = append(subs, s)
+	}
+	old, _ := p.Store.Submission(ctx, subs[0].ID)
+	if old.Status != store.StatusFailed || !strings.Contains(old.Error, "storage was over its cap") {
+		t.Errorf("the oldest submission: %+v", old)
+	}
+	for _, path := range []string{p.Builds.UploadPath(old.ID), p.Builds.BuildDir(old.ID)} {
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Errorf("%s is still there (%v)", path, err)
+		}
+	}
+	if tm, _ := p.Store.Team(ctx, owls.ID); tm.Active != subs[1].ID {
+		t.Fatalf("active %d, want %d", tm.Active, subs[1].ID)
+	}
+	if _, err := os.Stat(p.Builds.BuildDir(subs[1].ID)); err != nil {
+		t.Errorf("the active build's tree: %v", err)
+	}
+}

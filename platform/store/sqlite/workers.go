@@ -16,6 +16,12 @@ func (d *DB) PutFile(ctx context.Context, name string, data []byte) error {
 	return err
 }
 
+// DeleteFile implements store.Store.
+func (d *DB) DeleteFile(ctx context.Context, name string) error {
+	_, err := d.db.ExecContext(ctx, `DELETE FROM files WHERE name = ?`, name)
+	return err
+}
+
 // File implements store.Store.
 func (d *DB) File(ctx context.Context, name string) ([]byte, error) {
 	var data []byte

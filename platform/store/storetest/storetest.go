@@ -579,6 +579,17 @@ func files(t *testing.T, open Opener) {
 	if got, err := db.File(ctx, "empty"); err != nil || len(got) != 0 {
 		t.Fatalf("an empty file: %q %v", got, err)
 	}
+	for range 2 { // deleting twice is no error
+		if err := db.DeleteFile(ctx, "upload/1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.File(ctx, "upload/1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a deleted file: %v", err)
+	}
+	if got, err := db.File(ctx, "empty"); err != nil || len(got) != 0 {
+		t.Fatalf("another file after a delete: %q %v", got, err)
+	}
 }
 
 func heartbeats(t *testing.T, open Opener) {
