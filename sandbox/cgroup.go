@@ -125,9 +125,14 @@ func newCgroupV1(name string, l Limits) (*cgroup, error) {
 }
 
 // cpuV1 makes the group's directory in the v1 cpu controller with the
-// quota; "" where there is none to make.
+// quota; "" where there is none to make. It sits at the top of the
+// hierarchy, not under a parent of all sandboxes: a group weighs as much
+// as one process against its siblings (cpu.shares 1024), so under a
+// common parent every sandbox of the machine together would weigh as one
+// process against Arena and anything else running, and a bot would get
+// less CPU in its sandbox than out of it.
 func cpuV1(name string, cores float64) string {
-	d := filepath.Join(cgroupRoot, "cpu", groupName, name)
+	d := filepath.Join(cgroupRoot, "cpu", groupName+"-"+name)
 	if err := os.MkdirAll(d, 0o755); err != nil {
 		return ""
 	}

@@ -53,11 +53,13 @@ given, 1 otherwise.`,
 type sandboxFlags struct {
 	on     bool
 	memory int // MiB
+	cores  float64
 }
 
 func (f *sandboxFlags) add(fl *pflag.FlagSet) {
 	fl.BoolVar(&f.on, "sandbox", false, "run the bots that are commands contained: read-only system, no network, own work dir, limits (needs bubblewrap; see: arena sandbox check)")
 	fl.IntVar(&f.memory, "sandbox-memory", sandbox.DefaultMemory>>20, "memory limit of each sandboxed bot, in MiB")
+	fl.Float64Var(&f.cores, "sandbox-cores", 1, "CPU cores each sandboxed bot may use, all its processes together (a cgroup quota; 0: no quota)")
 }
 
 // limits returns the sandbox limits the flags ask for, nil without
@@ -72,5 +74,8 @@ func (f *sandboxFlags) limits() (*sandbox.Limits, error) {
 	if err := sandbox.Ready(); err != nil {
 		return nil, fmt.Errorf("--sandbox: %w (see: arena sandbox check)", err)
 	}
-	return &sandbox.Limits{Memory: int64(f.memory) << 20}, nil
+	if f.cores < 0 {
+		return nil, fmt.Errorf("--sandbox-cores must be at least 0, not %g", f.cores)
+	}
+	return &sandbox.Limits{Memory: int64(f.memory) << 20, Cores: f.cores}, nil
 }
