@@ -25,8 +25,12 @@ type Language struct {
 	Tools []string
 	// Path are directories searched before the PATH, for its build and
 	// for Tools (Go's official archive installs in /usr/local/go/bin).
-	Path    []string
-	Version string // a shell command that prints its version
+	Path []string
+	// ReadOnly are host paths its build reads outside the system's
+	// directories, which a sandbox shows anyway (ghc's package database
+	// is in /var/lib/ghc).
+	ReadOnly []string
+	Version  string // a shell command that prints its version
 	// Build and Run are the commands of a single source file, run in its
 	// directory: Build by sh -c ("" when nothing is built), Run as a bot's
 	// command line. {file} is the file's name there (shell-quoted), {stem}

@@ -34,7 +34,7 @@ var languages = []Language{
 	{Name: "groovy", Title: "Groovy", Extensions: []string{".groovy"}, Packages: []string{"groovy"}, Tools: []string{"groovyc", "java"},
 		Version: "groovy --version", Build: "groovyc -d . {file}", Run: "java -cp /usr/share/java/groovy-all.jar:. {main}", plan: planGroovy,
 		CodinGame: "a script (or a class with a static main), compiled before the match so that it starts fast"},
-	{Name: "haskell", Title: "Haskell", Extensions: []string{".hs"}, Packages: []string{"ghc"}, Tools: []string{"ghc"},
+	{Name: "haskell", Title: "Haskell", Extensions: []string{".hs"}, Packages: []string{"ghc"}, Tools: []string{"ghc"}, ReadOnly: []string{"/var/lib/ghc"},
 		Version: "ghc --version", Build: "ghc -O2 -outputdir .ghc -o bot {file}", Run: "./bot",
 		CodinGame: "module Main with main; set stdout's buffering (hSetBuffering stdout NoBuffering) as on CodinGame"},
 	{Name: "java", Title: "Java", Extensions: []string{".java"}, Packages: []string{"default-jdk-headless"}, Tools: []string{"javac", "java"},

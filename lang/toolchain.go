@@ -49,6 +49,18 @@ func (l Language) Install() string {
 	return "apt-get install " + strings.Join(l.Packages, " ")
 }
 
+// Shown are the paths of ReadOnly that exist here: what a sandboxed
+// build of l is shown besides the system.
+func (l Language) Shown() []string {
+	var out []string
+	for _, p := range l.ReadOnly {
+		if _, err := os.Stat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // HostPath is this process's PATH.
 func HostPath() []string {
 	return filepath.SplitList(os.Getenv("PATH"))

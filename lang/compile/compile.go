@@ -81,7 +81,7 @@ func (bs *Builds) build(path string) built {
 		return built{err: err}
 	}
 	if b.Build != "" {
-		if err := bs.run(dir, b.Build, b.Language.BuildEnv(dirs)); err != nil {
+		if err := bs.run(dir, b, dirs); err != nil {
 			return built{err: fmt.Errorf("building %s (%s): %w", path, b.Language.Title, err)}
 		}
 	}
@@ -99,9 +99,10 @@ func (bs *Builds) newDir() (string, error) {
 	return dir, os.Chmod(dir, 0o755)
 }
 
-// run runs a build command in dir, and says how it failed with its
-// output.
-func (bs *Builds) run(dir, command string, env []string) error {
+// run runs a bot's build command in dir, with the programs of dirs, and
+// says how it failed with its output.
+func (bs *Builds) run(dir string, b lang.Bot, dirs []string) error {
+	command, env := b.Build, b.Language.BuildEnv(dirs)
 	timeout := bs.Timeout
 	if timeout <= 0 {
 		timeout = 5 * time.Minute
@@ -109,7 +110,7 @@ func (bs *Builds) run(dir, command string, env []string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	if bs.Sandbox != nil {
-		r, err := sandbox.RunIn(ctx, sandbox.Config{Limits: *bs.Sandbox, Dir: dir}, command, env)
+		r, err := sandbox.RunIn(ctx, sandbox.Config{Limits: *bs.Sandbox, Dir: dir, ReadOnly: b.Language.Shown()}, command, env)
 		if err == nil && !r.OK() {
 			err = fmt.Errorf("%s:\n%s", r.Status, r.Output)
 		}

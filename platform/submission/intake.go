@@ -16,4 +16,8 @@ type Intake struct {
 	// directory's npm cache is added when the organiser filled one
 	// (BuildOptions).
 	Options build.Options
+	// ToolDirs are where builds find their programs, for the check of a
+	// language's toolchain; nil: the sandbox's PATH (the host's when
+	// builds run uncontained).
+	ToolDirs []string
 }
