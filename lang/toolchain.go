@@ -109,3 +109,35 @@ func ParseVersions(out []byte) map[string]string {
 func noise(line string) bool {
 	return line == "" || strings.HasPrefix(line, "Picked up ") || strings.Contains(line, "VM warning")
 }
+
+// Seen is what a look at a machine found of a language.
+type Seen struct {
+	Language
+	Version string // its version line; "" when it was not found
+}
+
+// Versions runs the version command of every language in one script
+// (run: on this machine, or in a sandbox), and gives what each printed.
+func Versions(run func(script string) ([]byte, error)) ([]Seen, error) {
+	ls := All()
+	out, err := run(VersionScript(ls))
+	if err != nil {
+		return nil, err
+	}
+	v := ParseVersions(out)
+	var seen []Seen
+	for _, l := range ls {
+		seen = append(seen, Seen{Language: l, Version: v[l.Name]})
+	}
+	return seen, nil
+}
+
+// ShownToAll are the paths a sandbox shows a look at every language
+// (Shown of each).
+func ShownToAll() []string {
+	var out []string
+	for _, l := range languages {
+		out = append(out, l.Shown()...)
+	}
+	return out
+}
