@@ -71,8 +71,9 @@ func containedEnv(sb *sandbox.Sandbox, env []string) []string {
 var systemDirs = []string{"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/proc", "/sys", "/dev", "/run"}
 
 // programDirs returns the directories of the paths a command names that
-// exist: a word of argv, or of the script of `sh -c SCRIPT`. Relative paths
-// are taken from cwd.
+// exist: a word of argv, or of the script of `sh -c SCRIPT`, or an entry
+// of a word that is a list (a class path: `java -cp lib.jar:. Player`).
+// Relative paths are taken from cwd.
 //
 // The sandbox shows a directory as the host resolves it, symbolic links
 // followed. Inside cwd (the bot's own files, perhaps a team's build) a
@@ -89,7 +90,7 @@ func programDirs(argv []string, cwd string) ([]string, error) {
 	}
 	var dirs []string
 	seen := map[string]bool{}
-	for _, w := range words {
+	for _, w := range listEntries(words) {
 		if w == "" || strings.HasPrefix(w, "-") {
 			continue
 		}
@@ -114,6 +115,18 @@ func programDirs(argv []string, cwd string) ([]string, error) {
 		dirs = append(dirs, p)
 	}
 	return dirs, nil
+}
+
+// listEntries adds to words the entries of those that are lists of
+// paths separated by colons.
+func listEntries(words []string) []string {
+	out := words
+	for _, w := range words {
+		if strings.Contains(w, ":") {
+			out = append(out, strings.Split(w, ":")...)
+		}
+	}
+	return out
 }
 
 // staysInside checks that p, the path of the command's word w, resolves

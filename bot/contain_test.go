@@ -29,6 +29,8 @@ func TestProgramDirs(t *testing.T) {
 		{[]string{"/bin/sh", "-c", "cd bots && python3 me.py | tee /tmp/x"}, []string{filepath.Join(cwd, "bots")}},
 		{[]string{"/usr/bin/python3", "-c", "print(1)"}, nil}, // system directories are shown anyway
 		{[]string{"java", "-jar", "missing.jar"}, nil},
+		// a class path's entries: the jar's system directory, and cwd
+		{[]string{"java", "-cp", "/usr/share/java/x.jar:.", "Player"}, []string{cwd}},
 	} {
 		if got, err := programDirs(c.argv, cwd); err != nil || !reflect.DeepEqual(got, c.want) {
 			t.Errorf("programDirs(%q) = %q, want %q", c.argv, got, c.want)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/lang"
 	"github.com/seed27749672/arena/sandbox"
 )
 
@@ -26,6 +27,16 @@ type Setup struct {
 	// Sandbox, when not nil, runs every bot that is a command contained,
 	// with these limits (package sandbox).
 	Sandbox *sandbox.Limits
+	// Sources, when not nil, builds the bots given as a source file
+	// (--bot mybot.kt: lang.IsSource); they then run from the directory
+	// of their build. When nil, such a bot is a command like any other.
+	Sources Sources
+}
+
+// Sources builds a source file into a bot: the directory it runs in, and
+// its command line there (compile.Builds).
+type Sources interface {
+	Build(path string) (dir, run string, err error)
 }
 
 // Build validates a Setup and turns it into a Match.
@@ -63,6 +74,9 @@ func (s Setup) Build() (Match, error) {
 			return Match{}, err
 		}
 		spec.Sandbox = s.Sandbox
+		if err := s.buildSource(&spec); err != nil {
+			return Match{}, err
+		}
 		open, err := bot.Open(info, spec, i, game.BotSeed(seed, i))
 		if err != nil {
 			return Match{}, err
@@ -75,6 +89,20 @@ func (s Setup) Build() (Match, error) {
 		m.Players = append(m.Players, Player{Name: name, Spec: raw, Open: open})
 	}
 	return m, nil
+}
+
+// buildSource turns a bot given as a source file into its build's
+// command, run from the build's directory.
+func (s Setup) buildSource(spec *bot.Spec) error {
+	if s.Sources == nil || spec.Kind == "builtin" || spec.Kind == "url" || !lang.IsSource(spec.Target) {
+		return nil
+	}
+	dir, run, err := s.Sources.Build(spec.Target)
+	if err != nil {
+		return err
+	}
+	spec.Target, spec.Dir = run, dir
+	return nil
 }
 
 // RandomSeed returns a fresh non-negative seed.

@@ -90,6 +90,13 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 	if dir == "" {
 		return nil, errors.New("no data directory given (--data DIR)")
 	}
+	// absolute once, here: builds run elsewhere (npm's cache, the
+	// sandbox's directories), and nothing may read a relative path from
+	// another directory
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
 	// Others may pass through the data directory (builds run as the
 	// sandbox's unprivileged identity and must reach their tree) but not
 	// list it; the database and the uploads are the owner's alone.
@@ -125,6 +132,10 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 func OpenDB(ctx context.Context, url, dir string) (*Platform, error) {
 	if dir == "" {
 		return nil, errors.New("no working directory given")
+	}
+	dir, err := filepath.Abs(dir) // as Open's
+	if err != nil {
+		return nil, err
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "builds"), 0o711); err != nil {
 		return nil, fmt.Errorf("working directory: %w", err)

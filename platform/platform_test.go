@@ -3,10 +3,12 @@ package platform_test
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	_ "github.com/seed27749672/arena/games/all"
+	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
@@ -72,6 +74,21 @@ func TestJoinAndAuthenticate(t *testing.T) {
 }
 
 // The platform's tests may ask for a PostgreSQL database (pgtest.URL).
+// A relative data directory (arena serve --data ./arena-data) is made
+// absolute once, when it is opened: builds and npm run elsewhere.
+func TestARelativeDataDirectoryIsMadeAbsolute(t *testing.T) {
+	d := platformtest.DataDir(t)
+	t.Chdir(filepath.Dir(d))
+	p, err := platform.Open(context.Background(), "./"+filepath.Base(d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if p.Dir != d || p.Builds.Dir != d || !filepath.IsAbs(p.Builds.BuildDir(1)) {
+		t.Errorf("the data directory %q (builds %q, %q), want %q", p.Dir, p.Builds.Dir, p.Builds.BuildDir(1), d)
+	}
+}
+
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // TestFlowsOnPostgres runs again, on PostgreSQL, the entry's tests that

@@ -212,6 +212,10 @@ func (s *Sandbox) rlimits() []rlimit {
 // insidePath is the PATH of BaseEnv.
 var insidePath = []string{"/usr/local/bin", "/usr/bin", "/bin"}
 
+// Path is the PATH of every sandboxed program: the directories whose
+// programs a build or a bot finds by name.
+func Path() []string { return append([]string(nil), insidePath...) }
+
 // findProgram checks that the program exists as the sandbox will see it, so
 // that a bot that cannot start is told so at once (did not start), rather
 // than crashing with the launcher's message.

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/lang/compile"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/tournament"
@@ -90,6 +91,10 @@ func runMatch(cmd *cobra.Command, gameName string, f matchFlags) error {
 		return err
 	}
 	setup.Sandbox = sb
+	// a bot given as a source file is built first (arena play ants --bot mybot.kt)
+	sources := &compile.Builds{Sandbox: sb}
+	defer sources.Close()
+	setup.Sources = sources
 	if cmd.Flags().Changed("seed") {
 		setup.Seed = &f.seed
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/seed27749672/arena/lang/compile"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
 )
@@ -36,6 +37,9 @@ func init() {
 A bot SPEC is one of:
   builtin:NAME        a bot shipped with the game (see: arena games GAME)
   "python3 bot.py"    a command; it reads its input on stdin, answers on stdout
+  mybot.kt            a source file in a language of arena languages, written as
+                      for CodinGame: built alone first (in the sandbox with
+                      --sandbox), then run
   stdio:CMD           a command over stdin/stdout, where the game's default differs
   http:CMD            a command that serves HTTP (territory, as in 2020): Arena
                       starts it with PORT in its environment and calls it there
@@ -51,6 +55,7 @@ did; 1 when the match ran but its replay could not be written (the result is
 printed all the same); 2 when Arena could not play (unknown game, bad
 option, wrong number of bots, unusable --replay path).`,
 		Example: `  arena play ants --bot builtin:random --bot "python3 mybot.py" --seed 7 --replay m.json
+  arena play ants --bot Solution.java --bot builtin:boss1
   arena play ants --bot me=./mybot --bot builtin:boss2 --league 2 --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -77,6 +82,10 @@ func runPlay(cmd *cobra.Command, gameName string, f playFlags) error {
 		return err
 	}
 	setup.Sandbox = sb
+	// a bot given as a source file is built first (arena play ants --bot mybot.kt)
+	sources := &compile.Builds{Sandbox: sb}
+	defer sources.Close()
+	setup.Sources = sources
 	if cmd.Flags().Changed("seed") {
 		setup.Seed = &f.seed
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/seed27749672/arena/lang"
 	"github.com/seed27749672/arena/sandbox"
 )
 
@@ -23,8 +24,10 @@ processes, file size, open files and CPU time. It needs bubblewrap (bwrap).`,
 		Use:   "check",
 		Short: "Say which protections this machine gives, and why not",
 		Long: `Run a probe in a real sandbox and print each protection with how this machine
-gives it, or why it does not. The exit status is 0 when every protection is
-given, 1 otherwise.`,
+gives it, or why it does not; then every language of the registry with the
+version its toolchain shows inside the sandbox, where the platform builds, or
+what to install. The exit status is 0 when every protection is given, 1
+otherwise.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ps, ready := sandbox.Check()
@@ -39,6 +42,13 @@ given, 1 otherwise.`,
 			w.Flush()
 			if !ready {
 				return exitError{code: 1, err: fmt.Errorf("this machine cannot run untrusted code contained (see the lines marked NO)")}
+			}
+			// the languages the platform can build: what the sandbox sees
+			fmt.Fprintln(cmd.OutOrStdout(), "\nlanguages, as the sandbox sees them (builds and bots run there):")
+			if seen, err := lang.Versions(runSandboxed); err != nil {
+				fmt.Fprintf(cmd.OutOrStdout(), "the languages could not be probed: %v\n", err)
+			} else {
+				printLanguages(cmd.OutOrStdout(), seen)
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), "ready: untrusted bots and builds can run contained here")
 			return nil

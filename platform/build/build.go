@@ -10,73 +10,27 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/lang"
 	"github.com/seed27749672/arena/sandbox"
 )
 
-// languageOf maps a single source file's extension to the kit directory
-// that builds it.
-var languageOf = map[string]string{
-	".py": "python", ".js": "javascript", ".ts": "typescript", ".java": "java",
-	".go": "go", ".cpp": "cpp", ".cc": "cpp", ".cxx": "cpp", ".rs": "rust", ".cs": "csharp",
-}
-
-// PrepareFile writes the game's kit for the language of a single source
-// file into dir, with the file in place of the kit's file of that name,
-// or else of its bot file (bot.py, Bot.java...), and returns the kit's
-// language.
-func PrepareFile(game, filename string, src []byte, dir string) (string, error) {
-	if err := CheckSourceName(filename); err != nil {
-		return "", err
-	}
-	ext := strings.ToLower(filepath.Ext(filename))
-	lang := languageOf[ext]
-	if err := kits.Write(game, lang, dir); err != nil { // Write checks the kit exists
-		return "", err
-	}
-	target := ""
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		n := e.Name()
-		if n == filename {
-			target = n
-			break
-		}
-		if strings.EqualFold(n, "bot"+ext) {
-			target = n
-		}
-	}
-	if target == "" {
-		return "", fmt.Errorf("the %s kit of %s has no file %s nor bot%s to replace: upload a zip of the kit", lang, game, filename, ext)
-	}
-	return lang, os.WriteFile(filepath.Join(dir, target), src, 0o644)
-}
-
 // CheckSourceName accepts the name of a single source file upload: a
-// plain file name with the extension of a kit language.
-func CheckSourceName(filename string) error {
-	if filename != filepath.Base(filename) || strings.ContainsAny(filename, `/\`) || filename == "" || filename[0] == '.' || len(filename) > 100 {
-		return fmt.Errorf("%q is not a plain file name", filename)
+// plain file name with the extension of a language of the registry
+// (package lang).
+func CheckSourceName(filename string) (lang.Language, error) {
+	if err := lang.CheckName(filename); err != nil {
+		return lang.Language{}, err
 	}
-	ext := strings.ToLower(filepath.Ext(filename))
-	if _, ok := languageOf[ext]; !ok {
-		return fmt.Errorf("%s: no kit language uses %q files (upload a zip of a kit, or a file ending in one of %s)", filename, ext, extensions())
+	l, ok := lang.ByExtension(filename)
+	if !ok {
+		return lang.Language{}, fmt.Errorf("%s: no language uses %q files (upload a zip of a kit, or a file ending in one of %s)", filename, filepath.Ext(filename), strings.Join(lang.Extensions(), " "))
 	}
-	return nil
-}
-
-func extensions() string {
-	var es []string
-	for e := range languageOf {
-		es = append(es, e)
-	}
-	slices.Sort(es)
-	return strings.Join(es, " ")
+	return l, nil
 }
 
 // KitRoot finds the kit in an unpacked zip: dir itself, or the one
@@ -139,6 +93,9 @@ type Options struct {
 	// gets a copy of, its npm told to install from it alone: the sandbox
 	// has no network, so npm ci fetches nothing without it.
 	NPMCache string
+	// ReadOnly are host paths the build sees besides the system's
+	// directories (a toolchain's: lang.Language.Shown).
+	ReadOnly []string
 }
 
 // Result is how a build ended.
@@ -148,9 +105,10 @@ type Result struct {
 	Log    []byte
 }
 
-// Run runs the kit's build command in root. A build that fails is a
-// Result; the error is for a build that could not be started.
-func Run(ctx context.Context, root string, m kits.Manifest, o Options) (Result, error) {
+// Run runs the kit's build command in root, with env added to the
+// sandbox's environment. A build that fails is a Result; the error is for
+// a build that could not be started.
+func Run(ctx context.Context, root string, m kits.Manifest, env []string, o Options) (Result, error) {
 	if m.Build == "" {
 		return Result{OK: true, Status: "ok", Log: []byte("the " + m.Language + " kit has nothing to build\n")}, nil
 	}
@@ -160,16 +118,15 @@ func Run(ctx context.Context, root string, m kits.Manifest, o Options) (Result, 
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	header := "$ " + m.Build + "\n"
-	var env []string
 	if o.NPMCache != "" {
 		cache, err := lendNPMCache(o.NPMCache, root)
 		if err != nil {
 			return Result{}, err
 		}
 		defer os.RemoveAll(cache)
-		env = npmEnv(o.NPMCache, cache)
+		env = append(env, npmEnv(o.NPMCache, cache)...)
 	}
-	cfg := sandbox.Config{Limits: o.Limits, Dir: root}
+	cfg := sandbox.Config{Limits: o.Limits, Dir: root, ReadOnly: o.ReadOnly}
 	// On a private copy of the tree: what the build writes stays within
 	// its disk and file limits (sandbox.RunTree).
 	run := sandbox.RunTree

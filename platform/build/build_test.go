@@ -13,25 +13,15 @@ import (
 	"github.com/seed27749672/arena/sandbox"
 )
 
-func TestPrepareFileReplacesTheBotFile(t *testing.T) {
-	dir := t.TempDir()
-	lang, err := PrepareFile("tracks", "mine.cpp", []byte("int main(){}"), dir)
-	if err != nil || lang != "cpp" {
-		t.Fatalf("%q %v", lang, err)
+func TestCheckSourceNameTakesTheRegistrysLanguages(t *testing.T) {
+	for name, want := range map[string]string{"mine.cpp": "cpp", "Solution.JAVA": "java", "main.c": "c", "bot.kt": "kotlin"} {
+		if l, err := CheckSourceName(name); err != nil || l.Name != want {
+			t.Errorf("%s: %q %v, want %s", name, l.Name, err, want)
+		}
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "bot.cpp")); string(b) != "int main(){}" {
-		t.Fatalf("bot.cpp is %q", b)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "tracks.hpp")); err != nil {
-		t.Fatal("the kit's other files are missing")
-	}
-	lang, err = PrepareFile("tracks", "Bot.java", []byte("class Bot{}"), t.TempDir())
-	if err != nil || lang != "java" {
-		t.Fatalf("%q %v", lang, err)
-	}
-	for _, bad := range []string{"bot.pl", "../bot.py", "a/bot.py", ".py", ""} {
-		if _, err := PrepareFile("tracks", bad, nil, t.TempDir()); err == nil {
-			t.Errorf("PrepareFile(%q) accepted", bad)
+	for _, bad := range []string{"bot.cobol", "../bot.py", "a/bot.py", ".py", "", "bot"} {
+		if _, err := CheckSourceName(bad); err == nil {
+			t.Errorf("CheckSourceName(%q) accepted", bad)
 		}
 	}
 }
@@ -76,11 +66,11 @@ func workDir(t *testing.T) string {
 func TestRunBuildsAKitAndReportsAFailure(t *testing.T) {
 	o := buildOptions(t)
 	good := workDir(t)
-	if _, err := PrepareFile("tracks", "bot.cpp", []byte("int main() { return 0; }\n"), good); err != nil {
+	if err := kits.Write("tracks", "cpp", good); err != nil {
 		t.Fatal(err)
 	}
 	m, _ := kits.Read("tracks", "cpp")
-	r, err := Run(context.Background(), good, m, o)
+	r, err := Run(context.Background(), good, m, nil, o)
 	if err != nil || !r.OK {
 		t.Fatalf("%+v %v\n%s", r, err, r.Log)
 	}
@@ -88,8 +78,9 @@ func TestRunBuildsAKitAndReportsAFailure(t *testing.T) {
 		t.Fatal("the build made no binary")
 	}
 	bad := workDir(t)
-	PrepareFile("tracks", "bot.cpp", []byte("int main() { return undeclared_thing; }\n"), bad)
-	r, err = Run(context.Background(), bad, m, o)
+	kits.Write("tracks", "cpp", bad)
+	os.WriteFile(filepath.Join(bad, "bot.cpp"), []byte("int main() { return undeclared_thing; }\n"), 0o644)
+	r, err = Run(context.Background(), bad, m, nil, o)
 	if err != nil || r.OK || !strings.Contains(string(r.Log), "undeclared_thing") || !strings.Contains(r.Status, "status 1") {
 		t.Fatalf("%+v %v\n%s", r, err, r.Log)
 	}
@@ -98,14 +89,14 @@ func TestRunBuildsAKitAndReportsAFailure(t *testing.T) {
 func TestRunTimesOut(t *testing.T) {
 	o := buildOptions(t)
 	o.Timeout = 300 * 1e6 // 300 ms: the build sleeps 60 s
-	r, err := Run(context.Background(), workDir(t), kits.Manifest{Language: "sh", Build: "sleep 60"}, o)
+	r, err := Run(context.Background(), workDir(t), kits.Manifest{Language: "sh", Build: "sleep 60"}, nil, o)
 	if err != nil || r.OK || r.Status != "timed out" {
 		t.Fatalf("%+v %v", r, err)
 	}
 }
 
 func TestNothingToBuild(t *testing.T) {
-	r, err := Run(context.Background(), t.TempDir(), kits.Manifest{Language: "python"}, Options{})
+	r, err := Run(context.Background(), t.TempDir(), kits.Manifest{Language: "python"}, nil, Options{})
 	if err != nil || !r.OK || !strings.Contains(string(r.Log), "nothing to build") {
 		t.Fatalf("%+v %v", r, err)
 	}
@@ -115,7 +106,7 @@ func TestUnsafeRunKeepsTheTailOfItsOutput(t *testing.T) {
 	// 3 MB of output then END: only the last sandbox.MaxOutput bytes are
 	// kept, and the log says how many were dropped
 	cmd := `head -c 3000000 /dev/zero | tr '\0' x; echo END; exit 3`
-	r, err := Run(context.Background(), t.TempDir(), kits.Manifest{Language: "sh", Build: cmd}, Options{Unsafe: true})
+	r, err := Run(context.Background(), t.TempDir(), kits.Manifest{Language: "sh", Build: cmd}, nil, Options{Unsafe: true})
 	if err != nil || r.OK || r.Status != "exited with status 3" {
 		t.Fatalf("%+v %v", r.Status, err)
 	}
@@ -160,7 +151,7 @@ func TestUnsafeRunEndsWhenItsCommandDoes(t *testing.T) {
 	// a daemon left behind holds the output open for 40 s
 	dir := t.TempDir()
 	start := time.Now()
-	r, err := Run(context.Background(), dir, kits.Manifest{Language: "sh", Build: "setsid sleep 40 & echo $! >daemon; echo built"}, Options{Unsafe: true})
+	r, err := Run(context.Background(), dir, kits.Manifest{Language: "sh", Build: "setsid sleep 40 & echo $! >daemon; echo built"}, nil, Options{Unsafe: true})
 	if b, _ := os.ReadFile(filepath.Join(dir, "daemon")); len(b) > 0 {
 		exec.Command("kill", strings.TrimSpace(string(b))).Run()
 	}

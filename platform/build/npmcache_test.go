@@ -92,12 +92,12 @@ func TestBuildInstallsFromTheNPMCache(t *testing.T) {
 		}
 		return root
 	}
-	if r, err := Run(ctx, fresh(), m, o); err != nil || r.OK {
+	if r, err := Run(ctx, fresh(), m, nil, o); err != nil || r.OK {
 		t.Fatalf("without the cache: %+v %v\n%s", r.Status, err, r.Log)
 	}
 	o.NPMCache = cache
 	root := fresh()
-	r, err := Run(ctx, root, m, o)
+	r, err := Run(ctx, root, m, nil, o)
 	if err != nil || !r.OK {
 		t.Fatalf("with the cache: %+v %v\n%s", r.Status, err, r.Log)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/lang"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/urlbot"
@@ -52,15 +53,15 @@ func (p *Player) BotSpec(ctx context.Context, info game.Info, set store.Settings
 	if s.Language == store.LanguageURL { // a team's HTTP bot: its URL (see urlOpener)
 		return bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: "url", Target: s.Filename}, nil
 	}
-	m, err := kits.Read(info.Name, s.Language)
+	if err := p.Builds.FetchBuild(ctx, subID); err != nil {
+		return bot.Spec{}, err
+	}
+	m, err := p.built(ctx, info.Name, s)
 	if err != nil {
 		return bot.Spec{}, err
 	}
 	kind, err := kitTransport(info, set, m)
 	if err != nil {
-		return bot.Spec{}, err
-	}
-	if err := p.Builds.FetchBuild(ctx, subID); err != nil {
 		return bot.Spec{}, err
 	}
 	// the kit's run command reached by its protocol, as arena play runs a
@@ -111,6 +112,9 @@ func (p *Player) Playable(ctx context.Context, info game.Info, subID int64) bool
 		return info.HTTP != nil
 	}
 	m, err := kits.Read(info.Name, s.Language)
+	if l, ok := lang.ByName(s.Language); err != nil && ok { // a single source file
+		m, err = kits.Manifest{Language: l.Name, Kit: l.Name, Protocol: "stdio"}, nil
+	}
 	if err != nil {
 		return false
 	}
@@ -130,16 +134,41 @@ func (p *Player) Playable(ctx context.Context, info game.Info, subID int64) bool
 	return err == nil
 }
 
-// BuiltRoot is where a submission's kit was built: as prepare put it, by
-// the upload's kind (a single file's kit may have a src directory of its
-// own, so the tree cannot tell).
-func (p *Player) BuiltRoot(id int64) string {
+// built is how a built submission runs: a single source file by the
+// language registry's command (package lang), a kit by the game's kit of
+// its language. A single file built before the registry was built in
+// the game's kit, whose kit.json is in its tree: it runs as the kit.
+func (p *Player) built(ctx context.Context, game string, s store.Submission) (kits.Manifest, error) {
+	_, err := os.Stat(filepath.Join(p.Builds.BuildDir(s.ID), "kit.json"))
+	if p.isZip(s.ID) || err == nil {
+		return kits.Read(game, s.Language)
+	}
+	upload, err := p.Builds.ReadUpload(ctx, s.ID)
+	if err != nil {
+		return kits.Manifest{}, err
+	}
+	b, err := lang.Plan(s.Filename, upload)
+	if err != nil {
+		return kits.Manifest{}, err
+	}
+	return kits.Manifest{Game: game, Language: b.Language.Name, Kit: b.Language.Name, Run: b.Run, Protocol: "stdio"}, nil
+}
+
+// isZip: the submission's upload is a zip (a kit), not a single file.
+func (p *Player) isZip(id int64) bool {
 	head := make([]byte, 4)
 	if f, err := os.Open(p.Builds.UploadPath(id)); err == nil {
 		io.ReadFull(f, head)
 		f.Close()
 	}
-	if build.IsZip(head) {
+	return build.IsZip(head)
+}
+
+// BuiltRoot is where a submission's kit was built: as prepare put it, by
+// the upload's kind (a single file's kit may have a src directory of its
+// own, so the tree cannot tell).
+func (p *Player) BuiltRoot(id int64) string {
+	if p.isZip(id) {
 		return build.KitRoot(filepath.Join(p.Builds.BuildDir(id), "src"))
 	}
 	return p.Builds.BuildDir(id)

@@ -19,4 +19,8 @@ type Intake struct {
 	// TeamStorage caps the bytes of a team's uploads and build trees on
 	// this machine (0: DefaultTeamStorage); see storage.go.
 	TeamStorage int64
+	// ToolDirs are where builds find their programs, for the check of a
+	// language's toolchain; nil: the sandbox's PATH (the host's when
+	// builds run uncontained).
+	ToolDirs []string
 }

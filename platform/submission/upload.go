@@ -5,18 +5,21 @@ package submission
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/lang"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // Submit stores a team's upload (a zip, or a single source file named
@@ -26,7 +29,7 @@ func (in *Intake) Submit(ctx context.Context, team store.Team, filename string, 
 		return store.Submission{}, fault.UserError{Err: fmt.Errorf("the upload is %d bytes, over the limit of %d", len(upload), build.DefaultLimits.Zip)}
 	}
 	if !build.IsZip(upload) {
-		if err := build.CheckSourceName(filename); err != nil {
+		if err := in.checkSource(filename); err != nil {
 			return store.Submission{}, fault.UserError{Err: err}
 		}
 	}
@@ -118,18 +121,18 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 			os.RemoveAll(dir)
 		}
 	}()
-	lang, root, err := prepare(ev.Game, sub.Filename, upload, dir)
-	if err != nil {
-		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))
+	m, root, env, err := in.prepare(ev.Game, sub.Filename, upload, dir)
+	o := in.BuildOptions()
+	if l, ok := lang.ByName(m.Language); ok {
+		o.ReadOnly = l.Shown()
 	}
-	m, err := build.Detect(ev.Game, root)
 	if err == nil && m.Protocol == "http" && !ev.Settings.HTTPBots {
 		err = fmt.Errorf("this event takes no HTTP-server bots (the %s kit): submit another kit, or ask the organiser to allow them (--http-bots)", m.Kit)
 	}
 	if err != nil {
-		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, lang, err.Error(), []byte(err.Error()+"\n"))
+		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, m.Language, err.Error(), []byte(err.Error()+"\n"))
 	}
-	r, err := build.Run(ctx, root, m, in.BuildOptions())
+	r, err := build.Run(ctx, root, m, env, o)
 	if err != nil {
 		return fmt.Errorf("build %d: %w", id, err)
 	}
@@ -153,22 +156,89 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	return in.keepWithinStorage(ctx, sub.TeamID)
 }
 
-// prepare puts an upload in dir: a zip unpacked, or a single source file
-// in its kit. It returns the language when known and the kit's root.
-func prepare(gameName, filename string, upload []byte, dir string) (string, string, error) {
-	if build.IsZip(upload) {
-		src := filepath.Join(dir, "src")
-		if err := os.Mkdir(src, 0o755); err != nil {
-			return "", "", err
-		}
-		if err := build.Unpack(upload, src, build.DefaultLimits); err != nil {
-			return "", "", err
-		}
-		root := build.KitRoot(src)
-		return "", root, files.ChmodTree(root)
+// prepare puts an upload in dir: a zip unpacked, its kit.json naming the
+// game's kit it builds as; or a single source file alone, built and run
+// by the language registry's commands (package lang), so that none of a
+// kit's files collides with it and the compiler names the team's own
+// file. It returns the kit (Language and Kit: the language's name), its
+// root, and its build's environment.
+func (in *Intake) prepare(game, filename string, upload []byte, dir string) (kits.Manifest, string, []string, error) {
+	if !build.IsZip(upload) {
+		m, env, err := in.prepareFile(game, filename, upload, dir)
+		return m, dir, env, err
 	}
-	lang, err := build.PrepareFile(gameName, filename, upload, dir)
-	return lang, dir, err
+	src := filepath.Join(dir, "src")
+	if err := os.Mkdir(src, 0o755); err != nil {
+		return kits.Manifest{}, "", nil, err
+	}
+	if err := build.Unpack(upload, src, build.DefaultLimits); err != nil {
+		return kits.Manifest{}, "", nil, err
+	}
+	root := build.KitRoot(src)
+	if err := files.ChmodTree(root); err != nil {
+		return kits.Manifest{}, "", nil, err
+	}
+	m, err := build.Detect(game, root)
+	if err != nil {
+		return kits.Manifest{}, "", nil, err
+	}
+	env, err := in.kitToolchain(m)
+	return m, root, env, err
+}
+
+// prepareFile writes a single source file and what its language adds
+// (TypeScript's declarations of CodinGame's globals, Rust's Cargo.toml).
+func (in *Intake) prepareFile(game, filename string, src []byte, dir string) (kits.Manifest, []string, error) {
+	b, err := lang.Plan(filename, src)
+	if err != nil {
+		return kits.Manifest{}, nil, err
+	}
+	l := b.Language
+	m := kits.Manifest{Game: game, Language: l.Name, Kit: l.Name, Build: b.Build, Run: b.Run, Protocol: "stdio"}
+	if why := l.Unbuildable(in.toolDirs()); why != "" {
+		return m, nil, errors.New(why + " (the organiser installs it)")
+	}
+	return m, l.BuildEnv(in.toolDirs()), b.Write(dir)
+}
+
+// kitToolchain checks that the programs a kit requires are where its
+// build finds them, and gives its build's environment (Go's own
+// directory first).
+func (in *Intake) kitToolchain(m kits.Manifest) ([]string, error) {
+	l, ok := lang.ByName(m.Language)
+	if !ok {
+		l = lang.Language{Title: "the " + m.Language + " kit"}
+	}
+	l.Tools = m.Requires
+	if why := l.Unbuildable(in.toolDirs()); why != "" {
+		return nil, fmt.Errorf("the %s kit cannot be built here: %s (the organiser installs it)", m.Kit, why)
+	}
+	return l.BuildEnv(in.toolDirs()), nil
+}
+
+// checkSource refuses at once a single source file that the platform
+// cannot build: an unknown extension, a language it lacks.
+func (in *Intake) checkSource(filename string) error {
+	l, err := build.CheckSourceName(filename)
+	if err != nil {
+		return err
+	}
+	if why := l.Unbuildable(in.toolDirs()); why != "" {
+		return fmt.Errorf("this platform cannot build %s: %s (ask the organiser)", filename, why)
+	}
+	return nil
+}
+
+// toolDirs are where builds find their programs: ToolDirs, or the
+// sandbox's PATH (the host's when builds run uncontained).
+func (in *Intake) toolDirs() []string {
+	switch {
+	case in.ToolDirs != nil:
+		return in.ToolDirs
+	case in.Options.Unsafe:
+		return lang.HostPath()
+	}
+	return sandbox.Path()
 }
 
 // BuildOptions are the builds' options, with the npm cache of the data
@@ -204,7 +274,7 @@ func (in *Intake) CheckBuilds(ctx context.Context) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	r, err := build.Run(ctx, dir, kits.Manifest{Language: "sh", Build: "true"}, in.Options)
+	r, err := build.Run(ctx, dir, kits.Manifest{Language: "sh", Build: "true"}, nil, in.Options)
 	if err == nil && !r.OK {
 		err = fmt.Errorf("%s: %s", r.Status, r.Log)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/platformtest"
+	"github.com/seed27749672/arena/platform/store"
 )
 
 func TestSubmitRefusesWhatCannotBuild(t *testing.T) {
@@ -17,7 +18,7 @@ func TestSubmitRefusesWhatCannotBuild(t *testing.T) {
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	team, _, _ := p.Join(ctx, invite, "Owls")
 	for _, c := range []struct{ name, body string }{
-		{"bot.pl", "print 1"}, {"../bot.py", "x"}, {"", "x"},
+		{"bot.cobol", "DISPLAY 1"}, {"../bot.py", "x"}, {"", "x"},
 	} {
 		if _, err := p.Submit(ctx, team, c.name, []byte(c.body)); err == nil {
 			t.Errorf("Submit(%q) accepted", c.name)
@@ -28,6 +29,31 @@ func TestSubmitRefusesWhatCannotBuild(t *testing.T) {
 	}
 	if subs, _ := p.Store.Submissions(ctx, team.ID); len(subs) != 0 {
 		t.Errorf("refused uploads were stored: %+v", subs)
+	}
+}
+
+// An upload in a language whose toolchain the builds do not find is
+// refused at once, saying what to install; a kit whose kit.json requires
+// a program they do not find fails its build with the same reason.
+func TestSubmitRefusesALanguageThePlatformLacks(t *testing.T) {
+	p := platformtest.Open(t)
+	p.Intake.ToolDirs = []string{t.TempDir()} // no program at all
+	ctx := context.Background()
+	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
+	team, _, _ := p.Join(ctx, invite, "Owls")
+	_, err := p.Submit(ctx, team, "Solution.kt", []byte("fun main() {}\n"))
+	if err == nil || !strings.Contains(err.Error(), "kotlinc") || !strings.Contains(err.Error(), "apt-get install kotlin") {
+		t.Errorf("a Kotlin file without kotlinc: %v", err)
+	}
+	sub, err := p.Submit(ctx, team, "kit.zip", platformtest.KitZip(t, "tracks", "python", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Intake.Build(ctx, sub.ID); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := p.Store.Submission(ctx, sub.ID); s.Status != store.StatusFailed || !strings.Contains(s.Error, "apt-get install python3") {
+		t.Errorf("a kit requiring a python3 the builds lack: %s %q", s.Status, s.Error)
 	}
 }
 

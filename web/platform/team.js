@@ -14,11 +14,12 @@ import { pagesOf } from '/platform/formats.js';
 
 const root = byId('page');
 const ZIP_LIMIT = 20 << 20;
-/** Source files the platform builds alone, in the game's kit of their language. */
-const SOURCES = ['.py', '.js', '.ts', '.java', '.go', '.cpp', '.cc', '.cxx', '.c', '.rs', '.cs'];
+/** Source files the platform builds alone, by the language registry (docs/languages.md). */
+const SOURCES = ['.bash', '.c', '.c++', '.cc', '.clj', '.cpp', '.cs', '.cxx', '.d', '.go', '.groovy', '.hs', '.java', '.js', '.kt', '.lua', '.m', '.ml', '.pas', '.php', '.pl', '.pp', '.py', '.rb', '.rs', '.scala', '.sh', '.ts'];
 const LANGUAGES = /** @type {Record<string, string>} */ ({
-  c: 'C', cpp: 'C++', csharp: 'C#', go: 'Go', java: 'Java', 'javascript': 'JavaScript', python: 'Python',
-  rust: 'Rust', typescript: 'TypeScript',
+  bash: 'Bash', c: 'C', clojure: 'Clojure', cpp: 'C++', csharp: 'C#', d: 'D', go: 'Go', groovy: 'Groovy', haskell: 'Haskell',
+  java: 'Java', javascript: 'JavaScript', kotlin: 'Kotlin', lua: 'Lua', 'objective-c': 'Objective-C', ocaml: 'OCaml',
+  pascal: 'Pascal', perl: 'Perl', php: 'PHP', python: 'Python', ruby: 'Ruby', rust: 'Rust', scala: 'Scala', typescript: 'TypeScript',
 });
 const STATUS = /** @type {Record<string, string>} */ ({
   queued: 'Queued: waiting for a build worker', building: 'Building', ready: 'Built: ready to play', failed: 'The build failed',
