@@ -5,6 +5,8 @@ import (
 	"net"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // tcpPair returns both ends of a loopback TCP connection, the accepted
@@ -86,5 +88,37 @@ func TestWSSyncSeesBytesReadOrWaiting(t *testing.T) {
 func TestWSSyncWithoutConn(t *testing.T) {
 	if _, ok := (&wsSync{}).sync(); ok {
 		t.Error("Sync without a counted connection said ok")
+	}
+}
+
+// A connection to a bot asks for quick acknowledgements before each read
+// (countConn.quickAck): the socket is in quick-ack mode when Read waits.
+func TestCountConnAsksForQuickAcks(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		if c, err := l.Accept(); err == nil {
+			c.Write([]byte("x"))
+			c.Close()
+		}
+	}()
+	raw, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &countConn{Conn: raw}
+	defer c.Close()
+	c.quickAck()
+	rc, _ := raw.(*net.TCPConn).SyscallConn()
+	var on int
+	rc.Control(func(fd uintptr) { on, _ = unix.GetsockoptInt(int(fd), unix.IPPROTO_TCP, unix.TCP_QUICKACK) })
+	if on != 1 {
+		t.Errorf("TCP_QUICKACK is %d after quickAck", on)
+	}
+	if n, err := c.Read(make([]byte, 4)); n != 1 || err != nil {
+		t.Errorf("read %d, %v", n, err)
 	}
 }

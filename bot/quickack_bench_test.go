@@ -1,0 +1,75 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"net"
+	"net/http"
+	"strconv"
+	"testing"
+
+	"github.com/seed27749672/arena/game"
+)
+
+// splitWriter serves HTTP/1.1 the way Flask and Python's http.server do:
+// the reply's header, then its body, in two writes, Nagle on.
+func splitWriter(b *testing.B) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.(*net.TCPConn).SetNoDelay(false)
+			go serveSplit(c)
+		}
+	}()
+	return "http://" + l.Addr().String()
+}
+
+func serveSplit(c net.Conn) {
+	defer c.Close()
+	r := bufio.NewReader(c)
+	for {
+		req, err := http.ReadRequest(r)
+		if err != nil {
+			return
+		}
+		req.Body.Close()
+		body := "true"
+		c.Write([]byte("HTTP/1.1 200 OK\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n"))
+		c.Write([]byte(body))
+	}
+}
+
+// BenchmarkSplitReply: one request to a bot whose server writes header
+// and body apart, with and without quick acknowledgements (the baseline,
+// in the same run).
+func BenchmarkSplitReply(b *testing.B) {
+	url := splitWriter(b)
+	for _, on := range []bool{false, true} {
+		name := "quickack=off"
+		if on {
+			name = "quickack=on"
+		}
+		b.Run(name, func(b *testing.B) {
+			quickAcks = on
+			defer func() { quickAcks = true }()
+			h := &HTTP{URL: url, Protocol: game.HTTPProtocol{StatusPath: "/", ReadyBody: "true"}}
+			if err := h.Start(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			defer h.Close(0)
+			for b.Loop() {
+				if _, _, err := h.do(context.Background(), http.MethodPost, "/move", []byte("{}")); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
