@@ -186,11 +186,12 @@ func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 	p := platformtest.Open(t)
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	owls, _, _ := p.Join(ctx, invite, "Owls")
+	bats, _, _ := p.Join(ctx, invite, "Bats") // another team: a team's newer upload would replace its queued one
 	queued, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n")) // row and job
 	if err != nil {
 		t.Fatal(err)
 	}
-	orphan, err := p.Store.CreateSubmission(ctx, store.Submission{TeamID: owls.ID, Filename: "bot.py"}) // row, no job
+	orphan, err := p.Store.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "bot.py"}) // row, no job
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,10 +297,10 @@ func TestTeamStorageEvictsTheOldest(t *testing.T) {
 	platformtest.NeedSandbox(t)
 	ctx := context.Background()
 	p := platformtest.Open(t)
-	p.Intake.TeamStorage = 1 // every build is over it: only the active one stays
 	_, invite := platformtest.Event(t, p, "tracks", "Summer")
 	owls, _, _ := p.Join(ctx, invite, "Owls")
-	if err := p.StartJobs(ctx, worker.Options{Workers: 1, PollInterval: 50 * time.Millisecond}); err != nil {
+	// every build is over the cap: only the active one stays
+	if err := p.StartJobs(ctx, worker.Options{Workers: 1, TeamStorage: 1, PollInterval: 50 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
 	defer p.StopJobs(ctx)
@@ -314,8 +315,13 @@ func TestTeamStorageEvictsTheOldest(t *testing.T) {
 		}
 		subs = append(subs, s)
 	}
-	old, _ := p.Store.Submission(ctx, subs[0].ID)
-	if old.Status != store.StatusFailed || !strings.Contains(old.Error, "storage was over its cap") {
+	// the eviction follows the newer build's end
+	var old store.Submission
+	platformtest.WaitFor(t, time.Minute, "the oldest submission evicted", func() bool {
+		old, _ = p.Store.Submission(ctx, subs[0].ID)
+		return old.Status == store.StatusFailed
+	})
+	if !strings.Contains(old.Error, "storage was over its cap") {
 		t.Errorf("the oldest submission: %+v", old)
 	}
 	for _, path := range []string{p.Builds.UploadPath(old.ID), p.Builds.BuildDir(old.ID)} {
