@@ -5,7 +5,10 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"os/exec"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/seed27749672/arena/game"
@@ -71,5 +74,52 @@ func BenchmarkSplitReply(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkFlaskBot: one move request to a 2020-style territory bot
+// (Flask served by gevent, Debian's python3-flask and python3-gevent),
+// with and without quick acknowledgements, in the same run. Skipped
+// where they are not installed.
+func BenchmarkFlaskBot(b *testing.B) {
+	if exec.Command("/usr/bin/python3", "-c", "import flask, gevent").Run() != nil {
+		b.Skip("no python3-flask and python3-gevent in /usr/bin/python3 (apt-get install python3-flask python3-gevent)")
+	}
+	script, _ := filepath.Abs("testdata/flaskbot.py")
+	for _, on := range []bool{false, true} {
+		b.Run("quickack="+strconv.FormatBool(on), func(b *testing.B) {
+			quickAcks = on
+			defer func() { quickAcks = true }()
+			h := &HTTP{Argv: []string{"/usr/bin/python3", script}, Protocol: game.HTTPProtocol{StatusPath: "/Consciousness/GetStatus/", ReadyBody: "true"}}
+			if err := h.Start(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			defer h.Close(0)
+			for b.Loop() {
+				if _, _, err := h.do(context.Background(), http.MethodPost, "/Consciousness/OnNextMove/", []byte("{}")); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestFlaskBotAnswers: a 2020-style Flask + gevent bot is started as an
+// HTTP bot and answers its move requests.
+func TestFlaskBotAnswers(t *testing.T) {
+	if exec.Command("/usr/bin/python3", "-c", "import flask, gevent").Run() != nil {
+		t.Skip("no python3-flask and python3-gevent in /usr/bin/python3 (apt-get install python3-flask python3-gevent)")
+	}
+	script, _ := filepath.Abs("testdata/flaskbot.py")
+	h := &HTTP{Argv: []string{"/usr/bin/python3", script}, Protocol: game.HTTPProtocol{StatusPath: "/Consciousness/GetStatus/", ReadyBody: "true"}}
+	if err := h.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(0)
+	for range 3 {
+		status, body, err := h.do(context.Background(), http.MethodPost, "/Consciousness/OnNextMove/", []byte("{}"))
+		if err != nil || status != 200 || !strings.Contains(string(body), `"X"`) {
+			t.Fatalf("move: %d %q %v", status, body, err)
+		}
 	}
 }
