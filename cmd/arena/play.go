@@ -16,6 +16,7 @@ import (
 )
 
 type playFlags struct {
+	profile profileFlag
 	bots    []string
 	seed    int64
 	league  int
@@ -59,7 +60,7 @@ option, wrong number of bots, unusable --replay path).`,
   arena play ants --bot me=./mybot --bot builtin:boss2 --league 2 --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPlay(cmd, args[0], f)
+			return f.profile.run(func() error { return runPlay(cmd, args[0], f) })
 		},
 	}
 	fl := cmd.Flags()
@@ -72,6 +73,7 @@ option, wrong number of bots, unusable --replay path).`,
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print every turn's replies as the match goes")
 	f.sandbox.add(fl)
 	f.scale.add(fl)
+	f.profile.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 

@@ -20,6 +20,7 @@ import (
 
 // tournamentFlags are the flags of arena tournament.
 type tournamentFlags struct {
+	profile     profileFlag
 	format      string
 	bots        []string
 	size        int
@@ -129,7 +130,9 @@ formats meet the same matches in the same order.`,
   arena tournament ants --format elimination --best-of 3 --bot A --bot B --bot C --bot D --bot E
   arena tournament jungle --format groups --size 4 --rounds 5 --final --bot A --bot B --bot C --bot D ...`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runTournament(cmd, args[0], f) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return f.profile.run(func() error { return runTournament(cmd, args[0], f) })
+		},
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.format, "format", "round-robin", strings.Join(formats, ", "))
@@ -152,6 +155,7 @@ formats meet the same matches in the same order.`,
 	fl.BoolVar(&f.noBar, "no-progress", false, "no progress display (on a terminal: a line per running match; elsewhere: a line per finished match, on stderr)")
 	f.sandbox.add(fl)
 	f.scale.add(fl)
+	f.profile.add(fl)
 	rootCmd.AddCommand(cmd)
 }
 
