@@ -55,26 +55,9 @@ func serveSplit(c net.Conn) {
 // in the same run).
 func BenchmarkSplitReply(b *testing.B) {
 	url := splitWriter(b)
-	for _, on := range []bool{false, true} {
-		name := "quickack=off"
-		if on {
-			name = "quickack=on"
-		}
-		b.Run(name, func(b *testing.B) {
-			quickAcks = on
-			defer func() { quickAcks = true }()
-			h := &HTTP{URL: url, Protocol: game.HTTPProtocol{StatusPath: "/", ReadyBody: "true"}}
-			if err := h.Start(context.Background()); err != nil {
-				b.Fatal(err)
-			}
-			defer h.Close(0)
-			for b.Loop() {
-				if _, _, err := h.do(context.Background(), http.MethodPost, "/move", []byte("{}")); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchQuickAck(b, "/move", func() *HTTP {
+		return &HTTP{URL: url, Protocol: game.HTTPProtocol{StatusPath: "/", ReadyBody: "true"}}
+	})
 }
 
 // BenchmarkFlaskBot: one move request to a 2020-style territory bot
@@ -82,21 +65,23 @@ func BenchmarkSplitReply(b *testing.B) {
 // with and without quick acknowledgements, in the same run. Skipped
 // where they are not installed.
 func BenchmarkFlaskBot(b *testing.B) {
-	if exec.Command("/usr/bin/python3", "-c", "import flask, gevent").Run() != nil {
-		b.Skip("no python3-flask and python3-gevent in /usr/bin/python3 (apt-get install python3-flask python3-gevent)")
-	}
-	script, _ := filepath.Abs("testdata/flaskbot.py")
+	benchQuickAck(b, "/Consciousness/OnNextMove/", func() *HTTP { return flaskBot(b) })
+}
+
+// benchQuickAck times requests to path of the bot made by open, with
+// quick acknowledgements off, then on.
+func benchQuickAck(b *testing.B, path string, open func() *HTTP) {
 	for _, on := range []bool{false, true} {
 		b.Run("quickack="+strconv.FormatBool(on), func(b *testing.B) {
 			quickAcks = on
 			defer func() { quickAcks = true }()
-			h := &HTTP{Argv: []string{"/usr/bin/python3", script}, Protocol: game.HTTPProtocol{StatusPath: "/Consciousness/GetStatus/", ReadyBody: "true"}}
+			h := open()
 			if err := h.Start(context.Background()); err != nil {
 				b.Fatal(err)
 			}
 			defer h.Close(0)
 			for b.Loop() {
-				if _, _, err := h.do(context.Background(), http.MethodPost, "/Consciousness/OnNextMove/", []byte("{}")); err != nil {
+				if _, _, err := h.do(context.Background(), http.MethodPost, path, []byte("{}")); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -104,14 +89,20 @@ func BenchmarkFlaskBot(b *testing.B) {
 	}
 }
 
+// flaskBot is the Flask + gevent bot, or a skip where the machine lacks
+// them.
+func flaskBot(tb testing.TB) *HTTP {
+	if exec.Command("/usr/bin/python3", "-c", "import flask, gevent").Run() != nil {
+		tb.Skip("no python3-flask and python3-gevent in /usr/bin/python3 (apt-get install python3-flask python3-gevent)")
+	}
+	script, _ := filepath.Abs("testdata/flaskbot.py")
+	return &HTTP{Argv: []string{"/usr/bin/python3", script}, Protocol: game.HTTPProtocol{StatusPath: "/Consciousness/GetStatus/", ReadyBody: "true"}}
+}
+
 // TestFlaskBotAnswers: a 2020-style Flask + gevent bot is started as an
 // HTTP bot and answers its move requests.
 func TestFlaskBotAnswers(t *testing.T) {
-	if exec.Command("/usr/bin/python3", "-c", "import flask, gevent").Run() != nil {
-		t.Skip("no python3-flask and python3-gevent in /usr/bin/python3 (apt-get install python3-flask python3-gevent)")
-	}
-	script, _ := filepath.Abs("testdata/flaskbot.py")
-	h := &HTTP{Argv: []string{"/usr/bin/python3", script}, Protocol: game.HTTPProtocol{StatusPath: "/Consciousness/GetStatus/", ReadyBody: "true"}}
+	h := flaskBot(t)
 	if err := h.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
