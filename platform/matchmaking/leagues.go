@@ -52,12 +52,16 @@ func (mk *Matchmaker) SweepPromotions(ctx context.Context, ev store.Event, pendi
 	if err != nil {
 		return 0, err
 	}
+	ratings, err := mk.Events.Store.Ratings(ctx, ev.ID)
+	if err != nil {
+		return 0, err
+	}
 	queued := 0
 	for _, t := range teams {
 		if t.Active == 0 || pending[t.ID] || !mk.playableOnce(ctx, info, t.Active, playable) {
 			continue
 		}
-		a, ok, err := mk.nextPromotionGame(ctx, ev, info, t, rt)
+		a, ok, err := mk.nextPromotionGame(ctx, ev, info, t, rt, ratings)
 		if err != nil {
 			return queued, err
 		}
@@ -76,7 +80,7 @@ func (mk *Matchmaker) SweepPromotions(ctx context.Context, ev store.Event, pendi
 // after moving the team up as far as its stored games promote it; ok is
 // false when there is none to play (the test is decided, or the team is
 // in the top league).
-func (mk *Matchmaker) nextPromotionGame(ctx context.Context, ev store.Event, info game.Info, t store.Team, rt retests) (queue.Match, bool, error) {
+func (mk *Matchmaker) nextPromotionGame(ctx context.Context, ev store.Event, info game.Info, t store.Team, rt retests, ratings map[int64]store.Rating) (queue.Match, bool, error) {
 	if t.League == 0 { // its first submission: the first league
 		first, _ := league.First(info)
 		if _, err := mk.Events.Store.SetLeague(ctx, t.ID, 0, first.Number); err != nil {
@@ -97,7 +101,10 @@ func (mk *Matchmaker) nextPromotionGame(ctx context.Context, ev store.Event, inf
 		skip := rt.skip(t.Active, l.Number)
 		tk := testKey{t.Active, l.Number, skip}
 		if _, done := mk.decided.Load(tk); done {
-			return queue.Match{}, false, nil
+			// not promoted: its rated games may earn it a retake (the
+			// next sweep, which reads the retaken test, plays it)
+			_, err := mk.retakeByRating(ctx, ev, t, l.Number, ratings)
+			return queue.Match{}, false, err
 		}
 		if ms == nil {
 			if ms, err = mk.Events.Store.SubmissionMatches(ctx, t.Active, store.KindPromotion); err != nil {

@@ -34,6 +34,9 @@ type Matchmaker struct {
 	// decided holds the promotion tests known decided (testKey): they
 	// never change, and the scheduler need not read them again
 	decided sync.Map
+	// retakeSeen holds, by "submission/league", the games at which a
+	// failed test's team was last compared with its boss (retake.go)
+	retakeSeen sync.Map
 }
 
 // PlayMatch plays one match job here and records it with the ratings it
