@@ -186,7 +186,7 @@ func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 	p := platformtest.Open(t)
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	owls, _, _ := p.Join(ctx, invite, "Owls")
-	bats, _, _ := p.Join(ctx, invite, "Bats") // another team: a team's newer upload would replace its queued one
+	bats, _, _ := p.Join(ctx, invite, "Bats")                          // another team: a team's newer upload would replace its queued one
 	queued, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n")) // row and job
 	if err != nil {
 		t.Fatal(err)
