@@ -57,8 +57,10 @@ func (Match) Kind() string { return "match" }
 // Matches is the queue of match jobs: builds never wait behind them.
 const Matches = "matches"
 
-// InsertOpts put match jobs on their own queue.
-func (Match) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: Matches} }
+// InsertOpts put match jobs on their own queue, behind the test games.
+func (Match) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: Matches, Priority: MatchPriority}
+}
 
 // SeedOf derives a game's seed from its key: a game retried or queued
 // again plays the same seed, and each game of a test or round its own.

@@ -73,6 +73,11 @@ type Settings struct {
 	// HouseBots fills the seats of a match with the game's builtin bot
 	// when too few teams have a bot (on by default: DefaultSettings).
 	HouseBots bool `json:"house_bots"`
+	// TestVsTeams lets a team's test games (package practice) play
+	// another team's active bot, as CodinGame's IDE does (off by default:
+	// a team's bot then plays only the games the organiser's event
+	// plays).
+	TestVsTeams bool `json:"test_vs_teams,omitempty"`
 }
 
 // DefaultMemoryMiB is a bot's memory limit when the event sets none.
