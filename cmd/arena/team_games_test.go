@@ -148,6 +148,16 @@ func TestTheTeamsLoopFromTheCommandLine(t *testing.T) {
 	if out, _, _ := run(t, "status", "--json"); json.Unmarshal([]byte(out), &st) != nil || len(st) != 5 {
 		t.Errorf("arena status --json: %s", out)
 	}
+	// the organiser takes back other teams' bots from the test games
+	if out, _, _ := run(t, "event", "show", "1", "--data", data); !strings.Contains(out, "test games:  may play other teams' bots") {
+		t.Errorf("the event's settings:\n%s", out)
+	}
+	if _, stderr, code := run(t, "event", "update", "1", "--data", data, "--test-vs-teams=false"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if _, stderr, code := run(t, "test", "--vs", "team:Bats"); code == 0 || !strings.Contains(stderr, "test_vs_teams") || !strings.Contains(stderr, "HTTP 403") {
+		t.Errorf("a test game against Bats once the organiser took it back: %d %s", code, stderr)
+	}
 	// no address a browser cannot open
 	if out, _, _ := run(t, "submissions"); strings.Contains(out, "/api/") || !strings.Contains(out, "arena log build ID") {
 		t.Errorf("arena submissions:\n%s", out)
