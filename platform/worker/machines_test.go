@@ -76,8 +76,15 @@ func TestMatchesOnManyMachines(t *testing.T) {
 	defer w2.StopJobs(ctx)
 	platformtest.WaitGames(t, srv, ev.ID, played+2)
 	for _, id := range subs {
-		if _, err := os.Stat(filepath.Join(w2.Builds.BuildDir(id), "bot.py")); err != nil {
-			t.Errorf("the second worker has no tree of build %d: %v", id, err)
+		// the two teams sent the same bot: the second build shares the
+		// first's tree (builds cached by their tree), which the second
+		// worker unpacks from the database all the same
+		s, err := srv.Store.Submission(ctx, id)
+		if err != nil || s.Played() != subs[0] {
+			t.Errorf("submission %d plays the tree of %d (%v), want %d's", id, s.Played(), err, subs[0])
+		}
+		if _, err := os.Stat(filepath.Join(w2.Builds.BuildDir(s.Played()), "bot.py")); err != nil {
+			t.Errorf("the second worker has no tree of build %d: %v", s.Played(), err)
 		}
 		if _, err := os.Stat(srv.Builds.BuildDir(id)); err == nil {
 			t.Errorf("build %d ran on the server", id)
