@@ -33,7 +33,10 @@ type Practice struct {
 	Jobs   *queue.Jobs
 	Player *play.Player
 
-	mu sync.Mutex // one team's count and new game are one step
+	// mu makes a team's count and its new game one step in this process
+	// (servers sharing a database may each let one more through: the
+	// per-minute limit of the API still bounds them)
+	mu sync.Mutex
 }
 
 // MaxUnfinished is how many of a team's test games may be queued or
