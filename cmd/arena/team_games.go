@@ -97,14 +97,23 @@ output only). --no-wait prints the queued game and returns.`,
 	return cmd
 }
 
+// slowQueue is how long a test game waits in the queue before waitTest
+// says where test games are played.
+const slowQueue = time.Minute
+
 // waitTest follows a test game to its end, saying its state on stderr
-// each time it changes.
+// each time it changes, and once, when it stays queued long, why it may.
 func waitTest(cmd *cobra.Command, api *client.Client, g client.TestGame) (client.TestGame, []byte, error) {
-	seen := ""
+	seen, asked, hinted := "", time.Now(), false
 	say := func(g client.TestGame) {
 		if g.State != seen {
 			seen = g.State
 			fmt.Fprintf(cmd.ErrOrStderr(), "test game %d: %s\n", g.ID, g.State)
+		}
+		if g.State == "queued" && !hinted && time.Since(asked) > slowQueue {
+			hinted = true
+			fmt.Fprintf(cmd.ErrOrStderr(), "test game %d: still queued after %s: it waits for a free place among the server's matches "+
+				"(a server started with --casual-matches 0 and no arena worker plays none); Ctrl-C leaves it queued, arena tests follows it\n", g.ID, slowQueue)
 		}
 	}
 	say(g)
