@@ -98,7 +98,7 @@ func (pr *Practice) StartTest(ctx context.Context, t store.Team, req Request) (s
 func MatchOf(tg store.TestGame) queue.Match {
 	key := "test-" + strconv.FormatInt(tg.ID, 10)
 	return queue.Match{Event: tg.EventID, Key: key, Seed: tg.Seed, Teams: tg.Teams, Submissions: tg.Submissions,
-		League: tg.League, House: tg.House, Unrated: true}
+		League: tg.League, House: tg.House, Unrated: true, First: true}
 }
 
 // plan is the test game t asks for, checked: its build, its opponent,

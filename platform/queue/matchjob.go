@@ -49,6 +49,10 @@ type Match struct {
 	// recorded: a recorded game is final, and the round or final would
 	// stop on it, as arena tournament stops on a match it cannot play.
 	Format bool `json:"format,omitempty"`
+	// First: a team's test game (package practice), which takes the
+	// machine's cores before the rated games waiting for them, as it
+	// takes its place in the queue before them (Test's priority).
+	First bool `json:"first,omitempty"`
 }
 
 // Kind is River's name of the job kind.
