@@ -7,6 +7,7 @@
 //   - submission: the teams' uploads and HTTP bot URLs, and their builds
 //   - play: a match job played here, its bots sandboxed
 //   - matchmaking: the casual scheduler, leagues, ratings, leaderboards
+//   - practice: the teams' test games, unrated
 //   - stages: the event formats' host, clock and stage games
 //   - transfer: results, export and import of an event
 //   - worker: River's workers, the schedulers' loops, heartbeats
@@ -32,6 +33,7 @@ import (
 	"github.com/seed27749672/arena/platform/local"
 	"github.com/seed27749672/arena/platform/matchmaking"
 	"github.com/seed27749672/arena/platform/play"
+	"github.com/seed27749672/arena/platform/practice"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/stages"
 	"github.com/seed27749672/arena/platform/store"
@@ -50,6 +52,7 @@ type Platform struct {
 	*stages.Stages
 	*transfer.Transfer
 	*worker.Pool
+	*practice.Practice
 
 	// The rooms' shared parts, named here so that they are the
 	// platform's own (each room holds the same).
@@ -77,10 +80,12 @@ func assemble(db database, dir string, replays files.Replays, builds *files.Buil
 	st := stages.New(ev, jobs, mm)
 	mm.Formats = st.ScheduleFormats
 	in := &submission.Intake{Events: ev, Jobs: jobs, Builds: builds}
+	pr := &practice.Practice{Events: ev, Jobs: jobs, Player: player}
 	return &Platform{
 		Events: ev, Intake: in, Matchmaker: mm, Stages: st,
 		Transfer: &transfer.Transfer{Events: ev, Builds: builds, Replays: replays, Matches: mm, Stages: st},
-		Pool:     &worker.Pool{Jobs: jobs, Events: ev, Intake: in, Matches: mm, Stages: st, StageGameEnded: st.GameEnded},
+		Pool:     &worker.Pool{Jobs: jobs, Events: ev, Intake: in, Matches: mm, Practice: pr, Stages: st, StageGameEnded: st.GameEnded},
+		Practice: pr,
 		Jobs:     jobs, Player: player, Builds: builds, Replays: replays,
 	}
 }

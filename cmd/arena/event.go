@@ -78,7 +78,8 @@ Settings (all optional; each is checked against the game):
   --leagues           use the game's leagues (ants, tracks)
   --http-bots         teams may play HTTP-server bots: the HTTP kit, or their own URL (territory)
   --http-bots-private those URLs may reach private addresses (see docs/events.md)
-  --house-bots=false  no builtin bot fills the seats of missing teams`,
+  --house-bots=false  no builtin bot fills the seats of missing teams
+  --test-vs-teams     a team's test games (arena test) may play another team's active bot`,
 		Args: cobra.ExactArgs(1),
 		// the settings are checked before the platform is opened
 		PreRunE: func(cmd *cobra.Command, _ []string) (err error) {
@@ -193,6 +194,7 @@ type settingsFlags struct {
 	stderrTurn      int
 	stderrMatch     int
 	httpPrivate     bool
+	testVsTeams     bool
 }
 
 func (f *settingsFlags) add(fl *pflag.FlagSet) {
@@ -209,6 +211,7 @@ func (f *settingsFlags) add(fl *pflag.FlagSet) {
 	fl.BoolVar(&f.http, "http-bots", false, "let teams play HTTP-server bots: the HTTP kit, sandboxed, or a URL of their own (territory)")
 	fl.BoolVar(&f.httpPrivate, "http-bots-private", false, "let those URLs reach private, loopback and link-local addresses (an event on a private network; see docs/events.md)")
 	fl.BoolVar(&f.house, "house-bots", true, "fill the seats no team takes with the game's builtin bot")
+	fl.BoolVar(&f.testVsTeams, "test-vs-teams", false, "let a team's test games (arena test --vs team:NAME) play another team's active bot")
 }
 
 // settings returns base with the flags the user gave.
@@ -269,6 +272,9 @@ func (f *settingsFlags) settings(fl *pflag.FlagSet, base store.Settings) (store.
 	}
 	if fl.Changed("house-bots") {
 		s.HouseBots = f.house
+	}
+	if fl.Changed("test-vs-teams") {
+		s.TestVsTeams = f.testVsTeams
 	}
 	return s, nil
 }
@@ -331,6 +337,9 @@ func settingsText(s store.Settings) string {
 	}
 	line("runs", when(s.Start, "from its creation")+" to "+when(s.End, "no end"))
 	line("house bots", onOff(s.HouseBots))
+	if s.TestVsTeams {
+		line("test games", "may play other teams' bots")
+	}
 	if s.Leagues {
 		line("leagues", "on")
 	}

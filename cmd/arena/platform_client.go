@@ -144,7 +144,7 @@ when it fails (the exit status is then 1).`,
 func submissionsCommand() *cobra.Command {
 	return teamCommand(&cobra.Command{
 		Use:   "submissions --server URL --token T",
-		Short: "List your team's submissions with their build status",
+		Short: "List your team's submissions with their build status (arena log build ID prints a log)",
 		Args:  cobra.NoArgs,
 	}, true, func(cmd *cobra.Command, c *clientFlags, _ []string) error {
 		subs, raw, err := c.client().Submissions(cmd.Context())
@@ -154,28 +154,32 @@ func submissionsCommand() *cobra.Command {
 		if c.asJSON {
 			return c.answer(cmd, raw, "")
 		}
-		return printSubmissions(cmd.OutOrStdout(), subs, c.server)
+		return printSubmissions(cmd.OutOrStdout(), subs)
 	})
 }
 
-// printSubmissions is the table of arena submissions; the logs' links
-// are on server.
-func printSubmissions(out io.Writer, subs []client.Submission, server string) error {
+// printSubmissions is the table of arena submissions. A build's log is
+// printed by arena log build: its API address needs the team's token,
+// which a browser does not send, so no link to it is printed.
+func printSubmissions(out io.Writer, subs []client.Submission) error {
 	if len(subs) == 0 {
 		fmt.Fprintln(out, "no submissions yet (arena submit FILE_OR_DIR)")
 		return nil
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSTATUS\tACTIVE\tLANGUAGE\tFILE\tSUBMITTED\tLOG\tERROR")
+	fmt.Fprintln(tw, "ID\tSTATUS\tACTIVE\tLANGUAGE\tFILE\tSUBMITTED\tERROR")
 	for _, s := range subs {
 		active := ""
 		if s.Active {
 			active = "yes"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Status, active, s.Language, s.Filename, s.Created,
-			strings.TrimSuffix(server, "/")+s.Log, s.Error)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Status, active, s.Language, s.Filename, s.Created, s.Error)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(out, "a build's log: arena log build ID")
+	return nil
 }
 
 func activateCommand() *cobra.Command {

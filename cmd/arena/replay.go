@@ -91,5 +91,6 @@ something differs, 2 when the file cannot be read.`,
 			return web.ExportHTML(cmd.OutOrStdout(), rep)
 		},
 	})
+	rc.AddCommand(replayDownloadCommand()) // a team's game, from the server: team_games.go
 	rootCmd.AddCommand(rc)
 }

@@ -10,14 +10,23 @@ func init() {
 	rootCmd.SetVersionTemplate("arena {{.Version}}\n")
 }
 
-// version describes the build: the module version (a tag, or "devel" for
-// a build from a checkout), the commit and its date when Go recorded them,
-// and the Go version.
+// version describes the running build (see describeBuild).
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
 	}
+	return describeBuild(bi)
+}
+
+// describeBuild says which build bi is: the module version (a tag, or
+// "devel" for a build from a checkout), the commit and its time when Go
+// recorded them ("(modified)" for a tree with uncommitted changes), and
+// the Go version. Go records no commit with -buildvcs=false, nor from a
+// git worktree (its .git is a file, which Go does not take for a
+// repository), nor with go run: the line then says so, so that an
+// operator knows why the commit is missing rather than guessing.
+func describeBuild(bi *debug.BuildInfo) string {
 	v := bi.Main.Version
 	if v == "" || v == "(devel)" {
 		v = "devel"
@@ -35,17 +44,20 @@ func version() string {
 		}
 	}
 	var extra []string
-	if rev != "" {
+	switch {
+	case rev != "":
 		if len(rev) > 12 {
 			rev = rev[:12]
 		}
 		if dirty {
-			rev += " with local changes"
+			rev += " (modified)"
 		}
 		extra = append(extra, "commit "+rev)
-	}
-	if at != "" {
-		extra = append(extra, at)
+		if at != "" {
+			extra = append(extra, at)
+		}
+	case v == "devel":
+		extra = append(extra, "no commit recorded: build from a git clone without -buildvcs=false")
 	}
 	extra = append(extra, bi.GoVersion)
 	return v + " (" + strings.Join(extra, ", ") + ")"

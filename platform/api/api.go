@@ -56,8 +56,12 @@ type Options struct {
 	// KB/s). It replaces the server's read timeout (arena serve's is a
 	// minute) for that route only, and only for a team's token.
 	UploadTime time.Duration
-	Log        *slog.Logger
-	Now        func() time.Time // a test's clock
+	// TestsPerMinute bounds a team's test games (default 6 a minute,
+	// after a burst of as many); practice.MaxUnfinished bounds those
+	// queued or playing.
+	TestsPerMinute float64
+	Log            *slog.Logger
+	Now            func() time.Time // a test's clock
 }
 
 // role is who may call a route.
@@ -99,6 +103,10 @@ var ownRoutes = []route{
 	{"GET " + Prefix + "leaderboard", team, false, (*api).leaderboard},
 	{"GET " + Prefix + "matches", team, false, (*api).matches},
 	{"GET " + Prefix + "matches/{id}/replay", team, true, (*api).matchReplay},
+	{"POST " + Prefix + "tests", team, false, (*api).startTest}, // tests.go
+	{"GET " + Prefix + "tests", team, false, (*api).tests},
+	{"GET " + Prefix + "tests/{id}", team, true, (*api).test},
+	{"GET " + Prefix + "tests/{id}/replay", team, true, (*api).testReplay},
 	// an outside bot registers with its team's token in its first message
 	{"GET " + Prefix + "play", anyone, false, (*api).play},
 
@@ -127,13 +135,14 @@ var ownRoutes = []route{
 }
 
 type api struct {
-	p       Platform
-	o       Options
-	mu      sync.Mutex
-	submits map[int64]*rate.Limiter     // by team
-	outside map[int64]bool              // teams whose outside bot is playing (matchmaking.PlayOutside)
-	logins  *keyrate.Buckets            // by client address
-	budgets map[string]*keyrate.Buckets // the formats' named budgets (format.Call.Limit)
+	p        Platform
+	o        Options
+	mu       sync.Mutex
+	submits  map[int64]*rate.Limiter     // by team
+	outside  map[int64]bool              // teams whose outside bot is playing (matchmaking.PlayOutside)
+	logins   *keyrate.Buckets            // by client address
+	testRate *keyrate.Buckets            // test games, by team
+	budgets  map[string]*keyrate.Buckets // the formats' named budgets (format.Call.Limit)
 }
 
 // Handler returns the platform's HTTP API. It checks roles itself; the
@@ -152,6 +161,9 @@ func Handler(p Platform, o Options) http.Handler {
 	if o.UploadTime <= 0 {
 		o.UploadTime = 10 * time.Minute
 	}
+	if o.TestsPerMinute <= 0 {
+		o.TestsPerMinute = 6
+	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
@@ -159,8 +171,9 @@ func Handler(p Platform, o Options) http.Handler {
 		o.Now = time.Now
 	}
 	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{},
-		logins:  &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now},
-		budgets: map[string]*keyrate.Buckets{}}
+		logins:   &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now},
+		testRate: &keyrate.Buckets{Every: rate.Limit(o.TestsPerMinute / 60), Burst: int(max(1, o.TestsPerMinute)), Now: o.Now},
+		budgets:  map[string]*keyrate.Buckets{}}
 	mux := http.NewServeMux()
 	for _, rt := range routes() {
 		h := func(w http.ResponseWriter, r *http.Request, t store.Team) { rt.serve(a, w, r, t) }

@@ -9,6 +9,7 @@ import (
 	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/practice"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
 )
@@ -42,6 +43,8 @@ type Platform interface {
 	// Submissions and bots.
 	Submit(ctx context.Context, team store.Team, filename string, upload []byte) (store.Submission, error)
 	RegisterURL(ctx context.Context, team store.Team, raw string) (store.Submission, error)
+	// StartTest queues a team's test game (package practice).
+	StartTest(ctx context.Context, t store.Team, req practice.Request) (store.TestGame, error)
 	// PlayOutside plays a casual game with the team's bot connected
 	// from outside (its WebSocket) and records it.
 	PlayOutside(ctx context.Context, t store.Team, c *websocket.Conn) error

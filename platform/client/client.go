@@ -96,6 +96,13 @@ const (
 	routePublish       = "POST organiser/events/{id}/publish"
 	routeResults       = "GET organiser/events/{id}/results"
 	routeReplays       = "GET organiser/events/{id}/replays"
+	routeTeam          = "GET team"
+	routeTeamMatches   = "GET matches"
+	routeMatchReplay   = "GET matches/{id}/replay"
+	routeStartTest     = "POST tests"
+	routeTests         = "GET tests"
+	routeTest          = "GET tests/{id}"
+	routeTestReplay    = "GET tests/{id}/replay"
 )
 
 // Routes are the routes the client calls, as "METHOD /api/platform/path"
@@ -105,7 +112,8 @@ func Routes() []string {
 	var out []string
 	for _, r := range []string{routeJoin, routeSubmit, routeSubmissions, routeSubmission, routeSubmissionLog, routeActivate,
 		routeHTTPBot, routeLeaderboard, routeEvents, routeCreateEvent, routeEvent, routeUpdateEvent, routeInvite, routeTeams, routeMatches,
-		routeStatus, routeCasual, routeFreeze, routeFinal, routeRetest, routePublish, routeResults, routeReplays} {
+		routeStatus, routeCasual, routeFreeze, routeFinal, routeRetest, routePublish, routeResults, routeReplays,
+		routeTeam, routeTeamMatches, routeMatchReplay, routeStartTest, routeTests, routeTest, routeTestReplay} {
 		method, path, _ := strings.Cut(r, " ")
 		out = append(out, method+" "+Prefix+path)
 	}

@@ -64,8 +64,9 @@ func (c *Client) UpdateEvent(ctx context.Context, id int64, name string, opts []
 }
 
 // settingsBody is an event's settings as the server's update takes them:
-// a start or end removed is sent as null (a zero time is left out of the
-// settings' JSON, and the server keeps what is left out).
+// a start or end removed is sent as null and a switch turned off as false
+// (a zero time and a false are left out of the settings' JSON, and the
+// server keeps what is left out).
 func settingsBody(s store.Settings) (map[string]json.RawMessage, error) {
 	doc, err := json.Marshal(s)
 	if err != nil {
@@ -80,6 +81,10 @@ func settingsBody(s store.Settings) (map[string]json.RawMessage, error) {
 	}
 	if s.End.IsZero() {
 		m["end"] = json.RawMessage("null")
+	}
+	// a switch turned off is sent too: false is left out of the JSON
+	for name, on := range map[string]bool{"leagues": s.Leagues, "http_bots": s.HTTPBots, "http_bots_private": s.HTTPBotsPrivate, "test_vs_teams": s.TestVsTeams} {
+		m[name], _ = json.Marshal(on)
 	}
 	return m, nil
 }

@@ -53,7 +53,8 @@ func (p *Player) BotSpec(ctx context.Context, info game.Info, set store.Settings
 	if s.Language == store.LanguageURL { // a team's HTTP bot: its URL (see urlOpener)
 		return bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: "url", Target: s.Filename}, nil
 	}
-	if err := p.Builds.FetchBuild(ctx, subID); err != nil {
+	// a build that shares an earlier one's tree plays that tree
+	if err := p.Builds.FetchBuild(ctx, s.Played()); err != nil {
 		return bot.Spec{}, err
 	}
 	m, err := p.built(ctx, info.Name, s)
@@ -67,7 +68,7 @@ func (p *Player) BotSpec(ctx context.Context, info game.Info, set store.Settings
 	// the kit's run command reached by its protocol, as arena play runs a
 	// kit (kits.Transport): stdin/stdout, a WebSocket client of the match's
 	// server, or an HTTP server, each in its own sandbox and network
-	spec := bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: kind, Target: m.Run, Dir: p.BuiltRoot(subID)}
+	spec := bot.Spec{Name: "team" + strconv.FormatInt(t.ID, 10), Kind: kind, Target: m.Run, Dir: p.BuiltRoot(s.Played())}
 	if !p.Bots.Unsafe { // --unsafe-no-sandbox: bots run uncontained too
 		limits := p.TeamSpecLimits(set)
 		spec.Sandbox = &limits

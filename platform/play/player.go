@@ -5,8 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sync/semaphore"
-
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/internal/psi"
@@ -42,7 +40,7 @@ type Player struct {
 	run func(context.Context, match.Match) (*replay.Replay, []tournament.Voided, error)
 
 	mu        sync.Mutex
-	cores     *semaphore.Weighted // nil: matches hold no cores
+	cores     *coreGate // nil: matches hold no cores
 	coreCount int
 	urls      urlHealth // team URLs that did not answer (urlprobe.go)
 }
@@ -54,7 +52,7 @@ func (p *Player) SetCores(n int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.coreCount = tournament.Cores(n)
-	p.cores = semaphore.NewWeighted(int64(p.coreCount))
+	p.cores = newCoreGate(int64(p.coreCount))
 }
 
 // EnsureCores is SetCores unless cores are set already.
@@ -94,6 +92,12 @@ func (p *Player) waitCalm(ctx context.Context) error {
 // process bot, as arena tournament counts them) and returns their
 // release; before SetCores, nothing is held.
 func (p *Player) HoldCores(ctx context.Context, specs []bot.Spec) (func(), error) {
+	return p.holdCores(ctx, specs, false)
+}
+
+// holdCores is HoldCores, first ahead of the rated games waiting (a test
+// game's: coreGate).
+func (p *Player) holdCores(ctx context.Context, specs []bot.Spec, first bool) (func(), error) {
 	p.mu.Lock()
 	cores, count := p.cores, p.coreCount
 	p.mu.Unlock()
@@ -101,7 +105,7 @@ func (p *Player) HoldCores(ctx context.Context, specs []bot.Spec) (func(), error
 		return func() {}, nil
 	}
 	need := tournament.MatchCores(specs, count)
-	if err := cores.Acquire(ctx, need); err != nil {
+	if err := cores.Acquire(ctx, need, first); err != nil {
 		return nil, err
 	}
 	return func() { cores.Release(need) }, nil
@@ -134,7 +138,7 @@ func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
 	if err := p.waitCalm(ctx); err != nil {
 		return rec, err // stopped while waiting: the job is tried again
 	}
-	release, err := p.HoldCores(ctx, specs)
+	release, err := p.holdCores(ctx, specs, a.First)
 	if err != nil {
 		return rec, err // stopped while waiting: the job is tried again
 	}

@@ -49,6 +49,10 @@ type Match struct {
 	// recorded: a recorded game is final, and the round or final would
 	// stop on it, as arena tournament stops on a match it cannot play.
 	Format bool `json:"format,omitempty"`
+	// First: a team's test game (package practice), which takes the
+	// machine's cores before the rated games waiting for them, as it
+	// takes its place in the queue before them (Test's priority).
+	First bool `json:"first,omitempty"`
 }
 
 // Kind is River's name of the job kind.
@@ -57,8 +61,10 @@ func (Match) Kind() string { return "match" }
 // Matches is the queue of match jobs: builds never wait behind them.
 const Matches = "matches"
 
-// InsertOpts put match jobs on their own queue.
-func (Match) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: Matches} }
+// InsertOpts put match jobs on their own queue, behind the test games.
+func (Match) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: Matches, Priority: MatchPriority}
+}
 
 // SeedOf derives a game's seed from its key: a game retried or queued
 // again plays the same seed, and each game of a test or round its own.

@@ -17,4 +17,6 @@ var Migrations = []string{
 	8:  "the organiser's token, team members' names",
 	9:  "how often a worker beats",
 	10: "the map a match was played on",
+	11: "test games",
+	12: "builds cached by their tree",
 }[1:]

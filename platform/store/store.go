@@ -79,6 +79,11 @@ type Settings struct {
 	// HouseBots fills the seats of a match with the game's builtin bot
 	// when too few teams have a bot (on by default: DefaultSettings).
 	HouseBots bool `json:"house_bots"`
+	// TestVsTeams lets a team's test games (package practice) play
+	// another team's active bot, as CodinGame's IDE does (off by default:
+	// a team's bot then plays only the games the organiser's event
+	// plays).
+	TestVsTeams bool `json:"test_vs_teams,omitempty"`
 }
 
 // DefaultMemoryMiB is a bot's memory limit when the event sets none.
@@ -160,6 +165,22 @@ type Submission struct {
 	Error    string // why a build failed, in one line
 	Created  time.Time
 	Built    time.Time // zero until the build ended
+	// Tree identifies what was built (build.TreeHash: the prepared
+	// source tree, the kit's commands, the toolchain); "" before the
+	// build, or for a URL. Artifact is the submission whose build tree
+	// this one plays: an upload whose tree an earlier build had is ready
+	// at once and shares that build (0: its own tree).
+	Tree     string
+	Artifact int64
+}
+
+// Played is the submission whose build tree s plays: its own, or the
+// earlier build of the same tree it shares.
+func (s Submission) Played() int64 {
+	if s.Artifact != 0 {
+		return s.Artifact
+	}
+	return s.ID
 }
 
 // Store is the platform's database. Every method is safe for concurrent
@@ -221,6 +242,38 @@ type Store interface {
 	// Unbuilt lists the submissions whose build has not ended (queued or
 	// building), oldest first.
 	Unbuilt(ctx context.Context) ([]int64, error)
+	// SetTree records what a submission's build is of (its Tree) and the
+	// submission whose build tree it plays (its Artifact; 0: its own),
+	// before FinishBuild records its end.
+	SetTree(ctx context.Context, id int64, tree string, artifact int64) error
+	// BuiltTree is the oldest ready submission whose build has its own
+	// tree of this Tree hash (the one later builds of the same tree
+	// share); ErrNotFound when none.
+	BuiltTree(ctx context.Context, tree string) (Submission, error)
+	// SharedBy reports whether another submission plays submission id's
+	// build tree (its Artifact): that tree must stay.
+	SharedBy(ctx context.Context, id int64) (bool, error)
+
+	// Test games: a team's unrated games against an opponent of its
+	// choice (package practice), kept apart from the matches, so that no
+	// rating, leaderboard, result or count ever reads them.
+	//
+	// CreateTestGame stores a queued test game.
+	CreateTestGame(ctx context.Context, g TestGame) (TestGame, error)
+	// TestGame is one test game; ErrNotFound when none.
+	TestGame(ctx context.Context, id int64) (TestGame, error)
+	// TestGames lists a team's test games, newest first, at most limit.
+	TestGames(ctx context.Context, teamID int64, limit int) ([]TestGame, error)
+	// UnfinishedTestGames counts a team's test games queued or playing.
+	UnfinishedTestGames(ctx context.Context, teamID int64) (int, error)
+	// StartTestGame moves a queued test game to playing, unless another
+	// game of its team is playing (a team plays one test game at a
+	// time): it reports whether it did. A game already playing (its job
+	// run again after a stopped server) starts again.
+	StartTestGame(ctx context.Context, id int64) (bool, error)
+	// FinishTestGame records a test game's end: its ranks by seat, or
+	// the error that kept it from being played (then it is failed).
+	FinishTestGame(ctx context.Context, id int64, ranks []int, errLine string) error
 
 	// Teams lists an event's teams, by id.
 	Teams(ctx context.Context, eventID int64) ([]Team, error)
@@ -328,6 +381,34 @@ type Rating struct {
 	Mu, Sigma          float64
 	Games, Wins, Draws int
 	Losses             int
+}
+
+// Test game states, in the order a game goes through them.
+const (
+	TestQueued  = "queued"
+	TestPlaying = "playing"
+	TestDone    = "done"
+	TestFailed  = "failed"
+)
+
+// TestGame is a team's unrated game against an opponent of its choice.
+type TestGame struct {
+	ID      int64
+	EventID int64
+	TeamID  int64
+	// Opponent is what the team asked for, as it asked (boss, house,
+	// house:NAME, submission:N, team:NAME), for display.
+	Opponent    string
+	Teams       []int64 // by seat; 0 for a builtin bot
+	Submissions []int64 // by seat; 0 for a builtin bot
+	House       string  // the builtin of the seats without a team ("": the game's house bot)
+	League      int     // the league it is played in (0: the game's default)
+	Seed        int64
+	State       string // TestQueued ... TestFailed
+	Ranks       []int  // by seat, once done
+	Error       string // why it could not be played
+	Created     time.Time
+	Ended       time.Time // zero until it ended
 }
 
 // Match kinds: what a match was played for.

@@ -15,5 +15,6 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func TestFlowsOnPostgres(t *testing.T) {
 	platformtest.OnPostgres(t, map[string]func(*testing.T){
 		"SubmitRefusesWhatCannotBuild": TestSubmitRefusesWhatCannotBuild,
+		"TheSameTreeIsBuiltOnce":       TestTheSameTreeIsBuiltOnce,
 	})
 }

@@ -19,7 +19,8 @@ import (
 // stays listed, failed, with why (it can no longer be chosen again).
 // Each build's tree is capped on its own (sandbox Limits.Disk), each
 // upload too (build.DefaultLimits.Zip): together they bound what one team
-// can make the platform keep.
+// can make the platform keep. A tree that another submission shares (a
+// build cached by its content) is never evicted.
 
 // DefaultTeamStorage is a team's storage cap when none is set.
 const DefaultTeamStorage = 1 << 30
@@ -53,6 +54,14 @@ func (in *Intake) keepWithinStorage(ctx context.Context, teamID int64) error {
 		}
 		size := in.stored(s.ID)
 		if size == 0 {
+			continue
+		}
+		// a build tree that another submission plays (a cached build,
+		// perhaps another team's) stays
+		if shared, err := in.Events.Store.SharedBy(ctx, s.ID); err != nil || shared {
+			if err != nil {
+				return err
+			}
 			continue
 		}
 		if err := in.evict(ctx, s, limit); err != nil {

@@ -79,6 +79,11 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
+	if sub.Status == store.StatusReady || sub.Status == store.StatusFailed {
+		// its job run again after its end was recorded (a server stopped
+		// before River knew): the tree stays, as later builds may share it
+		return nil
+	}
 	if sub.Language == store.LanguageURL { // an HTTP bot URL: nothing to build
 		return in.finishURL(ctx, id)
 	}
@@ -132,6 +137,13 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	if err != nil {
 		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, m.Language, err.Error(), []byte(err.Error()+"\n"))
 	}
+	tree, err := build.TreeHash(ev.Game, dir, m)
+	if err != nil {
+		return fmt.Errorf("build %d: %w", id, err)
+	}
+	if shared, err := in.share(ctx, sub, tree, m); shared || err != nil {
+		return err
+	}
 	r, err := build.Run(ctx, root, m, env, o)
 	if err != nil {
 		return fmt.Errorf("build %d: %w", id, err)
@@ -145,6 +157,9 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	}
 	if status == store.StatusReady {
 		if err := in.Builds.ShareBuild(ctx, id); err != nil {
+			return err
+		}
+		if err := in.Events.Store.SetTree(ctx, id, tree, 0); err != nil {
 			return err
 		}
 		ready = true

@@ -102,7 +102,9 @@ func (t *Transfer) DumpEvent(ctx context.Context, eventID int64, w io.Writer) er
 		if s.Status != store.StatusReady {
 			continue
 		}
-		art, err := t.artifact(ctx, s.ID)
+		// a build that shares another's tree travels with a copy of it:
+		// the event it is imported into may lack the other
+		art, err := t.artifact(ctx, s.Played())
 		if err != nil {
 			return fmt.Errorf("the build of submission %d: %w", s.ID, err)
 		}

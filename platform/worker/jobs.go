@@ -163,6 +163,9 @@ func (p *Pool) newClient(o Options) (store.JobClient, error) {
 	if err := river.AddWorkerSafely(workers, &matchWorker{p: p}); err != nil {
 		return nil, err
 	}
+	if err := river.AddWorkerSafely(workers, &testWorker{p: p}); err != nil {
+		return nil, err
+	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}}
 	if o.Matches > 0 {
 		// matches take seconds, not minutes: a free worker takes the next

@@ -2,6 +2,7 @@ package worker_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -305,8 +306,9 @@ func TestTeamStorageEvictsTheOldest(t *testing.T) {
 	}
 	defer p.StopJobs(ctx)
 	var subs []store.Submission
-	for range 2 {
-		s, err := p.Submit(ctx, owls, "kit.zip", platformtest.KitZip(t, "tracks", "python", nil))
+	for i := range 2 {
+		// two trees (the same one twice would share its build)
+		s, err := p.Submit(ctx, owls, "kit.zip", platformtest.KitZip(t, "tracks", "python", map[string]string{"NOTES.txt": fmt.Sprint(i)}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -75,9 +76,19 @@ func TestMatchesOnManyMachines(t *testing.T) {
 	w2 := worker()
 	defer w2.StopJobs(ctx)
 	platformtest.WaitGames(t, srv, ev.ID, played+2)
+	// the two teams sent the same bot: the build that ran second shares
+	// the first's tree (builds cached by their tree; which of the two ran
+	// first is the queue's choice), which the second worker unpacks from
+	// the database all the same
+	first, _ := srv.Store.Submission(ctx, subs[0])
+	tree := first.Played()
 	for _, id := range subs {
-		if _, err := os.Stat(filepath.Join(w2.Builds.BuildDir(id), "bot.py")); err != nil {
-			t.Errorf("the second worker has no tree of build %d: %v", id, err)
+		s, err := srv.Store.Submission(ctx, id)
+		if err != nil || s.Played() != tree || !slices.Contains(subs, tree) {
+			t.Errorf("submission %d plays the tree of %d (%v), want both the same, one of %v", id, s.Played(), err, subs)
+		}
+		if _, err := os.Stat(filepath.Join(w2.Builds.BuildDir(s.Played()), "bot.py")); err != nil {
+			t.Errorf("the second worker has no tree of build %d: %v", s.Played(), err)
 		}
 		if _, err := os.Stat(srv.Builds.BuildDir(id)); err == nil {
 			t.Errorf("build %d ran on the server", id)

@@ -42,10 +42,10 @@ func wake(c chan struct{}) {
 type counters struct{ running, done atomic.Int64 }
 
 // jobMiddleware hands each job its row (for queue.Jobs.CompleteWith) and counts the
-// matches this process plays.
+// matches this process plays (test games too).
 func (p *Pool) jobMiddleware() rivertype.WorkerMiddleware {
 	return river.WorkerMiddlewareFunc(func(ctx context.Context, job *rivertype.JobRow, doInner func(context.Context) error) error {
-		if job.Kind != (queue.Match{}).Kind() {
+		if job.Kind != (queue.Match{}).Kind() && job.Kind != (queue.Test{}).Kind() {
 			return doInner(queue.WithJob(ctx, job))
 		}
 		p.count.running.Add(1)

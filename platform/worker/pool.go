@@ -7,6 +7,7 @@ import (
 
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/matchmaking"
+	"github.com/seed27749672/arena/platform/practice"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/stages"
 	"github.com/seed27749672/arena/platform/submission"
@@ -14,11 +15,12 @@ import (
 
 // Pool is a process's workers on a platform's job queue.
 type Pool struct {
-	Jobs    *queue.Jobs
-	Events  *event.Events
-	Intake  *submission.Intake      // builds
-	Matches *matchmaking.Matchmaker // plays, and schedules
-	Stages  *stages.Stages          // the formats' clock
+	Jobs     *queue.Jobs
+	Events   *event.Events
+	Intake   *submission.Intake      // builds
+	Matches  *matchmaking.Matchmaker // plays, and schedules
+	Practice *practice.Practice      // the teams' test games
+	Stages   *stages.Stages          // the formats' clock
 	// StageGameEnded is told when a game of a round or a final ends here
 	// (its stage may be over): the formats' clock looks at once rather
 	// than at its next tick (nil: nothing).

@@ -283,6 +283,8 @@ function settingRows(g, s) {
       'lets those URLs reach this machine and its private networks: only for teams you trust') : null,
     row('House bots', h('input', { name: 'house_bots', type: 'checkbox', checked: !!v.house_bots }),
       'the game\u2019s builtin bot fills the seats while too few teams have a bot'),
+    row('Test games against teams', h('input', { name: 'test_vs_teams', type: 'checkbox', checked: !!v.test_vs_teams }),
+      'a team\u2019s unrated test games may play another team\u2019s active bot (as in CodinGame\u2019s IDE)'),
   ].filter((r) => r !== null);
 }
 
@@ -294,7 +296,7 @@ function settingRows(g, s) {
 function readSettings(box, full) {
   const f = (/** @type {string} */ n) => /** @type {HTMLInputElement|null} */ (box.querySelector(`[name="${n}"]`));
   /** @type {Record<string, any>} */
-  const s = { house_bots: !!f('house_bots')?.checked };
+  const s = { house_bots: !!f('house_bots')?.checked, test_vs_teams: !!f('test_vs_teams')?.checked };
   const seats = [...box.querySelectorAll('input[name="seat"]:checked')].map((el) => Number(/** @type {HTMLInputElement} */ (el).value));
   if (seats.length || full) s.seats = seats;
   const maps = (f('maps')?.value || '').split(',').map((m) => m.trim()).filter(Boolean);
@@ -391,6 +393,7 @@ function facts(ev) {
     ['House bots', s.house_bots ? 'fill the seats while too few teams have a bot' : 'off'],
   ];
   if (s.leagues) rows.push(['Leagues', 'on']);
+  if (s.test_vs_teams) rows.push(['Test games', 'may play other teams\u2019 bots']);
   if (s.http_bots) rows.push(['HTTP bots', s.http_bots_private ? 'allowed, private addresses too' : 'allowed (public addresses only)']);
   const c = state.controls[ev.id];
   if (c) {

@@ -2,7 +2,8 @@
 // A match of the platform in the viewer's player. /platform/replay/ID is
 // one of the team's matches: the replay comes from the API with the team
 // token (it holds no other team's error output). /platform/replay/ID?event=E
-// is the organiser's view of event E's match, whole.
+// is the organiser's view of event E's match, whole; /platform/replay/test-N
+// is one of the team's test games (its own bots' error output only).
 import { Player } from '/player.js';
 import { h, api, API, byId, ApiError, fetchAs, forgetToken, token, userMessage } from '/platform/common.js';
 import { pagesOf } from '/platform/formats.js';
@@ -11,6 +12,8 @@ const id = decodeURIComponent(location.pathname.split('/').pop() || '');
 const root = byId('player');
 
 const event = new URLSearchParams(location.search).get('event');
+/** A team's test game (/platform/replay/test-N), or null for a match. */
+const test = event ? null : /^test-(\d+)$/.exec(id);
 const role = event ? 'organiser' : 'team';
 const back = event ? `/platform/organiser#event-${encodeURIComponent(event)}` : '/platform/team';
 
@@ -19,11 +22,12 @@ async function main() {
     location.replace(event ? '/platform/organiser' : '/platform/');
     return;
   }
-  const path = event ? `organiser/events/${encodeURIComponent(event)}/matches/${encodeURIComponent(id)}/replay` : `matches/${encodeURIComponent(id)}/replay`;
+  const path = event ? `organiser/events/${encodeURIComponent(event)}/matches/${encodeURIComponent(id)}/replay`
+    : test ? `tests/${test[1]}/replay` : `matches/${encodeURIComponent(id)}/replay`;
   const rep = await replayOf(path);
   await names(rep);
   await new Player(root, { replay: rep }).start();
-  document.title = `Match ${id}: ${document.title}`;
+  document.title = `${test ? `Test game ${test[1]}` : `Match ${id}`}: ${document.title}`;
   // Back to the page the match was chosen on, beside the player's Arena link.
   const head = root.querySelector('.match-head');
   if (head) head.insertBefore(h('a', { href: back, class: 'back' }, event ? '\u2039 Organiser' : '\u2039 Team'), head.children[1] || null);
@@ -58,8 +62,9 @@ async function replayOf(path) {
  */
 async function names(rep) {
   try {
-    const list = await api(event ? `organiser/events/${encodeURIComponent(event)}/matches` : 'matches', { role });
-    let m = list.find((/** @type {any} */ x) => String(x.id) === id);
+    let m;
+    if (test) m = await api(`tests/${test[1]}`, { role });
+    else m = (await api(event ? `organiser/events/${encodeURIComponent(event)}/matches` : 'matches', { role })).find((/** @type {any} */ x) => String(x.id) === id);
     if (!m && !event) m = await shownGame(); // another team's game, of a Blitz final
     if (!m || m.seats.length !== rep.players.length) return;
     m.seats.forEach((/** @type {any} */ s, /** @type {number} */ k) => {

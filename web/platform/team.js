@@ -11,6 +11,7 @@ import { teamRounds, ladderTable, roundState } from '/platform/rounds.js';
 import { rulesCard } from '/platform/rules.js';
 import { standingsView } from '/platform/blitz.js';
 import { pagesOf } from '/platform/formats.js';
+import { playCard } from '/platform/testgame.js';
 
 const root = byId('page');
 const ZIP_LIMIT = 20 << 20;
@@ -48,6 +49,8 @@ const state = {
   boardLeague: '',
   /** Whether the list shows every match (else the newest ones). */
   allMatches: false,
+  /** Refreshes the Play card's menus (playCard). @type {() => void} */
+  refreshPlay: () => {},
 };
 
 /** @type {Record<string, HTMLElement>} */
@@ -114,6 +117,8 @@ function build() {
   ui.ladder = h('section', { class: 'card', id: 'ladder', hidden: true });
   const httpBot = ev.settings && ev.settings.http_bots ? httpBotForm() : null;
   ui.leagueSel = h('span');
+  const play = playCard(teamAPI, { event: ev, submissions: () => state.submissions });
+  state.refreshPlay = play.refresh;
   ui.side = h('tbody');
   const sideQuest = ev.formats.includes('sidequest') ? h('section', { class: 'card', id: 'sidequest' },
     h('h2', null, 'Side quest'),
@@ -138,6 +143,7 @@ function build() {
             h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'File'), h('th', null, 'Language'),
               h('th', null, 'Status'), h('th', null, 'Uploaded'), h('th', null, ''))),
             ui.subs))),
+        play.card,
         h('section', { class: 'card', id: 'kits' },
           h('h2', null, 'Starter kits'),
           h('p', { class: 'dim' }, `A bot for ${ev.game} in each language, ready to modify and upload back as a zip.`),
@@ -299,8 +305,10 @@ function badge(status) {
 }
 
 async function refreshSubmissions() {
+  const before = JSON.stringify(state.submissions.map((s) => [s.id, s.status]));
   state.submissions = await teamAPI('submissions');
   const subs = state.submissions;
+  if (JSON.stringify(subs.map((s) => [s.id, s.status])) !== before) state.refreshPlay();
   ui.subs.replaceChildren(...(subs.length ? subs.map((s) => {
     const log = h('button', { type: 'button', class: 'link', title: 'Download the build log' }, 'log');
     log.addEventListener('click', () => download(s.log, 'team', `build-${s.id}.log`).catch((err) => say(ui.uploadMsg, text(err))));

@@ -118,6 +118,29 @@ var migrations = []string{
 	`ALTER TABLE workers ADD COLUMN every_ms bigint NOT NULL DEFAULT 5000;`,
 	// 10: the map a match was played on (the game page's "Map: ...").
 	`ALTER TABLE matches ADD COLUMN map text NOT NULL DEFAULT '';`,
+	// 11: test games: a team's unrated games, apart from the matches.
+	`CREATE TABLE test_games (
+		id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+		event_id bigint NOT NULL REFERENCES events(id),
+		team_id bigint NOT NULL REFERENCES teams(id),
+		opponent text NOT NULL,
+		teams bigint[] NOT NULL,       -- by seat; 0 for a builtin bot
+		submissions bigint[] NOT NULL, -- by seat
+		house text NOT NULL,
+		league int NOT NULL,
+		seed bigint NOT NULL,
+		state text NOT NULL,
+		ranks int[] NOT NULL,          -- by seat
+		error text NOT NULL,
+		created timestamptz NOT NULL,
+		ended timestamptz
+	);
+	CREATE INDEX test_games_team ON test_games (team_id, id);`,
+	// 12: builds cached by their tree: what a build is of, and the
+	// submission whose build tree it plays (0: its own).
+	`ALTER TABLE submissions ADD COLUMN tree text NOT NULL DEFAULT '';
+	ALTER TABLE submissions ADD COLUMN artifact bigint NOT NULL DEFAULT 0;
+	CREATE INDEX submissions_tree ON submissions (tree, id) WHERE tree <> '';`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time

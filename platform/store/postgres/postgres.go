@@ -213,12 +213,12 @@ func (d *DB) CreateSubmission(ctx context.Context, s store.Submission) (store.Su
 	return s, err
 }
 
-const submissionCols = `id, team_id, filename, language, status, error, created, built`
+const submissionCols = `id, team_id, filename, language, status, error, created, built, tree, artifact`
 
 func scanSubmission(row pgx.Row, extra ...any) (store.Submission, error) {
 	var s store.Submission
 	var built *time.Time
-	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &s.Created, &built}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &s.Created, &built, &s.Tree, &s.Artifact}, extra...)...); err != nil {
 		return s, notFound(err)
 	}
 	s.Created = s.Created.UTC()

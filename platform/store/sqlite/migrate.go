@@ -113,6 +113,29 @@ var migrations = []string{
 	`ALTER TABLE workers ADD COLUMN every_ms INTEGER NOT NULL DEFAULT 5000;`,
 	// 10: the map a match was played on (the game page's "Map: ...").
 	`ALTER TABLE matches ADD COLUMN map TEXT NOT NULL DEFAULT '';`,
+	// 11: test games: a team's unrated games, apart from the matches.
+	`CREATE TABLE test_games (
+		id INTEGER PRIMARY KEY,
+		event_id INTEGER NOT NULL REFERENCES events(id),
+		team_id INTEGER NOT NULL REFERENCES teams(id),
+		opponent TEXT NOT NULL,
+		teams TEXT NOT NULL,       -- JSON array by seat
+		submissions TEXT NOT NULL, -- JSON array by seat
+		house TEXT NOT NULL,
+		league INTEGER NOT NULL,
+		seed INTEGER NOT NULL,
+		state TEXT NOT NULL,
+		ranks TEXT NOT NULL,       -- JSON array by seat
+		error TEXT NOT NULL,
+		created TEXT NOT NULL,
+		ended TEXT NOT NULL
+	);
+	CREATE INDEX test_games_team ON test_games (team_id, id);`,
+	// 12: builds cached by their tree: what a build is of, and the
+	// submission whose build tree it plays (0: its own).
+	`ALTER TABLE submissions ADD COLUMN tree TEXT NOT NULL DEFAULT '';
+	ALTER TABLE submissions ADD COLUMN artifact INTEGER NOT NULL DEFAULT 0;
+	CREATE INDEX submissions_tree ON submissions (tree, id) WHERE tree <> '';`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

@@ -256,12 +256,12 @@ func (d *DB) CreateSubmission(ctx context.Context, s store.Submission) (store.Su
 	return s, err
 }
 
-const submissionCols = `id, team_id, filename, language, status, error, created, built`
+const submissionCols = `id, team_id, filename, language, status, error, created, built, tree, artifact`
 
 func scanSubmission(row interface{ Scan(...any) error }, extra ...any) (store.Submission, error) {
 	var s store.Submission
 	var created, built string
-	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &created, &built}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &created, &built, &s.Tree, &s.Artifact}, extra...)...); err != nil {
 		return s, notFound(err)
 	}
 	s.Created, s.Built = parseTime(created), parseTime(built)

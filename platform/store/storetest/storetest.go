@@ -48,6 +48,8 @@ func Run(t *testing.T, fresh func(t *testing.T) Opener) {
 		{"AJobCompletesInTheStoresTransaction", aJobCompletesInTheStoresTransaction},
 		{"RunningJobsAreQueuedAgain", runningJobsAreQueuedAgain},
 		{"OneLeadAtATime", oneLeadAtATime},
+		{"TestGamesAreKeptApart", testGamesAreKeptApart},
+		{"BuildsAreFoundByTree", buildsAreFoundByTree},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, fresh(t)) })
 	}
