@@ -31,6 +31,7 @@ import (
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/local"
 	"github.com/seed27749672/arena/platform/matchmaking"
+	"github.com/seed27749672/arena/platform/news"
 	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/stages"
@@ -57,6 +58,9 @@ type Platform struct {
 	Player  *play.Player
 	Builds  *files.Builds
 	Replays files.Replays
+	// News tells the pages that follow an event of its matches recorded
+	// and its live games (the matchmaker's, the player's Watch).
+	News *news.Hub
 
 	tempDir string // removed by Close
 }
@@ -73,7 +77,8 @@ func assemble(db database, dir string, replays files.Replays, builds *files.Buil
 	ev := &event.Events{Store: db, Dir: dir, OwnFinal: stages.OwnFinal}
 	jobs := &queue.Jobs{DB: db, Dir: dir}
 	player := &play.Player{Events: ev, Builds: builds, Replays: replays}
-	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player}
+	hub := &news.Hub{}
+	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player, News: hub}
 	st := stages.New(ev, jobs, mm)
 	mm.Formats = st.ScheduleFormats
 	in := &submission.Intake{Events: ev, Jobs: jobs, Builds: builds}
@@ -81,7 +86,7 @@ func assemble(db database, dir string, replays files.Replays, builds *files.Buil
 		Events: ev, Intake: in, Matchmaker: mm, Stages: st,
 		Transfer: &transfer.Transfer{Events: ev, Builds: builds, Replays: replays, Matches: mm, Stages: st},
 		Pool:     &worker.Pool{Jobs: jobs, Events: ev, Intake: in, Matches: mm, Stages: st, StageGameEnded: st.GameEnded},
-		Jobs:     jobs, Player: player, Builds: builds, Replays: replays,
+		Jobs:     jobs, Player: player, Builds: builds, Replays: replays, News: hub,
 	}
 }
 
@@ -201,6 +206,7 @@ type served struct{ *Platform }
 
 func (s served) Store() store.Store     { return s.Platform.Store }
 func (s served) Replays() files.Replays { return s.Platform.Replays }
+func (s served) News() *news.Hub        { return s.Platform.News }
 
 // NewLocal is the organiser's calls on p (which the caller closes).
 func NewLocal(p *Platform) local.Local {

@@ -79,6 +79,12 @@ type Settings struct {
 	// HouseBots fills the seats of a match with the game's builtin bot
 	// when too few teams have a bot (on by default: DefaultSettings).
 	HouseBots bool `json:"house_bots"`
+	// Public opens the event's public page (/platform/watch?event=ID) and
+	// its public API to anyone, without a token: its leaderboard, its
+	// latest top games with their replays (every bot's stderr removed),
+	// its live games. Off by default: an event shows nothing to people
+	// without a token until its organiser says so.
+	Public bool `json:"public,omitempty"`
 }
 
 // DefaultMemoryMiB is a bot's memory limit when the event sets none.
