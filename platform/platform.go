@@ -200,6 +200,12 @@ func (p *Platform) Close() error {
 // headers and the refusal of cross-origin requests (web.Server.Platform).
 func (p *Platform) Handler(o api.Options) http.Handler { return api.Handler(served{p}, o) }
 
+// ShowLive shows the games of public events live through show (the
+// viewer's server: web.Server.Show), as spectators may see them, while
+// this process plays them (api.PublicLive). Games played by workers on
+// other machines are not shown live; they appear once recorded.
+func (p *Platform) ShowLive(show api.Show) { p.Player.Watch = api.PublicLive(served{p}, show) }
+
 // served is the platform as the API sees it (api.Platform): its store and
 // replays as methods, the rest its rooms'.
 type served struct{ *Platform }
