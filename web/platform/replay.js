@@ -2,7 +2,8 @@
 // A match of the platform in the viewer's player. /platform/replay/ID is
 // one of the team's matches: the replay comes from the API with the team
 // token (it holds no other team's error output). /platform/replay/ID?event=E
-// is the organiser's view of event E's match, whole.
+// is the organiser's view of event E's match, whole; ?public=E a game of
+// public event E, for anyone (no seat's error output).
 import { Player } from '/player.js';
 import { h, api, API, byId, ApiError, fetchAs, forgetToken, token, userMessage } from '/platform/common.js';
 import { pagesOf } from '/platform/formats.js';
@@ -11,22 +12,25 @@ const id = decodeURIComponent(location.pathname.split('/').pop() || '');
 const root = byId('player');
 
 const event = new URLSearchParams(location.search).get('event');
-const role = event ? 'organiser' : 'team';
-const back = event ? `/platform/organiser#event-${encodeURIComponent(event)}` : '/platform/team';
+const pub = new URLSearchParams(location.search).get('public');
+/** @type {'team'|'organiser'|null} */
+const role = pub ? null : event ? 'organiser' : 'team';
+const back = pub ? `/platform/watch?event=${encodeURIComponent(pub)}` : event ? `/platform/organiser#event-${encodeURIComponent(event)}` : '/platform/team';
+const backLabel = pub ? '\u2039 Event' : event ? '\u2039 Organiser' : '\u2039 Team';
 
 async function main() {
-  if (!token(role)) {
+  if (role && !token(role)) {
     location.replace(event ? '/platform/organiser' : '/platform/');
     return;
   }
-  const path = event ? `organiser/events/${encodeURIComponent(event)}/matches/${encodeURIComponent(id)}/replay` : `matches/${encodeURIComponent(id)}/replay`;
+  const path = pub ? `public/events/${encodeURIComponent(pub)}/matches/${encodeURIComponent(id)}/replay` : event ? `organiser/events/${encodeURIComponent(event)}/matches/${encodeURIComponent(id)}/replay` : `matches/${encodeURIComponent(id)}/replay`;
   const rep = await replayOf(path);
   await names(rep);
   await new Player(root, { replay: rep }).start();
   document.title = `Match ${id}: ${document.title}`;
   // Back to the page the match was chosen on, beside the player's Arena link.
   const head = root.querySelector('.match-head');
-  if (head) head.insertBefore(h('a', { href: back, class: 'back' }, event ? '\u2039 Organiser' : '\u2039 Team'), head.children[1] || null);
+  if (head) head.insertBefore(h('a', { href: back, class: 'back' }, backLabel), head.children[1] || null);
 }
 
 /**
@@ -58,9 +62,9 @@ async function replayOf(path) {
  */
 async function names(rep) {
   try {
-    const list = await api(event ? `organiser/events/${encodeURIComponent(event)}/matches` : 'matches', { role });
+    const list = await api(pub ? `public/events/${encodeURIComponent(pub)}/games` : event ? `organiser/events/${encodeURIComponent(event)}/matches` : 'matches', { role });
     let m = list.find((/** @type {any} */ x) => String(x.id) === id);
-    if (!m && !event) m = await shownGame(); // another team's game, of a Blitz final
+    if (!m && !event && !pub) m = await shownGame(); // another team's game, of a Blitz final
     if (!m || m.seats.length !== rep.players.length) return;
     m.seats.forEach((/** @type {any} */ s, /** @type {number} */ k) => {
       if (s.team_id !== 0 && s.team) rep.players[k].name = s.team;
@@ -85,7 +89,7 @@ async function shownGame() {
 }
 
 main().catch((/** @type {unknown} */ e) => {
-  if (e instanceof ApiError && e.status === 401) forgetToken(role);
+  if (e instanceof ApiError && e.status === 401 && role) forgetToken(role);
   // Text only: the id comes from the address bar and the message from the server.
   root.replaceChildren(h('p', { class: 'fatal' }, `Cannot show match ${id}: ${e instanceof Error ? e.message : String(e)} `,
     h('a', { href: back }, 'Back')));
