@@ -32,6 +32,7 @@ import (
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/local"
 	"github.com/seed27749672/arena/platform/matchmaking"
+	"github.com/seed27749672/arena/platform/news"
 	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/practice"
 	"github.com/seed27749672/arena/platform/queue"
@@ -60,6 +61,9 @@ type Platform struct {
 	Player  *play.Player
 	Builds  *files.Builds
 	Replays files.Replays
+	// News tells the pages that follow an event of its matches recorded
+	// and its live games (the matchmaker's, the player's Watch).
+	News *news.Hub
 
 	tempDir string // removed by Close
 }
@@ -76,7 +80,8 @@ func assemble(db database, dir string, replays files.Replays, builds *files.Buil
 	ev := &event.Events{Store: db, Dir: dir, OwnFinal: stages.OwnFinal}
 	jobs := &queue.Jobs{DB: db, Dir: dir}
 	player := &play.Player{Events: ev, Builds: builds, Replays: replays}
-	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player}
+	hub := &news.Hub{}
+	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player, News: hub}
 	st := stages.New(ev, jobs, mm)
 	mm.Formats = st.ScheduleFormats
 	in := &submission.Intake{Events: ev, Jobs: jobs, Builds: builds}
@@ -86,7 +91,7 @@ func assemble(db database, dir string, replays files.Replays, builds *files.Buil
 		Transfer: &transfer.Transfer{Events: ev, Builds: builds, Replays: replays, Matches: mm, Stages: st},
 		Pool:     &worker.Pool{Jobs: jobs, Events: ev, Intake: in, Matches: mm, Practice: pr, Stages: st, StageGameEnded: st.GameEnded},
 		Practice: pr,
-		Jobs:     jobs, Player: player, Builds: builds, Replays: replays,
+		Jobs:     jobs, Player: player, Builds: builds, Replays: replays, News: hub,
 	}
 }
 
@@ -200,12 +205,19 @@ func (p *Platform) Close() error {
 // headers and the refusal of cross-origin requests (web.Server.Platform).
 func (p *Platform) Handler(o api.Options) http.Handler { return api.Handler(served{p}, o) }
 
+// ShowLive shows the games of public events live through show (the
+// viewer's server: web.Server.Show), as spectators may see them, while
+// this process plays them (api.PublicLive). Games played by workers on
+// other machines are not shown live; they appear once recorded.
+func (p *Platform) ShowLive(show api.Show) { p.Player.Watch = api.PublicLive(served{p}, show) }
+
 // served is the platform as the API sees it (api.Platform): its store and
 // replays as methods, the rest its rooms'.
 type served struct{ *Platform }
 
 func (s served) Store() store.Store     { return s.Platform.Store }
 func (s served) Replays() files.Replays { return s.Platform.Replays }
+func (s served) News() *news.Hub        { return s.Platform.News }
 
 // NewLocal is the organiser's calls on p (which the caller closes).
 func NewLocal(p *Platform) local.Local {

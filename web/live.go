@@ -55,6 +55,9 @@ func (l *live) onStart(r *replay.Replay) {
 	l.rep = *r
 	l.rep.Turns = nil
 	l.head = nil
+	// a match played again from the start (tournament.RunFair voids a
+	// match a starved bot lost) starts with no turn
+	l.turns, l.nbytes = nil, 0
 }
 
 func (l *live) onTurn(t replay.Turn) {

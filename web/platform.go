@@ -19,6 +19,7 @@ var platformPagePaths = map[string]string{
 	"/platform/replay/{id}": "platform/replay.html",
 	"/platform/organiser":   "platform/organiser.html",
 	"/platform/finals":      "platform/finals.html",
+	"/platform/watch":       "platform/watch.html",
 }
 
 func (s *Server) platformPages(mux *http.ServeMux) {

@@ -247,7 +247,44 @@ func (s *Server) Watch(id string, m *match.Match) (finish func(*replay.Replay, e
 	return finish
 }
 
+// Show shows a match the caller runs, live, under id, as Watch does, but
+// keeps nothing: the caller records the match itself (the platform's
+// public games). Once over, it is served from memory a minute more, then
+// its id is unknown.
+func (s *Server) Show(id string, m *match.Match) (finish func(*replay.Replay, error)) {
+	l := s.follow(id, m)
+	return func(rep *replay.Replay, err error) {
+		l.finish(rep, err)
+		s.forgetLater(id)
+	}
+}
+
 func (s *Server) watch(id string, m *match.Match) (*live, func(*replay.Replay, error)) {
+	l := s.follow(id, m)
+	return l, func(rep *replay.Replay, err error) {
+		if err == nil {
+			err = s.save(id, rep)
+		}
+		if err != nil {
+			s.Log.Error("match failed", "id", id, "err", err)
+		}
+		l.finish(rep, err)
+		// Keep serving it from memory a little, then from the file.
+		s.forgetLater(id)
+	}
+}
+
+// forgetLater drops a finished match from memory in a minute.
+func (s *Server) forgetLater(id string) {
+	time.AfterFunc(time.Minute, func() {
+		s.mu.Lock()
+		delete(s.running, id)
+		s.mu.Unlock()
+	})
+}
+
+// follow hooks a live match into m and lists it as running.
+func (s *Server) follow(id string, m *match.Match) *live {
 	s.init()
 	l := &live{id: id}
 	onStart, onTurn := m.OnStart, m.OnTurn
@@ -266,21 +303,7 @@ func (s *Server) watch(id string, m *match.Match) (*live, func(*replay.Replay, e
 	s.mu.Lock()
 	s.running[id] = l
 	s.mu.Unlock()
-	return l, func(rep *replay.Replay, err error) {
-		if err == nil {
-			err = s.save(id, rep)
-		}
-		if err != nil {
-			s.Log.Error("match failed", "id", id, "err", err)
-		}
-		l.finish(rep, err)
-		// Keep serving it from memory a little, then from the file.
-		time.AfterFunc(time.Minute, func() {
-			s.mu.Lock()
-			delete(s.running, id)
-			s.mu.Unlock()
-		})
-	}
+	return l
 }
 
 // Live returns the id of a match in progress, if any (the newest one).

@@ -79,7 +79,9 @@ Settings (all optional; each is checked against the game):
   --http-bots         teams may play HTTP-server bots: the HTTP kit, or their own URL (territory)
   --http-bots-private those URLs may reach private addresses (see docs/events.md)
   --house-bots=false  no builtin bot fills the seats of missing teams
-  --test-vs-teams     a team's test games (arena test) may play another team's active bot`,
+  --test-vs-teams     a team's test games (arena test) may play another team's active bot
+  --public            open the event's public page to anyone (/platform/watch?event=ID):
+                      leaderboard, latest top games, live games; never stderr or sources`,
 		Args: cobra.ExactArgs(1),
 		// the settings are checked before the platform is opened
 		PreRunE: func(cmd *cobra.Command, _ []string) (err error) {
@@ -195,6 +197,7 @@ type settingsFlags struct {
 	stderrMatch     int
 	httpPrivate     bool
 	testVsTeams     bool
+	public          bool
 }
 
 func (f *settingsFlags) add(fl *pflag.FlagSet) {
@@ -210,6 +213,7 @@ func (f *settingsFlags) add(fl *pflag.FlagSet) {
 	fl.BoolVar(&f.leagues, "leagues", false, "use the game's leagues (ants, tracks)")
 	fl.BoolVar(&f.http, "http-bots", false, "let teams play HTTP-server bots: the HTTP kit, sandboxed, or a URL of their own (territory)")
 	fl.BoolVar(&f.httpPrivate, "http-bots-private", false, "let those URLs reach private, loopback and link-local addresses (an event on a private network; see docs/events.md)")
+	fl.BoolVar(&f.public, "public", false, "open the event's public page to anyone: leaderboard, latest top games, live games (no stderr, no sources)")
 	fl.BoolVar(&f.house, "house-bots", true, "fill the seats no team takes with the game's builtin bot")
 	fl.BoolVar(&f.testVsTeams, "test-vs-teams", false, "let a team's test games (arena test --vs team:NAME) play another team's active bot")
 }
@@ -276,6 +280,9 @@ func (f *settingsFlags) settings(fl *pflag.FlagSet, base store.Settings) (store.
 	if fl.Changed("test-vs-teams") {
 		s.TestVsTeams = f.testVsTeams
 	}
+	if fl.Changed("public") {
+		s.Public = f.public
+	}
 	return s, nil
 }
 
@@ -340,6 +347,7 @@ func settingsText(s store.Settings) string {
 	if s.TestVsTeams {
 		line("test games", "may play other teams' bots")
 	}
+	line("public page", onOff(s.Public))
 	if s.Leagues {
 		line("leagues", "on")
 	}

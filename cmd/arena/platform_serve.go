@@ -90,6 +90,7 @@ func (f *platformFlags) start(cmd *cobra.Command, srv *web.Server, log *slog.Log
 	if f.db != "" {
 		role = worker.RoleServer
 	}
+	p.ShowLive(srv.Show) // a public event's games, live on its page
 	if err := p.StartJobs(ctx, worker.Options{Workers: f.workers, TeamStorage: int64(f.teamStorage) << 20, Log: log, Matches: f.matches, Cores: srv.Cores, Role: role, Pressure: f.pressure, TimeScale: f.scale.factor(),
 		Build: build.Options{Timeout: f.buildTimeout, Unsafe: f.unsafe}}); err != nil {
 		p.Close()

@@ -27,6 +27,7 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/internal/keyrate"
 	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/fault"
@@ -60,8 +61,18 @@ type Options struct {
 	// after a burst of as many); practice.MaxUnfinished bounds those
 	// queued or playing.
 	TestsPerMinute float64
-	Log            *slog.Logger
-	Now            func() time.Time // a test's clock
+	// StreamsPerClient and Streams bound the events' open streams
+	// (stream.go), by client address and in all (defaults
+	// DefaultStreamsPerClient, DefaultStreams); StreamPing is the time
+	// between a stream's keep-alive comments (DefaultStreamPing).
+	StreamsPerClient int
+	Streams          int
+	StreamPing       time.Duration
+	// PublicPerMinute bounds, per client address, the reads of the public
+	// routes, which take no token (default 120, after a burst of 60).
+	PublicPerMinute float64
+	Log             *slog.Logger
+	Now             func() time.Time // a test's clock
 }
 
 // role is who may call a route.
@@ -113,6 +124,14 @@ var ownRoutes = []route{
 	{"GET " + Prefix + "results", team, false, (*api).results},
 	{"GET " + Prefix + "rules", team, false, (*api).rules}, // api_rules.go
 	{"POST " + Prefix + "httpbot", team, false, (*api).registerURL},
+	{"GET " + Prefix + "stream", team, false, (*api).teamStream},
+
+	// an event its organiser made public, for anyone (public.go)
+	{"GET " + Prefix + "public/events/{id}", anyone, false, (*api).publicInfo},
+	{"GET " + Prefix + "public/events/{id}/leaderboard", anyone, false, (*api).publicBoard},
+	{"GET " + Prefix + "public/events/{id}/games", anyone, false, (*api).publicGames},
+	{"GET " + Prefix + "public/events/{id}/matches/{match}/replay", anyone, false, (*api).publicReplay},
+	{"GET " + Prefix + "public/events/{id}/stream", anyone, false, (*api).publicStream},
 
 	{"GET " + Prefix + "organiser/events", organiser, false, (*api).orgEvents},
 	{"POST " + Prefix + "organiser/events", organiser, false, (*api).orgCreateEvent},
@@ -121,6 +140,7 @@ var ownRoutes = []route{
 	{"POST " + Prefix + "organiser/events/{id}/invite", organiser, false, (*api).orgInvite},
 	{"POST " + Prefix + "organiser/events/{id}/casual", organiser, false, (*api).orgCasual},
 	{"GET " + Prefix + "organiser/events/{id}/controls", organiser, false, (*api).orgControls},
+	{"GET " + Prefix + "organiser/events/{id}/stream", organiser, false, (*api).orgStream},
 	{"GET " + Prefix + "organiser/events/{id}/status", organiser, false, (*api).orgStatus},
 	{"GET " + Prefix + "organiser/events/{id}/teams", organiser, false, (*api).orgTeams},
 	{"GET " + Prefix + "organiser/events/{id}/matches", organiser, false, (*api).orgMatches},
@@ -143,6 +163,9 @@ type api struct {
 	logins   *keyrate.Buckets            // by client address
 	testRate *keyrate.Buckets            // test games, by team
 	budgets  map[string]*keyrate.Buckets // the formats' named budgets (format.Call.Limit)
+	public   *keyrate.Buckets            // the public routes' reads, by client address
+	streams  map[string]int              // open streams by client address (stream.go)
+	nstream  int
 }
 
 // Handler returns the platform's HTTP API. It checks roles itself; the
@@ -170,10 +193,23 @@ func Handler(p Platform, o Options) http.Handler {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.StreamsPerClient <= 0 {
+		o.StreamsPerClient = DefaultStreamsPerClient
+	}
+	if o.Streams <= 0 {
+		o.Streams = DefaultStreams
+	}
+	if o.StreamPing <= 0 {
+		o.StreamPing = DefaultStreamPing
+	}
+	if o.PublicPerMinute <= 0 {
+		o.PublicPerMinute = 120
+	}
 	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{},
 		logins:   &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now},
 		testRate: &keyrate.Buckets{Every: rate.Limit(o.TestsPerMinute / 60), Burst: int(max(1, o.TestsPerMinute)), Now: o.Now},
-		budgets:  map[string]*keyrate.Buckets{}}
+		budgets:  map[string]*keyrate.Buckets{}, streams: map[string]int{},
+		public: &keyrate.Buckets{Every: rate.Limit(o.PublicPerMinute / 60), Burst: int(max(1, o.PublicPerMinute/2)), Now: o.Now}}
 	mux := http.NewServeMux()
 	for _, rt := range routes() {
 		h := func(w http.ResponseWriter, r *http.Request, t store.Team) { rt.serve(a, w, r, t) }
@@ -449,6 +485,11 @@ func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) 
 		a.internal(w, err)
 		return
 	}
+	writeJSON(w, http.StatusOK, boardJSON(board))
+}
+
+// boardJSON is a leaderboard's lines (the teams' and the public page's).
+func boardJSON(board []apitypes.Standing) []map[string]any {
 	list := []map[string]any{}
 	for _, s := range board {
 		rt := s.Rating
@@ -458,7 +499,7 @@ func (a *api) leaderboard(w http.ResponseWriter, r *http.Request, t store.Team) 
 		addTest(line, s)
 		list = append(list, line)
 	}
-	writeJSON(w, http.StatusOK, list)
+	return list
 }
 
 // RecentMatches is how far back a list of matches goes (a team's, the

@@ -165,6 +165,9 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 		if code, b := platformtest.Call(t, ts, method, path, wrong, ct, body); code != 403 {
 			t.Errorf("%s with the other role's token: %d %s, want 403", r.Pattern, code, b)
 		}
+		if strings.HasSuffix(r.Pattern, "stream") {
+			continue // a stream answers as long as it is open (TestStreamsTellOfRecordedMatches)
+		}
 		code, b := platformtest.Call(t, ts, method, path, right, ct, body)
 		if r.Pattern == "POST "+api.Prefix+"httpbot" && code == 400 && strings.Contains(string(b), "no HTTP bot URLs") {
 			continue // the team passed; this tracks event takes no URLs (TestHTTPBotURLs)

@@ -9,6 +9,7 @@ import (
 	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/news"
 	"github.com/seed27749672/arena/platform/practice"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/replay"
@@ -22,6 +23,9 @@ type Platform interface {
 	Replays() files.Replays
 	// FormatHost is the platform as its formats see it (their routes).
 	FormatHost() format.Host
+	// News are the events' changes as they happen, for the pages that
+	// follow them (stream.go).
+	News() *news.Hub
 
 	// Events, teams and tokens (package event).
 	CreateEventWith(ctx context.Context, gameName, name string, opts []string, s store.Settings) (store.Event, string, error)

@@ -29,14 +29,7 @@ func forSeats(r *replay.Replay, mine map[int]bool) *replay.Replay {
 	}
 	c.Turns = make([]replay.Turn, len(r.Turns))
 	for i, t := range r.Turns {
-		t.Replies = append([]replay.Reply(nil), t.Replies...)
-		for s := range t.Replies {
-			if !mine[s] {
-				t.Replies[s].Stderr, t.Replies[s].StderrDropped = "", 0
-				t.Replies[s].Error = scrub(s, t.Replies[s].Error)
-			}
-		}
-		c.Turns[i] = t
+		c.Turns[i] = turnForSeats(t, mine, scrub)
 	}
 	if r.Result != nil {
 		res := *r.Result
@@ -55,6 +48,19 @@ func forSeats(r *replay.Replay, mine map[int]bool) *replay.Replay {
 		c.Outcome = &out
 	}
 	return &c
+}
+
+// turnForSeats is one turn as the team at the given seats may see it:
+// the other seats' stderr removed, their errors scrubbed.
+func turnForSeats(t replay.Turn, mine map[int]bool, scrub func(seat int, text string) string) replay.Turn {
+	t.Replies = append([]replay.Reply(nil), t.Replies...)
+	for s := range t.Replies {
+		if !mine[s] {
+			t.Replies[s].Stderr, t.Replies[s].StderrDropped = "", 0
+			t.Replies[s].Error = scrub(s, t.Replies[s].Error)
+		}
+	}
+	return t
 }
 
 // hiddenURL is another team's seat spec as a team sees it: an HTTP bot's

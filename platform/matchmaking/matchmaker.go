@@ -13,6 +13,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/news"
 	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
@@ -26,6 +27,9 @@ type Matchmaker struct {
 	// Formats is the event formats' look at an event at each tick of the
 	// scheduler, before its casual games (nil: none).
 	Formats func(ctx context.Context, ev store.Event) error
+	// News hears of every match recorded here, for the pages that follow
+	// its event (nil: none).
+	News *news.Hub
 	// RereadEachMatch makes a scheduling pass read its event's teams and
 	// ratings again for each match, and forget the games it planned, as
 	// the scheduler did before schedulePass: the benchmarks' baseline.
@@ -58,7 +62,10 @@ func (mk *Matchmaker) PlayMatch(ctx context.Context, a queue.Match) error {
 		rate = func(cur map[int64]store.Rating) []store.Rating { return RateInLeague(rec, cur, left) }
 	}
 	ctx = context.WithoutCancel(ctx)
-	_, err = mk.Events.Store.RecordMatchTx(ctx, rec, rate, mk.Jobs.CompleteWith(ctx))
+	recorded, err := mk.Events.Store.RecordMatchTx(ctx, rec, rate, mk.Jobs.CompleteWith(ctx))
+	if recorded && err == nil {
+		mk.News.Publish(news.Change{Event: rec.EventID, What: news.Match})
+	}
 	return err
 }
 

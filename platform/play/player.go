@@ -35,6 +35,11 @@ type Player struct {
 	// PressureWait: starting matches on a machine already short of CPU
 	// would starve their bots.
 	Pressure float64
+	// Watch, when set, follows the matches as they are played (the public
+	// page's live games): it may hook into m's OnStart and OnTurn, and
+	// returns what to call with the outcome (nil: it does not follow this
+	// one).
+	Watch func(ev store.Event, a queue.Match, m *match.Match) (done func(*replay.Replay, error))
 	// run plays a match (nil: tournament.RunFair, which voids and plays
 	// again a match decided by a starved timeout)
 	run func(context.Context, match.Match) (*replay.Replay, []tournament.Voided, error)
@@ -150,8 +155,15 @@ func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
 	if run == nil {
 		run = tournament.RunFair
 	}
+	var done func(*replay.Replay, error)
+	if p.Watch != nil {
+		done = p.Watch(ev, a, &m)
+	}
 	rep, _, runErr := run(ctx, m)
 	release()
+	if done != nil {
+		done(rep, runErr)
+	}
 	switch {
 	case runErr != nil && (ctx.Err() != nil || a.Format):
 		return rec, runErr // stopped, or a format's game: the job is tried again

@@ -84,6 +84,12 @@ type Settings struct {
 	// a team's bot then plays only the games the organiser's event
 	// plays).
 	TestVsTeams bool `json:"test_vs_teams,omitempty"`
+	// Public opens the event's public page (/platform/watch?event=ID) and
+	// its public API to anyone, without a token: its leaderboard, its
+	// latest top games with their replays (every bot's stderr removed),
+	// its live games. Off by default: an event shows nothing to people
+	// without a token until its organiser says so.
+	Public bool `json:"public,omitempty"`
 }
 
 // DefaultMemoryMiB is a bot's memory limit when the event sets none.

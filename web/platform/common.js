@@ -100,10 +100,10 @@ export async function api(path, o = {}) {
 
 /**
  * Fetches url (not from the cache) with the role's token.
- * @param {string} url @param {Role} role @returns {Promise<Response>}
+ * @param {string} url @param {Role|null} role (null: no token, a public route) @returns {Promise<Response>}
  */
 export function fetchAs(url, role) {
-  return fetch(url, { headers: { Authorization: `Bearer ${token(role)}` }, cache: 'no-store' });
+  return fetch(url, { headers: role ? { Authorization: `Bearer ${token(role)}` } : {}, cache: 'no-store' });
 }
 
 /**
@@ -257,4 +257,76 @@ export function failingView(games, look) {
     h('h3', null, list.length ? 'Games the platform cannot play' : 'The games cannot be queued'),
     h('ul', null, items),
     h('p', { class: 'dim' }, 'These games are not recorded. Fix the cause (a map file of the data directory\u2019s maps/, the replays\u2019 disk\u2026): the server tries again by itself, and the round or final goes on; nothing recorded is lost.'));
+}
+
+/**
+ * Follows an event's stream of changes (server-sent events, read with
+ * fetch: the token goes in a header, which EventSource cannot send).
+ * onChange is called at most once a second with the latest change
+ * (changes only say "read again", so a burst is one refresh). While the
+ * stream is down, it is opened again after a growing wait, and onChange
+ * is called every fallbackMs meanwhile: a slow poll, only then.
+ * document.body.dataset.stream says "open" or "down" (the tests wait on it).
+ * @param {string} path under /api/platform/
+ * @param {Role|null} role
+ * @param {(change: any) => void} onChange
+ * @param {{fallbackMs?: number}} [o]
+ * @returns {{stop: () => void}}
+ */
+export function follow(path, role, onChange, o = {}) {
+  let stopped = false, retry = 1000, fallback = 0, due = 0;
+  /** @type {any} */
+  let pending = null;
+  const ctl = new AbortController();
+  const fire = (/** @type {any} */ c) => {
+    pending = c;
+    if (due) return;
+    due = window.setTimeout(() => { due = 0; const p = pending; pending = null; onChange(p); }, 1000);
+  };
+  const down = (/** @type {boolean} */ isDown) => {
+    document.body.dataset.stream = isDown ? 'down' : 'open';
+    if (isDown && !fallback) fallback = window.setInterval(() => fire({ what: 'poll' }), o.fallbackMs || 30_000);
+    if (!isDown && fallback) { clearInterval(fallback); fallback = 0; }
+  };
+  const handle = (/** @type {string} */ msg) => {
+    let kind = '', data = '';
+    for (const line of msg.split('\n')) {
+      if (line.startsWith('event: ')) kind = line.slice(7);
+      else if (line.startsWith('data: ')) data += line.slice(6);
+    }
+    if (kind === 'hello') {
+      retry = 1000;
+      down(false);
+      onChange({ what: 'hello', ...JSON.parse(data) });
+    } else if (kind === 'change') fire(JSON.parse(data));
+  };
+  (async () => {
+    while (!stopped) {
+      try {
+        /** @type {Record<string, string>} */
+        const headers = {};
+        if (role && token(role)) headers.Authorization = `Bearer ${token(role)}`;
+        const res = await fetch(API + path, { headers, cache: 'no-store', signal: ctl.signal });
+        if (!res.ok || !res.body) throw new Error(`the event's stream: HTTP ${res.status}`);
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buf = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += value;
+          for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
+            handle(buf.slice(0, i));
+            buf = buf.slice(i + 2);
+          }
+        }
+      } catch (e) {
+        if (!stopped) console.warn('the event stream is down', e);
+      }
+      if (stopped) break;
+      down(true);
+      await new Promise((r) => setTimeout(r, retry));
+      retry = Math.min(2 * retry, 60_000);
+    }
+  })();
+  return { stop() { stopped = true; ctl.abort(); if (fallback) clearInterval(fallback); fallback = 0; } };
 }

@@ -5,7 +5,7 @@
 // invitation link to copy, and for the chosen event its teams, its
 // matches with their replays, and casual games started or stopped.
 import {
-  h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError, kindTag,
+  h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError, kindTag, follow,
 } from '/platform/common.js';
 import { pagesOf } from '/platform/formats.js';
 
@@ -285,6 +285,8 @@ function settingRows(g, s) {
       'the game\u2019s builtin bot fills the seats while too few teams have a bot'),
     row('Test games against teams', h('input', { name: 'test_vs_teams', type: 'checkbox', checked: !!v.test_vs_teams }),
       'a team\u2019s unrated test games may play another team\u2019s active bot (as in CodinGame\u2019s IDE)'),
+    row('Public page', h('input', { name: 'public', type: 'checkbox', checked: !!v.public }),
+      'anyone may watch: the ranking, the latest top games and the live games, without a token (never the bots\u2019 error output)'),
   ].filter((r) => r !== null);
 }
 
@@ -316,7 +318,7 @@ function readSettings(box, full) {
     if (Number.isNaN(d.getTime())) throw new Error(`The ${n} date is not a date.`);
     s[n] = d.toISOString();
   }
-  for (const n of ['leagues', 'http_bots', 'http_bots_private']) {
+  for (const n of ['leagues', 'http_bots', 'http_bots_private', 'public']) {
     const el = f(n);
     if (el && (el.checked || full)) s[n] = el.checked;
   }
@@ -392,6 +394,7 @@ function facts(ev) {
     ['Open', `${s.start ? `from ${when(s.start)}` : 'from now'}${s.end ? ` until ${when(s.end)}` : ', no end'}`],
     ['House bots', s.house_bots ? 'fill the seats while too few teams have a bot' : 'off'],
   ];
+  rows.push(['Public page', s.public ? h('a', { href: `/platform/watch?event=${ev.id}` }, 'open to anyone') : 'off']);
   if (s.leagues) rows.push(['Leagues', 'on']);
   if (s.test_vs_teams) rows.push(['Test games', 'may play other teams\u2019 bots']);
   if (s.http_bots) rows.push(['HTTP bots', s.http_bots_private ? 'allowed, private addresses too' : 'allowed (public addresses only)']);
@@ -571,18 +574,29 @@ async function quietly(f) {
 }
 
 let polling = false;
+/** @type {{stop: () => void}|null} */
+let stream = null;
+let followed = 0;
 
-/** Keeps the chosen event's teams and matches current. */
+/**
+ * Keeps the chosen event's teams and matches current by its stream (a
+ * match recorded), and the workers (their heartbeats) every 5 seconds.
+ */
 async function poll() {
   if (polling) return;
   polling = true;
   for (;;) {
+    if (state.chosen !== followed) {
+      if (stream) stream.stop();
+      followed = state.chosen;
+      stream = followed ? follow(`organiser/events/${followed}/stream`, 'organiser', (c) => {
+        if (c.what === 'hello' || !state.chosen) return;
+        quietly(refreshTeams).then(() => quietly(refreshMatches));
+      }) : null;
+    }
     await new Promise((r) => setTimeout(r, 5000));
     if (document.hidden || !token('organiser')) continue;
     await quietly(refreshWorkers);
-    if (!state.chosen) continue;
-    await quietly(refreshTeams);
-    await quietly(refreshMatches);
   }
 }
 

@@ -3,7 +3,8 @@
 // one of the team's matches: the replay comes from the API with the team
 // token (it holds no other team's error output). /platform/replay/ID?event=E
 // is the organiser's view of event E's match, whole; /platform/replay/test-N
-// is one of the team's test games (its own bots' error output only).
+// is one of the team's test games (its own bots' error output only);
+// ?public=E a game of public event E, for anyone (no seat's error output).
 import { Player } from '/player.js';
 import { h, api, API, byId, ApiError, fetchAs, forgetToken, token, userMessage } from '/platform/common.js';
 import { pagesOf } from '/platform/formats.js';
@@ -12,17 +13,21 @@ const id = decodeURIComponent(location.pathname.split('/').pop() || '');
 const root = byId('player');
 
 const event = new URLSearchParams(location.search).get('event');
+const pub = new URLSearchParams(location.search).get('public');
 /** A team's test game (/platform/replay/test-N), or null for a match. */
-const test = event ? null : /^test-(\d+)$/.exec(id);
-const role = event ? 'organiser' : 'team';
-const back = event ? `/platform/organiser#event-${encodeURIComponent(event)}` : '/platform/team';
+const test = event || pub ? null : /^test-(\d+)$/.exec(id);
+/** @type {'team'|'organiser'|null} */
+const role = pub ? null : event ? 'organiser' : 'team';
+const back = pub ? `/platform/watch?event=${encodeURIComponent(pub)}` : event ? `/platform/organiser#event-${encodeURIComponent(event)}` : '/platform/team';
+const backLabel = pub ? '\u2039 Event' : event ? '\u2039 Organiser' : '\u2039 Team';
 
 async function main() {
-  if (!token(role)) {
+  if (role && !token(role)) {
     location.replace(event ? '/platform/organiser' : '/platform/');
     return;
   }
-  const path = event ? `organiser/events/${encodeURIComponent(event)}/matches/${encodeURIComponent(id)}/replay`
+  const path = pub ? `public/events/${encodeURIComponent(pub)}/matches/${encodeURIComponent(id)}/replay`
+    : event ? `organiser/events/${encodeURIComponent(event)}/matches/${encodeURIComponent(id)}/replay`
     : test ? `tests/${test[1]}/replay` : `matches/${encodeURIComponent(id)}/replay`;
   const rep = await replayOf(path);
   await names(rep);
@@ -30,7 +35,7 @@ async function main() {
   document.title = `${test ? `Test game ${test[1]}` : `Match ${id}`}: ${document.title}`;
   // Back to the page the match was chosen on, beside the player's Arena link.
   const head = root.querySelector('.match-head');
-  if (head) head.insertBefore(h('a', { href: back, class: 'back' }, event ? '\u2039 Organiser' : '\u2039 Team'), head.children[1] || null);
+  if (head) head.insertBefore(h('a', { href: back, class: 'back' }, backLabel), head.children[1] || null);
 }
 
 /**
@@ -64,8 +69,8 @@ async function names(rep) {
   try {
     let m;
     if (test) m = await api(`tests/${test[1]}`, { role });
-    else m = (await api(event ? `organiser/events/${encodeURIComponent(event)}/matches` : 'matches', { role })).find((/** @type {any} */ x) => String(x.id) === id);
-    if (!m && !event) m = await shownGame(); // another team's game, of a Blitz final
+    else m = (await api(pub ? `public/events/${encodeURIComponent(pub)}/games` : event ? `organiser/events/${encodeURIComponent(event)}/matches` : 'matches', { role })).find((/** @type {any} */ x) => String(x.id) === id);
+    if (!m && !event && !pub) m = await shownGame(); // another team's game, of a Blitz final
     if (!m || m.seats.length !== rep.players.length) return;
     m.seats.forEach((/** @type {any} */ s, /** @type {number} */ k) => {
       if (s.team_id !== 0 && s.team) rep.players[k].name = s.team;
@@ -90,7 +95,7 @@ async function shownGame() {
 }
 
 main().catch((/** @type {unknown} */ e) => {
-  if (e instanceof ApiError && e.status === 401) forgetToken(role);
+  if (e instanceof ApiError && e.status === 401 && role) forgetToken(role);
   // Text only: the id comes from the address bar and the message from the server.
   root.replaceChildren(h('p', { class: 'fatal' }, `Cannot show match ${id}: ${e instanceof Error ? e.message : String(e)} `,
     h('a', { href: back }, 'Back')));

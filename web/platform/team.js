@@ -5,7 +5,7 @@
 // newest build failed), the team's matches with their replays and the
 // team's own bot log, and the event's leaderboard.
 import {
-  h, api, API, token, fetchAs, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag,
+  h, api, API, token, fetchAs, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag, follow,
 } from '/platform/common.js';
 import { teamRounds, ladderTable, roundState } from '/platform/rounds.js';
 import { rulesCard } from '/platform/rules.js';
@@ -673,31 +673,32 @@ async function quietly(f) {
 
 /**
  * Keeps the page current: the submissions every 2 s while a build is
- * queued or running, every 10 s otherwise, with the team (its active
- * bot), the matches and the leaderboard.
+ * queued or running (a build is no change of the event's); the team (its
+ * league), the matches, the leaderboard and the results when the event's
+ * stream says a match was recorded (every 30 s only while it is down).
  */
 async function poll() {
-  let last = 0;
+  follow('stream', 'team', (c) => { if (c.what !== 'hello') refreshEvent(); });
   for (;;) {
     const busy = state.submissions.some((s) => s.status === 'queued' || s.status === 'building');
-    await new Promise((r) => setTimeout(r, busy ? 2000 : 1000));
-    if (document.hidden) continue;
-    if (busy) await quietly(refreshSubmissions);
-    if (Date.now() - last >= 10_000) {
-      last = Date.now();
-      await quietly(async () => {
-        const t = await teamAPI('team');
-        state.team = { ...t.team, league: t.league };
-        showLeague();
-        if (!busy) await refreshSubmissions();
-      });
-      await quietly(refreshMatches);
-      await quietly(refreshBoard);
-      await quietly(refreshSideQuest);
-      await quietly(refreshResults);
-      await quietly(refreshLadder);
-    }
+    await new Promise((r) => setTimeout(r, 2000));
+    if (!document.hidden && busy) await quietly(refreshSubmissions);
   }
+}
+
+/** Reads again what the event's matches change. */
+async function refreshEvent() {
+  await quietly(async () => {
+    const t = await teamAPI('team');
+    state.team = { ...t.team, league: t.league };
+    showLeague();
+    await refreshSubmissions();
+  });
+  await quietly(refreshMatches);
+  await quietly(refreshBoard);
+  await quietly(refreshSideQuest);
+  await quietly(refreshResults);
+  await quietly(refreshLadder);
 }
 
 async function main() {

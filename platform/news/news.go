@@ -1,0 +1,134 @@
+// Package news tells the pages that follow an event what just changed in
+// it: a match recorded, a live match started or ended. The pages then read
+// again what they show (a leaderboard, a list of matches) instead of
+// asking every few seconds whether anything changed.
+//
+// A Hub lives in the process that records the matches; the API streams
+// its changes to the browsers (server-sent events). It keeps no history:
+// a page that connects reads the event's state once, then follows.
+package news
+
+import (
+	"sort"
+	"sync"
+)
+
+// Change is one thing that changed in an event.
+type Change struct {
+	Event int64  `json:"event"`
+	What  string `json:"what"`            // Match, LiveStart or LiveEnd
+	Match int64  `json:"match,omitempty"` // the recorded match (Match)
+	Live  string `json:"live,omitempty"`  // the live match's id (LiveStart, LiveEnd)
+}
+
+// What a change says.
+const (
+	Match     = "match"      // a match of the event was recorded
+	LiveStart = "live-start" // a match of the event began to be played live
+	LiveEnd   = "live-end"   // that live match ended
+)
+
+// Live is a match of an event being played, as the public page lists it.
+type Live struct {
+	ID    string  `json:"id"` // the viewer's id: /match/ID follows it
+	Kind  string  `json:"kind"`
+	Teams []int64 `json:"teams"` // by seat; 0 is a house bot
+}
+
+// Buffer is how many changes a follower may have unread; past it, the
+// newest are dropped for that follower (see Publish).
+const Buffer = 16
+
+// Hub passes changes from the rooms that make them to the pages that
+// follow them. The zero Hub is ready; a nil *Hub drops every change (a
+// platform without pages).
+type Hub struct {
+	mu   sync.Mutex
+	subs map[int64]map[chan Change]struct{}
+	live map[int64]map[string]Live
+}
+
+// Subscribe follows an event's changes until cancel is called.
+func (h *Hub) Subscribe(event int64) (changes <-chan Change, cancel func()) {
+	c := make(chan Change, Buffer)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.subs == nil {
+		h.subs = map[int64]map[chan Change]struct{}{}
+	}
+	if h.subs[event] == nil {
+		h.subs[event] = map[chan Change]struct{}{}
+	}
+	h.subs[event][c] = struct{}{}
+	return c, func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		delete(h.subs[event], c)
+		if len(h.subs[event]) == 0 {
+			delete(h.subs, event)
+		}
+	}
+}
+
+// Publish tells every follower of the event. It never waits: a follower
+// whose buffer is full misses the change, which costs it nothing, since a
+// change only says "read again" and the buffer already holds one.
+func (h *Hub) Publish(c Change) {
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sub := range h.subs[c.Event] {
+		select {
+		case sub <- c:
+		default:
+		}
+	}
+}
+
+// Started records a live match of an event and tells its followers.
+func (h *Hub) Started(event int64, l Live) {
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	if h.live == nil {
+		h.live = map[int64]map[string]Live{}
+	}
+	if h.live[event] == nil {
+		h.live[event] = map[string]Live{}
+	}
+	h.live[event][l.ID] = l
+	h.mu.Unlock()
+	h.Publish(Change{Event: event, What: LiveStart, Live: l.ID})
+}
+
+// Ended forgets a live match and tells the event's followers.
+func (h *Hub) Ended(event int64, id string) {
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	delete(h.live[event], id)
+	if len(h.live[event]) == 0 {
+		delete(h.live, event)
+	}
+	h.mu.Unlock()
+	h.Publish(Change{Event: event, What: LiveEnd, Live: id})
+}
+
+// LiveOf lists the event's live matches, by id.
+func (h *Hub) LiveOf(event int64) []Live {
+	out := []Live{}
+	if h == nil {
+		return out
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, l := range h.live[event] {
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
