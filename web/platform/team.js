@@ -19,7 +19,7 @@ const ZIP_LIMIT = 20 << 20;
 const SOURCES = ['.bash', '.c', '.c++', '.cc', '.clj', '.cpp', '.cs', '.cxx', '.d', '.go', '.groovy', '.hs', '.java', '.js', '.kt', '.lua', '.m', '.ml', '.pas', '.php', '.pl', '.pp', '.py', '.rb', '.rs', '.scala', '.sh', '.ts'];
 const LANGUAGES = /** @type {Record<string, string>} */ ({
   bash: 'Bash', c: 'C', clojure: 'Clojure', cpp: 'C++', csharp: 'C#', d: 'D', go: 'Go', groovy: 'Groovy', haskell: 'Haskell',
-  java: 'Java', javascript: 'JavaScript', kotlin: 'Kotlin', lua: 'Lua', 'objective-c': 'Objective-C', ocaml: 'OCaml',
+  java: 'Java', 'javascript': 'JavaScript', kotlin: 'Kotlin', lua: 'Lua', 'objective-c': 'Objective-C', ocaml: 'OCaml',
   pascal: 'Pascal', perl: 'Perl', php: 'PHP', python: 'Python', ruby: 'Ruby', rust: 'Rust', scala: 'Scala', typescript: 'TypeScript',
 });
 const STATUS = /** @type {Record<string, string>} */ ({
