@@ -132,6 +132,12 @@ func newCgroupV1(name string, l Limits) (*cgroup, error) {
 // process against Arena and anything else running, and a bot would get
 // less CPU in its sandbox than out of it.
 func cpuV1(name string, cores float64) string {
+	if coMounted("cpu", "cpuacct") {
+		// One hierarchy for both (systemd's cpu,cpuacct): joining a cpu
+		// group would take the bot out of the cpuacct group Arena reads
+		// its CPU time from (package bot). No quota there.
+		return ""
+	}
 	d := filepath.Join(cgroupRoot, "cpu", groupName+"-"+name)
 	if err := os.MkdirAll(d, 0o755); err != nil {
 		return ""
@@ -145,6 +151,14 @@ func cpuV1(name string, cores float64) string {
 		return ""
 	}
 	return d
+}
+
+// coMounted reports whether two v1 controllers share one hierarchy (their
+// directories are the same, through symbolic links).
+func coMounted(a, b string) bool {
+	da, err1 := filepath.EvalSymlinks(filepath.Join(cgroupRoot, a))
+	db, err2 := filepath.EvalSymlinks(filepath.Join(cgroupRoot, b))
+	return err1 == nil && err2 == nil && da == db
 }
 
 func write(dir, file, value string) error {
