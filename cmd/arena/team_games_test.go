@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -39,8 +40,12 @@ func TestTheTeamsLoopFromTheCommandLine(t *testing.T) {
 			t.Fatalf("team join %s: %d %s%s", team, code, out, stderr)
 		}
 		tok = strings.TrimSpace(tok)
-		src := filepath.Join(t.TempDir(), "bot.py")
-		os.WriteFile(src, []byte(fmt.Sprintf("import sys\nprint(%q, file=sys.stderr, flush=True)\n%s", strings.ToLower(team)+"-secret", kit)), 0o644)
+		// the kit (its bot.py imports the kit's library), with its bot.py
+		src := filepath.Join(t.TempDir(), "kit")
+		if err := kits.Write("tracks", "python", src); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(src, "bot.py"), []byte(fmt.Sprintf("import sys\nprint(%q, file=sys.stderr, flush=True)\n%s", strings.ToLower(team)+"-secret", kit)), 0o644)
 		if out, stderr, code := run(t, "submit", src, "--server", url, "--token", tok, "--wait"); code != 0 {
 			t.Fatalf("submit %s: %d %s%s", team, code, out, stderr)
 		}

@@ -57,7 +57,8 @@ func TestTestGames(t *testing.T) {
 	for _, name := range []string{"Owls", "Bats"} {
 		tm, tok := platformtest.Join(t, ts, invite, name)
 		src := fmt.Sprintf("import sys\nprint(%q, file=sys.stderr, flush=True)\n%s", strings.ToLower(name)+"-secret", kit)
-		s, err := p.Submit(ctx, tm, "bot.py", []byte(src))
+		// the kit (its bot.py imports the kit's library), with its bot.py
+		s, err := p.Submit(ctx, tm, "kit.zip", platformtest.KitZip(t, "tracks", "python", map[string]string{"bot.py": src}))
 		if err != nil {
 			t.Fatal(err)
 		}

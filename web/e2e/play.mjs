@@ -25,7 +25,7 @@ await finish('play', async () => {
 
   step('the Play card offers the team\u2019s builds and opponents');
   const builds = await team.$$eval('#play select[name=submission] option', (os) => os.map((o) => o.textContent));
-  assert.ok(builds.some((b) => /#1 bot\.py \(active\)/.test(b)), builds.join(' | '));
+  assert.ok(builds.some((b) => /#1 kit\.zip \(active\)/.test(b)), builds.join(' | '));
   const vs = await team.$$eval('#play select[name=vs] option', (os) => os.map((o) => o.value));
   assert.deepEqual(vs, ['boss', 'house', 'submission:1', 'team'], vs.join(' | '));
   assert.ok(await team.isHidden('#play input[name=team]'), 'the team\u2019s name is asked only for another team');

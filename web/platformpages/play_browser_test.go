@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -44,7 +45,8 @@ func TestPlayBoxBrowser(t *testing.T) {
 			token = tok
 		}
 		src := fmt.Sprintf("import sys\nprint(%q, file=sys.stderr, flush=True)\n%s", strings.ToLower(name)+"-secret", kit)
-		s, err := p.Submit(ctx, team, "bot.py", []byte(src))
+		// the kit (its bot.py imports the kit's library), with its bot.py
+		s, err := p.Submit(ctx, team, "kit.zip", platformtest.KitZip(t, "tracks", "python", map[string]string{"bot.py": src}))
 		if err != nil {
 			t.Fatal(err)
 		}
