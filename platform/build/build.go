@@ -44,12 +44,13 @@ func KitRoot(dir string) string {
 }
 
 // Detect reads the kit.json at root and returns the kit of the game it
-// names. The build and run commands are the game's own kit's, not the
-// upload's: the upload only chooses among them.
+// names; without one, the kit its files show (Recognise). The build and
+// run commands are the game's own kit's, not the upload's: the upload
+// only chooses among them.
 func Detect(game, root string) (kits.Manifest, error) {
 	f, err := os.Open(filepath.Join(root, "kit.json"))
 	if errors.Is(err, os.ErrNotExist) {
-		return kits.Manifest{}, errors.New("no kit.json: upload a zip of a starter kit (arena kit GAME LANG DIR writes one), or a single source file")
+		return recogniseDir(game, root)
 	}
 	if err != nil {
 		return kits.Manifest{}, err
@@ -62,24 +63,30 @@ func Detect(game, root string) (kits.Manifest, error) {
 	if m.Game != "" && m.Game != game {
 		return kits.Manifest{}, fmt.Errorf("kit.json says this is a %s kit, but the event plays %s", m.Game, game)
 	}
+	if m.Language == "" {
+		return kits.Manifest{}, fmt.Errorf(`kit.json names no language: add one, such as "language": "python" (the %s kits: %s)`, game, strings.Join(kitLanguages(game), ", "))
+	}
 	// the game's kit of that language and protocol (territory has a
 	// stdio and an HTTP kit in Python): its commands, not the upload's
-	if m.Protocol == "" {
-		m.Protocol = "stdio"
+	return kitOf(game, m.Language, m.Protocol)
+}
+
+// recogniseDir is Recognise on the names at root and its Dockerfile.
+func recogniseDir(game, root string) (kits.Manifest, error) {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return kits.Manifest{}, err
 	}
-	langs, _ := kits.Languages(game)
 	var names []string
-	for _, l := range langs {
-		k, err := kits.Read(game, l)
-		if err != nil {
-			return kits.Manifest{}, err
-		}
-		if k.Language == m.Language && k.Protocol == m.Protocol {
-			return k, nil
-		}
-		names = append(names, k.Language+" ("+k.Protocol+")")
+	for _, e := range entries {
+		names = append(names, e.Name())
 	}
-	return kits.Manifest{}, fmt.Errorf("kit.json names the language %q with the %s protocol; the %s kits are %s", m.Language, m.Protocol, game, strings.Join(names, ", "))
+	var dockerfile []byte
+	if f, err := os.Open(filepath.Join(root, "Dockerfile")); err == nil {
+		dockerfile, _ = io.ReadAll(io.LimitReader(f, 64<<10))
+		f.Close()
+	}
+	return Recognise(game, names, dockerfile)
 }
 
 // Options say how builds run.
