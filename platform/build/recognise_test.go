@@ -29,7 +29,7 @@ func TestRecognise(t *testing.T) {
 		{"requirements.txt app", "", "python"},
 		{"CMakeLists.txt src", "", "cpp"},
 		{"solution.cpp", "", "cpp"},
-		{"bot.go jungle.go", "", "go"},    // Arena's go kit, kit.json removed
+		{"bot.go jungle.go", "", "go"},     // Arena's go kit, kit.json removed
 		{"Bot.cs Jungle.cs", "", "csharp"}, // and its C# kit
 		{"Dockerfile app", "FROM python:3.11\nCMD [\"python3\", \"app/run.py\"]\n", "python"},
 		{"Dockerfile dist", "FROM node:18\nCMD node dist/index.js\n", "javascript"},
@@ -146,4 +146,3 @@ func FuzzRecognise(f *testing.F) {
 		}
 	})
 }
-
