@@ -16,6 +16,7 @@ import (
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/lang"
+	"github.com/seed27749672/arena/platform/regproxy"
 	"github.com/seed27749672/arena/sandbox"
 )
 
@@ -103,6 +104,33 @@ type Options struct {
 	// ReadOnly are host paths the build sees besides the system's
 	// directories (a toolchain's: lang.Language.Shown).
 	ReadOnly []string
+	// Registries, when set, lets the build reach the language registries
+	// through this proxy, and nothing else (event setting build_network =
+	// registries); the npm cache is then not lent (npm fetches).
+	Registries *regproxy.Proxy
+	// RegistriesTimeout is a build's limit then (default 10 minutes, the
+	// Blitz builds' own): fetching takes longer than building.
+	RegistriesTimeout time.Duration
+}
+
+// DefaultRegistriesTimeout is the limit of a build that fetches.
+const DefaultRegistriesTimeout = 10 * time.Minute
+
+// ProxyPort is where a build that fetches finds the registry proxy, on
+// its sandbox's own loopback.
+const ProxyPort = 3128
+
+// Limit is how long a build may run.
+func (o Options) Limit() time.Duration {
+	switch {
+	case o.Registries != nil && o.RegistriesTimeout > 0:
+		return o.RegistriesTimeout
+	case o.Registries != nil:
+		return DefaultRegistriesTimeout
+	case o.Timeout > 0:
+		return o.Timeout
+	}
+	return 5 * time.Minute
 }
 
 // Result is how a build ended.
@@ -119,12 +147,16 @@ func Run(ctx context.Context, root string, m kits.Manifest, env []string, o Opti
 	if m.Build == "" {
 		return Result{OK: true, Status: "ok", Log: []byte("the " + m.Language + " kit has nothing to build\n")}, nil
 	}
-	if o.Timeout <= 0 {
-		o.Timeout = 5 * time.Minute
-	}
-	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, o.Limit())
 	defer cancel()
 	header := "$ " + m.Build + "\n"
+	cfg := sandbox.Config{Limits: o.Limits, Dir: root, ReadOnly: o.ReadOnly}
+	if o.Registries != nil {
+		header += "[the language registries are reachable, through Arena's proxy; nothing else is]\n"
+		cfg.Forward = []sandbox.Forward{{Port: ProxyPort, Serve: o.Registries.Serve}}
+		env = append(env, regproxy.Env(ProxyPort)...)
+		o.NPMCache = ""
+	}
 	if o.NPMCache != "" {
 		cache, err := lendNPMCache(o.NPMCache, root)
 		if err != nil {
@@ -133,7 +165,6 @@ func Run(ctx context.Context, root string, m kits.Manifest, env []string, o Opti
 		defer os.RemoveAll(cache)
 		env = append(env, npmEnv(o.NPMCache, cache)...)
 	}
-	cfg := sandbox.Config{Limits: o.Limits, Dir: root, ReadOnly: o.ReadOnly}
 	// On a private copy of the tree: what the build writes stays within
 	// its disk and file limits (sandbox.RunTree).
 	run := sandbox.RunTree

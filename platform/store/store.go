@@ -79,7 +79,18 @@ type Settings struct {
 	// HouseBots fills the seats of a match with the game's builtin bot
 	// when too few teams have a bot (on by default: DefaultSettings).
 	HouseBots bool `json:"house_bots"`
+	// BuildNetwork is what a build may reach: nothing (BuildNetworkOff,
+	// "" too) or the language registries alone, through Arena's proxy
+	// (BuildNetworkRegistries), as the Blitz builds fetched their
+	// dependencies.
+	BuildNetwork string `json:"build_network,omitempty"`
 }
+
+// The values of Settings.BuildNetwork.
+const (
+	BuildNetworkOff        = "off"
+	BuildNetworkRegistries = "registries"
+)
 
 // DefaultMemoryMiB is a bot's memory limit when the event sets none.
 const DefaultMemoryMiB = 512

@@ -21,6 +21,7 @@ import (
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/queue"
+	"github.com/seed27749672/arena/platform/regproxy"
 	"github.com/seed27749672/arena/platform/smoke"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox"
@@ -136,6 +137,9 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, m.Language, why, []byte(why+"\n"))
 	}
 	o := in.BuildOptions()
+	if ev.Settings.BuildNetwork == store.BuildNetworkRegistries {
+		o.Registries = &regproxy.Proxy{Allow: in.RegistryAllow}
+	}
 	if l, ok := lang.ByName(m.Language); ok {
 		o.ReadOnly = l.Shown()
 	}
@@ -288,11 +292,12 @@ func (in *Intake) BuildOptions() build.Options {
 	return o
 }
 
+// BuildTimeout is the longest a build may run: an event's builds that
+// fetch from the registries may run longer than the others.
 func (in *Intake) BuildTimeout() time.Duration {
-	if in.Options.Timeout > 0 {
-		return in.Options.Timeout
-	}
-	return 5 * time.Minute
+	fetching := in.Options
+	fetching.Registries = &regproxy.Proxy{}
+	return max(in.Options.Limit(), fetching.Limit())
 }
 
 // CheckBuilds runs an empty build where builds run, so that a data
