@@ -73,4 +73,3 @@ func TestBuildFetchesFromTheNPMRegistry(t *testing.T) {
 		t.Fatalf("%s %v\n%s", r.Status, err, r.Log)
 	}
 }
-
