@@ -168,3 +168,30 @@ func TestJungleTypeScriptKitUnchangedStarts(t *testing.T) {
 		t.Fatalf("%s %q\n%s", s.Status, s.Error, log)
 	}
 }
+
+// An HTTP kit is ready once it answers its readiness route in the
+// sandbox; without its run file it fails, saying which file, and no host
+// path (it was "ready", then lost every game naming the data directory).
+func TestHTTPKitIsReadyOnlyOnceItAnswers(t *testing.T) {
+	platformtest.NeedSandbox(t)
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3 here")
+	}
+	p := platformtest.Open(t)
+	ctx := context.Background()
+	_, invite, err := p.CreateEventWith(ctx, "territory", "Ready AI", nil, store.Settings{HTTPBots: true, HouseBots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	team, _, _ := p.Join(ctx, invite, "Owls")
+	s, log := built(t, p, team, "kit.zip", platformtest.KitZip(t, "territory", "python-http", nil))
+	if s.Status != store.StatusReady || s.Language != "python-http" {
+		t.Fatalf("the HTTP kit unchanged: %s %q\n%s", s.Status, s.Error, log)
+	}
+	z := rezip(t, platformtest.KitZip(t, "territory", "python-http", nil), func(name string) bool { return !strings.HasSuffix(name, "/bot.py") }, nil)
+	s, log = built(t, p, team, "kit.zip", z)
+	if s.Status != store.StatusFailed || !strings.Contains(s.Error, "can't open file 'bot.py'") {
+		t.Errorf("the HTTP kit without bot.py: %s %q\n%s", s.Status, s.Error, log)
+	}
+	noHostPath(t, p, s, log)
+}
