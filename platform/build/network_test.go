@@ -1,7 +1,11 @@
 package build
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -71,5 +75,68 @@ func TestBuildFetchesFromTheNPMRegistry(t *testing.T) {
 	r, err := Run(context.Background(), npmProject(t, "is-number", "7.0.0"), m, nil, o)
 	if err != nil || !r.OK {
 		t.Fatalf("%s %v\n%s", r.Status, err, r.Log)
+	}
+}
+
+// fakePyPI serves one package, tiny 1.0.0 (tiny.X = 42), as a PyPI
+// simple index does: its page, and its wheel.
+func fakePyPI(t *testing.T) *httptest.Server {
+	var whl bytes.Buffer
+	zw := zip.NewWriter(&whl)
+	for _, f := range []struct{ name, body string }{
+		{"tiny/__init__.py", "X = 42\n"},
+		{"tiny-1.0.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: tiny\nVersion: 1.0.0\n"},
+		{"tiny-1.0.0.dist-info/WHEEL", "Wheel-Version: 1.0\nGenerator: arena-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"},
+		{"tiny-1.0.0.dist-info/RECORD", "tiny/__init__.py,,\ntiny-1.0.0.dist-info/METADATA,,\ntiny-1.0.0.dist-info/WHEEL,,\ntiny-1.0.0.dist-info/RECORD,,\n"},
+	} {
+		w, _ := zw.Create(f.name)
+		w.Write([]byte(f.body))
+	}
+	zw.Close()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/simple/tiny/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(`<html><body><a href="/files/tiny-1.0.0-py3-none-any.whl">tiny-1.0.0-py3-none-any.whl</a></body></html>`))
+	})
+	mux.HandleFunc("/files/tiny-1.0.0-py3-none-any.whl", func(w http.ResponseWriter, r *http.Request) { w.Write(whl.Bytes()) })
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// A Python kit's requirements.txt is installed into its directory when
+// the build reaches the registries: from a local index here, through the
+// proxy; the bot then imports it from its own directory.
+func TestBuildInstallsRequirementsThroughTheProxy(t *testing.T) {
+	o := buildOptions(t)
+	if err := exec.Command("python3", "-m", "pip", "--version").Run(); err != nil {
+		t.Skip("no pip here")
+	}
+	reg := fakePyPI(t)
+	root := workDir(t)
+	os.WriteFile(filepath.Join(root, "requirements.txt"), []byte("tiny==1.0.0\n"), 0o644)
+	m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root)
+	if !strings.Contains(m.Build, "requirements.txt") {
+		t.Fatalf("build %q installs no requirements", m.Build)
+	}
+	m.Build += ` && python3 -c 'import tiny; assert tiny.X == 42'`
+	o.Registries = &regproxy.Proxy{Allow: []string{strings.TrimPrefix(reg.URL, "http://")}}
+	env := []string{"PIP_INDEX_URL=" + reg.URL + "/simple/", "PIP_FIND_LINKS=", "PIP_RETRIES=0"}
+	r, err := Run(context.Background(), root, m, env, o)
+	if err != nil || !r.OK {
+		t.Fatalf("%s %v\n%s", r.Status, err, r.Log)
+	}
+	if _, err := os.Stat(filepath.Join(root, "tiny", "__init__.py")); err != nil {
+		t.Errorf("the package is not in the kit's tree: %v", err)
+	}
+	// the same build without the network finds nothing
+	o.Registries = nil
+	off := workDir(t)
+	os.WriteFile(filepath.Join(off, "requirements.txt"), []byte("tiny==1.0.0\n"), 0o644)
+	if r, err := Run(context.Background(), off, m, env, o); err != nil || r.OK {
+		t.Errorf("without the network: %s %v\n%s", r.Status, err, r.Log)
+	}
+	if m := WithDependencies(kits.Manifest{Language: "javascript", Build: "npm ci"}, root); m.Build != "npm ci" {
+		t.Errorf("a JavaScript kit's build changed: %q", m.Build)
 	}
 }

@@ -139,6 +139,9 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	o := in.BuildOptions()
 	if ev.Settings.BuildNetwork == store.BuildNetworkRegistries {
 		o.Registries = &regproxy.Proxy{Allow: in.RegistryAllow}
+		if build.IsZip(upload) { // a kit's declared dependencies too
+			m = build.WithDependencies(m, root)
+		}
 	}
 	if l, ok := lang.ByName(m.Language); ok {
 		o.ReadOnly = l.Shown()
