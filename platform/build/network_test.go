@@ -1,11 +1,7 @@
 package build
 
 import (
-	"archive/zip"
-	"bytes"
 	"context"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform/build/buildtest"
 	"github.com/seed27749672/arena/platform/regproxy"
 )
 
@@ -78,32 +75,6 @@ func TestBuildFetchesFromTheNPMRegistry(t *testing.T) {
 	}
 }
 
-// fakePyPI serves one package, tiny 1.0.0 (tiny.X = 42), as a PyPI
-// simple index does: its page, and its wheel.
-func fakePyPI(t *testing.T) *httptest.Server {
-	var whl bytes.Buffer
-	zw := zip.NewWriter(&whl)
-	for _, f := range []struct{ name, body string }{
-		{"tiny/__init__.py", "X = 42\n"},
-		{"tiny-1.0.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: tiny\nVersion: 1.0.0\n"},
-		{"tiny-1.0.0.dist-info/WHEEL", "Wheel-Version: 1.0\nGenerator: arena-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"},
-		{"tiny-1.0.0.dist-info/RECORD", "tiny/__init__.py,,\ntiny-1.0.0.dist-info/METADATA,,\ntiny-1.0.0.dist-info/WHEEL,,\ntiny-1.0.0.dist-info/RECORD,,\n"},
-	} {
-		w, _ := zw.Create(f.name)
-		w.Write([]byte(f.body))
-	}
-	zw.Close()
-	mux := http.NewServeMux()
-	mux.HandleFunc("/simple/tiny/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.Write([]byte(`<html><body><a href="/files/tiny-1.0.0-py3-none-any.whl">tiny-1.0.0-py3-none-any.whl</a></body></html>`))
-	})
-	mux.HandleFunc("/files/tiny-1.0.0-py3-none-any.whl", func(w http.ResponseWriter, r *http.Request) { w.Write(whl.Bytes()) })
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	return srv
-}
-
 // A Python kit's requirements.txt is installed into its directory when
 // the build reaches the registries: from a local index here, through the
 // proxy; the bot then imports it from its own directory.
@@ -112,7 +83,7 @@ func TestBuildInstallsRequirementsThroughTheProxy(t *testing.T) {
 	if err := exec.Command("python3", "-m", "pip", "--version").Run(); err != nil {
 		t.Skip("no pip here")
 	}
-	reg := fakePyPI(t)
+	reg := buildtest.FakePyPI(t)
 	root := workDir(t)
 	os.WriteFile(filepath.Join(root, "requirements.txt"), []byte("tiny==1.0.0\n"), 0o644)
 	m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root)

@@ -14,6 +14,7 @@ import (
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/build/buildtest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -194,4 +195,46 @@ func TestHTTPKitIsReadyOnlyOnceItAnswers(t *testing.T) {
 		t.Errorf("the HTTP kit without bot.py: %s %q\n%s", s.Status, s.Error, log)
 	}
 	noHostPath(t, p, s, log)
+}
+
+// An event whose builds reach the registries (build_network =
+// registries) installs a Python kit's requirements.txt, through Arena's
+// proxy (its allow-list here: a local package index), and the bot that
+// imports the package is ready; in an event without the network the same
+// upload fails its start, saying which module it lacks.
+func TestBuildNetworkRegistriesInstallsRequirements(t *testing.T) {
+	platformtest.NeedSandbox(t)
+	if err := exec.Command("python3", "-m", "pip", "--version").Run(); err != nil {
+		t.Skip("no pip here")
+	}
+	index := buildtest.FakePyPI(t)
+	p := platformtest.Open(t)
+	p.Intake.RegistryAllow = []string{strings.TrimPrefix(index.URL, "http://")}
+	ctx := context.Background()
+	kit := filepath.Join(t.TempDir(), "kit")
+	if err := kits.Write("tracks", "python", kit); err != nil {
+		t.Fatal(err)
+	}
+	bot, _ := os.ReadFile(filepath.Join(kit, "bot.py"))
+	upload := platformtest.KitZip(t, "tracks", "python", map[string]string{
+		"bot.py":           "import tiny\n" + string(bot),
+		"requirements.txt": "--index-url " + index.URL + "/simple/\ntiny==1.0.0\n",
+	})
+	for _, c := range []struct {
+		network, status, want string
+	}{
+		{store.BuildNetworkRegistries, store.StatusReady, "Successfully installed tiny-1.0.0"},
+		{store.BuildNetworkOff, store.StatusFailed, "No module named 'tiny'"},
+	} {
+		_, invite, err := p.CreateEventWith(ctx, "tracks", "Net-"+c.network, nil, store.Settings{HouseBots: true, BuildNetwork: c.network})
+		if err != nil {
+			t.Fatal(err)
+		}
+		team, _, _ := p.Join(ctx, invite, "Owls")
+		s, log := built(t, p, team, "kit.zip", upload)
+		if s.Status != c.status || !strings.Contains(log, c.want) {
+			t.Errorf("build_network %s: %s %q, want %s and %q in the log\n%s", c.network, s.Status, s.Error, c.status, c.want, log)
+		}
+		noHostPath(t, p, s, log)
+	}
 }
