@@ -82,12 +82,19 @@ func recogniseDir(game, root string) (kits.Manifest, error) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	var dockerfile []byte
-	if f, err := os.Open(filepath.Join(root, "Dockerfile")); err == nil {
-		dockerfile, _ = io.ReadAll(io.LimitReader(f, 64<<10))
-		f.Close()
+	return Recognise(game, names, readSmall(root, "Dockerfile"), readSmall(root, "requirements.txt"))
+}
+
+// readSmall reads the first 64 KiB of a file at root; nil when there is
+// none.
+func readSmall(root, name string) []byte {
+	f, err := os.Open(filepath.Join(root, name))
+	if err != nil {
+		return nil
 	}
-	return Recognise(game, names, dockerfile)
+	defer f.Close()
+	b, _ := io.ReadAll(io.LimitReader(f, 64<<10))
+	return b
 }
 
 // Options say how builds run.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -12,8 +13,8 @@ import (
 )
 
 // Recognise names the game's kit that an upload without a kit.json is,
-// from the names at its root and the CMD (or ENTRYPOINT) of its
-// Dockerfile (nil: none), so that a kit zipped as its author made it
+// from the names at its root, the CMD (or ENTRYPOINT) of its Dockerfile
+// and its requirements.txt (nil: none), so that a kit zipped as its author made it
 // (a Blitz kit, a 2020 Flask bot) builds without a file added. It
 // decides only where that is unambiguous; otherwise its error lists the
 // candidates and what to add.
@@ -25,10 +26,16 @@ import (
 // no build file says, the extension of the sources when all are of one
 // language (Arena's own kits, kit.json removed); then the program the
 // Dockerfile's command starts. A Dockerfile also settles between the
-// languages the build files name.
-func Recognise(game string, names []string, dockerfile []byte) (kits.Manifest, error) {
+// languages the build files name. A Python web server's requirements
+// (Flask, FastAPI...) choose the game's HTTP kit where it has one.
+func Recognise(game string, names []string, dockerfile, requirements []byte) (kits.Manifest, error) {
 	langs := recognisedLanguages(names, dockerfile)
 	if len(langs) == 1 {
+		if langs[0] == "python" && webServer.Match(requirements) {
+			if m, err := kitOf(game, "python", "http"); err == nil {
+				return m, nil
+			}
+		}
 		return kitOf(game, langs[0], "")
 	}
 	example := `{"game": "` + game + `", "language": "LANGUAGE"}`
@@ -37,6 +44,10 @@ func Recognise(game string, names []string, dockerfile []byte) (kits.Manifest, e
 	}
 	return kits.Manifest{}, fmt.Errorf("no kit.json, and the zip could be a %s kit: add a kit.json naming one, such as %s", strings.Join(langs, " or a "), strings.Replace(example, "LANGUAGE", langs[0], 1))
 }
+
+// webServer finds a Python web framework in a requirements.txt: the bot
+// is an HTTP server (Ready AI Code 2020's bots were Flask).
+var webServer = regexp.MustCompile(`(?im)^\s*(flask|fastapi|aiohttp|bottle|django|uvicorn|tornado)\b`)
 
 // recognisedLanguages are the kit languages the signs point to, sorted.
 func recognisedLanguages(names []string, dockerfile []byte) []string {

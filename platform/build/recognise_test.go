@@ -39,11 +39,27 @@ func TestRecognise(t *testing.T) {
 		// litter was left out by Unpack; build files decide over sources
 		{"package.json tsconfig.json tools.py src", "", "typescript"},
 	} {
-		m, err := Recognise("jungle", strings.Fields(c.names), []byte(c.dockerfile))
+		m, err := Recognise("jungle", strings.Fields(c.names), []byte(c.dockerfile), nil)
 		want, _ := kits.Read("jungle", c.kit)
 		if err != nil || m.Kit != want.Kit || m.Run != want.Run {
 			t.Errorf("%q (Dockerfile %q): %q %v, want the %s kit", c.names, c.dockerfile, m.Kit, err, c.kit)
 		}
+	}
+}
+
+// A Python web server (the 2020 Flask bots) is territory's HTTP kit;
+// where the game has none, its Python kit.
+func TestRecogniseAFlaskBot(t *testing.T) {
+	names := []string{"main.py", "requirements.txt", "Dockerfile"}
+	req := []byte("# the server\nFlask==1.1.2\nnumpy\n")
+	if m, err := Recognise("territory", names, []byte("CMD python main.py"), req); err != nil || m.Kit != "python-http" {
+		t.Errorf("territory: %q %v, want python-http", m.Kit, err)
+	}
+	if m, err := Recognise("ants", names, nil, req); err != nil || m.Kit != "python" {
+		t.Errorf("ants: %q %v, want python", m.Kit, err)
+	}
+	if m, err := Recognise("territory", names, nil, []byte("numpy\n")); err != nil || m.Kit != "python" {
+		t.Errorf("territory without a web framework: %q %v, want python", m.Kit, err)
 	}
 }
 
@@ -60,7 +76,7 @@ func TestRecogniseSaysWhatToAdd(t *testing.T) {
 		{"README.md", []string{"kit.json", "typescript"}},
 		{"", []string{"kit.json"}},
 	} {
-		_, err := Recognise("ants", strings.Fields(c.names), nil)
+		_, err := Recognise("ants", strings.Fields(c.names), nil, nil)
 		for _, w := range c.want {
 			if err == nil || !strings.Contains(err.Error(), w) {
 				t.Errorf("%q: %v, want %q said", c.names, err, w)
@@ -120,15 +136,16 @@ func TestDetectDefaultsTheProtocol(t *testing.T) {
 // either names one of the game's kits, whatever the order of the names,
 // or says why not, naming kit.json.
 func FuzzRecognise(f *testing.F) {
-	f.Add("package.json\ntsconfig.json", []byte(""))
-	f.Add("__MACOSX\nkit", []byte("CMD [\"node\"]"))
-	f.Add("a.cpp\nb.cpp", []byte("ENTRYPOINT sh -c exec python3.12 x"))
-	f.Add("Dockerfile", []byte("cmd\n"))
+	f.Add("package.json\ntsconfig.json", []byte(""), []byte(""))
+	f.Add("__MACOSX\nkit", []byte("CMD [\"node\"]"), []byte(""))
+	f.Add("a.cpp\nb.cpp", []byte("ENTRYPOINT sh -c exec python3.12 x"), []byte(""))
+	f.Add("Dockerfile", []byte("cmd\n"), []byte(""))
+	f.Add("main.py\nrequirements.txt", []byte(""), []byte("Flask==2.0\n"))
 	games := kits.Games()
-	f.Fuzz(func(t *testing.T, listing string, dockerfile []byte) {
+	f.Fuzz(func(t *testing.T, listing string, dockerfile, requirements []byte) {
 		names := strings.Split(listing, "\n")
 		for _, game := range games {
-			m, err := Recognise(game, names, dockerfile)
+			m, err := Recognise(game, names, dockerfile, requirements)
 			if err != nil {
 				if !strings.Contains(err.Error(), "kit.json") && !strings.Contains(err.Error(), "is no") {
 					t.Fatalf("%s: %q: %v says nothing of what to add", game, names, err)
@@ -140,7 +157,7 @@ func FuzzRecognise(f *testing.F) {
 			}
 			rev := slices.Clone(names)
 			slices.Reverse(rev)
-			if m2, err := Recognise(game, rev, dockerfile); err != nil || m2.Kit != m.Kit {
+			if m2, err := Recognise(game, rev, dockerfile, requirements); err != nil || m2.Kit != m.Kit {
 				t.Fatalf("%s: %q: %q, reversed %q %v", game, names, m.Kit, m2.Kit, err)
 			}
 		}
