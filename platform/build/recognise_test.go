@@ -163,3 +163,22 @@ func FuzzRecognise(f *testing.F) {
 		}
 	})
 }
+
+// A kit with nothing to build that lacks its run file is told which
+// file to add.
+func TestCheckRunFiles(t *testing.T) {
+	dir := t.TempDir()
+	m, _ := kits.Read("territory", "python-http")
+	os.WriteFile(filepath.Join(dir, "main.py"), nil, 0o644)
+	if err := CheckRunFiles(m, dir); err == nil || !strings.Contains(err.Error(), "no bot.py") || !strings.Contains(err.Error(), "python3 bot.py") {
+		t.Errorf("no bot.py: %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "bot.py"), nil, 0o644)
+	if err := CheckRunFiles(m, dir); err != nil {
+		t.Errorf("with bot.py: %v", err)
+	}
+	ts, _ := kits.Read("jungle", "typescript") // dist/index.js comes from its build
+	if err := CheckRunFiles(ts, t.TempDir()); err != nil {
+		t.Errorf("a kit that builds its run file: %v", err)
+	}
+}

@@ -171,7 +171,7 @@ func TestJungleTypeScriptKitUnchangedStarts(t *testing.T) {
 }
 
 // An HTTP kit is ready once it answers its readiness route in the
-// sandbox; without its run file it fails, saying which file, and no host
+// sandbox; without its run file it fails, saying which file to add, and no host
 // path (it was "ready", then lost every game naming the data directory).
 func TestHTTPKitIsReadyOnlyOnceItAnswers(t *testing.T) {
 	platformtest.NeedSandbox(t)
@@ -191,7 +191,7 @@ func TestHTTPKitIsReadyOnlyOnceItAnswers(t *testing.T) {
 	}
 	z := rezip(t, platformtest.KitZip(t, "territory", "python-http", nil), func(name string) bool { return !strings.HasSuffix(name, "/bot.py") }, nil)
 	s, log = built(t, p, team, "kit.zip", z)
-	if s.Status != store.StatusFailed || !strings.Contains(s.Error, "can't open file 'bot.py'") {
+	if s.Status != store.StatusFailed || !strings.Contains(s.Error, "no bot.py") {
 		t.Errorf("the HTTP kit without bot.py: %s %q\n%s", s.Status, s.Error, log)
 	}
 	noHostPath(t, p, s, log)

@@ -219,6 +219,9 @@ func (in *Intake) prepare(game, filename string, upload []byte, dir string) (kit
 		return kits.Manifest{}, "", nil, err
 	}
 	m, err := build.Detect(game, root)
+	if err == nil {
+		err = build.CheckRunFiles(m, root)
+	}
 	if err != nil {
 		return kits.Manifest{}, "", nil, err
 	}
