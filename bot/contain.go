@@ -16,6 +16,12 @@ import (
 // directories of the files its command names (its program, its script:
 // `python3 bots/me.py` shows bots/), starts in the same directory as it
 // would uncontained, and writes in its own work directory ($HOME).
+//
+// A bot given its own directory (Dir: a team's built kit, a source file's
+// build) sees all of it: a kit's run command names dist/index.js, but
+// node finds its modules in node_modules/ beside it, a JVM its jars in
+// lib/. Arena's own working directory (Dir "") is never shown whole: it
+// may be anyone's home.
 func (p *Process) newSandbox() error {
 	cwd := p.Dir
 	if cwd == "" {
@@ -24,6 +30,9 @@ func (p *Process) newSandbox() error {
 	dirs, err := programDirs(p.Argv, cwd)
 	if err != nil {
 		return err
+	}
+	if p.Dir != "" {
+		dirs = withTree(dirs, filepath.Clean(p.Dir))
 	}
 	sb, err := sandbox.New(sandbox.Config{
 		Limits:   *p.Sandbox,
@@ -115,6 +124,17 @@ func programDirs(argv []string, cwd string) ([]string, error) {
 		dirs = append(dirs, p)
 	}
 	return dirs, nil
+}
+
+// withTree shows tree instead of the directories of dirs inside it.
+func withTree(dirs []string, tree string) []string {
+	out := []string{tree}
+	for _, d := range dirs {
+		if !underAny(d, []string{tree}) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // listEntries adds to words the entries of those that are lists of

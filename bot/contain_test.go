@@ -97,6 +97,30 @@ func TestContainedBotLinkOutDoesNotStart(t *testing.T) {
 	}
 }
 
+// A bot given its own directory sees all of it, not only the folders its
+// command names: a TypeScript kit runs dist/index.js, whose require('ws')
+// is found in node_modules/ beside dist/.
+func TestContainedBotSeesItsWholeTree(t *testing.T) {
+	sandboxtest.NeedSandbox(t)
+	top := t.TempDir()
+	os.Chmod(filepath.Dir(top), 0o711) // the sandbox's identity must get through
+	os.Chmod(top, 0o755)
+	cwd := filepath.Join(top, "kit")
+	os.MkdirAll(filepath.Join(cwd, "dist"), 0o755)
+	os.MkdirAll(filepath.Join(cwd, "node_modules", "ws"), 0o755)
+	os.WriteFile(filepath.Join(cwd, "dist", "main.sh"), []byte("cat node_modules/ws/index.js || echo missing; read x\n"), 0o644)
+	os.WriteFile(filepath.Join(cwd, "node_modules", "ws", "index.js"), []byte("the module\n"), 0o644)
+	p := &Process{Argv: []string{"/bin/sh", "dist/main.sh"}, Dir: cwd, Sandbox: &sandbox.Limits{}}
+	if err := p.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close(0)
+	if l := <-p.Lines(); l.Text != "the module" {
+		tail, _ := p.Stderr()
+		t.Errorf("the bot read %q, want its node_modules file (stderr %q)", l.Text, tail)
+	}
+}
+
 // A contained bot leaves nothing: its work directory and its cgroup are
 // gone once it is closed, and a limit it hit is in its exit.
 func TestContainedBotCleansUp(t *testing.T) {

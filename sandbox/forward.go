@@ -27,6 +27,11 @@ type Forward struct {
 	// Otherwise the program connects to Port and reaches Arena's listener
 	// (Listener).
 	In bool
+	// Serve, for an outward forward of RunIn or RunTree, answers the
+	// connections the command makes to the port (a build's registry
+	// proxy), for the command's life: those make their sandbox inside
+	// and the caller never sees its Listener.
+	Serve func(net.Listener) `json:"-"`
 }
 
 func (f Forward) socket(dir string) string {

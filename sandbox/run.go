@@ -49,6 +49,11 @@ func runWith(ctx context.Context, cfg Config, command string, env []string, fd3 
 		return Result{}, err
 	}
 	defer s.Close()
+	for _, f := range cfg.Forward {
+		if l := s.Listener(f.Port); f.Serve != nil && l != nil {
+			go f.Serve(l) // ends when Close closes l
+		}
+	}
 	cmd := exec.Command("/bin/sh", "-c", command)
 	cmd.Env = env
 	if fd3 != nil {

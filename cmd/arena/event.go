@@ -78,6 +78,8 @@ Settings (all optional; each is checked against the game):
   --leagues           use the game's leagues (ants, tracks)
   --http-bots         teams may play HTTP-server bots: the HTTP kit, or their own URL (territory)
   --http-bots-private those URLs may reach private addresses (see docs/events.md)
+  --build-network     off (no network) or registries: builds fetch dependencies from
+                      npm, PyPI, crates.io, Maven Central, the Go module proxy
   --house-bots=false  no builtin bot fills the seats of missing teams
   --test-vs-teams     a team's test games (arena test) may play another team's active bot
   --public            open the event's public page to anyone (/platform/watch?event=ID):
@@ -198,6 +200,7 @@ type settingsFlags struct {
 	httpPrivate     bool
 	testVsTeams     bool
 	public          bool
+	buildNetwork    string
 }
 
 func (f *settingsFlags) add(fl *pflag.FlagSet) {
@@ -212,6 +215,7 @@ func (f *settingsFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&f.end, "end", "", "when the event closes: submissions and casual matches stop, the final and rounds still play (same format; empty: never)")
 	fl.BoolVar(&f.leagues, "leagues", false, "use the game's leagues (ants, tracks)")
 	fl.BoolVar(&f.http, "http-bots", false, "let teams play HTTP-server bots: the HTTP kit, sandboxed, or a URL of their own (territory)")
+	fl.StringVar(&f.buildNetwork, "build-network", "off", "what builds reach: off, or registries (npm, PyPI, crates.io, Maven Central, the Go module proxy, through Arena's proxy)")
 	fl.BoolVar(&f.httpPrivate, "http-bots-private", false, "let those URLs reach private, loopback and link-local addresses (an event on a private network; see docs/events.md)")
 	fl.BoolVar(&f.public, "public", false, "open the event's public page to anyone: leaderboard, latest top games, live games (no stderr, no sources)")
 	fl.BoolVar(&f.house, "house-bots", true, "fill the seats no team takes with the game's builtin bot")
@@ -270,6 +274,9 @@ func (f *settingsFlags) settings(fl *pflag.FlagSet, base store.Settings) (store.
 	}
 	if fl.Changed("http-bots") {
 		s.HTTPBots = f.http
+	}
+	if fl.Changed("build-network") {
+		s.BuildNetwork = f.buildNetwork
 	}
 	if fl.Changed("http-bots-private") {
 		s.HTTPBotsPrivate = f.httpPrivate
@@ -350,6 +357,9 @@ func settingsText(s store.Settings) string {
 	line("public page", onOff(s.Public))
 	if s.Leagues {
 		line("leagues", "on")
+	}
+	if s.BuildNetwork == store.BuildNetworkRegistries {
+		line("builds reach", "the language registries (build_network = registries)")
 	}
 	if s.HTTPBots {
 		line("HTTP bots", "allowed")

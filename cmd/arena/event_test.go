@@ -78,8 +78,9 @@ func TestEventSettingsOnTheCommandLine(t *testing.T) {
 		s.Start != "2026-01-01T10:00:00Z" || s.End != "2099-01-01T00:00:00Z" || s.HouseBots {
 		t.Fatalf("settings %+v", s)
 	}
-	out, stderr, code = run(t, "event", "update", "1", "--data", data, "--seats", "3", "--house-bots")
-	if code != 0 || !strings.Contains(out, "seats:       3") || !strings.Contains(out, "maps:        canopy, swamp") || !strings.Contains(out, "house bots:  on") {
+	out, stderr, code = run(t, "event", "update", "1", "--data", data, "--seats", "3", "--house-bots", "--build-network", "registries")
+	if code != 0 || !strings.Contains(out, "seats:       3") || !strings.Contains(out, "maps:        canopy, swamp") || !strings.Contains(out, "house bots:  on") ||
+		!strings.Contains(out, "builds reach: the language registries") {
 		t.Fatalf("update: exit %d: %s%s", code, out, stderr)
 	}
 	out, _, _ = run(t, "event", "list", "--data", data, "--json")
@@ -94,6 +95,7 @@ func TestEventSettingsOnTheCommandLine(t *testing.T) {
 		{[]string{"event", "create", "ants", "--data", data, "--name", "x", "--seats", "3"}, "not 3"},
 		{[]string{"event", "create", "ants", "--data", data, "--name", "x", "--start", "tomorrow"}, "not a time"},
 		{[]string{"event", "create", "ants", "--data", data, "--name", "x", "--memory", "0"}, "--memory"},
+		{[]string{"event", "create", "ants", "--data", data, "--name", "x", "--build-network", "on"}, "registries"},
 		{[]string{"event", "create", "jungle", "--data", data, "--name", "x", "--maps", "../../etc/passwd"}, "not a map"},
 		{[]string{"event", "create", "tracks", "--data", data, "--name", "x", "--turn-ms", "10"}, "cannot be changed"},
 		{[]string{"event", "show", "x", "--data", data}, "not an event id"},

@@ -16,6 +16,7 @@ import (
 
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/lang"
+	"github.com/seed27749672/arena/platform/regproxy"
 	"github.com/seed27749672/arena/sandbox"
 )
 
@@ -44,12 +45,13 @@ func KitRoot(dir string) string {
 }
 
 // Detect reads the kit.json at root and returns the kit of the game it
-// names. The build and run commands are the game's own kit's, not the
-// upload's: the upload only chooses among them.
+// names; without one, the kit its files show (Recognise). The build and
+// run commands are the game's own kit's, not the upload's: the upload
+// only chooses among them.
 func Detect(game, root string) (kits.Manifest, error) {
 	f, err := os.Open(filepath.Join(root, "kit.json"))
 	if errors.Is(err, os.ErrNotExist) {
-		return kits.Manifest{}, errors.New("no kit.json: upload a zip of a starter kit (arena kit GAME LANG DIR writes one), or a single source file")
+		return recogniseDir(game, root)
 	}
 	if err != nil {
 		return kits.Manifest{}, err
@@ -62,24 +64,37 @@ func Detect(game, root string) (kits.Manifest, error) {
 	if m.Game != "" && m.Game != game {
 		return kits.Manifest{}, fmt.Errorf("kit.json says this is a %s kit, but the event plays %s", m.Game, game)
 	}
+	if m.Language == "" {
+		return kits.Manifest{}, fmt.Errorf(`kit.json names no language: add one, such as "language": "python" (the %s kits: %s)`, game, strings.Join(kitLanguages(game), ", "))
+	}
 	// the game's kit of that language and protocol (territory has a
 	// stdio and an HTTP kit in Python): its commands, not the upload's
-	if m.Protocol == "" {
-		m.Protocol = "stdio"
+	return kitOf(game, m.Language, m.Protocol)
+}
+
+// recogniseDir is Recognise on the names at root and its Dockerfile.
+func recogniseDir(game, root string) (kits.Manifest, error) {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return kits.Manifest{}, err
 	}
-	langs, _ := kits.Languages(game)
 	var names []string
-	for _, l := range langs {
-		k, err := kits.Read(game, l)
-		if err != nil {
-			return kits.Manifest{}, err
-		}
-		if k.Language == m.Language && k.Protocol == m.Protocol {
-			return k, nil
-		}
-		names = append(names, k.Language+" ("+k.Protocol+")")
+	for _, e := range entries {
+		names = append(names, e.Name())
 	}
-	return kits.Manifest{}, fmt.Errorf("kit.json names the language %q with the %s protocol; the %s kits are %s", m.Language, m.Protocol, game, strings.Join(names, ", "))
+	return Recognise(game, names, readSmall(root, "Dockerfile"), readSmall(root, "requirements.txt"))
+}
+
+// readSmall reads the first 64 KiB of a file at root; nil when there is
+// none.
+func readSmall(root, name string) []byte {
+	f, err := os.Open(filepath.Join(root, name))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b, _ := io.ReadAll(io.LimitReader(f, 64<<10))
+	return b
 }
 
 // Options say how builds run.
@@ -96,6 +111,33 @@ type Options struct {
 	// ReadOnly are host paths the build sees besides the system's
 	// directories (a toolchain's: lang.Language.Shown).
 	ReadOnly []string
+	// Registries, when set, lets the build reach the language registries
+	// through this proxy, and nothing else (event setting build_network =
+	// registries); the npm cache is then not lent (npm fetches).
+	Registries *regproxy.Proxy
+	// RegistriesTimeout is a build's limit then (default 10 minutes, the
+	// Blitz builds' own): fetching takes longer than building.
+	RegistriesTimeout time.Duration
+}
+
+// DefaultRegistriesTimeout is the limit of a build that fetches.
+const DefaultRegistriesTimeout = 10 * time.Minute
+
+// ProxyPort is where a build that fetches finds the registry proxy, on
+// its sandbox's own loopback.
+const ProxyPort = 3128
+
+// Limit is how long a build may run.
+func (o Options) Limit() time.Duration {
+	switch {
+	case o.Registries != nil && o.RegistriesTimeout > 0:
+		return o.RegistriesTimeout
+	case o.Registries != nil:
+		return DefaultRegistriesTimeout
+	case o.Timeout > 0:
+		return o.Timeout
+	}
+	return 5 * time.Minute
 }
 
 // Result is how a build ended.
@@ -112,12 +154,16 @@ func Run(ctx context.Context, root string, m kits.Manifest, env []string, o Opti
 	if m.Build == "" {
 		return Result{OK: true, Status: "ok", Log: []byte("the " + m.Language + " kit has nothing to build\n")}, nil
 	}
-	if o.Timeout <= 0 {
-		o.Timeout = 5 * time.Minute
-	}
-	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, o.Limit())
 	defer cancel()
 	header := "$ " + m.Build + "\n"
+	cfg := sandbox.Config{Limits: o.Limits, Dir: root, ReadOnly: o.ReadOnly}
+	if o.Registries != nil {
+		header += "[the language registries are reachable, through Arena's proxy; nothing else is]\n"
+		cfg.Forward = []sandbox.Forward{{Port: ProxyPort, Serve: o.Registries.Serve}}
+		env = append(env, regproxy.Env(ProxyPort)...)
+		o.NPMCache = ""
+	}
 	if o.NPMCache != "" {
 		cache, err := lendNPMCache(o.NPMCache, root)
 		if err != nil {
@@ -126,7 +172,6 @@ func Run(ctx context.Context, root string, m kits.Manifest, env []string, o Opti
 		defer os.RemoveAll(cache)
 		env = append(env, npmEnv(o.NPMCache, cache)...)
 	}
-	cfg := sandbox.Config{Limits: o.Limits, Dir: root, ReadOnly: o.ReadOnly}
 	// On a private copy of the tree: what the build writes stays within
 	// its disk and file limits (sandbox.RunTree).
 	run := sandbox.RunTree

@@ -26,7 +26,8 @@ type Limits struct {
 // 5,000 files.
 var DefaultLimits = Limits{Zip: 20 << 20, Unpacked: 100 << 20, Files: 5000}
 
-// Unpack writes the zip's files under dir (which must exist, empty). It
+// Unpack writes the zip's files under dir (which must exist, empty),
+// leaving out what archivers add (Litter). It
 // refuses, with an error a team can act on: a zip over the limits
 // (counting the bytes actually inflated, not the sizes the zip claims, so
 // a zip bomb stops at the limit), names that leave dir (absolute, "..",
@@ -54,6 +55,9 @@ func Unpack(data []byte, dir string, l Limits) error {
 	defer root.Close()
 	budget := l.Unpacked
 	for _, f := range zr.File {
+		if Litter(f.Name) {
+			continue
+		}
 		name, isDir, err := entryName(f)
 		if err != nil {
 			return err
@@ -69,6 +73,25 @@ func Unpack(data []byte, dir string, l Limits) error {
 		}
 	}
 	return nil
+}
+
+// Litter tells the files an archiver or a file browser adds to a zip
+// (macOS's __MACOSX/ folder and ._ resource forks, .DS_Store, Windows's
+// Thumbs.db and desktop.ini) from the kit's: left out, they neither make
+// a second top folder beside the kit's nor count as its files.
+func Litter(name string) bool {
+	parts := strings.Split(strings.TrimSuffix(name, "/"), "/")
+	for _, p := range parts {
+		if p == "__MACOSX" {
+			return true
+		}
+	}
+	switch base := parts[len(parts)-1]; {
+	case base == ".DS_Store", strings.EqualFold(base, "Thumbs.db"), strings.EqualFold(base, "desktop.ini"):
+		return true
+	default:
+		return strings.HasPrefix(base, "._")
+	}
 }
 
 // entryName checks a zip entry and returns its clean relative path.

@@ -244,3 +244,25 @@ func FuzzCountEntries(f *testing.F) {
 		}
 	})
 }
+
+// A zip made on macOS (its __MACOSX/ folder beside the kit's, .DS_Store
+// and ._ forks) or browsed on Windows (Thumbs.db) unpacks to the kit's
+// files alone, and its kit root is still found.
+func TestUnpackLeavesOutArchiveLitter(t *testing.T) {
+	dir := t.TempDir()
+	z := makeZip(t, entry{name: "kit/"}, entry{name: "kit/bot.py", body: "print(1)"},
+		entry{name: "kit/.DS_Store", body: "x"}, entry{name: "kit/Thumbs.db", body: "x"},
+		entry{name: "__MACOSX/"}, entry{name: "__MACOSX/kit/._bot.py", body: "x"},
+		entry{name: "kit/._bot.py", body: "x"}, entry{name: ".DS_Store", body: "x"})
+	if err := Unpack(z, dir, DefaultLimits); err != nil {
+		t.Fatal(err)
+	}
+	root := KitRoot(dir)
+	if root != filepath.Join(dir, "kit") {
+		t.Fatalf("KitRoot = %s, want the kit's folder", root)
+	}
+	entries, _ := os.ReadDir(root)
+	if len(entries) != 1 || entries[0].Name() != "bot.py" {
+		t.Errorf("the kit holds %v, want bot.py alone", entries)
+	}
+}

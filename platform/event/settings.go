@@ -123,6 +123,9 @@ func (e *Events) CheckSettings(g game.Game, opts map[string]string, s store.Sett
 	if s.Leagues && len(info.Leagues) == 0 {
 		return s, fmt.Errorf("%s has no leagues", info.Name)
 	}
+	if s.BuildNetwork != "" && s.BuildNetwork != store.BuildNetworkOff && s.BuildNetwork != store.BuildNetworkRegistries {
+		return s, fmt.Errorf("build network %q: give %s (no network, the default) or %s (the language registries alone)", s.BuildNetwork, store.BuildNetworkOff, store.BuildNetworkRegistries)
+	}
 	if s.HTTPBots && info.HTTP == nil {
 		return s, fmt.Errorf("%s has no HTTP protocol: its bots cannot be HTTP servers", info.Name)
 	}

@@ -55,6 +55,7 @@ func TestEventSettingsAreCheckedAgainstTheGame(t *testing.T) {
 		{"ants", nil, with(func(s *store.Settings) { s.Start, s.End = now, now.Add(-time.Hour) }), "before it starts"},
 		{"catmouse", nil, with(func(s *store.Settings) { s.Leagues = true }), "no leagues"},
 		{"ants", nil, with(func(s *store.Settings) { s.HTTPBots = true }), "HTTP"},
+		{"ants", nil, with(func(s *store.Settings) { s.BuildNetwork = "internet" }), "registries"},
 		{"ants", []string{"max_turns"}, store.DefaultSettings(), "key=value"},
 		{"ants", []string{"max_turns=1", "max_turns=2"}, store.DefaultSettings(), "twice"},
 	} {
@@ -75,7 +76,7 @@ func TestEventSettingsAreCheckedAgainstTheGame(t *testing.T) {
 		}
 	}
 	good := store.Settings{Seats: []int{4, 2}, Maps: []string{"canopy", "swamp"}, TurnMS: 200, FirstTurnMS: 1500,
-		MemoryMiB: 256, Start: now.Add(-time.Hour).UTC().Truncate(time.Second), End: now.Add(time.Hour).UTC().Truncate(time.Second)}
+		MemoryMiB: 256, BuildNetwork: store.BuildNetworkRegistries, Start: now.Add(-time.Hour).UTC().Truncate(time.Second), End: now.Add(time.Hour).UTC().Truncate(time.Second)}
 	ev, _, err := p.CreateEventWith(ctx, "jungle", "Blitz", []string{"nb_ticks=50"}, good)
 	if err != nil {
 		t.Fatal(err)

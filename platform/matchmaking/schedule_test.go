@@ -825,7 +825,7 @@ func TestABotThatNeverPlayedWinsNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := p.Submit(ctx, tm, "bot.py", []byte("import sys\nsys.exit(0)\n"))
+		s, err := p.Submit(ctx, tm, "bot.py", []byte("import sys\nsys.stdin.readline()\nsys.exit(0)\n"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -90,7 +90,18 @@ type Settings struct {
 	// its live games. Off by default: an event shows nothing to people
 	// without a token until its organiser says so.
 	Public bool `json:"public,omitempty"`
+	// BuildNetwork is what a build may reach: nothing (BuildNetworkOff,
+	// "" too) or the language registries alone, through Arena's proxy
+	// (BuildNetworkRegistries), as the Blitz builds fetched their
+	// dependencies.
+	BuildNetwork string `json:"build_network,omitempty"`
 }
+
+// The values of Settings.BuildNetwork.
+const (
+	BuildNetworkOff        = "off"
+	BuildNetworkRegistries = "registries"
+)
 
 // DefaultMemoryMiB is a bot's memory limit when the event sets none.
 const DefaultMemoryMiB = 512

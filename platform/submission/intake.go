@@ -23,4 +23,8 @@ type Intake struct {
 	// language's toolchain; nil: the sandbox's PATH (the host's when
 	// builds run uncontained).
 	ToolDirs []string
+	// RegistryAllow, when not nil, is the allow-list of the registry
+	// proxy of builds that fetch (tests: a local registry); nil:
+	// regproxy.Registries.
+	RegistryAllow []string
 }

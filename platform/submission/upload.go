@@ -9,8 +9,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/seed27749672/arena/bot"
+	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/lang"
 	"github.com/seed27749672/arena/platform/build"
@@ -18,6 +21,8 @@ import (
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/queue"
+	"github.com/seed27749672/arena/platform/regproxy"
+	"github.com/seed27749672/arena/platform/smoke"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox"
 )
@@ -127,15 +132,24 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 		}
 	}()
 	m, root, env, err := in.prepare(ev.Game, sub.Filename, upload, dir)
-	o := in.BuildOptions()
-	if l, ok := lang.ByName(m.Language); ok {
-		o.ReadOnly = l.Shown()
-	}
+	// what the team is shown names no host path (the data directory's)
+	scrub := build.NewScrubber(root, dir, in.Events.Dir)
 	if err == nil && m.Protocol == "http" && !ev.Settings.HTTPBots {
 		err = fmt.Errorf("this event takes no HTTP-server bots (the %s kit): submit another kit, or ask the organiser to allow them (--http-bots)", m.Kit)
 	}
 	if err != nil {
-		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, m.Language, err.Error(), []byte(err.Error()+"\n"))
+		why := scrub.String(err.Error())
+		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, m.Language, why, []byte(why+"\n"))
+	}
+	o := in.BuildOptions()
+	if ev.Settings.BuildNetwork == store.BuildNetworkRegistries {
+		o.Registries = &regproxy.Proxy{Allow: in.RegistryAllow}
+		if build.IsZip(upload) { // a kit's declared dependencies too
+			m = build.WithDependencies(m, root)
+		}
+	}
+	if l, ok := lang.ByName(m.Language); ok {
+		o.ReadOnly = l.Shown()
 	}
 	tree, err := build.TreeHash(ev.Game, dir, m)
 	if err != nil {
@@ -151,7 +165,7 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	status, errLine := store.StatusReady, ""
 	if !r.OK {
 		status, errLine = store.StatusFailed, "build "+r.Status
-	} else if err := build.CheckLinks(root); err != nil {
+	} else if err := in.checkBuilt(ctx, ev, m, root, dir); err != nil {
 		status, errLine = store.StatusFailed, err.Error()
 		r.Log = append(r.Log, err.Error()+"\n"...)
 	}
@@ -165,10 +179,36 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 		ready = true
 	}
 	// the kit's name (python-http), which says its protocol too
-	if err := in.Events.Store.FinishBuild(ctx, id, status, m.Kit, errLine, r.Log); err != nil || status != store.StatusReady {
+	if err := in.Events.Store.FinishBuild(ctx, id, status, m.Kit, scrub.String(errLine), scrub.Bytes(r.Log)); err != nil || status != store.StatusReady {
 		return err
 	}
 	return in.keepWithinStorage(ctx, sub.TeamID)
+}
+
+// checkBuilt is what a successful build must pass to be ready: its tree
+// holds no link out of it, and its run command starts in the sandbox as
+// a match would start it (package smoke), so that no team is ready and
+// unable to play.
+func (in *Intake) checkBuilt(ctx context.Context, ev store.Event, m kits.Manifest, root, dir string) error {
+	if err := build.CheckLinks(root); err != nil {
+		return err
+	}
+	// the sandbox's identity reads the tree it runs from
+	if err := files.ChmodTree(dir); err != nil {
+		return err
+	}
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		return err
+	}
+	kind := strings.TrimSuffix(kits.Transport(m.Protocol), ":")
+	spec := bot.Spec{Name: "smoke", Kind: kind, Target: m.Run, Dir: root}
+	if !in.Options.Unsafe { // --unsafe-no-sandbox: bots run uncontained too
+		limits := in.Options.Limits
+		limits.Memory, limits.Cores = int64(ev.Settings.Memory())<<20, 1
+		spec.Sandbox = &limits
+	}
+	return smoke.Start(ctx, g.Info(), spec)
 }
 
 // prepare puts an upload in dir: a zip unpacked, its kit.json naming the
@@ -194,6 +234,9 @@ func (in *Intake) prepare(game, filename string, upload []byte, dir string) (kit
 		return kits.Manifest{}, "", nil, err
 	}
 	m, err := build.Detect(game, root)
+	if err == nil {
+		err = build.CheckRunFiles(m, root)
+	}
 	if err != nil {
 		return kits.Manifest{}, "", nil, err
 	}
@@ -270,11 +313,12 @@ func (in *Intake) BuildOptions() build.Options {
 	return o
 }
 
+// BuildTimeout is the longest a build may run: an event's builds that
+// fetch from the registries may run longer than the others.
 func (in *Intake) BuildTimeout() time.Duration {
-	if in.Options.Timeout > 0 {
-		return in.Options.Timeout
-	}
-	return 5 * time.Minute
+	fetching := in.Options
+	fetching.Registries = &regproxy.Proxy{}
+	return max(in.Options.Limit(), fetching.Limit())
 }
 
 // CheckBuilds runs an empty build where builds run, so that a data

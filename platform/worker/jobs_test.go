@@ -187,8 +187,8 @@ func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 	p := platformtest.Open(t)
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	owls, _, _ := p.Join(ctx, invite, "Owls")
-	bats, _, _ := p.Join(ctx, invite, "Bats")                          // another team: a team's newer upload would replace its queued one
-	queued, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n")) // row and job
+	bats, _, _ := p.Join(ctx, invite, "Bats")                                   // another team: a team's newer upload would replace its queued one
+	queued, err := p.Submit(ctx, owls, "bot.py", []byte("input()\nprint(1)\n")) // row and job
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestAStoredSubmissionWithoutAJobIsBuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.MkdirAll(filepath.Dir(p.Builds.UploadPath(orphan.ID)), 0o700)
-	os.WriteFile(p.Builds.UploadPath(orphan.ID), []byte("print(2)\n"), 0o600)
+	os.WriteFile(p.Builds.UploadPath(orphan.ID), []byte("input()\nprint(2)\n"), 0o600)
 	if err := p.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestTheJobOfADeadServerIsRunAgain(t *testing.T) {
 	p := platformtest.Open(t)
 	_, invite, _ := p.CreateEvent(ctx, "tracks", "Summer", nil)
 	owls, _, _ := p.Join(ctx, invite, "Owls")
-	sub, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n"))
+	sub, err := p.Submit(ctx, owls, "bot.py", []byte("input()\nprint(1)\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

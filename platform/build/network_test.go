@@ -1,0 +1,113 @@
+package build
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seed27749672/arena/kits"
+	"github.com/seed27749672/arena/platform/build/buildtest"
+	"github.com/seed27749672/arena/platform/regproxy"
+)
+
+// npmProject is a directory the sandbox reaches, holding a package.json
+// that depends on pkg.
+func npmProject(t *testing.T, pkg, version string) string {
+	root := workDir(t)
+	os.WriteFile(filepath.Join(root, "package.json"), []byte(`{"name":"p","version":"1.0.0","dependencies":{"`+pkg+`":"`+version+`"}}`), 0o644)
+	return root
+}
+
+// A build that fetches reaches the registries of its proxy's allow-list
+// through the one port forwarded into its sandbox: npm installs from a
+// local registry. The same build without the network fails, and so does
+// one whose registry is off the list (refused, and told why).
+func TestBuildFetchesThroughTheRegistryProxy(t *testing.T) {
+	o := buildOptions(t)
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("npm is not installed")
+	}
+	reg := fakeRegistry(t)
+	host := strings.TrimPrefix(reg.URL, "http://")
+	ctx := context.Background()
+	m := kits.Manifest{Language: "javascript",
+		Build: "npm install --no-audit --no-fund --fetch-retries=0 --registry " + reg.URL + `/ && node -e 'process.exit(require("tiny") === 42 ? 0 : 1)'`}
+
+	o.Registries = &regproxy.Proxy{Allow: []string{host}}
+	if r, err := Run(ctx, npmProject(t, "tiny", "1.0.0"), m, nil, o); err != nil || !r.OK {
+		t.Fatalf("through the proxy: %s %v\n%s", r.Status, err, r.Log)
+	}
+	o.Registries = &regproxy.Proxy{Allow: []string{"registry.npmjs.org:443"}}
+	r, err := Run(ctx, npmProject(t, "tiny", "1.0.0"), m, nil, o)
+	if err != nil || r.OK || !strings.Contains(string(r.Log), "403") {
+		t.Errorf("a registry off the list: %s %v\n%s", r.Status, err, r.Log)
+	}
+	o.Registries = nil
+	if r, err := Run(ctx, npmProject(t, "tiny", "1.0.0"), m, nil, o); err != nil || r.OK {
+		t.Errorf("without the network: %s %v\n%s", r.Status, err, r.Log)
+	}
+}
+
+// The one test that reaches the internet: a real small package from the
+// npm registry, through the default allow-list; skipped where the
+// registry is out of reach.
+func TestBuildFetchesFromTheNPMRegistry(t *testing.T) {
+	o := buildOptions(t)
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("npm is not installed")
+	}
+	if testing.Short() {
+		t.Skip("reaches the npm registry")
+	}
+	probe := exec.Command("npm", "view", "is-number@7.0.0", "version", "--fetch-retries=0", "--cache", t.TempDir())
+	if out, err := probe.CombinedOutput(); err != nil {
+		t.Skipf("the npm registry is out of reach from here: %v %s", err, out)
+	}
+	o.Registries = &regproxy.Proxy{}
+	m := kits.Manifest{Language: "javascript",
+		Build: `npm install --no-audit --no-fund --registry https://registry.npmjs.org/ && node -e 'process.exit(require("is-number")(7) ? 0 : 1)'`}
+	r, err := Run(context.Background(), npmProject(t, "is-number", "7.0.0"), m, nil, o)
+	if err != nil || !r.OK {
+		t.Fatalf("%s %v\n%s", r.Status, err, r.Log)
+	}
+}
+
+// A Python kit's requirements.txt is installed into its directory when
+// the build reaches the registries: from a local index here, through the
+// proxy; the bot then imports it from its own directory.
+func TestBuildInstallsRequirementsThroughTheProxy(t *testing.T) {
+	o := buildOptions(t)
+	if err := exec.Command("python3", "-m", "pip", "--version").Run(); err != nil {
+		t.Skip("no pip here")
+	}
+	reg := buildtest.FakePyPI(t)
+	root := workDir(t)
+	os.WriteFile(filepath.Join(root, "requirements.txt"), []byte("tiny==1.0.0\n"), 0o644)
+	m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root)
+	if !strings.Contains(m.Build, "requirements.txt") {
+		t.Fatalf("build %q installs no requirements", m.Build)
+	}
+	m.Build += ` && python3 -c 'import tiny; assert tiny.X == 42'`
+	o.Registries = &regproxy.Proxy{Allow: []string{strings.TrimPrefix(reg.URL, "http://")}}
+	env := []string{"PIP_INDEX_URL=" + reg.URL + "/simple/", "PIP_FIND_LINKS=", "PIP_RETRIES=0"}
+	r, err := Run(context.Background(), root, m, env, o)
+	if err != nil || !r.OK {
+		t.Fatalf("%s %v\n%s", r.Status, err, r.Log)
+	}
+	if _, err := os.Stat(filepath.Join(root, "tiny", "__init__.py")); err != nil {
+		t.Errorf("the package is not in the kit's tree: %v", err)
+	}
+	// the same build without the network finds nothing
+	o.Registries = nil
+	off := workDir(t)
+	os.WriteFile(filepath.Join(off, "requirements.txt"), []byte("tiny==1.0.0\n"), 0o644)
+	if r, err := Run(context.Background(), off, m, env, o); err != nil || r.OK {
+		t.Errorf("without the network: %s %v\n%s", r.Status, err, r.Log)
+	}
+	if m := WithDependencies(kits.Manifest{Language: "javascript", Build: "npm ci"}, root); m.Build != "npm ci" {
+		t.Errorf("a JavaScript kit's build changed: %q", m.Build)
+	}
+}
