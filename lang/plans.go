@@ -134,18 +134,6 @@ func cargoConfig() string {
 	return fmt.Sprintf("[source.crates-io]\nreplace-with = \"debian\"\n\n[source.debian]\ndirectory = %q\n\n[net]\noffline = true\n", CrateRegistry)
 }
 
-// InstalledCrates are the crates of Crates that Debian's registry holds
-// here.
-func InstalledCrates() []string {
-	var out []string
-	for _, c := range Crates {
-		if m, _ := filepath.Glob(filepath.Join(CrateRegistry, c+"-[0-9]*")); len(m) > 0 {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // writeFile writes a bot's file, making its directory (.cargo/).
 func writeFile(path string, body []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
