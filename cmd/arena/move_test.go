@@ -43,7 +43,7 @@ func TestAnEventMovesFromADataDirectoryToPostgreSQL(t *testing.T) {
 	if err := src.StartJobs(ctx, worker.Options{PollInterval: 50 * time.Millisecond, Build: build.Options{Unsafe: true}}); err != nil {
 		t.Fatal(err)
 	}
-	sub, err := src.Submit(ctx, owls, "bot.py", []byte("print('WAIT')\n"))
+	sub, err := src.Submit(ctx, owls, "bot.py", []byte("input()\nprint('WAIT')\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
