@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/seed27749672/arena/match"
@@ -13,13 +14,16 @@ import (
 // final's included (it deals the bots again in ranking order).
 func TestMatchHookBuildsEveryMatch(t *testing.T) {
 	bots := cs(1, 2, 3, 4, 5, 6)
+	var mu sync.Mutex // the hook and OnMatch run from the matches' goroutines
 	calls := 0
 	built := map[int][]int{} // seats by match index, as the hook saw them
 	// The hook plays bot i as c(6-i): the strengths are reversed, so the
 	// hook's bots, not the specs', decide.
 	hook := func(j Job) (match.Match, error) {
+		mu.Lock()
 		calls++
 		built[j.Index] = j.Seats
+		mu.Unlock()
 		var specs []string
 		for _, b := range j.Seats {
 			if b < 0 || b >= len(bots) {
@@ -31,6 +35,8 @@ func TestMatchHookBuildsEveryMatch(t *testing.T) {
 		return match.Setup{Game: "strength", Bots: specs, Seed: &j.Seed}.Build()
 	}
 	onMatch := func(p Played) {
+		mu.Lock()
+		defer mu.Unlock()
 		if !slices.Equal(built[p.Index], p.Seats) {
 			t.Errorf("match %d: the hook built seats %v, the format played %v", p.Index, built[p.Index], p.Seats)
 		}

@@ -384,7 +384,7 @@ function inviteBox(ev) {
 function facts(ev) {
   const s = ev.settings || {};
   const opts = Object.entries(ev.options || {}).map(([k, v]) => `${k}=${v}`).join(' ');
-  /** @type {[string, string][]} */
+  /** @type {[string, string | HTMLElement][]} */
   const rows = [
     ['Game options', opts || 'the game\u2019s defaults'],
     ['Players per match', s.seats && s.seats.length ? s.seats.join(', ') : 'the game\u2019s smallest match'],
