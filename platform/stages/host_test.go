@@ -193,7 +193,7 @@ func TestCodinsaScenario48VoteEndToEnd(t *testing.T) {
 	for i, tok := range tokens {
 		for _, r := range api.Routes() {
 			method, path, _ := strings.Cut(r.Pattern, " ")
-			if method != "GET" || r.Who != api.Team || strings.Contains(path, "{") {
+			if method != "GET" || r.Who != api.Team || strings.Contains(path, "{") || strings.HasSuffix(path, "stream") { // a stream never ends (the api's tests read its messages)
 				continue
 			}
 			code, b := platformtest.Call(t, ts, method, path, tok, "", nil)
@@ -279,7 +279,7 @@ func TestNoTeamRouteTellsTheChosenSet(t *testing.T) {
 		noise := regexp.MustCompile(`"(created|played|built|id|event|team_id|active)":("[^"]*"|[0-9]+)`)
 		for _, r := range api.Routes() {
 			method, path, _ := strings.Cut(r.Pattern, " ")
-			if method != "GET" || r.Who != api.Team || strings.Contains(path, "{") {
+			if method != "GET" || r.Who != api.Team || strings.Contains(path, "{") || strings.HasSuffix(path, "stream") { // a stream never ends (the api's tests read its messages)
 				continue
 			}
 			code, b := platformtest.Call(t, ts, method, path, tokens[0], "", nil)
