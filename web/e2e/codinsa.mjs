@@ -254,7 +254,8 @@ await finish('Cod\'INSA pages', async () => {
   await cats.waitForSelector('#codinsa-final table.standings');
   // Once every first answer is in (the results' too), the page's results
   // are the final's: no casual leaderboard published as "provisional".
-  await cats.waitForLoadState('networkidle');
+  // (The page keeps its event stream open: the network is never idle.)
+  await until(cats, 'the Final card to show the results', () => document.querySelector('#codinsa-final .card-head')?.textContent === 'Final resultsfinal' && !!document.querySelector('#codinsa-final .my-place'), undefined, 30_000);
   assert.equal(await cats.textContent('#codinsa-final .card-head'), 'Final resultsfinal', 'the Final card is the results');
   assert.equal(await cats.textContent('#codinsa-final .my-place'), 'Your place: 2 of 3');
   assert.ok(await cats.isHidden('#results'), 'no other results card');

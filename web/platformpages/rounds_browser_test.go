@@ -11,6 +11,7 @@ import (
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/format/rounds"
+	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -63,11 +64,12 @@ func TestPlatformRoundsBrowser(t *testing.T) {
 		if i == 0 {
 			token = tok
 		}
-		src := kitBot
+		// the kit whole (its bot.py imports the kit's library), or one file
+		name, src := "kit.zip", platformtest.KitZip(t, "territory", "python", map[string]string{"bot.py": string(kitBot)})
 		if i >= 2 {
-			src = randomWalker(i)
+			name, src = "bot.py", randomWalker(i)
 		}
-		s, err := p.Submit(ctx, team, "bot.py", src)
+		s, err := p.Submit(ctx, team, name, src)
 		if err != nil {
 			t.Fatal(err)
 		}
