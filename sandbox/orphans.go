@@ -85,9 +85,9 @@ func reapLoop() {
 
 // reapSome reaps the orphans that are Arena's zombies and returns those
 // still to watch.
-func reapSome(os []orphan, now time.Time) []orphan {
-	keep := os[:0]
-	for _, o := range os {
+func reapSome(waiting []orphan, now time.Time) []orphan {
+	keep := waiting[:0]
+	for _, o := range waiting {
 		if !reapOne(o) && now.Sub(o.since) < orphanTimeout {
 			keep = append(keep, o)
 		}

@@ -34,11 +34,16 @@ func (mk *Matchmaker) retakeByRating(ctx context.Context, ev store.Event, t stor
 		return false, nil
 	}
 	key := retestKey(t.Active, lg)
+	// once per game played: the scheduler's tick reads no state for a
+	// team whose rating has not moved since the last look
+	if mk.retakeChecked(key, r.Games) {
+		return false, nil
+	}
 	done := map[string]int{}
 	if _, err := store.ReadState(ctx, mk.Events.Store, ev.ID, stateRetakes, &done); err != nil {
 		return false, err
 	}
-	if r.Games-done[key] < retakeGames || mk.retakeChecked(key, r.Games) {
+	if r.Games-done[key] < retakeGames {
 		return false, nil
 	}
 	boss, err := mk.bossRating(ctx, ev.ID, lg, ratings)

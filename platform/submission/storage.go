@@ -41,9 +41,10 @@ func (in *Intake) keepWithinStorage(ctx context.Context, teamID int64) error {
 		return err
 	}
 	slices.SortFunc(subs, func(a, b store.Submission) int { return int(a.ID - b.ID) })
-	used := int64(0)
+	used, sizes := int64(0), map[int64]int64{}
 	for _, s := range subs {
-		used += in.stored(s.ID)
+		sizes[s.ID] = in.stored(s.ID)
+		used += sizes[s.ID]
 	}
 	for _, s := range subs {
 		if used <= limit {
@@ -52,7 +53,7 @@ func (in *Intake) keepWithinStorage(ctx context.Context, teamID int64) error {
 		if s.ID == team.Active || s.Language == store.LanguageURL || (s.Status != store.StatusReady && s.Status != store.StatusFailed) {
 			continue
 		}
-		size := in.stored(s.ID)
+		size := sizes[s.ID]
 		if size == 0 {
 			continue
 		}
