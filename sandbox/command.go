@@ -80,7 +80,7 @@ func (s *Sandbox) Wrap(cmd *exec.Cmd) error {
 		return err
 	}
 	env := append(s.BaseEnv(), cmd.Env...)
-	args, err := s.bwrapArgs(exe, dir, env, cmd.Args)
+	args, err := s.bwrapArgs(exe, dir, env, cmd.Args, len(cmd.ExtraFiles))
 	if err != nil {
 		return err
 	}
@@ -134,8 +134,9 @@ func (s *Sandbox) workMount() []string {
 	return []string{"--bind", s.dir, s.dir}
 }
 
-// bwrapArgs builds bubblewrap's command line.
-func (s *Sandbox) bwrapArgs(exe, dir string, env, argv []string) ([]string, error) {
+// bwrapArgs builds bubblewrap's command line. The program keeps the
+// caller's extra descriptors (3 to 3+extra-1), no other.
+func (s *Sandbox) bwrapArgs(exe, dir string, env, argv []string, extra int) ([]string, error) {
 	a := []string{
 		"--unshare-all", "--unshare-user", "--disable-userns",
 		"--uid", "65534", "--gid", "65534", "--hostname", "sandbox",
@@ -179,7 +180,7 @@ func (s *Sandbox) bwrapArgs(exe, dir string, env, argv []string) ([]string, erro
 		k, v, _ := strings.Cut(kv, "=")
 		a = append(a, "--setenv", k, v)
 	}
-	ls := launchSpec{Rlimits: s.rlimits(), Forward: s.cfg.Forward, SockDir: s.sockDir}
+	ls := launchSpec{Rlimits: s.rlimits(), Forward: s.cfg.Forward, SockDir: s.sockDir, Extra: extra}
 	b, _ := json.Marshal(ls)
 	a = append(a, "--", insideExe, launchArg, string(b))
 	return append(a, argv...), nil

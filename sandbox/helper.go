@@ -3,10 +3,14 @@ package sandbox
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
+	"strconv"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // The sandbox re-executes the binary that uses it (the arena command, or a
@@ -88,6 +92,7 @@ type launchSpec struct {
 	Rlimits []rlimit
 	Forward []Forward
 	SockDir string
+	Extra   int // descriptors from 3 on that the caller passes to the program
 }
 
 func launch(arg string, argv []string) error {
@@ -97,6 +102,9 @@ func launch(arg string, argv []string) error {
 	}
 	if len(argv) == 0 {
 		return fmt.Errorf("no program to run")
+	}
+	if err := closeInherited(3 + sp.Extra); err != nil {
+		return err
 	}
 	if len(sp.Forward) > 0 {
 		mode, err := waitReady(sp.SockDir)
@@ -148,6 +156,33 @@ func startForwarder(sp launchSpec) error {
 	r.Close()
 	if err != nil {
 		return fmt.Errorf("port forwarder did not start: %w", err)
+	}
+	return nil
+}
+
+// closeInherited marks every descriptor from first on close-on-exec. Go's
+// exec closes only the descriptors Go opened; one that Arena inherited
+// open from whatever started it (a shell, a service manager, a CI runner)
+// would otherwise reach the team's program, a socket or a log among them.
+func closeInherited(first int) error {
+	err := unix.CloseRange(uint(first), math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC)
+	if err == nil {
+		return nil
+	}
+	// Kernels before 5.11 have no CLOSE_RANGE_CLOEXEC: one at a time.
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return fmt.Errorf("listing descriptors: %w", err)
+	}
+	for _, e := range ents {
+		fd, err := strconv.Atoi(e.Name())
+		if err != nil || fd < first {
+			continue
+		}
+		// The directory's own descriptor is gone by now: EBADF is fine.
+		if _, err := unix.FcntlInt(uintptr(fd), unix.F_SETFD, unix.FD_CLOEXEC); err != nil && err != unix.EBADF {
+			return fmt.Errorf("descriptor %d: %w", fd, err)
+		}
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -302,6 +303,23 @@ print("OWN", open("/proc/self/environ").read())
 	out := string(r.Output)
 	if strings.Contains(out, " ok ") || strings.Contains(out, "ENVIRON") || strings.Contains(out, "s3cret-env") || strings.Count(out, "ptrace") != 2 {
 		t.Fatalf("output:\n%s", out)
+	}
+}
+
+// A descriptor Arena inherited open (from a shell, a service manager)
+// never reaches the program: Go's exec closes only its own.
+func TestInheritedDescriptorsAreClosed(t *testing.T) {
+	sandboxtest.NeedSandbox(t)
+	var p [2]int
+	if err := syscall.Pipe2(p[:], 0); err != nil { // no O_CLOEXEC, as inherited
+		t.Fatal(err)
+	}
+	defer syscall.Close(p[0])
+	defer syscall.Close(p[1])
+	r := run(t, workDir(t), "exec ls /proc/self/fd", sandbox.Limits{})
+	// ls holds one descriptor of its own: the directory it lists.
+	if got := strings.Fields(string(r.Output)); !slices.Equal(got, []string{"0", "1", "2", "3"}) {
+		t.Fatalf("the program sees descriptors %v (the leaked pipe is %d and %d)", got, p[0], p[1])
 	}
 }
 
