@@ -43,6 +43,7 @@ import (
 	"github.com/seed27749672/arena/platform/submission"
 	"github.com/seed27749672/arena/platform/transfer"
 	"github.com/seed27749672/arena/platform/worker"
+	"github.com/seed27749672/arena/sandbox"
 )
 
 // Platform is an open data directory (or database) and its rooms.
@@ -107,13 +108,10 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Others may pass through the data directory (builds run as the
-	// sandbox's unprivileged identity and must reach their tree) but not
-	// list it; the database and the uploads are the owner's alone.
-	if err := os.MkdirAll(dir, 0o711); err != nil {
-		return nil, fmt.Errorf("data directory: %w", err)
-	}
-	if err := os.Chmod(dir, 0o711); err != nil {
+	// Arena's alone: only the sandboxes pass through it, to the trees
+	// they are shown (sandbox.PrivateDir); the database and the uploads
+	// are the owner's alone besides.
+	if err := sandbox.PrivateDir(dir); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
 	path := filepath.Join(dir, "arena.db")
@@ -127,7 +125,7 @@ func Open(ctx context.Context, dir string) (*Platform, error) {
 			return nil, err
 		}
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "builds"), 0o711); err != nil {
+	if err := sandbox.PrivateDir(filepath.Join(dir, "builds")); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -147,11 +145,8 @@ func OpenDB(ctx context.Context, url, dir string) (*Platform, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "builds"), 0o711); err != nil {
-		return nil, fmt.Errorf("working directory: %w", err)
-	}
 	for _, d := range []string{dir, filepath.Join(dir, "builds")} {
-		if err := os.Chmod(d, 0o711); err != nil {
+		if err := sandbox.PrivateDir(d); err != nil {
 			return nil, fmt.Errorf("working directory: %w", err)
 		}
 	}

@@ -250,6 +250,16 @@ func (s *Sandbox) findProgram(name, dir string) error {
 	return fmt.Errorf("sandbox: %s is not in a directory the sandbox shows", p)
 }
 
+// passable says whether a sandbox's identity can pass through directory
+// fi: open to others, or to the sandboxes' group (PrivateDir).
+func passable(fi os.FileInfo, change bool) bool {
+	if fi.Mode().Perm()&0o001 != 0 {
+		return true
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return change && ok && st.Gid == sandboxGID && fi.Mode().Perm()&0o010 != 0
+}
+
 // rlimitNPROC is RLIMIT_NPROC, missing from package syscall.
 const rlimitNPROC = 6
 
@@ -265,7 +275,7 @@ func (s *Sandbox) reachable(path string) error {
 		if err != nil {
 			return fmt.Errorf("sandbox: %w", err)
 		}
-		if fi.Mode().Perm()&0o001 == 0 {
+		if !passable(fi, s.id.change) {
 			return fmt.Errorf("sandbox: %s cannot be shown to the sandbox: %s is private (the sandbox runs as an unprivileged user; chmod o+x %s, or move the files)", path, d, d)
 		}
 		if d == "/" {

@@ -69,7 +69,9 @@ func enter(arg string) error {
 		return err
 	}
 	if sp.Change {
-		if err := syscall.Setgroups([]int{}); err != nil {
+		// The sandboxes' group only: it passes through Arena's private
+		// directories (PrivateDir) to the trees bwrap shows.
+		if err := syscall.Setgroups([]int{sandboxGID}); err != nil {
 			return fmt.Errorf("setgroups: %w", err)
 		}
 		if err := syscall.Setresgid(sp.GID, sp.GID, sp.GID); err != nil {

@@ -25,6 +25,28 @@ const (
 	uidRange = 100_000_000
 )
 
+// sandboxGID is a group every sandbox's identity is in, and no account:
+// Arena's private directories let it pass (PrivateDir), nobody else.
+const sandboxGID = firstUID - 1
+
+// PrivateDir makes dir (created if missing) Arena's alone, except that
+// sandboxes may pass through it to the trees bwrap shows them: mode 0710,
+// group the sandboxes' (when Arena is root and gives sandboxes identities
+// of their own), else 0700. Local users can neither list nor enter it,
+// whatever the modes of the files below.
+func PrivateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	if os.Geteuid() != 0 {
+		return os.Chmod(dir, 0o700)
+	}
+	if err := os.Chown(dir, 0, sandboxGID); err != nil {
+		return err
+	}
+	return os.Chmod(dir, 0o710)
+}
+
 func pickIdentity() identity {
 	if os.Geteuid() != 0 {
 		return identity{uid: os.Getuid(), gid: os.Getgid()}

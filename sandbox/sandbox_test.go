@@ -306,6 +306,47 @@ print("OWN", open("/proc/self/environ").read())
 	}
 }
 
+// A tree under a directory private to Arena (the data directory, made by
+// PrivateDir) is shown to the sandbox all the same, read-only or writable,
+// while another local user can neither list nor enter that directory.
+func TestTreesUnderAPrivateDirectoryAreShown(t *testing.T) {
+	sandboxtest.NeedSandbox(t)
+	private := filepath.Join(t.TempDir(), "data")
+	os.Chmod(filepath.Dir(private), 0o755)
+	os.Chmod(filepath.Dir(filepath.Dir(private)), 0o755)
+	if err := sandbox.PrivateDir(private); err != nil {
+		t.Fatal(err)
+	}
+	ro, work := filepath.Join(private, "ro"), filepath.Join(private, "work")
+	for _, d := range []string{ro, work} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(ro, "in.txt"), []byte("shown"), 0o644)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	r, err := sandbox.RunIn(ctx, sandbox.Config{Dir: work, ReadOnly: []string{ro}}, "cat "+ro+"/in.txt; echo made > out.txt", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(r.Output), "shown") {
+		t.Fatalf("the read-only tree was not readable: %s: %s", r.Status, r.Output)
+	}
+	if b, err := os.ReadFile(filepath.Join(work, "out.txt")); err != nil || string(b) != "made\n" {
+		t.Fatalf("the work tree was not writable: %q, %v; output %s", b, err, r.Output)
+	}
+	if os.Geteuid() != 0 {
+		return // no other identity to try it as
+	}
+	// A local user: uid and gid of an ordinary account.
+	out, err := exec.Command("setpriv", "--reuid", "1234", "--regid", "1234", "--clear-groups",
+		"cat", filepath.Join(ro, "in.txt")).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "Permission denied") {
+		t.Fatalf("a local user read a file below the private directory: %v: %s", err, out)
+	}
+}
+
 // A descriptor Arena inherited open (from a shell, a service manager)
 // never reaches the program: Go's exec closes only its own.
 func TestInheritedDescriptorsAreClosed(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -158,6 +159,14 @@ func TestBuildJobsSurviveARestart(t *testing.T) {
 	}
 	if st, err := os.Stat(p.Builds.BuildDir(good.ID)); err != nil || st.Mode().Perm() != 0o755 {
 		t.Fatalf("a built tree the sandbox's identity cannot read: %v %v", st.Mode(), err)
+	}
+	// ... and that no local user can: the data directory is Arena's.
+	if os.Geteuid() == 0 {
+		out, err := exec.Command("setpriv", "--reuid", "1234", "--regid", "1234", "--clear-groups",
+			"ls", p.Builds.BuildDir(good.ID)).CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "Permission denied") {
+			t.Fatalf("a local user listed a team's build: %v: %s", err, out)
+		}
 	}
 }
 
