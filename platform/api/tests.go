@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"strconv"
 	"time"
@@ -115,6 +116,10 @@ func (a *api) testReplay(w http.ResponseWriter, r *http.Request, t store.Team) {
 		return
 	}
 	rep, err := a.p.Replays().Get(practice.MatchOf(tg).Key)
+	if errors.Is(err, fs.ErrNotExist) {
+		apiError(w, http.StatusGone, fmt.Sprintf("the replay of test game %d was deleted: a team keeps the replays of its %d latest test games", tg.ID, practice.KeptReplays))
+		return
+	}
 	if err != nil {
 		a.internal(w, err)
 		return

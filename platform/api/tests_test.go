@@ -12,8 +12,11 @@ import (
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/platformtest"
+	"github.com/seed27749672/arena/platform/practice"
+	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/worker"
+	"github.com/seed27749672/arena/replay"
 )
 
 type testGame struct {
@@ -193,5 +196,61 @@ func TestTestGames(t *testing.T) {
 	_, board := get(owls, "leaderboard")
 	if !strings.Contains(board, `"games":0`) || strings.Contains(board, `"games":1`) {
 		t.Errorf("the leaderboard counts test games: %s", board)
+	}
+}
+
+// A team keeps the replays of its latest test games only: once a test game
+// ends, the replays of those past practice.KeptReplays are deleted, and
+// asking for one answers 410 saying why; the newer ones stay.
+func TestOldTestGamesLoseTheirReplays(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ts := platformtest.Server(t, p, nil)
+	_, invite := platformtest.Event(t, p, "tracks", "Summer")
+	owls, token := platformtest.Join(t, ts, invite, "Owls")
+	s, err := p.Submit(ctx, owls, "bot.py", []byte("print(1)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Store.FinishBuild(ctx, s.ID, store.StatusReady, "python", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	// played earlier: finished, each with its replay
+	var ids []int64
+	for i := range practice.KeptReplays + 3 {
+		tg, err := p.Store.CreateTestGame(ctx, store.TestGame{EventID: owls.EventID, TeamID: owls.ID, Opponent: "house",
+			Teams: []int64{owls.ID, 0}, Submissions: []int64{s.ID, 0}, Seed: int64(i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := p.Store.StartTestGame(ctx, tg.ID); !ok || err != nil {
+			t.Fatal(ok, err)
+		}
+		if err := p.Store.FinishTestGame(ctx, tg.ID, []int{1, 2}, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Replays.Put(practice.MatchOf(tg).Key, &replay.Replay{Format: replay.Format, Version: replay.Version, Game: "tracks", Seed: int64(i), Result: &replay.Result{}}); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, tg.ID)
+	}
+	// one more ends here (its build's tree is missing: it ends in an error)
+	tg, err := p.StartTest(ctx, owls, practice.Request{Vs: "house"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.PlayTest(ctx, queue.Test{ID: tg.ID, Match: practice.MatchOf(tg)}); err != nil {
+		t.Fatal(err)
+	}
+	// the newest KeptReplays are the one just ended and the last of ids
+	kept := len(ids) - (practice.KeptReplays - 1)
+	for i, id := range ids {
+		code, b := platformtest.Call(t, ts, "GET", fmt.Sprintf("%stests/%d/replay", api.Prefix, id), token, "", nil)
+		switch {
+		case i < kept && (code != 410 || !strings.Contains(string(b), "latest test games")):
+			t.Errorf("test game %d of %d, past the kept ones: %d %s", i+1, len(ids), code, b)
+		case i >= kept && code != 200:
+			t.Errorf("test game %d of %d, among the kept ones: %d %s", i+1, len(ids), code, b)
+		}
 	}
 }

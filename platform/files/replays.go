@@ -25,7 +25,11 @@ import (
 // store can take its place later.
 type Replays interface {
 	Put(key string, r *replay.Replay) error
+	// Get answers an error wrapping fs.ErrNotExist for a replay never
+	// kept or deleted.
 	Get(key string) (*replay.Replay, error)
+	// Delete removes a replay; none of that key is no error.
+	Delete(key string) error
 }
 
 // DirReplays keeps replays as DIR/KEY.json.gz.
@@ -66,6 +70,18 @@ func (d DirReplays) Get(key string) (*replay.Replay, error) {
 	return replay.Load(p)
 }
 
+// Delete implements Replays.
+func (d DirReplays) Delete(key string) error {
+	p, err := d.path(key)
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
 // StoreReplays keeps replays gzipped in the database's files (a shared
 // database: the machine that plays a match is not the one that shows it).
 type StoreReplays struct{ Store store.Store }
@@ -92,6 +108,15 @@ func (r StoreReplays) Put(key string, rep *replay.Replay) error {
 		return err
 	}
 	return r.Store.PutFile(context.Background(), name, buf.Bytes())
+}
+
+// Delete implements Replays.
+func (r StoreReplays) Delete(key string) error {
+	name, err := ReplayFile(key)
+	if err != nil {
+		return err
+	}
+	return r.Store.DeleteFile(context.Background(), name)
 }
 
 // Get implements Replays.

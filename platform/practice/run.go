@@ -48,7 +48,34 @@ func (pr *Practice) PlayTest(ctx context.Context, j queue.Test) error {
 	if err != nil {
 		return err // stopped: the job is tried again
 	}
-	return pr.Events.Store.FinishTestGame(context.WithoutCancel(ctx), tg.ID, rec.Ranks, rec.Error)
+	if err := pr.Events.Store.FinishTestGame(context.WithoutCancel(ctx), tg.ID, rec.Ranks, rec.Error); err != nil {
+		return err
+	}
+	return pr.forgetOld(context.WithoutCancel(ctx), tg.TeamID)
+}
+
+// KeptReplays is how many of a team's latest test games keep their
+// replay: test games are unrated and many, and each replay is bounded
+// (the stderr caps), so their number bounds what they keep.
+const KeptReplays = 30
+
+// forgetOld deletes the replays of the team's test games older than its
+// KeptReplays latest; the games stay listed, with their results.
+func (pr *Practice) forgetOld(ctx context.Context, teamID int64) error {
+	// the window past the kept ones covers the games that ended since the
+	// last call (at most MaxUnfinished), and a few more
+	games, err := pr.Events.Store.TestGames(ctx, teamID, KeptReplays+4*MaxUnfinished)
+	if err != nil || len(games) <= KeptReplays {
+		return err
+	}
+	for _, g := range games[KeptReplays:] {
+		if g.State == store.TestDone {
+			if err := pr.Player.Replays.Delete(MatchOf(g).Key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // builds says why a test game cannot play ("" when it can), or returns
