@@ -82,7 +82,8 @@ func assemble(db database, dir string, replays files.Replays, builds *files.Buil
 	jobs := &queue.Jobs{DB: db, Dir: dir}
 	player := &play.Player{Events: ev, Builds: builds, Replays: replays}
 	hub := &news.Hub{}
-	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player, News: hub}
+	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player, News: hub,
+		Budget: &files.ReplayBudget{Store: db, Replays: replays}}
 	st := stages.New(ev, jobs, mm)
 	mm.Formats = st.ScheduleFormats
 	in := &submission.Intake{Events: ev, Jobs: jobs, Builds: builds}

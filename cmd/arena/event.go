@@ -197,6 +197,7 @@ type settingsFlags struct {
 	house           bool
 	stderrTurn      int
 	stderrMatch     int
+	keptReplays     int
 	httpPrivate     bool
 	testVsTeams     bool
 	public          bool
@@ -210,6 +211,7 @@ func (f *settingsFlags) add(fl *pflag.FlagSet) {
 	fl.IntVar(&f.firstMS, "first-turn-ms", 0, "time limit of the first turn(s) in ms (0: the game's)")
 	fl.IntVar(&f.memory, "memory", store.DefaultMemoryMiB, "each bot's memory limit in MiB, enforced by its sandbox")
 	fl.IntVar(&f.stderrTurn, "stderr-turn-kib", store.DefaultStderrTurnKiB, "KiB of each bot's stderr a replay keeps a turn (the last ones)")
+	fl.IntVar(&f.keptReplays, "kept-replays", store.DefaultKeptReplays, "how many of the newest casual games keep their replay (older ones are deleted; other games keep theirs)")
 	fl.IntVar(&f.stderrMatch, "stderr-match-kib", store.DefaultStderrMatchKiB, "KiB of each bot's stderr a replay keeps a match (the earliest turns'); what is cut is counted")
 	fl.StringVar(&f.start, "start", "", "when the event opens (RFC 3339, or 2006-01-02T15:04 in UTC; empty: now)")
 	fl.StringVar(&f.end, "end", "", "when the event closes: submissions and casual matches stop, the final and rounds still play (same format; empty: never)")
@@ -268,6 +270,9 @@ func (f *settingsFlags) settings(fl *pflag.FlagSet, base store.Settings) (store.
 	}
 	if fl.Changed("stderr-match-kib") {
 		s.StderrMatchKiB = f.stderrMatch
+	}
+	if fl.Changed("kept-replays") {
+		s.KeptReplays = f.keptReplays
 	}
 	if fl.Changed("leagues") {
 		s.Leagues = f.leagues

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"mime"
 	"net"
@@ -598,7 +599,7 @@ func (a *api) matchReplay(w http.ResponseWriter, r *http.Request, t store.Team) 
 		}
 		rep, err := a.teamReplay(r.Context(), m)
 		if err != nil {
-			a.internal(w, err)
+			a.replayError(w, err)
 			return
 		}
 		writeJSON(w, http.StatusOK, forSeats(rep, seats[i]))
@@ -608,6 +609,16 @@ func (a *api) matchReplay(w http.ResponseWriter, r *http.Request, t store.Team) 
 		return
 	}
 	apiError(w, http.StatusNotFound, "your team played no match "+strconv.Quote(r.PathValue("id")))
+}
+
+// replayError answers a replay that could not be read: 410 for one let go
+// (an old casual game's, files.ReplayBudget), else the server's error.
+func (a *api) replayError(w http.ResponseWriter, err error) {
+	if errors.Is(err, fs.ErrNotExist) {
+		apiError(w, http.StatusGone, "this game's replay was deleted: an event keeps the replays of its newest casual games only (the setting kept_replays)")
+		return
+	}
+	a.internal(w, err)
 }
 
 // teamReplay is a match's replay as a team may read it: without what its

@@ -74,7 +74,7 @@ func (a *api) shownReplay(w http.ResponseWriter, r *http.Request, t store.Team, 
 		}
 		rep, err := a.teamReplay(r.Context(), m)
 		if err != nil {
-			a.internal(w, err)
+			a.replayError(w, err)
 			return true
 		}
 		mine := map[int]bool{}

@@ -320,7 +320,7 @@ func (a *api) orgReplay(w http.ResponseWriter, r *http.Request, _ store.Team) {
 		if m.ID == id && m.Error == "" {
 			rep, err := a.p.Replays().Get(m.Key)
 			if err != nil {
-				a.internal(w, err)
+				a.replayError(w, err)
 				return
 			}
 			writeJSON(w, http.StatusOK, rep)

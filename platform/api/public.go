@@ -187,7 +187,7 @@ func (a *api) publicReplay(w http.ResponseWriter, r *http.Request, _ store.Team)
 	}
 	rep, err := a.teamReplay(r.Context(), ms[i])
 	if err != nil {
-		a.internal(w, err)
+		a.replayError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, forSeats(rep, nil))

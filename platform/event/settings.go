@@ -29,6 +29,9 @@ const maxMemoryMiB = 16 << 10
 // maxStderrKiB bounds the stderr caps (64 MiB a bot).
 const maxStderrKiB = 64 << 10
 
+// maxKeptReplays bounds how many casual replays an event keeps.
+const maxKeptReplays = 1_000_000
+
 // TimeOptions are the options holding a game's time limits, for
 // Settings.TurnMS and FirstTurnMS (its Info's TimeOptions); ok is false
 // for a game whose limits are fixed.
@@ -116,6 +119,9 @@ func (e *Events) CheckSettings(g game.Game, opts map[string]string, s store.Sett
 	}
 	if s.StderrTurnKiB < 0 || s.StderrMatchKiB < 0 || s.StderrTurnKiB > maxStderrKiB || s.StderrMatchKiB > maxStderrKiB {
 		return s, fmt.Errorf("stderr caps %d KiB a turn, %d KiB a match: give 1 to %d (0: the defaults, %d and %d)", s.StderrTurnKiB, s.StderrMatchKiB, maxStderrKiB, store.DefaultStderrTurnKiB, store.DefaultStderrMatchKiB)
+	}
+	if s.KeptReplays < 0 || s.KeptReplays > maxKeptReplays {
+		return s, fmt.Errorf("kept replays %d: give 1 to %d (0: the default, %d)", s.KeptReplays, maxKeptReplays, store.DefaultKeptReplays)
 	}
 	if !s.Start.IsZero() && !s.End.IsZero() && !s.End.After(s.Start) {
 		return s, fmt.Errorf("the event ends (%s) before it starts (%s)", s.End.Format("2006-01-02 15:04 MST"), s.Start.Format("2006-01-02 15:04 MST"))

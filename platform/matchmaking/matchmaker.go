@@ -9,10 +9,12 @@ package matchmaking
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/news"
 	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/queue"
@@ -27,6 +29,9 @@ type Matchmaker struct {
 	// Formats is the event formats' look at an event at each tick of the
 	// scheduler, before its casual games (nil: none).
 	Formats func(ctx context.Context, ev store.Event) error
+	// Budget lets go of the event's old casual replays after each casual
+	// match recorded here (nil: all are kept).
+	Budget *files.ReplayBudget
 	// News hears of every match recorded here, for the pages that follow
 	// its event (nil: none).
 	News *news.Hub
@@ -63,10 +68,18 @@ func (mk *Matchmaker) PlayMatch(ctx context.Context, a queue.Match) error {
 	}
 	ctx = context.WithoutCancel(ctx)
 	recorded, err := mk.Events.Store.RecordMatchTx(ctx, rec, rate, mk.Jobs.CompleteWith(ctx))
-	if recorded && err == nil {
-		mk.News.Publish(news.Change{Event: rec.EventID, What: news.Match})
+	if !recorded || err != nil {
+		return err
 	}
-	return err
+	mk.News.Publish(news.Change{Event: rec.EventID, What: news.Match})
+	if (rec.Kind == store.KindCasual || rec.Kind == "") && mk.Budget != nil {
+		// the match is recorded and its job complete: a failure here
+		// only leaves old replays for the next pass
+		if err := mk.Budget.Recorded(ctx, rec.EventID); err != nil {
+			slog.Warn("letting go of old casual replays", "event", rec.EventID, "err", err)
+		}
+	}
+	return nil
 }
 
 // TeamsWithBots are an event's teams with a bot the platform can play, in

@@ -60,6 +60,10 @@ type Settings struct {
 	// replay megabytes long. What is cut is counted in the replay.
 	StderrTurnKiB  int `json:"stderr_turn_kib,omitempty"`
 	StderrMatchKiB int `json:"stderr_match_kib,omitempty"`
+	// KeptReplays is how many of the newest casual games keep their
+	// replay (default DefaultKeptReplays): with the stderr caps, it bounds
+	// what the continuous games keep on disk. Other games keep theirs.
+	KeptReplays int `json:"kept_replays,omitempty"`
 	// Start and End bound the event's submissions and casual matches:
 	// neither outside them (zero: no bound). The organiser's final, rounds
 	// and the promotion tests begun play outside them too.
@@ -111,6 +115,24 @@ const (
 	DefaultStderrTurnKiB  = 16
 	DefaultStderrMatchKiB = 256
 )
+
+// DefaultKeptReplays is how many of an event's casual games keep their
+// replay when the event sets no number (KeptReplays).
+const DefaultKeptReplays = 2000
+
+// Kept is how many casual replays the event keeps.
+func (s Settings) Kept() int {
+	if s.KeptReplays <= 0 {
+		return DefaultKeptReplays
+	}
+	return s.KeptReplays
+}
+
+// MatchKey names a stored match and its replay.
+type MatchKey struct {
+	ID  int64
+	Key string
+}
 
 // StderrCaps are the bots' stderr caps in bytes: a turn, a match.
 func (s Settings) StderrCaps() (turn int, match int64) {
@@ -304,6 +326,10 @@ type Store interface {
 	RecordMatch(ctx context.Context, m Match, rate func(current map[int64]Rating) []Rating) (bool, error)
 	// Matches lists an event's matches, newest first, at most limit.
 	Matches(ctx context.Context, eventID int64, limit int) ([]Match, error)
+	// MatchKeysPast lists the event's matches of a kind past its keep
+	// newest ones, with an id above after, oldest first, at most limit:
+	// those whose replays a budget lets go (files.ReplayBudget).
+	MatchKeysPast(ctx context.Context, eventID int64, kind string, keep int, after int64, limit int) ([]MatchKey, error)
 
 	// Event formats (leagues, ranked rounds, finals).
 

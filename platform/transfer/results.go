@@ -5,8 +5,10 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -79,6 +81,9 @@ func (t *Transfer) WriteReplays(ctx context.Context, eventID int64, w io.Writer)
 			return n, err
 		}
 		rep, err := t.Replays.Get(m.Key)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // an old casual game's, let go (files.ReplayBudget)
+		}
 		if err != nil {
 			return n, fmt.Errorf("match %d: %w", m.ID, err)
 		}

@@ -124,6 +124,18 @@ func (d *DB) CountMatches(ctx context.Context, eventID int64, kind string) (all,
 	return all, failed, err
 }
 
+// MatchKeysPast implements store.Store.
+func (d *DB) MatchKeysPast(ctx context.Context, eventID int64, kind string, keep int, after int64, limit int) ([]store.MatchKey, error) {
+	return list(ctx, d.pool, func(r pgx.Row) (store.MatchKey, error) {
+		var k store.MatchKey
+		err := r.Scan(&k.ID, &k.Key)
+		return k, err
+	}, `SELECT id, key FROM matches
+		WHERE event_id = $1 AND kind = $2 AND id > $3 AND id <= coalesce((SELECT id FROM matches
+			WHERE event_id = $1 AND kind = $2 ORDER BY id DESC LIMIT 1 OFFSET $4), 0)
+		ORDER BY id LIMIT $5`, eventID, kind, after, keep, limit)
+}
+
 // MatchesOfKind implements store.Store.
 func (d *DB) MatchesOfKind(ctx context.Context, eventID int64, kind string) ([]store.Match, error) {
 	return list(ctx, d.pool, scanMatch, `SELECT `+matchCols+` FROM matches WHERE event_id = $1 AND kind = $2 ORDER BY id DESC`, eventID, kind)

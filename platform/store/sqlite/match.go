@@ -124,6 +124,27 @@ func (d *DB) Matches(ctx context.Context, eventID int64, limit int) ([]store.Mat
 	return d.matches(ctx, `SELECT `+matchCols+` FROM matches WHERE event_id = ? ORDER BY id DESC LIMIT ?`, eventID, limit)
 }
 
+// MatchKeysPast implements store.Store.
+func (d *DB) MatchKeysPast(ctx context.Context, eventID int64, kind string, keep int, after int64, limit int) ([]store.MatchKey, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT id, key FROM matches
+		WHERE event_id = ? AND kind = ? AND id > ? AND id <= coalesce((SELECT id FROM matches
+			WHERE event_id = ? AND kind = ? ORDER BY id DESC LIMIT 1 OFFSET ?), 0)
+		ORDER BY id LIMIT ?`, eventID, kind, after, eventID, kind, keep, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.MatchKey
+	for rows.Next() {
+		var k store.MatchKey
+		if err := rows.Scan(&k.ID, &k.Key); err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
+
 // CountMatches implements store.Store.
 func (d *DB) CountMatches(ctx context.Context, eventID int64, kind string) (all, failed int, err error) {
 	err = d.db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE error <> '') FROM matches

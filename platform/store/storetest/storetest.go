@@ -821,4 +821,26 @@ func matchesCountedByKind(t *testing.T, open Opener) {
 	if ms := must(db.MatchesOfKind(ctx, ev.ID, store.KindCasual))(t); len(ms) != 4 {
 		t.Errorf("casual matches (a match without a kind is casual): %d", len(ms))
 	}
+	// past the newest casual ones: the event's own, of that kind, oldest
+	// first, above a watermark, at most a limit
+	keys := func(keep int, after int64, limit int) []string {
+		var out []string
+		for _, k := range must(db.MatchKeysPast(ctx, ev.ID, store.KindCasual, keep, after, limit))(t) {
+			out = append(out, k.Key)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		keep  int
+		after int64
+		limit int
+		want  []string
+	}{
+		{1, 0, 10, []string{"m-1", "m-2", "m-3"}}, {2, 0, 10, []string{"m-1", "m-2"}}, {4, 0, 10, nil}, {40, 0, 10, nil},
+		{0, 0, 10, []string{"m-1", "m-2", "m-3", "m-4"}}, {1, 1, 10, []string{"m-2", "m-3"}}, {1, 0, 2, []string{"m-1", "m-2"}},
+	} {
+		if got := keys(c.keep, c.after, c.limit); !slices.Equal(got, c.want) {
+			t.Errorf("casual matches past the newest %d, after id %d, at most %d: %v, want %v", c.keep, c.after, c.limit, got, c.want)
+		}
+	}
 }
