@@ -29,3 +29,45 @@ func TestNoQuotaWhereCPUAndCPUAcctShareAHierarchy(t *testing.T) {
 		t.Error("separate hierarchies seen as one")
 	}
 }
+
+// On a version 2 hierarchy (here a directory shaped as one: the kernel's
+// files are plain files), a sandbox's group gets its limits in v2's
+// words: memory.max, pids.max, no swap, and the CPU quota as cpu.max
+// "QUOTA PERIOD", with the cpu controller given to the groups below.
+func TestAVersion2GroupGetsItsLimits(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"cgroup.controllers", "cgroup.subtree_control"} {
+		os.WriteFile(filepath.Join(root, f), nil, 0o644)
+	}
+	old := cgroupRoot
+	cgroupRoot = root
+	defer func() { cgroupRoot = old }()
+	cg, err := newCgroupV2("x", Limits{Memory: 64 << 20, Procs: 32, Cores: 1.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, groupName, "x")
+	if cg.cpu != dir || cg.memory != dir || !cg.v2 {
+		t.Fatalf("group %+v", cg)
+	}
+	for file, want := range map[string]string{
+		"memory.max": "67108864", "pids.max": "32", "memory.swap.max": "0", "cpu.max": "150000 100000",
+	} {
+		os.Chmod(filepath.Join(dir, file), 0o600) // made as the kernel's are, mode 0
+		if b, _ := os.ReadFile(filepath.Join(dir, file)); string(b) != want {
+			t.Errorf("%s: %q, want %q", file, b, want)
+		}
+	}
+	os.Chmod(filepath.Join(root, groupName, "cgroup.subtree_control"), 0o600)
+	if b, _ := os.ReadFile(filepath.Join(root, groupName, "cgroup.subtree_control")); string(b) != "+cpu" {
+		t.Errorf("the parent gives its children %q, want the cpu controller last", b)
+	}
+	// without a quota, no cpu.max
+	cg, err = newCgroupV2("y", Limits{Memory: 64 << 20, Procs: 32})
+	if err != nil || cg.cpu != "" {
+		t.Fatalf("a group without a quota: %+v %v", cg, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, groupName, "y", "cpu.max")); err == nil {
+		t.Error("cpu.max written without a quota")
+	}
+}
