@@ -51,7 +51,7 @@ func (mk *Matchmaker) playableOnce(ctx context.Context, info game.Info, subID in
 	if !seen {
 		// a team URL that did not answer sits out casual pairing for a
 		// while (play.Player.Paused)
-		ok = mk.Player.Playable(ctx, info, subID) && !mk.Player.Paused(subID)
+		ok = mk.Player.Playable(ctx, info, subID) && !mk.Player.Paused(ctx, subID)
 		memo[subID] = ok
 	}
 	return ok

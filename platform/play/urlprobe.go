@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
@@ -20,8 +21,9 @@ import (
 // cores for the protocol's whole start-up wait (30 s), and its submission
 // is left out of pairing for a while, doubling at each failure from
 // pauseFirst to pauseMax: a dead URL costs the other teams and events
-// nearly nothing. The pause is this process's: a platform with many
-// workers probes on each.
+// nearly nothing. The pause is kept in this process and in the store (a
+// file, "url-pause/ID", holding its end): the workers of a platform on
+// many machines probe, and the server that pairs reads it.
 
 // ProbeWait bounds the readiness probe of a team's URL.
 const ProbeWait = 3 * time.Second
@@ -44,8 +46,23 @@ type deadURL struct {
 }
 
 // Paused reports whether submission subID is a team URL left out of
-// casual pairing for now, having not answered its last probe.
-func (p *Player) Paused(subID int64) bool { return p.urls.paused(subID, time.Now()) }
+// casual pairing for now, having not answered its last probe, here or on
+// another machine of the platform.
+func (p *Player) Paused(ctx context.Context, subID int64) bool {
+	now := time.Now()
+	if p.urls.paused(subID, now) {
+		return true
+	}
+	b, err := p.Events.Store.File(ctx, pauseFile(subID))
+	if err != nil {
+		return false // none (or unreadable: pairing goes on, the probe still fails fast)
+	}
+	until, err := time.Parse(time.RFC3339Nano, string(b))
+	return err == nil && now.Before(until)
+}
+
+// pauseFile is the store's file holding the end of a URL's pause.
+func pauseFile(subID int64) string { return "url-pause/" + strconv.FormatInt(subID, 10) }
 
 func (h *urlHealth) paused(subID int64, now time.Time) bool {
 	h.mu.Lock()
@@ -54,8 +71,8 @@ func (h *urlHealth) paused(subID int64, now time.Time) bool {
 	return ok && now.Before(d.until)
 }
 
-// failed records a failed probe and returns how long its pairing pauses.
-func (h *urlHealth) failed(subID int64, why string, now time.Time) time.Duration {
+// failed records a failed probe and returns when its pairing pause ends.
+func (h *urlHealth) failed(subID int64, why string, now time.Time) (time.Duration, time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.dead == nil {
@@ -65,7 +82,7 @@ func (h *urlHealth) failed(subID int64, why string, now time.Time) time.Duration
 	d.pause = min(max(2*d.pause, pauseFirst), pauseMax)
 	d.until, d.why = now.Add(d.pause), why
 	h.dead[subID] = d
-	return d.pause
+	return d.pause, d.until
 }
 
 // answered forgets a URL's failures.
@@ -84,12 +101,16 @@ func (p *Player) probeURLs(ctx context.Context, info game.Info, set store.Settin
 			continue
 		}
 		wg.Go(func() {
+			sub := a.Submissions[i]
 			err := probe(ctx, info, set, spec.Target)
 			if err == nil {
-				p.urls.answered(a.Submissions[i])
+				p.urls.answered(sub)
+				p.Events.Store.DeleteFile(context.WithoutCancel(ctx), pauseFile(sub))
 				return
 			}
-			pause := p.urls.failed(a.Submissions[i], err.Error(), time.Now())
+			pause, until := p.urls.failed(sub, err.Error(), time.Now())
+			// shared: a lost write only leaves the other machines pairing it
+			p.Events.Store.PutFile(context.WithoutCancel(ctx), pauseFile(sub), []byte(until.Format(time.RFC3339Nano)))
 			why := fmt.Errorf("its URL was not ready within %v before the match (%v); its matches pause for %v", ProbeWait, err, pause)
 			m.Players[i].Open = func() (bot.Bot, error) { return nil, why }
 		})

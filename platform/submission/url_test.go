@@ -15,6 +15,7 @@ import (
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/platformtest"
+	arenaplay "github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -157,7 +158,7 @@ func TestDeadURLFailsFastAndPauses(t *testing.T) {
 		}
 		return ms[i], rep.Result.Players[1].Message
 	}
-	if p.Player.Paused(sub.ID) {
+	if p.Player.Paused(ctx, sub.ID) {
 		t.Fatal("paused before any probe")
 	}
 	m, msg := play("casual-dead-1")
@@ -167,8 +168,13 @@ func TestDeadURLFailsFastAndPauses(t *testing.T) {
 	if m.Error != "" || m.Ranks[1] != slices.Max(m.Ranks) {
 		t.Errorf("the dead URL's team should lose the match: %+v", m)
 	}
-	if !p.Player.Paused(sub.ID) {
+	if !p.Player.Paused(ctx, sub.ID) {
 		t.Error("a dead URL is still paired")
+	}
+	// another machine of the platform (a server pairing, a worker that
+	// did not probe) sees the pause through the store
+	if other := (&arenaplay.Player{Events: p.Events}); !other.Paused(ctx, sub.ID) {
+		t.Error("another process of the platform still pairs the dead URL")
 	}
 	if _, msg := play("casual-dead-2"); !strings.Contains(msg, "pause for 2m0s") {
 		t.Errorf("a second failure should double the pause: %q", msg)
