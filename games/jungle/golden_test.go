@@ -31,9 +31,10 @@ var goldenLineups = [][]string{
 const goldenSeeds = 4
 
 // playHash plays one whole game between builtins without the runner, as
-// BenchmarkJungleGame does, and hashes every reply, every frame and the
-// result: two games with the same hash are the same game byte for byte.
-func playHash(tb testing.TB, seed int64, names []string) string {
+// BenchmarkJungleGame does (every reply taking 1 ms), and hashes every
+// reply and every frame (game), then the result (result): two games with
+// the same hashes are the same game byte for byte.
+func playHash(tb testing.TB, seed int64, names []string) (moves, result string) {
 	tb.Helper()
 	ref, err := Game{}.New(game.Config{Seed: seed, Players: len(names), Options: game.MustOptions(options)})
 	if err != nil {
@@ -57,22 +58,24 @@ func playHash(tb testing.TB, seed int64, names []string) string {
 				continue
 			}
 			out := strings.TrimSuffix(string(bots[p].Respond(msg)), "\n")
-			fmt.Fprintf(h, "%d %s\n", p, out)
+			writeReply(h, p, out)
 			replies[p] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: out}}, Time: time.Millisecond}
 		}
 		ref.Play(replies)
 		h.Write(ref.Frame())
 	}
-	writeResult(h, ref.Result())
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-func writeResult(h hash.Hash, res game.Result) {
+	moves = hex.EncodeToString(h.Sum(nil))
+	h.Reset()
+	res := ref.Result()
 	fmt.Fprintf(h, "%s\n", res.Summary)
 	for _, p := range res.Players {
 		fmt.Fprintf(h, "%d %v %s\n", p.Rank, p.Score, p.Status)
 	}
+	return moves, hex.EncodeToString(h.Sum(nil))
 }
+
+// writeReply hashes player p's answer (its frame follows the answers).
+func writeReply(h hash.Hash, p int, text string) { fmt.Fprintf(h, "%d %s\n", p, text) }
 
 // TestBuiltinsGolden: matches between the builtin bots are the same, byte
 // for byte, as those recorded in testdata/builtins-golden.txt (go test
@@ -82,7 +85,8 @@ func TestBuiltinsGolden(t *testing.T) {
 	var got []string
 	for _, lineup := range goldenLineups {
 		for seed := range int64(goldenSeeds) {
-			got = append(got, fmt.Sprintf("%s %d %s", strings.Join(lineup, ","), seed, playHash(t, seed, lineup)))
+			g, r := playHash(t, seed, lineup)
+			got = append(got, fmt.Sprintf("%s %d %s %s", strings.Join(lineup, ","), seed, g, r))
 		}
 	}
 	if *updateGolden {
