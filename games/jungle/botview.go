@@ -6,10 +6,19 @@ import (
 	"strconv"
 )
 
-// The builtin bots read the TICK JSON exactly as a process bot would, into
-// this view, and answer a COMMAND line.
+// The builtin bots read a TICK as Go values (tickView, PromptView's value,
+// under the match runner), or parse its JSON exactly as a process bot
+// would (Respond) into the same values; both build this view and answer a
+// COMMAND line.
 
-type viewDiamond struct {
+// tickView is what one team is told on a tick: PromptView's value.
+type tickView struct {
+	*tickData
+	me int // the recipient's team index
+}
+
+// The TICK's JSON, as far as the builtins read it.
+type jsonDiamond struct {
 	ID          string `json:"id"`
 	Position    Pos    `json:"position"`
 	SummonLevel int    `json:"summonLevel"`
@@ -17,22 +26,21 @@ type viewDiamond struct {
 	OwnerID     string `json:"ownerId"`
 }
 
-type viewUnit struct {
+type jsonUnit struct {
 	ID          string `json:"id"`
 	TeamID      string `json:"teamId"`
 	Position    *Pos   `json:"position"`
-	HasDiamond  bool   `json:"hasDiamond"`
 	HasSpawned  bool   `json:"hasSpawned"`
 	IsSummoning bool   `json:"isSummoning"`
 	DiamondID   string `json:"diamondId"`
 }
 
-type viewTeam struct {
+type jsonTeam struct {
 	ID     string     `json:"id"`
 	Name   string     `json:"name"`
 	IsDead bool       `json:"isDead"`
 	Score  int        `json:"score"`
-	Units  []viewUnit `json:"units"`
+	Units  []jsonUnit `json:"units"`
 	Errors []string   `json:"errors"`
 }
 
@@ -42,23 +50,10 @@ type tickMsg struct {
 	TotalTick int    `json:"totalTick"`
 	Map       struct {
 		Tiles    json.RawMessage `json:"tiles"`
-		Diamonds []viewDiamond   `json:"diamonds"`
+		Diamonds []jsonDiamond   `json:"diamonds"`
 	} `json:"map"`
 	TeamID string     `json:"teamId"`
-	Teams  []viewTeam `json:"teams"`
-}
-
-// view is a parsed TICK with the lookups the bots need.
-type view struct {
-	msg      tickMsg
-	w, h     int
-	tiles    []Tile
-	occ      []*viewUnit // unit standing on each tile
-	freeDia  []int       // free diamonds lying on each tile
-	diamonds map[string]*viewDiamond
-	mine     []*viewUnit
-	enemies  []*viewUnit // alive units of other teams
-	exits    []bool      // see hasExit
+	Teams  []jsonTeam `json:"teams"`
 }
 
 // tileCache keeps a bot's decoded map between ticks: the tiles never change
@@ -69,20 +64,22 @@ type tileCache struct {
 	tiles []Tile
 }
 
-func parseView(data []byte, cache *tileCache) (*view, error) {
-	v := &view{}
-	if err := json.Unmarshal(data, &v.msg); err != nil {
+// parseTick reads a TICK's JSON into the values PromptView gives; nil
+// without an error for a message of another type.
+func parseTick(data []byte, cache *tileCache) (*tickView, error) {
+	var msg tickMsg
+	if err := json.Unmarshal(data, &msg); err != nil {
 		return nil, err
 	}
-	if cache == nil {
-		cache = &tileCache{}
+	if msg.Type != "TICK" {
+		return nil, nil
 	}
-	if !bytes.Equal(cache.raw, v.msg.Map.Tiles) {
+	if !bytes.Equal(cache.raw, msg.Map.Tiles) {
 		var cols [][]string
-		if err := json.Unmarshal(v.msg.Map.Tiles, &cols); err != nil {
+		if err := json.Unmarshal(msg.Map.Tiles, &cols); err != nil {
 			return nil, err
 		}
-		cache.raw = append(cache.raw[:0], v.msg.Map.Tiles...)
+		cache.raw = append(cache.raw[:0], msg.Map.Tiles...)
 		cache.w, cache.h = len(cols), 0
 		if cache.w > 0 {
 			cache.h = len(cols[0])
@@ -104,38 +101,84 @@ func parseView(data []byte, cache *tileCache) (*view, error) {
 			}
 		}
 	}
-	v.w, v.h, v.tiles = cache.w, cache.h, cache.tiles
-	v.occ = make([]*viewUnit, v.w*v.h)
-	v.freeDia = make([]int, v.w*v.h)
-	v.diamonds = map[string]*viewDiamond{}
-	for i := range v.msg.Map.Diamonds {
-		d := &v.msg.Map.Diamonds[i]
-		v.diamonds[d.ID] = d
-		if d.OwnerID == "" && v.in(d.Position) {
-			v.freeDia[v.idx(d.Position)]++
+	d := &tickData{tick: msg.Tick, total: msg.TotalTick, w: cache.w, h: cache.h, grid: cache.tiles,
+		diamonds: make([]tickDiamond, len(msg.Map.Diamonds)), teams: make([]tickTeam, len(msg.Teams))}
+	for i, jd := range msg.Map.Diamonds {
+		d.diamonds[i] = tickDiamond{id: jd.ID, pos: jd.Position, level: jd.SummonLevel, points: jd.Points, owner: jd.OwnerID}
+	}
+	tv := &tickView{tickData: d, me: -1}
+	for i, jt := range msg.Teams {
+		t := &d.teams[i]
+		t.id, t.name, t.dead, t.score, t.errors = jt.ID, jt.Name, jt.IsDead, jt.Score, jt.Errors
+		t.units = make([]tickUnit, len(jt.Units))
+		for k, ju := range jt.Units {
+			u := tickUnit{id: ju.ID, team: ju.TeamID, alive: ju.Position != nil, diamond: ju.DiamondID, summoning: ju.IsSummoning}
+			if ju.Position != nil {
+				u.pos = *ju.Position
+			}
+			t.units[k] = u
+		}
+		if jt.ID == msg.TeamID && tv.me < 0 {
+			tv.me = i
 		}
 	}
-	for ti := range v.msg.Teams {
-		t := &v.msg.Teams[ti]
-		for ui := range t.Units {
-			u := &t.Units[ui]
-			if u.Position != nil && v.in(*u.Position) {
-				v.occ[v.idx(*u.Position)] = u
+	return tv, nil
+}
+
+// view is a TICK with the lookups the bots need.
+type view struct {
+	d       *tickData
+	w, h    int
+	tiles   []Tile
+	occ     []*tickUnit // unit standing on each tile
+	freeDia []int       // free diamonds lying on each tile
+	mine    []*tickUnit
+	enemies []*tickUnit // alive units of other teams
+	exits   []bool      // see hasExit
+}
+
+func newView(tv *tickView) *view {
+	d := tv.tickData
+	v := &view{d: d, w: d.w, h: d.h, tiles: d.grid}
+	v.occ = make([]*tickUnit, v.w*v.h)
+	v.freeDia = make([]int, v.w*v.h)
+	for i := range d.diamonds {
+		dm := &d.diamonds[i]
+		if dm.owner == "" && v.in(dm.pos) {
+			v.freeDia[v.idx(dm.pos)]++
+		}
+	}
+	for ti := range d.teams {
+		t := &d.teams[ti]
+		for ui := range t.units {
+			u := &t.units[ui]
+			if u.alive && v.in(u.pos) {
+				v.occ[v.idx(u.pos)] = u
 			}
-			if t.ID == v.msg.TeamID {
+			if ti == tv.me {
 				v.mine = append(v.mine, u)
-			} else if u.Position != nil {
+			} else if u.alive {
 				v.enemies = append(v.enemies, u)
 			}
 		}
 	}
-	return v, nil
+	return v
+}
+
+// diamond returns the diamond with that id, nil for none.
+func (v *view) diamond(id string) *tickDiamond {
+	for i := range v.d.diamonds {
+		if v.d.diamonds[i].id == id {
+			return &v.d.diamonds[i]
+		}
+	}
+	return nil
 }
 
 func (v *view) in(p Pos) bool      { return p.X >= 0 && p.Y >= 0 && p.X < v.w && p.Y < v.h }
 func (v *view) idx(p Pos) int      { return p.Y*v.w + p.X }
 func (v *view) tile(p Pos) Tile    { return v.tiles[v.idx(p)] }
-func (v *view) ticksLeft() int     { return v.msg.TotalTick - v.msg.Tick }
+func (v *view) ticksLeft() int     { return v.d.total - v.d.tick }
 func (v *view) onSpawn(p Pos) bool { return v.in(p) && v.tile(p) == Spawn }
 
 // passable says whether a unit may step on p, as the server judges it.
@@ -256,9 +299,9 @@ func (v *view) hasExit(p Pos) bool {
 // freeDiamonds lists where free diamonds lie.
 func (v *view) freeDiamonds() []Pos {
 	var out []Pos
-	for _, d := range v.msg.Map.Diamonds {
-		if d.OwnerID == "" {
-			out = append(out, d.Position)
+	for _, d := range v.d.diamonds {
+		if d.owner == "" {
+			out = append(out, d.pos)
 		}
 	}
 	return out
@@ -269,10 +312,10 @@ func (v *view) freeDiamonds() []Pos {
 func (v *view) nearestEnemy(p Pos) int {
 	best := 1 << 30
 	for _, e := range v.enemies {
-		if v.onSpawn(*e.Position) {
+		if v.onSpawn(e.pos) {
 			continue
 		}
-		d := abs(e.Position.X-p.X) + abs(e.Position.Y-p.Y)
+		d := abs(e.pos.X-p.X) + abs(e.pos.Y-p.Y)
 		best = min(best, d)
 	}
 	return best

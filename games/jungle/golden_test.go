@@ -33,8 +33,10 @@ const goldenSeeds = 4
 // playHash plays one whole game between builtins without the runner, as
 // BenchmarkJungleGame does (every reply taking 1 ms), and hashes every
 // reply and every frame (game), then the result (result): two games with
-// the same hashes are the same game byte for byte.
-func playHash(tb testing.TB, seed int64, names []string) (moves, result string) {
+// the same hashes are the same game byte for byte. The bots read the
+// TICK's JSON (Respond), or with typed its Go values (PromptView and
+// RespondView, as under the match runner).
+func playHash(tb testing.TB, seed int64, names []string, typed bool) (moves, result string) {
 	tb.Helper()
 	ref, err := Game{}.New(game.Config{Seed: seed, Players: len(names), Options: game.MustOptions(options)})
 	if err != nil {
@@ -52,14 +54,25 @@ func playHash(tb testing.TB, seed int64, names []string) (moves, result string) 
 	replies := make([]game.Reply, len(bots))
 	for !ref.Over() {
 		for p := range bots {
-			msg, ask := ref.Prompt(p)
-			if !ask {
-				replies[p] = game.Reply{Status: game.NotAsked}
-				continue
+			var out []byte
+			if typed {
+				view, ask := ref.(game.ViewPrompter).PromptView(p)
+				if !ask {
+					replies[p] = game.Reply{Status: game.NotAsked}
+					continue
+				}
+				out = bots[p].(game.ViewBot).RespondView(view)
+			} else {
+				msg, ask := ref.Prompt(p)
+				if !ask {
+					replies[p] = game.Reply{Status: game.NotAsked}
+					continue
+				}
+				out = bots[p].Respond(msg)
 			}
-			out := strings.TrimSuffix(string(bots[p].Respond(msg)), "\n")
-			writeReply(h, p, out)
-			replies[p] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: out}}, Time: time.Millisecond}
+			text := strings.TrimSuffix(string(out), "\n")
+			writeReply(h, p, text)
+			replies[p] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: text}}, Time: time.Millisecond}
 		}
 		ref.Play(replies)
 		h.Write(ref.Frame())
@@ -79,23 +92,33 @@ func writeReply(h hash.Hash, p int, text string) { fmt.Fprintf(h, "%d %s\n", p, 
 
 // TestBuiltinsGolden: matches between the builtin bots are the same, byte
 // for byte, as those recorded in testdata/builtins-golden.txt (go test
-// -update rewrites it, after a deliberate change of the bots or the rules).
+// -update rewrites it, after a deliberate change of the bots or the rules),
+// whether the bots read the TICK as JSON or as Go values.
 func TestBuiltinsGolden(t *testing.T) {
+	for _, typed := range []bool{true, false} {
+		t.Run(map[bool]string{true: "typed", false: "json"}[typed], func(t *testing.T) { testGolden(t, typed) })
+	}
+}
+
+func testGolden(t *testing.T, typed bool) {
 	const golden = "testdata/builtins-golden.txt"
 	var got []string
 	for _, lineup := range goldenLineups {
 		for seed := range int64(goldenSeeds) {
-			g, r := playHash(t, seed, lineup)
+			g, r := playHash(t, seed, lineup, typed)
 			got = append(got, fmt.Sprintf("%s %d %s %s", strings.Join(lineup, ","), seed, g, r))
 		}
 	}
-	if *updateGolden {
+	if *updateGolden && !typed {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(golden, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		return
+	}
+	if *updateGolden {
 		return
 	}
 	want := readLines(t, golden)
