@@ -22,8 +22,8 @@ type referee struct {
 	grid  []Tile    // the same, for the builtins (tickData)
 	data  *tickData // this tick's TICK payload
 	msgs  [][]byte  // its JSON for each team, written when first asked for
-	init  []byte   // the initial frame
-	frame []byte   // the frame of the last tick played
+	init  []byte    // the initial frame
+	frame []byte    // the frame of the last tick played
 
 	asked atomic.Int64 // r.tick, for Complete (which may run on other goroutines)
 
