@@ -19,6 +19,7 @@ var builtins = []game.Builtin{
 type builtinBot struct {
 	play  func(v *view, c *commandBuilder)
 	cache tileCache
+	sc    scratch
 }
 
 func botFunc(play func(v *view, c *commandBuilder)) game.Bot { return &builtinBot{play: play} }
@@ -39,7 +40,7 @@ func (b *builtinBot) RespondView(view any) []byte {
 		return nil
 	}
 	c := newCommand(tv.tick)
-	b.play(newView(tv), c)
+	b.play(newView(tv, &b.sc), c)
 	return c.bytes()
 }
 

@@ -134,14 +134,28 @@ type view struct {
 	freeDia []int       // free diamonds lying on each tile
 	mine    []*tickUnit
 	enemies []*tickUnit // alive units of other teams
-	exits   []bool      // see hasExit
+	sc      *scratch
 }
 
-func newView(tv *tickView) *view {
+// scratch is a bot's memory for its views, used again every tick: a view
+// lives until the bot has answered.
+type scratch struct {
+	occ          []*tickUnit
+	freeDia      []int
+	dist, spawnD []int
+	queue        []Pos
+	exits        []bool // see hasExit, for the tiles of exitsOf
+	exitsOf      *Tile
+}
+
+func newView(tv *tickView, sc *scratch) *view {
 	d := tv.tickData
-	v := &view{d: d, w: d.w, h: d.h, tiles: d.grid}
-	v.occ = make([]*tickUnit, v.w*v.h)
-	v.freeDia = make([]int, v.w*v.h)
+	v := &view{d: d, w: d.w, h: d.h, tiles: d.grid, sc: sc}
+	n := v.w * v.h
+	sc.occ, sc.freeDia = resize(sc.occ, n), resize(sc.freeDia, n)
+	clear(sc.occ)
+	clear(sc.freeDia)
+	v.occ, v.freeDia = sc.occ, sc.freeDia
 	for i := range d.diamonds {
 		dm := &d.diamonds[i]
 		if dm.owner == "" && v.in(dm.pos) {
@@ -203,17 +217,28 @@ func (v *view) passable(p Pos, spawnOK, carrier bool) bool {
 	return true
 }
 
-// distances is a breadth-first search from a unit's tile; -1 is unreachable.
+// resize returns s with length n, in its own memory when it is large
+// enough.
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
+// distances is a breadth-first search from a unit's tile; -1 is
+// unreachable. The result is good until the next call.
 func (v *view) distances(from Pos, spawnOK, carrier bool) []int {
-	d := make([]int, v.w*v.h)
+	v.sc.dist = resize(v.sc.dist, v.w*v.h)
+	d := v.sc.dist
 	for i := range d {
 		d[i] = -1
 	}
 	d[v.idx(from)] = 0
-	queue := []Pos{from}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
+	queue := append(v.sc.queue[:0], from)
+	defer func() { v.sc.queue = queue[:0] }()
+	for k := 0; k < len(queue); k++ {
+		p := queue[k]
 		for _, q := range p.neighbours() {
 			if v.passable(q, spawnOK, carrier) && d[v.idx(q)] < 0 {
 				d[v.idx(q)] = d[v.idx(p)] + 1
@@ -227,20 +252,21 @@ func (v *view) distances(from Pos, spawnOK, carrier bool) []int {
 // spawnNear picks the free spawn tile closest (through any non-wall tile)
 // to one of the goals; ties go to the first in column-major order.
 func (v *view) spawnNear(goals []Pos, taken map[Pos]bool) (Pos, bool) {
-	d := make([]int, v.w*v.h)
+	v.sc.spawnD = resize(v.sc.spawnD, v.w*v.h)
+	d := v.sc.spawnD
 	for i := range d {
 		d[i] = -1
 	}
-	var queue []Pos
+	queue := v.sc.queue[:0]
+	defer func() { v.sc.queue = queue[:0] }()
 	for _, g := range goals {
 		if v.in(g) && d[v.idx(g)] < 0 {
 			d[v.idx(g)] = 0
 			queue = append(queue, g)
 		}
 	}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
+	for k := 0; k < len(queue); k++ {
+		p := queue[k]
 		for _, q := range p.neighbours() {
 			if v.in(q) && v.tile(q) != Wall && d[v.idx(q)] < 0 {
 				d[v.idx(q)] = d[v.idx(p)] + 1
@@ -266,34 +292,44 @@ func (v *view) spawnNear(goals []Pos, taken map[Pos]bool) (Pos, bool) {
 // hasExit: from spawn tile p some EMPTY tile can be reached over non-wall
 // tiles (units aside): the spawn is not a closed room.
 func (v *view) hasExit(p Pos) bool {
-	if v.exits == nil {
-		v.exits = make([]bool, v.w*v.h)
-		comp := make([]int, v.w*v.h)
-		n := 0
-		for i := range v.tiles {
-			if v.tiles[i] == Wall || comp[i] != 0 {
-				continue
-			}
-			n++
-			members := []int{i}
-			comp[i] = n
-			empty := false
-			for k := 0; k < len(members); k++ {
-				q := Pos{members[k] % v.w, members[k] / v.w}
-				empty = empty || v.tiles[members[k]] == Empty
-				for _, r := range q.neighbours() {
-					if v.in(r) && v.tile(r) != Wall && comp[v.idx(r)] == 0 {
-						comp[v.idx(r)] = n
-						members = append(members, v.idx(r))
-					}
+	// It depends on the tiles alone, which never change during a game.
+	if len(v.tiles) == 0 {
+		return false
+	}
+	if v.sc.exitsOf != &v.tiles[0] || len(v.sc.exits) != len(v.tiles) {
+		v.sc.exitsOf, v.sc.exits = &v.tiles[0], v.exitsMap()
+	}
+	return v.sc.exits[v.idx(p)]
+}
+
+// exitsMap computes hasExit for every tile.
+func (v *view) exitsMap() []bool {
+	exits := make([]bool, v.w*v.h)
+	comp := make([]int, v.w*v.h)
+	n := 0
+	for i := range v.tiles {
+		if v.tiles[i] == Wall || comp[i] != 0 {
+			continue
+		}
+		n++
+		members := []int{i}
+		comp[i] = n
+		empty := false
+		for k := 0; k < len(members); k++ {
+			q := Pos{members[k] % v.w, members[k] / v.w}
+			empty = empty || v.tiles[members[k]] == Empty
+			for _, r := range q.neighbours() {
+				if v.in(r) && v.tile(r) != Wall && comp[v.idx(r)] == 0 {
+					comp[v.idx(r)] = n
+					members = append(members, v.idx(r))
 				}
 			}
-			for _, m := range members {
-				v.exits[m] = empty
-			}
+		}
+		for _, m := range members {
+			exits[m] = empty
 		}
 	}
-	return v.exits[v.idx(p)]
+	return exits
 }
 
 // freeDiamonds lists where free diamonds lie.

@@ -29,7 +29,10 @@ type referee struct {
 
 	seats []seatState
 	log   []string // what the server logged while the last tick was played
-	steps [][]byte // the last tick's per-team viewer states
+	steps [][]byte // the last tick's per-team viewer states (in stepBuf)
+
+	stepBuf  []byte // the memory of steps, used again every tick
+	frameCap int    // the capacity a frame is started with
 }
 
 // seatState is what the referee knows of a team beyond the board.
@@ -143,7 +146,7 @@ func (r *referee) Play(replies []game.Reply) {
 		return
 	}
 	st, t := r.st, r.tick
-	r.log, r.steps = nil, nil
+	r.log, r.steps, r.stepBuf = nil, r.steps[:0], r.stepBuf[:0]
 	for _, ti := range r.orders[t] {
 		team := st.Teams[ti]
 		if ti >= len(replies) || team.Dead {
