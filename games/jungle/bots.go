@@ -131,8 +131,9 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 	if v.onSpawn(p) {
 		// Leave the spawn zone before anything else: a carrier can do
 		// nothing but move there.
-		dist := v.distances(p, true, true)
-		if q, ok := v.nearest(dist, func(q Pos) bool { return v.tile(q) == Empty }); ok {
+		empty := func(q Pos) bool { return v.tile(q) == Empty }
+		dist := v.distances(p, true, true, empty)
+		if q, ok := v.nearest(dist, empty); ok {
 			c.add("MOVE", u.id, &q)
 			return
 		}
@@ -163,7 +164,7 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 // teammate is heading for (a hunter also to enemy carriers).
 func seek(v *view, c *commandBuilder, u *tickUnit, taken map[Pos]bool, fight bool, r *rand.Rand) {
 	p := u.pos
-	dist := v.distances(p, v.onSpawn(p), false)
+	var dist []int
 	goal := func(q Pos) bool {
 		if taken[q] {
 			return false
@@ -180,6 +181,7 @@ func seek(v *view, c *commandBuilder, u *tickUnit, taken map[Pos]bool, fight boo
 		}
 		return false
 	}
+	dist = v.distances(p, v.onSpawn(p), false, goal)
 	if q, ok := v.nearest(dist, goal); ok {
 		taken[q] = true
 		c.add("MOVE", u.id, &q)

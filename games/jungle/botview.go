@@ -227,8 +227,11 @@ func resize[T any](s []T, n int) []T {
 }
 
 // distances is a breadth-first search from a unit's tile; -1 is
-// unreachable. The result is good until the next call.
-func (v *view) distances(from Pos, spawnOK, carrier bool) []int {
+// unreachable. It stops once every tile as near as the nearest goal tile
+// is reached: farther tiles are left at -1, which changes nothing for
+// nearest with the same goal, and when no tile is a goal every tile has
+// its distance. The result is good until the next call.
+func (v *view) distances(from Pos, spawnOK, carrier bool, goal func(Pos) bool) []int {
 	v.sc.dist = resize(v.sc.dist, v.w*v.h)
 	d := v.sc.dist
 	for i := range d {
@@ -237,12 +240,19 @@ func (v *view) distances(from Pos, spawnOK, carrier bool) []int {
 	d[v.idx(from)] = 0
 	queue := append(v.sc.queue[:0], from)
 	defer func() { v.sc.queue = queue[:0] }()
+	stop := -1 // the distance of the nearest goal tile found
 	for k := 0; k < len(queue); k++ {
 		p := queue[k]
+		if stop >= 0 && d[v.idx(p)] >= stop {
+			break // every tile at distance stop has been reached
+		}
 		for _, q := range p.neighbours() {
 			if v.passable(q, spawnOK, carrier) && d[v.idx(q)] < 0 {
 				d[v.idx(q)] = d[v.idx(p)] + 1
 				queue = append(queue, q)
+				if stop < 0 && goal(q) {
+					stop = d[v.idx(q)]
+				}
 			}
 		}
 	}
