@@ -132,8 +132,7 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 		// Leave the spawn zone before anything else: a carrier can do
 		// nothing but move there.
 		empty := func(q Pos) bool { return v.tile(q) == Empty }
-		dist := v.distances(p, true, true, empty)
-		if q, ok := v.nearest(dist, empty); ok {
+		if _, q, ok := v.distances(p, true, true, empty); ok {
 			c.add("MOVE", u.id, &q)
 			return
 		}
@@ -164,7 +163,6 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 // teammate is heading for (a hunter also to enemy carriers).
 func seek(v *view, c *commandBuilder, u *tickUnit, taken map[Pos]bool, fight bool, r *rand.Rand) {
 	p := u.pos
-	var dist []int
 	goal := func(q Pos) bool {
 		if taken[q] {
 			return false
@@ -181,8 +179,8 @@ func seek(v *view, c *commandBuilder, u *tickUnit, taken map[Pos]bool, fight boo
 		}
 		return false
 	}
-	dist = v.distances(p, v.onSpawn(p), false, goal)
-	if q, ok := v.nearest(dist, goal); ok {
+	dist, q, ok := v.distances(p, v.onSpawn(p), false, goal)
+	if ok {
 		taken[q] = true
 		c.add("MOVE", u.id, &q)
 		return
@@ -247,20 +245,4 @@ func (v *view) carriers() []Pos {
 		}
 	}
 	return out
-}
-
-// nearest returns the reachable tile closest in dist that satisfies ok
-// (column-major order breaks ties).
-func (v *view) nearest(dist []int, ok func(Pos) bool) (Pos, bool) {
-	best, bd := Pos{}, -1
-	for x := 0; x < v.w; x++ {
-		for y := 0; y < v.h; y++ {
-			q := Pos{x, y}
-			d := dist[v.idx(q)]
-			if d > 0 && (bd < 0 || d < bd) && ok(q) {
-				best, bd = q, d
-			}
-		}
-	}
-	return best, bd > 0
 }

@@ -227,11 +227,11 @@ func resize[T any](s []T, n int) []T {
 }
 
 // distances is a breadth-first search from a unit's tile; -1 is
-// unreachable. It stops once every tile as near as the nearest goal tile
-// is reached: farther tiles are left at -1, which changes nothing for
-// nearest with the same goal, and when no tile is a goal every tile has
-// its distance. The result is good until the next call.
-func (v *view) distances(from Pos, spawnOK, carrier bool, goal func(Pos) bool) []int {
+// unreachable. It returns the nearest goal tile other than the start
+// (ties: the first in column-major order), found when a goal is. It stops
+// once every tile as near as that goal is reached, so the distances are
+// complete only when no tile is a goal. They are good until the next call.
+func (v *view) distances(from Pos, spawnOK, carrier bool, goal func(Pos) bool) (dist []int, best Pos, found bool) {
 	v.sc.dist = resize(v.sc.dist, v.w*v.h)
 	d := v.sc.dist
 	for i := range d {
@@ -250,13 +250,16 @@ func (v *view) distances(from Pos, spawnOK, carrier bool, goal func(Pos) bool) [
 			if v.passable(q, spawnOK, carrier) && d[v.idx(q)] < 0 {
 				d[v.idx(q)] = d[v.idx(p)] + 1
 				queue = append(queue, q)
-				if stop < 0 && goal(q) {
+				if (stop < 0 || d[v.idx(q)] == stop) && goal(q) {
 					stop = d[v.idx(q)]
+					if !found || q.X < best.X || q.X == best.X && q.Y < best.Y {
+						best, found = q, true
+					}
 				}
 			}
 		}
 	}
-	return d
+	return d, best, found
 }
 
 // spawnNear picks the free spawn tile closest (through any non-wall tile)
