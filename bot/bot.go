@@ -97,6 +97,14 @@ func ended(done <-chan struct{}, wait time.Duration) bool {
 	}
 }
 
+// ViewTaker is implemented by transports that can hand a bot its game's
+// prompt as Go values (game.ViewPrompter) rather than bytes: in-process
+// bots whose game.Bot is a game.ViewBot (TakesViews).
+type ViewTaker interface {
+	TakesViews() bool
+	SendViewStamped(view any, deadline time.Time) (time.Time, error)
+}
+
 // TrySender is implemented by transports that can write a message without
 // waiting: TrySend writes what fits now and returns the rest (empty when it
 // was all written), or an error. The runner then writes a prompt that fits

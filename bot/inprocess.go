@@ -58,7 +58,7 @@ func (b *InProcess) run() {
 		}
 		start := time.Now()
 		req.taken <- start
-		out, err := b.respond(req.msg)
+		out, err := b.respond(req)
 		at := time.Now()
 		b.mu.Lock()
 		b.cpu += at.Sub(start)
@@ -88,19 +88,23 @@ func (b *InProcess) run() {
 
 // respond calls the bot, turning a panic into an error: a broken builtin
 // crashes like a process would, without taking the arena down.
-func (b *InProcess) respond(msg []byte) (out []byte, err error) {
+func (b *InProcess) respond(req request) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("builtin bot panicked: %v", r)
 		}
 	}()
-	return b.Bot.Respond(msg), nil
+	if req.view != nil {
+		return b.Bot.(game.ViewBot).RespondView(req.view), nil
+	}
+	return b.Bot.Respond(req.msg), nil
 }
 
-// request is a message queued for the bot; taken receives the moment the
-// bot's goroutine took it.
+// request is a message queued for the bot, or a view (TakesViews); taken
+// receives the moment the bot's goroutine took it.
 type request struct {
 	msg   []byte
+	view  any
 	taken chan time.Time
 }
 
@@ -110,13 +114,29 @@ func (b *InProcess) Send(msg []byte, deadline time.Time) error {
 	return err
 }
 
+// TakesViews reports whether the bot reads its game's prompts as Go values
+// (game.ViewBot): the runner then sends it the referee's PromptView with
+// SendViewStamped instead of the bytes.
+func (b *InProcess) TakesViews() bool {
+	_, ok := b.Bot.(game.ViewBot)
+	return ok
+}
+
+// SendViewStamped is SendStamped for a view (TakesViews).
+func (b *InProcess) SendViewStamped(view any, deadline time.Time) (time.Time, error) {
+	return b.queue(request{view: view, taken: make(chan time.Time, 1)}, deadline)
+}
+
 // SendStamped queues msg for the bot and waits until its goroutine takes
 // it, which is when the bot's clock starts. If the bot is still busy with
 // an earlier message at the deadline, the moment msg was queued is
 // returned: the bot is late anyway, and the message stays queued, as a
 // prompt written to a process stays in its pipe.
 func (b *InProcess) SendStamped(msg []byte, deadline time.Time) (time.Time, error) {
-	req := request{msg: msg, taken: make(chan time.Time, 1)}
+	return b.queue(request{msg: msg, taken: make(chan time.Time, 1)}, deadline)
+}
+
+func (b *InProcess) queue(req request, deadline time.Time) (time.Time, error) {
 	var t *time.Timer
 	select {
 	case b.reqs <- req: // the usual case: no timer needed

@@ -131,6 +131,15 @@ type Bot interface {
 	Respond(msg []byte) []byte
 }
 
+// ViewBot is an in-process bot that can also read its game's prompt as Go
+// values (ViewPrompter) instead of parsing the bytes. RespondView must
+// answer exactly what Respond answers to the bytes of the same prompt; the
+// view is read-only.
+type ViewBot interface {
+	Bot
+	RespondView(view any) []byte
+}
+
 // BotFunc adapts a function to Bot.
 type BotFunc func(msg []byte) []byte
 
@@ -168,6 +177,16 @@ type Referee interface {
 	Frame() json.RawMessage
 	// Result is the outcome; meaningful once Over is true.
 	Result() Result
+}
+
+// ViewPrompter is implemented by a Referee whose builtins read its prompts
+// as Go values (game.ViewBot): PromptView(p) is Prompt(p) as a read-only
+// value of the game's own type, which no later call changes, and ask is
+// Prompt's. The runner asks for it instead of Prompt for an in-process bot
+// that takes views, so no bytes are written for it nor parsed by it; every
+// other bot, and the WebSocket and stdio wires, get Prompt's bytes.
+type ViewPrompter interface {
+	PromptView(p int) (view any, ask bool)
 }
 
 // Clocked is implemented by a Referee whose clock depends on its options.

@@ -64,7 +64,7 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		if s.gone || s.req != idle {
 			continue
 		}
-		msg, ask := r.ref.Prompt(s.p)
+		msg, view, ask := r.promptOf(s)
 		if !ask {
 			continue
 		}
@@ -86,6 +86,14 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		if r.paced {
 			s.deadline = turnEnd
 		}
+		if view != nil {
+			deadline := s.deadline
+			if s.trusted {
+				deadline = s.askedAt.Add(trustedWait)
+			}
+			go r.sendView(s.p, s.gen, s.bot.(bot.ViewTaker), view, deadline)
+			continue
+		}
 		r.prompt(s, msg, clock)
 	}
 	// The previous turn's frame and record: while the bots think.
@@ -105,6 +113,29 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 	// The frame is taken later (record), off the path from the last
 	// answer to the next prompts.
 	return replay.Turn{Turn: t, Replies: recs}, nil
+}
+
+// promptOf asks the referee for seat s's prompt: as Go values (view) for
+// an in-process bot that reads them from a referee that offers them
+// (game.ViewPrompter), else as bytes.
+func (r *runner) promptOf(s *seat) (msg []byte, view any, ask bool) {
+	if vp, ok := r.ref.(game.ViewPrompter); ok {
+		if vt, ok := s.bot.(bot.ViewTaker); ok && vt.TakesViews() {
+			view, ask = vp.PromptView(s.p)
+			return nil, view, ask
+		}
+	}
+	msg, ask = r.ref.Prompt(s.p)
+	return msg, nil, ask
+}
+
+// sendView hands a view to bot b of seat p (see send).
+func (r *runner) sendView(p, gen int, b bot.ViewTaker, view any, deadline time.Time) {
+	at, err := b.SendViewStamped(view, deadline)
+	select {
+	case r.events <- event{seat: p, gen: gen, kind: evSent, at: at, err: err}:
+	case <-r.quit:
+	}
 }
 
 // onGrid returns the grid point g when t is at most a turn after it, else

@@ -28,12 +28,14 @@ func benchGame(b *testing.B, seed int64, bots []string) {
 	replies := make([]game.Reply, len(bots))
 	for !ref.Over() {
 		for p := range players {
-			msg, ask := ref.Prompt(p)
+			// The bots read the TICK as Go values, as under the match
+			// runner.
+			view, ask := ref.(game.ViewPrompter).PromptView(p)
 			if !ask {
 				replies[p] = game.Reply{Status: game.NotAsked}
 				continue
 			}
-			out := players[p].Respond(msg)
+			out := players[p].(game.ViewBot).RespondView(view)
 			replies[p] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: string(out[:len(out)-1])}}, Time: time.Millisecond}
 		}
 		ref.Play(replies)

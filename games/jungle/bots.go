@@ -14,19 +14,34 @@ var builtins = []game.Builtin{
 	{Name: "fighter", Help: "collects like greedy, but attacks adjacent enemies and vines enemy carriers in line of sight", New: newFighterBot},
 }
 
-// botFunc turns a per-tick strategy into a game.Bot; a message that is not
-// a TICK gets no answer.
-func botFunc(play func(v *view, c *commandBuilder)) game.Bot {
-	var cache tileCache
-	return game.BotFunc(func(msg []byte) []byte {
-		v, err := parseView(msg, &cache)
-		if err != nil || v.msg.Type != "TICK" || v.w == 0 {
-			return nil
-		}
-		c := newCommand(v.msg.Tick)
-		play(v, c)
-		return c.bytes()
-	})
+// builtinBot turns a per-tick strategy into a game.ViewBot; a message that
+// is not a TICK gets no answer.
+type builtinBot struct {
+	play  func(v *view, c *commandBuilder)
+	cache tileCache
+	sc    scratch
+}
+
+func botFunc(play func(v *view, c *commandBuilder)) game.Bot { return &builtinBot{play: play} }
+
+// Respond parses the TICK's JSON, as a process bot would.
+func (b *builtinBot) Respond(msg []byte) []byte {
+	tv, err := parseTick(msg, &b.cache)
+	if err != nil || tv == nil {
+		return nil
+	}
+	return b.RespondView(tv)
+}
+
+// RespondView reads the TICK as the referee's Go values (PromptView).
+func (b *builtinBot) RespondView(view any) []byte {
+	tv, ok := view.(*tickView)
+	if !ok || tv.w == 0 {
+		return nil
+	}
+	c := newCommand(tv.tick)
+	b.play(newView(tv, &b.sc), c)
+	return c.bytes()
 }
 
 func newRandomBot(seed int64) game.Bot {
@@ -34,15 +49,15 @@ func newRandomBot(seed int64) game.Bot {
 	return botFunc(func(v *view, c *commandBuilder) {
 		spawns := v.spawnTiles()
 		for _, u := range v.mine {
-			if !u.HasSpawned {
+			if !u.alive {
 				if len(spawns) > 0 {
 					p := spawns[r.IntN(len(spawns))]
-					c.add("SPAWN", u.ID, &p)
+					c.add("SPAWN", u.id, &p)
 				}
 				continue
 			}
 			p := Pos{r.IntN(v.w), r.IntN(v.h)}
-			c.add("MOVE", u.ID, &p)
+			c.add("MOVE", u.id, &p)
 		}
 	})
 }
@@ -74,18 +89,18 @@ func collect(v *view, c *commandBuilder, r *rand.Rand, fight bool) {
 	taken := map[Pos]bool{} // spawn tiles and diamonds claimed by a teammate this tick
 	for _, u := range v.mine {
 		switch {
-		case !u.HasSpawned:
+		case !u.alive:
 			goals := v.freeDiamonds()
 			if fight {
 				goals = append(goals, v.carriers()...)
 			}
 			if p, ok := v.spawnNear(goals, taken); ok {
 				taken[p] = true
-				c.add("SPAWN", u.ID, &p)
+				c.add("SPAWN", u.id, &p)
 			}
-		case u.IsSummoning:
-			c.add("NONE", u.ID, nil)
-		case u.HasDiamond:
+		case u.summoning:
+			c.add("NONE", u.id, nil)
+		case u.diamond != "":
 			carry(v, c, u, r)
 		default:
 			if fight && strike(v, c, u) {
@@ -98,17 +113,17 @@ func collect(v *view, c *commandBuilder, r *rand.Rand, fight bool) {
 
 // carry decides for a unit holding a diamond: drop to score when an enemy
 // comes near or the game ends, summon when it is safe and pays, else stay.
-func carry(v *view, c *commandBuilder, u *viewUnit, r *rand.Rand) {
-	p := *u.Position
-	d := v.diamonds[u.DiamondID]
+func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
+	p := u.pos
+	d := v.diamond(u.diamond)
 	left := v.ticksLeft()
 	threat := v.nearestEnemy(p)
-	if (threat <= 2 || left <= 1) && !v.onSpawn(p) && d != nil && d.Points > 0 {
+	if (threat <= 2 || left <= 1) && !v.onSpawn(p) && d != nil && d.points > 0 {
 		nbs := p.neighbours()
 		for _, i := range r.Perm(4) {
 			q := nbs[i]
 			if v.in(q) && v.tile(q) == Empty && v.occ[v.idx(q)] == nil {
-				c.add("DROP", u.ID, &q)
+				c.add("DROP", u.id, &q)
 				return
 			}
 		}
@@ -116,14 +131,14 @@ func carry(v *view, c *commandBuilder, u *viewUnit, r *rand.Rand) {
 	if v.onSpawn(p) {
 		// Leave the spawn zone before anything else: a carrier can do
 		// nothing but move there.
-		dist := v.distances(p, true, true)
-		if q, ok := v.nearest(dist, func(q Pos) bool { return v.tile(q) == Empty }); ok {
-			c.add("MOVE", u.ID, &q)
+		empty := func(q Pos) bool { return v.tile(q) == Empty }
+		if _, q, ok := v.distances(p, true, true, empty); ok {
+			c.add("MOVE", u.id, &q)
 			return
 		}
 	}
-	if d != nil && d.SummonLevel < maxLevel && threat > 4 && left > 3*(d.SummonLevel+1) && !v.onSpawn(p) {
-		c.add("SUMMON", u.ID, nil)
+	if d != nil && d.level < maxLevel && threat > 4 && left > 3*(d.level+1) && !v.onSpawn(p) {
+		c.add("SUMMON", u.id, nil)
 		return
 	}
 	if threat <= 3 {
@@ -137,18 +152,17 @@ func carry(v *view, c *commandBuilder, u *viewUnit, r *rand.Rand) {
 			}
 		}
 		if best != p {
-			c.add("MOVE", u.ID, &best)
+			c.add("MOVE", u.id, &best)
 			return
 		}
 	}
-	c.add("NONE", u.ID, nil)
+	c.add("NONE", u.id, nil)
 }
 
 // seek sends a unit without a diamond to the nearest free diamond no
 // teammate is heading for (a hunter also to enemy carriers).
-func seek(v *view, c *commandBuilder, u *viewUnit, taken map[Pos]bool, fight bool, r *rand.Rand) {
-	p := *u.Position
-	dist := v.distances(p, v.onSpawn(p), false)
+func seek(v *view, c *commandBuilder, u *tickUnit, taken map[Pos]bool, fight bool, r *rand.Rand) {
+	p := u.pos
 	goal := func(q Pos) bool {
 		if taken[q] {
 			return false
@@ -158,49 +172,50 @@ func seek(v *view, c *commandBuilder, u *viewUnit, taken map[Pos]bool, fight boo
 		}
 		if fight {
 			for _, e := range v.enemies {
-				if e.HasDiamond && e.Position.Adjacent(q) && !v.onSpawn(*e.Position) {
+				if e.diamond != "" && e.pos.Adjacent(q) && !v.onSpawn(e.pos) {
 					return true
 				}
 			}
 		}
 		return false
 	}
-	if q, ok := v.nearest(dist, goal); ok {
+	dist, q, ok := v.distances(p, v.onSpawn(p), false, goal)
+	if ok {
 		taken[q] = true
-		c.add("MOVE", u.ID, &q)
+		c.add("MOVE", u.id, &q)
 		return
 	}
 	// Nothing to fetch: wander, off the spawn zone.
 	for range 8 {
 		q := Pos{r.IntN(v.w), r.IntN(v.h)}
 		if v.tile(q) == Empty && dist[v.idx(q)] > 0 {
-			c.add("MOVE", u.ID, &q)
+			c.add("MOVE", u.id, &q)
 			return
 		}
 	}
-	c.add("NONE", u.ID, nil)
+	c.add("NONE", u.id, nil)
 }
 
 // strike attacks an adjacent enemy (carriers first) or vines an enemy
 // carrier in line of sight; it reports whether it acted.
-func strike(v *view, c *commandBuilder, u *viewUnit) bool {
-	p := *u.Position
+func strike(v *view, c *commandBuilder, u *tickUnit) bool {
+	p := u.pos
 	if v.onSpawn(p) {
 		return false
 	}
-	var victim *viewUnit
+	var victim *tickUnit
 	for _, e := range v.enemies {
-		if p.Adjacent(*e.Position) && !v.onSpawn(*e.Position) && (victim == nil || e.HasDiamond && !victim.HasDiamond) {
+		if p.Adjacent(e.pos) && !v.onSpawn(e.pos) && (victim == nil || e.diamond != "" && victim.diamond == "") {
 			victim = e
 		}
 	}
 	if victim != nil {
-		c.add("ATTACK", u.ID, victim.Position)
+		c.add("ATTACK", u.id, &victim.pos)
 		return true
 	}
 	for _, e := range v.enemies {
-		if e.HasDiamond && v.canVine(p, *e.Position) {
-			c.add("VINE", u.ID, e.Position)
+		if e.diamond != "" && v.canVine(p, e.pos) {
+			c.add("VINE", u.id, &e.pos)
 			return true
 		}
 	}
@@ -225,25 +240,9 @@ func (v *view) canVine(from, to Pos) bool {
 func (v *view) carriers() []Pos {
 	var out []Pos
 	for _, e := range v.enemies {
-		if e.HasDiamond {
-			out = append(out, *e.Position)
+		if e.diamond != "" {
+			out = append(out, e.pos)
 		}
 	}
 	return out
-}
-
-// nearest returns the reachable tile closest in dist that satisfies ok
-// (column-major order breaks ties).
-func (v *view) nearest(dist []int, ok func(Pos) bool) (Pos, bool) {
-	best, bd := Pos{}, -1
-	for x := 0; x < v.w; x++ {
-		for y := 0; y < v.h; y++ {
-			q := Pos{x, y}
-			d := dist[v.idx(q)]
-			if d > 0 && (bd < 0 || d < bd) && ok(q) {
-				best, bd = q, d
-			}
-		}
-	}
-	return best, bd > 0
 }

@@ -6,10 +6,19 @@ import (
 	"strconv"
 )
 
-// The builtin bots read the TICK JSON exactly as a process bot would, into
-// this view, and answer a COMMAND line.
+// The builtin bots read a TICK as Go values (tickView, PromptView's value,
+// under the match runner), or parse its JSON exactly as a process bot
+// would (Respond) into the same values; both build this view and answer a
+// COMMAND line.
 
-type viewDiamond struct {
+// tickView is what one team is told on a tick: PromptView's value.
+type tickView struct {
+	*tickData
+	me int // the recipient's team index
+}
+
+// The TICK's JSON, as far as the builtins read it.
+type jsonDiamond struct {
 	ID          string `json:"id"`
 	Position    Pos    `json:"position"`
 	SummonLevel int    `json:"summonLevel"`
@@ -17,22 +26,21 @@ type viewDiamond struct {
 	OwnerID     string `json:"ownerId"`
 }
 
-type viewUnit struct {
+type jsonUnit struct {
 	ID          string `json:"id"`
 	TeamID      string `json:"teamId"`
 	Position    *Pos   `json:"position"`
-	HasDiamond  bool   `json:"hasDiamond"`
 	HasSpawned  bool   `json:"hasSpawned"`
 	IsSummoning bool   `json:"isSummoning"`
 	DiamondID   string `json:"diamondId"`
 }
 
-type viewTeam struct {
+type jsonTeam struct {
 	ID     string     `json:"id"`
 	Name   string     `json:"name"`
 	IsDead bool       `json:"isDead"`
 	Score  int        `json:"score"`
-	Units  []viewUnit `json:"units"`
+	Units  []jsonUnit `json:"units"`
 	Errors []string   `json:"errors"`
 }
 
@@ -42,23 +50,10 @@ type tickMsg struct {
 	TotalTick int    `json:"totalTick"`
 	Map       struct {
 		Tiles    json.RawMessage `json:"tiles"`
-		Diamonds []viewDiamond   `json:"diamonds"`
+		Diamonds []jsonDiamond   `json:"diamonds"`
 	} `json:"map"`
 	TeamID string     `json:"teamId"`
-	Teams  []viewTeam `json:"teams"`
-}
-
-// view is a parsed TICK with the lookups the bots need.
-type view struct {
-	msg      tickMsg
-	w, h     int
-	tiles    []Tile
-	occ      []*viewUnit // unit standing on each tile
-	freeDia  []int       // free diamonds lying on each tile
-	diamonds map[string]*viewDiamond
-	mine     []*viewUnit
-	enemies  []*viewUnit // alive units of other teams
-	exits    []bool      // see hasExit
+	Teams  []jsonTeam `json:"teams"`
 }
 
 // tileCache keeps a bot's decoded map between ticks: the tiles never change
@@ -69,20 +64,22 @@ type tileCache struct {
 	tiles []Tile
 }
 
-func parseView(data []byte, cache *tileCache) (*view, error) {
-	v := &view{}
-	if err := json.Unmarshal(data, &v.msg); err != nil {
+// parseTick reads a TICK's JSON into the values PromptView gives; nil
+// without an error for a message of another type.
+func parseTick(data []byte, cache *tileCache) (*tickView, error) {
+	var msg tickMsg
+	if err := json.Unmarshal(data, &msg); err != nil {
 		return nil, err
 	}
-	if cache == nil {
-		cache = &tileCache{}
+	if msg.Type != "TICK" {
+		return nil, nil
 	}
-	if !bytes.Equal(cache.raw, v.msg.Map.Tiles) {
+	if !bytes.Equal(cache.raw, msg.Map.Tiles) {
 		var cols [][]string
-		if err := json.Unmarshal(v.msg.Map.Tiles, &cols); err != nil {
+		if err := json.Unmarshal(msg.Map.Tiles, &cols); err != nil {
 			return nil, err
 		}
-		cache.raw = append(cache.raw[:0], v.msg.Map.Tiles...)
+		cache.raw = append(cache.raw[:0], msg.Map.Tiles...)
 		cache.w, cache.h = len(cols), 0
 		if cache.w > 0 {
 			cache.h = len(cols[0])
@@ -104,38 +101,98 @@ func parseView(data []byte, cache *tileCache) (*view, error) {
 			}
 		}
 	}
-	v.w, v.h, v.tiles = cache.w, cache.h, cache.tiles
-	v.occ = make([]*viewUnit, v.w*v.h)
-	v.freeDia = make([]int, v.w*v.h)
-	v.diamonds = map[string]*viewDiamond{}
-	for i := range v.msg.Map.Diamonds {
-		d := &v.msg.Map.Diamonds[i]
-		v.diamonds[d.ID] = d
-		if d.OwnerID == "" && v.in(d.Position) {
-			v.freeDia[v.idx(d.Position)]++
+	d := &tickData{tick: msg.Tick, total: msg.TotalTick, w: cache.w, h: cache.h, grid: cache.tiles,
+		diamonds: make([]tickDiamond, len(msg.Map.Diamonds)), teams: make([]tickTeam, len(msg.Teams))}
+	for i, jd := range msg.Map.Diamonds {
+		d.diamonds[i] = tickDiamond{id: jd.ID, pos: jd.Position, level: jd.SummonLevel, points: jd.Points, owner: jd.OwnerID}
+	}
+	tv := &tickView{tickData: d, me: -1}
+	for i, jt := range msg.Teams {
+		t := &d.teams[i]
+		t.id, t.name, t.dead, t.score, t.errors = jt.ID, jt.Name, jt.IsDead, jt.Score, jt.Errors
+		t.units = make([]tickUnit, len(jt.Units))
+		for k, ju := range jt.Units {
+			u := tickUnit{id: ju.ID, team: ju.TeamID, alive: ju.Position != nil, diamond: ju.DiamondID, summoning: ju.IsSummoning}
+			if ju.Position != nil {
+				u.pos = *ju.Position
+			}
+			t.units[k] = u
+		}
+		if jt.ID == msg.TeamID && tv.me < 0 {
+			tv.me = i
 		}
 	}
-	for ti := range v.msg.Teams {
-		t := &v.msg.Teams[ti]
-		for ui := range t.Units {
-			u := &t.Units[ui]
-			if u.Position != nil && v.in(*u.Position) {
-				v.occ[v.idx(*u.Position)] = u
+	return tv, nil
+}
+
+// view is a TICK with the lookups the bots need.
+type view struct {
+	d       *tickData
+	w, h    int
+	tiles   []Tile
+	occ     []*tickUnit // unit standing on each tile
+	freeDia []int       // free diamonds lying on each tile
+	mine    []*tickUnit
+	enemies []*tickUnit // alive units of other teams
+	sc      *scratch
+}
+
+// scratch is a bot's memory for its views, used again every tick: a view
+// lives until the bot has answered.
+type scratch struct {
+	occ          []*tickUnit
+	freeDia      []int
+	dist, spawnD []int
+	queue        []Pos
+	exits        []bool // see hasExit, for the tiles of exitsOf
+	exitsOf      *Tile
+}
+
+func newView(tv *tickView, sc *scratch) *view {
+	d := tv.tickData
+	v := &view{d: d, w: d.w, h: d.h, tiles: d.grid, sc: sc}
+	n := v.w * v.h
+	sc.occ, sc.freeDia = resize(sc.occ, n), resize(sc.freeDia, n)
+	clear(sc.occ)
+	clear(sc.freeDia)
+	v.occ, v.freeDia = sc.occ, sc.freeDia
+	for i := range d.diamonds {
+		dm := &d.diamonds[i]
+		if dm.owner == "" && v.in(dm.pos) {
+			v.freeDia[v.idx(dm.pos)]++
+		}
+	}
+	for ti := range d.teams {
+		t := &d.teams[ti]
+		for ui := range t.units {
+			u := &t.units[ui]
+			if u.alive && v.in(u.pos) {
+				v.occ[v.idx(u.pos)] = u
 			}
-			if t.ID == v.msg.TeamID {
+			if ti == tv.me {
 				v.mine = append(v.mine, u)
-			} else if u.Position != nil {
+			} else if u.alive {
 				v.enemies = append(v.enemies, u)
 			}
 		}
 	}
-	return v, nil
+	return v
+}
+
+// diamond returns the diamond with that id, nil for none.
+func (v *view) diamond(id string) *tickDiamond {
+	for i := range v.d.diamonds {
+		if v.d.diamonds[i].id == id {
+			return &v.d.diamonds[i]
+		}
+	}
+	return nil
 }
 
 func (v *view) in(p Pos) bool      { return p.X >= 0 && p.Y >= 0 && p.X < v.w && p.Y < v.h }
 func (v *view) idx(p Pos) int      { return p.Y*v.w + p.X }
 func (v *view) tile(p Pos) Tile    { return v.tiles[v.idx(p)] }
-func (v *view) ticksLeft() int     { return v.msg.TotalTick - v.msg.Tick }
+func (v *view) ticksLeft() int     { return v.d.total - v.d.tick }
 func (v *view) onSpawn(p Pos) bool { return v.in(p) && v.tile(p) == Spawn }
 
 // passable says whether a unit may step on p, as the server judges it.
@@ -160,44 +217,69 @@ func (v *view) passable(p Pos, spawnOK, carrier bool) bool {
 	return true
 }
 
-// distances is a breadth-first search from a unit's tile; -1 is unreachable.
-func (v *view) distances(from Pos, spawnOK, carrier bool) []int {
-	d := make([]int, v.w*v.h)
+// resize returns s with length n, in its own memory when it is large
+// enough.
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
+// distances is a breadth-first search from a unit's tile; -1 is
+// unreachable. It returns the nearest goal tile other than the start
+// (ties: the first in column-major order), found when a goal is. It stops
+// once every tile as near as that goal is reached, so the distances are
+// complete only when no tile is a goal. They are good until the next call.
+func (v *view) distances(from Pos, spawnOK, carrier bool, goal func(Pos) bool) (dist []int, best Pos, found bool) {
+	v.sc.dist = resize(v.sc.dist, v.w*v.h)
+	d := v.sc.dist
 	for i := range d {
 		d[i] = -1
 	}
 	d[v.idx(from)] = 0
-	queue := []Pos{from}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
+	queue := append(v.sc.queue[:0], from)
+	defer func() { v.sc.queue = queue[:0] }()
+	stop := -1 // the distance of the nearest goal tile found
+	for k := 0; k < len(queue); k++ {
+		p := queue[k]
+		if stop >= 0 && d[v.idx(p)] >= stop {
+			break // every tile at distance stop has been reached
+		}
 		for _, q := range p.neighbours() {
 			if v.passable(q, spawnOK, carrier) && d[v.idx(q)] < 0 {
 				d[v.idx(q)] = d[v.idx(p)] + 1
 				queue = append(queue, q)
+				if (stop < 0 || d[v.idx(q)] == stop) && goal(q) {
+					stop = d[v.idx(q)]
+					if !found || q.X < best.X || q.X == best.X && q.Y < best.Y {
+						best, found = q, true
+					}
+				}
 			}
 		}
 	}
-	return d
+	return d, best, found
 }
 
 // spawnNear picks the free spawn tile closest (through any non-wall tile)
 // to one of the goals; ties go to the first in column-major order.
 func (v *view) spawnNear(goals []Pos, taken map[Pos]bool) (Pos, bool) {
-	d := make([]int, v.w*v.h)
+	v.sc.spawnD = resize(v.sc.spawnD, v.w*v.h)
+	d := v.sc.spawnD
 	for i := range d {
 		d[i] = -1
 	}
-	var queue []Pos
+	queue := v.sc.queue[:0]
+	defer func() { v.sc.queue = queue[:0] }()
 	for _, g := range goals {
 		if v.in(g) && d[v.idx(g)] < 0 {
 			d[v.idx(g)] = 0
 			queue = append(queue, g)
 		}
 	}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
+	for k := 0; k < len(queue); k++ {
+		p := queue[k]
 		for _, q := range p.neighbours() {
 			if v.in(q) && v.tile(q) != Wall && d[v.idx(q)] < 0 {
 				d[v.idx(q)] = d[v.idx(p)] + 1
@@ -223,42 +305,52 @@ func (v *view) spawnNear(goals []Pos, taken map[Pos]bool) (Pos, bool) {
 // hasExit: from spawn tile p some EMPTY tile can be reached over non-wall
 // tiles (units aside): the spawn is not a closed room.
 func (v *view) hasExit(p Pos) bool {
-	if v.exits == nil {
-		v.exits = make([]bool, v.w*v.h)
-		comp := make([]int, v.w*v.h)
-		n := 0
-		for i := range v.tiles {
-			if v.tiles[i] == Wall || comp[i] != 0 {
-				continue
-			}
-			n++
-			members := []int{i}
-			comp[i] = n
-			empty := false
-			for k := 0; k < len(members); k++ {
-				q := Pos{members[k] % v.w, members[k] / v.w}
-				empty = empty || v.tiles[members[k]] == Empty
-				for _, r := range q.neighbours() {
-					if v.in(r) && v.tile(r) != Wall && comp[v.idx(r)] == 0 {
-						comp[v.idx(r)] = n
-						members = append(members, v.idx(r))
-					}
+	// It depends on the tiles alone, which never change during a game.
+	if len(v.tiles) == 0 {
+		return false
+	}
+	if v.sc.exitsOf != &v.tiles[0] || len(v.sc.exits) != len(v.tiles) {
+		v.sc.exitsOf, v.sc.exits = &v.tiles[0], v.exitsMap()
+	}
+	return v.sc.exits[v.idx(p)]
+}
+
+// exitsMap computes hasExit for every tile.
+func (v *view) exitsMap() []bool {
+	exits := make([]bool, v.w*v.h)
+	comp := make([]int, v.w*v.h)
+	n := 0
+	for i := range v.tiles {
+		if v.tiles[i] == Wall || comp[i] != 0 {
+			continue
+		}
+		n++
+		members := []int{i}
+		comp[i] = n
+		empty := false
+		for k := 0; k < len(members); k++ {
+			q := Pos{members[k] % v.w, members[k] / v.w}
+			empty = empty || v.tiles[members[k]] == Empty
+			for _, r := range q.neighbours() {
+				if v.in(r) && v.tile(r) != Wall && comp[v.idx(r)] == 0 {
+					comp[v.idx(r)] = n
+					members = append(members, v.idx(r))
 				}
 			}
-			for _, m := range members {
-				v.exits[m] = empty
-			}
+		}
+		for _, m := range members {
+			exits[m] = empty
 		}
 	}
-	return v.exits[v.idx(p)]
+	return exits
 }
 
 // freeDiamonds lists where free diamonds lie.
 func (v *view) freeDiamonds() []Pos {
 	var out []Pos
-	for _, d := range v.msg.Map.Diamonds {
-		if d.OwnerID == "" {
-			out = append(out, d.Position)
+	for _, d := range v.d.diamonds {
+		if d.owner == "" {
+			out = append(out, d.pos)
 		}
 	}
 	return out
@@ -269,10 +361,10 @@ func (v *view) freeDiamonds() []Pos {
 func (v *view) nearestEnemy(p Pos) int {
 	best := 1 << 30
 	for _, e := range v.enemies {
-		if v.onSpawn(*e.Position) {
+		if v.onSpawn(e.pos) {
 			continue
 		}
-		d := abs(e.Position.X-p.X) + abs(e.Position.Y-p.Y)
+		d := abs(e.pos.X-p.X) + abs(e.pos.Y-p.Y)
 		best = min(best, d)
 	}
 	return best

@@ -67,11 +67,20 @@ type message struct {
 	hasTick bool   // "tick" is a JSON number
 	tickStr string // the "tick" as JavaScript prints it
 	fields  map[string]json.RawMessage
+	cmd     *Command // the COMMAND read by fastCommand (fields is nil then)
 }
 
 // parseMessage reads one message from a team. Keys are matched exactly, as
 // JavaScript does (encoding/json's struct decoding would ignore case).
 func parseMessage(text string) message {
+	if m, ok := fastCommand(text); ok {
+		return m
+	}
+	return parseJSONMessage(text)
+}
+
+// parseJSONMessage is parseMessage's general reading, with encoding/json.
+func parseJSONMessage(text string) message {
 	data := []byte(text)
 	if !json.Valid(data) {
 		return message{kind: msgInvalid}
@@ -114,6 +123,9 @@ func isJSONString(raw json.RawMessage, want string) bool {
 
 // command parses the actions of a COMMAND message.
 func (m message) command() Command {
+	if m.cmd != nil {
+		return *m.cmd
+	}
 	raw, ok := m.fields["actions"]
 	var entries []json.RawMessage
 	if !ok || len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &entries) != nil {

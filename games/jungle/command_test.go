@@ -1,6 +1,7 @@
 package jungle
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -158,6 +159,37 @@ func FuzzCommand(f *testing.F) {
 		}
 		if n != occupied {
 			t.Fatalf("%d tiles occupied for %d alive units", n, occupied)
+		}
+	})
+}
+
+// FuzzFastCommand: whatever fastCommand accepts, the general reading of
+// parseMessage (encoding/json) reads the same way.
+func FuzzFastCommand(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"COMMAND","tick":0,"actions":[]}`,
+		`{"type":"COMMAND","tick":12,"actions":[{"type":"UNIT","action":"SPAWN","unitId":"1","target":{"x":0,"y":0}}]}`,
+		`{"type":"COMMAND","tick":299,"actions":[{"type":"UNIT","action":"MOVE","unitId":"1","target":{"x":-4,"y":2}},{"type":"UNIT","action":"NONE","unitId":"2"},{"type":"UNIT","action":"SUMMON","unitId":"3"}]}`,
+		`{"type":"COMMAND","tick":7,"actions":[{"type":"UNIT","action":"VINE","unitId":"a b","target":{"x":123456789,"y":99}}]}`,
+		`{"type":"COMMAND","tick":7,"actions":[{"type":"UNIT","action":"NONE","unitId":"2","target":{"x":1,"y":1}}]}`,
+		`{"type":"COMMAND","tick":07,"actions":[]}`, `{"type":"COMMAND","tick":-0,"actions":[]}`,
+		`{"type":"COMMAND","tick":1,"actions":[{"type":"UNIT","action":"DROP","unitId":"","target":{"x":1,"y":1}}]}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		fast, ok := fastCommand(text)
+		if !ok {
+			return
+		}
+		fast.cmd = nil
+		slow := parseJSONMessage(text)
+		if slow.kind != fast.kind || slow.typ != fast.typ || slow.tick != fast.tick || slow.hasTick != fast.hasTick || slow.tickStr != fast.tickStr {
+			t.Fatalf("fast %+v, general %+v", fast, slow)
+		}
+		fc, _ := fastCommand(text)
+		if got, want := fc.command(), slow.command(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("fast command %+v, general %+v", got, want)
 		}
 	})
 }

@@ -98,9 +98,10 @@ func (s *State) appendViewerTeams(b []byte, only int) []byte {
 	return append(b, ']')
 }
 
-// stepFrame is the state right after team ti's turn of the tick.
+// stepFrame is the state right after team ti's turn of the tick, written
+// into r.stepBuf (the steps are copied into the tick's frame).
 func (r *referee) stepFrame(ti int, accepted bool) []byte {
-	var b []byte
+	b := r.stepBuf[len(r.stepBuf):]
 	b = append(b, `{"playingTeamId":`...)
 	b = appendStr(b, r.st.Teams[ti].ID)
 	b = append(b, `,"accepted":`...)
@@ -109,7 +110,17 @@ func (r *referee) stepFrame(ti int, accepted bool) []byte {
 	b = r.st.appendViewerTeams(b, ti)
 	b = append(b, `,"diamonds":`...)
 	b = r.st.appendDiamonds(b)
-	return append(b, '}')
+	b = append(b, '}')
+	if len(r.stepBuf)+len(b) > cap(r.stepBuf) {
+		// b grew out of stepBuf: a buffer for twice this tick's steps so
+		// far takes it and the next ones (the earlier steps stay where
+		// they are, in the old one).
+		nb := append(make([]byte, 0, 2*(len(r.stepBuf)+len(b))), b...)
+		r.stepBuf = nb
+		return nb
+	}
+	r.stepBuf = r.stepBuf[:len(r.stepBuf)+len(b)]
+	return b
 }
 
 // appendCommon writes the fields every frame has.
@@ -144,9 +155,14 @@ func (r *referee) appendCommon(b []byte, tick int, order []int) []byte {
 
 // buildFrame is the frame after tick t.
 func (r *referee) buildFrame(t int) []byte {
-	b := []byte{'{'}
+	// Frames grow little from one tick to the next: the last one's size
+	// is a good first guess.
+	b := make([]byte, 0, r.frameCap)
+	b = append(b, '{')
 	b = r.appendCommon(b, t, r.orders[t])
-	return append(b, '}')
+	b = append(b, '}')
+	r.frameCap = len(b) + len(b)/8
+	return b
 }
 
 // buildInitialFrame is the frame before tick 0: the static map, then the

@@ -1,7 +1,12 @@
 package jungle_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,4 +84,45 @@ func BenchmarkJungleMatch(b *testing.B) {
 		run(b, int64(i), bots, "map=canopy", "nb_units_per_team=3")
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// TestBuiltinsGoldenThroughRunner plays the first golden match of each
+// line-up of testdata/builtins-golden.txt through the match runner (the
+// builtins on their goroutines, as every match plays them): every reply
+// and every frame of the replay are those recorded.
+func TestBuiltinsGoldenThroughRunner(t *testing.T) {
+	data, err := os.ReadFile("testdata/builtins-golden.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 4 || f[1] != "0" {
+			continue
+		}
+		t.Run(f[0], func(t *testing.T) {
+			var bots []string
+			for _, n := range strings.Split(f[0], ",") {
+				bots = append(bots, "builtin:"+n)
+			}
+			seed := int64(0)
+			m := matchtest.Build(t, match.Setup{Game: "jungle", Bots: bots, Seed: &seed})
+			for i := range m.Players {
+				m.Players[i].Name = "" // the default team names, as in the golden matches
+			}
+			rep := matchtest.Run(t, m, 2*time.Minute)
+			h := sha256.New()
+			for _, tr := range rep.Turns {
+				for p, r := range tr.Replies {
+					if r.Asked {
+						fmt.Fprintf(h, "%d %s\n", p, r.Text())
+					}
+				}
+				h.Write(tr.Frame)
+			}
+			if got := hex.EncodeToString(h.Sum(nil)); got != f[2] {
+				t.Errorf("the match through the runner hashes to %s, golden %s", got, f[2])
+			}
+		})
+	}
 }

@@ -137,8 +137,8 @@ func (h *harness) tick(replies ...game.Reply) {
 func (h *harness) payload(p int) tickPayload {
 	h.t.Helper()
 	var tp tickPayload
-	if err := json.Unmarshal(h.r.msgs[p], &tp); err != nil {
-		h.t.Fatalf("TICK is not JSON: %v\n%s", err, h.r.msgs[p])
+	if err := json.Unmarshal(h.r.msg(p), &tp); err != nil {
+		h.t.Fatalf("TICK is not JSON: %v\n%s", err, h.r.msg(p))
 	}
 	return tp
 }

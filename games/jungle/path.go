@@ -7,22 +7,31 @@ package jungle
 // re-parenting of open records on an equal cost, and the full heap rebuild
 // that follows, so all three are reproduced as they are.
 
-// searchRec is one node record of the search.
+// searchRec is one node record of the search; records refer to each other
+// by their index in the search's slice (no pointers: nothing for the
+// garbage collector to follow or a write barrier to record).
 type searchRec struct {
-	pos    int // tile index y*W+x
-	g, f   int
-	parent *searchRec
+	pos, g, f int
+	parent    int32 // index of the parent record, -1 for the start
 }
 
-type recHeap []*searchRec
+// recHeap holds record indices; recs are the records they index.
+type recHeap struct {
+	a    []int32
+	recs []searchRec
+}
+
+func (h *recHeap) f(i int) int { return h.recs[h.a[i]].f }
 
 // up is heapq's _siftdown: move a[i] towards the root while strictly
 // smaller than its parent, not above index s.
-func (a recHeap) up(s, i int) {
+func (h *recHeap) up(s, i int) {
+	a := h.a
 	x := a[i]
+	xf := h.recs[x].f
 	for i > s {
 		p := (i - 1) >> 1
-		if x.f < a[p].f {
+		if xf < h.f(p) {
 			a[i] = a[p]
 			i = p
 			continue
@@ -34,13 +43,14 @@ func (a recHeap) up(s, i int) {
 
 // down is heapq's _siftup: move the smaller child up until a leaf, then
 // sift the item back up.
-func (a recHeap) down(i int) {
+func (h *recHeap) down(i int) {
+	a := h.a
 	e := len(a)
 	s := i
 	x := a[i]
 	c := 2*i + 1
 	for c < e {
-		if c+1 < e && !(a[c].f < a[c+1].f) {
+		if c+1 < e && !(h.f(c) < h.f(c+1)) {
 			c++
 		}
 		a[i] = a[c]
@@ -48,40 +58,39 @@ func (a recHeap) down(i int) {
 		c = 2*i + 1
 	}
 	a[i] = x
-	a.up(s, i)
+	h.up(s, i)
 }
 
-func (h *recHeap) push(r *searchRec) {
-	*h = append(*h, r)
-	h.up(0, len(*h)-1)
+func (h *recHeap) push(r int32) {
+	h.a = append(h.a, r)
+	h.up(0, len(h.a)-1)
 }
 
-func (h *recHeap) pop() *searchRec {
-	a := *h
+func (h *recHeap) pop() int32 {
+	a := h.a
 	last := a[len(a)-1]
 	a = a[:len(a)-1]
-	*h = a
+	h.a = a
 	if len(a) == 0 {
 		return last
 	}
 	top := a[0]
 	a[0] = last
-	a.down(0)
+	h.down(0)
 	return top
 }
 
-func (a recHeap) rebuild() {
-	for i := len(a)/2 - 1; i >= 0; i-- {
-		a.down(i)
+func (h *recHeap) rebuild() {
+	for i := len(h.a)/2 - 1; i >= 0; i-- {
+		h.down(i)
 	}
 }
 
 // searcher holds the buffers of path searches on one board.
 type searcher struct {
 	open   recHeap
-	inOpen []*searchRec
+	inOpen []int32 // per tile: its open record's index + 1, 0 for none
 	closed []bool
-	recs   []searchRec
 	count  int // searches run, for tests of the stored-path reuse
 }
 
@@ -93,36 +102,37 @@ func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Po
 	s.count++
 	n := w * h
 	if len(s.inOpen) != n {
-		s.inOpen = make([]*searchRec, n)
+		s.inOpen = make([]int32, n)
 		s.closed = make([]bool, n)
 	} else {
 		clear(s.inOpen)
 		clear(s.closed)
 	}
-	// Records live in one slice for the whole search: a tile gets at most
-	// one record while open, and a closed tile is never opened again, so n
-	// records are enough and the pointers stay valid.
-	if cap(s.recs) < n {
-		s.recs = make([]searchRec, 0, n)
+	// A tile gets at most one record while open, and a closed tile is
+	// never opened again, so n records are enough.
+	if cap(s.open.recs) < n {
+		s.open.recs = make([]searchRec, 0, n)
 	}
-	s.recs = s.recs[:0]
-	s.open = s.open[:0]
-	newRec := func(pos, g int, parent *searchRec) *searchRec {
-		s.recs = append(s.recs, searchRec{pos: pos, g: g, f: g + 1, parent: parent})
-		return &s.recs[len(s.recs)-1]
+	s.open.recs = s.open.recs[:0]
+	s.open.a = s.open.a[:0]
+	newRec := func(pos, g int, parent int32) int32 {
+		s.open.recs = append(s.open.recs, searchRec{pos: pos, g: g, f: g + 1, parent: parent})
+		return int32(len(s.open.recs) - 1)
 	}
 	si := start.Y*w + start.X
 	ti := target.Y*w + target.X
-	r := newRec(si, 0, nil)
+	r := newRec(si, 0, -1)
 	s.open.push(r)
-	s.inOpen[si] = r
-	for len(s.open) > 0 {
-		cur := s.open.pop()
-		s.inOpen[cur.pos] = nil
+	s.inOpen[si] = r + 1
+	for len(s.open.a) > 0 {
+		ci := s.open.pop()
+		cur := s.open.recs[ci]
+		s.inOpen[cur.pos] = 0
 		if cur.pos == ti {
 			var rev []Pos
-			for c := cur; c != nil; c = c.parent {
-				rev = append(rev, Pos{c.pos % w, c.pos / w})
+			for c := ci; c >= 0; c = s.open.recs[c].parent {
+				p := s.open.recs[c].pos
+				rev = append(rev, Pos{p % w, p / w})
 			}
 			for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 				rev[i], rev[j] = rev[j], rev[i]
@@ -140,16 +150,17 @@ func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Po
 				continue
 			}
 			g := cur.g + 1
-			if o := s.inOpen[ni]; o != nil {
+			if oi := s.inOpen[ni]; oi != 0 {
+				o := &s.open.recs[oi-1]
 				if o.g < g {
 					continue
 				}
-				o.parent, o.g, o.f = cur, g, g+1
+				o.parent, o.g, o.f = ci, g, g+1
 				s.open.rebuild()
 				continue
 			}
-			nr := newRec(ni, g, cur)
-			s.inOpen[ni] = nr
+			nr := newRec(ni, g, ci)
+			s.inOpen[ni] = nr + 1
 			s.open.push(nr)
 		}
 	}

@@ -44,32 +44,132 @@ func (ls lastState) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
+// tickData is one tick's TICK payload as Go values (spec §5.3), taken
+// when the tick starts: every team's JSON is written from it (Prompt), and
+// the builtin bots read it as it is (PromptView). Nothing changes it once
+// taken, so a bot may read it while the referee goes on.
+type tickData struct {
+	tick, total int
+	w, h        int
+	grid        []Tile  // map.tiles, index y*w+x (shared: the map never changes)
+	tiles       []byte  // map.tiles as JSON (shared)
+	orders      [][]int // every tick's play order (shared, never changed)
+	diamonds    []tickDiamond
+	teams       []tickTeam
+}
+
+type tickDiamond struct {
+	id            string
+	pos           Pos
+	level, points int
+	owner         string // the id of the unit holding it, "" when free
+}
+
+type tickTeam struct {
+	id, name string
+	dead     bool
+	score    int
+	units    []tickUnit
+	errors   []string
+}
+
+type tickUnit struct {
+	id, team  string // the unit's id, its team's id
+	alive     bool   // hasSpawned; position is null when false
+	pos       Pos
+	path      []Pos
+	diamond   string // the id of the diamond it holds, "" for none
+	summoning bool
+	last      lastState
+}
+
+// unitData is unit u as a payload shows it, with ls as its lastState; its
+// path is u's own (copy it to keep it).
+func (s *State) unitData(u *Unit, ls lastState) tickUnit {
+	tu := tickUnit{id: u.ID, team: s.Teams[u.Team].ID, alive: u.Alive, pos: u.Pos, path: u.Path,
+		summoning: u.Summoning, last: ls}
+	if u.Diamond >= 0 {
+		tu.diamond = s.Diamonds[u.Diamond].ID
+	}
+	return tu
+}
+
+func (s *State) diamondData(d *Diamond) tickDiamond {
+	td := tickDiamond{id: d.ID, pos: s.DiamondPos(d), level: d.Level, points: d.Points}
+	if d.Owner >= 0 {
+		td.owner = s.Units[d.Owner].ID
+	}
+	return td
+}
+
+// tickData takes the payload of tick t (spec §5.3) with ls as the units'
+// lastState; grid, tiles and orders are shared.
+func (s *State) tickData(t, total int, grid []Tile, tiles []byte, orders [][]int, ls func(*Unit) lastState) *tickData {
+	d := &tickData{tick: t, total: total, w: s.Map.W, h: s.Map.H, grid: grid, tiles: tiles, orders: orders,
+		diamonds: make([]tickDiamond, len(s.Diamonds)), teams: make([]tickTeam, len(s.Teams))}
+	for i, dm := range s.Diamonds {
+		d.diamonds[i] = s.diamondData(dm)
+	}
+	units := make([]tickUnit, len(s.Units))
+	size := 0
+	for _, u := range s.Units {
+		size += len(u.Path)
+	}
+	paths := make([]Pos, 0, size) // every unit's path, copied
+	n := 0
+	for i, team := range s.Teams {
+		tt := &d.teams[i]
+		tt.id, tt.name, tt.dead, tt.score = team.ID, team.Name, team.Dead, team.Score
+		tt.errors = append([]string(nil), team.Errors...)
+		tt.units = units[n : n+len(team.Units) : n+len(team.Units)]
+		for k, ui := range team.Units {
+			u := s.Units[ui]
+			tu := s.unitData(u, ls(u))
+			from := len(paths)
+			paths = append(paths, u.Path...)
+			tu.path = paths[from:len(paths):len(paths)]
+			tt.units[k] = tu
+		}
+		n += len(team.Units)
+	}
+	return d
+}
+
+// grid returns the map's tiles as a TICK gives them, index y*W+x.
+func (m *Map) grid() []Tile {
+	g := make([]Tile, m.W*m.H)
+	for i, a := range m.art {
+		g[i] = a.Tile()
+	}
+	return g
+}
+
 // appendUnit writes one unit: id, teamId, position, path, hasDiamond,
 // hasSpawned, isSummoning, lastState, then diamondId while it holds one.
-func (s *State) appendUnit(b []byte, u *Unit, ls lastState) []byte {
+func appendUnit(b []byte, u *tickUnit) []byte {
 	b = append(b, `{"id":`...)
-	b = appendStr(b, u.ID)
+	b = appendStr(b, u.id)
 	b = append(b, `,"teamId":`...)
-	b = appendStr(b, s.Teams[u.Team].ID)
+	b = appendStr(b, u.team)
 	b = append(b, `,"position":`...)
-	if u.Alive {
-		b = u.Pos.appendJSON(b)
+	if u.alive {
+		b = u.pos.appendJSON(b)
 	} else {
 		b = append(b, "null"...)
 	}
 	b = append(b, `,"path":`...)
-	b = appendPath(b, u.Path)
+	b = appendPath(b, u.path)
 	b = append(b, `,"hasDiamond":`...)
-	b = appendBool(b, u.Diamond >= 0)
+	b = appendBool(b, u.diamond != "")
 	b = append(b, `,"hasSpawned":`...)
-	b = appendBool(b, u.Alive)
+	b = appendBool(b, u.alive)
 	b = append(b, `,"isSummoning":`...)
-	b = appendBool(b, u.Summoning)
+	b = appendBool(b, u.summoning)
 	b = append(b, `,"lastState":`...)
-	b = ls.appendJSON(b)
-	if u.Diamond >= 0 {
+	b = u.last.appendJSON(b)
+	if u.diamond != "" {
 		b = append(b, `,"diamondId":`...)
-		b = appendStr(b, s.Diamonds[u.Diamond].ID)
+		b = appendStr(b, u.diamond)
 	}
 	return append(b, '}')
 }
@@ -82,32 +182,39 @@ func (s *State) appendUnits(b []byte, t int, ls func(*Unit) lastState) []byte {
 			b = append(b, ',')
 		}
 		u := s.Units[ui]
-		b = s.appendUnit(b, u, ls(u))
+		tu := s.unitData(u, ls(u))
+		b = appendUnit(b, &tu)
 	}
 	return append(b, ']')
 }
 
-// appendDiamonds writes map.diamonds: id, position, summonLevel, points,
-// and ownerId only while held.
+// appendDiamond writes one diamond: id, position, summonLevel, points, and
+// ownerId only while held.
+func appendDiamond(b []byte, d *tickDiamond) []byte {
+	b = append(b, `{"id":`...)
+	b = appendStr(b, d.id)
+	b = append(b, `,"position":`...)
+	b = d.pos.appendJSON(b)
+	b = append(b, `,"summonLevel":`...)
+	b = appendInt(b, d.level)
+	b = append(b, `,"points":`...)
+	b = appendInt(b, d.points)
+	if d.owner != "" {
+		b = append(b, `,"ownerId":`...)
+		b = appendStr(b, d.owner)
+	}
+	return append(b, '}')
+}
+
+// appendDiamonds writes map.diamonds.
 func (s *State) appendDiamonds(b []byte) []byte {
 	b = append(b, '[')
 	for i, d := range s.Diamonds {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"id":`...)
-		b = appendStr(b, d.ID)
-		b = append(b, `,"position":`...)
-		b = s.DiamondPos(d).appendJSON(b)
-		b = append(b, `,"summonLevel":`...)
-		b = appendInt(b, d.Level)
-		b = append(b, `,"points":`...)
-		b = appendInt(b, d.Points)
-		if d.Owner >= 0 {
-			b = append(b, `,"ownerId":`...)
-			b = appendStr(b, s.Units[d.Owner].ID)
-		}
-		b = append(b, '}')
+		td := s.diamondData(d)
+		b = appendDiamond(b, &td)
 	}
 	return append(b, ']')
 }
@@ -148,7 +255,7 @@ func (m *Map) gridJSON(cell func(b []byte, p Pos) []byte) []byte {
 
 // appendOrderings writes teamPlayOrderings for ticks from..to-1, keys in
 // ascending numeric order.
-func (s *State) appendOrderings(b []byte, orders [][]int, from, to int) []byte {
+func (d *tickData) appendOrderings(b []byte, from, to int) []byte {
 	b = append(b, '{')
 	for t := from; t < to; t++ {
 		if t > from {
@@ -157,70 +264,80 @@ func (s *State) appendOrderings(b []byte, orders [][]int, from, to int) []byte {
 		b = append(b, '"')
 		b = appendInt(b, t)
 		b = append(b, `":[`...)
-		for i, ti := range orders[t] {
+		for i, ti := range d.orders[t] {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendStr(b, s.Teams[ti].ID)
+			b = appendStr(b, d.teams[ti].id)
 		}
 		b = append(b, ']')
 	}
 	return append(b, '}')
 }
 
-// tickMessages builds every team's TICK for tick t (spec §5.3): the shared
-// state, with teamId set to the recipient and the other teams' errors
-// replaced by [].
-func (s *State) tickMessages(t, total int, orders [][]int, tiles []byte, ls func(*Unit) lastState) [][]byte {
+// messages writes every team's TICK (spec §5.3): the shared state, with
+// teamId set to the recipient and the other teams' errors replaced by [].
+func (d *tickData) messages() [][]byte {
 	var head []byte
 	head = append(head, `{"type":"TICK","tick":`...)
-	head = appendInt(head, t)
+	head = appendInt(head, d.tick)
 	head = append(head, `,"totalTick":`...)
-	head = appendInt(head, total)
+	head = appendInt(head, d.total)
 	head = append(head, `,"map":{"tiles":`...)
-	head = append(head, tiles...)
-	head = append(head, `,"diamonds":`...)
-	head = s.appendDiamonds(head)
-	head = append(head, `},"gameConfig":`...)
+	head = append(head, d.tiles...)
+	head = append(head, `,"diamonds":[`...)
+	for i := range d.diamonds {
+		if i > 0 {
+			head = append(head, ',')
+		}
+		head = appendDiamond(head, &d.diamonds[i])
+	}
+	head = append(head, `]},"gameConfig":`...)
 	head = append(head, gameConfigJSON...)
 	head = append(head, `,"teamPlayOrderings":`...)
-	head = s.appendOrderings(head, orders, t, min(total, t+5))
+	head = d.appendOrderings(head, d.tick, min(d.total, d.tick+5))
 	head = append(head, `,"teamId":`...)
 
 	// Each team twice: as its own team sees it (with its errors) and as
 	// the others see it (errors []).
-	own := make([][]byte, len(s.Teams))
-	other := make([][]byte, len(s.Teams))
-	for i, team := range s.Teams {
+	own := make([][]byte, len(d.teams))
+	other := make([][]byte, len(d.teams))
+	for i := range d.teams {
+		team := &d.teams[i]
 		var b []byte
 		b = append(b, `{"isDead":`...)
-		b = appendBool(b, team.Dead)
+		b = appendBool(b, team.dead)
 		b = append(b, `,"name":`...)
-		b = appendStr(b, team.Name)
+		b = appendStr(b, team.name)
 		b = append(b, `,"score":`...)
-		b = appendInt(b, team.Score)
-		b = append(b, `,"units":`...)
-		b = s.appendUnits(b, i, ls)
-		b = append(b, `,"id":`...)
-		b = appendStr(b, team.ID)
+		b = appendInt(b, team.score)
+		b = append(b, `,"units":[`...)
+		for k := range team.units {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = appendUnit(b, &team.units[k])
+		}
+		b = append(b, `],"id":`...)
+		b = appendStr(b, team.id)
 		b = append(b, `,"errors":`...)
 		n := len(b)
-		b = appendStrs(b, team.Errors)
+		b = appendStrs(b, team.errors)
 		b = append(b, '}')
 		own[i] = b
 		other[i] = append(append(append([]byte(nil), b[:n]...), "[]"...), '}')
 	}
-	msgs := make([][]byte, len(s.Teams))
-	for r, team := range s.Teams {
+	msgs := make([][]byte, len(d.teams))
+	for r := range d.teams {
 		size := len(head) + 64
-		for i := range s.Teams {
+		for i := range d.teams {
 			size += len(own[i])
 		}
 		b := make([]byte, 0, size)
 		b = append(b, head...)
-		b = appendStr(b, team.ID)
+		b = appendStr(b, d.teams[r].id)
 		b = append(b, `,"teams":[`...)
-		for i := range s.Teams {
+		for i := range d.teams {
 			if i > 0 {
 				b = append(b, ',')
 			}

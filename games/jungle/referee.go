@@ -18,16 +18,21 @@ type referee struct {
 	tick   int     // the tick being asked, or played next
 	over   bool
 
-	tiles []byte   // map.tiles of the TICK payload, the same every tick
-	msgs  [][]byte // this tick's TICK message for each team
-	init  []byte   // the initial frame
-	frame []byte   // the frame of the last tick played
+	tiles []byte    // map.tiles of the TICK payload, the same every tick
+	grid  []Tile    // the same, for the builtins (tickData)
+	data  *tickData // this tick's TICK payload
+	msgs  [][]byte  // its JSON for each team, written when first asked for
+	init  []byte    // the initial frame
+	frame []byte    // the frame of the last tick played
 
 	asked atomic.Int64 // r.tick, for Complete (which may run on other goroutines)
 
 	seats []seatState
 	log   []string // what the server logged while the last tick was played
-	steps [][]byte // the last tick's per-team viewer states
+	steps [][]byte // the last tick's per-team viewer states (in stepBuf)
+
+	stepBuf  []byte // the memory of steps, used again every tick
+	frameCap int    // the capacity a frame is started with
 }
 
 // seatState is what the referee knows of a team beyond the board.
@@ -40,7 +45,7 @@ type seatState struct {
 }
 
 func newReferee(set settings, m *Map, seed uint64, names []string, units int) *referee {
-	r := &referee{set: set, st: newState(m, seed, names, units), tiles: m.tilesJSON()}
+	r := &referee{set: set, st: newState(m, seed, names, units), tiles: m.tilesJSON(), grid: m.grid()}
 	r.orders = playOrderings(seed, len(names), set.ticks)
 	r.seats = make([]seatState, len(names))
 	for i := range r.seats {
@@ -55,12 +60,30 @@ func newReferee(set settings, m *Map, seed uint64, names []string, units int) *r
 // Clock is the time control of this game's options.
 func (r *referee) Clock() game.Clock { return r.set.clock() }
 
-// Prompt returns team p's TICK; teams that are dead are not asked.
+// Prompt returns team p's TICK; teams that are dead are not asked. The
+// JSON is written when a team first asks for it: a match of builtins
+// (PromptView) writes none.
 func (r *referee) Prompt(p int) ([]byte, bool) {
 	if r.over || r.st.Teams[p].Dead {
 		return nil, false
 	}
-	return r.msgs[p], true
+	return r.msg(p), true
+}
+
+// msg is team p's TICK of the tick being asked.
+func (r *referee) msg(p int) []byte {
+	if r.msgs == nil {
+		r.msgs = r.data.messages()
+	}
+	return r.msgs[p]
+}
+
+// PromptView is Prompt for the builtin bots: the TICK as Go values.
+func (r *referee) PromptView(p int) (any, bool) {
+	if r.over || r.st.Teams[p].Dead {
+		return nil, false
+	}
+	return &tickView{tickData: r.data, me: p}, true
 }
 
 // Complete: an answer is complete with a COMMAND for the tick asked. Other
@@ -97,7 +120,8 @@ func (r *referee) startTick() {
 			return l
 		}
 	}
-	r.msgs = st.tickMessages(r.tick, r.set.ticks, r.orders, r.tiles, ls)
+	r.data = st.tickData(r.tick, r.set.ticks, r.grid, r.tiles, r.orders, ls)
+	r.msgs = nil
 	for _, t := range st.Teams {
 		if !r.set.legacyErrors {
 			t.Errors = t.Errors[:0:0]
@@ -122,7 +146,7 @@ func (r *referee) Play(replies []game.Reply) {
 		return
 	}
 	st, t := r.st, r.tick
-	r.log, r.steps = nil, nil
+	r.log, r.steps, r.stepBuf = nil, r.steps[:0], r.stepBuf[:0]
 	for _, ti := range r.orders[t] {
 		team := st.Teams[ti]
 		if ti >= len(replies) || team.Dead {

@@ -679,7 +679,7 @@ func TestScenario47Horizon(t *testing.T) {
 	for h2.r.tick < 98 {
 		h2.tick()
 	}
-	raw := string(h2.r.msgs[0])
+	raw := string(h2.r.msg(0))
 	if i, j := strings.Index(raw, `"99":`), strings.Index(raw, `"100":`); i < 0 || j < 0 || i > j {
 		t.Error("orderings keys not in numeric order")
 	}
@@ -771,7 +771,7 @@ func TestPayloadShape(t *testing.T) {
 	h := newHarness(t, []string{"S...D", ".....", "D...S"}, "nb_units_per_team=2")
 	h.place("1", 4, 0)
 	h.tick(h.cmd(act("NONE", "9"), act("NONE", "1")), h.cmd())
-	raw := string(h.r.msgs[0])
+	raw := string(h.r.msg(0))
 	keys := []string{`{"type":"TICK","tick":1,"totalTick":300,"map":{"tiles":[["SPAWN","EMPTY","EMPTY"],`,
 		`"gameConfig":{"warmUpPeriod":0,"pointsPerDiamond":1,"maximumDiamondSummonLevel":5,"initialDiamondSummonLevel":1,"maximumUnitPerPosition":1},"teamPlayOrderings":{"1":[`,
 		`"teamId":"` + h.r.st.Teams[0].ID + `","teams":[{"isDead":false,"name":"T0","score":0,"units":[{"id":"1","teamId":"`,
@@ -782,11 +782,11 @@ func TestPayloadShape(t *testing.T) {
 			t.Errorf("TICK lacks %s\n%s", k, raw)
 		}
 	}
-	if strings.Contains(string(h.r.msgs[1]), "doesn't exists") {
+	if strings.Contains(string(h.r.msg(1)), "doesn't exists") {
 		t.Error("T1 sees T0's errors")
 	}
 	var v map[string]any
-	if err := json.Unmarshal(h.r.msgs[0], &v); err != nil {
+	if err := json.Unmarshal(h.r.msg(0), &v); err != nil {
 		t.Fatal(err)
 	}
 	// A diamond held by unit 1 (it stood on it at tick 0 and did NONE).

@@ -105,20 +105,41 @@ type planner struct {
 	queue    []int32
 	seen     []int32
 	stamp    int32
+	goals    []planGoal
+	blockFr  [][]int32 // per block: its frontier (blockFrontier)
 }
 
 func newPlanner(b *Board) *planner {
+	p := &planner{}
+	p.reset(b)
+	return p
+}
+
+// reset makes p a planner of board b, keeping the memory of its earlier
+// board (a bot plans on a board of the same size every turn).
+func (p *planner) reset(b *Board) {
 	n := b.W * b.H
-	p := &planner{b: b, block: make([]int32, n), frontier: make([][]int32, n), done: make([]bool, n),
-		best: make([]int32, (n+1)*numKinds), parent: make([]int32, (n+1)*numKinds), seen: make([]int32, n), mark: make([]int32, n), ok: make([]bool, n)}
+	p.b = b
+	p.block, p.done = resize(p.block, n), resize(p.done, n)
+	p.seen, p.mark, p.ok = resize(p.seen, n), resize(p.mark, n), resize(p.ok, n)
+	p.best, p.parent = resize(p.best, (n+1)*numKinds), resize(p.parent, (n+1)*numKinds)
+	if len(p.frontier) != n {
+		p.frontier = make([][]int32, n)
+	}
+	p.touched, p.markID, p.stamp = p.touched[:0], 0, 0
 	for c := range n {
 		p.ok[c] = !b.inked(c) || b.TownAt[c] >= 0
+		p.done[c], p.seen[c], p.mark[c] = false, 0, 0
+		p.frontier[c] = p.frontier[c][:0]
 	}
 	for i := range p.best {
 		p.best[i], p.parent[i] = -1, -1
 	}
 	for i := range p.block {
 		p.block[i] = -1
+	}
+	for i := range p.blockFr {
+		p.blockFr[i] = nil
 	}
 	id := int32(0)
 	for c := range n {
@@ -138,7 +159,14 @@ func newPlanner(b *Board) *planner {
 		p.queue = q[:0]
 		id++
 	}
-	return p
+}
+
+// resize returns s with length n, reusing its memory when it can.
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
 }
 
 // frontierOf returns the free cells 4-adjacent to the block of solid cell c,
@@ -151,7 +179,7 @@ func (p *planner) frontierOf(c int32) []int32 {
 	p.stamp++
 	p.seen[c] = p.stamp
 	q := append(p.queue[:0], c)
-	var out []int32
+	out := p.frontier[c][:0]
 	for i := 0; i < len(q); i++ {
 		x := q[i]
 		if !b.solid(int(x)) {
@@ -168,6 +196,24 @@ func (p *planner) frontierOf(c int32) []int32 {
 	p.queue = q[:0]
 	p.done[c], p.frontier[c] = true, out
 	return out
+}
+
+// blockFrontier returns the free cells 4-adjacent to the block of solid
+// cell c, in no particular order (computed once per block).
+func (p *planner) blockFrontier(c int32) []int32 {
+	id := p.block[c]
+	for int(id) >= len(p.blockFr) {
+		p.blockFr = append(p.blockFr, nil)
+	}
+	if p.blockFr[id] != nil {
+		return p.blockFr[id]
+	}
+	fr := p.frontierOf(c)
+	p.blockFr[id] = fr[:len(fr):len(fr)]
+	if fr == nil {
+		p.blockFr[id] = []int32{}
+	}
+	return p.blockFr[id]
 }
 
 func key(cell int32, kind uint8) int32 { return (cell+1)*numKinds + int32(kind) }
@@ -206,16 +252,32 @@ func (p *planner) direction(a, b int32) int32 {
 // order, and their total cost. No steps when no plan exists or when from
 // already reaches to.
 func (p *planner) plan(fx, fy, tx, ty int) (steps []int, cost int) {
+	p.planAll(fx, fy, []int{tx, ty}, func(_ int, s []int, c int) { steps, cost = s, c })
+	return steps, cost
+}
+
+// planAll plans from (fx, fy) to every target of to (x, y pairs) in one
+// search, calling found(i, steps, cost) for target i when its plan is
+// known, in the order the plans are found; a target without a plan is not
+// reported. The target only decides when a search stops, never what it
+// pops next: each target's plan is the one plan() finds for it alone.
+func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, cost int)) {
 	b := p.b
 	for _, k := range p.touched {
 		p.best[k], p.parent[k] = -1, -1
 	}
 	p.touched, p.nodes, p.h = p.touched[:0], p.nodes[:0], p.h[:0]
 
-	to := int32(-1)
-	if b.in(tx, ty) {
-		to = int32(b.cell(tx, ty))
+	// goals: the target cells (-1 off the grid) still to reach.
+	goals := p.goals[:0]
+	for i := 0; i+1 < len(to); i += 2 {
+		c := int32(-1)
+		if b.in(to[i], to[i+1]) {
+			c = int32(b.cell(to[i], to[i+1]))
+		}
+		goals = append(goals, planGoal{i: i / 2, cell: c, x: to[i], y: to[i+1]})
 	}
+	p.goals = goals
 	start := planNode{cell: -1, kind: kindBroken, prev: -1}
 	if b.in(fx, fy) {
 		start.cell = int32(b.cell(fx, fy))
@@ -224,14 +286,14 @@ func (p *planner) plan(fx, fy, tx, ty int) (steps []int, cost int) {
 			start.kind = kindBuilt
 		}
 	}
-	goal := func(n *planNode) bool {
+	isGoal := func(n *planNode, g planGoal) bool {
 		if n.cell < 0 {
-			return fx == tx && fy == ty // both off the grid at the same place
+			return fx == g.x && fy == g.y // both off the grid at the same place
 		}
-		if n.cell == to {
+		if n.cell == g.cell {
 			return true
 		}
-		return to >= 0 && p.block[to] >= 0 && p.block[n.cell] == p.block[to]
+		return g.cell >= 0 && p.block[g.cell] >= 0 && p.block[n.cell] == p.block[g.cell]
 	}
 	// offer records a successor of state cur if it improves its key.
 	var g0 int32
@@ -253,35 +315,81 @@ func (p *planner) plan(fx, fy, tx, ty int) (steps []int, cost int) {
 		p.best[k], p.parent[k] = g, cur
 		p.h.push(planEntry{node: i, g: g, tie: p.direction(p.nodes[cur].cell, cell)})
 	}
+	// improves: offering cell (built when build) could succeed, the
+	// chain aside; a state none of whose successors could is expanded
+	// without marking its chain.
+	improves := func(cell int32, build bool) bool {
+		g := g0
+		if build {
+			g += int32(b.Terrain[cell].Cost())
+		}
+		old := p.best[key(cell, kindBuilt)]
+		return old < 0 || g < old
+	}
 	p.nodes = append(p.nodes, start)
 	k0 := key(start.cell, start.kind)
 	p.best[k0] = 0
 	p.touched = append(p.touched, k0)
 	p.h.push(planEntry{node: 0})
-	for len(p.h) > 0 {
+	for len(p.h) > 0 && len(goals) > 0 {
 		cur = p.h.pop().node
 		n := p.nodes[cur]
-		if goal(&n) {
-			return p.reconstruct(cur)
+		// A target's search ends at its first goal; the others go on from
+		// the same heap, as if that pop were not a goal. A search towards
+		// a target off the grid expands nothing: it ends after its first
+		// pop, the start.
+		kept := goals[:0]
+		for _, g := range goals {
+			if isGoal(&n, g) {
+				steps, cost := p.reconstruct(cur)
+				found(g.i, steps, cost)
+			} else if g.cell >= 0 {
+				kept = append(kept, g)
+			}
 		}
-		if n.kind == kindBroken || to < 0 {
+		goals = kept
+		if len(goals) == 0 || n.kind == kindBroken {
 			continue
 		}
 		g0 = p.best[key(n.cell, n.kind)]
 		c := n.cell
-		p.markChain(cur)
 		switch {
 		case n.kind == kindEmpty:
 			if p.allowed(c) {
 				offer(c, true)
 			}
 		case n.build:
+			any := false
+			for _, m := range b.adj[c] {
+				if m >= 0 && p.allowed(m) && improves(m, !b.solid(int(m))) {
+					any = true
+					break
+				}
+			}
+			if !any {
+				continue
+			}
+			p.markChain(cur)
 			for _, m := range b.adj[c] {
 				if m >= 0 && p.allowed(m) && !p.planned(m) {
 					offer(m, !b.solid(int(m)))
 				}
 			}
 		default: // a pre-existing solid cell: jump to any cell of its frontier
+			// Every cell of a block has the same frontier, in another
+			// order: the block's, in any order, tells whether c's is
+			// worth computing.
+			any := false
+			for _, m := range p.blockFrontier(c) {
+				if p.allowed(m) && improves(m, true) {
+					any = true
+					break
+				}
+			}
+			if !any {
+				continue
+			}
+			p.markChain(cur)
 			for _, m := range p.frontierOf(c) {
 				if p.allowed(m) && !p.planned(m) {
 					offer(m, true)
@@ -289,7 +397,12 @@ func (p *planner) plan(fx, fy, tx, ty int) (steps []int, cost int) {
 			}
 		}
 	}
-	return nil, 0
+}
+
+// planGoal is a target of planAll: its index, cell and coordinates.
+type planGoal struct {
+	i, x, y int
+	cell    int32
 }
 
 // reconstruct follows the parents recorded by key from the goal back to

@@ -2,8 +2,11 @@ package tracks
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/seed27749672/arena/game"
 )
 
 // BenchmarkTracksGame plays whole games (up to 100 turns) between builtin
@@ -77,5 +80,59 @@ func BenchmarkAutoplace(b *testing.B) {
 	t0, t1 := bd.Towns[0], bd.Towns[len(bd.Towns)-1]
 	for b.Loop() {
 		newPlanner(bd).plan(t0.X, t0.Y, t1.X, t1.Y)
+	}
+}
+
+// bossInputs records, for seeds 0 to n-1, what seat 0 of a game between
+// the boss and boss4 reads every turn (the bytes a process bot reads).
+func bossInputs(tb testing.TB, boss string, n int) [][][]byte {
+	var games [][][]byte
+	for seed := range int64(n) {
+		var msgs [][]byte
+		o, _ := game.ParseOptions(options, nil)
+		ref, _ := Game{}.New(game.Config{Seed: seed, Players: 2, Options: o})
+		r := ref.(*referee)
+		bots := [2]game.Bot{}
+		for p, name := range []string{boss, "boss4"} {
+			bi, _ := Game{}.Info().FindBuiltin(name)
+			bots[p] = bi.New(game.BotSeed(seed, p))
+		}
+		for !r.Over() {
+			var reps [2]game.Reply
+			for p := range bots {
+				msg, _ := r.Prompt(p)
+				if p == 0 {
+					msgs = append(msgs, append([]byte(nil), msg...))
+				}
+				out := strings.TrimSuffix(string(bots[p].Respond(msg)), "\n")
+				reps[p] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: out}}}
+			}
+			r.Play(reps[:])
+		}
+		games = append(games, msgs)
+	}
+	return games
+}
+
+// BenchmarkBosses: a planning boss's own time per move, over the inputs of
+// whole games (seat 0 against boss4, seeds 0 to 5): each game is fed to a
+// fresh bot, turn by turn.
+func BenchmarkBosses(b *testing.B) {
+	for _, boss := range []string{"boss3", "boss4", "boss5"} {
+		games := bossInputs(b, boss, 6)
+		bi, _ := Game{}.Info().FindBuiltin(boss)
+		b.Run(boss, func(b *testing.B) {
+			moves := 0
+			for i := 0; b.Loop(); i++ {
+				g := games[i%len(games)]
+				bot := bi.New(1)
+				for _, msg := range g {
+					bot.Respond(msg)
+				}
+				moves += len(g)
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(moves), "µs/move")
+			b.ReportMetric(0, "ns/op")
+		})
 	}
 }

@@ -12,14 +12,30 @@ import (
 // is not active, towns in id order and each town's desired towns in id
 // order, skipping the pairs the planner cannot join.
 func eachMissing(v *view, pl *planner, f func(t, u int, steps []int, cost int)) {
+	type plan struct {
+		steps []int
+		cost  int
+	}
+	var to []int
+	var want []int
+	var plans []plan
 	for _, town := range v.b.Towns {
+		// One search from the town plans all its missing connections.
+		to, want = to[:0], want[:0]
 		for _, d := range town.Desired {
-			if v.active(town.ID, d) {
-				continue
+			if !v.active(town.ID, d) {
+				u := v.b.Towns[d]
+				to, want = append(to, u.X, u.Y), append(want, d)
 			}
-			to := v.b.Towns[d]
-			if steps, cost := pl.plan(town.X, town.Y, to.X, to.Y); len(steps) > 0 {
-				f(town.ID, d, steps, cost)
+		}
+		if len(want) == 0 {
+			continue
+		}
+		plans = append(plans[:0], make([]plan, len(want))...)
+		pl.planAll(town.X, town.Y, to, func(i int, steps []int, cost int) { plans[i] = plan{steps, cost} })
+		for i, d := range want {
+			if len(plans[i].steps) > 0 {
+				f(town.ID, d, plans[i].steps, plans[i].cost)
 			}
 		}
 	}
@@ -39,7 +55,7 @@ func greedyPair(v *view, pl *planner) (t, u int, ok bool) {
 
 // greedyMove is the league 3 boss (Greedy connector).
 func greedyMove(v *view, _ *rand.Rand) []string {
-	if t, u, ok := greedyPair(v, newPlanner(v.b)); ok {
+	if t, u, ok := greedyPair(v, v.planner()); ok {
 		return []string{autoplace(v, t, u)}
 	}
 	return nil
@@ -118,13 +134,17 @@ func inkThresholdGuess(v *view) int {
 func plannerMove(v *view, _ *rand.Rand) []string {
 	b := v.b
 	thr := inkThresholdGuess(v)
-	safe := b.clone()
+	safe := v.safeBoard()
 	for id := range safe.Regions {
 		if reg := &safe.Regions[id]; reg.Town < 0 && reg.Instability >= thr-1 {
 			reg.Inked = true
 		}
 	}
-	pl := newPlanner(safe)
+	if v.safePl == nil {
+		v.safePl = &planner{}
+	}
+	pl := v.safePl
+	pl.reset(safe)
 	turnsLeft := maxTurns - v.turn + 1
 	var plan []int
 	bestValue := -1.0
@@ -153,4 +173,27 @@ func plannerMove(v *view, _ *rand.Rand) []string {
 		acts = append(acts, "DISRUPT "+strconv.Itoa(r))
 	}
 	return acts
+}
+
+// planner returns the bot's planner, reset to the board of this turn.
+func (v *view) planner() *planner {
+	if v.pl == nil {
+		v.pl = &planner{}
+	}
+	v.pl.reset(v.b)
+	return v.pl
+}
+
+// safeBoard returns a copy of this turn's board (b.clone), in the memory
+// of the last turn's copy.
+func (v *view) safeBoard() *Board {
+	if v.safe == nil {
+		v.safe = v.b.clone()
+		return v.safe
+	}
+	tr, rg := v.safe.Track, v.safe.Regions
+	*v.safe = *v.b
+	v.safe.Track = append(tr[:0], v.b.Track...)
+	v.safe.Regions = append(rg[:0], v.b.Regions...)
+	return v.safe
 }

@@ -16,6 +16,10 @@ type view struct {
 	myScore  int
 	foeScore int
 	conns    []string // partOfActiveConnections of each cell
+
+	// The bosses' planners and board copy, kept from turn to turn.
+	pl, safePl *planner
+	safe       *Board
 }
 
 var errInput = errors.New("tracks bot: malformed input")

@@ -11,6 +11,13 @@ import (
 // match.Run.
 func playDirect(tb testing.TB, seed int64, league int, opts []string, names [2]string) *referee {
 	tb.Helper()
+	return playDirectTo(tb, seed, league, opts, names, nil)
+}
+
+// playDirectTo is playDirect that shows each move and each frame to see
+// (frame nil for a move, move "" for a frame), when see is not nil.
+func playDirectTo(tb testing.TB, seed int64, league int, opts []string, names [2]string, see func(turn, p int, move string, frame []byte)) *referee {
+	tb.Helper()
 	o, err := game.ParseOptions(options, opts)
 	if err != nil {
 		tb.Fatal(err)
@@ -41,9 +48,15 @@ func playDirect(tb testing.TB, seed int64, league int, opts []string, names [2]s
 				out = out[:n-1]
 			}
 			reps[p] = game.Reply{Status: game.Answered, Lines: []game.Line{{Text: out}}}
+			if see != nil {
+				see(r.turn, p, out, nil)
+			}
 		}
 		r.Play(reps[:])
-		r.Frame()
+		frame := r.Frame()
+		if see != nil {
+			see(r.turn, -1, "", frame)
+		}
 	}
 	return r
 }
