@@ -780,6 +780,8 @@ export class Player {
     });
     document.addEventListener('keydown', (e) => {
       if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
+      // typing in a text area or an editor (the platform's code editor beside the player)
+      if (e.target instanceof HTMLTextAreaElement || (e.target instanceof HTMLElement && e.target.isContentEditable)) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const k = e.key;
       const act = { ' ': 'play', ArrowLeft: 'back', ArrowRight: 'fwd', Home: 'start', End: 'end' }[k];

@@ -33,7 +33,9 @@ const notices = [...pkgs].sort().map((name) => {
   const license = readFileSync(`${here}node_modules/${name}/LICENSE`, 'utf8').trim();
   return `${name}@${meta.version} (${meta.license})\n\n${license}`;
 });
-const head = '/*! The team page\'s editor: CodeMirror 6 and its language modes, bundled by web/editor (npm run build).\n' +
+// @ts-nocheck: the pages' type check (web/e2e/tsconfig.json) reads the
+// bundle's types from editor.bundle.d.ts, not its minified code.
+const head = '// @ts-nocheck\n/*! The team page\'s editor: CodeMirror 6 and its language modes, bundled by web/editor (npm run build).\n' +
   'It holds these packages, under these licenses:\n\n' +
   notices.join('\n\n----\n\n').replaceAll('*/', '* /') + '\n*/\n';
 writeFileSync(out, head + r.outputFiles[0].text);

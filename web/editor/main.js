@@ -1,5 +1,6 @@
 // The team page's editor (web/platform/editor.js): CodeMirror 6 with the
-// language modes of the languages the starter kits are written in.
+// language modes of the languages the starter kits are written in, on a
+// dark theme like the platform's pages.
 // `npm run build` bundles this file and its dependencies into
 // web/platform/editor.bundle.js, which the server embeds; the bundle is
 // committed and web/editor_test.go checks that it is what the lockfile
@@ -13,6 +14,7 @@ import { python } from '@codemirror/lang-python';
 import { javascript } from '@codemirror/lang-javascript';
 import { rust } from '@codemirror/lang-rust';
 import { go } from '@codemirror/lang-go';
+import { oneDark } from '@codemirror/theme-one-dark';
 
 /** The language modes by a file's extension; any other file is plain text. */
 const MODES = {
@@ -41,6 +43,8 @@ export function createEditor(parent, text, path, onChange) {
       doc,
       extensions: [
         basicSetup,
+        oneDark,
+        EditorView.theme({ '&': { height: '100%' }, '.cm-scroller': { overflow: 'auto' } }),
         indentUnit.of('    '),
         mode ? mode() : [],
         EditorView.updateListener.of((u) => { if (u.docChanged && onChange) onChange(); }),
