@@ -33,7 +33,8 @@ export function modeOf(path) {
 }
 
 /**
- * An editor of text in parent, highlighted by path's language.
+ * An editor of text in parent (in a shadow root of its own), highlighted
+ * by path's language.
  * @returns {{ text: () => string, set: (text: string, path: string) => void, focus: () => void, view: EditorView }}
  */
 export function createEditor(parent, text, path, onChange) {
@@ -44,14 +45,22 @@ export function createEditor(parent, text, path, onChange) {
       extensions: [
         basicSetup,
         oneDark,
-        EditorView.theme({ '&': { height: '100%' }, '.cm-scroller': { overflow: 'auto' } }),
+        EditorView.theme({ '&': { height: '100%', fontSize: '13px' }, '.cm-scroller': { overflow: 'auto' } }),
         indentUnit.of('    '),
         mode ? mode() : [],
         EditorView.updateListener.of((u) => { if (u.docChanged && onChange) onChange(); }),
       ],
     });
   };
-  const view = new EditorView({ state: state(text, path), parent });
+  // In a shadow root, CodeMirror's styles go in a constructed style sheet
+  // (adoptedStyleSheets), which the pages' Content-Security-Policy
+  // (style-src 'self') allows; in the document itself they would be a
+  // <style> element, which it refuses.
+  const shadow = parent.attachShadow({ mode: 'open' });
+  const mount = document.createElement('div');
+  mount.style.height = '100%';
+  shadow.appendChild(mount);
+  const view = new EditorView({ state: state(text, path), parent: mount, root: shadow });
   return {
     text: () => view.state.doc.toString(),
     set: (t, p) => view.setState(state(t, p)),
