@@ -68,7 +68,9 @@ function build() {
   ui.code = h('div', { class: 'editor-code' });
   ui.game = h('div', { class: 'editor-game' }, h('p', { class: 'dim' }, 'Play shows its test game here: the replay, and your bot\u2019s error output.'));
   ui.player = h('div', { class: 'editor-player', hidden: true });
-  ui.stderr = h('pre', { class: 'editor-stderr', hidden: true, 'aria-label': 'Your bot\u2019s error output' });
+  ui.stderr = h('pre', { class: 'editor-stderr', 'aria-label': 'Your bot\u2019s error output' });
+  ui.stderrHead = h('h3');
+  ui.stderrBox = h('div', { class: 'editor-stderr-box', hidden: true }, ui.stderrHead, ui.stderr);
   root.replaceChildren(
     header('Editor', h('a', { href: '/platform/team', class: 'small-button' }, '\u2039 Team')),
     h('main', { class: 'editor-grid' },
@@ -76,7 +78,7 @@ function build() {
         h('div', { class: 'editor-bar' }, ui.file, ui.mode, h('span', { class: 'grow' }), ui.vs, ui.play, ui.submit),
         ui.msg,
         ui.code),
-      h('section', { class: 'editor-side', 'aria-label': 'Test game' }, ui.game, ui.player, ui.stderr)));
+      h('section', { class: 'editor-side', 'aria-label': 'Test game' }, ui.game, ui.player, ui.stderrBox)));
   ui.editor = createEditor(ui.code, '', '', () => { ui.play.disabled = ui.submit.disabled = state.busy; });
   ui.file.addEventListener('change', () => {
     if (ui.editor.text() !== state.opened && !confirm('Open another file? Your changes to this one are lost.')) {
@@ -153,7 +155,8 @@ async function buildFailed(s) {
   }
   ui.game.replaceChildren(h('p', { class: 'notice error' }, `Build #${s.id} failed. The end of its log:`));
   ui.player.hidden = true;
-  ui.stderr.hidden = false;
+  ui.stderrBox.hidden = false;
+  ui.stderrHead.textContent = 'The build\u2019s log';
   ui.stderr.textContent = log.split('\n').slice(-40).join('\n');
 }
 
@@ -221,7 +224,8 @@ async function showGame(g) {
   const title = document.title;
   await new Player(ui.player, { replay: rep }).start();
   document.title = title;
-  ui.stderr.hidden = false;
+  ui.stderrBox.hidden = false;
+  ui.stderrHead.textContent = 'Your bot\u2019s error output';
   ui.stderr.textContent = ownStderr(rep, g) || 'Your bot wrote nothing to its error output.';
 }
 
