@@ -743,7 +743,7 @@ func anEventMovesWhole(t *testing.T, from, to Opener) {
 	src.FinishBuild(ctx, ready.ID, store.StatusReady, "python", "", []byte("built\n"))
 	failed := must(src.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "bot.cpp"}))(t)
 	src.FinishBuild(ctx, failed.ID, store.StatusFailed, "cpp", "exit 1", []byte("error\n"))
-	must(src.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "queued.zip"}))(t)
+	must(src.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "queued.zip", Draft: true}))(t) // a draft moves as one
 	src.SetLeague(ctx, owls.ID, 0, 2)
 	rate := func(cur map[int64]store.Rating) []store.Rating {
 		return []store.Rating{{TeamID: owls.ID, Mu: 27.5, Sigma: 7.9, Games: cur[owls.ID].Games + 1, Wins: cur[owls.ID].Wins + 1}}
