@@ -110,6 +110,7 @@ var ownRoutes = []route{
 	{"GET " + Prefix + "submissions/{id}/log", team, true, (*api).buildLog},
 	{"POST " + Prefix + "submissions/{id}/activate", team, true, (*api).activate},
 	{"GET " + Prefix + "submissions/{id}/source", team, true, (*api).source}, // source.go
+	{"GET " + Prefix + "source", team, false, (*api).activeSource},
 	{"POST " + Prefix + "submissions/{id}/edit", team, true, (*api).submitEdited},
 	{"GET " + Prefix + "kits", team, false, (*api).kits},
 	{"GET " + Prefix + "kits/{lang}", team, false, (*api).kit},

@@ -19,10 +19,26 @@ import (
 // source answers the file of one of the team's submissions the editor
 // opens (submission.Intake.Source).
 func (a *api) source(w http.ResponseWriter, r *http.Request, t store.Team) {
-	s, ok := a.ownSubmission(w, r, t)
-	if !ok {
+	if s, ok := a.ownSubmission(w, r, t); ok {
+		a.writeSource(w, r, s)
+	}
+}
+
+// activeSource is source of the team's active submission.
+func (a *api) activeSource(w http.ResponseWriter, r *http.Request, t store.Team) {
+	if t.Active == 0 {
+		apiError(w, http.StatusNotFound, "your team has no active bot yet: upload one first")
 		return
 	}
+	s, err := a.p.Store().Submission(r.Context(), t.Active)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	a.writeSource(w, r, s)
+}
+
+func (a *api) writeSource(w http.ResponseWriter, r *http.Request, s store.Submission) {
 	src, err := a.p.Source(r.Context(), s, r.URL.Query().Get("path"))
 	if a.userOrInternal(w, err) {
 		return

@@ -53,6 +53,13 @@ func TestEditorRoutes(t *testing.T) {
 	if code != 200 || got.Path != "kit/bot.py" || got.Text != "print('v1')\n" || !got.Kit || len(got.Files) < 3 {
 		t.Fatalf("source: %d %s", code, b)
 	}
+	// the active submission's by default; Bats has none
+	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"source", owlsToken, "", nil); code != 200 || !strings.Contains(string(b), `"path":"kit/bot.py"`) {
+		t.Errorf("the active source: %d %s", code, b)
+	}
+	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"source", batsToken, "", nil); code != 404 {
+		t.Errorf("Bats' active source: %d %s", code, b)
+	}
 	for _, c := range []struct {
 		what, method, path, token, ct string
 		body                          []byte
