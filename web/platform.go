@@ -16,6 +16,7 @@ var platformPagePaths = map[string]string{
 	"/platform/{$}":         "platform/index.html",
 	"/platform/join":        "platform/join.html",
 	"/platform/team":        "platform/team.html",
+	"/platform/editor":      "platform/editor.html",
 	"/platform/replay/{id}": "platform/replay.html",
 	"/platform/organiser":   "platform/organiser.html",
 	"/platform/finals":      "platform/finals.html",

@@ -780,6 +780,10 @@ export class Player {
     });
     document.addEventListener('keydown', (e) => {
       if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
+      // typing in a text area or an editor (the platform's code editor
+      // beside the player, in a shadow root: its element is the path's first)
+      const typed = e.composedPath()[0];
+      if (typed instanceof HTMLTextAreaElement || (typed instanceof HTMLElement && typed.isContentEditable)) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const k = e.key;
       const act = { ' ': 'play', ArrowLeft: 'back', ArrowRight: 'fwd', Home: 'start', End: 'end' }[k];

@@ -110,6 +110,9 @@ var ownRoutes = []route{
 	{"GET " + Prefix + "submissions/{id}", team, true, (*api).submission},
 	{"GET " + Prefix + "submissions/{id}/log", team, true, (*api).buildLog},
 	{"POST " + Prefix + "submissions/{id}/activate", team, true, (*api).activate},
+	{"GET " + Prefix + "submissions/{id}/source", team, true, (*api).source}, // source.go
+	{"GET " + Prefix + "source", team, false, (*api).activeSource},
+	{"POST " + Prefix + "submissions/{id}/edit", team, true, (*api).submitEdited},
 	{"GET " + Prefix + "kits", team, false, (*api).kits},
 	{"GET " + Prefix + "kits/{lang}", team, false, (*api).kit},
 	{"GET " + Prefix + "leaderboard", team, false, (*api).leaderboard},
@@ -159,7 +162,7 @@ type api struct {
 	p        Platform
 	o        Options
 	mu       sync.Mutex
-	submits  map[int64]*rate.Limiter     // by team
+	submits  map[submitKey]*rate.Limiter // by team, drafts apart
 	outside  map[int64]bool              // teams whose outside bot is playing (matchmaking.PlayOutside)
 	logins   *keyrate.Buckets            // by client address
 	testRate *keyrate.Buckets            // test games, by team
@@ -206,7 +209,7 @@ func Handler(p Platform, o Options) http.Handler {
 	if o.PublicPerMinute <= 0 {
 		o.PublicPerMinute = 120
 	}
-	a := &api{p: p, o: o, submits: map[int64]*rate.Limiter{},
+	a := &api{p: p, o: o, submits: map[submitKey]*rate.Limiter{},
 		logins:   &keyrate.Buckets{Every: rate.Limit(o.JoinsPerMinute / 60), Burst: int(max(1, o.JoinsPerMinute)), Now: o.Now},
 		testRate: &keyrate.Buckets{Every: rate.Limit(o.TestsPerMinute / 60), Burst: int(max(1, o.TestsPerMinute)), Now: o.Now},
 		budgets:  map[string]*keyrate.Buckets{}, streams: map[string]int{},
@@ -276,15 +279,27 @@ func (a *api) allowLogin(r *http.Request) bool {
 	return a.logins.Allow(clientAddr(r))
 }
 
+// submitKey is a team's bucket of submissions: its uploads, or its
+// drafts (the editor's test builds), each at the uploads' rate, so that
+// a team may play an edit and then submit it.
+type submitKey struct {
+	team  int64
+	draft bool
+}
+
 // reserveSubmit takes one of the team's submissions, or returns nil when
 // it has none left; a refused upload gives it back (cancel).
-func (a *api) reserveSubmit(teamID int64) (cancel func()) {
+func (a *api) reserveSubmit(teamID int64) (cancel func()) { return a.reserve(teamID, false) }
+
+// reserve is reserveSubmit, of a draft or not.
+func (a *api) reserve(teamID int64, draft bool) (cancel func()) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	l, ok := a.submits[teamID]
+	key := submitKey{teamID, draft}
+	l, ok := a.submits[key]
 	if !ok {
 		l = rate.NewLimiter(rate.Every(a.o.SubmitEvery), a.o.SubmitBurst)
-		a.submits[teamID] = l
+		a.submits[key] = l
 	}
 	now := a.o.Now()
 	r := l.ReserveN(now, 1)
@@ -747,7 +762,7 @@ func EventJSON(e store.Event) map[string]any {
 func submissionJSON(s store.Submission) map[string]any {
 	m := map[string]any{"id": s.ID, "filename": s.Filename, "language": s.Language, "status": s.Status,
 		"error": s.Error, "created": s.Created.Format(time.RFC3339),
-		"log": fmt.Sprintf("%ssubmissions/%d/log", Prefix, s.ID)}
+		"log": fmt.Sprintf("%ssubmissions/%d/log", Prefix, s.ID), "draft": s.Draft}
 	if !s.Built.IsZero() {
 		m["built"] = s.Built.Format(time.RFC3339)
 	}

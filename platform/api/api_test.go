@@ -130,6 +130,7 @@ func TestEveryRouteChecksItsRole(t *testing.T) {
 		"POST " + api.Prefix + "organiser/events/{id}/rounds":         `{"players":2}`,
 		"POST " + api.Prefix + "organiser/events/{id}/rounds/{round}": `{"players":2}`,
 		"POST " + api.Prefix + "organiser/events/{id}/final":          `{"games":0}`,
+		"POST " + api.Prefix + "submissions/{id}/edit":                `{"path":"bot.py","text":"print(3)\n","draft":true}`,
 	}
 	for _, r := range api.Routes() {
 		method, path, _ := strings.Cut(r.Pattern, " ")

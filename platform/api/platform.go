@@ -12,6 +12,7 @@ import (
 	"github.com/seed27749672/arena/platform/news"
 	"github.com/seed27749672/arena/platform/practice"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/platform/submission"
 	"github.com/seed27749672/arena/replay"
 )
 
@@ -47,6 +48,11 @@ type Platform interface {
 	// Submissions and bots.
 	Submit(ctx context.Context, team store.Team, filename string, upload []byte) (store.Submission, error)
 	RegisterURL(ctx context.Context, team store.Team, raw string) (store.Submission, error)
+	// Source opens a file of a submission in the team page's editor;
+	// SubmitEdited makes a new submission of it with that file edited
+	// (a draft: for test games, never made active by its build).
+	Source(ctx context.Context, s store.Submission, path string) (submission.Source, error)
+	SubmitEdited(ctx context.Context, team store.Team, s store.Submission, path string, text []byte, draft bool) (store.Submission, error)
 	// StartTest queues a team's test game (package practice).
 	StartTest(ctx context.Context, t store.Team, req practice.Request) (store.TestGame, error)
 	// PlayOutside plays a casual game with the team's bot connected

@@ -19,4 +19,5 @@ var Migrations = []string{
 	10: "the map a match was played on",
 	11: "test games",
 	12: "builds cached by their tree",
+	13: "draft submissions: built for test games, never made active by their build",
 }[1:]

@@ -211,6 +211,11 @@ type Submission struct {
 	// at once and shares that build (0: its own tree).
 	Tree     string
 	Artifact int64
+	// Draft is a submission made to be tried in test games (the team
+	// page's editor): its build never makes it the team's active one,
+	// and it never replaces another submission (nor is replaced) before
+	// its build begins. Activate still may.
+	Draft bool
 }
 
 // Played is the submission whose build tree s plays: its own, or the
@@ -270,7 +275,7 @@ type Store interface {
 	SetBuildStatus(ctx context.Context, id int64, status string) error
 	// FinishBuild records a build's end: ready or failed, its language,
 	// its error line and its log. A ready build becomes its team's active
-	// submission, in the same transaction. A new active submission is a
+	// submission, in the same transaction, unless it is a Draft. A new active submission is a
 	// new player: the team's rating is deleted (it starts again).
 	FinishBuild(ctx context.Context, id int64, status, language, errLine string, log []byte) error
 	// Activate makes a ready submission its team's active one again (its

@@ -40,12 +40,18 @@ func (in *Intake) buildOpts(ctx context.Context, teamID, subID int64) *river.Ins
 // supersededBy returns the team's newest submission when it is newer
 // than sub: sub's build need not run.
 func (in *Intake) supersededBy(ctx context.Context, sub store.Submission) (int64, error) {
+	if sub.Draft { // built for a test game the team asked for: always built
+		return 0, nil
+	}
 	subs, err := in.Events.Store.Submissions(ctx, sub.TeamID)
 	if err != nil {
 		return 0, err
 	}
 	newest := sub.ID
 	for _, s := range subs {
+		if s.Draft { // a draft replaces no upload: it may never be made active
+			continue
+		}
 		newest = max(newest, s.ID)
 	}
 	if newest == sub.ID {

@@ -30,6 +30,11 @@ import (
 // Submit stores a team's upload (a zip, or a single source file named
 // filename) and queues its build.
 func (in *Intake) Submit(ctx context.Context, team store.Team, filename string, upload []byte) (store.Submission, error) {
+	return in.submit(ctx, team, filename, upload, false)
+}
+
+// submit is Submit, of a draft (store.Submission.Draft) or not.
+func (in *Intake) submit(ctx context.Context, team store.Team, filename string, upload []byte, draft bool) (store.Submission, error) {
 	if int64(len(upload)) > build.DefaultLimits.Zip {
 		return store.Submission{}, fault.UserError{Err: fmt.Errorf("the upload is %d bytes, over the limit of %d", len(upload), build.DefaultLimits.Zip)}
 	}
@@ -55,7 +60,7 @@ func (in *Intake) Submit(ctx context.Context, team store.Team, filename string, 
 	if err != nil {
 		return store.Submission{}, err
 	}
-	sub, err := in.Events.Store.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: filename})
+	sub, err := in.Events.Store.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: filename, Draft: draft})
 	if err != nil {
 		return sub, err
 	}

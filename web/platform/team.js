@@ -134,7 +134,8 @@ function build() {
     h('main', { class: 'plat team-grid' },
       h('div', { class: 'col' },
         h('section', { class: 'card', id: 'bot' },
-          h('h2', null, 'Your bot'),
+          h('div', { class: 'card-head' }, h('h2', null, 'Your bot'),
+            h('a', { href: '/platform/editor', class: 'small-button', title: 'Edit your active bot\u2019s code, play test games with it, submit it' }, 'Open the editor')),
           h('p', { class: 'dim' }, 'Each upload is built on the server. The newest build that succeeds becomes your active bot, the one that plays.'),
           form,
           httpBot,
@@ -319,13 +320,16 @@ async function refreshSubmissions() {
       act = h('button', { type: 'button', class: 'small-button', title: 'Play this build again instead of the active one' }, 'Activate');
       act.addEventListener('click', () => activate(s.id));
     }
+    // the editor opens its source (an HTTP bot's URL has none)
+    const edit = s.language === 'url' ? null : h('a', { href: `/platform/editor?submission=${s.id}`, class: 'edit-link', title: 'Open its code in the editor' }, 'edit');
     return h('tr', { class: s.active ? 'active' : null, dataset: { id: s.id } },
       h('td', { class: 'num' }, String(s.id)),
-      h('td', { class: 'ellipsis', title: s.filename }, s.filename),
+      h('td', { class: 'ellipsis', title: s.draft ? `${s.filename}: a draft the editor built for test games` : s.filename },
+        s.filename, s.draft ? h('span', { class: 'dim' }, ' (draft)') : null),
       h('td', null, language(s.language)),
       h('td', null, badge(s.status)),
       h('td', { class: 'nowrap' }, when(s.created)),
-      h('td', { class: 'nowrap row-actions' }, act, ' ', log));
+      h('td', { class: 'nowrap row-actions' }, act, ' ', log, edit ? ' ' : null, edit));
   }) : [h('tr', null, h('td', { colspan: 6, class: 'dim' }, 'No submission yet: download a starter kit below, modify it, and upload it.'))]));
   // The upload's notice follows its build to the end.
   const pending = subs.find((s) => s.id === state.pending);
@@ -337,7 +341,8 @@ async function refreshSubmissions() {
       else say(ui.uploadMsg, '');
     }
   }
-  await showBuildError(subs[0]);
+  // a draft's failed build is the editor's to show
+  await showBuildError(subs.find((s) => !s.draft));
 }
 
 /**

@@ -79,7 +79,7 @@ function options(build, vs, ctx) {
   const subs = ctx.submissions().filter((s) => s.status !== 'failed');
   const keep = [build.value, vs.value];
   build.replaceChildren(h('option', { value: '' }, 'the newest'),
-    ...subs.map((s) => h('option', { value: String(s.id) }, `#${s.id} ${s.filename}${s.active ? ' (active)' : s.status === 'ready' ? '' : ` (${s.status})`}`)));
+    ...subs.map((s) => h('option', { value: String(s.id) }, `#${s.id} ${s.filename}${s.active ? ' (active)' : s.status === 'ready' ? '' : ` (${s.status})`}${s.draft ? ' (draft)' : ''}`)));
   vs.replaceChildren(
     h('option', { value: 'boss' }, 'the boss of your league'),
     h('option', { value: 'house' }, 'the house bot'),

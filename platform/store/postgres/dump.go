@@ -110,9 +110,9 @@ func (d *DB) ImportEvent(ctx context.Context, dump store.Dump) error {
 			if !s.Built.IsZero() {
 				built = s.Built
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO submissions (id, team_id, filename, language, status, error, log, created, built)
-				OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-				s.ID, s.TeamID, s.Filename, s.Language, s.Status, s.Error, s.Log, s.Created, built); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO submissions (id, team_id, filename, language, status, error, log, created, built, draft)
+				OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+				s.ID, s.TeamID, s.Filename, s.Language, s.Status, s.Error, s.Log, s.Created, built, s.Draft); err != nil {
 				return importErr(err)
 			}
 		}

@@ -141,6 +141,8 @@ var migrations = []string{
 	`ALTER TABLE submissions ADD COLUMN tree text NOT NULL DEFAULT '';
 	ALTER TABLE submissions ADD COLUMN artifact bigint NOT NULL DEFAULT 0;
 	CREATE INDEX submissions_tree ON submissions (tree, id) WHERE tree <> '';`,
+	// 13: draft submissions (store.Submission.Draft).
+	`ALTER TABLE submissions ADD COLUMN draft boolean NOT NULL DEFAULT false;`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time

@@ -208,17 +208,17 @@ func (d *DB) CreateSubmission(ctx context.Context, s store.Submission) (store.Su
 	if s.Status == "" {
 		s.Status = store.StatusQueued
 	}
-	err := d.pool.QueryRow(ctx, `INSERT INTO submissions (team_id, filename, language, status, error, created) VALUES ($1, $2, $3, $4, '', $5) RETURNING id`,
-		s.TeamID, s.Filename, s.Language, s.Status, s.Created).Scan(&s.ID)
+	err := d.pool.QueryRow(ctx, `INSERT INTO submissions (team_id, filename, language, status, error, created, draft) VALUES ($1, $2, $3, $4, '', $5, $6) RETURNING id`,
+		s.TeamID, s.Filename, s.Language, s.Status, s.Created, s.Draft).Scan(&s.ID)
 	return s, err
 }
 
-const submissionCols = `id, team_id, filename, language, status, error, created, built, tree, artifact`
+const submissionCols = `id, team_id, filename, language, status, error, created, built, tree, artifact, draft`
 
 func scanSubmission(row pgx.Row, extra ...any) (store.Submission, error) {
 	var s store.Submission
 	var built *time.Time
-	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &s.Created, &built, &s.Tree, &s.Artifact}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &s.Created, &built, &s.Tree, &s.Artifact, &s.Draft}, extra...)...); err != nil {
 		return s, notFound(err)
 	}
 	s.Created = s.Created.UTC()
@@ -251,12 +251,13 @@ func (d *DB) FinishBuild(ctx context.Context, id int64, status, language, errLin
 	}
 	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		var team int64
-		err := tx.QueryRow(ctx, `UPDATE submissions SET status = $1, language = $2, error = $3, log = $4, built = $5 WHERE id = $6 RETURNING team_id`,
-			status, language, errLine, log, now(), id).Scan(&team)
+		var draft bool
+		err := tx.QueryRow(ctx, `UPDATE submissions SET status = $1, language = $2, error = $3, log = $4, built = $5 WHERE id = $6 RETURNING team_id, draft`,
+			status, language, errLine, log, now(), id).Scan(&team, &draft)
 		if err != nil {
 			return notFound(err)
 		}
-		if status == store.StatusReady {
+		if status == store.StatusReady && !draft {
 			err = activate(ctx, tx, id, team)
 		}
 		return err

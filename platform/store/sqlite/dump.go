@@ -122,8 +122,8 @@ func (d *DB) ImportEvent(ctx context.Context, dump store.Dump) error {
 		if !s.Built.IsZero() {
 			built = stamp(s.Built)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO submissions (id, team_id, filename, language, status, error, log, created, built) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			s.ID, s.TeamID, s.Filename, s.Language, s.Status, s.Error, s.Log, stamp(s.Created), built); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO submissions (id, team_id, filename, language, status, error, log, created, built, draft) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			s.ID, s.TeamID, s.Filename, s.Language, s.Status, s.Error, s.Log, stamp(s.Created), built, s.Draft); err != nil {
 			return importErr(err)
 		}
 	}

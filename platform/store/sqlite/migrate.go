@@ -136,6 +136,8 @@ var migrations = []string{
 	`ALTER TABLE submissions ADD COLUMN tree TEXT NOT NULL DEFAULT '';
 	ALTER TABLE submissions ADD COLUMN artifact INTEGER NOT NULL DEFAULT 0;
 	CREATE INDEX submissions_tree ON submissions (tree, id) WHERE tree <> '';`,
+	// 13: draft submissions (store.Submission.Draft).
+	`ALTER TABLE submissions ADD COLUMN draft INTEGER NOT NULL DEFAULT 0;`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

@@ -247,8 +247,8 @@ func (d *DB) CreateSubmission(ctx context.Context, s store.Submission) (store.Su
 	if s.Status == "" {
 		s.Status = store.StatusQueued
 	}
-	res, err := d.db.ExecContext(ctx, `INSERT INTO submissions (team_id, filename, language, status, error, created, built) VALUES (?, ?, ?, ?, '', ?, '')`,
-		s.TeamID, s.Filename, s.Language, s.Status, s.Created.Format(time.RFC3339Nano))
+	res, err := d.db.ExecContext(ctx, `INSERT INTO submissions (team_id, filename, language, status, error, created, built, draft) VALUES (?, ?, ?, ?, '', ?, '', ?)`,
+		s.TeamID, s.Filename, s.Language, s.Status, s.Created.Format(time.RFC3339Nano), s.Draft)
 	if err != nil {
 		return s, err
 	}
@@ -256,12 +256,12 @@ func (d *DB) CreateSubmission(ctx context.Context, s store.Submission) (store.Su
 	return s, err
 }
 
-const submissionCols = `id, team_id, filename, language, status, error, created, built, tree, artifact`
+const submissionCols = `id, team_id, filename, language, status, error, created, built, tree, artifact, draft`
 
 func scanSubmission(row interface{ Scan(...any) error }, extra ...any) (store.Submission, error) {
 	var s store.Submission
 	var created, built string
-	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &created, &built, &s.Tree, &s.Artifact}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&s.ID, &s.TeamID, &s.Filename, &s.Language, &s.Status, &s.Error, &created, &built, &s.Tree, &s.Artifact, &s.Draft}, extra...)...); err != nil {
 		return s, notFound(err)
 	}
 	s.Created, s.Built = parseTime(created), parseTime(built)
@@ -314,7 +314,11 @@ func (d *DB) FinishBuild(ctx context.Context, id int64, status, language, errLin
 	if n, _ := res.RowsAffected(); n == 0 {
 		return store.ErrNotFound
 	}
-	if status == store.StatusReady {
+	var draft bool
+	if err := tx.QueryRowContext(ctx, `SELECT draft FROM submissions WHERE id = ?`, id).Scan(&draft); err != nil {
+		return err
+	}
+	if status == store.StatusReady && !draft {
 		if err := activate(ctx, tx, id); err != nil {
 			return err
 		}

@@ -32,6 +32,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Opener) {
 	}{
 		{"EventsTeamsSubmissionsSurviveAReopen", eventsTeamsSubmissionsSurviveAReopen},
 		{"TheLastReadyBuildIsActive", theLastReadyBuildIsActive},
+		{"ADraftIsNeverMadeActiveByItsBuild", aDraftIsNeverMadeActiveByItsBuild},
 		{"AMatchIsRecordedOnceWithItsRatings", aMatchIsRecordedOnceWithItsRatings},
 		{"ConcurrentMatchesRateInIDOrder", concurrentMatchesRateInIDOrder},
 		{"EventFormatFields", eventFormatFields},
@@ -201,6 +202,39 @@ func theLastReadyBuildIsActive(t *testing.T, open Opener) {
 		t.Fatalf("submissions, newest first: %+v", subs)
 	}
 	aNewSubmissionIsANewPlayer(t, db, ev, team, ids[0])
+}
+
+// aDraftIsNeverMadeActiveByItsBuild: a draft's ready build leaves the
+// active submission as it was; the draft is read back as one, and
+// Activate still makes it active.
+func aDraftIsNeverMadeActiveByItsBuild(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	ev := newEvent(t, db, "x")
+	team := newTeam(t, db, ev.ID, "Owls")
+	first := must(db.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: "bot.py"}))(t)
+	if err := db.FinishBuild(ctx, first.ID, store.StatusReady, "python", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	draft := must(db.CreateSubmission(ctx, store.Submission{TeamID: team.ID, Filename: "bot.py", Draft: true}))(t)
+	if err := db.FinishBuild(ctx, draft.ID, store.StatusReady, "python", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Team(ctx, team.ID); got.Active != first.ID {
+		t.Fatalf("active %d after a draft's build, want %d still", got.Active, first.ID)
+	}
+	if s, err := db.Submission(ctx, draft.ID); err != nil || !s.Draft || s.Status != store.StatusReady {
+		t.Fatalf("the draft read back: %+v %v", s, err)
+	}
+	if s, err := db.Submission(ctx, first.ID); err != nil || s.Draft {
+		t.Fatalf("an upload read back as a draft: %+v %v", s, err)
+	}
+	if err := db.Activate(ctx, draft.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Team(ctx, team.ID); got.Active != draft.ID {
+		t.Fatalf("active %d after activating the draft %d", got.Active, draft.ID)
+	}
 }
 
 // aNewSubmissionIsANewPlayer: a team's rating starts again when another
@@ -709,7 +743,7 @@ func anEventMovesWhole(t *testing.T, from, to Opener) {
 	src.FinishBuild(ctx, ready.ID, store.StatusReady, "python", "", []byte("built\n"))
 	failed := must(src.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "bot.cpp"}))(t)
 	src.FinishBuild(ctx, failed.ID, store.StatusFailed, "cpp", "exit 1", []byte("error\n"))
-	must(src.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "queued.zip"}))(t)
+	must(src.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "queued.zip", Draft: true}))(t) // a draft moves as one
 	src.SetLeague(ctx, owls.ID, 0, 2)
 	rate := func(cur map[int64]store.Rating) []store.Rating {
 		return []store.Rating{{TeamID: owls.ID, Mu: 27.5, Sigma: 7.9, Games: cur[owls.ID].Games + 1, Wins: cur[owls.ID].Wins + 1}}
