@@ -47,7 +47,7 @@ type Player struct {
 	mu        sync.Mutex
 	cores     *coreGate // nil: matches hold no cores
 	coreCount int
-	urls      urlHealth // team URLs that did not answer (urlprobe.go)
+	pauses    pauses // bots that could not play, out of pairing a while (pause.go)
 }
 
 // SetCores makes matches hold cores while they play, n at most at once
@@ -175,6 +175,7 @@ func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
 	if !a.Format {
 		Judge(&rec, rep)
 	}
+	p.played(ctx, a.Submissions, spoke(rep))
 	// the replay first: a match recorded has its replay
 	return rec, p.Replays.Put(a.Key, rep)
 }

@@ -180,3 +180,59 @@ func TestDeadURLFailsFastAndPauses(t *testing.T) {
 		t.Errorf("a second failure should double the pause: %q", msg)
 	}
 }
+
+// TestASilentBotSitsOut: a team's bot that answers no prompt (its server
+// is up but drops every move's connection) in two matches in a row sits out casual
+// pairing, on every machine of the platform; once it plays, it is paired
+// again.
+func TestASilentBotSitsOut(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", []string{"turns=5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := ev.Settings
+	set.HTTPBots, set.HTTPBotsPrivate = true, true
+	if ev, err = p.UpdateEvent(ctx, ev.ID, ev.Name, nil, set); err != nil {
+		t.Fatal(err)
+	}
+	owls, _, _ := p.Join(ctx, invite, "Owls")
+	var broken atomic.Bool
+	broken.Store(true)
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /Consciousness/GetStatus/", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("true")) })
+	mux.HandleFunc("POST /Consciousness/OnNextMove/", func(w http.ResponseWriter, r *http.Request) {
+		if broken.Load() {
+			panic(http.ErrAbortHandler) // the connection closed, no reply
+		}
+		w.Write([]byte(`{"X": 0, "Y": 0}`))
+	})
+	mux.HandleFunc("PUT /Consciousness/PutFinalMap/", func(w http.ResponseWriter, r *http.Request) {})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	sub, err := p.RegisterURL(ctx, owls, srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(key string) {
+		t.Helper()
+		if err := p.PlayMatch(ctx, queue.Match{Event: ev.ID, Key: key, Seed: 5, Teams: []int64{0, owls.ID, 0, 0}, Submissions: []int64{0, sub.ID, 0, 0}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := &arenaplay.Player{Events: p.Events} // another machine's
+	play("casual-silent-1")
+	if p.Player.Paused(ctx, sub.ID) {
+		t.Fatal("paused after one silent match")
+	}
+	play("casual-silent-2")
+	if !p.Player.Paused(ctx, sub.ID) || !other.Paused(ctx, sub.ID) {
+		t.Fatalf("after two silent matches: paused %v here, %v on another machine", p.Player.Paused(ctx, sub.ID), other.Paused(ctx, sub.ID))
+	}
+	broken.Store(false)
+	play("casual-fixed") // a format's game, or a test game, plays it all the same
+	if p.Player.Paused(ctx, sub.ID) || other.Paused(ctx, sub.ID) {
+		t.Error("a bot that played again still sits out")
+	}
+}
