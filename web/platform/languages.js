@@ -45,9 +45,9 @@ async function main() {
     h('main', { class: 'plat languages-main' },
       h('h1', {}, 'Languages'),
       h('p', {}, 'A bot is one source file in any of these languages, or a starter kit. ', where),
-      h('table', { class: 'languages' },
+      h('div', { class: 'table-wrap' }, h('table', { class: 'languages' },
         h('thead', {}, h('tr', {}, ...['Language', 'Files', 'Version', 'Libraries', 'Build, run', 'Conventions'].map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', {}, ...doc.languages.map(row))),
+        h('tbody', {}, ...doc.languages.map(row)))),
       doc.missing.length ? h('section', {},
         h('h2', {}, 'Not offered'),
         h('ul', { class: 'missing' }, ...doc.missing.map((/** @type {any} */ m) => h('li', {}, h('strong', {}, m.title), ': ', m.why)))) : ''));
