@@ -22,7 +22,7 @@ function row(l) {
     : h('td', { class: 'version missing' }, 'not installed: ', h('code', {}, l.install));
   return h('tr', { id: `lang-${l.name}` },
     h('th', { scope: 'row' }, l.title),
-    h('td', {}, ...l.extensions.map((e) => h('code', {}, e + ' '))),
+    h('td', {}, ...l.extensions.map((/** @type {string} */ e) => h('code', {}, e + ' '))),
     version,
     h('td', {}, libraries(l.libraries)),
     h('td', {}, l.build ? h('code', {}, l.build) : h('span', { class: 'dim' }, 'nothing to build'), h('br', null), h('code', {}, l.run)),
