@@ -31,6 +31,10 @@ type Language struct {
 	// is in /var/lib/ghc).
 	ReadOnly []string
 	Version  string // a shell command that prints its version
+	// Libraries, when set, is a shell command that prints, on one line,
+	// the libraries beyond the standard one that a bot may use, as
+	// NAME==VERSION words (or NAME alone): what the machine has of them.
+	Libraries string
 	// Build and Run are the commands of a single source file, run in its
 	// directory: Build by sh -c ("" when nothing is built), Run as a bot's
 	// command line. {file} is the file's name there (shell-quoted), {stem}

@@ -91,6 +91,8 @@ func ParseVersions(out []byte) map[string]string {
 	for _, line := range strings.Split(string(out), "\n") {
 		line = strings.TrimSpace(line)
 		switch {
+		case strings.HasPrefix(line, libMarker):
+			name = "" // LibraryScript's part, after the versions
 		case strings.HasPrefix(line, marker+"failed"):
 			seen[name] = ""
 			name = "" // what else it printed is no version
@@ -114,20 +116,22 @@ func noise(line string) bool {
 type Seen struct {
 	Language
 	Version string // its version line; "" when it was not found
+	// Libraries are those of its Libraries command that were found.
+	Libraries []Library
 }
 
 // Versions runs the version command of every language in one script
 // (run: on this machine, or in a sandbox), and gives what each printed.
 func Versions(run func(script string) ([]byte, error)) ([]Seen, error) {
 	ls := All()
-	out, err := run(VersionScript(ls))
+	out, err := run(VersionScript(ls) + LibraryScript(ls))
 	if err != nil {
 		return nil, err
 	}
-	v := ParseVersions(out)
+	v, libs := ParseVersions(out), ParseLibraries(out)
 	var seen []Seen
 	for _, l := range ls {
-		seen = append(seen, Seen{Language: l, Version: v[l.Name]})
+		seen = append(seen, Seen{Language: l, Version: v[l.Name], Libraries: libs[l.Name]})
 	}
 	return seen, nil
 }

@@ -66,7 +66,8 @@ type Platform struct {
 	// and its live games (the matchmaker's, the player's Watch).
 	News *news.Hub
 
-	tempDir string // removed by Close
+	tempDir   string    // removed by Close
+	languages languages // Languages, probed once
 }
 
 // database is what a store driver opens: the store, and the job queue's

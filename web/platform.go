@@ -21,6 +21,7 @@ var platformPagePaths = map[string]string{
 	"/platform/organiser":   "platform/organiser.html",
 	"/platform/finals":      "platform/finals.html",
 	"/platform/watch":       "platform/watch.html",
+	"/platform/languages":   "platform/languages.html",
 }
 
 func (s *Server) platformPages(mux *http.ServeMux) {

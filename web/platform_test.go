@@ -34,6 +34,7 @@ func TestPlatformPages(t *testing.T) {
 		"/platform/replay/12": "/platform/replay.js",
 		"/platform/organiser": "/platform/organiser.js",
 		"/platform/finals":    "/platform/finals.js",
+		"/platform/languages": "/platform/languages.js",
 	}
 	for path, script := range pages {
 		code, hd, body := get(tsWith, path)

@@ -125,6 +125,9 @@ var ownRoutes = []route{
 	// an outside bot registers with its team's token in its first message
 	{"GET " + Prefix + "play", anyone, false, (*api).play},
 
+	// the languages page, for anyone (languages.go)
+	{"GET " + Prefix + "languages", anyone, false, (*api).languages},
+
 	{"GET " + Prefix + "results", team, false, (*api).results},
 	{"GET " + Prefix + "rules", team, false, (*api).rules}, // api_rules.go
 	{"POST " + Prefix + "httpbot", team, false, (*api).registerURL},

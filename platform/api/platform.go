@@ -6,6 +6,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/seed27749672/arena/lang"
 	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/format"
@@ -76,6 +77,10 @@ type Platform interface {
 	// the event's formats keep from them taken out (format.Redactor).
 	TeamCopy(ctx context.Context, m store.Match, rep *replay.Replay) (*replay.Replay, error)
 	WriteReplays(ctx context.Context, eventID int64, w io.Writer) (int, error)
+
+	// Languages are the registry's languages as the builds see them
+	// (versions, libraries), and whether that is in the sandbox.
+	Languages(ctx context.Context) ([]lang.Seen, bool, error)
 
 	// Workers are the machines playing the jobs (many machines).
 	Workers(ctx context.Context) ([]apitypes.WorkerStatus, error)

@@ -114,7 +114,7 @@ func TestRecogniseEveryKit(t *testing.T) {
 func TestDetectDefaultsTheProtocol(t *testing.T) {
 	for _, c := range []struct{ game, json, kit, protocol string }{
 		{"jungle", `{"game":"jungle","language":"typescript"}`, "typescript", "websocket"},
-		{"jungle", `{"language":"python"}`, "python", "stdio"},
+		{"jungle", `{"language":"python"}`, "python", "websocket"},
 		{"territory", `{"game":"territory","language":"python"}`, "python", "stdio"},
 		{"territory", `{"language":"python","protocol":"http"}`, "python-http", "http"},
 	} {

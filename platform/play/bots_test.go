@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/files"
 	"github.com/seed27749672/arena/platform/platformtest"
@@ -161,4 +163,76 @@ func TestFlowsOnPostgres(t *testing.T) {
 		"BuiltRootFollowsTheUpload":     TestBuiltRootFollowsTheUpload,
 		"MatchOptionsFollowTheSettings": TestMatchOptionsFollowTheSettings,
 	})
+}
+
+// TestJungleWebSocketKitsPlay: jungle's Python, Rust and C++ kits, which
+// speak WebSocket as the 2022 kits did, uploaded unchanged as zips, build
+// in the sandbox (with the Debian libraries .ci/run installs: Python's
+// websockets, WebSocket++ and Asio) and play casual matches there, reached
+// over the sandbox's forwarded port.
+func TestJungleWebSocketKitsPlay(t *testing.T) {
+	platformtest.NeedSandbox(t)
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite, err := p.CreateEventWith(ctx, "jungle", "Blitz", []string{"nb_ticks=15"},
+		store.Settings{Seats: []int{2}, Maps: []string{"canopy"}, HouseBots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.StartJobs(ctx, worker.Options{Matches: 2, TimeScale: 20, PollInterval: 50 * time.Millisecond, ScheduleEvery: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	teams := map[int64]string{}
+	for _, lang := range []string{"python", "rust", "cpp"} {
+		k, err := kits.Read("jungle", lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k.Protocol != "websocket" {
+			t.Fatalf("the jungle %s kit speaks %s", lang, k.Protocol)
+		}
+		for _, tool := range k.Requires {
+			if _, err := exec.LookPath(tool); err != nil {
+				t.Skipf("no %s here (the %s kit needs it)", tool, lang)
+			}
+		}
+		team, _, err := p.Join(ctx, invite, "Team "+lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Submit(ctx, team, "kit.zip", platformtest.KitZip(t, "jungle", lang, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s = platformtest.WaitBuilt(t, p, s.ID); s.Status != store.StatusReady || s.Language != lang {
+			log, _ := p.Store.BuildLog(ctx, s.ID)
+			t.Fatalf("jungle %s: %+v\n%s", lang, s, log)
+		}
+		teams[team.ID] = lang
+	}
+	platformtest.WaitGames(t, p, ev.ID, 1)
+	ms, _ := p.Store.Matches(ctx, ev.ID, 50)
+	played := map[string]bool{}
+	for _, m := range ms {
+		if m.Error != "" {
+			t.Errorf("match %d: %s", m.ID, m.Error)
+			continue
+		}
+		rep, err := p.Replays.Get(m.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat, id := range m.Teams {
+			if lang, ok := teams[id]; ok {
+				checkReached(t, rep, seat, fmt.Sprintf("match %d: the %s kit", m.ID, lang))
+				played[lang] = true
+			}
+		}
+	}
+	for _, lang := range teams {
+		if !played[lang] {
+			t.Errorf("the %s kit played no match", lang)
+		}
+	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/games/jungle/jungletest"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/replay"
@@ -407,11 +408,31 @@ func TestArenaViewer(t *testing.T) {
 func TestKitsAgainstHost(t *testing.T) {
 	js := jungletest.JSKit(t)
 	gk := jungletest.GoKit(t)
-	ts := start(t, "--nbOfTeams=2", "--no-keepAlive", "--delayBetweenTicksMs=1", "--mapName=mangrove")
+	playHosted(t, []string{"MyBot JavaScript", "MyGoBot"}, []string{"node", js}, []string{gk})
+}
+
+// The Python, Rust and C++ kits, WebSocket clients as the 2022 kits were,
+// play a whole game against the hosted server the same way.
+func TestMoreKitsAgainstHost(t *testing.T) {
+	py := jungletest.PythonKit(t)
+	rs := jungletest.RustKit(t)
+	cc := jungletest.CppKit(t)
+	playHosted(t, []string{"MyBot Python", "MyBot Rust", "MyBot C++"}, py, []string{rs}, []string{cc})
+}
+
+// playHosted starts a server for as many teams as argvs, then the kits,
+// which register by name (no TOKEN) at ARENA_WS_URL; each team named must
+// finish, each kit exit at the end, none disconnect, and the game replay.
+func playHosted(t *testing.T, names []string, argvs ...[]string) {
+	t.Helper()
+	// a patient clock: the subject is that every kit answers, not speed
+	ts := start(t, fmt.Sprintf("--nbOfTeams=%d", len(argvs)), "--no-keepAlive", "--delayBetweenTicksMs=1", "--mapName=mangrove",
+		"--timePerTickMs=2000")
 	env := append(os.Environ(), "ARENA_WS_URL="+ts.url, "TOKEN=")
 	var procs []*exec.Cmd
-	outs := []*syncBuffer{{}, {}}
-	for i, argv := range [][]string{{"node", js}, {gk}} {
+	outs := make([]*syncBuffer, len(argvs))
+	for i, argv := range argvs {
+		outs[i] = &syncBuffer{}
 		cmd := exec.Command(argv[0], argv[1:]...)
 		cmd.Env = env
 		cmd.Stdout, cmd.Stderr = outs[i], outs[i]
@@ -421,8 +442,9 @@ func TestKitsAgainstHost(t *testing.T) {
 		procs = append(procs, cmd)
 		t.Cleanup(func() { cmd.Process.Kill() })
 	}
-	ts.waitLog(t, "Team MyBot JavaScript finished #")
-	ts.waitLog(t, "Team MyGoBot finished #")
+	for _, n := range names {
+		ts.waitLog(t, "Team "+n+" finished #")
+	}
 	for i, p := range procs {
 		done := make(chan error, 1)
 		go func() { done <- p.Wait() }()
@@ -450,6 +472,17 @@ func TestKitsAgainstHost(t *testing.T) {
 	}
 	if len(rep.Turns) != 300 {
 		t.Errorf("%d turns", len(rep.Turns))
+	}
+	for seat, p := range rep.Result.Players {
+		answered := 0
+		for _, tr := range rep.Turns {
+			if tr.Replies[seat].Status == game.Answered {
+				answered++
+			}
+		}
+		if answered < 290 {
+			t.Errorf("%s answered %d of %d ticks", p.Name, answered, len(rep.Turns))
+		}
 	}
 	if err := match.Verify(rep); err != nil {
 		t.Error(err)

@@ -1,6 +1,6 @@
 // Jungle Blitz starter bot in C++: start here. Write your strategy in
 // nextMove(); jungle.hpp reads the TICKs and writes the COMMANDs (over
-// stdin/stdout: run it with the bot spec prefix stdio:).
+// WebSocket, as the 2022 kits; over stdin/stdout with --stdio).
 //
 // This bot spawns its units on the spawn tiles nearest to the free
 // diamonds and sends each unit to the nearest free diamond no other of its
@@ -10,8 +10,9 @@
 // again). Ideas: ATTACK and VINE enemy carriers, flee from enemies, keep
 // units off the enemies' paths.
 //
-// Build: g++ -O2 -std=c++17 -o bot bot.cpp
-// Run:   arena play jungle --bot "stdio:./bot" --bot builtin:greedy
+// Build: g++ -O2 -std=c++17 -o bot bot.cpp -pthread
+// Run:   arena play jungle --bot ./bot --bot builtin:greedy
+//        (or start `arena host jungle`, then ./bot)
 // Debug with std::cerr: stderr is kept in the replay.
 #include "jungle.hpp"
 
@@ -78,4 +79,4 @@ std::vector<Action> nextMove(const GameMessage& msg) {
     return actions;
 }
 
-int main() { return run(nextMove); }
+int main(int argc, char** argv) { return run(nextMove, argc, argv); }

@@ -1,9 +1,12 @@
 // Jungle Blitz (Coveo Blitz 2022) protocol code for the C++ starter kit:
 // you should not need to change it. Write your bot in bot.cpp.
 //
-// C++ has no WebSocket library here, so this kit uses the game's stdio
-// mode: Arena writes one TICK (a JSON object) per line on stdin and reads
-// one COMMAND per line on stdout (run it with the bot spec prefix stdio:).
+// It speaks WebSocket as the 2022 kits did (WebSocket++ over standalone
+// Asio, header-only: Debian's libwebsocketpp-dev and libasio-dev): it
+// connects to ARENA_WS_URL (or ws://127.0.0.1:8765), registers with TOKEN
+// when it is set (by team name otherwise) and answers every TICK with a
+// COMMAND. With --stdio it speaks Arena's stdin/stdout mode instead: one
+// TICK (a JSON object) per line on stdin, one COMMAND per line on stdout.
 // The kit reads every TICK into typed state (GameMessage, with the small
 // JSON reader below: C++ has none in its standard library) and writes the
 // actions your bot returns. Positions are (x, y) with x the column from
@@ -11,7 +14,13 @@
 // protocol is in docs/games/jungle.md.
 #pragma once
 
+// Asio without Boost (libasio-dev), as WebSocket++ allows.
+#define ASIO_STANDALONE
+#include <websocketpp/client.hpp>
+#include <websocketpp/config/asio_no_tls_client.hpp>
+
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -346,33 +355,93 @@ inline Action vine(const std::string& unit, Position p) { return {"VINE", unit, 
 // Nothing (picks up a diamond lying under the unit).
 inline Action none(const std::string& unit) { return {"NONE", unit, std::nullopt}; }
 
-// Plays the game: reads a TICK per line, calls nextMove(message) and writes
-// the COMMAND (endl flushes each answer).
+// The COMMAND answering one message, or "" when it is not a TICK; the
+// team's rejected actions of the previous tick are logged.
 template <class NextMove>
-int run(NextMove nextMove) {
+std::string answer(NextMove& nextMove, const std::string& text) {
+    GameMessage msg;
+    try {
+        msg = GameMessage::parse(Json::parse(text));
+    } catch (const std::exception& e) {
+        std::cerr << "not a game message: " << e.what() << std::endl;
+        return "";
+    }
+    if (msg.type != "TICK") return "";
+    if (const Team* me = msg.myTeam())
+        for (const auto& e : me->errors) std::cerr << "command error: " << e << std::endl;
+    std::string out = "{\"type\":\"COMMAND\",\"tick\":" + std::to_string(msg.tick) + ",\"actions\":[";
+    bool first = true;
+    for (const Action& a : nextMove(static_cast<const GameMessage&>(msg))) {
+        out += (first ? "" : ",") + a.json();
+        first = false;
+    }
+    return out + "]}";
+}
+
+// stdin/stdout mode: reads a TICK per line and writes its COMMAND (endl
+// flushes each answer).
+template <class NextMove>
+int runStdio(NextMove nextMove) {
     std::ios::sync_with_stdio(false);
     std::string line;
     while (std::getline(std::cin, line)) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        GameMessage msg;
-        try {
-            msg = GameMessage::parse(Json::parse(line));
-        } catch (const std::exception& e) {
-            std::cerr << "not a game message: " << e.what() << std::endl;
-            continue;
-        }
-        if (msg.type != "TICK") continue;
-        if (const Team* me = msg.myTeam())
-            for (const auto& e : me->errors) std::cerr << "command error: " << e << std::endl;
-        std::string out = "{\"type\":\"COMMAND\",\"tick\":" + std::to_string(msg.tick) + ",\"actions\":[";
-        bool first = true;
-        for (const Action& a : nextMove(static_cast<const GameMessage&>(msg))) {
-            out += (first ? "" : ",") + a.json();
-            first = false;
-        }
-        std::cout << out << "]}" << std::endl;
+        std::string out = answer(nextMove, line);
+        if (!out.empty()) std::cout << out << std::endl;
     }
     return 0;
+}
+
+// WebSocket mode, as the 2022 kits: registers, then answers every TICK
+// until the server closes the connection at the end of the game.
+template <class NextMove>
+int runWebSocket(NextMove nextMove, const std::string& teamName) {
+    using Client = websocketpp::client<websocketpp::config::asio_client>;
+    const char* env = std::getenv("ARENA_WS_URL");
+    std::string url = env && *env ? env : "ws://127.0.0.1:8765";
+    Client client;
+    // WebSocket++ logs every frame by default: only its errors, on stderr.
+    client.clear_access_channels(websocketpp::log::alevel::all);
+    client.set_error_channels(websocketpp::log::elevel::warn | websocketpp::log::elevel::rerror |
+                              websocketpp::log::elevel::fatal);
+    client.get_elog().set_ostream(&std::cerr);
+    client.init_asio();
+    int status = 0;
+    client.set_open_handler([&](websocketpp::connection_hdl hdl) {
+        const char* token = std::getenv("TOKEN");
+        std::string hello = token && *token ? "{\"type\":\"REGISTER\",\"token\":" + quote(token) + "}"
+                                            : "{\"type\":\"REGISTER\",\"teamName\":" + quote(teamName) + "}";
+        client.send(hdl, hello, websocketpp::frame::opcode::text);
+    });
+    client.set_message_handler([&](websocketpp::connection_hdl hdl, Client::message_ptr m) {
+        std::string out = answer(nextMove, m->get_payload());
+        if (!out.empty()) client.send(hdl, out, websocketpp::frame::opcode::text);
+    });
+    client.set_close_handler([](websocketpp::connection_hdl) {
+        std::cerr << "The game is over: the server closed the connection." << std::endl;
+    });
+    client.set_fail_handler([&](websocketpp::connection_hdl hdl) {
+        std::cerr << "cannot connect to " << url << ": " << client.get_con_from_hdl(hdl)->get_ec().message()
+                  << std::endl;
+        status = 1;
+    });
+    websocketpp::lib::error_code ec;
+    Client::connection_ptr con = client.get_connection(url, ec);
+    if (ec) {
+        std::cerr << "cannot connect to " << url << ": " << ec.message() << std::endl;
+        return 1;
+    }
+    client.connect(con);
+    client.run();  // until the connection is closed
+    return status;
+}
+
+// Plays the game over WebSocket, or over stdin/stdout with --stdio.
+template <class NextMove>
+int run(NextMove nextMove, int argc, char** argv, const std::string& teamName = "MyBot C++") {
+    for (int i = 1; i < argc; i++)
+        if (std::strcmp(argv[i], "--stdio") == 0) return runStdio(nextMove);
+    return runWebSocket(nextMove, teamName);
 }
 
 }  // namespace jungle

@@ -7,9 +7,11 @@ that no other unit of its goes for (the server finds the path), and drops a
 diamond it holds next to itself to score its points. Ideas: SUMMON to raise a diamond's level before dropping it, VINE
 and ATTACK the other teams' carriers.
 
-Run it:  arena play jungle --bot "stdio:python3 bot.py" --bot builtin:greedy
-Debug with print(..., file=sys.stderr): stderr is kept in the replay
-(stdout is for the COMMANDs only: anything else there ends your game).
+Run it:  arena play jungle --bot "python3 bot.py" --bot builtin:greedy
+(over WebSocket, as the 2022 kits; or start `arena host jungle` and then
+`python3 bot.py`). Debug with print(): stdout and stderr are kept in the
+replay. With --stdio the kit speaks stdin/stdout instead, where stdout is
+for the COMMANDs only: print(..., file=sys.stderr) then.
 """
 from jungle import EMPTY, SPAWN, Position, Tick, attack, drop, move, none, run, spawn
 

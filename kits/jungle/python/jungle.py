@@ -5,13 +5,16 @@ It reads every TICK into typed state (Tick: the map's tiles and diamonds,
 the teams and their units, your team; distances() walks the map as the
 server's paths do) and gives the unit actions as
 functions (spawn, move, summon, drop, vine, attack, none). run() speaks
-Arena's stdin/stdout mode: one TICK (a JSON object) per line in, one
-COMMAND per line out. Python's standard library has no WebSocket client, so
-this kit does not register over WebSocket as the 2022 kits did: give Arena
-the bot as "stdio:python3 bot.py". The protocol is in docs/games/jungle.md
-of the Arena repository.
+WebSocket as the 2022 kits did (the websockets library): it connects to
+ARENA_WS_URL (or ws://127.0.0.1:8765), registers with TOKEN when it is set
+(by team name otherwise), and answers every TICK with a COMMAND. With
+--stdio it speaks Arena's stdin/stdout mode instead: one TICK (a JSON
+object) per line in, one COMMAND per line out. The protocol is in
+docs/games/jungle.md of the Arena repository.
 """
+import asyncio
 import json
+import os
 import sys
 from collections import deque
 from dataclasses import dataclass, field
@@ -166,7 +169,16 @@ def none(unit_id):
     return _action("NONE", unit_id)
 
 
-def run(play: Callable[[Tick], list]):
+def command(play: Callable[[Tick], list], message: dict) -> str:
+    """The COMMAND answering one TICK message, logging the team's errors."""
+    tick = Tick.read(message)
+    if tick.my_team:
+        for error in tick.my_team.errors:
+            print("Bot command error: %s" % error, file=sys.stderr)
+    return json.dumps({"type": "COMMAND", "tick": tick.tick, "actions": play(tick)}, separators=(",", ":"))
+
+
+def run_stdio(play: Callable[[Tick], list]):
     """stdin/stdout mode: every TICK line is read into a Tick, and play's
     actions are written as the COMMAND of that tick."""
     for line in sys.stdin:
@@ -176,10 +188,34 @@ def run(play: Callable[[Tick], list]):
         message = json.loads(line)
         if message.get("type") != "TICK":
             continue
-        tick = Tick.read(message)
-        if tick.my_team:
-            for error in tick.my_team.errors:
-                print("Bot command error: %s" % error, file=sys.stderr)
-        command = {"type": "COMMAND", "tick": tick.tick, "actions": play(tick)}
-        sys.stdout.write(json.dumps(command, separators=(",", ":")) + "\n")
+        sys.stdout.write(command(play, message) + "\n")
         sys.stdout.flush()
+
+
+async def run_websocket(play: Callable[[Tick], list], team_name: str):
+    """WebSocket mode, as the 2022 kits: register, then answer every TICK
+    until the server closes the connection at the end of the game."""
+    import websockets  # Debian: python3-websockets; elsewhere: pip install websockets
+
+    uri = os.environ.get("ARENA_WS_URL") or "ws://127.0.0.1:8765"
+    # A TICK of a large map is over websockets' 1 MiB default.
+    async with websockets.connect(uri, max_size=16 << 20) as websocket:
+        token = os.environ.get("TOKEN")
+        register = {"type": "REGISTER", "token": token} if token else {"type": "REGISTER", "teamName": team_name}
+        await websocket.send(json.dumps(register))
+        while True:
+            try:
+                message = json.loads(await websocket.recv())
+            except websockets.exceptions.ConnectionClosed:
+                print("The game is over: the server closed the connection.", file=sys.stderr)
+                return
+            if message.get("type") == "TICK":
+                await websocket.send(command(play, message))
+
+
+def run(play: Callable[[Tick], list], team_name: str = "MyBot Python"):
+    """Plays the game over WebSocket, or over stdin/stdout with --stdio."""
+    if "--stdio" in sys.argv[1:]:
+        run_stdio(play)
+    else:
+        asyncio.run(run_websocket(play, team_name))

@@ -1,6 +1,6 @@
 // Jungle Blitz starter bot in Rust: start here. Write your strategy in
 // next_move(); jungle.rs reads the TICKs and writes the COMMANDs (over
-// stdin/stdout: run it with the bot spec prefix stdio:).
+// WebSocket, as the 2022 kits; over stdin/stdout with --stdio).
 //
 // This bot spawns its units on the spawn tiles nearest to the free
 // diamonds and sends each unit to the nearest free diamond no other of its
@@ -11,10 +11,12 @@
 // units off the enemies' paths.
 //
 // Build: rustc -O --edition 2021 -o bot bot.rs
-// Run:   arena play jungle --bot "stdio:./bot" --bot builtin:greedy
+// Run:   arena play jungle --bot ./bot --bot builtin:greedy
+//        (or start `arena host jungle`, then ./bot)
 // Debug with eprintln!: stderr is kept in the replay.
 mod json;
 mod jungle;
+mod websocket;
 
 use jungle::*;
 use std::collections::HashSet;

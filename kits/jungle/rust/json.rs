@@ -80,7 +80,7 @@ impl Json {
     }
 }
 
-fn quote(s: &str) -> String {
+pub fn quote(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {

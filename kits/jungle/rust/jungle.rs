@@ -1,16 +1,19 @@
 // Jungle Blitz (Coveo Blitz 2022) protocol code for the Rust starter kit:
 // you should not need to change it. Write your bot in bot.rs.
 //
-// Rust has no WebSocket library here (no crates), so this kit uses the
-// game's stdio mode: Arena writes one TICK (a JSON object) per line on
-// stdin and reads one COMMAND per line on stdout (run it with the bot spec
-// prefix stdio:). The kit reads every TICK into typed state (GameMessage,
+// It speaks WebSocket as the 2022 kits did (websocket.rs, standard library
+// only): it connects to ARENA_WS_URL (or ws://127.0.0.1:8765), registers
+// with TOKEN when it is set (by team name otherwise) and answers every
+// TICK with a COMMAND. With --stdio it speaks Arena's stdin/stdout mode
+// instead: one TICK (a JSON object) per line on stdin, one COMMAND per
+// line on stdout. The kit reads every TICK into typed state (GameMessage,
 // with json.rs) and writes the actions your bot returns. Positions are
 // (x, y) with x the column from the left and y the row from the top; tiles
 // are indexed [x][y]. The protocol is in docs/games/jungle.md.
 #![allow(dead_code)]
 
-use crate::json::Json;
+use crate::json::{quote, Json};
+use crate::websocket::WebSocket;
 use std::collections::{BTreeMap, HashSet};
 use std::io::{self, BufRead, Write};
 
@@ -274,9 +277,31 @@ pub fn none(unit: &str) -> Action {
     Action { kind: "NONE", unit_id: unit.to_string(), target: None }
 }
 
-/// Plays the game: reads a TICK per line, calls next_move and writes the
-/// COMMAND, flushed at once.
-pub fn run<F: FnMut(&GameMessage) -> Vec<Action>>(mut next_move: F) {
+/// The COMMAND answering one message, None when it is not a TICK; the
+/// team's rejected actions of the previous tick are logged.
+fn answer<F: FnMut(&GameMessage) -> Vec<Action>>(next_move: &mut F, text: &str) -> Option<String> {
+    let msg = match Json::parse(text) {
+        Ok(j) => GameMessage::parse(&j),
+        Err(e) => {
+            eprintln!("not a game message: {}", e);
+            return None;
+        }
+    };
+    if msg.kind != "TICK" {
+        return None;
+    }
+    if let Some(me) = msg.my_team() {
+        for e in &me.errors {
+            eprintln!("command error: {}", e);
+        }
+    }
+    let actions: Vec<String> = next_move(&msg).iter().map(|a| a.json()).collect();
+    Some(format!("{{\"type\":\"COMMAND\",\"tick\":{},\"actions\":[{}]}}", msg.tick, actions.join(",")))
+}
+
+/// stdin/stdout mode: reads a TICK per line, calls next_move and writes
+/// the COMMAND, flushed at once.
+pub fn run_stdio<F: FnMut(&GameMessage) -> Vec<Action>>(mut next_move: F) {
     let stdin = io::stdin();
     let stdout = io::stdout();
     for line in stdin.lock().lines() {
@@ -287,26 +312,47 @@ pub fn run<F: FnMut(&GameMessage) -> Vec<Action>>(mut next_move: F) {
         if line.trim().is_empty() {
             continue;
         }
-        let msg = match Json::parse(&line) {
-            Ok(j) => GameMessage::parse(&j),
-            Err(e) => {
-                eprintln!("not a game message: {}", e);
-                continue;
-            }
-        };
-        if msg.kind != "TICK" {
-            continue;
-        }
-        if let Some(me) = msg.my_team() {
-            for e in &me.errors {
-                eprintln!("command error: {}", e);
+        if let Some(command) = answer(&mut next_move, &line) {
+            let mut w = stdout.lock();
+            if writeln!(w, "{}", command).and_then(|_| w.flush()).is_err() {
+                return;
             }
         }
-        let actions: Vec<String> = next_move(&msg).iter().map(|a| a.json()).collect();
-        let mut w = stdout.lock();
-        let command = format!("{{\"type\":\"COMMAND\",\"tick\":{},\"actions\":[{}]}}", msg.tick, actions.join(","));
-        if writeln!(w, "{}", command).and_then(|_| w.flush()).is_err() {
-            return;
+    }
+}
+
+/// WebSocket mode, as the 2022 kits: registers, then answers every TICK
+/// until the server closes the connection at the end of the game.
+pub fn run_websocket<F: FnMut(&GameMessage) -> Vec<Action>>(mut next_move: F, team_name: &str) -> Result<(), String> {
+    let url = std::env::var("ARENA_WS_URL").ok().filter(|u| !u.is_empty()).unwrap_or_else(|| "ws://127.0.0.1:8765".into());
+    let mut ws = WebSocket::connect(&url).map_err(|e| format!("cannot connect to {}: {}", url, e))?;
+    let register = match std::env::var("TOKEN") {
+        Ok(token) if !token.is_empty() => format!("{{\"type\":\"REGISTER\",\"token\":{}}}", quote(&token)),
+        _ => format!("{{\"type\":\"REGISTER\",\"teamName\":{}}}", quote(team_name)),
+    };
+    ws.send(&register).map_err(|e| format!("cannot register: {}", e))?;
+    loop {
+        match ws.read() {
+            Ok(Some(text)) => {
+                if let Some(command) = answer(&mut next_move, &text) {
+                    ws.send(&command).map_err(|e| format!("cannot send the command: {}", e))?;
+                }
+            }
+            Ok(None) => {
+                eprintln!("The game is over: the server closed the connection.");
+                return Ok(());
+            }
+            Err(e) => return Err(format!("connection lost: {}", e)),
         }
+    }
+}
+
+/// Plays the game over WebSocket, or over stdin/stdout with --stdio.
+pub fn run<F: FnMut(&GameMessage) -> Vec<Action>>(next_move: F) {
+    if std::env::args().skip(1).any(|a| a == "--stdio") {
+        run_stdio(next_move);
+    } else if let Err(e) = run_websocket(next_move, "MyBot Rust") {
+        eprintln!("{}", e);
+        std::process::exit(1);
     }
 }
