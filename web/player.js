@@ -32,7 +32,11 @@
 //                                    hunt), with asideTitle as its tooltip;
 //                                    rankBy (numbers, compared in order,
 //                                    higher first) ranks the top bar before
-//                                    the end instead of the score
+//                                    the end instead of the score;
+//                                    progress (0 to 1) fills a bar along
+//                                    the chip's foot, in the player's
+//                                    colour (ants: the way to half of the
+//                                    crystals, as the 2023 HUD's bar)
 //   messages?(frame, i)              per seat: a bot MESSAGE text, or null
 //   status?(frame, i)                per seat: game status at this turn
 //                                    (timeout, disqualified, eliminated...): a
@@ -986,7 +990,10 @@ export class Player {
         : numeric ? 1 + keys.filter((/** @type {number[]} */ v) => above(v, keys[k])).length : 0;
       const color = this.colors[k % this.colors.length];
       const s = scores[k] || {};
+      const fill = Number(s.progress);
       return h('div', { class: 'chip', 'data-seat': k, style: { borderColor: color } },
+        Number.isFinite(fill) ? h('span', { class: 'chip-progress', title: s.asideTitle ? String(s.asideTitle) : null,
+          style: { width: `${(100 * Math.max(0, Math.min(1, fill))).toFixed(1)}%`, background: color } }) : null,
         h('span', { class: 'chip-rank' }, rank ? `#${rank}` : ''),
         h('span', { class: 'chip-name', title: String(p.name), style: { color } }, String(p.name)),
         h('span', { class: 'chip-score' }, String(s.score ?? '')),

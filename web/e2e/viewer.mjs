@@ -810,11 +810,27 @@ async function race(game, id) {
   const last = (await turnOf(page)).last;
   const seen = [];
   const rep = game === 'jungle' ? await (await fetch(`${base}/api/matches/${id}`)).json() : null;
+  const arep = game === 'ants' ? await (await fetch(`${base}/api/matches/${id}`)).json() : null;
   for (let k = 1; k <= 9; k++) {
     const turn = Math.round(last * k / 10);
     await seek(page, turn);
     const chips = await page.$$eval('.topbar .chip', (cs) => cs.map((c) => `${c.querySelector('.chip-score').textContent} ${c.querySelector('.chip-aside')?.textContent || ''}`.trim()));
     seen.push(chips.join(' | '));
+    if (game === 'ants') {
+      // The 2023 HUD's bar, along each chip's foot: the way to more than
+      // half of the crystals (score / (half + 1)), in the colony's colour.
+      const f = arep.turns[turn - 1].frame, win = Math.floor(arep.initial.setup.initialCrystal / 2) + 1;
+      const bars = await page.$$eval('.topbar .chip', (cs) => cs.map((c) => {
+        const b = /** @type {HTMLElement|null} */ (c.querySelector('.chip-progress'));
+        return b ? { fill: b.getBoundingClientRect().width / c.getBoundingClientRect().width, color: getComputedStyle(b).backgroundColor, border: getComputedStyle(c).borderLeftColor } : null;
+      }));
+      bars.forEach((b, p) => {
+        assert.ok(b, `ants, turn ${turn}: chip ${p} has no progress bar`);
+        const want = Math.min(1, f.scores[p] / win);
+        assert.ok(Math.abs(b.fill - want) < 0.03, `ants, turn ${turn}: chip ${p}'s bar fills ${b.fill.toFixed(3)} of it, for ${f.scores[p]} of ${win} crystals (${want.toFixed(3)})`);
+        assert.equal(b.color, b.border, `ants, turn ${turn}: chip ${p}'s bar is in its colony's colour`);
+      });
+    }
     if (rep) {
       // jungle: the points each team holds (which score only when dropped,
       // and rank next) are in its chip, not only in the side panel.
@@ -869,6 +885,72 @@ async function harvest(id) {
     out.push(`${speed}x: ${shown}/${n} samples`);
   }
   await page.close();
+  return out.join(', ');
+}
+
+/**
+ * ants: a match that ends before its last turn says why in its end banner
+ * (more than half of the crystals held, none left, a colony deactivated).
+ */
+async function endBanner(id) {
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  const last = rep.turns[rep.turns.length - 1].frame;
+  assert.ok(last.turn < rep.initial.setup.maxTurns, `the ants match ends early (turn ${last.turn} of ${rep.initial.setup.maxTurns})`);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(recordTexts);
+  await page.goto(`${base}/match/${id}`);
+  await page.waitForSelector('.scoreboard tr.seat');
+  await page.keyboard.press('End');
+  await waitTurn(page, (t) => t.turn === t.last && !t.loading, 'End');
+  await page.waitForTimeout(100);
+  const texts = await page.evaluate(() => /** @type {any} */ (window).__texts.map((/** @type {any} */ t) => t.text));
+  await page.close();
+  const banner = texts.find((/** @type {string} */ t) => / wins: |^Draw: /.test(t));
+  assert.ok(banner, `no end banner among the board's texts: ${JSON.stringify(texts.slice(-5))}`);
+  assert.match(banner, / \u00b7 (.+ has more than half of the crystals|no crystal left|.+ deactivated)$/, `the end banner says why the game ended at turn ${last.turn}`);
+  return banner;
+}
+
+/**
+ * jungle: each unit stands on a tile bordered in its team's colour. Read in
+ * the canvas at the top-left corner of the border (inside the tile, free of
+ * the animal, its tag and its diamond); most units must show it (a vine or
+ * a label may cross one).
+ */
+async function teamBorders(id) {
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  const at = Math.round(rep.turns.length * GAMES.jungle.at);
+  const out = [];
+  for (const [width, height] of [[800, 600], [1920, 1080]]) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await page.addInitScript(recordTexts);
+    await page.goto(`${base}/match/${id}#turn=${at}`);
+    await page.waitForSelector('.scoreboard tr.seat');
+    await waitTurn(page, (t) => t.turn === at, `turn ${at}`);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(100);
+    const seen = await page.evaluate(() => {
+      const c = /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas'));
+      const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+      const colors = [...document.querySelectorAll('.topbar .chip')].map((e) => getComputedStyle(e).borderLeftColor);
+      const animals = ['Crocodile', 'Eagle', 'Jaguar', 'Snake'];
+      return /** @type {any} */ (window).__arenaPieces.filter((/** @type {any} */ p) => p.kind.startsWith('animal:')).map((/** @type {any} */ p) => {
+        // The tile's side from the animal's size (0.36 x 1.12 of it); the
+        // border's middle is about 0.07 of a side in from its edge.
+        const s = p.r / (0.36 * 1.12), d = s / 2 - Math.max(2, s * 0.08) / 2 - s * 0.03;
+        const px = g.getImageData(Math.round(p.x - d), Math.round(p.y - d), 1, 1).data;
+        return { team: animals.indexOf(p.kind.slice(7)), px: [...px.slice(0, 3)], color: colors[animals.indexOf(p.kind.slice(7))] };
+      });
+    });
+    await page.close();
+    const near = seen.filter((u) => {
+      const want = (/(\d+), (\d+), (\d+)/.exec(u.color) || []).slice(1).map(Number);
+      return want.length === 3 && want.every((v, k) => Math.abs(v - u.px[k]) <= 40);
+    });
+    assert.ok(seen.length >= 4, `jungle at ${width}x${height}: ${seen.length} units drawn`);
+    assert.ok(near.length >= 0.8 * seen.length, `jungle at ${width}x${height}: ${near.length} of ${seen.length} units stand on a tile bordered in their team's colour (read: ${JSON.stringify(seen.slice(0, 4))})`);
+    out.push(`${width}x${height}: ${near.length}/${seen.length}`);
+  }
   return out.join(', ');
 }
 
@@ -1074,6 +1156,8 @@ for (const pair of pairs) {
   if (game === 'ants') await check('the shell\'s keys, title and address', () => shell(id));
   await check(`${game} race`, () => race(game, id));
   if (game === 'ants') await check('ants harvest chains', () => harvest(id));
+  if (game === 'ants') await check('ants end banner', () => endBanner(id));
+  if (game === 'jungle') await check('jungle team borders', () => teamBorders(id));
   if (SYMBOLS[game]) await check(`${game} symbols`, () => symbols(game, id, SYMBOLS[game]));
   if (game === 'jungle') await check('jungle commands', () => commands(id));
   if (game === 'catmouse') await check('catmouse catch', () => catchSpread(id));

@@ -397,6 +397,18 @@ export default function create(replay, env) {
   function unit(ctx, u, cx, cy, s, f, L) {
     const color = env.colors[u.team % env.colors.length];
     const r = s * 0.36;
+    // The unit's tile bordered and tinted in its team's colour, as in the
+    // 2022 viewer: whose unit it is reads at a glance, whatever the animal.
+    ctx.save();
+    const w = Math.max(2, s * 0.08), e = w / 2 + s * 0.03;
+    ctx.fillStyle = kit.mix('#0b0e12', color, 0.35);
+    ctx.globalAlpha *= 0.55;
+    ctx.fillRect(cx - s / 2 + e, cy - s / 2 + e, s - 2 * e, s - 2 * e);
+    ctx.globalAlpha /= 0.55;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = w;
+    ctx.strokeRect(cx - s / 2 + e, cy - s / 2 + e, s - 2 * e, s - 2 * e);
+    ctx.restore();
     if (u.isSummoning) {
       // A glowing, turning ring while the unit raises its diamond's level.
       ctx.save();
@@ -503,7 +515,10 @@ export default function create(replay, env) {
     }
   };
   const symbols = [
-    { label: 'a unit of a team (its animal, in its colour), its id on a tag', draw: (/** @type {CanvasRenderingContext2D} */ g) => DRAW_ANIMAL[0](g, env.colors[0]) },
+    { label: 'a unit of a team (its animal on a tile bordered in its colour), its id on a tag', draw: (/** @type {CanvasRenderingContext2D} */ g) => {
+      g.strokeStyle = env.colors[0]; g.lineWidth = 0.16; g.strokeRect(-0.95, -0.95, 1.9, 1.9);
+      g.scale(0.8, 0.8); DRAW_ANIMAL[0](g, env.colors[0]);
+    } },
     { label: 'summoning: the unit raises its diamond\'s level', draw: cell((g) => {
       g.strokeStyle = '#fff6a0'; g.shadowColor = '#fff6a0'; g.shadowBlur = 4; g.lineWidth = 1.5; g.setLineDash([2, 2]);
       g.beginPath(); g.arc(0, 0, 8, 0, Math.PI * 2); g.stroke();
