@@ -1004,7 +1004,9 @@ async function commands(id) {
 
 /**
  * catmouse: at a catch, the cats and the mouse on one cell stay seen, at
- * the three sizes: no two of them cover more than a quarter of each other.
+ * the three sizes: their centres at least 0.95 of their radii apart (no
+ * more than a sliver of one under another), each drawn at least 0.75 of
+ * its size on the turn before.
  */
 async function catchSpread(id) {
   const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
@@ -1019,7 +1021,16 @@ async function catchSpread(id) {
     await waitTurn(page, (t) => t.turn === k + 1, `turn ${k + 1}`);
     await page.mouse.move(0, 0);
     const list = (await page.evaluate(() => /** @type {any} */ (window).__arenaPieces)).filter((p) => /^(cat|mouse)$/.test(p.kind));
+    // The same pieces a turn earlier, each alone on its cell.
+    await page.keyboard.press('ArrowLeft');
+    await waitTurn(page, (t) => t.turn === k, `turn ${k}`);
+    await page.waitForTimeout(400);
+    const alone = (await page.evaluate(() => /** @type {any} */ (window).__arenaPieces)).filter((p) => /^(cat|mouse)$/.test(p.kind));
     await page.close();
+    for (const p of list) {
+      const was = alone.find((q) => q.kind === p.kind);
+      assert.ok(was && p.r >= 0.75 * was.r, `catmouse at ${width}x${height}: a ${p.kind} at the catch is drawn at ${was ? (p.r / was.r).toFixed(2) : '?'} of its size a turn before (at least 0.75)`);
+    }
     const e = rep.turns[k].frame.events.find((x) => x.type === 'catch');
     let worst = Infinity;
     for (let a = 0; a < list.length; a++) {
@@ -1028,11 +1039,11 @@ async function catchSpread(id) {
         worst = Math.min(worst, d);
       }
     }
-    assert.ok(worst >= 0.75, `catmouse at ${width}x${height}, the catch of turn ${k + 1} at (${e.q}, ${e.r}): two pieces overlap (centres ${worst.toFixed(2)} of their radii apart)`);
+    assert.ok(worst >= 0.95, `catmouse at ${width}x${height}, the catch of turn ${k + 1} at (${e.q}, ${e.r}): two pieces overlap (centres ${worst.toFixed(2)} of their radii apart)`);
     for (const p of list) assert.ok(2 * p.r >= MIN_PIECE, `catmouse at ${width}x${height}: a ${p.kind} at the catch is ${(2 * p.r).toFixed(0)} px`);
     out.push(`${width}x${height}: ${worst.toFixed(2)}`);
   }
-  return out.join(', ');
+  return `centres apart / radii: ${out.join(', ')}`;
 }
 
 const BIG_SEED = '2031584769121757972';
