@@ -457,6 +457,10 @@ async function layout(game, id) {
     for (const t of texts.filter((x) => x.y1 <= 27 && x.y0 >= -1)) {
       assert.ok(t.size >= 10.9, `${where}: the status text ${JSON.stringify(t.text)} is ${t.size.toFixed(1)} px`);
     }
+    // So is the end banner, in the bottom band: no row of it under 11 px.
+    for (const t of texts.filter((x) => (x.g[1] + x.g[3]) / 2 >= x.ch - 26)) {
+      assert.ok(t.size >= 10.9, `${where}: the banner text ${JSON.stringify(t.text)} is ${t.size.toFixed(1)} px`);
+    }
     if (game === 'catmouse') {
       assert.ok(texts.some((t) => t.y1 <= 27 && /lower wins/.test(t.text)), `${where}: the board says that lower wins`);
     }
@@ -903,10 +907,11 @@ async function endBanner(id) {
   await page.keyboard.press('End');
   await waitTurn(page, (t) => t.turn === t.last && !t.loading, 'End');
   await page.waitForTimeout(100);
-  const texts = await page.evaluate(() => /** @type {any} */ (window).__texts.map((/** @type {any} */ t) => t.text));
+  const texts = await page.evaluate(() => /** @type {any} */ (window).__texts);
   await page.close();
-  const banner = texts.find((/** @type {string} */ t) => / wins: |^Draw: /.test(t));
-  assert.ok(banner, `no end banner among the board's texts: ${JSON.stringify(texts.slice(-5))}`);
+  // The banner's rows, in the bottom band (one row at this size, two on a narrow board).
+  const banner = texts.filter((/** @type {any} */ t) => (t.g[1] + t.g[3]) / 2 >= t.ch - 26).map((/** @type {any} */ t) => t.text).join(' \u00b7 ');
+  assert.match(banner, / wins: |^Draw: /, `no end banner among the board's texts: ${JSON.stringify(texts.slice(-5).map((/** @type {any} */ t) => t.text))}`);
   assert.match(banner, / \u00b7 (.+ has more than half of the crystals|no crystal left|.+ deactivated)$/, `the end banner says why the game ended at turn ${last.turn}`);
   return banner;
 }
