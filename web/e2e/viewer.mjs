@@ -252,7 +252,7 @@ function covered(texts, pieces) {
   for (const t of texts) {
     for (let j = 0; j < t.n && j < pieces.length; j++) {
       const p = pieces[j], c = p.r * 0.5;
-      if (p.r < 4 || /^(chain|track)/.test(p.kind)) continue; // a conveyor's chevron, a rail: not a piece to follow
+      if (p.r < 4 || /^(chain|track|tile)/.test(p.kind)) continue; // a conveyor's chevron, a rail, a unit's tile: not a piece to follow
       const w = Math.min(t.g[2], p.x + c) - Math.max(t.g[0], p.x - c), h = Math.min(t.g[3], p.y + c) - Math.max(t.g[1], p.y - c);
       if (w > 1 && h > 1) out.push(`${JSON.stringify(t.text)} over a ${p.kind} at (${p.x.toFixed(0)},${p.y.toFixed(0)})`);
     }
@@ -920,7 +920,8 @@ async function endBanner(id) {
  * jungle: each unit stands on a tile bordered in its team's colour. Read in
  * the canvas at the top-left corner of the border (inside the tile, free of
  * the animal, its tag and its diamond); most units must show it (a vine or
- * a label may cross one).
+ * a label may cross one). Every tile is drawn before the first unit, so
+ * that none covers another unit's tag.
  */
 async function teamBorders(id) {
   const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
@@ -934,20 +935,27 @@ async function teamBorders(id) {
     await waitTurn(page, (t) => t.turn === at, `turn ${at}`);
     await page.mouse.move(0, 0);
     await page.waitForTimeout(100);
-    const seen = await page.evaluate(() => {
+    const got = await page.evaluate(() => {
       const c = /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas'));
       const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
       const colors = [...document.querySelectorAll('.topbar .chip')].map((e) => getComputedStyle(e).borderLeftColor);
       const animals = ['Crocodile', 'Eagle', 'Jaguar', 'Snake'];
-      return /** @type {any} */ (window).__arenaPieces.filter((/** @type {any} */ p) => p.kind.startsWith('animal:')).map((/** @type {any} */ p) => {
+      const drawn = /** @type {any} */ (window).__arenaPieces.map((/** @type {any} */ p) => p.kind);
+      // Every tile is drawn before the first animal (and so before every unit's tag).
+      const order = { tiles: drawn.filter((/** @type {string} */ k) => k === 'tile').length, lastTile: drawn.lastIndexOf('tile'),
+        firstAnimal: drawn.findIndex((/** @type {string} */ k) => k.startsWith('animal:')) };
+      return { order, units: /** @type {any} */ (window).__arenaPieces.filter((/** @type {any} */ p) => p.kind.startsWith('animal:')).map((/** @type {any} */ p) => {
         // The tile's side from the animal's size (0.36 x 1.12 of it); the
         // border's middle is about 0.07 of a side in from its edge.
         const s = p.r / (0.36 * 1.12), d = s / 2 - Math.max(2, s * 0.08) / 2 - s * 0.03;
         const px = g.getImageData(Math.round(p.x - d), Math.round(p.y - d), 1, 1).data;
         return { team: animals.indexOf(p.kind.slice(7)), px: [...px.slice(0, 3)], color: colors[animals.indexOf(p.kind.slice(7))] };
-      });
+      }) };
     });
     await page.close();
+    const { order } = got, seen = got.units;
+    assert.equal(order.tiles, seen.length, `jungle at ${width}x${height}: one tile per unit`);
+    assert.ok(order.lastTile < order.firstAnimal, `jungle at ${width}x${height}: a unit's tile is drawn after a unit (and may cover its tag): ${JSON.stringify(order)}`);
     const near = seen.filter((u) => {
       const want = (/(\d+), (\d+), (\d+)/.exec(u.color) || []).slice(1).map(Number);
       return want.length === 3 && want.every((v, k) => Math.abs(v - u.px[k]) <= 40);

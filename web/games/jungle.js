@@ -393,22 +393,31 @@ export default function create(replay, env) {
     return c;
   }
 
+  /**
+   * The unit's tile bordered and tinted in its team's colour: whose unit it
+   * is reads at a glance, whatever the animal. Drawn for every unit before
+   * any unit, so that no tile covers another unit's tag.
+   * @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s
+   */
+  function unitTile(ctx, u, cx, cy, s) {
+    const color = env.colors[u.team % env.colors.length];
+    // In the piece's unit box (the tile's half side is 1): the border's width and inset.
+    const w = 2 * Math.max(2, s * 0.08) / s, e = w / 2 + 0.06;
+    kit.piece(ctx, 'tile', cx, cy, s / 2, (/** @type {CanvasRenderingContext2D} */ g) => {
+      g.fillStyle = kit.mix('#0b0e12', color, 0.35);
+      g.globalAlpha *= 0.55;
+      g.fillRect(-1 + e, -1 + e, 2 - 2 * e, 2 - 2 * e);
+      g.globalAlpha /= 0.55;
+      g.strokeStyle = color;
+      g.lineWidth = w;
+      g.strokeRect(-1 + e, -1 + e, 2 - 2 * e, 2 - 2 * e);
+    }, 0, { under: true });
+  }
+
   /** @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} f @param {any} L the frame's labels */
   function unit(ctx, u, cx, cy, s, f, L) {
     const color = env.colors[u.team % env.colors.length];
     const r = s * 0.36;
-    // The unit's tile bordered and tinted in its team's colour, as in the
-    // 2022 viewer: whose unit it is reads at a glance, whatever the animal.
-    ctx.save();
-    const w = Math.max(2, s * 0.08), e = w / 2 + s * 0.03;
-    ctx.fillStyle = kit.mix('#0b0e12', color, 0.35);
-    ctx.globalAlpha *= 0.55;
-    ctx.fillRect(cx - s / 2 + e, cy - s / 2 + e, s - 2 * e, s - 2 * e);
-    ctx.globalAlpha /= 0.55;
-    ctx.strokeStyle = color;
-    ctx.lineWidth = w;
-    ctx.strokeRect(cx - s / 2 + e, cy - s / 2 + e, s - 2 * e, s - 2 * e);
-    ctx.restore();
     if (u.isSummoning) {
       // A glowing, turning ring while the unit raises its diamond's level.
       ctx.save();
@@ -623,7 +632,9 @@ export default function create(replay, env) {
         }
       }
 
-      // Units, moving from where they stood before the tick.
+      // Units, moving from where they stood before the tick: their tiles
+      // first, then the animals with their tags.
+      const placed = [];
       for (const u of all) {
         if (!u.position) continue;
         const to = C(u.position);
@@ -634,10 +645,16 @@ export default function create(replay, env) {
           const from = C(before);
           at = { x: from.x + (to.x - from.x) * anim, y: from.y + (to.y - from.y) * anim };
         }
-        if (anim < 1 && !before) ctx.globalAlpha = anim;
-        unit(ctx, u, at.x, at.y, s, f, L);
-        ctx.globalAlpha = 1;
+        placed.push({ u, at, alpha: anim < 1 && !before ? anim : 1 });
       }
+      for (const drawn of [false, true]) {
+        for (const { u, at, alpha } of placed) {
+          ctx.globalAlpha = alpha;
+          if (drawn) unit(ctx, u, at.x, at.y, s, f, L);
+          else unitTile(ctx, u, at.x, at.y, s);
+        }
+      }
+      ctx.globalAlpha = 1;
 
       // This tick's vines, attacks, summons and drops.
       if (anim === 1) {
