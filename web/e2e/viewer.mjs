@@ -921,7 +921,7 @@ async function endBanner(id) {
  * the canvas at the top-left corner of the border (inside the tile, free of
  * the animal, its tag and its diamond); most units must show it (a vine or
  * a label may cross one). Every tile is drawn before the first unit, so
- * that none covers another unit's tag.
+ * that none covers another unit's tag, and no unit is drawn over a tag.
  */
 async function teamBorders(id) {
   const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
@@ -935,34 +935,46 @@ async function teamBorders(id) {
     await waitTurn(page, (t) => t.turn === at, `turn ${at}`);
     await page.mouse.move(0, 0);
     await page.waitForTimeout(100);
-    const got = await page.evaluate(() => {
-      const c = /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas'));
-      const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
-      const colors = [...document.querySelectorAll('.topbar .chip')].map((e) => getComputedStyle(e).borderLeftColor);
-      const animals = ['Crocodile', 'Eagle', 'Jaguar', 'Snake'];
-      const drawn = /** @type {any} */ (window).__arenaPieces.map((/** @type {any} */ p) => p.kind);
-      // Every tile is drawn before the first animal (and so before every unit's tag).
-      const order = { tiles: drawn.filter((/** @type {string} */ k) => k === 'tile').length, lastTile: drawn.lastIndexOf('tile'),
-        firstAnimal: drawn.findIndex((/** @type {string} */ k) => k.startsWith('animal:')) };
-      return { order, units: /** @type {any} */ (window).__arenaPieces.filter((/** @type {any} */ p) => p.kind.startsWith('animal:')).map((/** @type {any} */ p) => {
-        // The tile's side from the animal's size (0.36 x 1.12 of it); the
-        // border's middle is about 0.07 of a side in from its edge.
-        const s = p.r / (0.36 * 1.12), d = s / 2 - Math.max(2, s * 0.08) / 2 - s * 0.03;
-        const px = g.getImageData(Math.round(p.x - d), Math.round(p.y - d), 1, 1).data;
-        return { team: animals.indexOf(p.kind.slice(7)), px: [...px.slice(0, 3)], color: colors[animals.indexOf(p.kind.slice(7))] };
-      }) };
-    });
+    // The showcase turn (read first, as the page opens on it), tick 2 (the
+    // units packed by their spawns) and every tenth of the match.
+    for (const turn of new Set([at, 2, ...Array.from({ length: 9 }, (_, k) => Math.round(rep.turns.length * (k + 1) / 10))])) {
+      if (turn !== at) await seek(page, turn);
+      const got = await page.evaluate(() => {
+        const c = /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas'));
+        const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+        const colors = [...document.querySelectorAll('.topbar .chip')].map((e) => getComputedStyle(e).borderLeftColor);
+        const animals = ['Crocodile', 'Eagle', 'Jaguar', 'Snake'];
+        const drawn = /** @type {any} */ (window).__arenaPieces.map((/** @type {any} */ p) => p.kind);
+        // Every tile is drawn before the first animal (and so before every unit's tag).
+        const order = { tiles: drawn.filter((/** @type {string} */ k) => k === 'tile').length, lastTile: drawn.lastIndexOf('tile'),
+          firstAnimal: drawn.findIndex((/** @type {string} */ k) => k.startsWith('animal:')) };
+        // The unit ids' tags, and the animals drawn after each (which would cover it).
+        const all = /** @type {any} */ (window).__arenaPieces;
+        const hidden = /** @type {any} */ (window).__texts.filter((/** @type {any} */ t) => /^\d+$/.test(t.text)).flatMap((/** @type {any} */ t) => all.slice(t.n)
+          .filter((/** @type {any} */ p) => p.kind.startsWith('animal:') && Math.min(t.g[2], p.x + p.r * 0.6) - Math.max(t.g[0], p.x - p.r * 0.6) > 1 && Math.min(t.g[3], p.y + p.r * 0.6) - Math.max(t.g[1], p.y - p.r * 0.6) > 1)
+          .map((/** @type {any} */ p) => `tag ${t.text} under a ${p.kind} drawn after it`));
+        return { order, hidden, units: all.filter((/** @type {any} */ p) => p.kind.startsWith('animal:')).map((/** @type {any} */ p) => {
+          // The tile's side from the animal's size (0.36 x 1.12 of it); the
+          // border's middle is about 0.07 of a side in from its edge.
+          const s = p.r / (0.36 * 1.12), d = s / 2 - Math.max(2, s * 0.08) / 2 - s * 0.03;
+          const px = g.getImageData(Math.round(p.x - d), Math.round(p.y - d), 1, 1).data;
+          return { team: animals.indexOf(p.kind.slice(7)), px: [...px.slice(0, 3)], color: colors[animals.indexOf(p.kind.slice(7))] };
+        }) };
+      });
+      const { order } = got, seen = got.units;
+      assert.deepEqual(got.hidden, [], `jungle at ${width}x${height}, turn ${turn}: unit tags covered by a unit drawn after them`);
+      assert.equal(order.tiles, seen.length, `jungle at ${width}x${height}, turn ${turn}: one tile per unit`);
+      assert.ok(order.lastTile < order.firstAnimal, `jungle at ${width}x${height}, turn ${turn}: a unit's tile is drawn after a unit (and may cover its tag): ${JSON.stringify(order)}`);
+      if (turn !== at) continue;
+      const near = seen.filter((u) => {
+        const want = (/(\d+), (\d+), (\d+)/.exec(u.color) || []).slice(1).map(Number);
+        return want.length === 3 && want.every((v, k) => Math.abs(v - u.px[k]) <= 40);
+      });
+      assert.ok(seen.length >= 4, `jungle at ${width}x${height}: ${seen.length} units drawn`);
+      assert.ok(near.length >= 0.8 * seen.length, `jungle at ${width}x${height}: ${near.length} of ${seen.length} units stand on a tile bordered in their team's colour (read: ${JSON.stringify(seen.slice(0, 4))})`);
+      out.push(`${width}x${height}: ${near.length}/${seen.length}`);
+    }
     await page.close();
-    const { order } = got, seen = got.units;
-    assert.equal(order.tiles, seen.length, `jungle at ${width}x${height}: one tile per unit`);
-    assert.ok(order.lastTile < order.firstAnimal, `jungle at ${width}x${height}: a unit's tile is drawn after a unit (and may cover its tag): ${JSON.stringify(order)}`);
-    const near = seen.filter((u) => {
-      const want = (/(\d+), (\d+), (\d+)/.exec(u.color) || []).slice(1).map(Number);
-      return want.length === 3 && want.every((v, k) => Math.abs(v - u.px[k]) <= 40);
-    });
-    assert.ok(seen.length >= 4, `jungle at ${width}x${height}: ${seen.length} units drawn`);
-    assert.ok(near.length >= 0.8 * seen.length, `jungle at ${width}x${height}: ${near.length} of ${seen.length} units stand on a tile bordered in their team's colour (read: ${JSON.stringify(seen.slice(0, 4))})`);
-    out.push(`${width}x${height}: ${near.length}/${seen.length}`);
   }
   return out.join(', ');
 }

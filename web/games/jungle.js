@@ -414,8 +414,8 @@ export default function create(replay, env) {
     }, 0, { under: true });
   }
 
-  /** @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} f @param {any} L the frame's labels */
-  function unit(ctx, u, cx, cy, s, f, L) {
+  /** @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} f */
+  function unit(ctx, u, cx, cy, s, f) {
     const color = env.colors[u.team % env.colors.length];
     const r = s * 0.36;
     if (u.isSummoning) {
@@ -437,8 +437,16 @@ export default function create(replay, env) {
       const d = (f.diamonds || []).find((/** @type {any} */ x) => x.id === u.diamondId || x.ownerId === u.id);
       if (d) gem(ctx, cx + r * 0.85, cy - r * 0.85, s * sizeOf(d.points).k * 0.32, d.summonLevel);
     }
-    // The id on a tag in the team's colour, at a size read from a seat.
-    L.badge(ctx, u.id, cx - r * 0.75, cy + r * 1.05, { bg: '#0b0e12', fg: '#ffffff', border: color, size: Math.max(11, s * 0.26) });
+  }
+
+  /**
+   * The unit's id on a tag in the team's colour, at a size read from a
+   * seat: drawn once every unit is, so that the labels keep off them all.
+   * @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} L the frame's labels
+   */
+  function unitTag(ctx, u, cx, cy, s, L) {
+    const r = s * 0.36;
+    L.badge(ctx, u.id, cx - r * 0.75, cy + r * 1.05, { bg: '#0b0e12', fg: '#ffffff', border: env.colors[u.team % env.colors.length], size: Math.max(11, s * 0.26) });
   }
 
   /** A vine between two points, in the viner's colour. @param {CanvasRenderingContext2D} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 @param {number} s @param {string} color */
@@ -633,7 +641,7 @@ export default function create(replay, env) {
       }
 
       // Units, moving from where they stood before the tick: their tiles
-      // first, then the animals with their tags.
+      // first, then the animals, then their tags.
       const placed = [];
       for (const u of all) {
         if (!u.position) continue;
@@ -647,11 +655,12 @@ export default function create(replay, env) {
         }
         placed.push({ u, at, alpha: anim < 1 && !before ? anim : 1 });
       }
-      for (const drawn of [false, true]) {
+      for (const pass of ['tile', 'unit', 'tag']) {
         for (const { u, at, alpha } of placed) {
           ctx.globalAlpha = alpha;
-          if (drawn) unit(ctx, u, at.x, at.y, s, f, L);
-          else unitTile(ctx, u, at.x, at.y, s);
+          if (pass === 'tile') unitTile(ctx, u, at.x, at.y, s);
+          else if (pass === 'unit') unit(ctx, u, at.x, at.y, s, f);
+          else unitTag(ctx, u, at.x, at.y, s, L);
         }
       }
       ctx.globalAlpha = 1;
