@@ -244,17 +244,22 @@ function overlaps(all) {
 
 /**
  * The labels drawn over the middle of a piece drawn before them (the half
- * of its radius around its centre): a piece hidden behind a label.
+ * of its radius around its centre): a piece hidden behind a label; and the
+ * labels under the middle of a piece drawn after them: a label hidden.
  * @param {any[]} texts recorded by recordTexts @param {any[]} pieces window.__arenaPieces
  */
 function covered(texts, pieces) {
   const out = [];
   for (const t of texts) {
-    for (let j = 0; j < t.n && j < pieces.length; j++) {
+    for (let j = 0; j < pieces.length; j++) {
       const p = pieces[j], c = p.r * 0.5;
       if (p.r < 4 || /^(chain|track|tile)/.test(p.kind)) continue; // a conveyor's chevron, a rail, a unit's tile: not a piece to follow
       const w = Math.min(t.g[2], p.x + c) - Math.max(t.g[0], p.x - c), h = Math.min(t.g[3], p.y + c) - Math.max(t.g[1], p.y - c);
-      if (w > 1 && h > 1) out.push(`${JSON.stringify(t.text)} over a ${p.kind} at (${p.x.toFixed(0)},${p.y.toFixed(0)})`);
+      // A piece drawn after a label hides it, except tracks' trains: one
+      // runs over a town's id for part of a turn, so as to stay seen there.
+      if (j >= t.n && p.kind === 'train') continue;
+      if (w > 1 && h > 1) out.push(j < t.n ? `${JSON.stringify(t.text)} over a ${p.kind} at (${p.x.toFixed(0)},${p.y.toFixed(0)})`
+        : `${JSON.stringify(t.text)} under a ${p.kind} drawn after it at (${p.x.toFixed(0)},${p.y.toFixed(0)})`);
     }
   }
   return out;

@@ -108,11 +108,15 @@ export default function create(replay, env) {
 
   /**
    * A cat: a tabby face in its team's colour (pointed ears, green eyes,
-   * whiskers), its id on a tag under its chin.
+   * whiskers); its id goes on a tag under its chin (catTag).
    * @param {CanvasRenderingContext2D} ctx
    */
-  function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id, /** @type {any} */ L, k = 1) {
+  function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, k = 1) {
     kit.piece(ctx, 'cat', x, y - s * 0.04 * k, s * 0.5 * k, (/** @type {CanvasRenderingContext2D} */ g) => catFace(g, col));
+  }
+
+  /** A cat's id on its tag: drawn once every piece is, so that no piece covers it. */
+  function catTag(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id, /** @type {any} */ L, k = 1) {
     L.badge(ctx, id, x + s * 0.34 * k, y + s * 0.4 * k, { bg: '#101317', fg: '#ffffff', border: col, size: Math.max(9, s * 0.2) });
   }
 
@@ -421,9 +425,13 @@ export default function create(replay, env) {
       if (under) drawMouse();
       for (const c of f.cats || []) {
         const a = posOf(c, c.id), p = P(a.q, a.r);
-        cat(ctx, p.x + a.dx * s, p.y + a.dy * s, s, catsCol, c.id, labels, a.k);
+        cat(ctx, p.x + a.dx * s, p.y + a.dy * s, s, catsCol, a.k);
       }
       if (f.mouse && !under) drawMouse();
+      for (const c of f.cats || []) {
+        const a = posOf(c, c.id), p = P(a.q, a.r);
+        catTag(ctx, p.x + a.dx * s, p.y + a.dy * s, s, catsCol, c.id, labels, a.k);
+      }
       // The catch's word, once the pieces have taken their room: above them.
       for (const c of flashed) {
         const [q, r] = c.split(',').map(Number), p = P(q, r);
