@@ -32,7 +32,11 @@
 //                                    hunt), with asideTitle as its tooltip;
 //                                    rankBy (numbers, compared in order,
 //                                    higher first) ranks the top bar before
-//                                    the end instead of the score
+//                                    the end instead of the score;
+//                                    progress (0 to 1) fills a bar along
+//                                    the chip's foot, in the player's
+//                                    colour (ants: the way to half of the
+//                                    crystals, as the 2023 HUD's bar)
 //   messages?(frame, i)              per seat: a bot MESSAGE text, or null
 //   status?(frame, i)                per seat: game status at this turn
 //                                    (timeout, disqualified, eliminated...): a
@@ -162,13 +166,56 @@ export const KIT = {
   },
   /**
    * A banner (the winner, a leg's result) in the bottom band, centred and
-   * shrunk to the canvas width: it covers neither the status line nor the board.
+   * shrunk to the canvas width down to statusMin, then in two rows: it
+   * covers neither the status line nor the board.
    * @param {CanvasRenderingContext2D} ctx @param {string} text @param {{width:number,height:number}} view
    * @param {{bg?:string, fg?:string, size?:number}} [o]
    */
   banner(ctx, text, view, o = {}) {
-    const size = KIT.fitSize(ctx, text, view.width - 24 - 14, o.size ?? 14, '600 ');
-    KIT.badge(ctx, text, view.width / 2, view.height - KIT.band / 2, { ...o, size });
+    const width = view.width - 24 - 14;
+    const size = KIT.fitSize(ctx, text, width, o.size ?? 14, '600 ');
+    const rows = size < KIT.statusMin ? KIT.halves(ctx, text, width) : null;
+    if (!rows) {
+      KIT.badge(ctx, text, view.width / 2, view.height - KIT.band / 2, { ...o, size });
+      return;
+    }
+    // Two rows on one background, filling the band, rather than one row
+    // shrunk out of sight (a catmouse result at 800x600).
+    const rs = Math.max(7, Math.min(12, ...rows.map((r) => KIT.fitSize(ctx, r, width, 12, '600 '))));
+    const cy = view.height - KIT.band / 2 - 1; // the lower row's descenders stay on the canvas
+    ctx.save();
+    ctx.font = `600 ${rs}px system-ui, sans-serif`;
+    const w = Math.max(...rows.map((r) => ctx.measureText(r).width)) + rs * 0.9, h = KIT.band - 2;
+    KIT.roundRect(ctx, view.width / 2 - w / 2, cy - h / 2, w, h, 6);
+    ctx.fillStyle = o.bg || 'rgba(0,0,0,.7)';
+    ctx.fill();
+    ctx.fillStyle = o.fg || '#fff';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    rows.forEach((r, k) => ctx.fillText(r, view.width / 2, cy + (k ? 1 : -1) * (rs / 2 + 0.25)));
+    ctx.restore();
+  },
+  /**
+   * A text broken in two rows that fit a width at the status size, at its
+   * strongest break (" \u00b7 ", then ", ", then a space) that leaves the
+   * longer row shortest; null when no break makes them fit.
+   * @param {CanvasRenderingContext2D} ctx @param {string} text @param {number} width
+   * @returns {string[]|null}
+   */
+  halves(ctx, text, width) {
+    let fallback = null;
+    for (const [sep, keep] of /** @type {[string, string][]} */ ([[' \u00b7 ', ''], [', ', ','], [' ', '']])) {
+      const parts = text.split(sep);
+      let best = null, bestW = Infinity;
+      for (let k = 1; k < parts.length; k++) {
+        const rows = [parts.slice(0, k).join(sep) + keep, parts.slice(k).join(sep)];
+        const w = Math.max(...rows.map((r) => KIT.measure(ctx, r, KIT.statusMin, '600 ')));
+        if (w < bestW) { best = rows; bestW = w; }
+      }
+      if (best && bestW <= width) return best;
+      if (best && !fallback) fallback = best;
+    }
+    return fallback;
   },
   /**
    * A label placer for one frame: badges and texts drawn through it are
@@ -990,7 +1037,10 @@ export class Player {
         : numeric ? 1 + keys.filter((/** @type {number[]} */ v) => above(v, keys[k])).length : 0;
       const color = this.colors[k % this.colors.length];
       const s = scores[k] || {};
+      const fill = Number(s.progress);
       return h('div', { class: 'chip', 'data-seat': k, style: { borderColor: color } },
+        Number.isFinite(fill) ? h('span', { class: 'chip-progress', title: s.asideTitle ? String(s.asideTitle) : null,
+          style: { width: `${(100 * Math.max(0, Math.min(1, fill))).toFixed(1)}%`, background: color } }) : null,
         h('span', { class: 'chip-rank' }, rank ? `#${rank}` : ''),
         h('span', { class: 'chip-name', title: String(p.name), style: { color } }, String(p.name)),
         h('span', { class: 'chip-score' }, String(s.score ?? '')),

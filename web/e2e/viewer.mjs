@@ -244,17 +244,22 @@ function overlaps(all) {
 
 /**
  * The labels drawn over the middle of a piece drawn before them (the half
- * of its radius around its centre): a piece hidden behind a label.
+ * of its radius around its centre): a piece hidden behind a label; and the
+ * labels under the middle of a piece drawn after them: a label hidden.
  * @param {any[]} texts recorded by recordTexts @param {any[]} pieces window.__arenaPieces
  */
 function covered(texts, pieces) {
   const out = [];
   for (const t of texts) {
-    for (let j = 0; j < t.n && j < pieces.length; j++) {
+    for (let j = 0; j < pieces.length; j++) {
       const p = pieces[j], c = p.r * 0.5;
-      if (p.r < 4 || /^(chain|track)/.test(p.kind)) continue; // a conveyor's chevron, a rail: not a piece to follow
+      if (p.r < 4 || /^(chain|track|tile)/.test(p.kind)) continue; // a conveyor's chevron, a rail, a unit's tile: not a piece to follow
       const w = Math.min(t.g[2], p.x + c) - Math.max(t.g[0], p.x - c), h = Math.min(t.g[3], p.y + c) - Math.max(t.g[1], p.y - c);
-      if (w > 1 && h > 1) out.push(`${JSON.stringify(t.text)} over a ${p.kind} at (${p.x.toFixed(0)},${p.y.toFixed(0)})`);
+      // A piece drawn after a label hides it, except tracks' trains: one
+      // runs over a town's id for part of a turn, so as to stay seen there.
+      if (j >= t.n && p.kind === 'train') continue;
+      if (w > 1 && h > 1) out.push(j < t.n ? `${JSON.stringify(t.text)} over a ${p.kind} at (${p.x.toFixed(0)},${p.y.toFixed(0)})`
+        : `${JSON.stringify(t.text)} under a ${p.kind} drawn after it at (${p.x.toFixed(0)},${p.y.toFixed(0)})`);
     }
   }
   return out;
@@ -456,6 +461,10 @@ async function layout(game, id) {
     // The status line is read from a seat: no row of it under 11 px.
     for (const t of texts.filter((x) => x.y1 <= 27 && x.y0 >= -1)) {
       assert.ok(t.size >= 10.9, `${where}: the status text ${JSON.stringify(t.text)} is ${t.size.toFixed(1)} px`);
+    }
+    // So is the end banner, in the bottom band: no row of it under 11 px.
+    for (const t of texts.filter((x) => (x.g[1] + x.g[3]) / 2 >= x.ch - 26)) {
+      assert.ok(t.size >= 10.9, `${where}: the banner text ${JSON.stringify(t.text)} is ${t.size.toFixed(1)} px`);
     }
     if (game === 'catmouse') {
       assert.ok(texts.some((t) => t.y1 <= 27 && /lower wins/.test(t.text)), `${where}: the board says that lower wins`);
@@ -660,10 +669,10 @@ async function sample(page, moving) {
  * frame (the picture as a small thumbnail's pixels): no round trip to the
  * test between samples, so a busy machine takes fewer samples only when
  * the page itself draws fewer frames.
- * @param {any} page @param {number} ms @param {RegExp} [moving]
+ * @param {any} page @param {number} ms @param {RegExp} [moving] @param {boolean} [play] press play inside the page as the sampling starts
  */
-async function picturesPerTurn(page, ms, moving) {
-  const out = await page.evaluate(([ms, src]) => new Promise((done) => {
+async function picturesPerTurn(page, ms, moving, play = false) {
+  const out = await page.evaluate(([ms, src, play]) => new Promise((done) => {
     const re = src ? new RegExp(src) : null;
     const board = /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas'));
     const label = /** @type {HTMLElement} */ (document.querySelector('.turn'));
@@ -688,8 +697,9 @@ async function picturesPerTurn(page, ms, moving) {
       if (performance.now() - t0 < ms) requestAnimationFrame(step);
       else done({ pics: [...seen.values()].map((x) => x.size), placings: [...placed.values()].map((x) => x.size) });
     };
+    if (play) document.dispatchEvent(new KeyboardEvent('keydown', { key: ' ' }));
     requestAnimationFrame(step);
-  }), [ms, moving ? moving.source : '']);
+  }), [ms, moving ? moving.source : '', play]);
   return Object.assign(out.pics, { placings: out.placings });
 }
 
@@ -720,9 +730,12 @@ async function motion(game, id) {
   // The game's own pieces are what moves (units, ants, trains, heads...).
   if (moving) assert.ok(Math.max(...slow.placings) >= 3, `at 1x the ${moving.source} pieces move during a turn (distinct placings per turn: ${slow.placings})`);
   await page.selectOption('.speed', '16');
-  await page.keyboard.press(' ');
-  const fast = await picturesPerTurn(page, 1500);
-  await page.keyboard.press(' ');
+  // From the first turn, and play pressed inside the page as the sampling
+  // starts: a short match (27 turns of ants) ends in under a second at 16x,
+  // sooner than a busy machine's round trip to the page.
+  await seek(page, 1);
+  const fast = await picturesPerTurn(page, 1500, undefined, true);
+  if ((await page.textContent('.play')) !== '\u25b6') await page.keyboard.press(' ');
   // The first turn is the one shown when play was pressed: it may still be
   // ending the move it was reached with at 1x.
   assert.ok(Math.max(...fast.slice(1)) === 1, `at 16x turns snap (distinct pictures per turn: ${fast})`);
@@ -810,11 +823,27 @@ async function race(game, id) {
   const last = (await turnOf(page)).last;
   const seen = [];
   const rep = game === 'jungle' ? await (await fetch(`${base}/api/matches/${id}`)).json() : null;
+  const arep = game === 'ants' ? await (await fetch(`${base}/api/matches/${id}`)).json() : null;
   for (let k = 1; k <= 9; k++) {
     const turn = Math.round(last * k / 10);
     await seek(page, turn);
     const chips = await page.$$eval('.topbar .chip', (cs) => cs.map((c) => `${c.querySelector('.chip-score').textContent} ${c.querySelector('.chip-aside')?.textContent || ''}`.trim()));
     seen.push(chips.join(' | '));
+    if (game === 'ants') {
+      // The 2023 HUD's bar, along each chip's foot: the way to more than
+      // half of the crystals (score / (half + 1)), in the colony's colour.
+      const f = arep.turns[turn - 1].frame, win = Math.floor(arep.initial.setup.initialCrystal / 2) + 1;
+      const bars = await page.$$eval('.topbar .chip', (cs) => cs.map((c) => {
+        const b = /** @type {HTMLElement|null} */ (c.querySelector('.chip-progress'));
+        return b ? { fill: b.getBoundingClientRect().width / c.getBoundingClientRect().width, color: getComputedStyle(b).backgroundColor, border: getComputedStyle(c).borderLeftColor } : null;
+      }));
+      bars.forEach((b, p) => {
+        assert.ok(b, `ants, turn ${turn}: chip ${p} has no progress bar`);
+        const want = Math.min(1, f.scores[p] / win);
+        assert.ok(Math.abs(b.fill - want) < 0.03, `ants, turn ${turn}: chip ${p}'s bar fills ${b.fill.toFixed(3)} of it, for ${f.scores[p]} of ${win} crystals (${want.toFixed(3)})`);
+        assert.equal(b.color, b.border, `ants, turn ${turn}: chip ${p}'s bar is in its colony's colour`);
+      });
+    }
     if (rep) {
       // jungle: the points each team holds (which score only when dropped,
       // and rank next) are in its chip, not only in the side panel.
@@ -873,6 +902,93 @@ async function harvest(id) {
 }
 
 /**
+ * ants: a match that ends before its last turn says why in its end banner
+ * (more than half of the crystals held, none left, a colony deactivated).
+ */
+async function endBanner(id) {
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  const last = rep.turns[rep.turns.length - 1].frame;
+  assert.ok(last.turn < rep.initial.setup.maxTurns, `the ants match ends early (turn ${last.turn} of ${rep.initial.setup.maxTurns})`);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(recordTexts);
+  await page.goto(`${base}/match/${id}`);
+  await page.waitForSelector('.scoreboard tr.seat');
+  await page.keyboard.press('End');
+  await waitTurn(page, (t) => t.turn === t.last && !t.loading, 'End');
+  await page.waitForTimeout(100);
+  const texts = await page.evaluate(() => /** @type {any} */ (window).__texts);
+  await page.close();
+  // The banner's rows, in the bottom band (one row at this size, two on a narrow board).
+  const banner = texts.filter((/** @type {any} */ t) => (t.g[1] + t.g[3]) / 2 >= t.ch - 26).map((/** @type {any} */ t) => t.text).join(' \u00b7 ');
+  assert.match(banner, / wins: |^Draw: /, `no end banner among the board's texts: ${JSON.stringify(texts.slice(-5).map((/** @type {any} */ t) => t.text))}`);
+  assert.match(banner, / \u00b7 (.+ has more than half of the crystals|no crystal left|.+ deactivated)$/, `the end banner says why the game ended at turn ${last.turn}`);
+  return banner;
+}
+
+/**
+ * jungle: each unit stands on a tile bordered in its team's colour. Read in
+ * the canvas at the top-left corner of the border (inside the tile, free of
+ * the animal, its tag and its diamond); most units must show it (a vine or
+ * a label may cross one). Every tile is drawn before the first unit, so
+ * that none covers another unit's tag, and no unit is drawn over a tag.
+ */
+async function teamBorders(id) {
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  const at = Math.round(rep.turns.length * GAMES.jungle.at);
+  const out = [];
+  for (const [width, height] of [[800, 600], [1920, 1080]]) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await page.addInitScript(recordTexts);
+    await page.goto(`${base}/match/${id}#turn=${at}`);
+    await page.waitForSelector('.scoreboard tr.seat');
+    await waitTurn(page, (t) => t.turn === at, `turn ${at}`);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(100);
+    // The showcase turn (read first, as the page opens on it), tick 2 (the
+    // units packed by their spawns) and every tenth of the match.
+    for (const turn of new Set([at, 2, ...Array.from({ length: 9 }, (_, k) => Math.round(rep.turns.length * (k + 1) / 10))])) {
+      if (turn !== at) await seek(page, turn);
+      const got = await page.evaluate(() => {
+        const c = /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas'));
+        const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+        const colors = [...document.querySelectorAll('.topbar .chip')].map((e) => getComputedStyle(e).borderLeftColor);
+        const animals = ['Crocodile', 'Eagle', 'Jaguar', 'Snake'];
+        const drawn = /** @type {any} */ (window).__arenaPieces.map((/** @type {any} */ p) => p.kind);
+        // Every tile is drawn before the first animal (and so before every unit's tag).
+        const order = { tiles: drawn.filter((/** @type {string} */ k) => k === 'tile').length, lastTile: drawn.lastIndexOf('tile'),
+          firstAnimal: drawn.findIndex((/** @type {string} */ k) => k.startsWith('animal:')) };
+        // The unit ids' tags, and the animals drawn after each (which would cover it).
+        const all = /** @type {any} */ (window).__arenaPieces;
+        const hidden = /** @type {any} */ (window).__texts.filter((/** @type {any} */ t) => /^\d+$/.test(t.text)).flatMap((/** @type {any} */ t) => all.slice(t.n)
+          .filter((/** @type {any} */ p) => p.kind.startsWith('animal:') && Math.min(t.g[2], p.x + p.r * 0.6) - Math.max(t.g[0], p.x - p.r * 0.6) > 1 && Math.min(t.g[3], p.y + p.r * 0.6) - Math.max(t.g[1], p.y - p.r * 0.6) > 1)
+          .map((/** @type {any} */ p) => `tag ${t.text} under a ${p.kind} drawn after it`));
+        return { order, hidden, units: all.filter((/** @type {any} */ p) => p.kind.startsWith('animal:')).map((/** @type {any} */ p) => {
+          // The tile's side from the animal's size (0.36 x 1.12 of it); the
+          // border's middle is about 0.07 of a side in from its edge.
+          const s = p.r / (0.36 * 1.12), d = s / 2 - Math.max(2, s * 0.08) / 2 - s * 0.03;
+          const px = g.getImageData(Math.round(p.x - d), Math.round(p.y - d), 1, 1).data;
+          return { team: animals.indexOf(p.kind.slice(7)), px: [...px.slice(0, 3)], color: colors[animals.indexOf(p.kind.slice(7))] };
+        }) };
+      });
+      const { order } = got, seen = got.units;
+      assert.deepEqual(got.hidden, [], `jungle at ${width}x${height}, turn ${turn}: unit tags covered by a unit drawn after them`);
+      assert.equal(order.tiles, seen.length, `jungle at ${width}x${height}, turn ${turn}: one tile per unit`);
+      assert.ok(order.lastTile < order.firstAnimal, `jungle at ${width}x${height}, turn ${turn}: a unit's tile is drawn after a unit (and may cover its tag): ${JSON.stringify(order)}`);
+      if (turn !== at) continue;
+      const near = seen.filter((u) => {
+        const want = (/(\d+), (\d+), (\d+)/.exec(u.color) || []).slice(1).map(Number);
+        return want.length === 3 && want.every((v, k) => Math.abs(v - u.px[k]) <= 40);
+      });
+      assert.ok(seen.length >= 4, `jungle at ${width}x${height}: ${seen.length} units drawn`);
+      assert.ok(near.length >= 0.8 * seen.length, `jungle at ${width}x${height}: ${near.length} of ${seen.length} units stand on a tile bordered in their team's colour (read: ${JSON.stringify(seen.slice(0, 4))})`);
+      out.push(`${width}x${height}: ${near.length}/${seen.length}`);
+    }
+    await page.close();
+  }
+  return out.join(', ');
+}
+
+/**
  * The side panel explains the board's symbols (the renderer's legend of
  * symbols): each one drawn, with its meaning. tracks must explain the
  * star, the circles, the crosses, the lightning bolt and the ink.
@@ -922,7 +1038,9 @@ async function commands(id) {
 
 /**
  * catmouse: at a catch, the cats and the mouse on one cell stay seen, at
- * the three sizes: no two of them cover more than a quarter of each other.
+ * the three sizes: their centres at least 0.95 of their radii apart (no
+ * more than a sliver of one under another), each drawn at least 0.75 of
+ * its size on the turn before.
  */
 async function catchSpread(id) {
   const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
@@ -937,7 +1055,16 @@ async function catchSpread(id) {
     await waitTurn(page, (t) => t.turn === k + 1, `turn ${k + 1}`);
     await page.mouse.move(0, 0);
     const list = (await page.evaluate(() => /** @type {any} */ (window).__arenaPieces)).filter((p) => /^(cat|mouse)$/.test(p.kind));
+    // The same pieces a turn earlier, each alone on its cell.
+    await page.keyboard.press('ArrowLeft');
+    await waitTurn(page, (t) => t.turn === k, `turn ${k}`);
+    await page.waitForTimeout(400);
+    const alone = (await page.evaluate(() => /** @type {any} */ (window).__arenaPieces)).filter((p) => /^(cat|mouse)$/.test(p.kind));
     await page.close();
+    for (const p of list) {
+      const was = alone.find((q) => q.kind === p.kind);
+      assert.ok(was && p.r >= 0.75 * was.r, `catmouse at ${width}x${height}: a ${p.kind} at the catch is drawn at ${was ? (p.r / was.r).toFixed(2) : '?'} of its size a turn before (at least 0.75)`);
+    }
     const e = rep.turns[k].frame.events.find((x) => x.type === 'catch');
     let worst = Infinity;
     for (let a = 0; a < list.length; a++) {
@@ -946,11 +1073,11 @@ async function catchSpread(id) {
         worst = Math.min(worst, d);
       }
     }
-    assert.ok(worst >= 0.75, `catmouse at ${width}x${height}, the catch of turn ${k + 1} at (${e.q}, ${e.r}): two pieces overlap (centres ${worst.toFixed(2)} of their radii apart)`);
+    assert.ok(worst >= 0.95, `catmouse at ${width}x${height}, the catch of turn ${k + 1} at (${e.q}, ${e.r}): two pieces overlap (centres ${worst.toFixed(2)} of their radii apart)`);
     for (const p of list) assert.ok(2 * p.r >= MIN_PIECE, `catmouse at ${width}x${height}: a ${p.kind} at the catch is ${(2 * p.r).toFixed(0)} px`);
     out.push(`${width}x${height}: ${worst.toFixed(2)}`);
   }
-  return out.join(', ');
+  return `centres apart / radii: ${out.join(', ')}`;
 }
 
 const BIG_SEED = '2031584769121757972';
@@ -1074,6 +1201,8 @@ for (const pair of pairs) {
   if (game === 'ants') await check('the shell\'s keys, title and address', () => shell(id));
   await check(`${game} race`, () => race(game, id));
   if (game === 'ants') await check('ants harvest chains', () => harvest(id));
+  if (game === 'ants') await check('ants end banner', () => endBanner(id));
+  if (game === 'jungle') await check('jungle team borders', () => teamBorders(id));
   if (SYMBOLS[game]) await check(`${game} symbols`, () => symbols(game, id, SYMBOLS[game]));
   if (game === 'jungle') await check('jungle commands', () => commands(id));
   if (game === 'catmouse') await check('catmouse catch', () => catchSpread(id));

@@ -468,6 +468,7 @@ export default function create(replay, env) {
         return {
           score: s, detail: `${f.antTotals[p]} ants`,
           aside: f.end ? '' : `${Math.max(0, win - f.scores[p])} to go`,
+          progress: Math.min(1, f.scores[p] / win),
           asideTitle: `crystals still to harvest to hold more than half of the ${setup.initialCrystal} (${win}), which wins at once`,
         };
       });

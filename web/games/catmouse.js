@@ -8,6 +8,8 @@
 
 const SQRT3 = Math.sqrt(3);
 const DIRS = ['E', 'NE', 'NW', 'W', 'SW', 'SE'];
+/** The size of pieces sharing a cell (a catch), against a piece alone. */
+const CROWDED = 0.8;
 const TERRAIN = { plain: '#d9d0b4', ocean: '#2f6f9c', rock: '#8c9198', mountain: '#8a6a4b' };
 const NAMED = {
   red: '#ff0000', green: '#008000', blue: '#0000ff', yellow: '#ffff00', orange: '#ffa500', purple: '#800080', cyan: '#00ffff',
@@ -106,11 +108,15 @@ export default function create(replay, env) {
 
   /**
    * A cat: a tabby face in its team's colour (pointed ears, green eyes,
-   * whiskers), its id on a tag under its chin.
+   * whiskers); its id goes on a tag under its chin (catTag).
    * @param {CanvasRenderingContext2D} ctx
    */
-  function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id, /** @type {any} */ L, k = 1) {
+  function cat(ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, k = 1) {
     kit.piece(ctx, 'cat', x, y - s * 0.04 * k, s * 0.5 * k, (/** @type {CanvasRenderingContext2D} */ g) => catFace(g, col));
+  }
+
+  /** A cat's id on its tag: drawn once every piece is, so that no piece covers it. */
+  function catTag(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s, /** @type {string} */ col, /** @type {string} */ id, /** @type {any} */ L, k = 1) {
     L.badge(ctx, id, x + s * 0.34 * k, y + s * 0.4 * k, { bg: '#101317', fg: '#ffffff', border: col, size: Math.max(9, s * 0.2) });
   }
 
@@ -375,33 +381,8 @@ export default function create(replay, env) {
         }
       }
 
-      // Pieces, moving along their paths during the animation.
-      // Pieces sharing a cell (a catch) are drawn smaller, spread around
-      // its centre (the mouse in the middle when cats caught it), so that
-      // each stays seen.
-      const crowd = new Map();
-      for (const p of [...(f.cats || []), ...(f.mouse ? [{ ...f.mouse, id: 'M' }] : [])]) crowd.set(key(p.q, p.r), [...(crowd.get(key(p.q, p.r)) || []), p.id]);
-      const posOf = (/** @type {any} */ piece, /** @type {string} */ id) => {
-        const l = paths.get(id);
-        if (anim < 1 && l && l.path && l.path.length > 1) return { ...along(l.path, anim), dx: 0, dy: 0, k: 1 };
-        const here = crowd.get(key(piece.q, piece.r)) || [id];
-        if (here.length < 2) return { q: piece.q, r: piece.r, dx: 0, dy: 0, k: 1 };
-        const ring = here.filter((/** @type {string} */ x) => x !== 'M' || here.length === 2);
-        if (id === 'M' && here.length > 2) return { q: piece.q, r: piece.r, dx: 0, dy: 0, k: 0.62 };
-        const a = -Math.PI / 2 + 2 * Math.PI * ring.indexOf(id) / ring.length;
-        const d = here.length > 2 ? 0.52 : 0.36;
-        return { q: piece.q, r: piece.r, dx: d * Math.cos(a), dy: d * Math.sin(a), k: 0.62 };
-      };
-      for (const c of f.cats || []) {
-        const a = posOf(c, c.id), p = P(a.q, a.r);
-        cat(ctx, p.x + a.dx * s, p.y + a.dy * s, s, catsCol, c.id, labels, a.k);
-      }
-      if (f.mouse) {
-        const a = posOf(f.mouse, 'M'), p = P(a.q, a.r);
-        mouse(ctx, p.x + a.dx * s, p.y + a.dy * s, s, mouseCol, a.k);
-      }
-
-      // A flash on a catch (once per cell: several cats may catch at once).
+      // A flash on a catch (once per cell: several cats may catch at once),
+      // under the pieces, which stay in sight through it.
       const flashed = new Set();
       for (const e of f.events || []) {
         if (e.type !== 'catch' || anim < 1 || flashed.has(key(e.q, e.r))) continue;
@@ -415,8 +396,48 @@ export default function create(replay, env) {
         ctx.beginPath();
         ctx.arc(p.x, p.y, s * 1.2, 0, Math.PI * 2);
         ctx.fill();
-        labels.badge(ctx, 'CAUGHT!', p.x, p.y - s * 0.8, { bg: '#ffcc33', fg: '#1b1204', size: Math.max(11, s * 0.32) });
       }
+
+      // Pieces, moving along their paths during the animation.
+      // Pieces sharing a cell (a catch) are spread around its centre, a
+      // little smaller and reaching over the neighbouring cells (the mouse
+      // in the middle when cats caught it), so that each reads at a glance.
+      const crowd = new Map();
+      for (const p of [...(f.cats || []), ...(f.mouse ? [{ ...f.mouse, id: 'M' }] : [])]) crowd.set(key(p.q, p.r), [...(crowd.get(key(p.q, p.r)) || []), p.id]);
+      const posOf = (/** @type {any} */ piece, /** @type {string} */ id) => {
+        const l = paths.get(id);
+        if (anim < 1 && l && l.path && l.path.length > 1) return { ...along(l.path, anim), dx: 0, dy: 0, k: 1 };
+        const here = crowd.get(key(piece.q, piece.r)) || [id];
+        if (here.length < 2) return { q: piece.q, r: piece.r, dx: 0, dy: 0, k: 1 };
+        const ring = here.filter((/** @type {string} */ x) => x !== 'M' || here.length === 2);
+        if (id === 'M' && here.length > 2) return { q: piece.q, r: piece.r, dx: 0, dy: 0, k: CROWDED };
+        const a = -Math.PI / 2 + 2 * Math.PI * ring.indexOf(id) / ring.length;
+        const d = here.length > 2 ? 0.82 : 0.42;
+        return { q: piece.q, r: piece.r, dx: d * Math.cos(a), dy: d * Math.sin(a), k: CROWDED };
+      };
+      // The mouse under the cats when they share its cell: its halo would
+      // cover them.
+      const drawMouse = () => {
+        const a = posOf(f.mouse, 'M'), p = P(a.q, a.r);
+        mouse(ctx, p.x + a.dx * s, p.y + a.dy * s, s, mouseCol, a.k);
+      };
+      const under = f.mouse && (crowd.get(key(f.mouse.q, f.mouse.r)) || []).length > 1;
+      if (under) drawMouse();
+      for (const c of f.cats || []) {
+        const a = posOf(c, c.id), p = P(a.q, a.r);
+        cat(ctx, p.x + a.dx * s, p.y + a.dy * s, s, catsCol, a.k);
+      }
+      if (f.mouse && !under) drawMouse();
+      for (const c of f.cats || []) {
+        const a = posOf(c, c.id), p = P(a.q, a.r);
+        catTag(ctx, p.x + a.dx * s, p.y + a.dy * s, s, catsCol, c.id, labels, a.k);
+      }
+      // The catch's word, once the pieces have taken their room: above them.
+      for (const c of flashed) {
+        const [q, r] = c.split(',').map(Number), p = P(q, r);
+        labels.badge(ctx, 'CAUGHT!', p.x, p.y - s * 1.45, { bg: '#ffcc33', fg: '#1b1204', size: Math.max(11, s * 0.32) });
+      }
+
 
       // Debug drawings: F5 the cats' AI, F6 the mouse's.
       for (const side of f.sides || []) {

@@ -393,8 +393,29 @@ export default function create(replay, env) {
     return c;
   }
 
-  /** @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} f @param {any} L the frame's labels */
-  function unit(ctx, u, cx, cy, s, f, L) {
+  /**
+   * The unit's tile bordered and tinted in its team's colour: whose unit it
+   * is reads at a glance, whatever the animal. Drawn for every unit before
+   * any unit, so that no tile covers another unit's tag.
+   * @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s
+   */
+  function unitTile(ctx, u, cx, cy, s) {
+    const color = env.colors[u.team % env.colors.length];
+    // In the piece's unit box (the tile's half side is 1): the border's width and inset.
+    const w = 2 * Math.max(2, s * 0.08) / s, e = w / 2 + 0.06;
+    kit.piece(ctx, 'tile', cx, cy, s / 2, (/** @type {CanvasRenderingContext2D} */ g) => {
+      g.fillStyle = kit.mix('#0b0e12', color, 0.35);
+      g.globalAlpha *= 0.55;
+      g.fillRect(-1 + e, -1 + e, 2 - 2 * e, 2 - 2 * e);
+      g.globalAlpha /= 0.55;
+      g.strokeStyle = color;
+      g.lineWidth = w;
+      g.strokeRect(-1 + e, -1 + e, 2 - 2 * e, 2 - 2 * e);
+    }, 0, { under: true });
+  }
+
+  /** @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} f */
+  function unit(ctx, u, cx, cy, s, f) {
     const color = env.colors[u.team % env.colors.length];
     const r = s * 0.36;
     if (u.isSummoning) {
@@ -416,8 +437,16 @@ export default function create(replay, env) {
       const d = (f.diamonds || []).find((/** @type {any} */ x) => x.id === u.diamondId || x.ownerId === u.id);
       if (d) gem(ctx, cx + r * 0.85, cy - r * 0.85, s * sizeOf(d.points).k * 0.32, d.summonLevel);
     }
-    // The id on a tag in the team's colour, at a size read from a seat.
-    L.badge(ctx, u.id, cx - r * 0.75, cy + r * 1.05, { bg: '#0b0e12', fg: '#ffffff', border: color, size: Math.max(11, s * 0.26) });
+  }
+
+  /**
+   * The unit's id on a tag in the team's colour, at a size read from a
+   * seat: drawn once every unit is, so that the labels keep off them all.
+   * @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} L the frame's labels
+   */
+  function unitTag(ctx, u, cx, cy, s, L) {
+    const r = s * 0.36;
+    L.badge(ctx, u.id, cx - r * 0.75, cy + r * 1.05, { bg: '#0b0e12', fg: '#ffffff', border: env.colors[u.team % env.colors.length], size: Math.max(11, s * 0.26) });
   }
 
   /** A vine between two points, in the viner's colour. @param {CanvasRenderingContext2D} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 @param {number} s @param {string} color */
@@ -503,7 +532,10 @@ export default function create(replay, env) {
     }
   };
   const symbols = [
-    { label: 'a unit of a team (its animal, in its colour), its id on a tag', draw: (/** @type {CanvasRenderingContext2D} */ g) => DRAW_ANIMAL[0](g, env.colors[0]) },
+    { label: 'a unit of a team (its animal on a tile bordered in its colour), its id on a tag', draw: (/** @type {CanvasRenderingContext2D} */ g) => {
+      g.strokeStyle = env.colors[0]; g.lineWidth = 0.16; g.strokeRect(-0.95, -0.95, 1.9, 1.9);
+      g.scale(0.8, 0.8); DRAW_ANIMAL[0](g, env.colors[0]);
+    } },
     { label: 'summoning: the unit raises its diamond\'s level', draw: cell((g) => {
       g.strokeStyle = '#fff6a0'; g.shadowColor = '#fff6a0'; g.shadowBlur = 4; g.lineWidth = 1.5; g.setLineDash([2, 2]);
       g.beginPath(); g.arc(0, 0, 8, 0, Math.PI * 2); g.stroke();
@@ -608,7 +640,9 @@ export default function create(replay, env) {
         }
       }
 
-      // Units, moving from where they stood before the tick.
+      // Units, moving from where they stood before the tick: their tiles
+      // first, then the animals, then their tags.
+      const placed = [];
       for (const u of all) {
         if (!u.position) continue;
         const to = C(u.position);
@@ -619,10 +653,17 @@ export default function create(replay, env) {
           const from = C(before);
           at = { x: from.x + (to.x - from.x) * anim, y: from.y + (to.y - from.y) * anim };
         }
-        if (anim < 1 && !before) ctx.globalAlpha = anim;
-        unit(ctx, u, at.x, at.y, s, f, L);
-        ctx.globalAlpha = 1;
+        placed.push({ u, at, alpha: anim < 1 && !before ? anim : 1 });
       }
+      for (const pass of ['tile', 'unit', 'tag']) {
+        for (const { u, at, alpha } of placed) {
+          ctx.globalAlpha = alpha;
+          if (pass === 'tile') unitTile(ctx, u, at.x, at.y, s);
+          else if (pass === 'unit') unit(ctx, u, at.x, at.y, s, f);
+          else unitTag(ctx, u, at.x, at.y, s, L);
+        }
+      }
+      ctx.globalAlpha = 1;
 
       // This tick's vines, attacks, summons and drops.
       if (anim === 1) {
