@@ -34,13 +34,13 @@ type cacheEntry struct {
 	// lines: the entry holds the line form (lines.go), gzip-compressed
 	// only (gz; page is nil), for the page that loads a replay in lines.
 	lines bool
-	size int64
-	mod  time.Time
-	elem *list.Element
-	once sync.Once
-	page []byte // the page format (seed as a string), JSON
-	gz   []byte // page, gzip-compressed
-	err  error
+	size  int64
+	mod   time.Time
+	elem  *list.Element
+	once  sync.Once
+	page  []byte // the page format (seed as a string), JSON
+	gz    []byte // page, gzip-compressed
+	err   error
 	// counted is what the entry adds to the cache's bytes, once loaded
 	// (guarded by the cache's mutex; page and gz are written by load).
 	counted int64
