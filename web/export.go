@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
@@ -33,17 +34,36 @@ func ExportHTML(w io.Writer, rep *replay.Replay) error {
 			return err
 		}
 	}
-	// The replay travels as data, not script: a JSON block that the page's
-	// one script parses. json.Marshal escapes <, > and &, so no "</script>"
-	// can appear in it. The page's seed is a string (see pageReplay).
-	embed, err := json.Marshal(map[string]any{"renderer": string(renderer), "replay": pageReplay{rep}})
+	// The replay travels as data, not script: in lines (lines.go), in a
+	// block that the page's one script reads and cuts, keeping each turn
+	// as text until it is shown, so that a long match paints at once
+	// (parsing the 3000-tick jungle match whole kept the page blank for
+	// seconds). json.Marshal escapes <, > and &, and the lines keep its
+	// bytes, so no "</script>" can appear in them. The page's seed is a
+	// string (see pageReplay).
+	embed, err := json.Marshal(map[string]any{"renderer": string(renderer)})
 	if err != nil {
+		return err
+	}
+	page, err := json.Marshal(pageReplay{rep})
+	if err != nil {
+		return err
+	}
+	var lines bytes.Buffer
+	if err := writeLines(&lines, page); err != nil {
 		return err
 	}
 	script := scriptSafe(string(player)) + `
 const embed = JSON.parse(document.getElementById('arena-embed').textContent);
 window.ARENA_EMBED = embed;
-new Player(document.getElementById('player'), { replay: embed.replay }).start();
+/** @type {any} */
+let replay = null;
+const turns = [];
+const reader = replayLines((head) => { replay = head; }, (text) => turns.push(lazyTurn(text)), (tail) => Object.assign(replay, tail));
+reader.push(document.getElementById('arena-replay').textContent);
+reader.end();
+replay.turns = turns;
+new Player(document.getElementById('player'), { replay }).start();
 `
 	style := string(css)
 	// The page allows its own script and style (by hash), the renderer's
@@ -64,10 +84,11 @@ new Player(document.getElementById('player'), { replay: embed.replay }).start();
 <body class="match-page">
 <div id="player"><p class="loading">Loading the match…</p></div>
 <script type="application/json" id="arena-embed">%s</script>
+<script type="text/plain" id="arena-replay">%s</script>
 <script type="module">%s</script>
 </body>
 </html>
-`, htmlEscape(policy), htmlEscape(title), style, embed, script)
+`, htmlEscape(policy), htmlEscape(title), style, embed, lines.Bytes(), script)
 	return err
 }
 

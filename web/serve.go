@@ -128,7 +128,7 @@ func (s *Server) lines(w http.ResponseWriter, r *http.Request, id string) {
 	// The compressor writes a few hundred bytes at a time: sent in 64 KB
 	// pieces (about 50 turns of a jungle match), the first viewer's
 	// browser took the stream twice as fast on a busy machine.
-	bw := bufio.NewWriterSize(qw, 64<<10)
+	bw := bufio.NewWriterSize(qw, 256<<10)
 	if gz {
 		// Set before anything is written: the headers go with the first bytes.
 		w.Header().Set("Content-Encoding", "gzip")

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -276,6 +277,8 @@ func TestStartAndLiveStream(t *testing.T) {
 func TestExportHTML(t *testing.T) {
 	dir := t.TempDir()
 	rep := record(t, dir, "m", 3)
+	// A name that would close the replay's block if it were written raw.
+	rep.Players[0].Name = "</script><script>alert(1)</script>"
 	var b strings.Builder
 	if err := ExportHTML(&b, rep); err != nil {
 		t.Fatal(err)
@@ -286,8 +289,8 @@ func TestExportHTML(t *testing.T) {
 			t.Errorf("export lacks %q", want)
 		}
 	}
-	if strings.Count(html, "</script>") != 2 {
-		t.Errorf("the page must hold exactly two script elements")
+	if strings.Count(html, "</script>") != 3 {
+		t.Errorf("the page must hold exactly three script elements (renderer, replay, player)")
 	}
 	if strings.Contains(html, "<script src") || strings.Contains(html, "<link") {
 		t.Errorf("the page must not load anything")
@@ -308,8 +311,16 @@ func TestExportHTML(t *testing.T) {
 	if strings.Contains(policy, "unsafe") || !strings.Contains(policy, "default-src 'none'") {
 		t.Errorf("policy %q", policy)
 	}
-	if !strings.Contains(html, `<script type="application/json" id="arena-embed">`) {
-		t.Error("the replay is not a data block")
+	if !strings.Contains(html, `<script type="application/json" id="arena-embed">`) || !strings.Contains(html, `<script type="text/plain" id="arena-replay">`) {
+		t.Error("the renderer and the replay are not data blocks")
+	}
+	// The replay's block holds its line form (the page keeps each turn as
+	// text until it is shown).
+	var lines bytes.Buffer
+	page, _ := json.Marshal(pageReplay{rep})
+	writeLines(&lines, page)
+	if got := inner(`<script type="text/plain" id="arena-replay">`, `</script>`); got != lines.String() {
+		t.Errorf("the replay's block holds %.200q, want its lines", got)
 	}
 }
 
