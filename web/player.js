@@ -545,7 +545,9 @@ function turnInAddress() {
 export class Player {
   /**
    * @param {HTMLElement} root the element to build the player in
-   * @param {{id?: string, replay?: any}} source a match id to fetch/follow, or a replay
+   * @param {{id?: string, replay?: any, rest?: () => Promise<string>}} source a match id to fetch/follow, or a replay;
+   *   with a replay that has more turns to come (more: true), rest gives them in lines after the first ones
+   *   (the offline page's second block: no header, the turns after those of replay, the fields after the turns)
    */
   constructor(root, source) {
     this.root = root;
@@ -658,13 +660,21 @@ export class Player {
     this.show(this.frame);
     const had = this.last();
     try {
-      const res = await fetch(`/api/matches/${encodeURIComponent(this.source.id || '')}?lines=1`);
-      if (!res.ok || !res.body) throw new Error(res.ok ? 'no body' : (await res.json()).error || res.statusText);
       const turns = this.replay.turns;
+      // The server sends every turn (the first ones again); the offline
+      // page's rest (source.rest) starts after the ones it gave first.
+      const skip = this.source.rest ? 0 : had;
       let seen = 0, shown = performance.now();
       const reader = replayLines((head) => { if (head.error) throw new Error(head.error); },
-        (text) => { if (seen++ >= had) turns.push(lazyTurn(text)); },
+        (text) => { if (seen++ >= skip) turns.push(lazyTurn(text)); },
         (tail) => { delete this.replay.more; Object.assign(this.replay, tail); });
+      if (this.source.rest) {
+        reader.push(await this.source.rest());
+        reader.end();
+        return;
+      }
+      const res = await fetch(`/api/matches/${encodeURIComponent(this.source.id || '')}?lines=1`);
+      if (!res.ok || !res.body) throw new Error(res.ok ? 'no body' : (await res.json()).error || res.statusText);
       const chunks = res.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
         const { done, value } = await chunks.read();
@@ -677,10 +687,20 @@ export class Player {
         }
       }
       reader.end();
-      if (this.replay.more) throw new Error('the replay ended early');
     } catch (e) {
       this.stopMessage = `Only the first ${this.last()} turns could be loaded: ${e}`;
+    } finally {
+      this.restLoaded(had, asked);
     }
+  }
+
+  /**
+   * The rest of a long replay has come (or could not): show where the
+   * address or End asked, if the viewer stayed on the last turn of the first ones.
+   * @param {number} had the turns there were before @param {number} asked the turn the address names, or -1
+   */
+  restLoaded(had, asked) {
+    if (this.replay.more) this.stopMessage ||= `Only the first ${this.last()} turns could be loaded: the replay ended early`;
     this.loading = false;
     // A link to a turn beyond the first ones opens on it once it is here;
     // End pressed meanwhile goes to the real end.

@@ -289,8 +289,8 @@ func TestExportHTML(t *testing.T) {
 			t.Errorf("export lacks %q", want)
 		}
 	}
-	if strings.Count(html, "</script>") != 3 {
-		t.Errorf("the page must hold exactly three script elements (renderer, replay, player)")
+	if strings.Count(html, "</script>") != 4 {
+		t.Errorf("the page must hold exactly four script elements (renderer, replay, player, the replay's rest)")
 	}
 	if strings.Contains(html, "<script src") || strings.Contains(html, "<link") {
 		t.Errorf("the page must not load anything")
@@ -303,7 +303,7 @@ func TestExportHTML(t *testing.T) {
 		return html[i+len(open) : i+j]
 	}
 	policy := inner(`<meta http-equiv="Content-Security-Policy" content="`, `">`)
-	for _, el := range []string{inner(`<script type="module">`, `</script>`), inner(`<style>`, `</style>`)} {
+	for _, el := range []string{inner(`<script type="module" async>`, `</script>`), inner(`<style>`, `</style>`)} {
 		if !strings.Contains(policy, cspHash(el)) {
 			t.Errorf("the policy %q does not allow an element of the page", policy)
 		}
@@ -315,12 +315,37 @@ func TestExportHTML(t *testing.T) {
 		t.Error("the renderer and the replay are not data blocks")
 	}
 	// The replay's block holds its line form (the page keeps each turn as
-	// text until it is shown).
+	// text until it is shown), whole for a short match.
 	var lines bytes.Buffer
 	page, _ := json.Marshal(pageReplay{rep})
 	writeLines(&lines, page)
 	if got := inner(`<script type="text/plain" id="arena-replay">`, `</script>`); got != lines.String() {
 		t.Errorf("the replay's block holds %.200q, want its lines", got)
+	}
+	if got := inner(`<script type="text/plain" id="arena-replay-rest">`, `</script>`); got != "" {
+		t.Errorf("a short match's rest block holds %.200q", got)
+	}
+}
+
+// A long match's offline page gives its first turns in the block before
+// the script, the others after it; together they are its lines.
+func TestExportLinesOfALongMatch(t *testing.T) {
+	rep := record(t, t.TempDir(), "m", 3)
+	for len(rep.Turns) <= exportHead {
+		rep.Turns = append(rep.Turns, rep.Turns...)
+	}
+	page, _ := json.Marshal(pageReplay{rep})
+	var lines bytes.Buffer
+	writeLines(&lines, page)
+	first, rest, err := exportLines(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Split(strings.TrimSuffix(lines.String(), "\n"), "\n")
+	want1 := strings.Join(all[:1+exportHead], "\n") + "\n" + `{"more":true}` + "\n"
+	want2 := "{}\n" + strings.Join(all[1+exportHead:], "\n") + "\n"
+	if string(first) != want1 || string(rest) != want2 {
+		t.Errorf("blocks %.100q ... and %.100q", first, rest)
 	}
 }
 
