@@ -46,6 +46,7 @@ await finish('watch page', async () => {
   await org.waitForSelector('#blitz-final');
   await until(org, 'the final card filled', () => /Not started/.test(document.querySelector('#blitz-final .final-state')?.textContent || ''));
   await org.selectOption('select[name=final-size]', '2');
+  org.once('dialog', (d) => d.accept()); // "Start the final? ... it cannot be started twice."
   await org.click('#blitz-final .final-ask button');
   await org.waitForSelector('#blitz-final .notice:not([hidden])');
 
