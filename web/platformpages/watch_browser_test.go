@@ -13,7 +13,7 @@ import (
 // event (/platform/watch?event=ID) open in a spectator's browser while the
 // organiser plays the final, in a real headless Chromium. The Go side sets
 // up the public Blitz event (jungle on the clearing map, 40 ticks with
-// 150 ms between them, so that each game is live for seconds) and two
+// 250 ms between them, so that each game is live for seconds) and two
 // teams with still bots, built. In the browser the organiser starts the
 // final; the spectator's page, never reloaded, lists every game of the
 // final as live while it is played (one is opened and followed live),
@@ -25,7 +25,7 @@ func TestPlatformWatchBrowser(t *testing.T) {
 	settings := store.DefaultSettings()
 	settings.Maps = []string{"clearing"}
 	settings.Public = true
-	ev, invite, err := env.P.CreateEventWith(ctx, "jungle", "Blitz live", []string{"nb_ticks=40", "delay_between_ticks_ms=150"}, settings)
+	ev, invite, err := env.P.CreateEventWith(ctx, "jungle", "Blitz live", []string{"nb_ticks=40", "delay_between_ticks_ms=250"}, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
