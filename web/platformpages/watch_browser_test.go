@@ -17,7 +17,7 @@ import (
 // teams with still bots, built. In the browser the organiser starts the
 // final; the spectator's page, never reloaded, lists every game of the
 // final as live while it is played (one is opened and followed live),
-// and empties its live list once the final is over. It skips as
+// and lists none of it as live once the final is over. It skips as
 // TestPlatformBrowser does without Chromium, node or the sandbox.
 func TestPlatformWatchBrowser(t *testing.T) {
 	env := startPlatformPages(t)
