@@ -134,7 +134,11 @@ func longJungle(t *testing.T, dir string) string {
 	if err := replay.Save(filepath.Join(dir, "jungle-long.json"), big); err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("long=jungle-long=%d", len(big.Turns))
+	page := filepath.Join(dir, "jungle-long.html")
+	if err := exportPage(page, big); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("long=jungle-long=%d=%s", len(big.Turns), page)
 }
 
 // needer returns a check that skips the test when a tool is missing, or

@@ -86,20 +86,7 @@ func TestPageFromFileDeclines(t *testing.T) {
 // through decoding it and encoding it again, as the cache did; compare
 // the two in the same run.
 func BenchmarkPageFromFile(b *testing.B) {
-	seed := int64(5)
-	m, err := match.Setup{Game: "jungle", Bots: []string{"builtin:greedy", "builtin:fighter", "builtin:random", "builtin:fighter"},
-		Seed: &seed, Options: []string{"nb_ticks=1000", "tick_timeout_ms=0"}}.Build()
-	if err != nil {
-		b.Fatal(err)
-	}
-	rep, err := match.Run(context.Background(), m)
-	if err != nil {
-		b.Fatal(err)
-	}
-	path := filepath.Join(b.TempDir(), "long.json")
-	if err := replay.Save(path, rep); err != nil {
-		b.Fatal(err)
-	}
+	path := longReplayFile(b)
 	b.Run("bytes", func(b *testing.B) {
 		for b.Loop() {
 			if _, ok, err := pageFromFile(path); !ok || err != nil {
@@ -118,4 +105,25 @@ func BenchmarkPageFromFile(b *testing.B) {
 			}
 		}
 	})
+}
+
+// longReplayFile records a 1000-tick jungle match of 4 teams (about 20 MB)
+// for the benchmarks.
+func longReplayFile(b *testing.B) string {
+	b.Helper()
+	seed := int64(5)
+	m, err := match.Setup{Game: "jungle", Bots: []string{"builtin:greedy", "builtin:fighter", "builtin:random", "builtin:fighter"},
+		Seed: &seed, Options: []string{"nb_ticks=1000", "tick_timeout_ms=0"}}.Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rep, err := match.Run(context.Background(), m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(b.TempDir(), "long.json")
+	if err := replay.Save(path, rep); err != nil {
+		b.Fatal(err)
+	}
+	return path
 }

@@ -497,6 +497,69 @@ function ms(ns) {
 }
 
 /**
+ * A turn that came as a line of text, parsed the first time one of its
+ * fields is read (and then kept parsed): the page holds a long replay's
+ * turns as text and pays for each only when it is shown.
+ * @param {string} text
+ * @returns {any}
+ */
+export function lazyTurn(text) {
+  /** @type {any} */
+  let turn = null;
+  const get = () => {
+    if (!turn) { turn = JSON.parse(text); text = ''; }
+    return turn;
+  };
+  return new Proxy({}, {
+    get: (_, k) => get()[k],
+    has: (_, k) => k in get(),
+    ownKeys: () => Reflect.ownKeys(get()),
+    getOwnPropertyDescriptor: (_, k) => Object.getOwnPropertyDescriptor(get(), k),
+  });
+}
+
+/**
+ * Read a replay in lines (the server's ?lines=1, the offline page): the
+ * first line is the replay's fields before its turns, then one turn a line,
+ * then the fields after them. push() takes text as it comes, in pieces of
+ * any size; end() says there is no more.
+ * @param {(head: any) => void} onHead the first line, parsed
+ * @param {(text: string) => void} onTurn each turn, as its text
+ * @param {(tail: any) => void} onTail the last line, parsed
+ */
+export function replayLines(onHead, onTurn, onTail) {
+  /** @type {string[]} */
+  let pieces = [];
+  /** The last whole line: a turn unless no other line follows it. @type {string|null} */
+  let held = null;
+  let lines = 0;
+  const line = (/** @type {string} */ text) => {
+    if (lines++ === 0) { onHead(JSON.parse(text)); return; }
+    if (held !== null) onTurn(held);
+    held = text;
+  };
+  return {
+    push(/** @type {string} */ chunk) {
+      let from = 0;
+      for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', from)) {
+        pieces.push(chunk.slice(from, nl));
+        line(pieces.join(''));
+        pieces = [];
+        from = nl + 1;
+      }
+      if (from < chunk.length) pieces.push(chunk.slice(from));
+    },
+    end() {
+      if (pieces.length) line(pieces.join(''));
+      pieces = [];
+      if (held === null) throw new Error('the replay has no last line');
+      onTail(JSON.parse(held));
+      held = null;
+    },
+  };
+}
+
+/**
  * Load the renderer module of a game, falling back to the generic one.
  * @param {string} game
  */
@@ -529,7 +592,9 @@ function turnInAddress() {
 export class Player {
   /**
    * @param {HTMLElement} root the element to build the player in
-   * @param {{id?: string, replay?: any}} source a match id to fetch/follow, or a replay
+   * @param {{id?: string, replay?: any, rest?: () => Promise<string>}} source a match id to fetch/follow, or a replay;
+   *   with a replay that has more turns to come (more: true), rest gives them in lines after the first ones
+   *   (the offline page's second block: no header, the turns after those of replay, the fields after the turns)
    */
   constructor(root, source) {
     this.root = root;
@@ -629,9 +694,12 @@ export class Player {
   }
 
   /**
-   * Fetch the whole replay of a match whose first turns came alone, and
-   * take the rest of its turns and its result. The page shows and plays
-   * the first turns meanwhile; playback waits at the last one that came.
+   * Fetch the rest of a match whose first turns came alone, in lines
+   * (?lines=1): each turn is kept as text and parsed when first shown, so
+   * a 3000-turn replay is all there as soon as its bytes are, without one
+   * JSON.parse of 60 MB. The page shows and plays the first turns
+   * meanwhile; the counter and the timeline grow as turns come, and
+   * playback waits at the last one that came.
    * @param {number} asked the turn the address names, or -1
    */
   async loadRest(asked) {
@@ -639,14 +707,47 @@ export class Player {
     this.show(this.frame);
     const had = this.last();
     try {
-      const res = await fetch(`/api/matches/${encodeURIComponent(this.source.id || '')}`);
-      const full = await res.json();
-      if (!res.ok || full.error || !full.turns) throw new Error(full.error || res.statusText);
-      delete this.replay.more;
-      Object.assign(this.replay, full);
+      const turns = this.replay.turns;
+      // The server sends every turn (the first ones again); the offline
+      // page's rest (source.rest) starts after the ones it gave first.
+      const skip = this.source.rest ? 0 : had;
+      let seen = 0, shown = performance.now();
+      const reader = replayLines((head) => { if (head.error) throw new Error(head.error); },
+        (text) => { if (seen++ >= skip) turns.push(lazyTurn(text)); },
+        (tail) => { delete this.replay.more; Object.assign(this.replay, tail); });
+      if (this.source.rest) {
+        reader.push(await this.source.rest());
+        reader.end();
+        return;
+      }
+      const res = await fetch(`/api/matches/${encodeURIComponent(this.source.id || '')}?lines=1`);
+      if (!res.ok || !res.body) throw new Error(res.ok ? 'no body' : (await res.json()).error || res.statusText);
+      const chunks = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { done, value } = await chunks.read();
+        if (done) break;
+        reader.push(value);
+        // The timeline grows as turns come (a few times a second, not per chunk).
+        if (performance.now() - shown > 250 && !this.playing) {
+          shown = performance.now();
+          this.show(this.frame);
+        }
+      }
+      reader.end();
     } catch (e) {
-      this.stopMessage = `Only the first ${had} turns could be loaded: ${e}`;
+      this.stopMessage = `Only the first ${this.last()} turns could be loaded: ${e}`;
+    } finally {
+      this.restLoaded(had, asked);
     }
+  }
+
+  /**
+   * The rest of a long replay has come (or could not): show where the
+   * address or End asked, if the viewer stayed on the last turn of the first ones.
+   * @param {number} had the turns there were before @param {number} asked the turn the address names, or -1
+   */
+  restLoaded(had, asked) {
+    if (this.replay.more) this.stopMessage ||= `Only the first ${this.last()} turns could be loaded: the replay ended early`;
     this.loading = false;
     // A link to a turn beyond the first ones opens on it once it is here;
     // End pressed meanwhile goes to the real end.
@@ -655,9 +756,13 @@ export class Player {
     this.show(at);
   }
 
-  /** All frames: the initial one, then one per turn. */
-  frames() {
-    return [this.replay.initial, ...this.replay.turns.map((/** @type {any} */ t) => t.frame)];
+  /**
+   * Frame i: the initial one, then one per turn (a turn that came as a line
+   * is parsed here, the first time it is shown).
+   * @param {number} i
+   */
+  frameAt(i) {
+    return i === 0 ? this.replay.initial : this.replay.turns[i - 1]?.frame;
   }
 
   last() {
@@ -968,7 +1073,7 @@ export class Player {
 
   view() {
     const progress = this.progress();
-    const prev = progress < 1 && this.frame > 0 ? this.frames()[this.frame - 1] : null;
+    const prev = progress < 1 && this.frame > 0 ? this.frameAt(this.frame - 1) : null;
     return { width: this.canvas.clientWidth, height: this.canvas.clientHeight, options: this.options, hover: this.mouse, progress, prev, counter: this.counter };
   }
 
@@ -986,9 +1091,8 @@ export class Player {
     const ctx = /** @type {CanvasRenderingContext2D} */ (this.canvas.getContext('2d'));
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    const frames = this.frames();
     try {
-      this.renderer.draw(ctx, frames[this.frame], this.frame, this.view());
+      this.renderer.draw(ctx, this.frameAt(this.frame), this.frame, this.view());
     } catch (e) {
       console.error(e);
       ctx.fillStyle = '#c00';
@@ -999,7 +1103,7 @@ export class Player {
 
   /** @param {number} x @param {number} y */
   drawTooltip(x, y) {
-    const lines = this.renderer.hover(this.frames()[this.frame], this.frame, x, y, this.view());
+    const lines = this.renderer.hover(this.frameAt(this.frame), this.frame, x, y, this.view());
     if (!lines || !lines.length) {
       this.tooltip.hidden = true;
       return;
@@ -1105,7 +1209,7 @@ export class Player {
 
   updateSide() {
     const rep = this.replay, i = this.frame;
-    const frame = this.frames()[i];
+    const frame = this.frameAt(i);
     const scores = this.renderer.scores(frame, i) || [];
     const messages = this.renderer.messages ? this.renderer.messages(frame, i) : [];
     const status = this.renderer.status ? this.renderer.status(frame, i) : [];

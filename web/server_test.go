@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -276,6 +277,8 @@ func TestStartAndLiveStream(t *testing.T) {
 func TestExportHTML(t *testing.T) {
 	dir := t.TempDir()
 	rep := record(t, dir, "m", 3)
+	// A name that would close the replay's block if it were written raw.
+	rep.Players[0].Name = "</script><script>alert(1)</script>"
 	var b strings.Builder
 	if err := ExportHTML(&b, rep); err != nil {
 		t.Fatal(err)
@@ -286,8 +289,8 @@ func TestExportHTML(t *testing.T) {
 			t.Errorf("export lacks %q", want)
 		}
 	}
-	if strings.Count(html, "</script>") != 2 {
-		t.Errorf("the page must hold exactly two script elements")
+	if strings.Count(html, "</script>") != 4 {
+		t.Errorf("the page must hold exactly four script elements (renderer, replay, player, the replay's rest)")
 	}
 	if strings.Contains(html, "<script src") || strings.Contains(html, "<link") {
 		t.Errorf("the page must not load anything")
@@ -300,7 +303,7 @@ func TestExportHTML(t *testing.T) {
 		return html[i+len(open) : i+j]
 	}
 	policy := inner(`<meta http-equiv="Content-Security-Policy" content="`, `">`)
-	for _, el := range []string{inner(`<script type="module">`, `</script>`), inner(`<style>`, `</style>`)} {
+	for _, el := range []string{inner(`<script type="module" async>`, `</script>`), inner(`<style>`, `</style>`)} {
 		if !strings.Contains(policy, cspHash(el)) {
 			t.Errorf("the policy %q does not allow an element of the page", policy)
 		}
@@ -308,8 +311,41 @@ func TestExportHTML(t *testing.T) {
 	if strings.Contains(policy, "unsafe") || !strings.Contains(policy, "default-src 'none'") {
 		t.Errorf("policy %q", policy)
 	}
-	if !strings.Contains(html, `<script type="application/json" id="arena-embed">`) {
-		t.Error("the replay is not a data block")
+	if !strings.Contains(html, `<script type="application/json" id="arena-embed">`) || !strings.Contains(html, `<script type="text/plain" id="arena-replay">`) {
+		t.Error("the renderer and the replay are not data blocks")
+	}
+	// The replay's block holds its line form (the page keeps each turn as
+	// text until it is shown), whole for a short match.
+	var lines bytes.Buffer
+	page, _ := json.Marshal(pageReplay{rep})
+	writeLines(&lines, page)
+	if got := inner(`<script type="text/plain" id="arena-replay">`, `</script>`); got != lines.String() {
+		t.Errorf("the replay's block holds %.200q, want its lines", got)
+	}
+	if got := inner(`<script type="text/plain" id="arena-replay-rest">`, `</script>`); got != "" {
+		t.Errorf("a short match's rest block holds %.200q", got)
+	}
+}
+
+// A long match's offline page gives its first turns in the block before
+// the script, the others after it; together they are its lines.
+func TestExportLinesOfALongMatch(t *testing.T) {
+	rep := record(t, t.TempDir(), "m", 3)
+	for len(rep.Turns) <= exportHead {
+		rep.Turns = append(rep.Turns, rep.Turns...)
+	}
+	page, _ := json.Marshal(pageReplay{rep})
+	var lines bytes.Buffer
+	writeLines(&lines, page)
+	first, rest, err := exportLines(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Split(strings.TrimSuffix(lines.String(), "\n"), "\n")
+	want1 := strings.Join(all[:1+exportHead], "\n") + "\n" + `{"more":true}` + "\n"
+	want2 := "{}\n" + strings.Join(all[1+exportHead:], "\n") + "\n"
+	if string(first) != want1 || string(rest) != want2 {
+		t.Errorf("blocks %.100q ... and %.100q", first, rest)
 	}
 }
 

@@ -35,6 +35,12 @@ func PublicLive(p Platform, show Show) func(store.Event, queue.Match, *match.Mat
 		rec := store.Match{EventID: ev.ID, Key: a.Key, Kind: a.MatchKind, Teams: a.Teams}
 		var shown match.Match // what the viewer's server hooks: the public copy
 		finish := show(id, &shown)
+		names := map[int64]string{}
+		if teams, err := p.Store().Teams(ctx, ev.ID); err == nil {
+			for _, tm := range teams {
+				names[tm.ID] = tm.Name
+			}
+		}
 		scrub := func(int, string) string { return "" }
 		onStart, onTurn := m.OnStart, m.OnTurn
 		m.OnStart = func(r *replay.Replay) {
@@ -45,7 +51,7 @@ func PublicLive(p Platform, show Show) func(store.Event, queue.Match, *match.Mat
 			if err != nil {
 				c = &replay.Replay{Format: r.Format, Version: r.Version, Game: r.Game}
 			}
-			c = forSeats(c, nil)
+			c = teamNamed(forSeats(c, nil), a.Teams, names)
 			scrub = seatScrubber(r)
 			shown.OnStart(c)
 		}
@@ -59,7 +65,7 @@ func PublicLive(p Platform, show Show) func(store.Event, queue.Match, *match.Mat
 		return func(rep *replay.Replay, err error) {
 			if rep != nil {
 				if c, cerr := p.TeamCopy(ctx, rec, rep); cerr == nil {
-					rep = forSeats(c, nil)
+					rep = teamNamed(forSeats(c, nil), a.Teams, names)
 				} else {
 					rep = nil
 				}
@@ -68,6 +74,21 @@ func PublicLive(p Platform, show Show) func(store.Event, queue.Match, *match.Mat
 			p.News().Ended(ev.ID, id)
 		}
 	}
+}
+
+// teamNamed names each team's seat of a public copy by its team, as the
+// public page lists the game (the match names its bots team1, team2...),
+// so that a spectator of the live game sees who plays; a house bot keeps
+// its name.
+func teamNamed(rep *replay.Replay, teams []int64, names map[int64]string) *replay.Replay {
+	c := *rep
+	c.Players = slices.Clone(rep.Players)
+	for k := range c.Players {
+		if k < len(teams) && names[teams[k]] != "" {
+			c.Players[k].Name = names[teams[k]]
+		}
+	}
+	return &c
 }
 
 // seatScrubber takes the seats' HTTP bot URLs out of their texts, as

@@ -40,7 +40,8 @@ func TestLiveGamesShowNothingPrivate(t *testing.T) {
 		t.Fatal("a public event's game is not shown")
 	}
 	url := "http://10.1.2.3:8000/"
-	players := []replay.Player{{Name: "Owls", Spec: "url:" + url}, {Name: "Bats", Spec: "build:python"}}
+	// The match names its bots by seat; the live copy by their teams.
+	players := []replay.Player{{Name: "team1", Spec: "url:" + url}, {Name: "team2", Spec: "build:python"}}
 	turn := replay.Turn{Replies: []replay.Reply{{Stderr: "owls-secret"}, {Stderr: "bats-secret"}}}
 	turn.Replies[0].Error = "cannot reach " + url
 	m.OnStart(&replay.Replay{Game: "tracks", Players: players})
@@ -54,6 +55,15 @@ func TestLiveGamesShowNothingPrivate(t *testing.T) {
 		if strings.Contains(string(b), secret) {
 			t.Errorf("the live copy holds %q: %s", secret, b)
 		}
+	}
+	for _, part := range []any{seen[0], seen[len(seen)-1]} {
+		r := part.(*replay.Replay)
+		if got := []string{r.Players[0].Name, r.Players[1].Name}; got[0] != teams[0].Name || got[1] != teams[1].Name {
+			t.Errorf("the live copy names its seats %v, want the teams %s and %s", got, teams[0].Name, teams[1].Name)
+		}
+	}
+	if players[0].Name != "team1" {
+		t.Error("the live copy renamed the match's own players")
 	}
 	if len(seen) != 3 || len(p.News.LiveOf(ev.ID)) != 0 {
 		t.Errorf("shown %d parts, live %+v", len(seen), p.News.LiveOf(ev.ID))

@@ -20,7 +20,7 @@ let tv = null;
 async function main() {
   state.info = await api(base);
   document.title = `${state.info.name} \u2013 Arena`;
-  root.replaceChildren(header(state.info.name, h('button', { type: 'button', class: 'tv-button', onclick: startTV }, 'TV')),
+  root.replaceChildren(header(state.info.name, button('tv-button', 'TV', startTV)),
     h('main', { class: 'plat watch' },
       h('p', { class: 'sub' }, `${state.info.game}: the ranking, the latest top games and the live games, as they are played.`),
       h('section', { class: 'card' }, h('h2', null, 'Live now'), parts.live),
@@ -91,7 +91,7 @@ async function startTV() {
   } catch {
     // not allowed (a test's headless browser): the overlay fills the window all the same
   }
-  tv.append(h('button', { type: 'button', class: 'tv-close', onclick: stopTV }, 'Close TV'));
+  tv.append(button('tv-close', 'Close TV', stopTV));
   for (let k = 0; tv; k++) {
     const live = state.info && state.info.live[0];
     const games = state.games;
@@ -100,7 +100,7 @@ async function startTV() {
       continue;
     }
     const stage = h('div', { class: 'tv-stage' });
-    tv.replaceChildren(h('button', { type: 'button', class: 'tv-close', onclick: stopTV }, 'Close TV'), stage);
+    tv.replaceChildren(button('tv-close', 'Close TV', stopTV), stage);
     const p = live ? new Player(stage, { id: live.id }) : new Player(stage, { replay: await publicReplay(games[k % games.length].id) });
     await p.start();
     p.speed = 4;
@@ -115,6 +115,16 @@ function stopTV() {
   if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
   if (tv) tv.remove();
   tv = null;
+}
+
+/**
+ * A button that calls act when clicked (h takes no handlers: a listener).
+ * @param {string} cls @param {string} text @param {() => void} act
+ */
+function button(cls, text, act) {
+  const b = h('button', { type: 'button', class: cls }, text);
+  b.addEventListener('click', act);
+  return b;
 }
 
 /** @param {number} ms */

@@ -132,6 +132,7 @@ func startPlatformPages(t *testing.T) *pagesEnv {
 		p.StopJobs(stop)
 	})
 	srv := &web.Server{Replays: t.TempDir(), Platform: p.Handler(api.Options{SubmitEvery: time.Second})}
+	p.ShowLive(srv.Show) // a public event's games, live on its page, as arena serve does
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
 		ts.Close()
