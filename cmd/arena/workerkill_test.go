@@ -186,6 +186,7 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3 for the teams' bots")
 	}
+	websocketsPython(t)
 	url := pgtest.URL(t)
 	ctx := context.Background()
 	var bots [2][2]upload
@@ -381,4 +382,21 @@ func TestWorkersKilledMidRoundAndFinal(t *testing.T) {
 	}
 	same(store.KindRanked, ranked, 1)
 	same(store.KindFinal, finals, 2)
+}
+
+// websocketsPython makes the python3 of the PATH one that imports
+// websockets (the jungle Python kit's client), for the bots that this test
+// and its servers and workers run out of the sandbox: a pyenv python3
+// early on the PATH lacks Debian's python3-websockets (which .ci/run
+// installs), so Debian's python3 is put first then.
+func websocketsPython(t *testing.T) {
+	if exec.Command("python3", "-c", "import websockets").Run() == nil ||
+		exec.Command("/usr/bin/python3", "-c", "import websockets").Run() != nil {
+		return
+	}
+	bin := t.TempDir()
+	if err := os.Symlink("/usr/bin/python3", filepath.Join(bin, "python3")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 }

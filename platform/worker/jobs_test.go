@@ -326,19 +326,17 @@ func TestTeamStorageEvictsTheOldest(t *testing.T) {
 		}
 		subs = append(subs, s)
 	}
-	// the eviction follows the newer build's end
+	// the eviction follows the newer build's end: the submission is
+	// marked first (a crash then leaves files to evict again, never a
+	// ready submission without them), its files removed after
 	var old store.Submission
+	gone := func(path string) bool { _, err := os.Stat(path); return os.IsNotExist(err) }
 	platformtest.WaitFor(t, time.Minute, "the oldest submission evicted", func() bool {
 		old, _ = p.Store.Submission(ctx, subs[0].ID)
-		return old.Status == store.StatusFailed
+		return old.Status == store.StatusFailed && gone(p.Builds.UploadPath(old.ID)) && gone(p.Builds.BuildDir(old.ID))
 	})
 	if !strings.Contains(old.Error, "storage was over its cap") {
 		t.Errorf("the oldest submission: %+v", old)
-	}
-	for _, path := range []string{p.Builds.UploadPath(old.ID), p.Builds.BuildDir(old.ID)} {
-		if _, err := os.Stat(path); !os.IsNotExist(err) {
-			t.Errorf("%s is still there (%v)", path, err)
-		}
 	}
 	if tm, _ := p.Store.Team(ctx, owls.ID); tm.Active != subs[1].ID {
 		t.Fatalf("active %d, want %d", tm.Active, subs[1].ID)
