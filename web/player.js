@@ -624,6 +624,8 @@ export class Player {
     /** The animation of a step forward: frame drawn, start time, length in ms. */
     this.anim = { frame: -1, start: 0, length: 0 };
     this.raf = 0;
+    /** ends the page-wide listeners (destroy) */
+    this.listening = new AbortController();
     // Set by start() and build().
     /** @type {any} */
     this.replay = null;
@@ -842,7 +844,7 @@ export class Player {
       const t = /** @type {Node} */ (e.target);
       if (!this.gearMenu.hidden && !this.gearMenu.contains(t) && !q('.gear').contains(t)) this.gearMenu.hidden = true;
       if (!this.helpBox.hidden && !this.helpBox.contains(t) && !q('.help-button').contains(t)) this.helpBox.hidden = true;
-    });
+    }, { signal: this.listening.signal });
     this.canvas.addEventListener('mousemove', (e) => {
       const r = this.canvas.getBoundingClientRect();
       this.mouse = { x: e.clientX - r.left, y: e.clientY - r.top };
@@ -850,7 +852,9 @@ export class Player {
       this.drawTooltip(e.clientX - r.left, e.clientY - r.top);
     });
     this.canvas.addEventListener('mouseleave', () => { this.mouse = null; this.tooltip.hidden = true; this.draw(); });
-    new ResizeObserver(() => { this.draw(); this.updateSide(); }).observe(q('.board'));
+    const resizes = new ResizeObserver(() => { this.draw(); this.updateSide(); });
+    resizes.observe(q('.board'));
+    this.listening.signal.addEventListener('abort', () => resizes.disconnect());
     this.buildGear();
     this.buildHelp();
     if (this.source.id) this.buildNav();
@@ -920,7 +924,21 @@ export class Player {
     this.helpBox.hidden = true;
   }
 
+  /**
+   * Stop this player for good: its playback, its page-wide listeners and
+   * its board's resize observer (a page that opens one player after
+   * another, as the editor does).
+   */
+  destroy() {
+    this.playing = false;
+    clearTimeout(this.timer);
+    cancelAnimationFrame(this.raf);
+    this.listening.abort();
+  }
+
   bindKeys() {
+    // the page-wide listeners end with the player (destroy)
+    const signal = this.listening.signal;
     // An address edited on an open page (#turn=N) moves to that turn, as a
     // link to it would open it.
     window.addEventListener('hashchange', () => {
@@ -929,7 +947,7 @@ export class Player {
       this.playing = false;
       this.show(t);
       this.schedule();
-    });
+    }, { signal });
     document.addEventListener('keydown', (e) => {
       if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
       // typing in a text area or an editor (the platform's code editor
@@ -962,7 +980,7 @@ export class Player {
           return;
         }
       }
-    });
+    }, { signal });
   }
 
   /** @param {string} act */
@@ -1081,6 +1099,9 @@ export class Player {
     if (!this.canvas) return;
     const board = /** @type {HTMLElement} */ (this.canvas.parentElement);
     const w = board.clientWidth, h = board.clientHeight;
+    // a board with no size (hidden, or taken out of the page) shows nothing,
+    // and a renderer's cached layer of no size cannot be drawn
+    if (w === 0 || h === 0) return;
     const dpr = window.devicePixelRatio || 1;
     if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
       this.canvas.width = Math.round(w * dpr);

@@ -74,6 +74,20 @@ await finish('editor', async () => {
   await team.keyboard.press('Control+z');
   await layout(team, 'editor-play');
 
+  step('Play again: the new player takes the keys, the first one\u2019s are gone');
+  await team.evaluate(() => { window.firstPlayer = document.querySelector('.editor-player button.play'); });
+  await team.click('.editor-bar button.primary');
+  await until(team, 'a second test game shown', () => {
+    const b = document.querySelector('.editor-player button.play');
+    return !!b && b !== window.firstPlayer && !!document.querySelector('.editor-player .match-head');
+  });
+  await team.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  await team.keyboard.press('Space');
+  const buttons = await team.evaluate(() => [window.firstPlayer.textContent, document.querySelector('.editor-player button.play').textContent]);
+  assert.equal(buttons[0], '\u25b6', 'the first player, replaced, still took the space key');
+  assert.equal(buttons[1], '\u275a\u275a', 'the new player did not take the space key');
+  await team.keyboard.press('Space');
+
   step('Submit: the edit is built and becomes the active bot');
   await team.click('.editor-bar button:not(.primary)');
   await until(team, 'the submission built', () => /is built and is your active bot/.test(document.querySelector('.editor-pane .notice')?.textContent || ''));

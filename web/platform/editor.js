@@ -34,6 +34,9 @@ const state = {
 /** @type {Record<string, any>} */
 const ui = {};
 
+/** The player of the last test game shown (one at a time). @type {Player | null} */
+let shown = null;
+
 /** Calls the API as the team; a refused token goes back to the login. @param {string} path @param {any} [o] */
 async function teamAPI(path, o = {}) {
   try {
@@ -222,7 +225,10 @@ async function showGame(g) {
   ui.player.hidden = false;
   ui.player.replaceChildren();
   const title = document.title;
-  await new Player(ui.player, { replay: rep }).start();
+  // one player at a time: the last one's keys and playback end with it
+  if (shown) shown.destroy();
+  shown = new Player(ui.player, { replay: rep });
+  await shown.start();
   document.title = title;
   ui.stderrBox.hidden = false;
   ui.stderrHead.textContent = 'Your bot\u2019s error output';
