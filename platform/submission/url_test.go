@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/platformtest"
@@ -120,12 +121,10 @@ func TestHTTPBotURLs(t *testing.T) {
 	}
 }
 
-// TestDeadURLFailsFastAndPauses: a team URL that does not answer is probed
-// before its match takes cores; it loses that match at once (it did not
-// start, with why) rather than holding the match for the protocol's 30 s,
-// and sits out casual pairing for a while. Once it answers again, it is
-// paired again.
-func TestDeadURLFailsFastAndPauses(t *testing.T) {
+// urlEvent is a territory event of 5 turns that takes HTTP bots at
+// private addresses (the tests' servers are on loopback), with Owls in it.
+func urlEvent(t *testing.T) (*platform.Platform, store.Event, store.Team) {
+	t.Helper()
 	ctx := context.Background()
 	p := platformtest.Open(t)
 	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", []string{"turns=5"})
@@ -137,7 +136,21 @@ func TestDeadURLFailsFastAndPauses(t *testing.T) {
 	if ev, err = p.UpdateEvent(ctx, ev.ID, ev.Name, nil, set); err != nil {
 		t.Fatal(err)
 	}
-	owls, _, _ := p.Join(ctx, invite, "Owls")
+	owls, _, err := p.Join(ctx, invite, "Owls")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, ev, owls
+}
+
+// TestDeadURLFailsFastAndPauses: a team URL that does not answer is probed
+// before its match takes cores; it loses that match at once (it did not
+// start, with why) rather than holding the match for the protocol's 30 s,
+// and sits out casual pairing for a while. Once it answers again, it is
+// paired again.
+func TestDeadURLFailsFastAndPauses(t *testing.T) {
+	ctx := context.Background()
+	p, ev, owls := urlEvent(t)
 	var turns atomic.Int64
 	srv := territoryServer(t, &turns)
 	sub, err := p.RegisterURL(ctx, owls, srv.URL)
@@ -187,17 +200,7 @@ func TestDeadURLFailsFastAndPauses(t *testing.T) {
 // again.
 func TestASilentBotSitsOut(t *testing.T) {
 	ctx := context.Background()
-	p := platformtest.Open(t)
-	ev, invite, err := p.CreateEvent(ctx, "territory", "Ready", []string{"turns=5"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := ev.Settings
-	set.HTTPBots, set.HTTPBotsPrivate = true, true
-	if ev, err = p.UpdateEvent(ctx, ev.ID, ev.Name, nil, set); err != nil {
-		t.Fatal(err)
-	}
-	owls, _, _ := p.Join(ctx, invite, "Owls")
+	p, ev, owls := urlEvent(t)
 	var broken atomic.Bool
 	broken.Store(true)
 	mux := http.NewServeMux()
