@@ -59,6 +59,7 @@ type WebSocketConn struct {
 	mu     sync.Mutex
 	why    error // why the connection ended
 	closed bool
+	fault  bool // Arena closed it for what the bot sent or did not read
 }
 
 // NewWebSocketConn starts relaying a registered connection. maxLine bounds
@@ -90,14 +91,18 @@ func (w *WebSocketConn) read() {
 		_, data, err := w.c.Read(context.Background())
 		at := time.Now()
 		if err != nil {
-			w.end(describeClose(err))
+			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
+				w.endFault(describeClose(err))
+			} else {
+				w.end(describeClose(err))
+			}
 			return
 		}
 		valid := w.valid == nil || w.valid(data)
 		started := w.started.Load()
 		at = w.ws.completed(at, valid && started)
 		if !valid {
-			w.end(fmt.Errorf("sent an invalid message (the connection was closed): %s", clipText(string(data), 80)))
+			w.endFault(fmt.Errorf("sent an invalid message (the connection was closed): %s", clipText(string(data), 80)))
 			return
 		}
 		if !started {
@@ -145,6 +150,29 @@ func (w *WebSocketConn) end(why error) {
 	}()
 }
 
+// endFault is end for the bot's own fault: that reason, not how its
+// process then exited, is what the team is told.
+func (w *WebSocketConn) endFault(why error) {
+	w.mu.Lock()
+	if !w.closed {
+		w.fault = true
+	}
+	w.mu.Unlock()
+	w.end(why)
+}
+
+// Fault is why Arena closed the connection for the bot's fault (a message
+// the protocol rejects or over the size limit, messages left unread), if
+// it did.
+func (w *WebSocketConn) Fault() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.fault {
+		return w.why
+	}
+	return nil
+}
+
 // Start does nothing: the connection is already relayed.
 func (w *WebSocketConn) Start(ctx context.Context) error { return nil }
 
@@ -155,7 +183,7 @@ func (w *WebSocketConn) Send(msg []byte, deadline time.Time) error {
 	defer cancel()
 	err := w.c.Write(ctx, websocket.MessageText, msg)
 	if err != nil && ctx.Err() != nil {
-		w.end(errors.New("did not read its messages in time"))
+		w.endFault(errors.New("did not read its messages in time"))
 		return ErrDeadline
 	}
 	return err
@@ -367,9 +395,14 @@ func (b *WebSocketBot) Stderr() ([]byte, int64) { return b.log.take() }
 // CPU is the process's CPU time.
 func (b *WebSocketBot) CPU() (time.Duration, bool) { return b.proc.CPU() }
 
-// Exit describes how the bot ended: the process's exit when it has exited,
-// else how its connection ended.
+// Exit describes how the bot ended: the fault Arena closed its connection
+// for (a bot that exits once its connection is closed would otherwise hide
+// why), else the process's exit when it has exited, else how its
+// connection ended.
 func (b *WebSocketBot) Exit(wait time.Duration) (Exit, bool) {
+	if e, ok := b.fault(); ok {
+		return e, true
+	}
 	if e, ok := b.proc.Exit(0); ok {
 		return e, true
 	}
@@ -404,7 +437,22 @@ func (b *WebSocketBot) Close(grace time.Duration) Exit {
 	e := b.proc.Close(grace)
 	b.hub.forget(b)
 	releaseHub(b.hub)
+	if f, ok := b.fault(); ok {
+		return f
+	}
 	return e
+}
+
+// fault is the exit for the fault Arena closed the connection for, if any.
+func (b *WebSocketBot) fault() (Exit, bool) {
+	select {
+	case <-b.attached:
+		if err := b.conn.Fault(); err != nil {
+			return Exit{Code: -1, Err: err}, true
+		}
+	default:
+	}
+	return Exit{}, false
 }
 
 // defaultContainedWSPort is the port a contained WebSocket bot connects to

@@ -228,6 +228,11 @@ func TestWebSocketEarlyGarbage(t *testing.T) {
 	if _, ok := nextLine(t, b); ok {
 		t.Fatal("a line from a bot whose first message was not JSON")
 	}
+	// The bot exits (status 0) once its connection is closed: why it was
+	// closed is still what is reported.
+	if _, ok := b.proc.Exit(5 * time.Second); !ok {
+		t.Fatal("the bot did not exit once its connection was closed")
+	}
 	e, ok := b.Exit(time.Second)
 	if !ok || e.Err == nil || !strings.Contains(e.Err.Error(), "invalid message") {
 		t.Errorf("exit %v %v", e, ok)
