@@ -90,6 +90,10 @@ type pagesEnv struct {
 // sandbox (bubblewrap) is missing. Everything stops with the test.
 func startPlatformPages(t *testing.T) *pagesEnv {
 	t.Helper()
+	// Each test has its own platform, server and browser; much of a
+	// test's time is waiting (builds, scheduling passes, matches), so two
+	// run at once (go test's -parallel, the cores by default).
+	t.Parallel()
 	need := needer(t)
 	_, err := exec.LookPath("node")
 	need(err == nil, "node")
