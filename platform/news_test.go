@@ -33,7 +33,7 @@ func TestChangesOfOtherProcessesReachTheServersHub(t *testing.T) {
 	url := pgtest.URL(t)
 	p := platformtest.OpenDB(t, url)
 	p.FollowOthers()
-	ev, _ := platformtest.Event(t, p, "tracks", "Far")
+	ev, invite := platformtest.Event(t, p, "tracks", "Far")
 	changes, cancel := p.News.Subscribe(ev.ID)
 	defer cancel()
 	ctx := context.Background()
@@ -76,6 +76,21 @@ func TestChangesOfOtherProcessesReachTheServersHub(t *testing.T) {
 		if c := next(t, changes, "a state document changed by another process"); c.What != news.State || c.Event != ev.ID {
 			t.Fatalf("heard %+v", c)
 		}
+	}
+	// a team moved to another league by another process (a promotion
+	// decided by the server that schedules)
+	team, _, err := p.Join(ctx, invite, "Movers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(changes) > 0 {
+		<-changes
+	}
+	if moved, err := worker.SetLeague(ctx, team.ID, team.League, team.League+1); !moved || err != nil {
+		t.Fatalf("moved %v: %v", moved, err)
+	}
+	if c := next(t, changes, "a team moved to another league by another process"); c.What != news.State || c.Event != ev.ID {
+		t.Fatalf("heard %+v", c)
 	}
 	// this process's own writes are told once (by its store), not again
 	// through the database

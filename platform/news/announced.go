@@ -10,7 +10,8 @@ import (
 // Announced is st telling h of each match it records and each event
 // state document it changes: the platform's rooms use it, so that every
 // write of this process reaches its pages, whichever room made it (a
-// match job, a round drawn, a final's game, the results published).
+// match job, a round drawn, a final's game, the results published, a
+// team moved to another league).
 func Announced(st store.Store, h *Hub) store.Store { return announced{st, h} }
 
 type announced struct {
@@ -47,4 +48,16 @@ func (a announced) UpdateEventState(ctx context.Context, eventID int64, name str
 		a.hub.Publish(Change{Event: eventID, What: State})
 	}
 	return doc, err
+}
+
+// SetLeague tells of a team moved to another league (a promotion): its
+// event's leaderboards change without a match.
+func (a announced) SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error) {
+	moved, err := a.Store.SetLeague(ctx, teamID, from, to)
+	if moved && err == nil {
+		if t, err := a.Store.Team(ctx, teamID); err == nil {
+			a.hub.Publish(Change{Event: t.EventID, What: State})
+		}
+	}
+	return moved, err
 }

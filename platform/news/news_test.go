@@ -79,6 +79,12 @@ func (f fakeStore) RecordMatchTx(context.Context, store.Match, func(map[int64]st
 	return f.recorded, nil
 }
 
+func (f fakeStore) SetLeague(context.Context, int64, int, int) (bool, error) { return f.recorded, nil }
+
+func (f fakeStore) Team(_ context.Context, id int64) (store.Team, error) {
+	return store.Team{ID: id, EventID: 5}, nil
+}
+
 func (f fakeStore) UpdateEventState(_ context.Context, _ int64, _ string, update func([]byte) ([]byte, error)) ([]byte, error) {
 	return update([]byte(`{"round":1}`))
 }
@@ -101,7 +107,9 @@ func TestAnnouncedTellsOfWrites(t *testing.T) {
 	st.UpdateEventState(ctx, 5, "doc", func(old []byte) ([]byte, error) { return old, nil }) // as it was
 	st.UpdateEventState(ctx, 5, "doc", func([]byte) ([]byte, error) { return []byte(`{"round":2}`), nil })
 	st.UpdateEventState(ctx, 5, "doc", func([]byte) ([]byte, error) { return nil, errors.New("refused") })
-	for _, want := range []string{Match, Match, State} {
+	st.SetLeague(ctx, 3, 1, 2)
+	Announced(fakeStore{recorded: false}, &h).SetLeague(ctx, 3, 1, 2) // not moved: it was not in league 1
+	for _, want := range []string{Match, Match, State, State} {
 		if got := <-c; got.What != want || got.Event != 5 {
 			t.Fatalf("got %+v, want %s", got, want)
 		}

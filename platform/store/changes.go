@@ -3,9 +3,10 @@ package store
 import "context"
 
 // Change is what a store tells the processes that share it of a write
-// one of them made: a match recorded, or an event's state document
-// changed (a round drawn, a final's game, the results published). It
-// only says "read again": the readers read what they show.
+// one of them made: a match recorded, an event's state document changed
+// (a round drawn, a final's game, the results published) or a team moved
+// to another league. It only says "read again": the readers read what
+// they show.
 type Change struct {
 	Event int64  `json:"event"`
 	What  string `json:"what"`            // ChangeMatch, ChangeState or ChangeResync
@@ -15,7 +16,7 @@ type Change struct {
 // What a Change says.
 const (
 	ChangeMatch = "match" // a match of the event was recorded
-	ChangeState = "state" // one of the event's state documents changed
+	ChangeState = "state" // one of the event's state documents changed, or a team's league
 	// ChangeResync: the changes of the others may have been missed (the
 	// follower's connection was lost): every event may have changed.
 	// Its Event is 0.

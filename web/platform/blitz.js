@@ -629,6 +629,27 @@ function standingOf(d, name) {
 }
 
 /**
+ * The public page's cards: the ranking and the rounds played, and the
+ * final's bracket and places once it started, as the teams see them.
+ * @param {any} d the teams' document (GET blitz) @param {import('/platform/formats.js').PublicLinks} o
+ * @returns {HTMLElement[]}
+ */
+function publicCards(d, o) {
+  const cards = [h('section', { class: 'card public-blitz' }, h('h2', null, 'Ranked rounds'),
+    rankingView(d.ranking, (d.schedule && d.schedule.size) || 4), h('h3', null, 'Rounds played'), roundsView(d.rounds))];
+  const f = d.final;
+  if (f) {
+    const places = standingsView(f);
+    cards.push(h('section', { class: 'card public-final' },
+      h('h2', null, f.done ? 'Final' : 'Final · being played'),
+      h('p', { class: 'dim' }, `${finalPlan(f.seeds.length, f.size)} ${f.games.length} games played.`),
+      bracketView(f, { replay: (g) => (g.id ? o.replay(g.id) : null) }),
+      ...(places ? [h('h3', null, 'Places'), places] : [])));
+  }
+  return cards;
+}
+
+/**
  * How to connect a bot run on the team's machine (the 2022 way): the
  * address and the first message, with the token hidden until asked.
  * @param {() => string} tok
@@ -663,6 +684,7 @@ function playBox(tok) {
  */
 export const page = {
   organiserCards: (ev, call) => organiserCards(ev, call),
+  publicCards: (d, o) => publicCards(d, o),
   finalNote: 'The final is the tournament of the Final card below.',
   teamCards: (team, call, tok) => [teamCard(team, call, tok)],
   matchLine: gameLine,

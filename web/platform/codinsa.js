@@ -706,6 +706,23 @@ function teamFinalCard(team, call) {
 }
 
 /**
+ * The public page's card: the final's table and matches, once the
+ * organiser published the results (the public document has none before).
+ * @param {any} f the teams' document (GET codinsa, published)
+ */
+function publicFinal(f) {
+  const rows = (f.matches || []).map((/** @type {any} */ m) => matchRow(m.match, m.cats_first, m.other, m.cats_first_game_wins, m.other_game_wins,
+    m.cats_first_own, m.other_own, m.winner, ''));
+  return h('section', { class: 'card codinsa public-codinsa' },
+    h('div', { class: 'card-head' }, h('h2', null, 'Final'), h('span', { class: `status ${f.done ? 'ready' : 'building'}` }, f.done ? 'final' : 'being played')),
+    h('p', { class: 'dim' }, 'A round robin: 3 points a match won, 1 a draw, then game wins, then the turn difference.'),
+    ...(f.table && f.table.length ? [h('h3', null, 'Table'), standingsTable(f.table.map((/** @type {any} */ r) => ({
+      place: r.place, team: r.team, points: r.points, wins: r.wins, draws: r.draws, losses: r.losses, gameWins: r.game_wins, turnDifference: r.turn_difference,
+    })), '')] : []),
+    h('h3', null, 'Matches'), matchTable(rows, 'No match played yet.'));
+}
+
+/**
  * Cod'INSA's parts of the pages, by the format's name "codinsa"
  * (formats.js): the organiser's spawn vote and Final cards, whose round
  * robin is the event's final; the team's vote and Final cards, above its
@@ -715,6 +732,7 @@ function teamFinalCard(team, call) {
  */
 export const page = {
   organiserCards: (ev, call) => organiserCodinsa(ev, call),
+  publicCards: (f) => [publicFinal(f)],
   finalNote: 'The final is the round robin of the Final card below.',
   teamCardsFirst: (team, call) => teamCodinsa(team, call),
   holdsResults: async (call) => !(await call('codinsa')).message,

@@ -437,4 +437,20 @@ function myGames(rd) {
  */
 export const page = {
   organiserCards: (ev, call, game) => [roundsCard(ev, game, call)],
+  publicCards: (d) => [publicRounds(d)],
 };
+
+/**
+ * The public page's card: each round's state, settings and draw, then the
+ * ladder, as every team sees them (no team's own games, no seed).
+ * @param {any} l the public ladder document
+ */
+function publicRounds(l) {
+  const open = new Set();
+  return h('section', { class: 'card public-rounds' },
+    h('h2', null, 'Ranked rounds'),
+    h('p', { class: 'dim' }, 'Each game of a round gives 5 \u00d7 (players \u2212 position) \u00d7 the round\u2019s multiplier ladder points.'),
+    h('ul', { class: 'rounds' }, l.rounds.map((/** @type {any} */ rd) => roundItem(rd, drawOf(rd, open))).reverse()),
+    h('h3', null, 'Ladder'),
+    ladderTable(l.ladder));
+}

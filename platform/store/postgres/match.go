@@ -157,11 +157,19 @@ func (d *DB) SubmissionMatches(ctx context.Context, subID int64, kind string) ([
 func (d *DB) SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error) {
 	moved := false
 	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE teams SET league = $1 WHERE id = $2 AND league = $3`, to, teamID, from)
-		if err != nil || tag.RowsAffected() != 1 {
+		var eventID int64
+		err := tx.QueryRow(ctx, `UPDATE teams SET league = $1 WHERE id = $2 AND league = $3 RETURNING event_id`, to, teamID, from).Scan(&eventID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil // not in league from (any more)
+		}
+		if err != nil {
 			return err
 		}
 		moved = true
+		// its event's leaderboards change (news.go)
+		if err := d.notify(ctx, tx, store.Change{Event: eventID, What: store.ChangeState}); err != nil {
+			return err
+		}
 		// a rating is the team's standing in its league: it starts again
 		_, err = tx.Exec(ctx, `DELETE FROM ratings WHERE team_id = $1`, teamID)
 		return err
