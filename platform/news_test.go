@@ -92,6 +92,13 @@ func TestChangesOfOtherProcessesReachTheServersHub(t *testing.T) {
 	if c := next(t, changes, "a team moved to another league by another process"); c.What != news.State || c.Event != ev.ID {
 		t.Fatalf("heard %+v", c)
 	}
+	// a job failed elsewhere writes nothing, and is told all the same
+	if err := worker.Notify(ctx, store.Change{Event: ev.ID, What: store.ChangeFailed}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(t, changes, "a job failed in another process"); c.What != news.Failed || c.Event != ev.ID {
+		t.Fatalf("heard %+v", c)
+	}
 	// this process's own writes are told once (by its store), not again
 	// through the database
 	if _, err := p.Store.RecordMatch(ctx, store.Match{EventID: ev.ID, Key: "near", Teams: []int64{0, 0}}, nil); err != nil {

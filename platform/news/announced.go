@@ -61,3 +61,13 @@ func (a announced) SetLeague(ctx context.Context, teamID int64, from, to int) (b
 	}
 	return moved, err
 }
+
+// Notify implements store.Notifier: this process's pages hear of c, and
+// the other processes' too when the store is shared.
+func (a announced) Notify(ctx context.Context, c store.Change) error {
+	a.hub.Hear(c)
+	if n, ok := a.Store.(store.Notifier); ok {
+		return n.Notify(ctx, c)
+	}
+	return nil
+}

@@ -21,7 +21,7 @@ import (
 // Change is one thing that changed in an event.
 type Change struct {
 	Event int64  `json:"event"`
-	What  string `json:"what"`            // Match, State, Resync, LiveStart or LiveEnd
+	What  string `json:"what"`            // Match, State, Failed, Resync, LiveStart or LiveEnd
 	Match int64  `json:"match,omitempty"` // the recorded match (Match)
 	Live  string `json:"live,omitempty"`  // the live match's id (LiveStart, LiveEnd)
 }
@@ -29,7 +29,8 @@ type Change struct {
 // What a change says.
 const (
 	Match     = "match"      // a match of the event was recorded
-	State     = "state"      // a state document of the event changed (a round, a final, the results published)
+	State     = "state"      // a state document of the event changed (a round, a final, the results published), or a team's league
+	Failed    = "failed"     // a match job of the event failed (the organiser's failing games)
 	Resync    = "resync"     // changes of other processes may have been missed: read everything again
 	LiveStart = "live-start" // a match of the event began to be played live
 	LiveEnd   = "live-end"   // that live match ended

@@ -109,7 +109,10 @@ func TestAnnouncedTellsOfWrites(t *testing.T) {
 	st.UpdateEventState(ctx, 5, "doc", func([]byte) ([]byte, error) { return nil, errors.New("refused") })
 	st.SetLeague(ctx, 3, 1, 2)
 	Announced(fakeStore{recorded: false}, &h).SetLeague(ctx, 3, 1, 2) // not moved: it was not in league 1
-	for _, want := range []string{Match, Match, State, State} {
+	if err := st.(store.Notifier).Notify(ctx, store.Change{Event: 5, What: store.ChangeFailed}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{Match, Match, State, State, Failed} {
 		if got := <-c; got.What != want || got.Event != 5 {
 			t.Fatalf("got %+v, want %s", got, want)
 		}

@@ -17,6 +17,9 @@ type Change struct {
 const (
 	ChangeMatch = "match" // a match of the event was recorded
 	ChangeState = "state" // one of the event's state documents changed, or a team's league
+	// ChangeFailed: a match job of the event failed (it is tried again):
+	// nothing is written, but the organiser's list of failing games changed
+	ChangeFailed = "failed"
 	// ChangeResync: the changes of the others may have been missed (the
 	// follower's connection was lost): every event may have changed.
 	// Its Event is 0.
@@ -31,4 +34,11 @@ const (
 // process (SQLite) is no Follower: its changes are all its own.
 type Follower interface {
 	Follow(ctx context.Context, each func(Change))
+}
+
+// Notifier is a store that tells the processes sharing it of a change
+// that writes nothing of its own (a failed job: ChangeFailed). A store of
+// one process (SQLite) is none: the process's own hub is all there is.
+type Notifier interface {
+	Notify(ctx context.Context, c Change) error
 }

@@ -7,12 +7,10 @@
 // finals.js). The data: GET blitz (a team) and GET
 // organiser/events/{id}/blitz (the organiser: the same document as
 // "public", beside the schedule and the pending requests).
-import { h, say, when, ApiError, failingView } from '/platform/common.js';
+import { h, say, when, ApiError, failingView, whenChanged } from '/platform/common.js';
 
 /** @typedef {(path: string, o?: any) => Promise<any>} Caller */
 
-/** How often the cards and the finals page read the API again (ms). */
-export const REFRESH = 4000;
 
 /** The message of an error, for a notice. @param {unknown} err */
 function text(err) {
@@ -370,20 +368,12 @@ export function standingsView(final, mine = '') {
 
 /**
  * Keeps a part of a page current while it is shown: f runs once the
- * element is in the document, then every REFRESH ms until it leaves it.
+ * element is in the document, then whenever the event's stream that the
+ * page follows says the event changed (whenChanged: no timer).
  * @param {HTMLElement} el @param {() => Promise<void>} f
  */
 export function keepFresh(el, f) {
-  let shown = false;
-  const run = async () => {
-    if (!el.isConnected && shown) return;
-    if (el.isConnected && !document.hidden) {
-      shown = true;
-      await f();
-    }
-    setTimeout(run, shown ? REFRESH : 50);
-  };
-  setTimeout(run, 0); // the caller puts el in the page first
+  whenChanged(el, f);
 }
 
 /**

@@ -11,11 +11,11 @@
 // The team's side asks only the team routes, which never tell the secret
 // set, the other teams' votes nor the chosen set: the page cannot show
 // what it never receives.
-import { h, API, token, say, userMessage, ApiError, failingView } from '/platform/common.js';
+import { h, API, token, say, userMessage, ApiError, failingView, whenChanged } from '/platform/common.js';
 
 /** @typedef {(path: string, o?: {method?: string, body?: any}) => Promise<any>} Caller */
 
-/** How often the cards read their state again (ms): while the final plays, and otherwise. */
+/** What the cards' refreshes answer (keepCurrent once waited as long before the next). */
 const PLAYING_EVERY = 2000;
 const IDLE_EVERY = 5000;
 
@@ -25,24 +25,12 @@ function text(err) {
 }
 
 /**
- * Calls f now and then again every few ms (its answer) while el is on the
- * page; a page showing another event or another page stops it.
+ * Keeps a card current by the event's stream (whenChanged: no timer);
+ * f's answer, the wait its card once asked for, is no longer needed.
  * @param {HTMLElement} el @param {() => Promise<number>} f
  */
 function keepCurrent(el, f) {
-  const loop = async () => {
-    let wait = IDLE_EVERY;
-    if (!el.isConnected) return;
-    if (!document.hidden) {
-      try {
-        wait = await f();
-      } catch {
-        wait = IDLE_EVERY; // f says its errors in its card
-      }
-    }
-    setTimeout(loop, wait);
-  };
-  setTimeout(loop, IDLE_EVERY);
+  whenChanged(el, f);
 }
 
 /**
@@ -257,8 +245,7 @@ function spawnVoteCard(ev, call) {
       close.disabled = false;
     }
   });
-  refresh();
-  keepCurrent(card, async () => ((last && last.state && last.state.closed) ? IDLE_EVERY * 2 : refresh()));
+  keepCurrent(card, refresh);
   return self;
 }
 
@@ -391,7 +378,6 @@ function finalCard(ev, call) {
     }
     await refresh();
   });
-  refresh();
   keepCurrent(card, refresh);
   return { card, refresh };
 }
@@ -603,7 +589,6 @@ function teamVoteCard(call) {
     return h('div', null, now, form);
   };
 
-  refresh();
   keepCurrent(card, refresh);
   return card;
 }
@@ -700,7 +685,6 @@ function teamFinalCard(team, call) {
       h('h3', null, 'Matches'), matchTable(rows, 'No match played yet.'));
     return IDLE_EVERY;
   };
-  refresh();
   keepCurrent(card, refresh);
   return card;
 }

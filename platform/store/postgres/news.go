@@ -40,6 +40,16 @@ func newOrigin() string {
 	return hex.EncodeToString(b)
 }
 
+// Notify implements store.Notifier: the other processes hear of c at once.
+func (d *DB) Notify(ctx context.Context, c store.Change) error {
+	b, err := json.Marshal(notice{Origin: d.origin, Change: c})
+	if err != nil {
+		return err
+	}
+	_, err = d.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, newsChannel, string(b))
+	return err
+}
+
 // notify tells the other processes of c when tx commits.
 func (d *DB) notify(ctx context.Context, tx pgx.Tx, c store.Change) error {
 	b, err := json.Marshal(notice{Origin: d.origin, Change: c})
@@ -63,7 +73,7 @@ func parseNotice(payload string) (notice, error) {
 		return n, errors.New("no origin")
 	case n.Event <= 0:
 		return n, errors.New("no event")
-	case n.What != store.ChangeMatch && n.What != store.ChangeState:
+	case n.What != store.ChangeMatch && n.What != store.ChangeState && n.What != store.ChangeFailed:
 		return n, errors.New("not a change: " + n.What)
 	}
 	return n, nil

@@ -20,7 +20,7 @@ func FuzzParseNotice(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if n.Origin == "" || n.Event <= 0 || (n.What != store.ChangeMatch && n.What != store.ChangeState) {
+		if n.Origin == "" || n.Event <= 0 || (n.What != store.ChangeMatch && n.What != store.ChangeState && n.What != store.ChangeFailed) {
 			t.Fatalf("accepted %q as %+v", payload, n)
 		}
 		b, _ := json.Marshal(n)
