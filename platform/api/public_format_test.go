@@ -49,7 +49,8 @@ func sameJSON(t *testing.T, a, b []byte) bool {
 // them: a Blitz event's ranked rounds and final, a territory event's
 // rounds and ladder without any team's own games or a round's seed, a
 // catmouse final's table only once the results are published and never
-// its voted set, an event's leagues league by league; no token anywhere.
+// its voted set, a tracks event's side quest, an event's leagues league
+// by league; no token anywhere.
 func TestPublicFormatTables(t *testing.T) {
 	ctx := context.Background()
 	p := platformtest.Open(t)
@@ -133,7 +134,7 @@ func TestPublicFormatTables(t *testing.T) {
 	if got := publicFormat(t, call, jungle.ID); got["leagues"] != nil {
 		t.Errorf("an event without leagues shows some: %s", got["leagues"])
 	}
-	tracks, tt, _ := public("tracks", true)
+	tracks, tt, trtok := public("tracks", true)
 	for i, lg := range []int{5, 3} { // as the scheduler places them (unplaced, a team is in none)
 		if _, err := p.Store.SetLeague(ctx, tt[i].ID, 0, lg); err != nil {
 			t.Fatal(err)
@@ -156,6 +157,11 @@ func TestPublicFormatTables(t *testing.T) {
 	}
 	if len(placed) != 2 || placed["Owls"] != 5 || placed["Bats"] != 3 {
 		t.Errorf("the leagues' lines: %v, want Owls in 5 and Bats in 3: %s", placed, got["leagues"])
+	}
+
+	// the side quest's board, as the teams read it
+	if _, team := call("GET", api.Prefix+"sidequest", trtok[0]); got["sidequest"] == nil || !sameJSON(t, got["sidequest"], team) {
+		t.Errorf("the public side quest differs from the teams':\n%s\n%s", got["sidequest"], team)
 	}
 
 	// nothing of a team's own anywhere

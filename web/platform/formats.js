@@ -2,13 +2,14 @@
 // The event formats' parts of the platform's pages, found by the format's
 // name, as the server finds a format (platform/format): an event's JSON
 // names the formats it runs (its "formats", from its game's metadata), and
-// each format's page module (rounds.js, codinsa.js, blitz.js) exports its
+// each format's page module (rounds.js, codinsa.js, blitz.js, sidequest.js) exports its
 // parts as `page`, which this table maps from the format's name. The pages
 // ask pagesOf(ev) and never name a game or a format.
 
 import { page as rounds } from '/platform/rounds.js';
 import { page as codinsa } from '/platform/codinsa.js';
 import { page as blitz } from '/platform/blitz.js';
+import { page as sidequest } from '/platform/sidequest.js';
 
 /** @typedef {(path: string, o?: any) => Promise<any>} Caller */
 
@@ -48,7 +49,7 @@ import { page as blitz } from '/platform/blitz.js';
  */
 
 /** The formats' page modules by the formats' names. @type {Record<string, FormatPage>} */
-export const formatPages = { rounds, codinsa, blitz };
+export const formatPages = { rounds, codinsa, blitz, sidequest };
 
 /**
  * The public page's cards of an event's formats, from GET
