@@ -112,6 +112,22 @@ func TestChangesOfOtherProcessesReachTheServersHub(t *testing.T) {
 	if c := next(t, changes, "the last match"); c.What != news.Match || c.Match != last[0].ID {
 		t.Fatalf("heard %+v (its own match through the database?), the last match is %d", c, last[0].ID)
 	}
+	// the server's listening connection lost (killed here): it listens
+	// again and tells its pages to read everything again, what came
+	// meanwhile being lost
+	var killed int
+	if err := worker.Pool().QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = 'LISTEN arena_news'`).Scan(&killed); err != nil || killed != 1 {
+		t.Fatalf("killed %d listening connections: %v", killed, err)
+	}
+	if c := next(t, changes, "the resync after the connection was lost"); c.What != news.Resync || c.Event != ev.ID {
+		t.Fatalf("heard %+v", c)
+	}
+	if _, err := worker.RecordMatch(ctx, store.Match{EventID: ev.ID, Key: "far-again", Teams: []int64{0, 0}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if c := next(t, changes, "a match after the connection came back"); c.What != news.Match {
+		t.Fatalf("heard %+v", c)
+	}
 }
 
 // A flood of notifications is never queued: the follower passes each to

@@ -119,7 +119,12 @@ func (d *DB) listen(ctx context.Context, each func(store.Change), resync bool) (
 	if err != nil {
 		return false, err
 	}
-	defer conn.Close(context.WithoutCancel(ctx))
+	defer func() {
+		// a connection lost may not answer: do not wait for it long
+		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		conn.Close(c)
+	}()
 	if _, err := conn.Exec(ctx, "LISTEN "+newsChannel); err != nil {
 		return false, err
 	}
