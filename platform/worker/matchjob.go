@@ -27,7 +27,7 @@ func (w *matchWorker) Work(ctx context.Context, job *river.Job[queue.Match]) err
 	if err != nil {
 		// the organiser's page lists the event's failing games: a job
 		// failing writes nothing, so say it (news: no polling)
-		if n, ok := w.p.Events.Store.(store.Notifier); ok {
+		if n, ok := w.p.Matches.Events.Store.(store.Notifier); ok {
 			n.Notify(context.WithoutCancel(ctx), store.Change{Event: job.Args.Event, What: store.ChangeFailed})
 		}
 	}
