@@ -3,6 +3,7 @@ package platform_test
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"testing"
 	"time"
 
@@ -169,6 +170,9 @@ func TestAFloodOfNotificationsIsNotQueued(t *testing.T) {
 	// 20,000 distinct notifications in one transaction (identical ones
 	// would be folded into one by PostgreSQL), as many workers would send
 	const flood = 20000
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
 	if _, err := worker.Pool().Exec(ctx, `SELECT pg_notify('arena_news', json_build_object('origin', 'elsewhere', 'event', $1::bigint, 'what', 'match', 'match', g)::text)
 		FROM generate_series(1, $2::int) g`, ev.ID, flood); err != nil {
 		t.Fatal(err)
@@ -178,6 +182,10 @@ func TestAFloodOfNotificationsIsNotQueued(t *testing.T) {
 	}
 	// one connection delivers in order: the marker comes after the flood
 	next(t, after, "the change after the flood")
+	var afterFlood runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&afterFlood)
+	t.Logf("heap in use before the flood of %d notifications: %d KiB, after: %d KiB", flood, before.HeapInuse>>10, afterFlood.HeapInuse>>10)
 	if n := len(flooded); n != news.Buffer {
 		t.Fatalf("the page that read nothing holds %d changes, want its buffer's %d", n, news.Buffer)
 	}
