@@ -322,7 +322,8 @@ export function whenChanged(el, f) {
  * @param {string} path under /api/platform/
  * @param {Role|null} role
  * @param {(change: any) => void} onChange
- * @param {{fallbackMs?: number}} [o]
+ * @param {{fallbackMs?: number, everyMs?: number}} [o] everyMs: at most one
+ *   onChange in so many ms (1000)
  * @returns {{stop: () => void}}
  */
 export function follow(path, role, onChange, o = {}) {
@@ -333,7 +334,7 @@ export function follow(path, role, onChange, o = {}) {
   const fire = (/** @type {any} */ c) => {
     pending = c;
     if (due) return;
-    due = window.setTimeout(() => { due = 0; const p = pending; pending = null; onChange(p); changed(p); }, 1000);
+    due = window.setTimeout(() => { due = 0; const p = pending; pending = null; onChange(p); changed(p); }, o.everyMs || 1000);
   };
   const down = (/** @type {boolean} */ isDown) => {
     document.body.dataset.stream = isDown ? 'down' : 'open';
