@@ -26,6 +26,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/event"
@@ -63,11 +64,17 @@ type Platform struct {
 	Builds  *files.Builds
 	Replays files.Replays
 	// News tells the pages that follow an event of its matches recorded
-	// and its live games (the matchmaker's, the player's Watch).
+	// and its state documents changed (by this process: its rooms' store
+	// is news.Announced; by the others sharing a PostgreSQL database:
+	// followed once the process serves pages, Handler), and of its live
+	// games (the player's Watch).
 	News *news.Hub
 
-	tempDir   string    // removed by Close
-	languages languages // Languages, probed once
+	db         database  // the database itself, as its driver opened it
+	followOnce sync.Once // Handler starts following the others' changes
+	stopFollow func()    // and Close stops it (nil: not following)
+	tempDir    string    // removed by Close
+	languages  languages // Languages, probed once
 }
 
 // database is what a store driver opens: the store, and the job queue's
@@ -79,11 +86,11 @@ type database interface {
 
 // assemble builds the rooms on an open database.
 func assemble(db database, dir string, replays files.Replays, builds *files.Builds) *Platform {
-	ev := &event.Events{Store: db, Dir: dir, OwnFinal: stages.OwnFinal}
+	hub := &news.Hub{}
+	ev := &event.Events{Store: news.Announced(db, hub), Dir: dir, OwnFinal: stages.OwnFinal}
 	jobs := &queue.Jobs{DB: db, Dir: dir}
 	player := &play.Player{Events: ev, Builds: builds, Replays: replays}
-	hub := &news.Hub{}
-	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player, News: hub,
+	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player,
 		Budget: &files.ReplayBudget{Store: db, Replays: replays}}
 	st := stages.New(ev, jobs, mm)
 	mm.Formats = st.ScheduleFormats
@@ -94,7 +101,7 @@ func assemble(db database, dir string, replays files.Replays, builds *files.Buil
 		Transfer: &transfer.Transfer{Events: ev, Builds: builds, Replays: replays, Matches: mm, Stages: st},
 		Pool:     &worker.Pool{Jobs: jobs, Events: ev, Intake: in, Matches: mm, Practice: pr, Stages: st, StageGameEnded: st.GameEnded},
 		Practice: pr,
-		Jobs:     jobs, Player: player, Builds: builds, Replays: replays, News: hub,
+		Jobs:     jobs, Player: player, Builds: builds, Replays: replays, News: hub, db: db,
 	}
 }
 
@@ -190,6 +197,9 @@ func OpenEither(ctx context.Context, dir, url string) (*Platform, error) {
 // Close closes the database (and removes a temporary working directory:
 // OpenEither).
 func (p *Platform) Close() error {
+	if p.stopFollow != nil {
+		p.stopFollow()
+	}
 	p.Jobs.StopLeading() // its connection goes back to the pool before it closes
 	if p.tempDir != "" {
 		defer os.RemoveAll(p.tempDir)
@@ -200,7 +210,31 @@ func (p *Platform) Close() error {
 // Handler returns the platform's HTTP API (package api). It checks roles
 // itself; the server that mounts it adds the host check, the security
 // headers and the refusal of cross-origin requests (web.Server.Platform).
-func (p *Platform) Handler(o api.Options) http.Handler { return api.Handler(served{p}, o) }
+func (p *Platform) Handler(o api.Options) http.Handler {
+	p.FollowOthers()
+	return api.Handler(served{p}, o)
+}
+
+// FollowOthers passes the changes of the other processes that share the
+// database (workers on other machines recording matches, another server
+// drawing a round) to this process's News, until Close: what a server
+// does for its pages (Handler). A database of one process (SQLite) has
+// no others: nothing to follow.
+func (p *Platform) FollowOthers() {
+	f, ok := p.db.(store.Follower)
+	if !ok {
+		return
+	}
+	p.followOnce.Do(func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			f.Follow(ctx, p.News.Hear)
+		}()
+		p.stopFollow = func() { cancel(); <-done }
+	})
+}
 
 // ShowLive shows the games of public events live through show (the
 // viewer's server: web.Server.Show), as spectators may see them, while

@@ -137,6 +137,7 @@ var ownRoutes = []route{
 	{"GET " + Prefix + "public/events/{id}", anyone, false, (*api).publicInfo},
 	{"GET " + Prefix + "public/events/{id}/leaderboard", anyone, false, (*api).publicBoard},
 	{"GET " + Prefix + "public/events/{id}/games", anyone, false, (*api).publicGames},
+	{"GET " + Prefix + "public/events/{id}/format", anyone, false, (*api).publicFormat},
 	{"GET " + Prefix + "public/events/{id}/matches/{match}/replay", anyone, false, (*api).publicReplay},
 	{"GET " + Prefix + "public/events/{id}/stream", anyone, false, (*api).publicStream},
 

@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/event"
+	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -128,6 +131,54 @@ func (a *api) publicGames(w http.ResponseWriter, r *http.Request, _ store.Team) 
 		list = append(list, item)
 	}
 	writeJSON(w, http.StatusOK, list)
+}
+
+// publicFormat is what the event's format shows every team, as its
+// public page shows it: its leagues' leaderboards, the top league first
+// ("leagues", when it plays leagues), and each of its formats' tables
+// under the format's name (format.Spectated: a Blitz event's ranked
+// rounds and final, a territory event's ranked rounds, a catmouse final's
+// table once published). Nothing a team sees only of itself.
+func (a *api) publicFormat(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	ev, ok := a.publicEvent(w, r)
+	if !ok {
+		return
+	}
+	g, err := game.Lookup(ev.Game)
+	if err != nil {
+		a.internal(w, err)
+		return
+	}
+	info := g.Info()
+	out := map[string]any{}
+	if event.LeaguesOn(ev, info) {
+		leagues := []map[string]any{}
+		for _, l := range slices.Backward(info.Leagues) {
+			board, err := a.p.LeagueLeaderboard(r.Context(), ev.ID, l.Number)
+			if err != nil {
+				a.internal(w, err)
+				return
+			}
+			leagues = append(leagues, map[string]any{"number": l.Number, "name": l.Name, "boss_only": l.BossOnly, "lines": boardJSON(board)})
+		}
+		out["leagues"] = leagues
+	}
+	call := &format.Call{Host: a.p.FormatHost(), W: w, R: r, Log: a.o.Log, Limit: a.limit, Now: a.o.Now}
+	for _, f := range format.Of(info) {
+		sf, ok := f.(format.Spectated)
+		if !ok {
+			continue
+		}
+		doc, err := sf.Spectate(call, ev)
+		if err != nil {
+			a.internal(w, err)
+			return
+		}
+		if doc != nil {
+			out[f.Name()] = doc
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // topGames picks, newest first, the games whose teams are all in top (a

@@ -48,7 +48,7 @@ func publicEvent(t *testing.T, p *platform.Platform) (store.Event, []store.Team,
 	return ev, teams, tokens
 }
 
-var publicPaths = []string{"", "/leaderboard", "/games", "/matches/1/replay"}
+var publicPaths = []string{"", "/leaderboard", "/games", "/format", "/matches/1/replay"}
 
 // An event the organiser has not made public is a 404 on every public
 // route, word for word as an event that does not exist.

@@ -11,15 +11,16 @@ import (
 
 // An event's pages follow it by server-sent events (text/event-stream)
 // rather than asking every few seconds: a stream says "read again" when
-// a match of the event is recorded or a live game starts or ends, and
-// nothing the rest of the time. The pages read it with fetch (they must
+// a match of the event is recorded (by any process sharing the database:
+// package news), a state of it changes, a match job of it fails, or a
+// live game starts or ends, and nothing the rest of the time. The pages read it with fetch (they must
 // send the token in a header, which EventSource cannot), and fall back
 // to a slow poll only while the stream is down.
 //
 // Messages:
 //
 //	event: hello   data: {"live":["id",...]}   first, once following
-//	event: change  data: {"event":E,"what":"match"|"live-start"|"live-end","live":"id"}
+//	event: change  data: {"event":E,"what":"match"|"state"|"failed"|"resync"|"live-start"|"live-end","live":"id"}
 //	: ping                                     every StreamPing, so that a
 //	                                           dead client is found out
 //

@@ -91,6 +91,16 @@ type Redactor interface {
 	TeamCopy(ev store.Event, m store.Match, rep *replay.Replay) *replay.Replay
 }
 
+// Spectated is a format whose tables an event's public page shows
+// (GET public/events/{id}/format, for an event its organiser made
+// public): Spectate is what every team of the event sees of them, under
+// the format's name, and never more: no team's own part, nothing the
+// format hides from the teams, no bot's output, token or URL. nil: the
+// format has nothing to show yet. The call has no team.
+type Spectated interface {
+	Spectate(c *Call, ev store.Event) (any, error)
+}
+
 // Host is what the platform offers a format: its store and the few
 // services a format's stages use. The platform implements it.
 type Host interface {

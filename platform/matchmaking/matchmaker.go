@@ -15,7 +15,6 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/files"
-	"github.com/seed27749672/arena/platform/news"
 	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
@@ -32,9 +31,6 @@ type Matchmaker struct {
 	// Budget lets go of the event's old casual replays after each casual
 	// match recorded here (nil: all are kept).
 	Budget *files.ReplayBudget
-	// News hears of every match recorded here, for the pages that follow
-	// its event (nil: none).
-	News *news.Hub
 	// RereadEachMatch makes a scheduling pass read its event's teams and
 	// ratings again for each match, and forget the games it planned, as
 	// the scheduler did before schedulePass: the benchmarks' baseline.
@@ -71,7 +67,6 @@ func (mk *Matchmaker) PlayMatch(ctx context.Context, a queue.Match) error {
 	if !recorded || err != nil {
 		return err
 	}
-	mk.News.Publish(news.Change{Event: rec.EventID, What: news.Match})
 	if (rec.Kind == store.KindCasual || rec.Kind == "") && mk.Budget != nil {
 		// the match is recorded and its job complete: a failure here
 		// only leaves old replays for the next pass

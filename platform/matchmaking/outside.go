@@ -13,7 +13,6 @@ import (
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/match"
 	"github.com/seed27749672/arena/platform/event"
-	"github.com/seed27749672/arena/platform/news"
 	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
@@ -71,10 +70,7 @@ func (mk *Matchmaker) PlayOutside(ctx context.Context, t store.Team, c *websocke
 	if err := mk.Player.Replays.Put(a.Key, rep); err != nil {
 		return err
 	}
-	recorded, err := mk.Events.Store.RecordMatch(context.WithoutCancel(ctx), rec, nil) // a local bot is not rated
-	if recorded && err == nil {
-		mk.News.Publish(news.Change{Event: rec.EventID, What: news.Match})
-	}
+	_, err = mk.Events.Store.RecordMatch(context.WithoutCancel(ctx), rec, nil) // a local bot is not rated
 	return err
 }
 

@@ -3,20 +3,25 @@
 // again what they show (a leaderboard, a list of matches) instead of
 // asking every few seconds whether anything changed.
 //
-// A Hub lives in the process that records the matches; the API streams
-// its changes to the browsers (server-sent events). It keeps no history:
-// a page that connects reads the event's state once, then follows.
+// A Hub lives in each process; the API streams its changes to the
+// browsers (server-sent events). It hears of this process's writes from
+// the store the platform's rooms use (Announced), and of the other
+// processes' from a store they share (store.Follower: PostgreSQL's
+// LISTEN/NOTIFY, passed on by Hear). It keeps no history: a page that
+// connects reads the event's state once, then follows.
 package news
 
 import (
 	"sort"
 	"sync"
+
+	"github.com/seed27749672/arena/platform/store"
 )
 
 // Change is one thing that changed in an event.
 type Change struct {
 	Event int64  `json:"event"`
-	What  string `json:"what"`            // Match, LiveStart or LiveEnd
+	What  string `json:"what"`            // Match, State, Failed, Resync, LiveStart or LiveEnd
 	Match int64  `json:"match,omitempty"` // the recorded match (Match)
 	Live  string `json:"live,omitempty"`  // the live match's id (LiveStart, LiveEnd)
 }
@@ -24,6 +29,9 @@ type Change struct {
 // What a change says.
 const (
 	Match     = "match"      // a match of the event was recorded
+	State     = "state"      // a state document of the event changed (a round, a final, the results published), or a team's league
+	Failed    = "failed"     // a match job of the event failed (the organiser's failing games)
+	Resync    = "resync"     // changes of other processes may have been missed: read everything again
 	LiveStart = "live-start" // a match of the event began to be played live
 	LiveEnd   = "live-end"   // that live match ended
 )
@@ -131,4 +139,30 @@ func (h *Hub) LiveOf(event int64) []Live {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
+}
+
+// PublishAll tells every followed event's followers what (Resync).
+func (h *Hub) PublishAll(what string) {
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	events := make([]int64, 0, len(h.subs))
+	for e := range h.subs {
+		events = append(events, e)
+	}
+	h.mu.Unlock()
+	for _, e := range events {
+		h.Publish(Change{Event: e, What: what})
+	}
+}
+
+// Hear passes on a change another process made (a store.Follower's each):
+// it never waits, as Publish.
+func (h *Hub) Hear(c store.Change) {
+	if c.What == store.ChangeResync {
+		h.PublishAll(Resync)
+		return
+	}
+	h.Publish(Change{Event: c.Event, What: c.What, Match: c.Match})
 }

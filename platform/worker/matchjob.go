@@ -23,7 +23,15 @@ func (w *matchWorker) Work(ctx context.Context, job *river.Job[queue.Match]) err
 	if ended := w.p.StageGameEnded; ended != nil && (job.Args.MatchKind == store.KindRanked || job.Args.Unrated) {
 		defer ended() // a round's or a final's stage may be over
 	}
-	return w.p.Matches.PlayMatch(ctx, job.Args)
+	err := w.p.Matches.PlayMatch(ctx, job.Args)
+	if err != nil {
+		// the organiser's page lists the event's failing games: a job
+		// failing writes nothing, so say it (news: no polling)
+		if n, ok := w.p.Matches.Events.Store.(store.Notifier); ok {
+			n.Notify(context.WithoutCancel(ctx), store.Change{Event: job.Args.Event, What: store.ChangeFailed})
+		}
+	}
+	return err
 }
 
 // wakeScheduler tells the scheduler a match ended (once is enough: a

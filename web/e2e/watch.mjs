@@ -12,7 +12,10 @@
 // "watch live" link and followed, and once the final is over (the
 // organiser's Final card says how many games it played) the page lists no
 // live game of the final (casual games go on) and has seen as many live
-// final games as were played.
+// final games as were played. The format's tables follow as well: the
+// page shows the ranked rounds' card from the start, the final's bracket
+// once the organiser starts it, and the final's places once it is over,
+// each game of the bracket with its public replay, all without a reload.
 import assert from 'node:assert/strict';
 import { start, person, step, until, layout, finish } from './platformlib.mjs';
 
@@ -41,6 +44,10 @@ await finish('watch page', async () => {
     look();
   });
 
+  step('spectator: the ranked rounds\' table shows; no final yet');
+  await fan.waitForSelector('section.public-blitz .blitz-ranking, section.public-blitz p.dim');
+  assert.equal(await fan.$('section.public-final'), null, 'no final card before the final');
+
   step('organiser: starts the final (games of 2)');
   const org = await person('organiser');
   await org.goto(orgLink);
@@ -50,6 +57,9 @@ await finish('watch page', async () => {
   org.once('dialog', (d) => d.accept()); // "Start the final? ... it cannot be started twice."
   await org.click('#blitz-final .final-ask button');
   await org.waitForSelector('#blitz-final .notice:not([hidden])');
+
+  step('spectator: the final\'s bracket shows, without a reload');
+  await until(fan, 'the final on the public page', () => !!document.querySelector('section.public-final .bracket'), null, 120_000);
 
   step('spectator: the first game of the final shows as live, without a reload; its link follows it live');
   await until(fan, 'a live game of the final', () => [...document.querySelectorAll('ul.live-games li')].some((li) => /\(final\)/.test(li.textContent || '')), null, 120_000);
@@ -75,6 +85,16 @@ await finish('watch page', async () => {
   step('organiser: the final is played to its end');
   await until(org, 'the final played', () => /Played: \d+ games/.test(document.querySelector('#blitz-final .final-state')?.textContent || ''), null, 300_000);
   const played = Number(/Played: (\d+) games/.exec(await org.textContent('#blitz-final .final-state') || '')?.[1]);
+
+  step('spectator: the final\'s card shows it over, its places and each game\'s public replay, without a reload');
+  await until(fan, 'the final over on the public page', () => document.querySelector('section.public-final .bracket')?.getAttribute('data-done') === 'yes', null, 60_000);
+  const places = await fan.textContent('section.public-final .blitz-places');
+  assert.ok(places.includes(teamA) && places.includes(teamB), `the final's places name both teams: ${places}`);
+  const links = await fan.$$eval('section.public-final .bracket a', (as) => as.map((a) => a.getAttribute('href')));
+  assert.equal(links.length, played, `a replay link a game of the final: ${JSON.stringify(links)}`);
+  for (const l of links) assert.match(String(l), new RegExp(`^/platform/replay/\\d+\\?public=${eventID}$`), `${l}: a public replay page`);
+  const rep = await fan.evaluate(async (u) => (await fetch(u)).status, `/api/platform/public/events/${eventID}/matches/${/replay\/(\d+)/.exec(String(links[0]))?.[1]}/replay`);
+  assert.equal(rep, 200, 'a game of the final\'s public replay');
 
   step('spectator: every game of the final was shown live, then none of the final is live (casual games go on); the page was never reloaded');
   await until(fan, 'no live game of the final left', () => ![...document.querySelectorAll('ul.live-games li')].some((li) => /\(final\)/.test(li.textContent || '')), null, 60_000);

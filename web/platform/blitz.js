@@ -7,12 +7,10 @@
 // finals.js). The data: GET blitz (a team) and GET
 // organiser/events/{id}/blitz (the organiser: the same document as
 // "public", beside the schedule and the pending requests).
-import { h, say, when, ApiError, failingView } from '/platform/common.js';
+import { h, say, when, ApiError, failingView, whenChanged } from '/platform/common.js';
 
 /** @typedef {(path: string, o?: any) => Promise<any>} Caller */
 
-/** How often the cards and the finals page read the API again (ms). */
-export const REFRESH = 4000;
 
 /** The message of an error, for a notice. @param {unknown} err */
 function text(err) {
@@ -370,20 +368,12 @@ export function standingsView(final, mine = '') {
 
 /**
  * Keeps a part of a page current while it is shown: f runs once the
- * element is in the document, then every REFRESH ms until it leaves it.
+ * element is in the document, then whenever the event's stream that the
+ * page follows says the event changed (whenChanged: no timer).
  * @param {HTMLElement} el @param {() => Promise<void>} f
  */
 export function keepFresh(el, f) {
-  let shown = false;
-  const run = async () => {
-    if (!el.isConnected && shown) return;
-    if (el.isConnected && !document.hidden) {
-      shown = true;
-      await f();
-    }
-    setTimeout(run, shown ? REFRESH : 50);
-  };
-  setTimeout(run, 0); // the caller puts el in the page first
+  whenChanged(el, f);
 }
 
 /**
@@ -629,6 +619,27 @@ function standingOf(d, name) {
 }
 
 /**
+ * The public page's cards: the ranking and the rounds played, and the
+ * final's bracket and places once it started, as the teams see them.
+ * @param {any} d the teams' document (GET blitz) @param {import('/platform/formats.js').PublicLinks} o
+ * @returns {HTMLElement[]}
+ */
+function publicCards(d, o) {
+  const cards = [h('section', { class: 'card public-blitz' }, h('h2', null, 'Ranked rounds'),
+    rankingView(d.ranking, (d.schedule && d.schedule.size) || 4), h('h3', null, 'Rounds played'), roundsView(d.rounds))];
+  const f = d.final;
+  if (f) {
+    const places = standingsView(f);
+    cards.push(h('section', { class: 'card public-final' },
+      h('h2', null, f.done ? 'Final' : 'Final · being played'),
+      h('p', { class: 'dim' }, `${finalPlan(f.seeds.length, f.size)} ${f.games.length} games played.`),
+      bracketView(f, { replay: (g) => (g.id ? o.replay(g.id) : null) }),
+      ...(places ? [h('h3', null, 'Places'), places] : [])));
+  }
+  return cards;
+}
+
+/**
  * How to connect a bot run on the team's machine (the 2022 way): the
  * address and the first message, with the token hidden until asked.
  * @param {() => string} tok
@@ -663,6 +674,7 @@ function playBox(tok) {
  */
 export const page = {
   organiserCards: (ev, call) => organiserCards(ev, call),
+  publicCards: (d, o) => publicCards(d, o),
   finalNote: 'The final is the tournament of the Final card below.',
   teamCards: (team, call, tok) => [teamCard(team, call, tok)],
   matchLine: gameLine,

@@ -11,11 +11,11 @@
 // The team's side asks only the team routes, which never tell the secret
 // set, the other teams' votes nor the chosen set: the page cannot show
 // what it never receives.
-import { h, API, token, say, userMessage, ApiError, failingView } from '/platform/common.js';
+import { h, API, token, say, userMessage, ApiError, failingView, whenChanged } from '/platform/common.js';
 
 /** @typedef {(path: string, o?: {method?: string, body?: any}) => Promise<any>} Caller */
 
-/** How often the cards read their state again (ms): while the final plays, and otherwise. */
+/** What the cards' refreshes answer (keepCurrent once waited as long before the next). */
 const PLAYING_EVERY = 2000;
 const IDLE_EVERY = 5000;
 
@@ -25,24 +25,12 @@ function text(err) {
 }
 
 /**
- * Calls f now and then again every few ms (its answer) while el is on the
- * page; a page showing another event or another page stops it.
+ * Keeps a card current by the event's stream (whenChanged: no timer);
+ * f's answer, the wait its card once asked for, is no longer needed.
  * @param {HTMLElement} el @param {() => Promise<number>} f
  */
 function keepCurrent(el, f) {
-  const loop = async () => {
-    let wait = IDLE_EVERY;
-    if (!el.isConnected) return;
-    if (!document.hidden) {
-      try {
-        wait = await f();
-      } catch {
-        wait = IDLE_EVERY; // f says its errors in its card
-      }
-    }
-    setTimeout(loop, wait);
-  };
-  setTimeout(loop, IDLE_EVERY);
+  whenChanged(el, f);
 }
 
 /**
@@ -257,8 +245,7 @@ function spawnVoteCard(ev, call) {
       close.disabled = false;
     }
   });
-  refresh();
-  keepCurrent(card, async () => ((last && last.state && last.state.closed) ? IDLE_EVERY * 2 : refresh()));
+  keepCurrent(card, refresh);
   return self;
 }
 
@@ -391,7 +378,6 @@ function finalCard(ev, call) {
     }
     await refresh();
   });
-  refresh();
   keepCurrent(card, refresh);
   return { card, refresh };
 }
@@ -603,7 +589,6 @@ function teamVoteCard(call) {
     return h('div', null, now, form);
   };
 
-  refresh();
   keepCurrent(card, refresh);
   return card;
 }
@@ -700,9 +685,25 @@ function teamFinalCard(team, call) {
       h('h3', null, 'Matches'), matchTable(rows, 'No match played yet.'));
     return IDLE_EVERY;
   };
-  refresh();
   keepCurrent(card, refresh);
   return card;
+}
+
+/**
+ * The public page's card: the final's table and matches, once the
+ * organiser published the results (the public document has none before).
+ * @param {any} f the teams' document (GET codinsa, published)
+ */
+function publicFinal(f) {
+  const rows = (f.matches || []).map((/** @type {any} */ m) => matchRow(m.match, m.cats_first, m.other, m.cats_first_game_wins, m.other_game_wins,
+    m.cats_first_own, m.other_own, m.winner, ''));
+  return h('section', { class: 'card codinsa public-codinsa' },
+    h('div', { class: 'card-head' }, h('h2', null, 'Final'), h('span', { class: `status ${f.done ? 'ready' : 'building'}` }, f.done ? 'final' : 'being played')),
+    h('p', { class: 'dim' }, 'A round robin: 3 points a match won, 1 a draw, then game wins, then the turn difference.'),
+    ...(f.table && f.table.length ? [h('h3', null, 'Table'), standingsTable(f.table.map((/** @type {any} */ r) => ({
+      place: r.place, team: r.team, points: r.points, wins: r.wins, draws: r.draws, losses: r.losses, gameWins: r.game_wins, turnDifference: r.turn_difference,
+    })), '')] : []),
+    h('h3', null, 'Matches'), matchTable(rows, 'No match played yet.'));
 }
 
 /**
@@ -715,6 +716,7 @@ function teamFinalCard(team, call) {
  */
 export const page = {
   organiserCards: (ev, call) => organiserCodinsa(ev, call),
+  publicCards: (f) => [publicFinal(f)],
   finalNote: 'The final is the round robin of the Final card below.',
   teamCardsFirst: (team, call) => teamCodinsa(team, call),
   holdsResults: async (call) => !(await call('codinsa')).message,

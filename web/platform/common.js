@@ -259,18 +259,71 @@ export function failingView(games, look) {
     h('p', { class: 'dim' }, 'These games are not recorded. Fix the cause (a map file of the data directory\u2019s maps/, the replays\u2019 disk\u2026): the server tries again by itself, and the round or final goes on; nothing recorded is lost.'));
 }
 
+/** The window event by which follow tells a page's parts of a change. */
+const CHANGED = 'arena-change';
+
+/** Tells the page's parts (whenChanged) of a change. @param {any} c */
+function changed(c) {
+  window.dispatchEvent(new CustomEvent(CHANGED, { detail: c }));
+}
+
+/**
+ * Keeps a part of a page current by the event's stream that the page
+ * follows (follow), not by a timer: f runs once el is in the document,
+ * then at each change the stream tells of (at most once a second), and
+ * while the stream is down at its slow poll; a change while the page is
+ * hidden runs f once it shows again. It stops once el has left the
+ * document (a page showing another event).
+ * @param {HTMLElement} el @param {() => Promise<unknown>} f
+ */
+export function whenChanged(el, f) {
+  let shown = false, stale = false, running = false;
+  const run = async () => {
+    if (!el.isConnected) {
+      if (shown) stop();
+      return;
+    }
+    if (document.hidden || running) {
+      stale = true;
+      return;
+    }
+    shown = true;
+    running = true;
+    stale = false;
+    try {
+      await f();
+    } catch (err) {
+      console.warn(err); // f says its errors in its part
+    }
+    running = false;
+    if (stale) run(); // a change came while f ran
+  };
+  const onVisible = () => { if (stale && !document.hidden) run(); };
+  const stop = () => {
+    window.removeEventListener(CHANGED, run);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+  window.addEventListener(CHANGED, run);
+  document.addEventListener('visibilitychange', onVisible);
+  // the caller puts el in the page first
+  const first = () => { if (el.isConnected) run(); else if (!shown) setTimeout(first, 50); };
+  setTimeout(first, 0);
+}
+
 /**
  * Follows an event's stream of changes (server-sent events, read with
  * fetch: the token goes in a header, which EventSource cannot send).
  * onChange is called at most once a second with the latest change
  * (changes only say "read again", so a burst is one refresh). While the
  * stream is down, it is opened again after a growing wait, and onChange
- * is called every fallbackMs meanwhile: a slow poll, only then.
+ * is called every fallbackMs meanwhile: a slow poll, only then. The
+ * page's parts that whenChanged keeps current hear of the same changes.
  * document.body.dataset.stream says "open" or "down" (the tests wait on it).
  * @param {string} path under /api/platform/
  * @param {Role|null} role
  * @param {(change: any) => void} onChange
- * @param {{fallbackMs?: number}} [o]
+ * @param {{fallbackMs?: number, everyMs?: number}} [o] everyMs: at most one
+ *   onChange in so many ms (1000)
  * @returns {{stop: () => void}}
  */
 export function follow(path, role, onChange, o = {}) {
@@ -281,7 +334,7 @@ export function follow(path, role, onChange, o = {}) {
   const fire = (/** @type {any} */ c) => {
     pending = c;
     if (due) return;
-    due = window.setTimeout(() => { due = 0; const p = pending; pending = null; onChange(p); }, 1000);
+    due = window.setTimeout(() => { due = 0; const p = pending; pending = null; onChange(p); changed(p); }, o.everyMs || 1000);
   };
   const down = (/** @type {boolean} */ isDown) => {
     document.body.dataset.stream = isDown ? 'down' : 'open';
@@ -297,7 +350,9 @@ export function follow(path, role, onChange, o = {}) {
     if (kind === 'hello') {
       retry = 1000;
       down(false);
-      onChange({ what: 'hello', ...JSON.parse(data) });
+      const hello = { what: 'hello', ...JSON.parse(data) };
+      onChange(hello);
+      changed(hello); // (again) following: what came meanwhile was missed
     } else if (kind === 'change') fire(JSON.parse(data));
   };
   (async () => {

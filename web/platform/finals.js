@@ -3,9 +3,10 @@
 // /platform/finals?event=ID for the organiser): the final's bracket drawn
 // as it is played (each round's games with their teams, result, map and
 // replay; the best-of-three grand final), the champion and the places
-// once over, and before it the ranking that seeds it. Read again every
-// few seconds, for a screen people look at during the final.
-import { h, api, token, header, byId, when, ApiError, forgetToken } from '/platform/common.js';
+// once over, and before it the ranking that seeds it. Read again whenever
+// the event's stream says it changed (a game of the final recorded, the
+// final's state), for a screen people look at during the final.
+import { h, api, token, header, byId, when, ApiError, forgetToken, follow } from '/platform/common.js';
 import { bracketView, standingsView, rankingView, keepFresh, finalPlan } from '/platform/blitz.js';
 
 const root = byId('page');
@@ -68,6 +69,7 @@ async function main() {
       h('a', { href: back, class: 'small-button button' }, event ? '\u2039 Organiser' : '\u2039 Team')),
     msg, main);
   document.title = `Finals \u2013 ${me.event} \u2013 Arena`;
+  follow(event ? `organiser/events/${encodeURIComponent(event)}/stream` : 'stream', role, () => {});
   keepFresh(main, async () => {
     try {
       show(await blitzDoc(), me, status, board, side);

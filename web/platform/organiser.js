@@ -580,14 +580,14 @@ let followed = 0;
 
 /**
  * Keeps the chosen event's teams and matches current by its stream (a
- * match recorded), and the workers (their heartbeats) every 5 seconds;
- * the teams again every 15 seconds, for what changes without a match (a
- * league move that follows a decided test).
+ * match recorded, a team moved to another league, a state of the event
+ * changed), and the workers (their heartbeats: no event's change) every 5
+ * seconds.
  */
 async function poll() {
   if (polling) return;
   polling = true;
-  for (let tick = 1; ; tick++) {
+  for (;;) {
     if (state.chosen !== followed) {
       if (stream) stream.stop();
       followed = state.chosen;
@@ -599,7 +599,6 @@ async function poll() {
     await new Promise((r) => setTimeout(r, 5000));
     if (document.hidden || !token('organiser')) continue;
     await quietly(refreshWorkers);
-    if (tick % 3 === 0 && state.chosen) await quietly(refreshTeams);
   }
 }
 

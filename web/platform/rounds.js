@@ -7,7 +7,7 @@
 // filled with its settings) and Cancel buttons, and the ladder. The
 // team's card: the rounds, the team's games in each with the points they
 // earned (GET ladder's mine), and the ladder.
-import { h, say, when } from '/platform/common.js';
+import { h, say, when, whenChanged } from '/platform/common.js';
 
 /** @typedef {(path: string, o?: any) => Promise<any>} Call */
 
@@ -117,30 +117,6 @@ function drawOf(rd, open) {
     h('ol', null, rd.draw.map((/** @type {string[]} */ g) => h('li', null, g.join(', '))))));
   d.addEventListener('toggle', () => { if (d.open) open.add(rd.number); else open.delete(rd.number); });
   return d;
-}
-
-/** Whether a round still changes (its games are being drawn or played). @param {any} rd */
-function busy(rd) {
-  const st = roundState(rd);
-  return st.cls === 'building' || (st.cls === 'queued' && new Date(rd.at).getTime() - Date.now() < 60_000);
-}
-
-/**
- * Keeps a card current while it is on the page: every 2 s while a round
- * is busy (as its last refresh said, whoever asked for it), every 10 s
- * otherwise; it stops once the card left the page.
- * @param {HTMLElement} card @param {() => Promise<void>} refresh @param {() => boolean} active
- */
-async function follow(card, refresh, active) {
-  let last = Date.now();
-  await refresh().catch(() => {});
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 1000));
-    if (!card.isConnected) return;
-    if (document.hidden || Date.now() - last < (active() ? 2000 : 10_000)) continue;
-    last = Date.now();
-    await refresh().catch(() => {});
-  }
 }
 
 /**
@@ -259,7 +235,6 @@ export function roundsCard(ev, game, call) {
     listMsg,
     h('h3', null, 'Ladder'),
     ladder);
-  let active = false; // a round is being drawn or played, or is about to be
   /**
    * Puts the form in a round's settings, to change it (rd), or back to a
    * new round's defaults (null).
@@ -342,7 +317,6 @@ export function roundsCard(ev, game, call) {
     list.replaceChildren(...(l.rounds.length ? l.rounds.map((/** @type {any} */ rd) => roundItem(rd, drawOf(rd, open), roundButtons(rd))).reverse()
       : [h('li', { class: 'dim' }, 'No round yet: set the first one above.')]));
     ladder.replaceChildren(ladderTable(l.ladder));
-    active = l.rounds.some(busy);
   };
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -389,7 +363,7 @@ export function roundsCard(ev, game, call) {
       submit.disabled = false;
     }
   });
-  follow(card, refresh, () => active);
+  whenChanged(card, refresh); // the event's stream: no timer
   return card;
 }
 
@@ -437,4 +411,20 @@ function myGames(rd) {
  */
 export const page = {
   organiserCards: (ev, call, game) => [roundsCard(ev, game, call)],
+  publicCards: (d) => [publicRounds(d)],
 };
+
+/**
+ * The public page's card: each round's state, settings and draw, then the
+ * ladder, as every team sees them (no team's own games, no seed).
+ * @param {any} l the public ladder document
+ */
+function publicRounds(l) {
+  const open = new Set();
+  return h('section', { class: 'card public-rounds' },
+    h('h2', null, 'Ranked rounds'),
+    h('p', { class: 'dim' }, 'Each game of a round gives 5 \u00d7 (players \u2212 position) \u00d7 the round\u2019s multiplier ladder points.'),
+    h('ul', { class: 'rounds' }, l.rounds.map((/** @type {any} */ rd) => roundItem(rd, drawOf(rd, open))).reverse()),
+    h('h3', null, 'Ladder'),
+    ladderTable(l.ladder));
+}

@@ -8,6 +8,7 @@ import {
   h, api, API, token, fetchAs, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag, follow,
 } from '/platform/common.js';
 import { teamRounds, ladderTable, roundState } from '/platform/rounds.js';
+import { sideQuestRows, sideQuestCard } from '/platform/sidequest.js';
 import { rulesCard } from '/platform/rules.js';
 import { standingsView } from '/platform/blitz.js';
 import { pagesOf } from '/platform/formats.js';
@@ -120,13 +121,7 @@ function build() {
   const play = playCard(teamAPI, { event: ev, submissions: () => state.submissions });
   state.refreshPlay = play.refresh;
   ui.side = h('tbody');
-  const sideQuest = ev.formats.includes('sidequest') ? h('section', { class: 'card', id: 'sidequest' },
-    h('h2', null, 'Side quest'),
-    h('p', { class: 'dim' }, 'The share of its games in which each team earned the side-quest point.'),
-    h('div', { class: 'table-wrap' }, h('table', { class: 'list board' },
-      h('thead', null, h('tr', null, h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), h('th', { class: 'num' }, 'Games'),
-        h('th', { class: 'num' }, 'Points'), h('th', { class: 'num' }, 'Average'))),
-      ui.side))) : null;
+  const sideQuest = ev.formats.includes('sidequest') ? sideQuestCard(ui.side, 'sidequest') : null;
   root.replaceChildren(
     header(h('span', null, h('b', null, ev.name), h('span', { class: 'dim' }, ` \u00b7 ${ev.game}`)),
       h('span', { class: 'who', title: (state.team.members || []).length ? `Members: ${state.team.members.join(', ')}` : null }, 'Team ', h('b', { class: 'team-name' }, state.team.name)), logout),
@@ -485,13 +480,7 @@ function showLeague() {
 async function refreshSideQuest() {
   if (!state.event.formats.includes('sidequest')) return;
   const list = await teamAPI('sidequest');
-  ui.side.replaceChildren(...(list.length ? list.map((/** @type {any} */ r) => h('tr', { class: r.team_id === state.team.id ? 'mine' : null },
-    h('td', { class: 'num rank' }, String(r.rank)),
-    h('td', { class: 'ellipsis', title: r.team }, r.team),
-    h('td', { class: 'num' }, String(r.games)),
-    h('td', { class: 'num' }, String(r.points)),
-    h('td', { class: 'num' }, r.games ? `${Math.round(r.average * 100)}%` : '\u2013')))
-    : [h('tr', null, h('td', { colspan: 5, class: 'dim' }, 'No game played yet.'))]));
+  ui.side.replaceChildren(...sideQuestRows(list, state.team.id));
 }
 
 /**

@@ -1,19 +1,23 @@
 // @ts-check
 // An event's public page (/platform/watch?event=E), for anyone, no token:
 // its ranking, its latest top games with their replays, its live games
-// (the viewer's live page), and the results once published. It follows
-// the event's stream: a match recorded or a live game started or ended
-// reads the page again, without polling. TV mode plays the latest top
+// (the viewer's live page), its format's tables as every team sees them
+// (its leagues league by league, and each format's cards: formats.js),
+// and the results once published. It follows the event's stream: a match
+// recorded, a state of the event changed (a round drawn, a final's game,
+// the results published) or a live game started or ended reads the page
+// again, without polling. TV mode plays the latest top
 // games one after another, full screen, a live game first.
 import { Player } from '/player.js';
 import { h, api, byId, header, when, follow } from '/platform/common.js';
+import { publicCardsOf } from '/platform/formats.js';
 
 const root = byId('page');
 const event = new URLSearchParams(location.search).get('event') || '';
 const base = `public/events/${encodeURIComponent(event)}`;
-/** @type {{info: any, board: any[], games: any[]}} */
-const state = { info: null, board: [], games: [] };
-const parts = { live: h('div'), board: h('div'), games: h('div'), results: h('div') };
+/** @type {{info: any, board: any[], games: any[], format: any}} */
+const state = { info: null, board: [], games: [], format: {} };
+const parts = { live: h('div'), board: h('div'), games: h('div'), format: h('div', { class: 'format-tables' }), results: h('div') };
 /** @type {HTMLElement|null} */
 let tv = null;
 
@@ -26,18 +30,26 @@ async function main() {
       h('section', { class: 'card' }, h('h2', null, 'Live now'), parts.live),
       h('section', { class: 'card' }, h('h2', null, 'Ranking'), parts.board),
       h('section', { class: 'card' }, h('h2', null, 'Latest top games'), parts.games),
+      parts.format,
       parts.results));
   await refresh();
-  follow(`${base}/stream`, null, () => { refresh(); });
+  // a refresh is four reads, and the public routes allow a client 120 a
+  // minute: at most one refresh in 3 s keeps a busy event's page within
+  follow(`${base}/stream`, null, () => { refresh().catch((e) => console.warn('reading the event again', e)); }, { everyMs: 3000 });
 }
 
 /** Reads the event again. */
 async function refresh() {
-  const [info, board, games] = await Promise.all([api(base), api(`${base}/leaderboard`), api(`${base}/games`)]);
-  Object.assign(state, { info, board, games });
+  const [info, board, games, format] = await Promise.all([api(base), api(`${base}/leaderboard`), api(`${base}/games`), api(`${base}/format`)]);
+  Object.assign(state, { info, board, games, format });
   parts.live.replaceChildren(liveView(info.live));
   parts.board.replaceChildren(boardView(board));
   parts.games.replaceChildren(gamesView(games));
+  const open = [...parts.format.querySelectorAll('details')].map((d) => d.open);
+  parts.format.replaceChildren(...(format.leagues ? [leaguesView(format.leagues)] : []),
+    ...publicCardsOf(info, format, { replay: replayPage }));
+  // a reader's unfolded details stay unfolded when the tables are drawn again
+  parts.format.querySelectorAll('details').forEach((d, k) => { if (k < open.length) d.open = open[k]; });
   parts.results.replaceChildren(info.results ? resultsView(info.results) : '');
 }
 
@@ -60,12 +72,36 @@ function boardView(board) {
       h('td', null, String(s.wins)), h('td', null, String(s.draws)), h('td', null, String(s.losses))))));
 }
 
+/** A game's public replay page. @param {number} id */
+function replayPage(id) {
+  return `/platform/replay/${id}?public=${encodeURIComponent(event)}`;
+}
+
+/** The leagues' leaderboards, the top league first. @param {any[]} leagues */
+function leaguesView(leagues) {
+  return h('section', { class: 'card public-leagues' }, h('h2', null, 'Leagues'),
+    leagues.map((l) => h('div', { class: 'league-board', dataset: { league: String(l.number) } },
+      h('h3', null, `League ${l.number} ${l.name}`, l.boss_only ? h('span', { class: 'dim' }, ' \u00b7 teams play only the boss') : ''),
+      l.lines.length ? h('table', { class: 'board' },
+        h('thead', null, h('tr', null, ['#', 'Team', l.boss_only ? 'Test' : 'Rating', 'Games'].map((c) => h('th', null, c)))),
+        h('tbody', null, l.lines.map((/** @type {any} */ s) => h('tr', null,
+          h('td', null, s.league_rank ? String(s.league_rank) : '\u2013'), h('td', null, s.team),
+          h('td', null, s.boss_only ? testWords(s.promotion) : s.league_rank ? s.rating.toFixed(1) : ''),
+          h('td', null, String(s.games))))))
+        : h('p', { class: 'muted' }, 'No team in this league yet.'))));
+}
+
+/** A promotion test in words. @param {any} t */
+function testWords(t) {
+  return t ? `${t.wins} won of ${t.played} (${t.state})` : '';
+}
+
 /** @param {any[]} games */
 function gamesView(games) {
   if (!games.length) return h('p', { class: 'muted' }, 'No game played yet.');
   return h('ul', { class: 'top-games' }, games.map((g) => h('li', { 'data-match': String(g.id) },
     h('span', { class: 'when' }, when(g.played)), ' ', seatsText(g.seats, true), ' ',
-    h('a', { href: `/platform/replay/${g.id}?public=${encodeURIComponent(event)}` }, 'replay'))));
+    h('a', { href: replayPage(g.id) }, 'replay'))));
 }
 
 /** @param {any[]} seats @param {boolean} [ranked] */

@@ -72,6 +72,13 @@ func publicDoc(c *format.Call, eventID int64) (map[string]any, error) {
 	return out, nil
 }
 
+// Spectate: the public page shows the ranked rounds and the final as
+// every team sees them (publicDoc: the teams' page shows nothing more of
+// them but each team's own line marked).
+func (Format) Spectate(c *format.Call, ev store.Event) (any, error) {
+	return publicDoc(c, ev.ID)
+}
+
 // finalDoc is the final as the teams see it.
 func finalDoc(ctx context.Context, h format.Host, f *Final, names map[int64]string) map[string]any {
 	recorded := finalMatches(ctx, h, f)

@@ -13,6 +13,7 @@ import (
 	"github.com/seed27749672/arena/platform/fault"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/format/codinsa/spawnvote"
+	"github.com/seed27749672/arena/platform/store"
 )
 
 // routes are the spawn vote's and the final's routes: the teams see the
@@ -266,6 +267,22 @@ func teamFinal(c *format.Call) {
 		return
 	}
 	c.JSON(http.StatusOK, map[string]any{"done": f.Done, "table": table(f), "matches": matchLines(f)})
+}
+
+// Spectate: the public page shows the final's table and matches as the
+// teams read them, once the results are published (nothing before: the
+// teams see nothing of it either, and its games are hidden).
+func (Format) Spectate(c *format.Call, ev store.Event) (any, error) {
+	ctx := c.R.Context()
+	ok, err := c.Host.ResultsVisible(ctx, ev)
+	if err != nil || !ok {
+		return nil, err
+	}
+	f, err := Standing(ctx, c.Host, ev.ID)
+	if err != nil || f == nil {
+		return nil, err
+	}
+	return map[string]any{"done": f.Done, "table": table(f), "matches": matchLines(f)}, nil
 }
 
 // table is the final's table as the teams read it.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/seed27749672/arena/platform/format"
+	"github.com/seed27749672/arena/platform/store"
 )
 
 // routes are the API routes of the ranked rounds: the ladder for the
@@ -27,18 +28,33 @@ func serveLadder(c *format.Call, eventID, team int64) {
 		c.Internal(err)
 		return
 	}
+	c.JSON(http.StatusOK, ladderDoc(l, team))
+}
+
+// Who a ladder document is for (ladderDoc's team, when no team's id).
+const (
+	forOrganiser = 0
+	forPublic    = -1
+)
+
+// ladderDoc is the ladder for a team (its id: its own games in each
+// round), the organiser (forOrganiser: each round's seed) or the public
+// page (forPublic: what every team sees, neither).
+func ladderDoc(l Board, team int64) map[string]any {
 	rounds := []map[string]any{}
 	for _, rd := range l.Rounds {
 		item := map[string]any{"number": rd.Number, "players": rd.Players, "size": rd.Size, "shape": rd.Shape,
 			"mix": rd.Mix, "obstacles": rd.Obstacles, "multiplier": rd.Multiplier, "at": rd.At, "queued": rd.Queued, "error": rd.Error,
 			"games": rd.Games, "played": rd.Played, "failed": rd.Failed}
-		if team != 0 {
-			item["mine"] = l.TeamGames(team, rd.Number)
-		} else {
-			// the organiser's: a team that knew a round's seed before it
-			// is played could compute its arenas; a string, as JavaScript's
-			// numbers hold 53 bits of the 63
+		switch team {
+		case forPublic:
+		case forOrganiser:
+			// a team that knew a round's seed before it is played could
+			// compute its arenas; a string, as JavaScript's numbers hold
+			// 53 bits of the 63
 			item["seed"] = strconv.FormatInt(rd.Seed, 10)
+		default:
+			item["mine"] = l.TeamGames(team, rd.Number)
 		}
 		if !rd.Cancelled.IsZero() {
 			item["cancelled"] = rd.Cancelled
@@ -53,7 +69,18 @@ func serveLadder(c *format.Call, eventID, team int64) {
 		lines = append(lines, map[string]any{"place": ln.Place, "team": l.Names[ln.Team], "team_id": ln.Team, "points": ln.Points,
 			"firsts": ln.Firsts, "games": ln.Games, "mean_territory": ln.Mean})
 	}
-	c.JSON(http.StatusOK, map[string]any{"rounds": rounds, "ladder": lines})
+	return map[string]any{"rounds": rounds, "ladder": lines}
+}
+
+// Spectate: the public page shows the rounds and the ladder as every
+// team sees them, without any team's own games or a round's seed;
+// nothing while the event has no round.
+func (Format) Spectate(c *format.Call, ev store.Event) (any, error) {
+	l, err := ReadBoard(c.R.Context(), c.Host, ev.ID)
+	if err != nil || len(l.Rounds) == 0 {
+		return nil, err
+	}
+	return ladderDoc(l, forPublic), nil
 }
 
 // drawNames are a drawn round's games, each its teams' names by seat.

@@ -96,17 +96,36 @@ func serveBoard(c *format.Call) {
 		c.Error(http.StatusNotFound, "the side quest is "+owners()+" (this event plays "+ev.Game+")")
 		return
 	}
-	board, err := ReadBoard(c.R.Context(), c.Host, ev.ID, stat)
+	list, err := boardLines(c.R.Context(), c.Host, ev.ID, stat)
 	if err != nil {
 		c.Internal(err)
 		return
+	}
+	c.JSON(http.StatusOK, list)
+}
+
+// boardLines are the side-quest board's lines as the teams read them.
+func boardLines(ctx context.Context, h format.Host, eventID int64, stat string) ([]map[string]any, error) {
+	board, err := ReadBoard(ctx, h, eventID, stat)
+	if err != nil {
+		return nil, err
 	}
 	list := []map[string]any{}
 	for _, l := range board {
 		list = append(list, map[string]any{"rank": l.Rank, "team": l.Team.Name, "team_id": l.Team.ID,
 			"games": l.Games, "points": l.Points, "average": l.Average})
 	}
-	c.JSON(http.StatusOK, list)
+	return list, nil
+}
+
+// Spectate: the public page shows the side-quest board as every team
+// reads it.
+func (Format) Spectate(c *format.Call, ev store.Event) (any, error) {
+	stat, ok := statOf(ev.Game)
+	if !ok {
+		return nil, nil
+	}
+	return boardLines(c.R.Context(), c.Host, ev.ID, stat)
 }
 
 // owners names, possessive, the games that have the side quest: "tracks'".

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"github.com/jackc/pgx/v5"
@@ -52,17 +53,22 @@ func (d *DB) RecordMatchTx(ctx context.Context, m store.Match, rate func(map[int
 		if m.Kind == "" {
 			m.Kind = store.KindCasual
 		}
-		tag, err := tx.Exec(ctx, `INSERT INTO matches (event_id, key, kind, league, round, map, seed, teams, submissions, ranks, scores, stats, error, played)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (key) DO NOTHING`,
+		var id int64
+		err := tx.QueryRow(ctx, `INSERT INTO matches (event_id, key, kind, league, round, map, seed, teams, submissions, ranks, scores, stats, error, played)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (key) DO NOTHING RETURNING id`,
 			m.EventID, m.Key, m.Kind, m.League, m.Round, m.Map, m.Seed, orEmpty(m.Teams), orEmpty(m.Submissions), orEmpty(m.Ranks),
-			orEmpty(m.Scores), orEmpty(m.Stats), m.Error, now())
+			orEmpty(m.Scores), orEmpty(m.Stats), m.Error, now()).Scan(&id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return runThen(then, tx) // recorded by an earlier try of the same job
+		}
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
-			return runThen(then, tx) // recorded by an earlier try of the same job
-		}
 		recorded = true
+		// the other processes hear of it at the commit (news.go)
+		if err := d.notify(ctx, tx, store.Change{Event: m.EventID, What: store.ChangeMatch, Match: id}); err != nil {
+			return err
+		}
 		if m.Error != "" || rate == nil {
 			return runThen(then, tx)
 		}
@@ -151,11 +157,19 @@ func (d *DB) SubmissionMatches(ctx context.Context, subID int64, kind string) ([
 func (d *DB) SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error) {
 	moved := false
 	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE teams SET league = $1 WHERE id = $2 AND league = $3`, to, teamID, from)
-		if err != nil || tag.RowsAffected() != 1 {
+		var eventID int64
+		err := tx.QueryRow(ctx, `UPDATE teams SET league = $1 WHERE id = $2 AND league = $3 RETURNING event_id`, to, teamID, from).Scan(&eventID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil // not in league from (any more)
+		}
+		if err != nil {
 			return err
 		}
 		moved = true
+		// its event's leaderboards change (news.go)
+		if err := d.notify(ctx, tx, store.Change{Event: eventID, What: store.ChangeState}); err != nil {
+			return err
+		}
 		// a rating is the team's standing in its league: it starts again
 		_, err = tx.Exec(ctx, `DELETE FROM ratings WHERE team_id = $1`, teamID)
 		return err

@@ -19,7 +19,8 @@ import (
 
 // DB is the PostgreSQL store.
 type DB struct {
-	pool *pgxpool.Pool
+	pool   *pgxpool.Pool
+	origin string // signs its notifications (news.go)
 }
 
 var _ store.Store = (*DB)(nil)
@@ -43,7 +44,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("database %s: %w", redact(cfg), err)
 	}
-	return &DB{pool: pool}, nil
+	return &DB{pool: pool, origin: newOrigin()}, nil
 }
 
 // redact names a database without its password.

@@ -1,10 +1,13 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"errors"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/seed27749672/arena/platform/store"
 )
 
 // EventState implements store.Store.
@@ -38,8 +41,13 @@ func (d *DB) UpdateEventState(ctx context.Context, eventID int64, name string, u
 		if doc == nil {
 			doc = []byte{}
 		}
-		_, err = tx.Exec(ctx, `UPDATE event_state SET doc = $3, updated = $4 WHERE event_id = $1 AND name = $2`, eventID, name, doc, now())
-		return err
+		if _, err = tx.Exec(ctx, `UPDATE event_state SET doc = $3, updated = $4 WHERE event_id = $1 AND name = $2`, eventID, name, doc, now()); err != nil {
+			return err
+		}
+		if bytes.Equal(old, doc) {
+			return nil // rewritten as it was: nothing to tell
+		}
+		return d.notify(ctx, tx, store.Change{Event: eventID, What: store.ChangeState})
 	})
 	if err != nil {
 		return nil, err
