@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -254,8 +253,8 @@ func threadGroup(mount string) (string, error) {
 // group: one read of one small file.
 func (g *botGroup) cpu() (time.Duration, bool) {
 	var buf [512]byte
-	n, err := g.usage.ReadAt(buf[:], 0)
-	if n == 0 || (err != nil && err != io.EOF) {
+	n, err := pread0(g.usage, buf[:])
+	if n == 0 || err != nil {
 		return 0, false
 	}
 	return parseUsage(buf[:n], g.place.v2)

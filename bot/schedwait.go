@@ -49,7 +49,7 @@ func (w *waitWatch) read(fresh bool) time.Duration {
 	w.reads++
 	total := w.ended
 	for tid, t := range w.tasks {
-		n, _ := t.f.ReadAt(w.buf[:], 0)
+		n, _ := pread0(t.f, w.buf[:])
 		d, ok := parseRunDelay(w.buf[:n])
 		if !ok {
 			// The thread has ended: it keeps what it had waited.
