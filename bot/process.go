@@ -49,6 +49,8 @@ type Process struct {
 	lines     chan Line       // nil when forwarded
 	outlet    Outlet          // where the lines go: lines, or the one given to ForwardLines
 	reader    *pipeReader     // nil when stdout cannot be read without blocking
+	direct    bool            // stdout is read by ReadOutput (see DirectReader)
+	outFD     int             // stdout's descriptor, when direct
 	readDone  chan struct{}
 	stop      chan struct{}
 	errDone   chan struct{} // stderr fully read
@@ -176,23 +178,17 @@ func (p *Process) Start(ctx context.Context) error {
 	p.cmd, p.stdin, p.out, p.err = cmd, inW, outR, errR
 	p.waits = newWaitWatch(p.threads())
 	p.stdinRC, _ = inW.SyscallConn()
-	if p.outlet == nil {
-		p.lines = make(chan Line, linesBuffer)
-		p.outlet = chanOutlet(p.lines)
-	}
 	p.readDone = make(chan struct{})
 	p.stop = make(chan struct{})
 	p.stderr = &tail{keep: p.StderrKeep}
 	p.waited = make(chan struct{})
-	p.reader = newPipeReader(outR, p.MaxLine, p.outlet, p.stop)
-	go func() {
-		if p.reader != nil {
-			p.reader.run()
-		} else {
-			readLines(eofOnEIO{outR}, p.MaxLine, p.outlet, p.stop)
-		}
+	if p.direct {
+		p.outFD = int(outR.Fd()) // not in the poller: Fd leaves it as it is
+		p.reader = newDirectReader(outR, p.MaxLine)
 		close(p.readDone)
-	}()
+	} else {
+		p.startReading(outR)
+	}
 	p.errDone = make(chan struct{})
 	p.errReader = newErrReader(errR, p.stderr)
 	go func() {
@@ -205,6 +201,24 @@ func (p *Process) Start(ctx context.Context) error {
 	}()
 	go p.wait()
 	return nil
+}
+
+// startReading starts the goroutine that reads stdout into the outlet:
+// the one given to ForwardLines, else the Lines channel.
+func (p *Process) startReading(outR *os.File) {
+	if p.outlet == nil {
+		p.lines = make(chan Line, linesBuffer)
+		p.outlet = chanOutlet(p.lines)
+	}
+	p.reader = newPipeReader(outR, p.MaxLine, p.outlet, p.stop)
+	go func() {
+		if p.reader != nil {
+			p.reader.run()
+		} else {
+			readLines(eofOnEIO{outR}, p.MaxLine, p.outlet, p.stop)
+		}
+		close(p.readDone)
+	}()
 }
 
 // places returns where the bot's control group may be made. A contained
@@ -230,6 +244,9 @@ func (p *Process) places() []cgroupPlace {
 var machineCgroups = sync.OnceValue(func() []cgroupPlace { return cgroupPlaces(CgroupRoot) })
 
 func (p *Process) openStdout() (r, w *os.File, err error) {
+	if p.direct {
+		return directPipe()
+	}
 	if !p.PTY {
 		return os.Pipe()
 	}

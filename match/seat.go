@@ -16,8 +16,12 @@ type seat struct {
 	gen    int     // bumped on every (re)start; events of older bots are ignored
 
 	trusted bool // a builtin: waited for, never timed out (bot.Trusted)
-	gone    bool // its output ended, or it cannot be written to
-	goneErr string
+	// direct: its output is read by the runner (bot.DirectReader), from
+	// fd; closed: that output has ended.
+	direct, closed bool
+	fd             int
+	gone           bool // its output ended, or it cannot be written to
+	goneErr        string
 
 	// The current request.
 	req      request

@@ -1,0 +1,111 @@
+package bot
+
+import (
+	"os"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// DirectReader is implemented by transports whose output the runner can
+// read itself, on the goroutine that waits for the answers (polling the
+// descriptor OutputFD with the others it waits on), instead of a reading
+// goroutine handing each line over: that hand-off is a goroutine wake-up
+// per line and, with a processor idle, a thread woken too, which on a
+// 2-core machine competes with the bots. ReadDirect is called before
+// Start, and reports whether the transport reads that way from then on
+// (Lines is nil then, and nothing is forwarded); when it reports false,
+// nothing changed.
+type DirectReader interface {
+	ReadDirect() bool
+	// OutputFD is the descriptor to poll: readable when there is output
+	// to read or the output has ended.
+	OutputFD() int
+	// ReadOutput reads, without waiting, what the bot has written and
+	// Arena has not read yet, and appends its complete lines to dst, in
+	// order (those a Sync read first), each stamped when the read that
+	// completed it returned; ended tells that the output has ended after
+	// them.
+	ReadOutput(dst []Line) (lines []Line, ended bool)
+}
+
+// ReadDirect makes the process's stdout read by ReadOutput only (see
+// DirectReader); not with a pseudo-terminal, whose master Arena polls
+// through Go's poller.
+func (p *Process) ReadDirect() bool {
+	if p.PTY || p.cmd != nil {
+		return false
+	}
+	p.direct = true
+	return true
+}
+
+// OutputFD returns the descriptor of the process's stdout, -1 when it is
+// not read directly.
+func (p *Process) OutputFD() int {
+	if !p.direct || p.reader == nil {
+		return -1
+	}
+	return p.outFD
+}
+
+// ReadOutput reads what the process has written on stdout (see
+// DirectReader).
+func (p *Process) ReadOutput(dst []Line) ([]Line, bool) {
+	if !p.direct || p.reader == nil {
+		return dst, true
+	}
+	return p.reader.readNow(dst)
+}
+
+// directPipe returns a pipe for a stdout read directly: Arena's end in
+// non-blocking mode but not in Go's poller (a descriptor there wakes a
+// thread of Arena's each time it becomes readable, though nothing waits
+// on it), the bot's end in blocking mode, as a program expects.
+func directPipe() (r, w *os.File, err error) {
+	var fds [2]int
+	if err := unix.Pipe2(fds[:], unix.O_CLOEXEC); err != nil {
+		return nil, nil, err
+	}
+	// NewFile of a blocking descriptor leaves it out of the poller; it is
+	// made non-blocking after.
+	r, w = os.NewFile(uintptr(fds[0]), "|0"), os.NewFile(uintptr(fds[1]), "|1")
+	if err := unix.SetNonblock(fds[0], true); err != nil {
+		closeAll(r, w)
+		return nil, nil, err
+	}
+	return r, w, nil
+}
+
+// newDirectReader prepares to read f (see directPipe) from ReadOutput and
+// Sync only: no goroutine reads it.
+func newDirectReader(f *os.File, maxLine int) *pipeReader {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil
+	}
+	return &pipeReader{f: f, rc: rc, direct: true, sp: splitter{maxLine: maxLine}, buf: make([]byte, 64<<10)}
+}
+
+// readNow reads everything readable now (bounded as sync), and returns the
+// lines ready, appended to dst, and whether the stream has ended.
+func (r *pipeReader) readNow(dst []Line) ([]Line, bool) {
+	if h := readHook.Load(); h != nil {
+		(*h)() // a runner held up before it reads (tests)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	err := r.rc.Control(func(fd uintptr) {
+		for reads := 0; !r.eof && reads < maxSync/len(r.buf); reads++ {
+			if !r.readLocked(int(fd), time.Now) {
+				break
+			}
+		}
+	})
+	if err != nil { // closed
+		r.eof = true
+	}
+	dst = append(dst, r.ready...)
+	r.ready = r.ready[:0]
+	return dst, r.eof
+}
