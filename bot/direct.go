@@ -25,7 +25,8 @@ type DirectReader interface {
 	// Arena has not read yet, and appends its complete lines to dst, in
 	// order (those a Sync read first), each stamped when the read that
 	// completed it returned; ended tells that the output has ended after
-	// them.
+	// them. A call that found the pipe readable may leave the end of the
+	// output for the next call: poll OutputFD again before it.
 	ReadOutput(dst []Line) (lines []Line, ended bool)
 }
 
@@ -87,7 +88,7 @@ func newDirectReader(f *os.File, maxLine int) *pipeReader {
 	return &pipeReader{f: f, rc: rc, direct: true, sp: splitter{maxLine: maxLine}, buf: make([]byte, 64<<10)}
 }
 
-// readNow reads everything readable now (bounded as sync), and returns the
+// readNow reads what is readable now (bounded as sync), and returns the
 // lines ready, appended to dst, and whether the stream has ended.
 func (r *pipeReader) readNow(dst []Line) ([]Line, bool) {
 	if h := readHook.Load(); h != nil {
@@ -95,9 +96,12 @@ func (r *pipeReader) readNow(dst []Line) ([]Line, bool) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	// A read that did not fill the buffer emptied the pipe: the caller
+	// polls before it reads again (a level-triggered poll reports the end
+	// of the output too), so a read that would find nothing is not made.
 	err := r.rc.Control(func(fd uintptr) {
 		for reads := 0; !r.eof && reads < maxSync/len(r.buf); reads++ {
-			if !r.readLocked(int(fd), time.Now) {
+			if !r.readLocked(int(fd), time.Now) || !r.full {
 				break
 			}
 		}

@@ -38,6 +38,7 @@ type pipeReader struct {
 	ready    []Line
 	produced int // lines completed so far, delivered or in ready
 	eof      bool
+	full     bool // the last read filled buf: more may be waiting
 	buf      []byte
 }
 
@@ -113,6 +114,7 @@ func (r *pipeReader) readLocked(fd int, now func() time.Time) bool {
 		return false
 	}
 	at := now()
+	r.full = n == len(r.buf)
 	r.sp.feed(r.buf[:max(n, 0)], at, r.add)
 	// n == 0 is the end of file; EIO is how a pseudo-terminal master says
 	// that every writer has gone.

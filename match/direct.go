@@ -39,11 +39,22 @@ func startDirect(b bot.Bot) bool {
 // has passed with its answer incomplete is left to sync, after stretch has
 // moved the deadline back for the machine's doing: what sync finds in the
 // pipe then is on time, as with a reading goroutine.
+//
+// Only the seats a poll found readable (or sync read for) are read: a read
+// that finds nothing is a system call for nothing. At the start of a turn
+// (now zero), a poll that does not wait finds them.
 func (r *runner) readDirect(clock game.Clock, now time.Time) {
+	if !r.anyDirect {
+		return
+	}
+	if now.IsZero() {
+		r.poll(0)
+	}
 	for _, s := range r.seats {
-		if !s.direct || s.bot == nil || s.closed || !now.IsZero() && s.toSync(now) {
+		if !s.readable || !s.direct || s.bot == nil || s.closed || !now.IsZero() && s.toSync(now) {
 			continue
 		}
+		s.readable = false
 		var ended bool
 		r.lineBuf, ended = s.bot.(bot.DirectReader).ReadOutput(r.lineBuf[:0])
 		for _, l := range r.lineBuf {
@@ -59,13 +70,6 @@ func (r *runner) readDirect(clock game.Clock, now time.Time) {
 // pollWait waits up to d for a direct seat's output, for an event posted
 // to the channel, or for the context's end.
 func (r *runner) pollWait(ctx context.Context, d time.Duration) {
-	r.pfds = r.pfds[:0]
-	for _, s := range r.seats {
-		if s.direct && s.bot != nil && !s.closed {
-			r.pfds = append(r.pfds, unix.PollFd{Fd: int32(s.fd), Events: unix.POLLIN})
-		}
-	}
-	r.pfds = append(r.pfds, unix.PollFd{Fd: int32(r.wake), Events: unix.POLLIN})
 	// Posters look at polling after they posted (post): either the
 	// runner sees their event counted here, or they see it polling.
 	r.polling.Store(true)
@@ -73,13 +77,38 @@ func (r *runner) pollWait(ctx context.Context, d time.Duration) {
 		r.polling.Store(false)
 		return
 	}
-	ts := unix.NsecToTimespec(max(d, 0).Nanoseconds())
-	_, err := unix.Ppoll(r.pfds, &ts, nil)
+	woken := r.poll(max(d, 0))
 	r.polling.Store(false)
-	if err == nil && r.pfds[len(r.pfds)-1].Revents != 0 {
+	if woken {
 		var b [8]byte
 		unix.Read(r.wake, b[:])
 	}
+}
+
+// poll polls the direct seats' outputs and, when it waits (d > 0), the
+// eventfd, for up to d; it marks the seats found readable and reports
+// whether the eventfd was kicked.
+func (r *runner) poll(d time.Duration) (woken bool) {
+	r.pfds, r.pollSeats = r.pfds[:0], r.pollSeats[:0]
+	for _, s := range r.seats {
+		if s.direct && s.bot != nil && !s.closed {
+			r.pfds = append(r.pfds, unix.PollFd{Fd: int32(s.fd), Events: unix.POLLIN})
+			r.pollSeats = append(r.pollSeats, s)
+		}
+	}
+	if d > 0 {
+		r.pfds = append(r.pfds, unix.PollFd{Fd: int32(r.wake), Events: unix.POLLIN})
+	}
+	ts := unix.NsecToTimespec(d.Nanoseconds())
+	if _, err := unix.Ppoll(r.pfds, &ts, nil); err != nil {
+		return false // EINTR: the caller looks round and polls again
+	}
+	for i, s := range r.pollSeats {
+		if r.pfds[i].Revents != 0 {
+			s.readable = true
+		}
+	}
+	return d > 0 && r.pfds[len(r.pfds)-1].Revents != 0
 }
 
 // post puts ev in the events channel, waiting for room unless stop or

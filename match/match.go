@@ -129,6 +129,7 @@ type runner struct {
 	posted    atomic.Int64
 	taken     int64
 	pfds      []unix.PollFd
+	pollSeats []*seat // the seat of each of pfds
 	lineBuf   []bot.Line
 	anyDirect bool // a seat of the current leg is read directly
 }

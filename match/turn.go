@@ -293,7 +293,9 @@ func (r *runner) sync(now time.Time) (direct bool) {
 		}
 		if st, ok := sy.Sync(); ok {
 			s.synced, s.sync = true, st
-			direct = direct || s.direct
+			if s.direct {
+				s.readable, direct = true, true
+			}
 		}
 	}
 	return direct
