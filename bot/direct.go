@@ -28,6 +28,13 @@ type DirectReader interface {
 	// them. A call that found the pipe readable may leave the end of the
 	// output for the next call: poll OutputFD again before it.
 	ReadOutput(dst []Line) (lines []Line, ended bool)
+	// StderrFD is the descriptor of the bot's error output, -1 if it has
+	// none to poll. A caller that polls it with OutputFD and finds it
+	// empty in the poll that found an answer on stdout knows that what
+	// the bot wrote there before that answer has been read: it takes it
+	// with StderrPolled, which does not read the pipe again (Stderr does).
+	StderrFD() int
+	StderrPolled() ([]byte, int64)
 }
 
 // ReadDirect makes the process's stdout read by ReadOutput only (see
@@ -112,4 +119,25 @@ func (r *pipeReader) readNow(dst []Line) ([]Line, bool) {
 	dst = append(dst, r.ready...)
 	r.ready = r.ready[:0]
 	return dst, r.eof
+}
+
+// StderrFD returns the descriptor of the process's stderr pipe (see
+// DirectReader), -1 when it is not read directly.
+func (p *Process) StderrFD() int {
+	if !p.direct || p.errReader == nil {
+		return -1
+	}
+	return p.errFD
+}
+
+// StderrPolled returns the error output since the last call, without
+// reading the pipe (see DirectReader): what the reading goroutine has read,
+// once a read it is making has landed.
+func (p *Process) StderrPolled() ([]byte, int64) {
+	if p.errReader == nil {
+		return p.Stderr()
+	}
+	p.errReader.mu.Lock()
+	defer p.errReader.mu.Unlock()
+	return p.stderr.take()
 }

@@ -51,6 +51,7 @@ type Process struct {
 	reader    *pipeReader     // nil when stdout cannot be read without blocking
 	direct    bool            // stdout is read by ReadOutput (see DirectReader)
 	outFD     int             // stdout's descriptor, when direct
+	errFD     int             // stderr's, when direct
 	readDone  chan struct{}
 	stop      chan struct{}
 	errDone   chan struct{} // stderr fully read
@@ -191,6 +192,10 @@ func (p *Process) Start(ctx context.Context) error {
 	}
 	p.errDone = make(chan struct{})
 	p.errReader = newErrReader(errR, p.stderr)
+	if p.direct && p.errReader != nil {
+		// Not Fd: that would put the pipe, which Go polls, in blocking mode.
+		p.errReader.rc.Control(func(fd uintptr) { p.errFD = int(fd) })
+	}
 	go func() {
 		if p.errReader != nil {
 			p.errReader.run()

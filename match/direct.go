@@ -92,7 +92,9 @@ func (r *runner) poll(d time.Duration) (woken bool) {
 	r.pfds, r.pollSeats = r.pfds[:0], r.pollSeats[:0]
 	for _, s := range r.seats {
 		if s.direct && s.bot != nil && !s.closed {
-			r.pfds = append(r.pfds, unix.PollFd{Fd: int32(s.fd), Events: unix.POLLIN})
+			// Its stdout, and its stderr right after (see stderrOf).
+			r.pfds = append(r.pfds, unix.PollFd{Fd: int32(s.fd), Events: unix.POLLIN},
+				unix.PollFd{Fd: int32(s.errFD), Events: unix.POLLIN})
 			r.pollSeats = append(r.pollSeats, s)
 		}
 	}
@@ -104,11 +106,28 @@ func (r *runner) poll(d time.Duration) (woken bool) {
 		return false // EINTR: the caller looks round and polls again
 	}
 	for i, s := range r.pollSeats {
-		if r.pfds[i].Revents != 0 {
+		if r.pfds[2*i].Revents != 0 {
 			s.readable = true
+			s.errQuiet = s.errFD >= 0 && r.pfds[2*i+1].Revents == 0
 		}
 	}
 	return d > 0 && r.pfds[len(r.pfds)-1].Revents != 0
+}
+
+// stderrOf returns what seat s's bot wrote on stderr since the last turn.
+// A direct seat that answered, whose stderr pipe was empty when the poll
+// found its answer readable (errQuiet), has nothing left there that it
+// wrote before that answer: what the reading goroutine took is all there
+// is, and the pipe is not read again (a system call a bot and a turn).
+// What it wrote after its answer shows with this turn or the next,
+// depending on when the goroutine reads it.
+func stderrOf(s *seat, answered bool) ([]byte, int64) {
+	quiet := s.errQuiet && s.direct && answered
+	s.errQuiet = false
+	if quiet {
+		return s.bot.(bot.DirectReader).StderrPolled()
+	}
+	return s.bot.Stderr()
 }
 
 // post puts ev in the events channel, waiting for room unless stop or

@@ -300,7 +300,8 @@ func (r *runner) startAll(ctx context.Context) {
 		s.waited(true)
 		switch {
 		case direct[i]:
-			s.direct, s.fd = true, s.bot.(bot.DirectReader).OutputFD()
+			d := s.bot.(bot.DirectReader)
+			s.direct, s.fd, s.errFD = true, d.OutputFD(), d.StderrFD()
 			r.anyDirect = true
 		case !forwarded[i]:
 			go r.pump(s.p, s.gen, s.bot)

@@ -18,11 +18,13 @@ type seat struct {
 	trusted bool // a builtin: waited for, never timed out (bot.Trusted)
 	// direct: its output is read by the runner (bot.DirectReader), from
 	// fd; closed: that output has ended; readable: a poll found something
-	// to read there (or sync read it), not read yet.
-	direct, closed, readable bool
-	fd                       int
-	gone                     bool // its output ended, or it cannot be written to
-	goneErr                  string
+	// to read there (or sync read it), not read yet; errQuiet: the last
+	// poll that found it readable found its stderr, errFD, empty (see
+	// stderrOf).
+	direct, closed, readable, errQuiet bool
+	fd, errFD                          int
+	gone                               bool // its output ended, or it cannot be written to
+	goneErr                            string
 
 	// The current request.
 	req      request

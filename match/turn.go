@@ -294,7 +294,9 @@ func (r *runner) sync(now time.Time) (direct bool) {
 		if st, ok := sy.Sync(); ok {
 			s.synced, s.sync = true, st
 			if s.direct {
-				s.readable, direct = true, true
+				// Read without a poll: its stderr is read at the
+				// resolution (stderrOf).
+				s.readable, s.errQuiet, direct = true, false, true
 			}
 		}
 	}
@@ -538,7 +540,7 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			s.cpuMark = cpu
 			rec.Wait = s.waited(g.Status == game.Timeout || g.Status == game.Gone)
 			rec.Starved = g.Status == game.Timeout && s.starved
-			tail, lost := s.bot.Stderr()
+			tail, lost := stderrOf(s, g.Status == game.Answered)
 			kept, capped := r.m.Stderr.keep(append(s.stderr, tail...), &s.stderrUsed)
 			rec.Stderr, rec.StderrDropped = string(kept), lost+s.stderrLost+capped
 			s.stderr, s.stderrLost = nil, 0
