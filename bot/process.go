@@ -45,6 +45,7 @@ type Process struct {
 	cmd       *exec.Cmd
 	stdin     *os.File
 	stdinRC   syscall.RawConn // stdin's, for TrySend; nil if it has none
+	sendBuf   []byte          // TrySend's message with its newline
 	out, err  *os.File        // our ends of stdout and stderr
 	lines     chan Line       // nil when forwarded
 	outlet    Outlet          // where the lines go: lines, or the one given to ForwardLines
@@ -382,8 +383,15 @@ func (p *Process) unread() int {
 // once the write deadline of an earlier Send has passed, and waits for a
 // Send in progress. The runner never has a Send in progress when it calls
 // TrySend (a prompt is only sent once the previous one was written).
+//
+// The newline is added in a buffer of the process's, reused from prompt to
+// prompt (the rest returned is in it: it is only valid until the next
+// TrySend).
 func (p *Process) TrySend(msg []byte) ([]byte, error) {
-	msg = withNewline(msg)
+	if len(msg) == 0 || msg[len(msg)-1] != '\n' {
+		p.sendBuf = append(append(p.sendBuf[:0], msg...), '\n')
+		msg = p.sendBuf
+	}
 	rc := p.stdinRC
 	if rc == nil {
 		return msg, errors.New("stdin cannot be written without waiting")
