@@ -51,7 +51,11 @@ func antsOptions(turns int) []string {
 // match.Run (both bots exited and reaped), also for bots that do not exit
 // when their input ends (killed: end-linger-ms); and, for reference, the game's
 // own cost per turn (its referee alone: prompts, rules and frame), which
-// Arena's wall and CPU figures include.
+// Arena's wall and CPU figures include, as wall time (game-µs/turn) and
+// as its thread's CPU time (game-cpu-µs/turn). What Arena adds is then
+// over-cpu-ratio, its CPU a turn less the referee's over the raw driver's
+// CPU a turn (raw-cpu-µs/turn, its steady turns only), and over-med-µs,
+// the median turn less the raw one and the referee's CPU.
 func BenchmarkSteadyTurn(b *testing.B) {
 	exe := buildInstant(b)
 	prompts := antsPrompts(b, longTurns)
