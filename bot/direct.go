@@ -29,17 +29,21 @@ type DirectReader interface {
 	// output for the next call: poll OutputFD again before it.
 	ReadOutput(dst []Line) (lines []Line, ended bool)
 	// StderrFD is the descriptor of the bot's error output, -1 if it has
-	// none to poll. A caller that polls it with OutputFD and finds it
-	// empty in the poll that found an answer on stdout knows that what
-	// the bot wrote there before that answer has been read: it takes it
-	// with StderrPolled, which does not read the pipe again (Stderr does).
+	// none to poll; ReadStderr reads what it holds now, without waiting,
+	// into what Stderr returns: the caller polls it with OutputFD and
+	// reads it when it is readable (no goroutine does). A caller whose
+	// poll found it empty, or read it after, in the look that found an
+	// answer on stdout, holds what the bot wrote there before that answer:
+	// it takes it with StderrPolled, which does not read the pipe again
+	// (Stderr does).
 	StderrFD() int
+	ReadStderr()
 	StderrPolled() ([]byte, int64)
 }
 
-// ReadDirect makes the process's stdout read by ReadOutput only (see
-// DirectReader); not with a pseudo-terminal, whose master Arena polls
-// through Go's poller.
+// ReadDirect makes the process's stdout and stderr read by their caller
+// only (ReadOutput, ReadStderr, Sync, Stderr; see DirectReader); not with
+// a pseudo-terminal, whose master Arena polls through Go's poller.
 func (p *Process) ReadDirect() bool {
 	if p.PTY || p.cmd != nil {
 		return false
@@ -66,7 +70,7 @@ func (p *Process) ReadOutput(dst []Line) ([]Line, bool) {
 	return p.reader.readNow(dst)
 }
 
-// directPipe returns a pipe for a stdout read directly: Arena's end in
+// directPipe returns a pipe for an output read directly: Arena's end in
 // non-blocking mode but not in Go's poller (a descriptor there wakes a
 // thread of Arena's each time it becomes readable, though nothing waits
 // on it), the bot's end in blocking mode, as a program expects.
@@ -128,6 +132,14 @@ func (p *Process) StderrFD() int {
 		return -1
 	}
 	return p.errFD
+}
+
+// ReadStderr reads what the process's stderr pipe holds now (see
+// DirectReader).
+func (p *Process) ReadStderr() {
+	if p.direct && p.errReader != nil {
+		p.errReader.sync()
+	}
 }
 
 // StderrPolled returns the error output since the last call, without

@@ -127,7 +127,7 @@ func (p *Process) Start(ctx context.Context) error {
 		inW.Close()
 		return err
 	}
-	errR, errW, err := os.Pipe()
+	errR, errW, err := p.openStderr()
 	if err != nil {
 		closeAll(inR, inW, outR, outW)
 		return err
@@ -194,8 +194,11 @@ func (p *Process) Start(ctx context.Context) error {
 	p.errDone = make(chan struct{})
 	p.errReader = newErrReader(errR, p.stderr)
 	if p.direct && p.errReader != nil {
-		// Not Fd: that would put the pipe, which Go polls, in blocking mode.
-		p.errReader.rc.Control(func(fd uintptr) { p.errFD = int(fd) })
+		// Read by the caller too (ReadStderr), and at the end (stderrEnd).
+		p.errFD = int(errR.Fd()) // not in the poller: Fd leaves it as it is
+		close(p.errDone)
+		go p.wait()
+		return nil
 	}
 	go func() {
 		if p.errReader != nil {
@@ -248,6 +251,15 @@ func (p *Process) places() []cgroupPlace {
 }
 
 var machineCgroups = sync.OnceValue(func() []cgroupPlace { return cgroupPlaces(CgroupRoot) })
+
+// openStderr returns the pipe of the bot's stderr: read directly (see
+// DirectReader) with its stdout, else by a goroutine through Go's poller.
+func (p *Process) openStderr() (r, w *os.File, err error) {
+	if p.direct {
+		return directPipe()
+	}
+	return os.Pipe()
+}
 
 func (p *Process) openStdout() (r, w *os.File, err error) {
 	if p.direct {
@@ -602,13 +614,33 @@ func (p *Process) Exit(wait time.Duration) (Exit, bool) {
 	}
 	// Let the last words on stderr arrive (a child may hold it open: do
 	// not wait for long).
-	select {
-	case <-p.errDone:
-	case <-time.After(500 * time.Millisecond):
-	}
+	p.stderrEnd(500 * time.Millisecond)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.exit, true
+}
+
+// stderrEnd waits up to wait for the end of stderr: its reading
+// goroutine's end, or, read directly, the end of the stream, read here.
+func (p *Process) stderrEnd(wait time.Duration) {
+	if !p.direct || p.errReader == nil {
+		select {
+		case <-p.errDone:
+		case <-time.After(wait):
+		}
+		return
+	}
+	for end := time.Now().Add(wait); ; {
+		if p.errReader.sync(); p.errReader.ended() {
+			return
+		}
+		left := time.Until(end)
+		if left <= 0 {
+			return
+		}
+		fds := []unix.PollFd{{Fd: int32(p.errFD), Events: unix.POLLIN}}
+		unix.Poll(fds, int(min(left, 50*time.Millisecond)/time.Millisecond)+1)
+	}
 }
 
 // Close closes stdin, gives the bot grace to exit, then kills and reaps
@@ -648,10 +680,7 @@ func (p *Process) Close(grace time.Duration) Exit {
 	}
 	// The outputs end once every writer is gone; a process that escaped
 	// could keep them open, so stop waiting after a moment.
-	select {
-	case <-p.errDone:
-	case <-time.After(200 * time.Millisecond):
-	}
+	p.stderrEnd(200 * time.Millisecond)
 	select {
 	case <-p.readDone:
 	case <-time.After(200 * time.Millisecond):

@@ -51,7 +51,16 @@ func (r *runner) readDirect(clock game.Clock, now time.Time) {
 		r.poll(0)
 	}
 	for _, s := range r.seats {
-		if !s.readable || !s.direct || s.bot == nil || s.closed || !now.IsZero() && s.toSync(now) {
+		if !s.direct || s.bot == nil {
+			continue
+		}
+		if s.errReadable {
+			// Read as it comes, as a goroutine would: a bot whose stderr
+			// pipe is full would wait.
+			s.errReadable = false
+			s.bot.(bot.DirectReader).ReadStderr()
+		}
+		if !s.readable || s.closed || !now.IsZero() && s.toSync(now) {
 			continue
 		}
 		s.readable = false
@@ -85,9 +94,9 @@ func (r *runner) pollWait(ctx context.Context, d time.Duration) {
 	}
 }
 
-// poll polls the direct seats' outputs and, when it waits (d > 0), the
-// eventfd, for up to d; it marks the seats found readable and reports
-// whether the eventfd was kicked.
+// poll polls the direct seats' outputs (stdout and stderr) and, when it
+// waits (d > 0), the eventfd, for up to d; it marks the seats found
+// readable and reports whether the eventfd was kicked.
 func (r *runner) poll(d time.Duration) (woken bool) {
 	r.pfds, r.pollSeats = r.pfds[:0], r.pollSeats[:0]
 	for _, s := range r.seats {
@@ -106,9 +115,14 @@ func (r *runner) poll(d time.Duration) (woken bool) {
 		return false // EINTR: the caller looks round and polls again
 	}
 	for i, s := range r.pollSeats {
+		if r.pfds[2*i+1].Revents != 0 {
+			s.errReadable = true
+		}
 		if r.pfds[2*i].Revents != 0 {
+			// What its stderr holds is read in the same look, before
+			// its stdout (readDirect).
 			s.readable = true
-			s.errQuiet = s.errFD >= 0 && r.pfds[2*i+1].Revents == 0
+			s.errQuiet = s.errFD >= 0
 		}
 	}
 	return d > 0 && r.pfds[len(r.pfds)-1].Revents != 0
@@ -116,11 +130,11 @@ func (r *runner) poll(d time.Duration) (woken bool) {
 
 // stderrOf returns what seat s's bot wrote on stderr since the last turn.
 // A direct seat that answered, whose stderr pipe was empty when the poll
-// found its answer readable (errQuiet), has nothing left there that it
-// wrote before that answer: what the reading goroutine took is all there
-// is, and the pipe is not read again (a system call a bot and a turn).
-// What it wrote after its answer shows with this turn or the next,
-// depending on when the goroutine reads it.
+// found its answer readable or was read right after (errQuiet), has
+// nothing left there that it wrote before that answer, and the pipe is not
+// read again (a system call a bot and a turn). What it wrote after its
+// answer shows with this turn or the next, depending on when the runner
+// looks.
 func stderrOf(s *seat, answered bool) ([]byte, int64) {
 	quiet := s.errQuiet && s.direct && answered
 	s.errQuiet = false

@@ -22,6 +22,7 @@ type seat struct {
 	// poll that found it readable found its stderr, errFD, empty (see
 	// stderrOf).
 	direct, closed, readable, errQuiet bool
+	errReadable                        bool // a poll found its stderr readable
 	fd, errFD                          int
 	gone                               bool // its output ended, or it cannot be written to
 	goneErr                            string
