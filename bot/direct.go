@@ -143,8 +143,8 @@ func (p *Process) ReadStderr() {
 }
 
 // StderrPolled returns the error output since the last call, without
-// reading the pipe (see DirectReader): what the reading goroutine has read,
-// once a read it is making has landed.
+// reading the pipe (see DirectReader): what ReadStderr, Stderr or Exit
+// have read, once a read one of them is making has landed.
 func (p *Process) StderrPolled() ([]byte, int64) {
 	if p.errReader == nil {
 		return p.Stderr()
