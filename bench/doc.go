@@ -10,7 +10,12 @@
 //     of all the CPU used, and the raw ping-pong driver's share of its run
 //     (the floor: a driver that only writes and reads); the time from the last turn to the end of the
 //     match (bots that exit on EOF, and bots that must be killed); bots
-//     that write stderr every turn; the game's own cost per turn.
+//     that write stderr every turn; the game's own cost per turn; and what
+//     Arena adds: its CPU a turn beyond the referee's against the raw
+//     driver's (over-cpu-ratio), its median turn beyond the raw one and
+//     the referee's (over-med-µs).
+//   - BenchmarkArenaMatch: Arena's long match alone, for a CPU profile of
+//     the runner (-cpuprofile).
 //   - BenchmarkTournamentShare: Arena's share of all the CPU used in a
 //     round robin of bots that answer at once.
 //

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"testing"
@@ -50,7 +51,11 @@ func antsOptions(turns int) []string {
 // match.Run (both bots exited and reaped), also for bots that do not exit
 // when their input ends (killed: end-linger-ms); and, for reference, the game's
 // own cost per turn (its referee alone: prompts, rules and frame), which
-// Arena's wall and CPU figures include.
+// Arena's wall and CPU figures include, as wall time (game-µs/turn) and
+// as its thread's CPU time (game-cpu-µs/turn). What Arena adds is then
+// over-cpu-ratio, its CPU a turn less the referee's over the raw driver's
+// CPU a turn (raw-cpu-µs/turn, its steady turns only), and over-med-µs,
+// the median turn less the raw one and the referee's CPU.
 func BenchmarkSteadyTurn(b *testing.B) {
 	exe := buildInstant(b)
 	prompts := antsPrompts(b, longTurns)
@@ -58,7 +63,7 @@ func BenchmarkSteadyTurn(b *testing.B) {
 	// Every steady turn's wall time, for the medians: a turn the machine
 	// stalled (other work, a preempted bot) moves a mean, not a median.
 	var turns, rawTurns []time.Duration
-	var game time.Duration
+	var game, gameCPU time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		// Rotate the order so that no measure always follows another.
@@ -66,7 +71,11 @@ func BenchmarkSteadyTurn(b *testing.B) {
 			func() { raw.add(rawPingPong(b, exe, prompts, &rawTurns)) },
 			func() { long.add(arenaMatch(b, exe, longTurns, &turns)) },
 			func() { short.add(arenaMatch(b, exe, shortTurns, nil)) },
-			func() { game += refereeOnly(b, longTurns) },
+			func() {
+				wall, cpu := refereeOnly(b, longTurns)
+				game += wall
+				gameCPU += cpu
+			},
 			func() { linger.add(arenaMatch(b, exe+" linger", shortTurns, nil)) },
 			func() { chattyLong.add(arenaMatch(b, exe+" chatty", longTurns, nil)) },
 			func() { chattyShort.add(arenaMatch(b, exe+" chatty", shortTurns, nil)) },
@@ -79,7 +88,8 @@ func BenchmarkSteadyTurn(b *testing.B) {
 	n := float64(b.N)
 	steady := float64(longTurns - shortTurns)
 	wall := float64(long.wall-short.wall) / n / steady
-	rawWall := float64(raw.wall) / n / float64(len(prompts)-1)
+	rawSteady := float64(len(prompts) - 1)
+	rawWall := float64(raw.wall) / n / rawSteady
 	b.ReportMetric(wall/1e3, "µs/turn")
 	b.ReportMetric(rawWall/1e3, "raw-µs/turn")
 	b.ReportMetric(wall/rawWall, "ratio")
@@ -92,16 +102,31 @@ func BenchmarkSteadyTurn(b *testing.B) {
 	b.ReportMetric(100*float64(long.self)/float64(long.self+long.children), "cpu-%")
 	b.ReportMetric(100*float64(raw.self)/float64(raw.self+raw.children), "raw-cpu-%")
 	b.ReportMetric(float64(long.switches-short.switches)/n/steady, "csw/turn")
-	b.ReportMetric(float64(raw.switches)/n/float64(len(prompts)), "raw-csw/turn")
+	b.ReportMetric(float64(raw.switches)/n/rawSteady, "raw-csw/turn")
 	b.ReportMetric(float64(long.end+short.end)/2/n/1e6, "end-ms")
 	b.ReportMetric(float64(linger.end)/n/1e6, "end-linger-ms")
 	b.ReportMetric(float64(game)/n/longTurns/1e3, "game-µs/turn")
+	// What Arena adds to a turn, against the raw driver: its CPU beyond
+	// the referee's (over-cpu-ratio: goal at most 3 times the raw
+	// driver's CPU a turn), and the median turn beyond the raw one and the
+	// referee's (over-med-µs: goal at most 10 µs; the referee's CPU time,
+	// steadier than its wall time on a busy machine).
+	cpu := float64(long.self-short.self) / n / steady
+	rawCPU := float64(raw.steadySelf) / n / rawSteady
+	refCPU := float64(gameCPU) / n / longTurns
+	b.ReportMetric(rawCPU/1e3, "raw-cpu-µs/turn")
+	b.ReportMetric(refCPU/1e3, "game-cpu-µs/turn")
+	b.ReportMetric((cpu-refCPU)/rawCPU, "over-cpu-ratio")
+	b.ReportMetric((float64(med-rawMed)-refCPU)/1e3, "over-med-µs")
 }
 
 // run adds up the figures of the runs of one kind.
 type run struct {
 	wall, self, children, end time.Duration
 	switches                  int64 // this process's context switches
+	// The raw driver's: its own CPU time over the steady turns (the
+	// first turn, with the bots' start, left out, as for its switches).
+	steadySelf time.Duration
 }
 
 func (r *run) add(o run) {
@@ -110,6 +135,7 @@ func (r *run) add(o run) {
 	r.children += o.children
 	r.end += o.end
 	r.switches += o.switches
+	r.steadySelf += o.steadySelf
 }
 
 func buildInstant(b *testing.B) string {
@@ -158,8 +184,9 @@ func antsPrompts(b *testing.B, turns int) [][2][]byte {
 
 // refereeOnly plays the match's referee alone, with the replies of both
 // bots given (WAIT): the game's own cost per turn (prompts, rules, frame),
-// which Arena's figures include.
-func refereeOnly(b *testing.B, turns int) time.Duration {
+// which Arena's figures include, as wall time and as the CPU time of the
+// thread it ran on.
+func refereeOnly(b *testing.B, turns int) (wall, cpu time.Duration) {
 	g, _ := game.Lookup("ants")
 	opts, _ := game.ParseOptions(g.Info().Options, antsOptions(turns))
 	ref, err := g.New(game.Config{Seed: benchSeed, Players: 2, Options: opts})
@@ -168,6 +195,9 @@ func refereeOnly(b *testing.B, turns int) time.Duration {
 	}
 	wait := []game.Reply{{Status: game.Answered, Lines: []game.Line{{Text: "WAIT"}}}}
 	wait = append(wait, wait[0])
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0 := threadCPU()
 	t0 := time.Now()
 	for !ref.Over() {
 		ref.Prompt(0)
@@ -175,7 +205,14 @@ func refereeOnly(b *testing.B, turns int) time.Duration {
 		ref.Play(wait)
 		ref.Frame()
 	}
-	return time.Since(t0)
+	return time.Since(t0), threadCPU() - c0
+}
+
+// threadCPU returns the CPU time of the calling thread.
+func threadCPU() time.Duration {
+	var s unix.Rusage
+	unix.Getrusage(unix.RUSAGE_THREAD, &s)
+	return tv(s.Utime) + tv(s.Stime)
 }
 
 // median returns the median of ds (0 for none).
@@ -229,7 +266,8 @@ func arenaMatch(b *testing.B, exe string, turns int, steady *[]time.Duration) ru
 // Every turn's wall time after the first ten is appended to steady.
 func rawPingPong(b *testing.B, exe string, prompts [][2][]byte, steady *[]time.Duration) run {
 	self0, kids0 := rusage()
-	sw0 := switches()
+	var steady0 time.Duration
+	var sw0 int64
 	var bots [2]*rawBot
 	for i := range bots {
 		bots[i] = startRaw(b, exe)
@@ -239,6 +277,8 @@ func rawPingPong(b *testing.B, exe string, prompts [][2][]byte, steady *[]time.D
 		now := time.Now()
 		if t == 1 {
 			t0 = now
+			steady0, _ = rusage()
+			sw0 = switches()
 		}
 		if t > 10 {
 			*steady = append(*steady, now.Sub(last))
@@ -252,12 +292,13 @@ func rawPingPong(b *testing.B, exe string, prompts [][2][]byte, steady *[]time.D
 		}
 	}
 	wall := time.Since(t0)
+	steady1, _ := rusage()
+	sw := switches() - sw0
 	for _, rb := range bots {
 		rb.close()
 	}
 	self1, kids1 := rusage()
-	sw := switches() - sw0
-	return run{wall: wall, self: self1 - self0, children: kids1 - kids0, switches: sw}
+	return run{wall: wall, self: self1 - self0, children: kids1 - kids0, switches: sw, steadySelf: steady1 - steady0}
 }
 
 type rawBot struct {

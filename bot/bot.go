@@ -109,7 +109,9 @@ type ViewTaker interface {
 // waiting: TrySend writes what fits now and returns the rest (empty when it
 // was all written), or an error. The runner then writes a prompt that fits
 // (the usual case) from its own goroutine, and hands the rest, if any, to
-// Send on another.
+// Send on another. The rest may be in a buffer of the transport's, valid
+// until the next TrySend, which the runner makes only once that Send has
+// returned.
 type TrySender interface {
 	TrySend(msg []byte) (rest []byte, err error)
 }

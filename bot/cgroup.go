@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -92,6 +91,7 @@ type botGroup struct {
 	place cgroupPlace
 	dir   string
 	usage *os.File // v1 cpuacct.usage (ns), v2 cpu.stat (usage_usec)
+	buf   []byte   // cpu's, read every turn: kept, not allocated each time
 }
 
 // newBotGroup makes a group called name in the first place that allows it.
@@ -252,13 +252,16 @@ func threadGroup(mount string) (string, error) {
 
 // cpu returns the CPU time used by every process that has been in the
 // group: one read of one small file.
+// Its caller holds the bot's lock (the buffer is the group's).
 func (g *botGroup) cpu() (time.Duration, bool) {
-	var buf [512]byte
-	n, err := g.usage.ReadAt(buf[:], 0)
-	if n == 0 || (err != nil && err != io.EOF) {
+	if g.buf == nil {
+		g.buf = make([]byte, 512)
+	}
+	n, err := pread0(g.usage, g.buf)
+	if n == 0 || err != nil {
 		return 0, false
 	}
-	return parseUsage(buf[:n], g.place.v2)
+	return parseUsage(g.buf[:n], g.place.v2)
 }
 
 // parseUsage reads cpuacct.usage (nanoseconds) or, for version 2, the

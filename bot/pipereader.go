@@ -25,6 +25,9 @@ type pipeReader struct {
 	rc   syscall.RawConn
 	out  Outlet
 	stop <-chan struct{}
+	// direct: read by the runner only (readNow, sync), see DirectReader;
+	// out is nil.
+	direct bool
 
 	// dmu is held while lines are delivered on out, so that sync can
 	// deliver what it read when the goroutine is not doing so, in order.
@@ -35,12 +38,15 @@ type pipeReader struct {
 	ready    []Line
 	produced int // lines completed so far, delivered or in ready
 	eof      bool
+	full     bool // the last read filled buf: more may be waiting
 	buf      []byte
 }
 
 // readHook, when set (by tests), is called by the reading goroutine once
-// the pipe has become readable and before it reads: a hook that sleeps
-// stands for a goroutine the OS or the Go scheduler does not run in time.
+// the pipe has become readable and before it reads, and by readNow (a
+// stdout read directly, see DirectReader) before it reads: a hook that
+// sleeps stands for a goroutine the OS or the Go scheduler does not run in
+// time.
 var readHook atomic.Pointer[func()]
 
 // newPipeReader prepares to read f, or returns nil when f cannot be read
@@ -108,6 +114,7 @@ func (r *pipeReader) readLocked(fd int, now func() time.Time) bool {
 		return false
 	}
 	at := now()
+	r.full = n == len(r.buf)
 	r.sp.feed(r.buf[:max(n, 0)], at, r.add)
 	// n == 0 is the end of file; EIO is how a pseudo-terminal master says
 	// that every writer has gone.
@@ -192,8 +199,9 @@ func (r *pipeReader) sync() Synced {
 	r.mu.Unlock()
 	// Deliver what was read here at once: the reading goroutine may be
 	// the one that is not run in time. What does not fit, it delivers: it
-	// may be waiting for the pipe to become readable, so wake it.
-	if read && (r.tryDeliver() || s.Ended) {
+	// may be waiting for the pipe to become readable, so wake it. Read
+	// directly, the lines wait in ready for readNow.
+	if read && !r.direct && (r.tryDeliver() || s.Ended) {
 		r.f.SetReadDeadline(time.Unix(1, 0))
 	}
 	return s

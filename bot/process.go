@@ -45,10 +45,14 @@ type Process struct {
 	cmd       *exec.Cmd
 	stdin     *os.File
 	stdinRC   syscall.RawConn // stdin's, for TrySend; nil if it has none
+	sendBuf   []byte          // TrySend's message with its newline
 	out, err  *os.File        // our ends of stdout and stderr
 	lines     chan Line       // nil when forwarded
 	outlet    Outlet          // where the lines go: lines, or the one given to ForwardLines
 	reader    *pipeReader     // nil when stdout cannot be read without blocking
+	direct    bool            // stdout is read by ReadOutput (see DirectReader)
+	outFD     int             // stdout's descriptor, when direct
+	errFD     int             // stderr's, when direct
 	readDone  chan struct{}
 	stop      chan struct{}
 	errDone   chan struct{} // stderr fully read
@@ -123,7 +127,7 @@ func (p *Process) Start(ctx context.Context) error {
 		inW.Close()
 		return err
 	}
-	errR, errW, err := os.Pipe()
+	errR, errW, err := p.openStderr()
 	if err != nil {
 		closeAll(inR, inW, outR, outW)
 		return err
@@ -176,25 +180,26 @@ func (p *Process) Start(ctx context.Context) error {
 	p.cmd, p.stdin, p.out, p.err = cmd, inW, outR, errR
 	p.waits = newWaitWatch(p.threads())
 	p.stdinRC, _ = inW.SyscallConn()
-	if p.outlet == nil {
-		p.lines = make(chan Line, linesBuffer)
-		p.outlet = chanOutlet(p.lines)
-	}
 	p.readDone = make(chan struct{})
 	p.stop = make(chan struct{})
 	p.stderr = &tail{keep: p.StderrKeep}
 	p.waited = make(chan struct{})
-	p.reader = newPipeReader(outR, p.MaxLine, p.outlet, p.stop)
-	go func() {
-		if p.reader != nil {
-			p.reader.run()
-		} else {
-			readLines(eofOnEIO{outR}, p.MaxLine, p.outlet, p.stop)
-		}
+	if p.direct {
+		p.outFD = int(outR.Fd()) // not in the poller: Fd leaves it as it is
+		p.reader = newDirectReader(outR, p.MaxLine)
 		close(p.readDone)
-	}()
+	} else {
+		p.startReading(outR)
+	}
 	p.errDone = make(chan struct{})
 	p.errReader = newErrReader(errR, p.stderr)
+	if p.direct && p.errReader != nil {
+		// Read by the caller too (ReadStderr), and at the end (stderrEnd).
+		p.errFD = int(errR.Fd()) // not in the poller: Fd leaves it as it is
+		close(p.errDone)
+		go p.wait()
+		return nil
+	}
 	go func() {
 		if p.errReader != nil {
 			p.errReader.run()
@@ -205,6 +210,24 @@ func (p *Process) Start(ctx context.Context) error {
 	}()
 	go p.wait()
 	return nil
+}
+
+// startReading starts the goroutine that reads stdout into the outlet:
+// the one given to ForwardLines, else the Lines channel.
+func (p *Process) startReading(outR *os.File) {
+	if p.outlet == nil {
+		p.lines = make(chan Line, linesBuffer)
+		p.outlet = chanOutlet(p.lines)
+	}
+	p.reader = newPipeReader(outR, p.MaxLine, p.outlet, p.stop)
+	go func() {
+		if p.reader != nil {
+			p.reader.run()
+		} else {
+			readLines(eofOnEIO{outR}, p.MaxLine, p.outlet, p.stop)
+		}
+		close(p.readDone)
+	}()
 }
 
 // places returns where the bot's control group may be made. A contained
@@ -229,7 +252,19 @@ func (p *Process) places() []cgroupPlace {
 
 var machineCgroups = sync.OnceValue(func() []cgroupPlace { return cgroupPlaces(CgroupRoot) })
 
+// openStderr returns the pipe of the bot's stderr: read directly (see
+// DirectReader) with its stdout, else by a goroutine through Go's poller.
+func (p *Process) openStderr() (r, w *os.File, err error) {
+	if p.direct {
+		return directPipe()
+	}
+	return os.Pipe()
+}
+
 func (p *Process) openStdout() (r, w *os.File, err error) {
+	if p.direct {
+		return directPipe()
+	}
 	if !p.PTY {
 		return os.Pipe()
 	}
@@ -360,8 +395,15 @@ func (p *Process) unread() int {
 // once the write deadline of an earlier Send has passed, and waits for a
 // Send in progress. The runner never has a Send in progress when it calls
 // TrySend (a prompt is only sent once the previous one was written).
+//
+// The newline is added in a buffer of the process's, reused from prompt to
+// prompt (the rest returned is in it: it is only valid until the next
+// TrySend).
 func (p *Process) TrySend(msg []byte) ([]byte, error) {
-	msg = withNewline(msg)
+	if len(msg) == 0 || msg[len(msg)-1] != '\n' {
+		p.sendBuf = append(append(p.sendBuf[:0], msg...), '\n')
+		msg = p.sendBuf
+	}
 	rc := p.stdinRC
 	if rc == nil {
 		return msg, errors.New("stdin cannot be written without waiting")
@@ -572,13 +614,33 @@ func (p *Process) Exit(wait time.Duration) (Exit, bool) {
 	}
 	// Let the last words on stderr arrive (a child may hold it open: do
 	// not wait for long).
-	select {
-	case <-p.errDone:
-	case <-time.After(500 * time.Millisecond):
-	}
+	p.stderrEnd(500 * time.Millisecond)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.exit, true
+}
+
+// stderrEnd waits up to wait for the end of stderr: its reading
+// goroutine's end, or, read directly, the end of the stream, read here.
+func (p *Process) stderrEnd(wait time.Duration) {
+	if !p.direct || p.errReader == nil {
+		select {
+		case <-p.errDone:
+		case <-time.After(wait):
+		}
+		return
+	}
+	for end := time.Now().Add(wait); ; {
+		if p.errReader.sync(); p.errReader.ended() {
+			return
+		}
+		left := time.Until(end)
+		if left <= 0 {
+			return
+		}
+		fds := []unix.PollFd{{Fd: int32(p.errFD), Events: unix.POLLIN}}
+		unix.Poll(fds, int(min(left, 50*time.Millisecond)/time.Millisecond)+1)
+	}
 }
 
 // Close closes stdin, gives the bot grace to exit, then kills and reaps
@@ -618,10 +680,7 @@ func (p *Process) Close(grace time.Duration) Exit {
 	}
 	// The outputs end once every writer is gone; a process that escaped
 	// could keep them open, so stop waiting after a moment.
-	select {
-	case <-p.errDone:
-	case <-time.After(200 * time.Millisecond):
-	}
+	p.stderrEnd(200 * time.Millisecond)
 	select {
 	case <-p.readDone:
 	case <-time.After(200 * time.Millisecond):

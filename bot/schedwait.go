@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -49,7 +48,7 @@ func (w *waitWatch) read(fresh bool) time.Duration {
 	w.reads++
 	total := w.ended
 	for tid, t := range w.tasks {
-		n, _ := t.f.ReadAt(w.buf[:], 0)
+		n, _ := pread0(t.f, w.buf[:])
 		d, ok := parseRunDelay(w.buf[:n])
 		if !ok {
 			// The thread has ended: it keeps what it had waited.
@@ -101,18 +100,39 @@ func (w *waitWatch) close() {
 }
 
 // parseRunDelay reads the run_delay field of /proc/TID/schedstat:
-// "time on CPU, time waiting for a CPU, timeslices", in nanoseconds.
+// "time on CPU, time waiting for a CPU, timeslices", in nanoseconds. It
+// is read for every bot every turn: it does not allocate.
 func parseRunDelay(b []byte) (time.Duration, bool) {
-	f := bytes.Fields(b)
-	if len(f) < 3 {
+	var fields [3][]byte
+	n := 0
+	for i := 0; i < len(b) && n < len(fields); {
+		for i < len(b) && isBlank(b[i]) {
+			i++
+		}
+		j := i
+		for j < len(b) && !isBlank(b[j]) {
+			j++
+		}
+		if j > i {
+			fields[n] = b[i:j]
+			n++
+		}
+		i = j
+	}
+	if n < len(fields) || len(fields[1]) > 18 {
 		return 0, false
 	}
-	n, err := strconv.ParseInt(string(f[1]), 10, 64)
-	if err != nil || n < 0 {
-		return 0, false
+	var d int64
+	for _, c := range fields[1] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		d = d*10 + int64(c-'0')
 	}
-	return time.Duration(n), true
+	return time.Duration(d), true
 }
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
 
 // groupThreads lists the threads of every process in a control group:
 // version 1's tasks file, version 2's cgroup.threads.

@@ -19,6 +19,8 @@ func TestParseRunDelay(t *testing.T) {
 		{"1 -2 3", 0, false},
 		{"1 x 3", 0, false},
 		{"", 0, false},
+		{"1 99999999999999999999 3", 0, false},
+		{"1\t7\t3", 7, true},
 	}
 	for _, c := range cases {
 		got, ok := parseRunDelay([]byte(c.in))

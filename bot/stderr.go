@@ -82,3 +82,10 @@ func (e *errReader) readLocked(fd int) bool {
 	}
 	return true
 }
+
+// ended reports whether the end of the stream has been read.
+func (e *errReader) ended() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.eof
+}

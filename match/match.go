@@ -15,7 +15,10 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/seed27749672/arena/bot"
 	"github.com/seed27749672/arena/game"
@@ -115,6 +118,20 @@ type runner struct {
 	// unframed is the turn last played while its frame is still to be
 	// taken (see record).
 	unframed *replay.Turn
+
+	// Direct reading (see direct.go): the eventfd that wakes pollWait (-1:
+	// none yet), whether the runner polls, the events posted to the
+	// channel and those taken from it.
+	wake      int
+	wakeMu    sync.Mutex
+	stopWatch func() bool
+	polling   atomic.Bool
+	posted    atomic.Int64
+	taken     int64
+	pfds      []unix.PollFd
+	pollSeats []*seat // the seat of each of pfds
+	lineBuf   []bot.Line
+	anyDirect bool // a seat of the current leg is read directly
 }
 
 func newRunner(m Match) (*runner, error) {
@@ -132,6 +149,7 @@ func newRunner(m Match) (*runner, error) {
 		events: make(chan event, 256*len(m.Players)),
 		quit:   make(chan struct{}),
 		timer:  time.NewTimer(time.Hour),
+		wake:   -1,
 	}
 	r.timer.Stop()
 	r.framer, _ = ref.(game.Framer)
@@ -244,11 +262,16 @@ func (r *runner) startAll(ctx context.Context) {
 	errs := make([]error, len(r.seats))
 	bots := make([]bot.Bot, len(r.seats))
 	forwarded := make([]bool, len(r.seats))
+	direct := make([]bool, len(r.seats))
+	canPoll := r.openWake(ctx)
 	var wg sync.WaitGroup
 	for i, s := range r.seats {
 		wg.Go(func() {
 			b, err := s.player.Open()
-			if f, ok := b.(bot.Forwarder); ok && err == nil {
+			if err == nil && canPoll && startDirect(b) {
+				// Read by the runner itself (direct.go).
+				direct[i] = true
+			} else if f, ok := b.(bot.Forwarder); ok && err == nil {
 				// Its lines come straight into the runner's events, as
 				// those of the bot's generation about to start (reset).
 				f.ForwardLines(outlet{r: r, seat: s.p, gen: s.gen + 1})
@@ -263,6 +286,7 @@ func (r *runner) startAll(ctx context.Context) {
 		})
 	}
 	wg.Wait()
+	r.anyDirect = false
 	for i, s := range r.seats {
 		s.reset()
 		if errs[i] != nil {
@@ -274,7 +298,12 @@ func (r *runner) startAll(ctx context.Context) {
 		// The wait for a CPU counts from here: the start-up before is
 		// not a turn's.
 		s.waited(true)
-		if !forwarded[i] {
+		switch {
+		case direct[i]:
+			d := s.bot.(bot.DirectReader)
+			s.direct, s.fd, s.errFD = true, d.OutputFD(), d.StderrFD()
+			r.anyDirect = true
+		case !forwarded[i]:
 			go r.pump(s.p, s.gen, s.bot)
 		}
 	}
@@ -288,45 +317,26 @@ type outlet struct {
 }
 
 func (o outlet) Put(l bot.Line, stop <-chan struct{}) bool {
-	select {
-	case o.r.events <- event{seat: o.seat, gen: o.gen, kind: evLine, line: l}:
-		return true
-	case <-stop:
-	case <-o.r.quit:
-	}
-	return false
+	return o.r.post(event{seat: o.seat, gen: o.gen, kind: evLine, line: l}, stop)
 }
 
 func (o outlet) TryPut(l bot.Line) bool {
-	select {
-	case o.r.events <- event{seat: o.seat, gen: o.gen, kind: evLine, line: l}:
-		return true
-	default:
-		return false
-	}
+	return o.r.tryPost(event{seat: o.seat, gen: o.gen, kind: evLine, line: l})
 }
 
 func (o outlet) End(stop <-chan struct{}) {
-	select {
-	case o.r.events <- event{seat: o.seat, gen: o.gen, kind: evClosed, at: time.Now()}:
-	case <-stop: // closed by the runner, which no longer listens to it
-	case <-o.r.quit:
-	}
+	// stop: closed by the runner, which no longer listens to it.
+	o.r.post(event{seat: o.seat, gen: o.gen, kind: evClosed, at: time.Now()}, stop)
 }
 
 // pump forwards a bot's lines to the runner, then reports the end of output.
 func (r *runner) pump(p, gen int, b bot.Bot) {
 	for l := range b.Lines() {
-		select {
-		case r.events <- event{seat: p, gen: gen, kind: evLine, line: l}:
-		case <-r.quit:
+		if !r.post(event{seat: p, gen: gen, kind: evLine, line: l}, nil) {
 			return
 		}
 	}
-	select {
-	case r.events <- event{seat: p, gen: gen, kind: evClosed, at: time.Now()}:
-	case <-r.quit:
-	}
+	r.post(event{seat: p, gen: gen, kind: evClosed, at: time.Now()}, nil)
 }
 
 // endAll sends each live bot its farewell, then ends every bot in parallel.
@@ -362,6 +372,7 @@ func (r *runner) endAll() {
 func (r *runner) shutdown() {
 	r.endAll()
 	close(r.quit)
+	r.closeWake()
 }
 
 var errCancelled = errors.New("match cancelled")

@@ -16,8 +16,16 @@ type seat struct {
 	gen    int     // bumped on every (re)start; events of older bots are ignored
 
 	trusted bool // a builtin: waited for, never timed out (bot.Trusted)
-	gone    bool // its output ended, or it cannot be written to
-	goneErr string
+	// direct: its output is read by the runner (bot.DirectReader), from
+	// fd; closed: that output has ended; readable: a poll found something
+	// to read there (or sync read it), not read yet; errQuiet: the last
+	// poll that found it readable found its stderr, errFD, empty (see
+	// stderrOf).
+	direct, closed, readable, errQuiet bool
+	errReadable                        bool // a poll found its stderr readable
+	fd, errFD                          int
+	gone                               bool // its output ended, or it cannot be written to
+	goneErr                            string
 
 	// The current request.
 	req      request

@@ -132,10 +132,7 @@ func (r *runner) promptOf(s *seat) (msg []byte, view any, ask bool) {
 // sendView hands a view to bot b of seat p (see send).
 func (r *runner) sendView(p, gen int, b bot.ViewTaker, view any, deadline time.Time) {
 	at, err := b.SendViewStamped(view, deadline)
-	select {
-	case r.events <- event{seat: p, gen: gen, kind: evSent, at: at, err: err}:
-	case <-r.quit:
-	}
+	r.post(event{seat: p, gen: gen, kind: evSent, at: at, err: err}, nil)
 }
 
 // onGrid returns the grid point g when t is at most a turn after it, else
@@ -200,10 +197,7 @@ func (r *runner) send(p, gen int, b bot.Bot, msg []byte, deadline time.Time, tri
 		err = b.Send(msg, deadline)
 		at = time.Now()
 	}
-	select {
-	case r.events <- event{seat: p, gen: gen, kind: evSent, at: at, err: err, unread: stoppedReading(err, tried)}:
-	case <-r.quit:
-	}
+	r.post(event{seat: p, gen: gen, kind: evSent, at: at, err: err, unread: stoppedReading(err, tried)}, nil)
 }
 
 // stoppedReading returns the bytes in the bot's input pipe when a prompt's
@@ -224,10 +218,12 @@ func stoppedReading(err error, tried int) int {
 func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Time) error {
 	defer r.timer.Stop()
 	for {
-		r.drain(clock)
+		r.drainAt(clock, time.Now())
 		now := time.Now()
 		r.stretch(now)
-		r.sync(now)
+		if r.sync(now) {
+			continue // what it read comes through readDirect at once
+		}
 		r.expire(clock, now)
 		// A request's clock starts when its prompt is written, so the
 		// turn ends with the latest deadline.
@@ -241,10 +237,19 @@ func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Tim
 		if done {
 			return nil
 		}
+		if r.anyDirect {
+			// The outputs read directly, the events channel and the
+			// context, polled at once (direct.go).
+			r.pollWait(ctx, next.Sub(now))
+			if ctx.Err() != nil {
+				return fmt.Errorf("%w: %v", errCancelled, ctx.Err())
+			}
+			continue
+		}
 		r.timer.Reset(next.Sub(now))
 		select {
 		case ev := <-r.events:
-			r.handle(ev, clock)
+			r.receive(ev, clock)
 		case <-r.timer.C:
 		case <-ctx.Done():
 			return fmt.Errorf("%w: %v", errCancelled, ctx.Err())
@@ -254,11 +259,17 @@ func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Tim
 
 // drain handles the events already queued, so that a line read before the
 // resolution moment is not missed because its event was not yet picked up.
-func (r *runner) drain(clock game.Clock) {
+//
+// The output of the bots read directly is read first (see readDirect).
+func (r *runner) drain(clock game.Clock) { r.drainAt(clock, time.Time{}) }
+
+// drainAt is drain in collect at moment now (see readDirect).
+func (r *runner) drainAt(clock game.Clock, now time.Time) {
+	r.readDirect(clock, now)
 	for {
 		select {
 		case ev := <-r.events:
-			r.handle(ev, clock)
+			r.receive(ev, clock)
 		default:
 			return
 		}
@@ -269,9 +280,11 @@ func (r *runner) drain(clock game.Clock) {
 // answer incomplete, what its bot had already written (bot.Syncer): lines
 // that were in the pipe or in the runner's hands by then count as on time
 // (onLine), once they have come through.
-func (r *runner) sync(now time.Time) {
+// It reports whether it read for a seat read directly (direct.go), whose
+// lines are then taken by the next readDirect.
+func (r *runner) sync(now time.Time) (direct bool) {
 	for _, s := range r.seats {
-		if s.synced || s.trusted || s.gone || s.req != awaiting || now.Before(s.deadline) {
+		if !s.toSync(now) {
 			continue
 		}
 		sy, ok := s.bot.(bot.Syncer)
@@ -280,8 +293,20 @@ func (r *runner) sync(now time.Time) {
 		}
 		if st, ok := sy.Sync(); ok {
 			s.synced, s.sync = true, st
+			if s.direct {
+				// Read without a poll: its stderr is read at the
+				// resolution (stderrOf).
+				s.readable, s.errQuiet, direct = true, false, true
+			}
 		}
 	}
+	return direct
+}
+
+// toSync reports whether the seat's deadline has passed with its answer
+// incomplete and what its bot wrote by then not yet read (sync).
+func (s *seat) toSync(now time.Time) bool {
+	return !s.synced && !s.trusted && !s.gone && s.req == awaiting && !now.Before(s.deadline)
 }
 
 // syncing reports whether lines found by sync, or the end of the output
@@ -515,7 +540,7 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			s.cpuMark = cpu
 			rec.Wait = s.waited(g.Status == game.Timeout || g.Status == game.Gone)
 			rec.Starved = g.Status == game.Timeout && s.starved
-			tail, lost := s.bot.Stderr()
+			tail, lost := stderrOf(s, g.Status == game.Answered)
 			kept, capped := r.m.Stderr.keep(append(s.stderr, tail...), &s.stderrUsed)
 			rec.Stderr, rec.StderrDropped = string(kept), lost+s.stderrLost+capped
 			s.stderr, s.stderrLost = nil, 0

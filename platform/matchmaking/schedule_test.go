@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -506,6 +507,10 @@ func TestAfterTheEndTheFinalIsPlayed(t *testing.T) {
 // bots', not the platform's), as many matches at once as the cores allow
 // by the same rule (tournament.MatchCores).
 //
+// Each sub-benchmark measures its own process's CPU: run them in turn
+// (bench/all alternates them), not with -count, which runs all of one
+// before the other on a machine whose load drifts.
+//
 // matches/min is the throughput; arena-cpu-ms/match the Arena process's
 // CPU per match (referee and runner, plus in "platform" the web, the
 // database and the queue), bots-cpu-ms/match the bots' (children), and
@@ -552,6 +557,15 @@ func BenchmarkCasualMatches(b *testing.B) {
 		ev, invite, err := p.CreateEvent(ctx, "tracks", "Bench", nil)
 		if err != nil {
 			b.Fatal(err)
+		}
+		// Matches played are counted as their jobs end, not by asking the
+		// database: the measure's own queries would count as the
+		// platform's CPU.
+		var played atomic.Int64
+		p.Observe = func(job *rivertype.JobRow, _, _ time.Time) {
+			if job.Kind == (queue.Match{}).Kind() {
+				played.Add(1)
+			}
 		}
 		// as arena serve --data runs it: its intervals are the defaults
 		if err := p.StartJobs(ctx, worker.Options{Matches: runtime.NumCPU(), Build: build.Options{Unsafe: true}}); err != nil {
@@ -602,14 +616,13 @@ func BenchmarkCasualMatches(b *testing.B) {
 			}()
 		}
 		// the first matches are under way: measure from now
-		start := countMatches(b, p, ev.ID)
-		for countMatches(b, p, ev.ID) == start {
+		for played.Load() == 0 {
 			time.Sleep(20 * time.Millisecond)
 		}
-		start = countMatches(b, p, ev.ID)
+		start := played.Load()
 		self0, child0 := cpuTimes()
 		b.ResetTimer()
-		for countMatches(b, p, ev.ID) < start+b.N {
+		for played.Load() < start+int64(b.N) {
 			time.Sleep(20 * time.Millisecond)
 		}
 		b.StopTimer()
@@ -662,14 +675,6 @@ func reportCPU(b *testing.B, n int, self0, child0 time.Duration) {
 	if self+child > 0 {
 		b.ReportMetric(100*float64(self)/float64(self+child), "arena-cpu-%")
 	}
-}
-
-func countMatches(b *testing.B, p *platform.Platform, eventID int64) int {
-	var n int
-	if err := platformtest.SQL(p).QueryRow(`SELECT COUNT(*) FROM matches WHERE event_id = ?`, eventID).Scan(&n); err != nil {
-		b.Fatal(fmt.Errorf("counting matches: %w", err))
-	}
-	return n
 }
 
 // matchJobsListed is what schedule read before countMatchJobs: every
