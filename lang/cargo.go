@@ -36,14 +36,33 @@ const CargoProgram = "bot"
 // maxManifest bounds what is read of a Cargo.toml or Cargo.lock.
 const maxManifest = 1 << 20
 
+// CrateSource says where a Rust project's crates come from.
+type CrateSource struct {
+	// Directory is a directory registry read offline, in place of
+	// crates.io (CrateRegistry: Debian's packaged crates).
+	Directory string
+	// Fetch takes them from crates.io instead, through its sparse index
+	// (the build reaches the registries: build_network = registries),
+	// or from Index, a sparse registry's URL that stands for crates.io
+	// (a test's).
+	Fetch bool
+	Index string
+}
+
+// sparse turns on cargo's sparse index: Debian's cargo 1.65 reads
+// crates.io's index through git, from GitHub (which the registries
+// proxy refuses), unless its unstable sparse-registry is on; cargo 1.68
+// and later read the sparse index anyway, and ignore the setting.
+const sparse = "CARGO_UNSTABLE_SPARSE_REGISTRY=true CARGO_REGISTRIES_CRATES_IO_PROTOCOL=sparse "
+
 // PlanCargo reads the Rust project at root: the program its Cargo.toml
 // builds ([package] default-run, its one [[bin]], or src/main.rs named
-// after the package), and whether every crate it depends on is in the
-// crate registry at registry (Debian's, or the project's own vendored
-// crates where its .cargo/config.toml replaces crates.io with them). It
-// may remove the project's Cargo.lock (see lockNotes). Its error is for the
-// team: a crate the registry lacks, a program it cannot tell.
-func PlanCargo(root, registry string) (Cargo, error) {
+// after the package), and, offline, whether every crate it depends on is
+// in the crate registry of from.Directory (unless the project vendors its
+// own: its .cargo/config.toml replaces crates.io). It may remove the
+// project's Cargo.lock (see setLockAside). Its error is for the team: a
+// crate the registry lacks, a program it cannot tell.
+func PlanCargo(root string, from CrateSource) (Cargo, error) {
 	body, err := readLimited(filepath.Join(root, "Cargo.toml"))
 	if err != nil {
 		return Cargo{}, err
@@ -60,25 +79,33 @@ func PlanCargo(root, registry string) (Cargo, error) {
 		return Cargo{}, fmt.Errorf("the project has a %q at its top, where the build puts its program: rename it", CargoProgram)
 	}
 	c := Cargo{Bin: bin}
-	config := ""
-	if vendored(root) {
+	var crates crateCache // nil: the registry says what it has
+	env, config, offline := "", "", "--offline "
+	switch {
+	case vendored(root):
 		c.Notes = append(c.Notes, "the project's .cargo/config.toml replaces crates.io: its own crates are used, offline")
-	} else {
-		crates := readCrateCache(registry)
-		if err := checkCrates(root, m, crates); err != nil {
-			return Cargo{}, err
+	case from.Fetch:
+		env, offline = sparse, ""
+		c.Notes = append(c.Notes, "crates are fetched from crates.io, through Arena's registry proxy")
+		if from.Index != "" {
+			config = fmt.Sprintf(`--config 'source.crates-io.replace-with="fetched"' --config 'source.fetched.registry="sparse+%s"' `, from.Index)
 		}
-		notes, err := setLockAside(root, crates)
-		if err != nil {
-			return Cargo{}, err
-		}
-		c.Notes = append(c.Notes, notes...)
-		config = fmt.Sprintf(`--config 'source.crates-io.replace-with="debian"' --config 'source.debian.directory="%s"' `, registry)
+	default:
+		crates = readCrateCache(from.Directory)
+		config = fmt.Sprintf(`--config 'source.crates-io.replace-with="debian"' --config 'source.debian.directory="%s"' `, from.Directory)
 	}
+	if err := checkCrates(m, crates); err != nil {
+		return Cargo{}, err
+	}
+	notes, err := setLockAside(root, crates)
+	if err != nil {
+		return Cargo{}, err
+	}
+	c.Notes = append(c.Notes, notes...)
 	// cargo's own home and its target directory in the tree, removed
 	// after: a build's disk is the tree's
-	c.Build = fmt.Sprintf(`CARGO_HOME="$PWD/.cargo-home" CARGO_TARGET_DIR="$PWD/target" cargo %sbuild --release --offline --bin %s && mv target/release/%s %s; s=$?; rm -rf target .cargo-home; exit $s`,
-		config, Quote(bin), Quote(bin), CargoProgram)
+	c.Build = fmt.Sprintf(`%sCARGO_HOME="$PWD/.cargo-home" CARGO_TARGET_DIR="$PWD/target" cargo %sbuild --release %s--bin %s && mv target/release/%s %s; s=$?; rm -rf target .cargo-home; exit $s`,
+		env, config, offline, Quote(bin), Quote(bin), CargoProgram)
 	return c, nil
 }
 
@@ -217,18 +244,20 @@ func dependencyOf(name string, spec any) dependency {
 	return d
 }
 
-// checkCrates says which crate the project depends on that the cache
-// does not hold, and which crates it does.
-func checkCrates(root string, m cargoToml, crates crateCache) error {
+// checkCrates refuses a crate from elsewhere than crates.io (a git
+// repository, another registry), which builds cannot reach, and one that
+// the cache lacks, saying which crates it has (nil: fetched, crates.io
+// has them).
+func checkCrates(m cargoToml, crates crateCache) error {
 	for _, d := range m.dependencies() {
 		switch {
 		case d.from == "path":
 			// a crate of the project: cargo reads its Cargo.toml, and
 			// says what it lacks
 		case d.from != "":
-			return fmt.Errorf("Cargo.toml takes the crate %s from %s, which builds here cannot reach (they have no network): depend on a crate of the organiser's crate cache (%s)", d.crate, d.from, crates)
-		case len(crates[d.crate]) == 0:
-			return fmt.Errorf("Cargo.toml depends on the crate %s, which the organiser's crate cache does not hold: builds here have no crates.io (Debian's cargo 1.65 cannot reach it through Arena's registry proxy either). The crates available offline: %s. The organiser adds a crate that Debian packages with apt-get install %s", d.crate, crates, debianCrate(d.crate))
+			return fmt.Errorf("Cargo.toml takes the crate %s from %s, which builds here cannot reach (they reach crates.io at most): depend on a crate of crates.io", d.crate, d.from)
+		case crates != nil && len(crates[d.crate]) == 0:
+			return fmt.Errorf("Cargo.toml depends on the crate %s, which the organiser's crate cache does not hold, and this event's builds have no network. The crates available offline: %s. The organiser adds a crate that Debian packages with apt-get install %s, or lets builds fetch from crates.io (build_network = registries)", d.crate, crates, debianCrate(d.crate))
 		}
 	}
 	return nil
@@ -285,7 +314,8 @@ func readCrateCache(dir string) crateCache {
 }
 
 // setLockAside removes the project's Cargo.lock unless cargo can build
-// from it offline against the cache, and says why in notes. Cargo refuses
+// from it, offline against the cache (or fetching, when crates is nil),
+// and says why in notes. Cargo refuses
 // a lockfile whose crates the cache lacks at their versions, or holds
 // with another checksum (Debian's packaged crates mostly have none of
 // crates.io's), and one of format 4 (cargo 1.83's, newer than Debian's
@@ -301,6 +331,9 @@ func setLockAside(root string, crates crateCache) ([]string, error) {
 		return nil, err
 	}
 	why := lockProblems(body, crates)
+	if len(why) == 0 && crates == nil {
+		return nil, nil // fetched from crates.io, as the lockfile pins them
+	}
 	if len(why) == 0 {
 		return []string{"Cargo.lock: every crate it pins is in the organiser's crate cache, as pinned"}, nil
 	}
@@ -310,6 +343,9 @@ func setLockAside(root string, crates crateCache) ([]string, error) {
 	const most = 8
 	if len(why) > most {
 		why = append(why[:most], fmt.Sprintf("and %d more", len(why)-most))
+	}
+	if crates == nil {
+		return []string{"Cargo.lock set aside (" + strings.Join(why, "; ") + "): cargo makes a new one"}, nil
 	}
 	return []string{"Cargo.lock set aside (" + strings.Join(why, "; ") + "): cargo makes a new one, offline, from the organiser's crate cache (Debian's packaged crates, one version of each)"}, nil
 }
@@ -334,7 +370,7 @@ func lockProblems(body []byte, crates crateCache) []string {
 	}
 	var why []string
 	for _, p := range l.Package {
-		if !strings.HasPrefix(p.Source, "registry+") {
+		if crates == nil || !strings.HasPrefix(p.Source, "registry+") {
 			continue // the project's own crates
 		}
 		have := crates[p.Name]

@@ -59,7 +59,7 @@ func TestPlanCargoFindsTheProgram(t *testing.T) {
 		{"not toml", map[string]string{"Cargo.toml": "[package\n", "src/main.rs": ""}, "", "Cargo.toml: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := PlanCargo(project(t, c.files), reg)
+			p, err := PlanCargo(project(t, c.files), CrateSource{Directory: reg})
 			if c.errHas != "" {
 				if err == nil || !strings.Contains(err.Error(), c.errHas) {
 					t.Fatalf("%v, want an error with %q", err, c.errHas)
@@ -79,7 +79,7 @@ func TestPlanCargoFindsTheProgram(t *testing.T) {
 // dependency is refused; the project's own crates (path) are cargo's.
 func TestPlanCargoChecksTheCrates(t *testing.T) {
 	reg := fakeRegistry(t, registryOfTests)
-	p, err := PlanCargo(project(t, map[string]string{"Cargo.toml": randManifest + "mine = { path = \"mine\" }\n[target.'cfg(unix)'.dependencies]\nlibc = \"0.2\"\n", "src/main.rs": ""}), reg)
+	p, err := PlanCargo(project(t, map[string]string{"Cargo.toml": randManifest + "mine = { path = \"mine\" }\n[target.'cfg(unix)'.dependencies]\nlibc = \"0.2\"\n", "src/main.rs": ""}), CrateSource{Directory: reg})
 	if err != nil || !strings.Contains(p.Build, `source.debian.directory="`+reg+`"`) || !strings.Contains(p.Build, "--offline") || !strings.Contains(p.Build, `replace-with="debian"`) {
 		t.Fatalf("%+v %v", p, err)
 	}
@@ -92,14 +92,42 @@ func TestPlanCargoChecksTheCrates(t *testing.T) {
 		"git":         {"tungstenite = { git = \"https://github.com/snapview/tungstenite-rs\" }\n", "from the git repository https://github.com/snapview/tungstenite-rs"},
 		"other index": {"x = { version = \"1\", registry = \"mine\" }\n", "from the registry mine"},
 	} {
-		_, err := PlanCargo(project(t, map[string]string{"Cargo.toml": randManifest + c.deps, "src/main.rs": ""}), reg)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "cfg-if 1.0.0, libc 0.2.139, rand 0.8.5, sval 1.0.0-alpha.5") {
+		_, err := PlanCargo(project(t, map[string]string{"Cargo.toml": randManifest + c.deps, "src/main.rs": ""}), CrateSource{Directory: reg})
+		offline := !strings.HasPrefix(c.want, "from ")
+		if err == nil || !strings.Contains(err.Error(), c.want) || offline != strings.Contains(err.Error(), "cfg-if 1.0.0, libc 0.2.139, rand 0.8.5, sval 1.0.0-alpha.5") {
 			t.Errorf("%s: %v, want %q and the crates there are", name, err, c.want)
 		}
 	}
-	_, err = PlanCargo(project(t, map[string]string{"Cargo.toml": randManifest + "serde_json = \"1\"\n", "src/main.rs": ""}), reg)
-	if err == nil || !strings.Contains(err.Error(), "apt-get install librust-serde-json-dev") {
-		t.Errorf("%v, want Debian's package", err)
+	_, err = PlanCargo(project(t, map[string]string{"Cargo.toml": randManifest + "serde_json = \"1\"\n", "src/main.rs": ""}), CrateSource{Directory: reg})
+	if err == nil || !strings.Contains(err.Error(), "apt-get install librust-serde-json-dev") || !strings.Contains(err.Error(), "build_network = registries") {
+		t.Errorf("%v, want Debian's package and the registries", err)
+	}
+}
+
+// Where builds reach the registries, cargo fetches from crates.io's
+// sparse index (Debian's cargo 1.65 needs its unstable setting for it),
+// or the index that stands for it: any crate of crates.io, and the
+// lockfile as its author made it, crates.io's checksums and all; a
+// lockfile of a format cargo 1.65 cannot read is still set aside.
+func TestPlanCargoFetchesFromCratesIO(t *testing.T) {
+	lock := lockHeader + lockOf("serde_json", "1.0.1", "34af8d1a")
+	for _, index := range []string{"", "http://127.0.0.1:9/"} {
+		root := project(t, map[string]string{"Cargo.toml": randManifest + "serde_json = \"1\"\n", "src/main.rs": "", "Cargo.lock": lock})
+		p, err := PlanCargo(root, CrateSource{Directory: fakeRegistry(t, registryOfTests), Fetch: true, Index: index})
+		if err != nil || strings.Contains(p.Build, "--offline") || strings.Contains(p.Build, "debian") || !strings.HasPrefix(p.Build, "CARGO_UNSTABLE_SPARSE_REGISTRY=true ") {
+			t.Fatalf("%+v %v", p, err)
+		}
+		if index != "" && !strings.Contains(p.Build, `source.fetched.registry="sparse+`+index+`"`) || index == "" && strings.Contains(p.Build, "replace-with") {
+			t.Errorf("the index %q: %s", index, p.Build)
+		}
+		if _, err := os.Stat(filepath.Join(root, "Cargo.lock")); err != nil {
+			t.Errorf("the lockfile of crates.io was set aside: %q", p.Notes)
+		}
+	}
+	root := project(t, map[string]string{"Cargo.toml": randManifest, "src/main.rs": "", "Cargo.lock": strings.Replace(lock, "version = 3", "version = 4", 1)})
+	p, err := PlanCargo(root, CrateSource{Fetch: true})
+	if _, statErr := os.Stat(filepath.Join(root, "Cargo.lock")); err != nil || statErr == nil || !strings.Contains(strings.Join(p.Notes, " "), "format 4") {
+		t.Errorf("a lockfile of format 4: %q %v", p.Notes, err)
 	}
 }
 
@@ -131,7 +159,7 @@ func TestPlanCargoSetsTheLockfileAsideWhenCargoWouldRefuseIt(t *testing.T) {
 		"not a lock":     {"[[package]\n", "not a lockfile cargo reads", false},
 	} {
 		root := project(t, map[string]string{"Cargo.toml": randManifest, "src/main.rs": "", "Cargo.lock": c.lock})
-		p, err := PlanCargo(root, reg)
+		p, err := PlanCargo(root, CrateSource{Directory: reg})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -154,7 +182,7 @@ func TestPlanCargoLeavesVendoredCratesBe(t *testing.T) {
 		"Cargo.toml": randManifest + "tungstenite = \"0.20\"\n", "src/main.rs": "", "Cargo.lock": lockHeader + lockOf("tungstenite", "0.20.1", "e3dac"),
 		".cargo/config.toml": "[source.crates-io]\nreplace-with = \"vendored-sources\"\n\n[source.vendored-sources]\ndirectory = \"vendor\"\n",
 	})
-	p, err := PlanCargo(root, reg)
+	p, err := PlanCargo(root, CrateSource{Directory: reg})
 	if err != nil || strings.Contains(p.Build, "debian") || !strings.Contains(p.Build, "--offline") {
 		t.Fatalf("%+v %v", p, err)
 	}
@@ -173,7 +201,7 @@ func FuzzPlanCargo(f *testing.F) {
 	reg := fakeRegistry(f, registryOfTests)
 	f.Fuzz(func(t *testing.T, manifest, lock string) {
 		root := project(t, map[string]string{"Cargo.toml": manifest, "Cargo.lock": lock, "src/main.rs": ""})
-		p, err := PlanCargo(root, reg)
+		p, err := PlanCargo(root, CrateSource{Directory: reg})
 		if err == nil && !binName.MatchString(p.Bin) {
 			t.Fatalf("the program %q", p.Bin)
 		}

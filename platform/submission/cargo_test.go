@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/seed27749672/arena/lang"
+	"github.com/seed27749672/arena/platform/build/buildtest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox"
@@ -109,4 +110,40 @@ func TestRustProjectWithAMissingCrateSaysWhich(t *testing.T) {
 		t.Errorf("%s %q\n%s", s.Status, s.Error, log)
 	}
 	noHostPath(t, p, s, log)
+}
+
+// In an event whose builds reach the registries, a Rust project takes a
+// crate that Debian does not package from the registry (here a local
+// one, through Arena's proxy), with the lockfile its author made, and is
+// ready; in an event without the network the same upload is refused at
+// once, saying which crate the cache lacks.
+func TestRustProjectFetchesItsCratesWhereBuildsReachTheRegistries(t *testing.T) {
+	needCargo(t)
+	crates := buildtest.FakeCrates(t)
+	p := platformtest.Open(t)
+	p.Intake.RegistryAllow = []string{strings.TrimPrefix(crates.URL, "http://")}
+	p.Intake.CrateIndex = crates.URL + "/"
+	ctx := context.Background()
+	main, err := os.ReadFile(filepath.Join(codingameBots, "main.rs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	upload := zipOf(t,
+		"Cargo.toml", "[package]\nname = \"tiny-bot\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\ntiny = \"1\"\n",
+		"src/main.rs", "const _: u32 = tiny::X;\n"+string(main))
+	for _, c := range []struct{ network, status, want string }{
+		{store.BuildNetworkRegistries, store.StatusReady, "Downloaded tiny v1.0.0"},
+		{store.BuildNetworkOff, store.StatusFailed, "the crate tiny, which the organiser's crate cache does not hold"},
+	} {
+		_, invite, err := p.CreateEventWith(ctx, "ants", "Net-"+c.network, nil, store.Settings{HouseBots: true, BuildNetwork: c.network})
+		if err != nil {
+			t.Fatal(err)
+		}
+		team, _, _ := p.Join(ctx, invite, "Crabs")
+		s, log := built(t, p, team, "bot.zip", upload)
+		if s.Status != c.status || !strings.Contains(log, c.want) {
+			t.Errorf("build_network %s: %s %q, want %s and %q in the log\n%s", c.network, s.Status, s.Error, c.status, c.want, log)
+		}
+		noHostPath(t, p, s, log)
+	}
 }

@@ -136,7 +136,8 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 			os.RemoveAll(dir)
 		}
 	}()
-	m, root, env, notes, err := in.prepare(ev.Game, sub.Filename, upload, dir)
+	fetch := ev.Settings.BuildNetwork == store.BuildNetworkRegistries
+	m, root, env, notes, err := in.prepare(ev.Game, sub.Filename, upload, dir, fetch)
 	// what the team is shown names no host path (the data directory's)
 	scrub := build.NewScrubber(root, dir, in.Events.Dir)
 	if err == nil && m.Protocol == "http" && !ev.Settings.HTTPBots {
@@ -148,7 +149,7 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	}
 	o := in.BuildOptions()
 	o.Notes = notes
-	if ev.Settings.BuildNetwork == store.BuildNetworkRegistries {
+	if fetch {
 		o.Registries = &regproxy.Proxy{Allow: in.RegistryAllow}
 		if build.IsZip(upload) { // a kit's declared dependencies too
 			m = build.WithDependencies(m, root)
@@ -223,8 +224,9 @@ func (in *Intake) checkBuilt(ctx context.Context, ev store.Event, m kits.Manifes
 // language registry's commands (package lang), so that none of a kit's
 // files collides with it and the compiler names the team's own file. It
 // returns the kit (Language and Kit: the language's name), its root, its
-// build's environment, and the notes its build's log starts with.
-func (in *Intake) prepare(game, filename string, upload []byte, dir string) (m kits.Manifest, root string, env, notes []string, err error) {
+// build's environment, and the notes its build's log starts with. Its
+// build fetches from the registries when fetch is set.
+func (in *Intake) prepare(game, filename string, upload []byte, dir string, fetch bool) (m kits.Manifest, root string, env, notes []string, err error) {
 	if !build.IsZip(upload) {
 		m, env, err := in.prepareFile(game, filename, upload, dir)
 		return m, dir, env, nil, err
@@ -242,7 +244,7 @@ func (in *Intake) prepare(game, filename string, upload []byte, dir string) (m k
 	}
 	m, err = build.Detect(game, root)
 	if err == nil {
-		m, notes, err = build.WithCargo(m, root, lang.CrateRegistry)
+		m, notes, err = build.WithCargo(m, root, lang.CrateSource{Directory: lang.CrateRegistry, Fetch: fetch, Index: in.CrateIndex})
 	}
 	if err == nil {
 		err = build.CheckRunFiles(m, root)

@@ -1,10 +1,15 @@
 // Package buildtest serves what builds fetch, for tests that must not
-// depend on the internet: a package index of one Python package.
+// depend on the internet: a package index of one Python package, a crate
+// registry of one Rust crate.
 package buildtest
 
 import (
+	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -35,4 +40,46 @@ func FakePyPI(t testing.TB) *httptest.Server {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// FakeCrates serves one Rust crate, tiny 1.0.0 (tiny::X = 42), as a
+// sparse crate registry does (cargo's sparse+http index): its config.json,
+// its index file and its .crate. It stops when the test ends; its URL is
+// the index's, without the sparse+ prefix.
+func FakeCrates(t testing.TB) *httptest.Server {
+	crate := tinyCrate(t)
+	sum := sha256.Sum256(crate)
+	mux := http.NewServeMux()
+	var srv *httptest.Server
+	mux.HandleFunc("/config.json", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"dl": "%s/crates/{crate}/{version}/download"}`, srv.URL)
+	})
+	mux.HandleFunc("/ti/ny/tiny", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"name":"tiny","vers":"1.0.0","deps":[],"cksum":"%x","features":{},"yanked":false}`+"\n", sum)
+	})
+	mux.HandleFunc("/crates/tiny/1.0.0/download", func(w http.ResponseWriter, r *http.Request) { w.Write(crate) })
+	srv = httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// tinyCrate is the .crate of tiny 1.0.0: a gzipped tar of its folder.
+func tinyCrate(t testing.TB) []byte {
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	for _, f := range []struct{ name, body string }{
+		{"tiny-1.0.0/Cargo.toml", "[package]\nname = \"tiny\"\nversion = \"1.0.0\"\nedition = \"2018\"\n"},
+		{"tiny-1.0.0/src/lib.rs", "pub const X: u32 = 42;\n"},
+	} {
+		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: 0o644, Size: int64(len(f.body)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write([]byte(f.body))
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	gz.Close()
+	return buf.Bytes()
 }
