@@ -151,9 +151,9 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	o.Notes = notes
 	if fetch {
 		o.Registries = &regproxy.Proxy{Allow: in.RegistryAllow}
-		if build.IsZip(upload) { // a kit's declared dependencies too
-			m = build.WithDependencies(m, root)
-		}
+	}
+	if build.IsZip(upload) && (fetch || o.NPMCache != "") { // a kit's declared dependencies too
+		m = build.WithDependencies(m, root, fetch)
 	}
 	if l, ok := lang.ByName(m.Language); ok {
 		o.ReadOnly = l.Shown()
