@@ -3,6 +3,7 @@ module github.com/seed27749672/arena
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/coder/websocket v1.8.15
 	github.com/creack/pty v1.1.24
 	github.com/go-json-experiment/json v1.27.2

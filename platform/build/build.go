@@ -115,6 +115,10 @@ type Options struct {
 	// through this proxy, and nothing else (event setting build_network =
 	// registries); the npm cache is then not lent (npm fetches).
 	Registries *regproxy.Proxy
+	// Notes are lines its log shows after the command, before the
+	// build's output: what Arena changed in the upload to build it (a
+	// Rust project's Cargo.lock set aside).
+	Notes []string
 	// RegistriesTimeout is a build's limit then (default 10 minutes, the
 	// Blitz builds' own): fetching takes longer than building.
 	RegistriesTimeout time.Duration
@@ -157,6 +161,9 @@ func Run(ctx context.Context, root string, m kits.Manifest, env []string, o Opti
 	ctx, cancel := context.WithTimeout(ctx, o.Limit())
 	defer cancel()
 	header := "$ " + m.Build + "\n"
+	for _, n := range o.Notes {
+		header += "[" + n + "]\n"
+	}
 	cfg := sandbox.Config{Limits: o.Limits, Dir: root, ReadOnly: o.ReadOnly}
 	if o.Registries != nil {
 		header += "[the language registries are reachable, through Arena's proxy; nothing else is]\n"

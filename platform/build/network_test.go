@@ -86,7 +86,7 @@ func TestBuildInstallsRequirementsThroughTheProxy(t *testing.T) {
 	reg := buildtest.FakePyPI(t)
 	root := workDir(t)
 	os.WriteFile(filepath.Join(root, "requirements.txt"), []byte("tiny==1.0.0\n"), 0o644)
-	m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root)
+	m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root, true)
 	if !strings.Contains(m.Build, "requirements.txt") {
 		t.Fatalf("build %q installs no requirements", m.Build)
 	}
@@ -107,7 +107,28 @@ func TestBuildInstallsRequirementsThroughTheProxy(t *testing.T) {
 	if r, err := Run(context.Background(), off, m, env, o); err != nil || r.OK {
 		t.Errorf("without the network: %s %v\n%s", r.Status, err, r.Log)
 	}
-	if m := WithDependencies(kits.Manifest{Language: "javascript", Build: "npm ci"}, root); m.Build != "npm ci" {
+	if m := WithDependencies(kits.Manifest{Language: "javascript", Build: "npm ci"}, root, true); m.Build != "npm ci" {
 		t.Errorf("a JavaScript kit's build changed: %q", m.Build)
+	}
+}
+
+// A JavaScript kit's package-lock.json is installed (npm ci, without
+// devDependencies) unless its build runs npm ci already; a Python kit's
+// requirements.txt only where the build reaches the registries.
+func TestWithDependenciesOfJavaScriptAndPython(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"package-lock.json", "requirements.txt"} {
+		os.WriteFile(filepath.Join(root, f), []byte("{}"), 0o644)
+	}
+	for _, fetch := range []bool{true, false} {
+		if m := WithDependencies(kits.Manifest{Language: "javascript", Run: "node bot.js"}, root, fetch); m.Build != npmInstall {
+			t.Errorf("fetch %v: a JavaScript kit's build %q", fetch, m.Build)
+		}
+	}
+	if m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root, false); m.Build != "" {
+		t.Errorf("without the registries, pip runs: %q", m.Build)
+	}
+	if m := WithDependencies(kits.Manifest{Language: "javascript", Run: "node bot.js"}, t.TempDir(), true); m.Build != "" {
+		t.Errorf("no lockfile, yet %q", m.Build)
 	}
 }

@@ -120,6 +120,23 @@ func FillNPMCache(ctx context.Context, cache string, out io.Writer) error {
 	return nil
 }
 
+// CacheNPMCopy is CacheNPMProject on a copy of the project in dir (its
+// package.json and package-lock.json), leaving dir as it was: a team's
+// project, whose packages the organiser adds to the cache.
+func CacheNPMCopy(ctx context.Context, dir, cache string, out io.Writer) error {
+	tmp, err := os.MkdirTemp("", "arena-npm-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	for _, name := range []string{"package.json", "package-lock.json"} {
+		if err := copyRegular(filepath.Join(dir, name), filepath.Join(tmp, name)); err != nil {
+			return fmt.Errorf("a project's %s: %w", name, err)
+		}
+	}
+	return CacheNPMProject(ctx, tmp, cache, out)
+}
+
 // CacheNPMProject installs the npm project in dir (npm ci, no scripts run)
 // with cache as npm's cache, which keeps every package it fetched, and
 // records the registry.

@@ -27,4 +27,8 @@ type Intake struct {
 	// proxy of builds that fetch (tests: a local registry); nil:
 	// regproxy.Registries.
 	RegistryAllow []string
+	// CrateIndex, when set, is the URL of a sparse crate registry that a
+	// Rust project's build fetches from in place of crates.io (tests: a
+	// local registry, in RegistryAllow).
+	CrateIndex string
 }

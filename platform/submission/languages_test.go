@@ -2,6 +2,7 @@ package submission_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -79,19 +80,27 @@ func playsAnts(t *testing.T, p *platform.Platform, ev store.Event, invite, name 
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := p.Submit(ctx, team, name, src)
+	playsUpload(t, p, ev, team, name, src)
+}
+
+// playsUpload submits an upload (a zip, or a file named name), builds
+// it and plays it against the house bot, returning the build's log.
+func playsUpload(t *testing.T, p *platform.Platform, ev store.Event, team store.Team, name string, upload []byte) string {
+	t.Helper()
+	ctx := context.Background()
+	sub, err := p.Submit(ctx, team, name, upload)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := p.Intake.Build(ctx, sub.ID); err != nil {
 		t.Fatal(err)
 	}
+	log, _ := p.Store.BuildLog(ctx, sub.ID)
 	if s, _ := p.Store.Submission(ctx, sub.ID); s.Status != store.StatusReady {
-		log, _ := p.Store.BuildLog(ctx, sub.ID)
 		t.Fatalf("the build: %s %s\n%s", s.Status, s.Error, log)
 	}
 	g, _ := game.Lookup("ants")
-	a := queue.Match{Event: ev.ID, Key: "lang-" + name, Seed: 5, Teams: []int64{team.ID, 0}, Submissions: []int64{sub.ID, 0}}
+	a := queue.Match{Event: ev.ID, Key: fmt.Sprintf("lang-%d", sub.ID), Seed: 5, Teams: []int64{team.ID, 0}, Submissions: []int64{sub.ID, 0}}
 	m, _, err := p.Player.MatchOf(ctx, g, ev, a)
 	if err != nil {
 		t.Fatal(err)
@@ -106,6 +115,7 @@ func playsAnts(t *testing.T, p *platform.Platform, ev store.Event, invite, name 
 	if !slices.ContainsFunc(rep.Turns, func(tu replayTurn) bool { return strings.HasPrefix(firstLine(tu), "LINE ") }) {
 		t.Errorf("the bot never answered a LINE")
 	}
+	return string(log)
 }
 
 type replayTurn = replay.Turn

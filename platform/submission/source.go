@@ -44,7 +44,8 @@ type Source struct {
 // file: the file named bot.EXT (any case: Bot.java) at the kit's root (the
 // zip's top, or its one top folder), EXT a language's of the registry, as
 // in every starter kit; a zip without one opens its first source file at
-// the root, then its first editable file.
+// the root, then a Rust project's src/main.rs, then its first editable
+// file.
 func (in *Intake) Source(ctx context.Context, sub store.Submission, p string) (Source, error) {
 	if sub.Language == store.LanguageURL {
 		return Source{}, fault.UserError{Err: errors.New("an HTTP bot's URL has no source to edit")}
@@ -138,6 +139,10 @@ func mainFile(list []File) string {
 	}
 	if i := slices.IndexFunc(atRoot, isSource); i >= 0 {
 		return atRoot[i].Path
+	}
+	// a Rust project's program (Cargo.toml at the root)
+	if i := slices.IndexFunc(list, func(f File) bool { return f.Editable && f.Path == path.Join(root, "src", "main.rs") }); i >= 0 {
+		return list[i].Path
 	}
 	if i := slices.IndexFunc(list, func(f File) bool { return f.Editable }); i >= 0 {
 		return list[i].Path

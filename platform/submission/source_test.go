@@ -49,7 +49,8 @@ func entries(t testing.TB, z []byte) ([]string, map[string]string) {
 }
 
 // The editor opens a kit's bot file (bot.EXT at the kit's root, any
-// case), else its first source file at the root; a single file is
+// case), else its first source file at the root, else a Rust project's
+// src/main.rs; a single file is
 // itself; another file of the zip by its name, and no name the zip lacks.
 func TestSourceOpensTheMainFile(t *testing.T) {
 	p := platformtest.Open(t)
@@ -64,6 +65,7 @@ func TestSourceOpensTheMainFile(t *testing.T) {
 		{"the starter kit, in a folder", platformtest.KitZip(t, "tracks", "java", nil), "kit/Bot.java"},
 		{"a kit at the zip's top", zipOf(t, "kit.json", "{}", "lib.py", "x = 1\n", "bot.py", "print(1)\n"), "bot.py"},
 		{"no bot file: the first source at the root", zipOf(t, "README.md", "hi", "src/deep.py", "", "main.py", "print(1)\n"), "main.py"},
+		{"a Rust project: its src/main.rs", zipOf(t, "crab/Cargo.toml", "[package]", "crab/src/lib.rs", "", "crab/src/main.rs", "fn main() {}\n"), "crab/src/main.rs"},
 		{"a bot file in a subfolder is not the root's", zipOf(t, "a/bot.py", "1", "b/x.go", "package main"), "a/bot.py"},
 		{"a single file", []byte("print(1)\n"), "bot.py"},
 	} {

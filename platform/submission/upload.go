@@ -136,7 +136,8 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 			os.RemoveAll(dir)
 		}
 	}()
-	m, root, env, err := in.prepare(ev.Game, sub.Filename, upload, dir)
+	fetch := ev.Settings.BuildNetwork == store.BuildNetworkRegistries
+	m, root, env, notes, err := in.prepare(ev.Game, sub.Filename, upload, dir, fetch)
 	// what the team is shown names no host path (the data directory's)
 	scrub := build.NewScrubber(root, dir, in.Events.Dir)
 	if err == nil && m.Protocol == "http" && !ev.Settings.HTTPBots {
@@ -147,11 +148,12 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, m.Language, why, []byte(why+"\n"))
 	}
 	o := in.BuildOptions()
-	if ev.Settings.BuildNetwork == store.BuildNetworkRegistries {
+	o.Notes = notes
+	if fetch {
 		o.Registries = &regproxy.Proxy{Allow: in.RegistryAllow}
-		if build.IsZip(upload) { // a kit's declared dependencies too
-			m = build.WithDependencies(m, root)
-		}
+	}
+	if build.IsZip(upload) && (fetch || o.NPMCache != "") { // a kit's declared dependencies too
+		m = build.WithDependencies(m, root, fetch)
 	}
 	if l, ok := lang.ByName(m.Language); ok {
 		o.ReadOnly = l.Shown()
@@ -217,36 +219,41 @@ func (in *Intake) checkBuilt(ctx context.Context, ev store.Event, m kits.Manifes
 }
 
 // prepare puts an upload in dir: a zip unpacked, its kit.json naming the
-// game's kit it builds as; or a single source file alone, built and run
-// by the language registry's commands (package lang), so that none of a
-// kit's files collides with it and the compiler names the team's own
-// file. It returns the kit (Language and Kit: the language's name), its
-// root, and its build's environment.
-func (in *Intake) prepare(game, filename string, upload []byte, dir string) (kits.Manifest, string, []string, error) {
+// game's kit it builds as (a Rust project with its own Cargo.toml built
+// by cargo); or a single source file alone, built and run by the
+// language registry's commands (package lang), so that none of a kit's
+// files collides with it and the compiler names the team's own file. It
+// returns the kit (Language and Kit: the language's name), its root, its
+// build's environment, and the notes its build's log starts with. Its
+// build fetches from the registries when fetch is set.
+func (in *Intake) prepare(game, filename string, upload []byte, dir string, fetch bool) (m kits.Manifest, root string, env, notes []string, err error) {
 	if !build.IsZip(upload) {
 		m, env, err := in.prepareFile(game, filename, upload, dir)
-		return m, dir, env, err
+		return m, dir, env, nil, err
 	}
 	src := filepath.Join(dir, "src")
 	if err := os.Mkdir(src, 0o755); err != nil {
-		return kits.Manifest{}, "", nil, err
+		return m, "", nil, nil, err
 	}
 	if err := build.Unpack(upload, src, build.DefaultLimits); err != nil {
-		return kits.Manifest{}, "", nil, err
+		return m, "", nil, nil, err
 	}
-	root := build.KitRoot(src)
+	root = build.KitRoot(src)
 	if err := files.ChmodTree(root); err != nil {
-		return kits.Manifest{}, "", nil, err
+		return m, "", nil, nil, err
 	}
-	m, err := build.Detect(game, root)
+	m, err = build.Detect(game, root)
+	if err == nil {
+		m, notes, err = build.WithCargo(m, root, lang.CrateSource{Directory: lang.CrateRegistry, Fetch: fetch, Index: in.CrateIndex})
+	}
 	if err == nil {
 		err = build.CheckRunFiles(m, root)
 	}
 	if err != nil {
-		return kits.Manifest{}, "", nil, err
+		return m, "", nil, nil, err
 	}
-	env, err := in.kitToolchain(m)
-	return m, root, env, err
+	env, err = in.kitToolchain(m)
+	return m, root, env, notes, err
 }
 
 // prepareFile writes a single source file and what its language adds
