@@ -1,4 +1,8 @@
-package submission_test
+// Package allkits_test builds and plays every starter kit of every game
+// on the platform. It is a package of its own so that its minutes (41
+// sandboxed builds) do not count against the submission package's time
+// limit under go test.
+package allkits_test
 
 import (
 	"bytes"
@@ -8,16 +12,19 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/lang"
 	"github.com/seed27749672/arena/match"
+	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/sandbox"
 )
 
@@ -65,6 +72,9 @@ func TestEveryKitOfEveryGamePlaysOnThePlatform(t *testing.T) {
 		}
 		for _, name := range names {
 			t.Run(g+"/"+name, func(t *testing.T) {
+				// Two at a time: a build is mostly one compiler on one
+				// core, and a match mostly waits for its bots.
+				t.Parallel()
 				k, err := kits.Read(g, name)
 				if err != nil {
 					t.Fatal(err)
@@ -145,4 +155,32 @@ func exists(g, language, name string) bool {
 	}
 	_, err = os.Stat(filepath.Join(dir, name))
 	return err == nil
+}
+
+// built submits upload as team and builds it, returning the submission
+// and its build log.
+func built(t *testing.T, p *platform.Platform, team store.Team, name string, upload []byte) (store.Submission, string) {
+	t.Helper()
+	ctx := context.Background()
+	sub, err := p.Submit(ctx, team, name, upload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Intake.Build(ctx, sub.ID); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := p.Store.Submission(ctx, sub.ID)
+	log, _ := p.Store.BuildLog(ctx, sub.ID)
+	return s, string(log)
+}
+
+// stderrOf is what the kit's bot (seat 0) wrote on its stderr.
+func stderrOf(turns []replay.Turn) string {
+	var b strings.Builder
+	for _, tu := range turns {
+		if len(tu.Replies) > 0 {
+			b.WriteString(tu.Replies[0].Stderr)
+		}
+	}
+	return b.String()
 }
