@@ -139,3 +139,7 @@ disk() {
     du -sm "$D/data" | cut -f1
   fi
 }
+
+# stalled: microseconds some task of the machine waited for a CPU since
+# boot (PSI; 0 where the kernel does not report it)
+stalled() { awk '/^some/ { sub("total=", "", $5); print $5; f = 1 } END { if (!f) print 0 }' /proc/pressure/cpu 2>/dev/null || echo 0; }
