@@ -10,17 +10,18 @@ import (
 	"github.com/seed27749672/arena/platform/matchmaking"
 )
 
-// TestSoakRatings checks the data directory a soak left (.ci/soak sets
-// ARENA_SOAK_DATA, once its server is stopped): in every event without
+// TestSoakRatings checks the store a soak left (.ci/soak sets
+// ARENA_SOAK_DATA, its data directory, or ARENA_SOAK_DB, its PostgreSQL
+// database, once its server and worker are stopped): in every event without
 // leagues, the stored ratings are the recorded matches rated again in id
 // order, so that no crash or restart counted a match twice or lost one.
 func TestSoakRatings(t *testing.T) {
-	dir := os.Getenv("ARENA_SOAK_DATA")
-	if dir == "" {
-		t.Skip("no soak data directory to check (ARENA_SOAK_DATA; .ci/soak sets it)")
+	dir, db := os.Getenv("ARENA_SOAK_DATA"), os.Getenv("ARENA_SOAK_DB")
+	if dir == "" && db == "" {
+		t.Skip("no soak store to check (ARENA_SOAK_DATA or ARENA_SOAK_DB; .ci/soak sets one)")
 	}
 	ctx := context.Background()
-	p, err := platform.Open(ctx, dir)
+	p, err := platform.OpenEither(ctx, dir, db)
 	if err != nil {
 		t.Fatal(err)
 	}
