@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/build"
+	"github.com/seed27749672/arena/platform/build/buildtest"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/sandbox"
@@ -281,6 +283,33 @@ func TestNPMCacheNeedsData(t *testing.T) {
 	_, stderr, code := run(t, "npm-cache")
 	if code == 0 || !strings.Contains(stderr, "--data DIR is required") {
 		t.Fatalf("exit %d, %s", code, stderr)
+	}
+}
+
+// arena pip-cache needs the data directory and a project, and fills the
+// data directory's pip cache with what the project's requirements.txt
+// names.
+func TestPipCache(t *testing.T) {
+	if _, stderr, code := run(t, "pip-cache", "."); code == 0 || !strings.Contains(stderr, "--data DIR is required") {
+		t.Fatalf("no --data: exit %d, %s", code, stderr)
+	}
+	if _, stderr, code := run(t, "pip-cache", "--data", t.TempDir()); code == 0 || !strings.Contains(stderr, "requires at least 1 arg") {
+		t.Fatalf("no project: exit %d, %s", code, stderr)
+	}
+	if err := exec.Command("python3", "-m", "pip", "--version").Run(); err != nil {
+		t.Skip("no pip here")
+	}
+	reg := buildtest.FakePyPI(t)
+	project, data := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(project, "requirements.txt"), []byte("--index-url "+reg.URL+"/simple/\ntiny==1.0.0\n"), 0o644)
+	if out, stderr, code := run(t, "pip-cache", "--data", data, project); code != 0 || !strings.Contains(out, "pip cache filled") {
+		t.Fatalf("exit %d: %s %s", code, out, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(data, build.PipCacheDir, "tiny-1.0.0-py3-none-any.whl")); err != nil {
+		t.Errorf("the package is not in the cache: %v", err)
+	}
+	if _, stderr, code := run(t, "pip-cache", "--data", data, t.TempDir()); code == 0 || !strings.Contains(stderr, "no requirements.txt") {
+		t.Errorf("a project without requirements.txt: exit %d, %s", code, stderr)
 	}
 }
 

@@ -269,7 +269,7 @@ func TestTwoWorkersOneKilled(t *testing.T) {
 // directory (--data DIR) opens its PostgreSQL database too (--db URL).
 func TestEveryDataCommandTakesDB(t *testing.T) {
 	// a directory of this machine's own, not the platform's database
-	local := map[string]bool{"arena npm-cache": true}
+	local := map[string]bool{"arena npm-cache": true, "arena pip-cache": true}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		if c.Flags().Lookup("data") != nil && c.Flags().Lookup("db") == nil && !local[c.CommandPath()] {

@@ -108,6 +108,10 @@ type Options struct {
 	// gets a copy of, its npm told to install from it alone: the sandbox
 	// has no network, so npm ci fetches nothing without it.
 	NPMCache string
+	// PipCache, when set, is a directory of Python packages (CachePip)
+	// that a build installing a requirements.txt offline gets a copy of
+	// (WithDependencies).
+	PipCache string
 	// ReadOnly are host paths the build sees besides the system's
 	// directories (a toolchain's: lang.Language.Shown).
 	ReadOnly []string
@@ -178,6 +182,13 @@ func Run(ctx context.Context, root string, m kits.Manifest, env []string, o Opti
 		}
 		defer os.RemoveAll(cache)
 		env = append(env, npmEnv(o.NPMCache, cache)...)
+	}
+	if o.PipCache != "" && o.Registries == nil && strings.Contains(m.Build, buildPipCache) {
+		cache, err := lendCopy(o.PipCache, filepath.Join(root, buildPipCache), "pip")
+		if err != nil {
+			return Result{}, err
+		}
+		defer os.RemoveAll(cache)
 	}
 	// On a private copy of the tree: what the build writes stays within
 	// its disk and file limits (sandbox.RunTree).

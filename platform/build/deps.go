@@ -22,14 +22,17 @@ const npmInstall = "npm ci --omit=dev --no-audit --no-fund"
 // WithDependencies adds to the kit's build the installation of what the
 // upload at root declares and the game's kit's build does not install: a
 // Python kit's requirements.txt (the 2020 Flask bots'), when the build
-// reaches the registries (fetch): without network pip could only fail a
-// bot that may not need it (the smoke start says when a module is
+// reaches the registries (fetch), or else from the organiser's pip cache
+// (pipCache: the caller lends one); without either, pip could only fail
+// a bot that may not need it (the smoke start says when a module is
 // missing); a JavaScript kit's package-lock.json, fetching or from the
 // organiser's npm cache (the caller lends one where fetch is not set).
-func WithDependencies(m kits.Manifest, root string, fetch bool) kits.Manifest {
+func WithDependencies(m kits.Manifest, root string, fetch, pipCache bool) kits.Manifest {
 	switch {
 	case m.Language == "python" && fetch && exists(root, "requirements.txt"):
 		return prefixBuild(m, pipInstall)
+	case m.Language == "python" && pipCache && exists(root, "requirements.txt"):
+		return prefixBuild(m, pipOffline)
 	case m.Language == "javascript" && exists(root, "package-lock.json") && !strings.Contains(m.Build, "npm ci"):
 		return prefixBuild(m, npmInstall)
 	}

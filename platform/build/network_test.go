@@ -86,7 +86,7 @@ func TestBuildInstallsRequirementsThroughTheProxy(t *testing.T) {
 	reg := buildtest.FakePyPI(t)
 	root := workDir(t)
 	os.WriteFile(filepath.Join(root, "requirements.txt"), []byte("tiny==1.0.0\n"), 0o644)
-	m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root, true)
+	m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root, true, false)
 	if !strings.Contains(m.Build, "requirements.txt") {
 		t.Fatalf("build %q installs no requirements", m.Build)
 	}
@@ -107,28 +107,76 @@ func TestBuildInstallsRequirementsThroughTheProxy(t *testing.T) {
 	if r, err := Run(context.Background(), off, m, env, o); err != nil || r.OK {
 		t.Errorf("without the network: %s %v\n%s", r.Status, err, r.Log)
 	}
-	if m := WithDependencies(kits.Manifest{Language: "javascript", Build: "npm ci"}, root, true); m.Build != "npm ci" {
+	if m := WithDependencies(kits.Manifest{Language: "javascript", Build: "npm ci"}, root, true, false); m.Build != "npm ci" {
 		t.Errorf("a JavaScript kit's build changed: %q", m.Build)
 	}
 }
 
 // A JavaScript kit's package-lock.json is installed (npm ci, without
 // devDependencies) unless its build runs npm ci already; a Python kit's
-// requirements.txt only where the build reaches the registries.
+// requirements.txt only where the build reaches the registries, or else
+// from the organiser's pip cache.
 func TestWithDependenciesOfJavaScriptAndPython(t *testing.T) {
 	root := t.TempDir()
 	for _, f := range []string{"package-lock.json", "requirements.txt"} {
 		os.WriteFile(filepath.Join(root, f), []byte("{}"), 0o644)
 	}
 	for _, fetch := range []bool{true, false} {
-		if m := WithDependencies(kits.Manifest{Language: "javascript", Run: "node bot.js"}, root, fetch); m.Build != npmInstall {
+		if m := WithDependencies(kits.Manifest{Language: "javascript", Run: "node bot.js"}, root, fetch, false); m.Build != npmInstall {
 			t.Errorf("fetch %v: a JavaScript kit's build %q", fetch, m.Build)
 		}
 	}
-	if m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root, false); m.Build != "" {
-		t.Errorf("without the registries, pip runs: %q", m.Build)
+	if m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root, false, false); m.Build != "" {
+		t.Errorf("without the registries or a pip cache, pip runs: %q", m.Build)
 	}
-	if m := WithDependencies(kits.Manifest{Language: "javascript", Run: "node bot.js"}, t.TempDir(), true); m.Build != "" {
+	if m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root, false, true); m.Build != pipOffline {
+		t.Errorf("with the organiser's pip cache: %q", m.Build)
+	}
+	if m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root, true, true); m.Build != pipInstall {
+		t.Errorf("with the registries and a pip cache: %q, want the registries'", m.Build)
+	}
+	if m := WithDependencies(kits.Manifest{Language: "javascript", Run: "node bot.js"}, t.TempDir(), true, false); m.Build != "" {
 		t.Errorf("no lockfile, yet %q", m.Build)
+	}
+}
+
+// Without network, a Python kit's requirements.txt is installed from the
+// organiser's pip cache (filled by CachePip, from a project's own
+// requirements.txt): the bot imports the package from its tree, the
+// build's copy of the cache is gone once it ends, and a package the cache
+// lacks fails the build saying which.
+func TestBuildInstallsRequirementsFromThePipCache(t *testing.T) {
+	o := buildOptions(t)
+	if err := exec.Command("python3", "-m", "pip", "--version").Run(); err != nil {
+		t.Skip("no pip here")
+	}
+	reg := buildtest.FakePyPI(t)
+	project := t.TempDir()
+	os.WriteFile(filepath.Join(project, "requirements.txt"), []byte("--index-url "+reg.URL+"/simple/\ntiny==1.0.0\n"), 0o644)
+	cache := filepath.Join(t.TempDir(), PipCacheDir)
+	var out strings.Builder
+	if err := CachePip(context.Background(), project, cache, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	o.PipCache = cache
+	for _, c := range []struct {
+		req  string
+		ok   bool
+		want string
+	}{
+		{"tiny==1.0.0\n", true, "Successfully installed tiny-1.0.0"},
+		{"tiny==1.0.0\nabsent==2.0\n", false, "No matching distribution found for absent"},
+	} {
+		root := workDir(t)
+		os.WriteFile(filepath.Join(root, "requirements.txt"), []byte(c.req), 0o644)
+		m := WithDependencies(kits.Manifest{Language: "python", Run: "python3 bot.py"}, root, false, true)
+		m.Build += ` && python3 -c 'import tiny; assert tiny.X == 42'`
+		r, err := Run(context.Background(), root, m, nil, o)
+		if err != nil || r.OK != c.ok || !strings.Contains(string(r.Log), c.want) {
+			t.Errorf("%q: %s %v, want ok %v and %q\n%s", c.req, r.Status, err, c.ok, c.want, r.Log)
+		}
+		if _, err := os.Stat(filepath.Join(root, buildPipCache)); !os.IsNotExist(err) {
+			t.Errorf("the build's copy of the cache is left: %v", err)
+		}
 	}
 }

@@ -28,11 +28,16 @@ const buildCache = ".arena-npm-cache"
 // lendNPMCache copies the npm cache into root for one build. npm cannot
 // read a read-only cache (each lookup rewrites the cache's index), and the
 // organiser's cache must not be the builds' to change: each gets a copy
-// (tens of megabytes for the kits), removed after the build. A copy, not
-// hard links: the sandbox lends the build's tree to its identity, files
-// included, and a link would lend the organiser's files too.
+// (tens of megabytes for the kits), removed after the build.
 func lendNPMCache(cache, root string) (string, error) {
-	dst := filepath.Join(root, buildCache)
+	return lendCopy(cache, filepath.Join(root, buildCache), "npm")
+}
+
+// lendCopy copies the organiser's cache to dst, in a build's tree. A
+// copy, not hard links: the sandbox lends the build's tree to its
+// identity, files included, and a link would lend the organiser's files
+// too.
+func lendCopy(cache, dst, what string) (string, error) {
 	if err := os.RemoveAll(dst); err != nil {
 		return "", err
 	}
@@ -48,11 +53,11 @@ func lendNPMCache(cache, root string) (string, error) {
 		case d.Type().IsRegular():
 			return copyRegular(p, to)
 		}
-		return nil // links and the like: npm's cache holds none
+		return nil // links and the like: the caches hold none
 	})
 	if err != nil {
 		os.RemoveAll(dst)
-		return "", fmt.Errorf("copying the npm cache %s: %w", cache, err)
+		return "", fmt.Errorf("copying the %s cache %s: %w", what, cache, err)
 	}
 	return dst, nil
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -237,4 +238,51 @@ func TestBuildNetworkRegistriesInstallsRequirements(t *testing.T) {
 		}
 		noHostPath(t, p, s, log)
 	}
+	// The organiser adds the team's project to the pip cache (arena
+	// pip-cache): the same upload then builds without network.
+	var out strings.Builder
+	if err := build.CachePip(ctx, kitDir(t, upload), filepath.Join(p.Dir, build.PipCacheDir), &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	_, invite, err := p.CreateEventWith(ctx, "tracks", "Net-cache", nil, store.Settings{HouseBots: true, BuildNetwork: store.BuildNetworkOff})
+	if err != nil {
+		t.Fatal(err)
+	}
+	team, _, _ := p.Join(ctx, invite, "Owls")
+	s, log := built(t, p, team, "kit.zip", upload)
+	if s.Status != store.StatusReady || !strings.Contains(log, "Successfully installed tiny-1.0.0") {
+		t.Errorf("from the organiser's pip cache: %s %q\n%s", s.Status, s.Error, log)
+	}
+	noHostPath(t, p, s, log)
+}
+
+// kitDir unzips a kit's upload into a new directory and returns the
+// directory holding its files (a zip's one folder, if it has one).
+func kitDir(t *testing.T, upload []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	zr, err := zip.NewReader(bytes.NewReader(upload), int64(len(upload)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range zr.File {
+		if f.FileInfo().IsDir() {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		to := filepath.Join(dir, filepath.FromSlash(f.Name))
+		os.MkdirAll(filepath.Dir(to), 0o755)
+		if err := os.WriteFile(to, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*", "requirements.txt")); len(m) == 1 {
+		return filepath.Dir(m[0])
+	}
+	return dir
 }

@@ -152,8 +152,8 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	if fetch {
 		o.Registries = &regproxy.Proxy{Allow: in.RegistryAllow}
 	}
-	if build.IsZip(upload) && (fetch || o.NPMCache != "") { // a kit's declared dependencies too
-		m = build.WithDependencies(m, root, fetch)
+	if build.IsZip(upload) && (fetch || o.NPMCache != "" || o.PipCache != "") { // a kit's declared dependencies too
+		m = build.WithDependencies(m, root, fetch, o.PipCache != "")
 	}
 	if l, ok := lang.ByName(m.Language); ok {
 		o.ReadOnly = l.Shown()
@@ -311,8 +311,9 @@ func (in *Intake) toolDirs() []string {
 	return sandbox.Path()
 }
 
-// BuildOptions are the builds' options, with the npm cache of the data
-// directory when the organiser filled one (arena npm-cache).
+// BuildOptions are the builds' options, with the npm and pip caches of
+// the data directory when the organiser filled them (arena npm-cache,
+// arena pip-cache).
 func (in *Intake) BuildOptions() build.Options {
 	o := in.Options
 	if o.Limits.Cores == 0 {
@@ -321,6 +322,9 @@ func (in *Intake) BuildOptions() build.Options {
 	}
 	if fi, err := os.Stat(filepath.Join(in.Events.Dir, build.NPMCacheDir)); err == nil && fi.IsDir() && o.NPMCache == "" {
 		o.NPMCache = filepath.Join(in.Events.Dir, build.NPMCacheDir)
+	}
+	if fi, err := os.Stat(filepath.Join(in.Events.Dir, build.PipCacheDir)); err == nil && fi.IsDir() && o.PipCache == "" {
+		o.PipCache = filepath.Join(in.Events.Dir, build.PipCacheDir)
 	}
 	return o
 }
