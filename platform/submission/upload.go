@@ -147,17 +147,7 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 		why := scrub.String(err.Error())
 		return in.Events.Store.FinishBuild(ctx, id, store.StatusFailed, m.Language, why, []byte(why+"\n"))
 	}
-	o := in.BuildOptions()
-	o.Notes = notes
-	if fetch {
-		o.Registries = &regproxy.Proxy{Allow: in.RegistryAllow}
-	}
-	if build.IsZip(upload) && (fetch || o.NPMCache != "" || o.PipCache != "") { // a kit's declared dependencies too
-		m = build.WithDependencies(m, root, fetch, o.PipCache != "")
-	}
-	if l, ok := lang.ByName(m.Language); ok {
-		o.ReadOnly = l.Shown()
-	}
+	m, o := in.setup(m, root, upload, fetch, notes)
 	tree, err := build.TreeHash(ev.Game, dir, m)
 	if err != nil {
 		return fmt.Errorf("build %d: %w", id, err)
@@ -169,13 +159,7 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 	if err != nil {
 		return fmt.Errorf("build %d: %w", id, err)
 	}
-	status, errLine := store.StatusReady, ""
-	if !r.OK {
-		status, errLine = store.StatusFailed, "build "+r.Status
-	} else if err := in.checkBuilt(ctx, ev, m, root, dir); err != nil {
-		status, errLine = store.StatusFailed, err.Error()
-		r.Log = append(r.Log, err.Error()+"\n"...)
-	}
+	status, errLine := in.verdict(ctx, ev, m, root, dir, &r)
 	if status == store.StatusReady {
 		if err := in.Builds.ShareBuild(ctx, id); err != nil {
 			return err
@@ -190,6 +174,37 @@ func (in *Intake) Build(ctx context.Context, id int64) error {
 		return err
 	}
 	return in.keepWithinStorage(ctx, sub.TeamID)
+}
+
+// setup is a build's options, and its manifest with the installation of
+// what a kit declares (fetched where the event's builds reach the
+// registries, else from the organiser's caches).
+func (in *Intake) setup(m kits.Manifest, root string, upload []byte, fetch bool, notes []string) (kits.Manifest, build.Options) {
+	o := in.BuildOptions()
+	o.Notes = notes
+	if fetch {
+		o.Registries = &regproxy.Proxy{Allow: in.RegistryAllow}
+	}
+	if build.IsZip(upload) && (fetch || o.NPMCache != "" || o.PipCache != "") {
+		m = build.WithDependencies(m, root, fetch, o.PipCache != "")
+	}
+	if l, ok := lang.ByName(m.Language); ok {
+		o.ReadOnly = l.Shown()
+	}
+	return m, o
+}
+
+// verdict is a build's status and the line its team is shown: a build
+// that ran must also pass checkBuilt, whose refusal ends its log.
+func (in *Intake) verdict(ctx context.Context, ev store.Event, m kits.Manifest, root, dir string, r *build.Result) (status, errLine string) {
+	if !r.OK {
+		return store.StatusFailed, "build " + r.Status
+	}
+	if err := in.checkBuilt(ctx, ev, m, root, dir); err != nil {
+		r.Log = append(r.Log, err.Error()+"\n"...)
+		return store.StatusFailed, err.Error()
+	}
+	return store.StatusReady, ""
 }
 
 // checkBuilt is what a successful build must pass to be ready: its tree
