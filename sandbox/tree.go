@@ -37,7 +37,15 @@ func RunTree(ctx context.Context, cfg Config, command string, env []string) (Res
 	defer os.RemoveAll(out)
 	read := make(chan error, 1)
 	go func() {
-		read <- readTree(r, out, cfg.Limits.Disk, cfg.Limits.Files)
+		err := readTree(r, out, cfg.Limits.Disk, cfg.Limits.Files)
+		if err == nil {
+			// tar pads its archive to a whole record (10 KiB) after the
+			// end marker, where the reader stops: read the padding, or tar,
+			// still writing it, is killed by SIGPIPE and the build fails
+			// (with status 141, on a loaded machine, where the pipe fills).
+			io.CopyN(io.Discard, r, maxPadding)
+		}
+		read <- err
 		r.Close() // a writer past the caps gets EPIPE
 	}()
 	// cp copies the original in, as the sandbox's user; the tree goes
@@ -67,6 +75,11 @@ func RunTree(ctx context.Context, cfg Config, command string, env []string) (Res
 }
 
 var errNoTree = errors.New("no tree came out")
+
+// maxPadding is how much is read after a tree's end marker: tar's padding
+// to its record size (10 KiB by default; 1 MiB allows a blocking factor
+// of 2048), not what a writer could send after it for ever.
+const maxPadding = 1 << 20
 
 // readTree unpacks the tar stream r into dst, within maxBytes of file
 // contents and maxFiles entries.

@@ -54,6 +54,25 @@ func TestRunTreeKeepsWhatTheBuildMade(t *testing.T) {
 	}
 }
 
+// tar pads its archive to a whole record after the end marker, where the
+// reader stops: the padding is read, or tar, still writing it, dies of
+// SIGPIPE (status 141), which a loaded machine's full pipe made happen to
+// ordinary builds. A record of 1 MiB (TAR_OPTIONS, which GNU tar reads)
+// is always past the pipe's 64 KiB.
+func TestRunTreeReadsTarsPadding(t *testing.T) {
+	sandboxtest.NeedSandbox(t)
+	dir := workDir(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	r, err := sandbox.RunTree(ctx, sandbox.Config{Dir: dir}, "echo built > bot", []string{"TAR_OPTIONS=--blocking-factor=2048"})
+	if err != nil || !r.OK() {
+		t.Fatalf("%s %v: %s", r.Status, err, r.Output)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "bot")); err != nil || string(b) != "built\n" {
+		t.Errorf("the tree: %q, %v", b, err)
+	}
+}
+
 // A hostile build: bytes beyond its disk stop at its tmpfs; files beyond
 // its count, or a tar of its own with a path out of the tree, are refused
 // on the way out. The host's copy stays as it was.

@@ -56,6 +56,9 @@ func TestEveryLanguagePlaysAntsOnThePlatform(t *testing.T) {
 		}
 		for _, name := range names {
 			t.Run(l.Name+"/"+name, func(t *testing.T) {
+				// Two at a time: most of the time is one compiler's
+				// (kotlinc, scalac, ghc), on one core.
+				t.Parallel()
 				if why := l.Unbuildable(sandbox.Path()); why != "" {
 					t.Skipf("%s: %s", l.Title, why)
 				}
