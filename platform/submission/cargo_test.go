@@ -104,7 +104,7 @@ func TestRustProjectWithAMissingCrateSaysWhich(t *testing.T) {
 	upload := zipOf(t,
 		"Cargo.toml", "[package]\nname = \"ants-bot\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nrand = \"0.8\"\nno_such_crate_here = \"1\"\n",
 		"src/main.rs", "fn main() {}\n")
-	s, log := built(t, p, team, "bot.zip", upload)
+	s, log := platformtest.Built(t, p, team, "bot.zip", upload)
 	if s.Status != store.StatusFailed || !strings.Contains(s.Error, "the crate no_such_crate_here") || !strings.Contains(s.Error, "rand 0.8.") ||
 		!strings.Contains(s.Error, "librust-no-such-crate-here-dev") {
 		t.Errorf("%s %q\n%s", s.Status, s.Error, log)
@@ -140,7 +140,7 @@ func TestRustProjectFetchesItsCratesWhereBuildsReachTheRegistries(t *testing.T) 
 			t.Fatal(err)
 		}
 		team, _, _ := p.Join(ctx, invite, "Crabs")
-		s, log := built(t, p, team, "bot.zip", upload)
+		s, log := platformtest.Built(t, p, team, "bot.zip", upload)
 		if s.Status != c.status || !strings.Contains(log, c.want) {
 			t.Errorf("build_network %s: %s %q, want %s and %q in the log\n%s", c.network, s.Status, s.Error, c.status, c.want, log)
 		}

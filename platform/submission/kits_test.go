@@ -49,23 +49,6 @@ func rezip(t *testing.T, z []byte, edit func(name string) bool, add map[string]s
 	return buf.Bytes()
 }
 
-// built submits an upload and runs its build here, returning its end and
-// its log.
-func built(t *testing.T, p *platform.Platform, team store.Team, name string, upload []byte) (store.Submission, string) {
-	t.Helper()
-	ctx := context.Background()
-	sub, err := p.Submit(ctx, team, name, upload)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Intake.Build(ctx, sub.ID); err != nil {
-		t.Fatal(err)
-	}
-	s, _ := p.Store.Submission(ctx, sub.ID)
-	log, _ := p.Store.BuildLog(ctx, sub.ID)
-	return s, string(log)
-}
-
 // noHostPath fails the test where a team is shown a path of the host.
 func noHostPath(t *testing.T, p *platform.Platform, s store.Submission, log string) {
 	t.Helper()
@@ -88,13 +71,13 @@ func TestKitAsItsAuthorZippedItIsReady(t *testing.T) {
 	z := rezip(t, platformtest.KitZip(t, "jungle", "python", nil),
 		func(name string) bool { return !strings.HasSuffix(name, "kit.json") },
 		map[string]string{"__MACOSX/kit/._bot.py": "x", "kit/.DS_Store": "x"})
-	s, log := built(t, p, team, "mine.zip", z)
+	s, log := platformtest.Built(t, p, team, "mine.zip", z)
 	if s.Status != store.StatusReady || s.Language != "python" {
 		t.Fatalf("%s %s %q\n%s", s.Status, s.Language, s.Error, log)
 	}
 	// and where the files do not say, the team is told what to add
 	z = rezip(t, z, func(name string) bool { return !strings.HasSuffix(name, ".py") }, map[string]string{"kit/a.rs": "", "kit/b.go": ""})
-	s, log = built(t, p, team, "mine.zip", z)
+	s, log = platformtest.Built(t, p, team, "mine.zip", z)
 	if s.Status != store.StatusFailed || !strings.Contains(s.Error, "kit.json") || !strings.Contains(s.Error, "typescript") {
 		t.Errorf("an unrecognisable zip: %s %q", s.Status, s.Error)
 	}
@@ -124,7 +107,7 @@ func TestBuildThatCannotStartIsNotReady(t *testing.T) {
 					t.Skipf("no %s here", tool)
 				}
 			}
-			s, log := built(t, p, team, "kit.zip", platformtest.KitZip(t, "tracks", c.lang, map[string]string{c.file: c.body}))
+			s, log := platformtest.Built(t, p, team, "kit.zip", platformtest.KitZip(t, "tracks", c.lang, map[string]string{c.file: c.body}))
 			if s.Status != store.StatusFailed || !strings.Contains(s.Error, c.want) || !strings.Contains(log, c.want) {
 				t.Errorf("%s %q\n%s", s.Status, s.Error, log)
 			}
@@ -132,7 +115,7 @@ func TestBuildThatCannotStartIsNotReady(t *testing.T) {
 		})
 	}
 	// the kits as they are start, and are ready
-	s, log := built(t, p, team, "kit.zip", platformtest.KitZip(t, "tracks", "python", nil))
+	s, log := platformtest.Built(t, p, team, "kit.zip", platformtest.KitZip(t, "tracks", "python", nil))
 	if s.Status != store.StatusReady {
 		t.Errorf("the python kit unchanged: %s %q\n%s", s.Status, s.Error, log)
 	}
@@ -165,7 +148,7 @@ func TestJungleTypeScriptKitUnchangedStarts(t *testing.T) {
 	}
 	_, invite := platformtest.Event(t, p, "jungle", "Blitz")
 	team, _, _ := p.Join(ctx, invite, "Owls")
-	s, log := built(t, p, team, "kit.zip", platformtest.KitZip(t, "jungle", "typescript", nil))
+	s, log := platformtest.Built(t, p, team, "kit.zip", platformtest.KitZip(t, "jungle", "typescript", nil))
 	if s.Status != store.StatusReady || s.Language != "typescript" {
 		t.Fatalf("%s %q\n%s", s.Status, s.Error, log)
 	}
@@ -186,12 +169,12 @@ func TestHTTPKitIsReadyOnlyOnceItAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	team, _, _ := p.Join(ctx, invite, "Owls")
-	s, log := built(t, p, team, "kit.zip", platformtest.KitZip(t, "territory", "python-http", nil))
+	s, log := platformtest.Built(t, p, team, "kit.zip", platformtest.KitZip(t, "territory", "python-http", nil))
 	if s.Status != store.StatusReady || s.Language != "python-http" {
 		t.Fatalf("the HTTP kit unchanged: %s %q\n%s", s.Status, s.Error, log)
 	}
 	z := rezip(t, platformtest.KitZip(t, "territory", "python-http", nil), func(name string) bool { return !strings.HasSuffix(name, "/bot.py") }, nil)
-	s, log = built(t, p, team, "kit.zip", z)
+	s, log = platformtest.Built(t, p, team, "kit.zip", z)
 	if s.Status != store.StatusFailed || !strings.Contains(s.Error, "no bot.py") {
 		t.Errorf("the HTTP kit without bot.py: %s %q\n%s", s.Status, s.Error, log)
 	}
@@ -232,7 +215,7 @@ func TestBuildNetworkRegistriesInstallsRequirements(t *testing.T) {
 			t.Fatal(err)
 		}
 		team, _, _ := p.Join(ctx, invite, "Owls")
-		s, log := built(t, p, team, "kit.zip", upload)
+		s, log := platformtest.Built(t, p, team, "kit.zip", upload)
 		if s.Status != c.status || !strings.Contains(log, c.want) {
 			t.Errorf("build_network %s: %s %q, want %s and %q in the log\n%s", c.network, s.Status, s.Error, c.status, c.want, log)
 		}
@@ -249,7 +232,7 @@ func TestBuildNetworkRegistriesInstallsRequirements(t *testing.T) {
 		t.Fatal(err)
 	}
 	team, _, _ := p.Join(ctx, invite, "Owls")
-	s, log := built(t, p, team, "kit.zip", upload)
+	s, log := platformtest.Built(t, p, team, "kit.zip", upload)
 	if s.Status != store.StatusReady || !strings.Contains(log, "Successfully installed tiny-1.0.0") {
 		t.Errorf("from the organiser's pip cache: %s %q\n%s", s.Status, s.Error, log)
 	}

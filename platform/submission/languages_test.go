@@ -110,7 +110,7 @@ func playsUpload(t *testing.T, p *platform.Platform, ev store.Event, team store.
 		t.Fatal(err)
 	}
 	if r := rep.Result; r.Turns != 4 || r.Players[0].Status != game.OK {
-		t.Fatalf("%d turns of 4, the bot's status %q: %s\nits stderr: %s", r.Turns, r.Players[0].Status, r.Players[0].Message, stderrOf(rep.Turns))
+		t.Fatalf("%d turns of 4, the bot's status %q: %s\nits stderr: %s", r.Turns, r.Players[0].Status, r.Players[0].Message, platformtest.StderrOf(rep.Turns))
 	}
 	if !slices.ContainsFunc(rep.Turns, func(tu replayTurn) bool { return strings.HasPrefix(firstLine(tu), "LINE ") }) {
 		t.Errorf("the bot never answered a LINE")
@@ -126,17 +126,6 @@ func firstLine(tu replay.Turn) string {
 		return ""
 	}
 	return tu.Replies[0].Lines[0].Text
-}
-
-// stderrOf is what the team's bot wrote on its stderr.
-func stderrOf(turns []replay.Turn) string {
-	var b strings.Builder
-	for _, tu := range turns {
-		if len(tu.Replies) > 0 {
-			b.WriteString(tu.Replies[0].Stderr)
-		}
-	}
-	return b.String()
 }
 
 // A single file builds alone, under its own name: the compiler's errors

@@ -52,7 +52,7 @@ func TestJavaScriptKitInstallsItsLockfilesPackages(t *testing.T) {
 			t.Fatal(err)
 		}
 		team, _, _ := p.Join(ctx, invite, "Owls")
-		s, log := built(t, p, team, "kit.zip", upload)
+		s, log := platformtest.Built(t, p, team, "kit.zip", upload)
 		if s.Status != status || !strings.Contains(log, want) {
 			t.Errorf("build_network %s: %s %q, want %s and %q in the log\n%s", network, s.Status, s.Error, status, want, log)
 		}

@@ -12,28 +12,26 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/kits"
 	"github.com/seed27749672/arena/lang"
 	"github.com/seed27749672/arena/match"
-	"github.com/seed27749672/arena/platform"
 	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
-	"github.com/seed27749672/arena/replay"
 	"github.com/seed27749672/arena/sandbox"
 )
 
-// shortGames are the game options of a short match, where a game has one.
-var shortGames = map[string][]string{"ants": {"max_turns=8"}, "jungle": {"nb_ticks=15"}, "territory": {"turns=15"}}
-
-// seatsOf are the players of a match where a game's maps want more than
-// two (territory's generated arenas are for 4, 6 or 8).
-var seatsOf = map[string]int{"territory": 4}
+// Match is how a game's kits play: the game's options of a short match,
+// and its seats where its maps want more than the game's fewest players
+// (territory's generated arenas are for 4, 6 or 8).
+type Match struct {
+	Options []string
+	Seats   int
+}
 
 // Play: every starter kit of game g, zipped unchanged, is uploaded to
 // the platform, built in the sandbox (its npm packages from the
@@ -43,7 +41,7 @@ var seatsOf = map[string]int{"territory": 4}
 // player of the game. A kit whose tools the sandbox does not see is
 // skipped with their names. Two kits at a time: a build is mostly one
 // compiler on one core, and a match mostly waits for its bots.
-func Play(t *testing.T, g string) {
+func Play(t *testing.T, g string, how Match) {
 	platformtest.NeedSandbox(t)
 	if testing.Short() {
 		t.Skip("builds and plays every kit of the game: -short skips it")
@@ -62,10 +60,10 @@ func Play(t *testing.T, g string) {
 			settings.HTTPBots = true
 		}
 	}
-	ev, invite, err := p.CreateEventWith(ctx, g, "Kits of "+g, shortGames[g], settings)
+	ev, invite, err := p.CreateEventWith(ctx, g, "Kits of "+g, how.Options, settings)
 	if err != nil { // a game whose clocks are its rules' (catmouse)
 		settings.TurnMS, settings.FirstTurnMS = 0, 0
-		ev, invite, err = p.CreateEventWith(ctx, g, "Kits of "+g, shortGames[g], settings)
+		ev, invite, err = p.CreateEventWith(ctx, g, "Kits of "+g, how.Options, settings)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +94,7 @@ func Play(t *testing.T, g string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, log := built(t, p, team, name+".zip", platformtest.KitZip(t, g, name, nil))
+			s, log := platformtest.Built(t, p, team, name+".zip", platformtest.KitZip(t, g, name, nil))
 			if s.Status != store.StatusReady || s.Language != name {
 				t.Fatalf("%s %s %q\n%s", s.Status, s.Language, s.Error, log)
 			}
@@ -104,7 +102,7 @@ func Play(t *testing.T, g string) {
 			// the kit's bot and house bots, as many as the game's
 			// generated maps take (territory's 4)
 			a := queue.Match{Event: ev.ID, Key: fmt.Sprintf("kit-%d", s.ID), Seed: 3, Teams: []int64{team.ID}, Submissions: []int64{s.ID}}
-			for len(a.Teams) < seatsOf[g] || len(a.Teams) < gm.Info().MinPlayers {
+			for len(a.Teams) < how.Seats || len(a.Teams) < gm.Info().MinPlayers {
 				a.Teams, a.Submissions = append(a.Teams, 0), append(a.Submissions, 0)
 			}
 			m, _, err := p.Player.MatchOf(ctx, gm, ev, a)
@@ -122,7 +120,7 @@ func Play(t *testing.T, g string) {
 				}
 			}
 			if st := rep.Result.Players[0].Status; answered == 0 || (st != game.OK && st != game.Eliminated) {
-				t.Errorf("the kit ended %q (%s) after %d answers\nits stderr: %s", st, rep.Result.Players[0].Message, answered, stderrOf(rep.Turns))
+				t.Errorf("the kit ended %q (%s) after %d answers\nits stderr: %s", st, rep.Result.Players[0].Message, answered, platformtest.StderrOf(rep.Turns))
 			}
 		})
 	}
@@ -172,32 +170,4 @@ func exists(g, language, name string) bool {
 	}
 	_, err = os.Stat(filepath.Join(dir, name))
 	return err == nil
-}
-
-// built submits upload as team and builds it, returning the submission
-// and its build log.
-func built(t *testing.T, p *platform.Platform, team store.Team, name string, upload []byte) (store.Submission, string) {
-	t.Helper()
-	ctx := context.Background()
-	sub, err := p.Submit(ctx, team, name, upload)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Intake.Build(ctx, sub.ID); err != nil {
-		t.Fatal(err)
-	}
-	s, _ := p.Store.Submission(ctx, sub.ID)
-	log, _ := p.Store.BuildLog(ctx, sub.ID)
-	return s, string(log)
-}
-
-// stderrOf is what the kit's bot (seat 0) wrote on its stderr.
-func stderrOf(turns []replay.Turn) string {
-	var b strings.Builder
-	for _, tu := range turns {
-		if len(tu.Replies) > 0 {
-			b.WriteString(tu.Replies[0].Stderr)
-		}
-	}
-	return b.String()
 }

@@ -8,4 +8,6 @@ import (
 
 // Every starter kit of ants, zipped unchanged, builds on the platform
 // and plays a match there (allkits.Play).
-func TestEveryKitPlaysOnThePlatform(t *testing.T) { allkits.Play(t, "ants") }
+func TestEveryKitPlaysOnThePlatform(t *testing.T) {
+	allkits.Play(t, "ants", allkits.Match{Options: []string{"max_turns=8"}})
+}

@@ -8,4 +8,4 @@ import (
 
 // Every starter kit of catmouse, zipped unchanged, builds on the platform
 // and plays a match there (allkits.Play).
-func TestEveryKitPlaysOnThePlatform(t *testing.T) { allkits.Play(t, "catmouse") }
+func TestEveryKitPlaysOnThePlatform(t *testing.T) { allkits.Play(t, "catmouse", allkits.Match{}) }

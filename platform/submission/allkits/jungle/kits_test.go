@@ -8,4 +8,6 @@ import (
 
 // Every starter kit of jungle, zipped unchanged, builds on the platform
 // and plays a match there (allkits.Play).
-func TestEveryKitPlaysOnThePlatform(t *testing.T) { allkits.Play(t, "jungle") }
+func TestEveryKitPlaysOnThePlatform(t *testing.T) {
+	allkits.Play(t, "jungle", allkits.Match{Options: []string{"nb_ticks=15"}})
+}

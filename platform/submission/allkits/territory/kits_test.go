@@ -8,4 +8,6 @@ import (
 
 // Every starter kit of territory, zipped unchanged, builds on the platform
 // and plays a match there (allkits.Play).
-func TestEveryKitPlaysOnThePlatform(t *testing.T) { allkits.Play(t, "territory") }
+func TestEveryKitPlaysOnThePlatform(t *testing.T) {
+	allkits.Play(t, "territory", allkits.Match{Options: []string{"turns=15"}, Seats: 4})
+}

@@ -8,4 +8,4 @@ import (
 
 // Every starter kit of tracks, zipped unchanged, builds on the platform
 // and plays a match there (allkits.Play).
-func TestEveryKitPlaysOnThePlatform(t *testing.T) { allkits.Play(t, "tracks") }
+func TestEveryKitPlaysOnThePlatform(t *testing.T) { allkits.Play(t, "tracks", allkits.Match{}) }
