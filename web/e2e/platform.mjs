@@ -58,6 +58,14 @@ await finish('platform pages', async () => {
   assert.match(await org.textContent('#event .once'), /shown once/);
   assert.match(await org.textContent('#events'), /E2E Cup/);
 
+  // The organiser's stream is cut while the team joins: once it opens
+  // again, the page reads the teams again (a join is told by no change;
+  // the page's slow poll while down comes only after 30 s).
+  expecting(/net::ERR_FAILED/);
+  await org.route('**/stream', (r) => r.abort());
+  await org.reload();
+  await until(org, 'the organiser\'s stream down', () => document.body.dataset.stream === 'down', undefined, 30_000);
+
   // A team joins.
   step('team: joins with the invitation link, sees its token once');
   const team = await person('team');
@@ -85,6 +93,12 @@ await finish('platform pages', async () => {
   await team.waitForSelector('#bot');
   assert.match(await team.textContent('header'), /E2E Cup/);
   assert.match(await team.textContent('header'), /Owls/);
+
+  step('organiser: its stream back, the page shows the team that joined meanwhile');
+  await org.unroute('**/stream');
+  await until(org, 'the organiser\'s stream open again', () => document.body.dataset.stream === 'open', undefined, 90_000);
+  await until(org, 'the team in the organiser\'s teams', () => /Owls/.test(document.querySelector('#teams tbody')?.textContent || ''), undefined, 10_000);
+  expecting(null);
 
   step('team: downloads a starter kit');
   await team.waitForSelector('#kits button.kit');

@@ -318,6 +318,9 @@ export function whenChanged(el, f) {
  * stream is down, it is opened again after a growing wait, and onChange
  * is called every fallbackMs meanwhile: a slow poll, only then. The
  * page's parts that whenChanged keeps current hear of the same changes.
+ * The first message is {what: 'hello', again}: again is true when the
+ * stream opened once more after being down, when the page must read
+ * everything again (what changed meanwhile was not told).
  * document.body.dataset.stream says "open" or "down" (the tests wait on it).
  * @param {string} path under /api/platform/
  * @param {Role|null} role
@@ -327,7 +330,7 @@ export function whenChanged(el, f) {
  * @returns {{stop: () => void}}
  */
 export function follow(path, role, onChange, o = {}) {
-  let stopped = false, retry = 1000, fallback = 0, due = 0;
+  let stopped = false, retry = 1000, fallback = 0, due = 0, hellos = 0;
   /** @type {any} */
   let pending = null;
   const ctl = new AbortController();
@@ -350,7 +353,8 @@ export function follow(path, role, onChange, o = {}) {
     if (kind === 'hello') {
       retry = 1000;
       down(false);
-      const hello = { what: 'hello', ...JSON.parse(data) };
+      // again: a stream opened once more, after changes it may have missed
+      const hello = { what: 'hello', again: hellos++ > 0, ...JSON.parse(data) };
       onChange(hello);
       changed(hello); // (again) following: what came meanwhile was missed
     } else if (kind === 'change') fire(JSON.parse(data));

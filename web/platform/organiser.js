@@ -328,6 +328,7 @@ function readSettings(box, full) {
 /** Shows one event. @param {number} id */
 async function choose(id) {
   state.chosen = id;
+  followChosen();
   if (state.invite && state.invite.event !== id) state.invite = null;
   renderEvents();
   const ev = state.events.find((e) => e.id === id);
@@ -581,21 +582,26 @@ let followed = 0;
 /**
  * Keeps the chosen event's teams and matches current by its stream (a
  * match recorded, a team moved to another league, a state of the event
- * changed), and the workers (their heartbeats: no event's change) every 5
- * seconds.
+ * changed), from the moment it is chosen. Each hello reads them again:
+ * what changed between the page's first read and the stream's opening,
+ * or while the stream was down, was not told.
  */
+function followChosen() {
+  const id = state.events.some((e) => e.id === state.chosen) ? state.chosen : 0;
+  if (id === followed) return;
+  if (stream) stream.stop();
+  followed = id;
+  stream = followed ? follow(`organiser/events/${followed}/stream`, 'organiser', () => {
+    if (!state.chosen) return;
+    quietly(refreshTeams).then(() => quietly(refreshMatches));
+  }) : null;
+}
+
+/** Keeps the workers current (their heartbeats: no event's change) every 5 seconds. */
 async function poll() {
   if (polling) return;
   polling = true;
   for (;;) {
-    if (state.chosen !== followed) {
-      if (stream) stream.stop();
-      followed = state.chosen;
-      stream = followed ? follow(`organiser/events/${followed}/stream`, 'organiser', (c) => {
-        if (c.what === 'hello' || !state.chosen) return;
-        quietly(refreshTeams).then(() => quietly(refreshMatches));
-      }) : null;
-    }
     await new Promise((r) => setTimeout(r, 5000));
     if (document.hidden || !token('organiser')) continue;
     await quietly(refreshWorkers);

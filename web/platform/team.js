@@ -672,7 +672,7 @@ async function quietly(f) {
  * stream says a match was recorded (every 30 s only while it is down).
  */
 async function poll() {
-  follow('stream', 'team', (c) => { if (c.what !== 'hello') refreshEvent(); });
+  follow('stream', 'team', (c) => { if (c.what !== 'hello' || c.again) refreshEvent(); });
   for (;;) {
     const busy = state.submissions.some((s) => s.status === 'queued' || s.status === 'building');
     await new Promise((r) => setTimeout(r, 2000));
