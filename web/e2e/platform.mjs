@@ -99,6 +99,26 @@ await finish('platform pages', async () => {
   await until(org, 'the organiser\'s stream open again', () => document.body.dataset.stream === 'open', undefined, 90_000);
   await until(org, 'the team in the organiser\'s teams', () => /Owls/.test(document.querySelector('#teams tbody')?.textContent || ''), undefined, 10_000);
   expecting(null);
+  // The page's reads run one at a time, the last after the last call (an
+  // older answer drawn last would stay until the next change).
+  const serial = await org.evaluate(async () => {
+    const { serially } = await import('/platform/common.js');
+    let running = 0, most = 0, runs = 0, seen = 0, value = 0, open = () => {};
+    const gate = new Promise((r) => { open = r; });
+    const read = serially(async () => {
+      runs++;
+      most = Math.max(most, ++running);
+      const v = value;
+      await gate;
+      seen = v;
+      running--;
+    });
+    for (let i = 1; i <= 5; i++) { value = i; read(); }
+    open();
+    while (seen !== 5 || running) await new Promise((r) => setTimeout(r, 10));
+    return { most, runs, seen };
+  });
+  assert.deepEqual(serial, { most: 1, runs: 2, seen: 5 }, 'serially: one read at a time, the last one after the last call');
 
   step('team: downloads a starter kit');
   await team.waitForSelector('#kits button.kit');

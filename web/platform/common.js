@@ -262,6 +262,34 @@ export function failingView(games, look) {
 /** The window event by which follow tells a page's parts of a change. */
 const CHANGED = 'arena-change';
 
+/**
+ * Runs f one call at a time: a call while f runs makes it run once more
+ * after, not beside it. A page's reads of an event, done beside each
+ * other, may be answered out of order, and an older answer drawn last
+ * would stay on the page until the next change.
+ * @param {() => Promise<unknown>} f @returns {() => void}
+ */
+export function serially(f) {
+  let running = false, again = false;
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    do {
+      again = false;
+      try {
+        await f();
+      } catch (err) {
+        console.warn(err); // f says its errors in its part
+      }
+    } while (again);
+    running = false;
+  };
+  return () => { run(); };
+}
+
 /** Tells the page's parts (whenChanged) of a change. @param {any} c */
 function changed(c) {
   window.dispatchEvent(new CustomEvent(CHANGED, { detail: c }));

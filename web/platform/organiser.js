@@ -5,7 +5,7 @@
 // invitation link to copy, and for the chosen event its teams, its
 // matches with their replays, and casual games started or stopped.
 import {
-  h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError, kindTag, follow,
+  h, api, token, keepToken, forgetToken, header, say, byId, when, copyButton, download, ApiError, kindTag, follow, serially,
 } from '/platform/common.js';
 import { pagesOf } from '/platform/formats.js';
 
@@ -591,11 +591,15 @@ function followChosen() {
   if (id === followed) return;
   if (stream) stream.stop();
   followed = id;
-  stream = followed ? follow(`organiser/events/${followed}/stream`, 'organiser', () => {
-    if (!state.chosen) return;
-    quietly(refreshTeams).then(() => quietly(refreshMatches));
-  }) : null;
+  stream = followed ? follow(`organiser/events/${followed}/stream`, 'organiser', refreshChosen) : null;
 }
+
+/** Reads the chosen event's teams and matches again, one read at a time. */
+const refreshChosen = serially(async () => {
+  if (!state.chosen) return;
+  await quietly(refreshTeams);
+  await quietly(refreshMatches);
+});
 
 /** Keeps the workers current (their heartbeats: no event's change) every 5 seconds. */
 async function poll() {

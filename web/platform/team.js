@@ -5,7 +5,7 @@
 // newest build failed), the team's matches with their replays and the
 // team's own bot log, and the event's leaderboard.
 import {
-  h, api, API, token, fetchAs, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag, follow,
+  h, api, API, token, fetchAs, forgetToken, header, say, byId, when, download, saveBlob, userMessage, ApiError, kindTag, follow, serially,
 } from '/platform/common.js';
 import { teamRounds, ladderTable, roundState } from '/platform/rounds.js';
 import { sideQuestRows, sideQuestCard } from '/platform/sidequest.js';
@@ -672,7 +672,8 @@ async function quietly(f) {
  * stream says a match was recorded (every 30 s only while it is down).
  */
 async function poll() {
-  follow('stream', 'team', (c) => { if (c.what !== 'hello' || c.again) refreshEvent(); });
+  const again = serially(refreshEvent);
+  follow('stream', 'team', (c) => { if (c.what !== 'hello' || c.again) again(); });
   for (;;) {
     const busy = state.submissions.some((s) => s.status === 'queued' || s.status === 'building');
     await new Promise((r) => setTimeout(r, 2000));
