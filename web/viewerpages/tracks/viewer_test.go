@@ -1,0 +1,12 @@
+package tracks_test
+
+import (
+	"testing"
+
+	_ "github.com/seed27749672/arena/games/all"
+	"github.com/seed27749672/arena/web/viewerpages"
+)
+
+// TestViewer: the viewer's checks on a match of tracks' builtins, with
+// its frame time (viewerpages.Check).
+func TestViewer(t *testing.T) { viewerpages.Check(t, "tracks", nil) }
