@@ -250,7 +250,7 @@ func (a *api) publicStream(w http.ResponseWriter, r *http.Request, _ store.Team)
 	if !ok {
 		return
 	}
-	a.stream(w, r, ev.ID)
+	a.stream(w, r, ev.ID, noBuilds)
 }
 
 // liveIDs are the ids of the event's live games (a stream's first message).
