@@ -673,14 +673,20 @@ async function quietly(f) {
  * change (every 30 s only while the stream is down).
  */
 function poll() {
-  const again = serially(refreshEvent);
-  const subs = serially(() => quietly(refreshSubmissions));
+  // one read at a time, the submissions' among them (answers of reads
+  // beside each other may come out of order)
+  let everything = false;
+  const read = serially(async () => {
+    if (!everything) return quietly(refreshSubmissions);
+    everything = false;
+    return refreshEvent();
+  });
   follow('stream', 'team', (c) => {
     if (c.what === 'hello' && !c.again) return; // the page has just read everything
     /** @type {string[]} */
     const kinds = c.kinds || [c.what];
-    if (kinds.every((k) => k === 'build')) subs();
-    else again();
+    if (!kinds.every((k) => k === 'build')) everything = true;
+    read();
   });
 }
 
