@@ -622,8 +622,24 @@ function followChosen() {
     // a hello, a resync or a poll while the stream was down: anything may have changed
     const all = kinds.some((k) => k === 'hello' || k === 'resync' || k === 'poll');
     if (all || kinds.some((k) => k !== 'workers')) refreshChosen();
-    if (all || kinds.includes('workers')) refreshWorkersSerially();
+    if (all) refreshWorkersSerially();
+    else if (kinds.includes('workers')) workersSoon();
   });
+}
+
+let workersDue = 0, workersRead = 0;
+/**
+ * Reads the workers again at a change of theirs, at most once in 5 s:
+ * busy workers change their counts at each beat, each its own, and the
+ * list needs no more than their beats' pace (it was read every 5 s).
+ */
+function workersSoon() {
+  if (workersDue) return;
+  workersDue = window.setTimeout(() => {
+    workersDue = 0;
+    workersRead = Date.now();
+    refreshWorkersSerially();
+  }, Math.max(0, workersRead + 5000 - Date.now()));
 }
 
 /** Reads the chosen event's teams and matches again, one read at a time. */
