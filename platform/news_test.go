@@ -131,6 +131,62 @@ func TestChangesOfOtherProcessesReachTheServersHub(t *testing.T) {
 	}
 }
 
+// A worker machine's heartbeat that changes the organiser's list of
+// machines, and a build's change there, reach the pages of this server
+// through PostgreSQL; a beat that changes nothing shown does not.
+func TestWorkersAndBuildsOfOtherProcessesReachTheServersHub(t *testing.T) {
+	url := pgtest.URL(t)
+	p := platformtest.OpenDB(t, url)
+	p.FollowOthers()
+	ev, invite := platformtest.Event(t, p, "tracks", "Far")
+	teams, _ := platformtest.JoinReady(t, p, invite, "Owls")
+	changes, cancel := p.News.Subscribe(ev.ID, news.Machines)
+	defer cancel()
+	ctx := context.Background()
+	db, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	worker := news.Announced(db, &news.Hub{}) // as a worker's rooms write
+	now := time.Now().UTC()
+	w := store.Worker{ID: "far-1", Host: "far", Cores: 2, Slots: 2, Started: now, Seen: now, Every: 5 * time.Second}
+	// the follower may not listen yet: change the counts until one is heard
+	var c news.Change
+	for i := 0; ; i++ {
+		w.Done = int64(i)
+		if err := worker.Heartbeat(ctx, w); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case c = <-changes:
+		case <-time.After(200 * time.Millisecond):
+			if i < 150 {
+				continue
+			}
+			t.Fatal("a heartbeat of another process never reached the server's hub")
+		}
+		break
+	}
+	if c.What != news.Workers || c.Event != news.Machines {
+		t.Fatalf("heard %+v", c)
+	}
+	for len(changes) > 0 {
+		<-changes
+	}
+	w.Seen = w.Seen.Add(5 * time.Second) // a beat that changes nothing shown
+	if err := worker.Heartbeat(ctx, w); err != nil {
+		t.Fatal(err)
+	}
+	if err := worker.SetBuildStatus(ctx, teams[0].Active, store.StatusBuilding); err != nil {
+		t.Fatal(err)
+	}
+	// one connection delivers in order: the build's change comes first
+	if c := next(t, changes, "a build's change in another process"); c.What != news.Build || c.Event != ev.ID || c.Team != teams[0].ID {
+		t.Fatalf("heard %+v, want team %d's build", c, teams[0].ID)
+	}
+}
+
 // A flood of notifications is never queued: the follower passes each to
 // the hub, which drops what a page has not read past its buffer; what
 // comes after the flood is heard at once.

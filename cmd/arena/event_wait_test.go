@@ -53,7 +53,7 @@ func runGuarded(t *testing.T, guard time.Duration, args ...string) (string, stri
 //     fails);
 //   - a fourth event's map file was deleted: the server cannot even queue
 //     the round's game (its look fails), and the command stops once it
-//     failed 3 looks in a row.
+//     failed without a break for 15 s while it waited.
 func TestWaitStopsOnAGameThatCannotBePlayed(t *testing.T) {
 	w := newTwin(t)
 	ctx := context.Background()

@@ -144,7 +144,7 @@ func TestPrintFailures(t *testing.T) {
 			{Game: "final-4-2", Teams: []string{"Owls", "Bats"}, Failures: 7, Error: "replays: no space left\non device\n", Discarded: 2},
 			{Game: "ranked-4-3-1", Teams: []string{"Lynx", "Foxes"}, Failures: 1, Error: "map.jmap: line 1"},
 		},
-		LookError: &format.LookError{Error: "game ranked-4-4-1: open maps/gone.jmap: no such file", Looks: 4, Since: since},
+		LookError: &format.LookError{Error: "game ranked-4-4-1: open maps/gone.jmap: no such file", Since: since},
 	})
 	want := `failing games (never recorded; the server queues each again at its next look, so the round or final goes on once the cause is fixed):
   game final-4-2 (Owls, Bats) failed 7 times: replays: no space left
@@ -152,7 +152,7 @@ func TestPrintFailures(t *testing.T) {
     (the server gave up on it 2 times, and queues it again at its next look)
   game ranked-4-3-1 (Lynx, Foxes) failed once: map.jmap: line 1
     (being tried again)
-the server cannot go on: its look at the event's round or final failed 4 times in a row, since 2026-11-26T01:00:00Z: game ranked-4-4-1: open maps/gone.jmap: no such file
+the server cannot go on: its look at the event's round or final has failed at each look since 2026-11-26T01:00:00Z: game ranked-4-4-1: open maps/gone.jmap: no such file
 `
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)

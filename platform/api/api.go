@@ -149,6 +149,7 @@ var ownRoutes = []route{
 	{"POST " + Prefix + "organiser/events/{id}/casual", organiser, false, (*api).orgCasual},
 	{"GET " + Prefix + "organiser/events/{id}/controls", organiser, false, (*api).orgControls},
 	{"GET " + Prefix + "organiser/events/{id}/stream", organiser, false, (*api).orgStream},
+	{"GET " + Prefix + "organiser/stream", organiser, false, (*api).orgMachines},
 	{"GET " + Prefix + "organiser/events/{id}/status", organiser, false, (*api).orgStatus},
 	{"GET " + Prefix + "organiser/events/{id}/teams", organiser, false, (*api).orgTeams},
 	{"GET " + Prefix + "organiser/events/{id}/matches", organiser, false, (*api).orgMatches},

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/seed27749672/arena/game"
+	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/format"
 	"github.com/seed27749672/arena/platform/store"
@@ -135,7 +136,8 @@ func (a *api) publicGames(w http.ResponseWriter, r *http.Request, _ store.Team) 
 
 // publicFormat is what the event's format shows every team, as its
 // public page shows it: its leagues' leaderboards, the top league first
-// ("leagues", when it plays leagues), and each of its formats' tables
+// ("leagues", when it plays leagues, and "unplaced": the lines of the
+// teams in no league yet, which the ranking shows too), and each of its formats' tables
 // under the format's name (format.Spectated: a Blitz event's ranked
 // rounds and final, a territory event's ranked rounds, a catmouse final's
 // table once published). Nothing a team sees only of itself.
@@ -152,16 +154,24 @@ func (a *api) publicFormat(w http.ResponseWriter, r *http.Request, _ store.Team)
 	info := g.Info()
 	out := map[string]any{}
 	if event.LeaguesOn(ev, info) {
+		// the event's standings once, by league (each league's lines are
+		// its leaderboard's: the same ranks, the same tests)
+		all, err := a.p.EventStandings(r.Context(), ev.ID)
+		if err != nil {
+			a.internal(w, err)
+			return
+		}
+		byLeague := map[int][]apitypes.Standing{}
+		for _, s := range all {
+			byLeague[s.Team.League] = append(byLeague[s.Team.League], s)
+		}
 		leagues := []map[string]any{}
 		for _, l := range slices.Backward(info.Leagues) {
-			board, err := a.p.LeagueLeaderboard(r.Context(), ev.ID, l.Number)
-			if err != nil {
-				a.internal(w, err)
-				return
-			}
-			leagues = append(leagues, map[string]any{"number": l.Number, "name": l.Name, "boss_only": l.BossOnly, "lines": boardJSON(board)})
+			leagues = append(leagues, map[string]any{"number": l.Number, "name": l.Name, "boss_only": l.BossOnly, "lines": boardJSON(byLeague[l.Number])})
 		}
 		out["leagues"] = leagues
+		// the teams the scheduler has not placed yet (no build has played)
+		out["unplaced"] = boardJSON(byLeague[0])
 	}
 	call := &format.Call{Host: a.p.FormatHost(), W: w, R: r, Log: a.o.Log, Limit: a.limit, Now: a.o.Now}
 	for _, f := range format.Of(info) {
@@ -250,7 +260,7 @@ func (a *api) publicStream(w http.ResponseWriter, r *http.Request, _ store.Team)
 	if !ok {
 		return
 	}
-	a.stream(w, r, ev.ID)
+	a.stream(w, r, ev.ID, noBuilds)
 }
 
 // liveIDs are the ids of the event's live games (a stream's first message).

@@ -135,12 +135,22 @@ func TestPublicFormatTables(t *testing.T) {
 		t.Errorf("an event without leagues shows some: %s", got["leagues"])
 	}
 	tracks, tt, trtok := public("tracks", true)
-	for i, lg := range []int{5, 3} { // as the scheduler places them (unplaced, a team is in none)
-		if _, err := p.Store.SetLeague(ctx, tt[i].ID, 0, lg); err != nil {
-			t.Fatal(err)
-		}
+	// a team in no league yet is in the "not placed yet" lines, as it is
+	// in the ranking
+	if _, err := p.Store.SetLeague(ctx, tt[0].ID, 0, 5); err != nil { // as the scheduler places them
+		t.Fatal(err)
+	}
+	var unplaced []struct{ Team string }
+	if err := json.Unmarshal(publicFormat(t, call, tracks.ID)["unplaced"], &unplaced); err != nil || len(unplaced) != 1 || unplaced[0].Team != "Bats" {
+		t.Errorf("the unplaced lines with Bats in no league: %v %+v", err, unplaced)
+	}
+	if _, err := p.Store.SetLeague(ctx, tt[1].ID, 0, 3); err != nil {
+		t.Fatal(err)
 	}
 	got = publicFormat(t, call, tracks.ID)
+	if err := json.Unmarshal(got["unplaced"], &unplaced); err != nil || len(unplaced) != 0 {
+		t.Errorf("the unplaced lines with every team placed: %v %s", err, got["unplaced"])
+	}
 	var leagues []struct {
 		Number int
 		Name   string

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/seed27749672/arena/platform/news"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -13,14 +14,22 @@ import (
 // rather than asking every few seconds: a stream says "read again" when
 // a match of the event is recorded (by any process sharing the database:
 // package news), a state of it changes, a match job of it fails, or a
-// live game starts or ends, and nothing the rest of the time. The pages read it with fetch (they must
-// send the token in a header, which EventSource cannot), and fall back
-// to a slow poll only while the stream is down.
+// live game starts or ends, and nothing the rest of the time. A team's
+// stream also tells when one of its submissions changes (uploaded, its
+// build begun or ended, made active: "build", never another team's); the
+// organiser's, when what its list of worker machines shows changes
+// ("workers": a worker appeared or came back, its running or done counts
+// changed; GET organiser/stream tells only those, for a page with no
+// event chosen). A worker taken for lost is told by no change: the list
+// gives each worker's lost_at, when the page looks again. The pages read
+// it with fetch (they must send the token in a header, which EventSource
+// cannot), and fall back to a slow poll only while the stream is down.
 //
 // Messages:
 //
 //	event: hello   data: {"live":["id",...]}   first, once following
-//	event: change  data: {"event":E,"what":"match"|"state"|"failed"|"resync"|"live-start"|"live-end","live":"id"}
+//	event: change  data: {"event":E,"what":W,"live":"id","team":T}
+//	               W: "match"|"state"|"failed"|"resync"|"live-start"|"live-end"|"build"|"workers"
 //	: ping                                     every StreamPing, so that a
 //	                                           dead client is found out
 //
@@ -37,23 +46,35 @@ const (
 	streamWrite = 10 * time.Second
 )
 
-// teamStream follows the team's event.
+// teamStream follows the team's event, and its own submissions.
 func (a *api) teamStream(w http.ResponseWriter, r *http.Request, t store.Team) {
-	a.stream(w, r, t.EventID)
+	a.stream(w, r, t.EventID, func(c news.Change) bool { return c.What != news.Build || c.Team == t.ID })
 }
 
-// orgStream follows one event for the organiser's page.
+// orgStream follows one event for the organiser's page, and the worker
+// machines.
 func (a *api) orgStream(w http.ResponseWriter, r *http.Request, _ store.Team) {
 	ev, ok := a.orgEvent(w, r)
 	if !ok {
 		return
 	}
-	a.stream(w, r, ev.ID)
+	a.stream(w, r, ev.ID, noBuilds, news.Machines)
 }
 
-// stream writes the event's changes until the client goes, within the
-// bounds on open streams.
-func (a *api) stream(w http.ResponseWriter, r *http.Request, eventID int64) {
+// orgMachines follows the worker machines only (GET organiser/stream: the
+// organiser's page with no event chosen).
+func (a *api) orgMachines(w http.ResponseWriter, r *http.Request, _ store.Team) {
+	a.stream(w, r, news.Machines, noBuilds)
+}
+
+// noBuilds keeps the changes but the teams' submissions', which only
+// their own pages show.
+func noBuilds(c news.Change) bool { return c.What != news.Build }
+
+// stream writes the changes of the event (eventID; news.Machines: the
+// worker machines') and of the others named that keep says are the
+// page's, until the client goes, within the bounds on open streams.
+func (a *api) stream(w http.ResponseWriter, r *http.Request, eventID int64, keep func(news.Change) bool, others ...int64) {
 	addr := clientAddr(r)
 	if !a.openStream(addr) {
 		w.Header().Set("Retry-After", "30")
@@ -61,14 +82,18 @@ func (a *api) stream(w http.ResponseWriter, r *http.Request, eventID int64) {
 		return
 	}
 	defer a.closeStream(addr)
-	changes, cancel := a.p.News().Subscribe(eventID)
+	changes, cancel := a.p.News().Subscribe(append([]int64{eventID}, others...)...)
 	defer cancel()
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no") // a proxy in front must not hold the events back
 	w.WriteHeader(http.StatusOK)
-	hello, _ := json.Marshal(map[string]any{"live": a.liveIDs(eventID)})
+	live := []string{}
+	if eventID != news.Machines {
+		live = a.liveIDs(eventID)
+	}
+	hello, _ := json.Marshal(map[string]any{"live": live})
 	if !send(w, rc, "event: hello\ndata: "+string(hello)+"\n\n") {
 		return
 	}
@@ -77,6 +102,9 @@ func (a *api) stream(w http.ResponseWriter, r *http.Request, eventID int64) {
 	for {
 		select {
 		case c := <-changes:
+			if !keep(c) {
+				continue
+			}
 			b, _ := json.Marshal(c)
 			if !send(w, rc, "event: change\ndata: "+string(b)+"\n\n") {
 				return

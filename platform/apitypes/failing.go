@@ -15,14 +15,11 @@ type (
 	LookError   = format.LookError
 )
 
-// A waiting command lets the scheduler's look fail LookGiveUp times in a
-// row while it waits, for LookLasting at least (the clock looks again
-// each time a game ends, which may be often), before it stops: a failure
-// that lasts, not a moment's.
-const (
-	LookGiveUp  = 3
-	LookLasting = 3 * 5 * time.Second // three looks of the scheduler's clock, 5 s apart (a test of platform checks it)
-)
+// A waiting command lets the scheduler's look fail for LookLasting, by
+// its own clock, before it stops (the look's error is written once, not
+// at each look: the command counts no looks): a failure that lasts, not
+// a moment's.
+const LookLasting = 3 * 5 * time.Second // three looks of the scheduler's clock, 5 s apart (a test of platform checks it)
 
 // Watch follows what keeps an event's round or final from going on, for a
 // command that waits for it: the first answer is what was there before
@@ -31,29 +28,29 @@ const (
 type Watch struct {
 	started   bool
 	discarded map[string]int // by game, at the first answer
-	looks     int            // the look error's count at the first answer
-	lastLooks int
+	lookSince time.Time      // the failing look's Since, at the last answer (zero: none)
+	lookSeen  time.Time      // when this command first saw that failure, by its clock
 }
 
 // Failed is what failed for good since the first call: the games a job of
-// which River gave up on, and the scheduler's look when it failed
-// LookGiveUp times in a row more (over LookLasting). Retrying is what failed and is being
-// tried again, in words, for the command's progress.
-func (w *Watch) Failed(games []FailingGame, look *LookError) (retrying []string, failed error) {
-	looks := 0
-	if look != nil {
-		looks = look.Looks
-	}
+// which River gave up on, and the scheduler's look when it has failed
+// for LookLasting while the command watched (now is the command's clock;
+// a failure that began again, its Since changed, counts afresh).
+// Retrying is what failed and is being tried again, in words, for the
+// command's progress.
+func (w *Watch) Failed(games []FailingGame, look *LookError, now time.Time) (retrying []string, failed error) {
 	if !w.started {
-		w.started, w.discarded, w.looks = true, map[string]int{}, looks
+		w.started, w.discarded = true, map[string]int{}
 		for _, g := range games {
 			w.discarded[g.Game] = g.Discarded
 		}
 	}
-	if looks < w.lastLooks { // a look went well in between: counted afresh
-		w.looks = 0
+	switch {
+	case look == nil:
+		w.lookSince = time.Time{}
+	case !look.Since.Equal(w.lookSince): // the first seen, or a look went well in between
+		w.lookSince, w.lookSeen = look.Since, now
 	}
-	w.lastLooks = looks
 	var errs []error
 	for _, g := range games {
 		if g.Discarded > w.discarded[g.Game] {
@@ -65,11 +62,11 @@ func (w *Watch) Failed(games []FailingGame, look *LookError) (retrying []string,
 	if errs != nil {
 		return nil, fmt.Errorf("%w\nthe server gave up on it after its attempts (it tries it again at its next look): fix the cause, then run the command again to follow it", errors.Join(errs...))
 	}
-	if look != nil && looks-w.looks >= LookGiveUp && look.At.Sub(look.Since) >= LookLasting {
-		return nil, fmt.Errorf("the server cannot go on: %s (its last %d looks failed, since %s)", look.Error, looks, look.Since.Format(time.RFC3339))
+	if look != nil && now.Sub(w.lookSeen) >= LookLasting {
+		return nil, fmt.Errorf("the server cannot go on: %s (its looks failed without a break since %s)", look.Error, look.Since.Format(time.RFC3339))
 	}
 	if look != nil {
-		retrying = append(retrying, fmt.Sprintf("the server's look failed %d times in a row: %s, retrying", looks, look.Error))
+		retrying = append(retrying, fmt.Sprintf("the server's look has failed since %s: %s, retrying", look.Since.Format(time.RFC3339), look.Error))
 	}
 	return retrying, nil
 }

@@ -1,6 +1,10 @@
 package apitypes
 
-import "github.com/seed27749672/arena/platform/store"
+import (
+	"time"
+
+	"github.com/seed27749672/arena/platform/store"
+)
 
 // Standing is one line of an event's leaderboard.
 type Standing struct {
@@ -35,10 +39,15 @@ func (s Standing) WinRate() float64 {
 type WorkerStatus struct {
 	store.Worker
 	Alive bool // it beat recently enough (six of its heartbeats)
+	// LostAt is when it is taken for lost if it beats no more: a page
+	// that shows it alive looks again then (a beat that changes nothing
+	// it shows is told to no page).
+	LostAt time.Time
 }
 
 // WorkerJSON is a worker as the API and the CLI's --json show it.
 func WorkerJSON(w WorkerStatus) map[string]any {
 	return map[string]any{"id": w.ID, "host": w.Host, "cores": w.Cores, "slots": w.Slots, "running": w.Running,
-		"done": w.Done, "started": w.Started, "seen": w.Seen, "alive": w.Alive}
+		"done": w.Done, "started": w.Started, "seen": w.Seen, "alive": w.Alive,
+		"every_ms": w.Every.Milliseconds(), "lost_at": w.LostAt}
 }

@@ -63,7 +63,7 @@ func Wait(ctx context.Context, api format.Caller, progress func(string), path st
 			return nil
 		}
 		tell(p)
-		retrying, failed := watch.Failed(fails.Failing, fails.LookError)
+		retrying, failed := watch.Failed(fails.Failing, fails.LookError, time.Now())
 		if failed != nil {
 			return failed
 		}

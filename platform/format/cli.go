@@ -147,8 +147,8 @@ func PrintFailures(out io.Writer, games []FailingGame, look *LookError) {
 		}
 	}
 	if look != nil {
-		fmt.Fprintf(out, "the server cannot go on: its look at the event's round or final failed %s in a row, since %s: %s\n",
-			countTimes(look.Looks), look.Since.Format(time.RFC3339), indent(look.Error, "  "))
+		fmt.Fprintf(out, "the server cannot go on: its look at the event's round or final has failed at each look since %s: %s\n",
+			look.Since.Format(time.RFC3339), indent(look.Error, "  "))
 	}
 }
 

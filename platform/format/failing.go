@@ -49,10 +49,11 @@ func (g FailingGame) Words() string {
 }
 
 // LookError is the scheduler's failure to look at an event's round or
-// final (to queue its games, or to end it), kept while it lasts.
+// final (to queue its games, or to end it), kept while it lasts: written
+// when the looks begin to fail and when their error changes, not at each
+// look (the pages that show it would read it again at each).
 type LookError struct {
 	Error string    `json:"error"`
-	Looks int       `json:"looks"` // the looks in a row that failed
-	Since time.Time `json:"since"`
-	At    time.Time `json:"at"`
+	Since time.Time `json:"since"` // the first of the looks in a row that failed
+	At    time.Time `json:"at"`    // the first that failed with this Error
 }

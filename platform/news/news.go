@@ -21,9 +21,10 @@ import (
 // Change is one thing that changed in an event.
 type Change struct {
 	Event int64  `json:"event"`
-	What  string `json:"what"`            // Match, State, Failed, Resync, LiveStart or LiveEnd
+	What  string `json:"what"`            // Match, State, Failed, Build, Workers, Resync, LiveStart or LiveEnd
 	Match int64  `json:"match,omitempty"` // the recorded match (Match)
 	Live  string `json:"live,omitempty"`  // the live match's id (LiveStart, LiveEnd)
+	Team  int64  `json:"team,omitempty"`  // the team whose submissions changed (Build)
 }
 
 // What a change says.
@@ -32,9 +33,16 @@ const (
 	State     = "state"      // a state document of the event changed (a round, a final, the results published), or a team's league
 	Failed    = "failed"     // a match job of the event failed (the organiser's failing games)
 	Resync    = "resync"     // changes of other processes may have been missed: read everything again
+	Build     = "build"      // a submission of the team Team changed: uploaded, its build begun or ended, made active
+	Workers   = "workers"    // what the organiser's list of worker machines shows changed (Event is Machines)
 	LiveStart = "live-start" // a match of the event began to be played live
 	LiveEnd   = "live-end"   // that live match ended
 )
+
+// Machines is the "event" of the changes that are no event's: the worker
+// machines' (Workers), which the organiser's pages follow beside their
+// event.
+const Machines int64 = 0
 
 // Live is a match of an event being played, as the public page lists it.
 type Live struct {
@@ -56,24 +64,29 @@ type Hub struct {
 	live map[int64]map[string]Live
 }
 
-// Subscribe follows an event's changes until cancel is called.
-func (h *Hub) Subscribe(event int64) (changes <-chan Change, cancel func()) {
+// Subscribe follows the changes of the events named (Machines among
+// them: the worker machines') until cancel is called.
+func (h *Hub) Subscribe(events ...int64) (changes <-chan Change, cancel func()) {
 	c := make(chan Change, Buffer)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.subs == nil {
 		h.subs = map[int64]map[chan Change]struct{}{}
 	}
-	if h.subs[event] == nil {
-		h.subs[event] = map[chan Change]struct{}{}
+	for _, event := range events {
+		if h.subs[event] == nil {
+			h.subs[event] = map[chan Change]struct{}{}
+		}
+		h.subs[event][c] = struct{}{}
 	}
-	h.subs[event][c] = struct{}{}
 	return c, func() {
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		delete(h.subs[event], c)
-		if len(h.subs[event]) == 0 {
-			delete(h.subs, event)
+		for _, event := range events {
+			delete(h.subs[event], c)
+			if len(h.subs[event]) == 0 {
+				delete(h.subs, event)
+			}
 		}
 	}
 }
@@ -164,5 +177,5 @@ func (h *Hub) Hear(c store.Change) {
 		h.PublishAll(Resync)
 		return
 	}
-	h.Publish(Change{Event: c.Event, What: c.What, Match: c.Match})
+	h.Publish(Change{Event: c.Event, What: c.What, Match: c.Match, Team: c.Team})
 }

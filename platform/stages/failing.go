@@ -119,25 +119,35 @@ func (s *Stages) unrecorded(ctx context.Context, eventID int64, byKey map[string
 const stateLookError = "look-error"
 
 // noteLook keeps the outcome of the scheduler's look at an event: a
-// failure counted with the ones in a row before it, a success clearing
-// them (written only when there is something to clear).
+// failure from the first look in a row that failed, a success clearing
+// it. Each is written only when it changes what is kept (a failure, when
+// its error changes): the clock looks every few seconds, and each write
+// would have every page that follows the event read it again.
 func (s *Stages) noteLook(ctx context.Context, eventID int64, lookErr error, now time.Time) error {
+	cur, err := s.LookError(ctx, eventID)
+	if err != nil {
+		return err
+	}
 	if lookErr == nil {
-		cur, err := s.LookError(ctx, eventID)
-		if err != nil || cur == nil {
-			return err
+		if cur == nil {
+			return nil
 		}
 		return s.writeState(ctx, eventID, stateLookError, LookError{})
 	}
-	_, err := s.Events.Store.UpdateEventState(context.WithoutCancel(ctx), eventID, stateLookError, func(old []byte) ([]byte, error) {
+	if cur != nil && cur.Error == lookErr.Error() {
+		return nil
+	}
+	_, err = s.Events.Store.UpdateEventState(context.WithoutCancel(ctx), eventID, stateLookError, func(old []byte) ([]byte, error) {
 		var le LookError
 		if old != nil {
 			json.Unmarshal(old, &le) // a document unreadable starts again
 		}
-		if le.Looks == 0 {
+		if le.Error == lookErr.Error() {
+			return old, nil // another look wrote it meanwhile
+		}
+		if le.Since.IsZero() {
 			le.Since = now.UTC()
 		}
-		le.Looks++
 		le.Error, le.At = lookErr.Error(), now.UTC()
 		return json.Marshal(le)
 	})
@@ -149,7 +159,7 @@ func (s *Stages) noteLook(ctx context.Context, eventID int64, lookErr error, now
 func (s *Stages) LookError(ctx context.Context, eventID int64) (*LookError, error) {
 	var le LookError
 	found, err := s.readState(ctx, eventID, stateLookError, &le)
-	if err != nil || !found || le.Looks == 0 {
+	if err != nil || !found || le.Error == "" {
 		return nil, err
 	}
 	return &le, nil
@@ -179,6 +189,6 @@ func (s *Stages) gaveUp(ctx context.Context, w *Watch, pending []format.Game) er
 			}
 		}
 	}
-	_, failed := w.Failed(ours, nil)
+	_, failed := w.Failed(ours, nil, time.Now())
 	return failed
 }

@@ -29,53 +29,60 @@ func TestWatch(t *testing.T) {
 	t0 := time.Date(2022, 1, 21, 18, 0, 0, 0, time.UTC)
 	old := format.FailingGame{Game: "ranked-1-1-1", Teams: []string{"Owls", "Bats"}, Failures: 3, Discarded: 1, Error: "no map"}
 	var w apitypes.Watch
-	if retrying, err := w.Failed([]format.FailingGame{old}, nil); err != nil || len(retrying) != 1 ||
+	if retrying, err := w.Failed([]format.FailingGame{old}, nil, t0); err != nil || len(retrying) != 1 ||
 		retrying[0] != "game ranked-1-1-1 (Owls, Bats) failed 3 times: no map, retrying" {
 		t.Fatalf("the first answer: %v %q", err, retrying)
 	}
 	again := old
 	again.Failures = 4
-	if _, err := w.Failed([]format.FailingGame{again}, nil); err != nil {
+	if _, err := w.Failed([]format.FailingGame{again}, nil, t0); err != nil {
 		t.Fatalf("tried again, not given up: %v", err)
 	}
 	fresh := format.FailingGame{Game: "ranked-1-1-2", Failures: 1, Error: "disk full"}
-	if retrying, err := w.Failed([]format.FailingGame{again, fresh}, nil); err != nil || len(retrying) != 2 || retrying[1] != "game ranked-1-1-2 failed once: disk full, retrying" {
+	if retrying, err := w.Failed([]format.FailingGame{again, fresh}, nil, t0); err != nil || len(retrying) != 2 || retrying[1] != "game ranked-1-1-2 failed once: disk full, retrying" {
 		t.Fatalf("a new failure: %v %q", err, retrying)
 	}
 	fresh.Failures, fresh.Discarded = 3, 1
-	_, err := w.Failed([]format.FailingGame{again, fresh}, nil)
+	_, err := w.Failed([]format.FailingGame{again, fresh}, nil, t0)
 	if err == nil || !strings.Contains(err.Error(), "game ranked-1-1-2 failed 3 times: disk full") || strings.Contains(err.Error(), "ranked-1-1-1") {
 		t.Fatalf("given up while waiting: %v", err)
 	}
 	again.Discarded = 2
-	if _, err := (&w).Failed([]format.FailingGame{again}, nil); err == nil || !strings.Contains(err.Error(), "ranked-1-1-1") {
+	if _, err := (&w).Failed([]format.FailingGame{again}, nil, t0); err == nil || !strings.Contains(err.Error(), "ranked-1-1-1") {
 		t.Fatalf("the old game given up again: %v", err)
 	}
 
+	// the look: the command's clock counts (the look's error is written
+	// once), from its first sight of the failure
+	look := &format.LookError{Error: "no map", Since: t0.Add(-time.Hour), At: t0.Add(-time.Hour)}
 	var lw apitypes.Watch
-	look := func(n int, lasted time.Duration) *format.LookError {
-		return &format.LookError{Error: "no map", Looks: n, Since: t0, At: t0.Add(lasted)}
-	}
 	for _, c := range []struct {
-		look *format.LookError
-		fail bool
+		after time.Duration
+		fail  bool
 	}{
-		{look(2, 10*time.Second), false}, // before the command
-		{look(4, 11*time.Second), false},
-		{look(5, 20*time.Second), true}, // 3 more, over 15 s
+		{0, false}, // there before the command: not yet its failure
+		{10 * time.Second, false},
+		{15 * time.Second, true}, // lasted 15 s while the command watched
 	} {
-		retrying, err := lw.Failed(nil, c.look)
-		if (err != nil) != c.fail || (err == nil && (len(retrying) != 1 || !strings.Contains(retrying[0], "look failed"))) {
-			t.Errorf("look %+v: %v %q", c.look, err, retrying)
+		retrying, err := lw.Failed(nil, look, t0.Add(c.after))
+		if (err != nil) != c.fail || (err == nil && (len(retrying) != 1 || !strings.Contains(retrying[0], "look has failed"))) ||
+			(err != nil && !strings.Contains(err.Error(), "looks failed")) {
+			t.Errorf("%s after: %v %q", c.after, err, retrying)
 		}
 	}
 	var rw apitypes.Watch
-	rw.Failed(nil, look(6, time.Minute))
-	rw.Failed(nil, look(1, 0)) // went well in between
-	if _, err := rw.Failed(nil, look(3, 20*time.Second)); err == nil {
-		t.Error("3 failed looks over 20 s after one that went well: not given up")
+	rw.Failed(nil, look, t0)
+	anew := &format.LookError{Error: "no map", Since: t0.Add(20 * time.Second)} // went well in between
+	if _, err := rw.Failed(nil, anew, t0.Add(20*time.Second)); err != nil {
+		t.Errorf("a failure begun again, at once: %v", err)
 	}
-	if _, err := rw.Failed(nil, nil); err != nil {
+	if _, err := rw.Failed(nil, anew, t0.Add(30*time.Second)); err != nil {
+		t.Errorf("a failure begun again, 10 s on: %v", err)
+	}
+	if _, err := rw.Failed(nil, anew, t0.Add(35*time.Second)); err == nil {
+		t.Error("a failure begun again, 15 s on: not given up")
+	}
+	if _, err := rw.Failed(nil, nil, t0.Add(40*time.Second)); err != nil {
 		t.Errorf("no failure: %v", err)
 	}
 }
@@ -165,8 +172,9 @@ func TestACommandStopsOnAGameTheServerGaveUp(t *testing.T) {
 }
 
 // The scheduler's look that fails before it queues a game (the round's
-// map file deleted) is kept, counted while it lasts, and cleared by a
-// look that goes well (the file put back).
+// map file deleted) is kept while it lasts, written once (not at each
+// look: every page following the event would read it again at each), and
+// cleared by a look that goes well (the file put back).
 func TestAFailingLookIsKeptWhileItLasts(t *testing.T) {
 	p, ev := badMapEvent(t)
 	ctx := context.Background()
@@ -175,12 +183,32 @@ func TestAFailingLookIsKeptWhileItLasts(t *testing.T) {
 	if err := blitz.AskRound(ctx, p.FormatHost(), ev.ID); err != nil {
 		t.Fatal(err)
 	}
+	changes, cancel := p.News.Subscribe(ev.ID)
+	defer cancel()
+	// what the hub was told so far (Publish is done when the write returns)
+	told := func() (n int) {
+		for {
+			select {
+			case <-changes:
+				n++
+			default:
+				return n
+			}
+		}
+	}
 	t0 := time.Now()
-	for i := range 3 {
+	p.Tick(ctx, t0)
+	if n := told(); n == 0 {
+		t.Error("the first failed look told the event's pages nothing")
+	}
+	for i := 1; i < 3; i++ {
 		p.Tick(ctx, t0.Add(time.Duration(i)*time.Second))
+		if n := told(); n != 0 {
+			t.Errorf("failed look %d, with the same error, told the event's pages %d changes", i+1, n)
+		}
 	}
 	le, err := p.LookError(ctx, ev.ID)
-	if err != nil || le == nil || le.Looks != 3 || !le.Since.Equal(t0.UTC()) || le.At.Sub(le.Since) != 2*time.Second ||
+	if err != nil || le == nil || !le.Since.Equal(t0.UTC()) || !le.At.Equal(le.Since) ||
 		!strings.Contains(le.Error, `game ranked-1-1-1: "organiser.jmap" is not a map this platform offers`) {
 		t.Fatalf("after 3 failed looks: %+v %v", le, err)
 	}

@@ -9,8 +9,9 @@ import "context"
 // they show.
 type Change struct {
 	Event int64  `json:"event"`
-	What  string `json:"what"`            // ChangeMatch, ChangeState or ChangeResync
+	What  string `json:"what"`            // ChangeMatch, ChangeState, ChangeFailed, ChangeBuild, ChangeWorkers or ChangeResync
 	Match int64  `json:"match,omitempty"` // the recorded match (ChangeMatch)
+	Team  int64  `json:"team,omitempty"`  // the team whose submissions changed (ChangeBuild)
 }
 
 // What a Change says.
@@ -20,6 +21,14 @@ const (
 	// ChangeFailed: a match job of the event failed (it is tried again):
 	// nothing is written, but the organiser's list of failing games changed
 	ChangeFailed = "failed"
+	// ChangeBuild: a submission of the event's Team changed (uploaded, its
+	// build begun or ended, made active): the team's page reads its
+	// submissions again.
+	ChangeBuild = "build"
+	// ChangeWorkers: what the organiser's list of the worker machines
+	// shows changed (a worker appeared, came back, or its running or done
+	// counts changed). Its Event is 0: the machines are no event's.
+	ChangeWorkers = "workers"
 	// ChangeResync: the changes of the others may have been missed (the
 	// follower's connection was lost): every event may have changed.
 	// Its Event is 0.

@@ -160,11 +160,16 @@ type WorkerStatus = apitypes.WorkerStatus
 
 // alive: w beat recently enough.
 func alive(w store.Worker, now time.Time) bool {
+	return now.Before(lostAt(w))
+}
+
+// lostAt is when w is taken for lost if it beats no more.
+func lostAt(w store.Worker) time.Time {
 	every := w.Every
 	if every <= 0 {
 		every = DefaultHeartbeat
 	}
-	return now.Sub(w.Seen) < DeadBeats*every
+	return w.Seen.Add(DeadBeats * every)
 }
 
 // Workers lists the workers that ever reported, the last seen first.
@@ -176,7 +181,7 @@ func (p *Pool) Workers(ctx context.Context) ([]WorkerStatus, error) {
 	now := time.Now()
 	out := make([]WorkerStatus, len(ws))
 	for i, w := range ws {
-		out[i] = WorkerStatus{Worker: w, Alive: alive(w, now)}
+		out[i] = WorkerStatus{Worker: w, Alive: alive(w, now), LostAt: lostAt(w)}
 	}
 	return out, nil
 }

@@ -201,11 +201,18 @@ func TestTheOrganiserSeesTheWorkers(t *testing.T) {
 		ID, Host                    string
 		Cores, Slots, Running, Done int
 		Alive                       bool
+		LostAt                      time.Time `json:"lost_at"`
+		EveryMS                     int64     `json:"every_ms"`
 	}
 	if err := json.Unmarshal(body, &ws); err != nil || code != 200 || len(ws) != 2 {
 		t.Fatalf("%d %s %v", code, body, err)
 	}
 	if ws[0].Host != "m1" || ws[0].Cores != 16 || ws[0].Running != 3 || ws[0].Done != 120 || !ws[0].Alive || ws[1].Alive {
 		t.Fatalf("%+v", ws)
+	}
+	// when each is (or was) taken for lost without another beat: the
+	// organiser's page looks again then
+	if !ws[0].LostAt.Equal(now.Add(worker.DeadBeats*5*time.Second)) || !ws[1].LostAt.Equal(now.Add(-time.Minute+worker.DeadBeats*5*time.Second)) || ws[0].EveryMS != 5000 {
+		t.Errorf("lost at %s and %s, every %d ms; beats at %s, every 5 s", ws[0].LostAt, ws[1].LostAt, ws[0].EveryMS, now)
 	}
 }

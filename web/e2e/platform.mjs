@@ -5,10 +5,13 @@
 //
 //   node platform.mjs BASE_URL OUT_DIR ORGANISER_LINK BAD_ZIP GOOD_ZIP
 //
-// The organiser opens its link and creates an event; a team joins with the
+// The organiser opens its link (it sees the worker machines, and a
+// worker's change and a worker lost without polling) and creates an event; a team joins with the
 // invitation link (its token shown once), downloads a kit, uploads the
-// broken zip (the compiler's error shows under the upload button), then the
-// good one (it builds and becomes active), sees a match against the house
+// broken zip (the compiler's error shows under the upload button), then a
+// second member uploads the good one from another browser (the first
+// member's page, told by its stream, shows it build and become active),
+// the team sees a match against the house
 // bot, opens its replay in the player and downloads its bot log, and reads
 // the leaderboard; the organiser sees the team and its match, stops the
 // casual games, changes the event's name and a game option, freezes the
@@ -57,6 +60,24 @@ await finish('platform pages', async () => {
   assert.match(invite, /\/platform\/join#invite-/, `invitation link: ${invite}`);
   assert.match(await org.textContent('#event .once'), /shown once/);
   assert.match(await org.textContent('#events'), /E2E Cup/);
+
+  step('organiser: a worker\'s new count and a new worker show, told by the stream; the new one, silent, shows lost at its time');
+  // (the Go side beats them once the event exists)
+  /** @param {string} host @param {string} re */
+  const rowIs = (host, re) => until(org, `${host}: ${re}`, ([h, r]) => new RegExp(r).test(
+    [...document.querySelectorAll('#workers tbody tr')].find((tr) => (tr.textContent || '').includes(h))?.textContent || ''), [host, re], 60_000);
+  await rowIs('match-1', '4 / 8');
+  await rowIs('match-3', 'alive');
+  let workerReads = 0;
+  const countReads = (/** @type {import('playwright-core').Request} */ r) => { if (/\/organiser\/workers$/.test(r.url())) workerReads++; };
+  org.on('request', countReads);
+  await rowIs('match-3', 'lost');
+  assert.ok(workerReads <= 2, `the page read the workers ${workerReads} times to see match-3 lost (once, at its lost_at)`);
+  step('organiser: the workers stay as they are: the page reads nothing for them (it polled every 5 s)');
+  workerReads = 0;
+  await org.waitForTimeout(11_000);
+  org.off('request', countReads);
+  assert.equal(workerReads, 0, 'reads of the workers while nothing changed');
 
   // The organiser's stream is cut while the team joins: once it opens
   // again, the page reads the teams again (a join is told by no change;
@@ -153,14 +174,36 @@ await finish('platform pages', async () => {
   assert.match(readFileSync(await log.path(), 'utf8'), /g\+\+/, 'the build log holds the build command');
   await layout(team, 'team-failed');
 
-  step('team: uploads the kit as it is: it builds and becomes active');
+  step('team: a second member uploads the kit as it is, from another browser; the first one\'s page shows it build and become active');
+  // The first member's page, never reloaded, is told each change of the
+  // build by its stream: it sees the build under way (its poll ran only
+  // while a build of its own was under way, and saw none of another's).
+  await team.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__statuses = new Set();
+    const look = () => {
+      const row = document.querySelector('#bot .submissions tbody tr');
+      if (row) w.__statuses.add(`${row.getAttribute('data-id')} ${row.querySelector('.status')?.textContent}`);
+    };
+    new MutationObserver(look).observe(document.querySelector('#bot .submissions'), { childList: true, subtree: true, characterData: true });
+  });
+  const member = await person('second member');
+  await member.goto(`${base}/platform/`);
+  await member.evaluate((t) => localStorage.setItem('arena-platform-team-token', t), token);
+  await member.goto(`${base}/platform/team`);
+  await member.waitForSelector('#bot');
   await team.waitForTimeout(1100); // one submission a second in this test
-  await team.setInputFiles('input[type=file]', goodZip);
-  await team.click('text=Upload and build');
+  await member.setInputFiles('input[type=file]', goodZip);
+  await member.click('text=Upload and build');
   await until(team, 'the build to be ready and active', () => {
     const row = document.querySelector('#bot .submissions tbody tr');
     return row && /ready/.test(row.textContent || '') && /active/.test(row.textContent || '');
   });
+  const newest = await team.getAttribute('#bot .submissions tbody tr', 'data-id');
+  const statuses = await team.evaluate(() => [.../** @type {any} */ (window).__statuses]);
+  assert.ok(statuses.some((s) => s === `${newest} queued` || s === `${newest} building`),
+    `the first member's page saw submission ${newest} under way: ${JSON.stringify(statuses)}`);
+  await member.close();
   assert.ok(await team.isHidden('.build-error'), 'the error box leaves once the newest build works');
 
   step('team: a match against the house bot is played');

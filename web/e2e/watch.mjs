@@ -3,7 +3,7 @@
 // playwright-core. Run by web/platformpages/watch_browser_test.go, which
 // makes the public Blitz event and its two teams with built bots:
 //
-//   node watch.mjs BASE_URL OUT_DIR ORGANISER_LINK EVENT_ID TEAM_A TEAM_B
+//   node watch.mjs BASE_URL OUT_DIR ORGANISER_LINK EVENT_ID TEAM_A TEAM_B LEAGUE_EVENT_ID UNPLACED_TEAM
 //
 // A spectator opens the public page (no token) and keeps it open, never
 // reloaded; the organiser starts the final on its page. Every game of the
@@ -16,13 +16,28 @@
 // page shows the ranked rounds' card from the start, the final's bracket
 // once the organiser starts it, and the final's places once it is over,
 // each game of the bracket with its public replay, all without a reload.
+// A second public event, with leagues, lists its team that is in no
+// league yet (it uploaded nothing) under "Not placed yet", as the ranking
+// does.
 import assert from 'node:assert/strict';
 import { start, person, step, until, layout, finish } from './platformlib.mjs';
 
-const [base, outDir, orgLink, eventID, teamA, teamB] = process.argv.slice(2);
+const [base, outDir, orgLink, eventID, teamA, teamB, leagueEventID, unplacedTeam] = process.argv.slice(2);
 await start(outDir);
 
 await finish('watch page', async () => {
+  step('spectator: an event with leagues lists a team in no league yet, as its ranking does');
+  const early = await person('spectator of the leagues');
+  await early.goto(`${base}/platform/watch?event=${leagueEventID}`);
+  await early.waitForSelector('section.public-leagues');
+  assert.match(await early.textContent('main.watch .board') || '', new RegExp(unplacedTeam), 'the ranking lists the team');
+  await early.waitForSelector('section.public-leagues .league-board.unplaced');
+  assert.match(await early.textContent('section.public-leagues .unplaced h3') || '', /Not placed yet/);
+  assert.deepEqual(await early.$$eval('section.public-leagues .unplaced li', (lis) => lis.map((li) => li.textContent)), [unplacedTeam],
+    'the team in no league is listed once, under "Not placed yet"');
+  await layout(early, 'watch-unplaced');
+  await early.close();
+
   step('spectator: opens the public page; it says no game is live');
   const fan = await person('spectator');
   await fan.goto(`${base}/platform/watch?event=${eventID}`);

@@ -249,7 +249,7 @@ export function failingView(games, look) {
   if (look) {
     items.push(h('li', { class: 'failing-look' },
       h('b', null, 'The server cannot go on'),
-      `: its look at this event\u2019s round or final failed ${countTimes(look.looks)} in a row, since ${when(look.since)}. Its error:`,
+      `: its look at this event\u2019s round or final has failed at each look since ${when(look.since)}. Its error:`,
       h('pre', { class: 'failing-error' }, look.error || '(no message)'),
       h('span', { class: 'failing-state' }, 'It tries again at every look (every few seconds).')));
   }
@@ -338,11 +338,16 @@ export function whenChanged(el, f) {
   setTimeout(first, 0);
 }
 
+/** The changes that no part of the event shows (whenChanged): a team's submissions, the worker machines. */
+const PAGE_ONLY = new Set(['build', 'workers']);
+
 /**
  * Follows an event's stream of changes (server-sent events, read with
  * fetch: the token goes in a header, which EventSource cannot send).
  * onChange is called at most once a second with the latest change
- * (changes only say "read again", so a burst is one refresh). While the
+ * (changes only say "read again", so a burst is one refresh), its kinds
+ * the kinds ('what') of every change of the burst: a page that reads
+ * different things for different kinds reads each that changed. While the
  * stream is down, it is opened again after a growing wait, and onChange
  * is called every fallbackMs meanwhile: a slow poll, only then. The
  * page's parts that whenChanged keeps current hear of the same changes.
@@ -361,11 +366,23 @@ export function follow(path, role, onChange, o = {}) {
   let stopped = false, retry = 1000, fallback = 0, due = 0, hellos = 0;
   /** @type {any} */
   let pending = null;
+  /** The kinds of the changes since the last call. @type {Set<string>} */
+  const kinds = new Set();
   const ctl = new AbortController();
   const fire = (/** @type {any} */ c) => {
     pending = c;
+    kinds.add(c.what);
     if (due) return;
-    due = window.setTimeout(() => { due = 0; const p = pending; pending = null; onChange(p); changed(p); }, o.everyMs || 1000);
+    due = window.setTimeout(() => {
+      due = 0;
+      const p = { ...pending, kinds: [...kinds] };
+      pending = null;
+      kinds.clear();
+      onChange(p);
+      // a team's builds and the worker machines are the page's own
+      // parts: the event's parts have nothing to read again for them
+      if (p.kinds.some((/** @type {string} */ k) => !PAGE_ONLY.has(k))) changed(p);
+    }, o.everyMs || 1000);
   };
   const down = (/** @type {boolean} */ isDown) => {
     document.body.dataset.stream = isDown ? 'down' : 'open';

@@ -546,10 +546,34 @@ async function refreshWorkers() {
     h('td', { class: 'num' }, String(w.cores)),
     h('td', { class: 'num', title: `at most ${w.slots} matches at once` }, `${w.running} / ${w.slots}`),
     h('td', { class: 'num' }, String(w.done)),
-    h('td', { class: 'nowrap' }, when(w.seen)),
+    // an alive worker's beats are told only when they change the list:
+    // the time of the last one the page read says nothing
+    h('td', { class: 'nowrap' }, w.alive ? h('span', { class: 'dim', title: `started ${when(w.started)}` }, `beats every ${seconds(w.every_ms)}`) : when(w.seen)),
     h('td', null, w.alive
       ? h('span', { class: 'status ready' }, 'alive')
       : h('span', { class: 'status failed', title: 'silent for six heartbeats: its jobs were queued again' }, 'lost')))));
+  lookAtLoss(list);
+}
+
+/** A heartbeat's period in words. @param {number} ms */
+function seconds(ms) {
+  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000) || 1} s`;
+}
+
+let lossTimer = 0;
+/**
+ * A worker that stops beating is told by no change (nothing is written):
+ * the page looks again when the first alive one would be taken for lost
+ * (its lost_at), in case it beat no more. A beat since that changed
+ * nothing shown pushed lost_at on: the list read then says when next.
+ * @param {any[]} list
+ */
+function lookAtLoss(list) {
+  clearTimeout(lossTimer);
+  const next = Math.min(...list.filter((w) => w.alive).map((w) => Date.parse(w.lost_at)));
+  if (!Number.isFinite(next)) return;
+  // a little after, as the server's clock and the page's differ a little
+  lossTimer = window.setTimeout(refreshWorkersSerially, Math.min(Math.max(next - Date.now(), 0) + 1000, 2 ** 31 - 1));
 }
 
 async function refreshEvents() {
@@ -574,24 +598,48 @@ async function quietly(f) {
   }
 }
 
-let polling = false;
 /** @type {{stop: () => void}|null} */
 let stream = null;
-let followed = 0;
+let followed = -1;
 
 /**
  * Keeps the chosen event's teams and matches current by its stream (a
  * match recorded, a team moved to another league, a state of the event
- * changed), from the moment it is chosen. Each hello reads them again:
- * what changed between the page's first read and the stream's opening,
- * or while the stream was down, was not told.
+ * changed), from the moment it is chosen, and the worker machines (a
+ * heartbeat that changes the list); with no event chosen, the machines'
+ * stream alone. Each hello reads them again: what changed between the
+ * page's first read and the stream's opening, or while the stream was
+ * down, was not told.
  */
 function followChosen() {
   const id = state.events.some((e) => e.id === state.chosen) ? state.chosen : 0;
   if (id === followed) return;
   if (stream) stream.stop();
   followed = id;
-  stream = followed ? follow(`organiser/events/${followed}/stream`, 'organiser', refreshChosen) : null;
+  stream = follow(followed ? `organiser/events/${followed}/stream` : 'organiser/stream', 'organiser', (c) => {
+    /** @type {string[]} */
+    const kinds = c.kinds || [c.what];
+    // a hello, a resync or a poll while the stream was down: anything may have changed
+    const all = kinds.some((k) => k === 'hello' || k === 'resync' || k === 'poll');
+    if (all || kinds.some((k) => k !== 'workers')) refreshChosen();
+    if (all) refreshWorkersSerially();
+    else if (kinds.includes('workers')) workersSoon();
+  });
+}
+
+let workersDue = 0, workersRead = 0;
+/**
+ * Reads the workers again at a change of theirs, at most once in 5 s:
+ * busy workers change their counts at each beat, each its own, and the
+ * list needs no more than their beats' pace (it was read every 5 s).
+ */
+function workersSoon() {
+  if (workersDue) return;
+  workersDue = window.setTimeout(() => {
+    workersDue = 0;
+    workersRead = Date.now();
+    refreshWorkersSerially();
+  }, Math.max(0, workersRead + 5000 - Date.now()));
 }
 
 /** Reads the chosen event's teams and matches again, one read at a time. */
@@ -601,16 +649,8 @@ const refreshChosen = serially(async () => {
   await quietly(refreshMatches);
 });
 
-/** Keeps the workers current (their heartbeats: no event's change) every 5 seconds. */
-async function poll() {
-  if (polling) return;
-  polling = true;
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 5000));
-    if (document.hidden || !token('organiser')) continue;
-    await quietly(refreshWorkers);
-  }
-}
+/** Reads the worker machines again, one read at a time. */
+const refreshWorkersSerially = serially(() => quietly(refreshWorkers));
 
 async function start() {
   try {
@@ -631,7 +671,7 @@ async function start() {
     renderForm();
   }
   if (first) await choose(first);
-  poll();
+  else followChosen(); // the machines' stream
 }
 
 function main() {

@@ -666,19 +666,28 @@ async function quietly(f) {
 }
 
 /**
- * Keeps the page current: the submissions every 2 s while a build is
- * queued or running (a build is no change of the event's); the team (its
- * league), the matches, the leaderboard and the results when the event's
- * stream says a match was recorded (every 30 s only while it is down).
+ * Keeps the page current by the event's stream: the submissions when one
+ * of the team's changes (uploaded, its build begun or ended, made active:
+ * "build", told to this team only); the team (its league), the
+ * submissions, the matches, the leaderboard and the results at any other
+ * change (every 30 s only while the stream is down).
  */
-async function poll() {
-  const again = serially(refreshEvent);
-  follow('stream', 'team', (c) => { if (c.what !== 'hello' || c.again) again(); });
-  for (;;) {
-    const busy = state.submissions.some((s) => s.status === 'queued' || s.status === 'building');
-    await new Promise((r) => setTimeout(r, 2000));
-    if (!document.hidden && busy) await quietly(refreshSubmissions);
-  }
+function poll() {
+  // one read at a time, the submissions' among them (answers of reads
+  // beside each other may come out of order)
+  let everything = false;
+  const read = serially(async () => {
+    if (!everything) return quietly(refreshSubmissions);
+    everything = false;
+    return refreshEvent();
+  });
+  follow('stream', 'team', (c) => {
+    if (c.what === 'hello' && !c.again) return; // the page has just read everything
+    /** @type {string[]} */
+    const kinds = c.kinds || [c.what];
+    if (!kinds.every((k) => k === 'build')) everything = true;
+    read();
+  });
 }
 
 /** Reads again what the event's matches change. */

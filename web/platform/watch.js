@@ -46,7 +46,7 @@ async function refresh() {
   parts.board.replaceChildren(boardView(board));
   parts.games.replaceChildren(gamesView(games));
   const open = [...parts.format.querySelectorAll('details')].map((d) => d.open);
-  parts.format.replaceChildren(...(format.leagues ? [leaguesView(format.leagues)] : []),
+  parts.format.replaceChildren(...(format.leagues ? [leaguesView(format.leagues, format.unplaced || [])] : []),
     ...publicCardsOf(info, format, { replay: replayPage }));
   // a reader's unfolded details stay unfolded when the tables are drawn again
   parts.format.querySelectorAll('details').forEach((d, k) => { if (k < open.length) d.open = open[k]; });
@@ -77,8 +77,13 @@ function replayPage(id) {
   return `/platform/replay/${id}?public=${encodeURIComponent(event)}`;
 }
 
-/** The leagues' leaderboards, the top league first. @param {any[]} leagues */
-function leaguesView(leagues) {
+/**
+ * The leagues' leaderboards, the top league first, then the teams not
+ * placed in a league yet (no build of theirs has played), which the
+ * ranking lists too.
+ * @param {any[]} leagues @param {any[]} unplaced
+ */
+function leaguesView(leagues, unplaced) {
   return h('section', { class: 'card public-leagues' }, h('h2', null, 'Leagues'),
     leagues.map((l) => h('div', { class: 'league-board', dataset: { league: String(l.number) } },
       h('h3', null, `League ${l.number} ${l.name}`, l.boss_only ? h('span', { class: 'dim' }, ' \u00b7 teams play only the boss') : ''),
@@ -88,7 +93,10 @@ function leaguesView(leagues) {
           h('td', null, s.league_rank ? String(s.league_rank) : '\u2013'), h('td', null, s.team),
           h('td', null, s.boss_only ? testWords(s.promotion) : s.league_rank ? s.rating.toFixed(1) : ''),
           h('td', null, String(s.games))))))
-        : h('p', { class: 'muted' }, 'No team in this league yet.'))));
+        : h('p', { class: 'muted' }, 'No team in this league yet.'))),
+    unplaced.length ? h('div', { class: 'league-board unplaced', dataset: { league: '0' } },
+      h('h3', null, 'Not placed yet', h('span', { class: 'dim' }, ' \u00b7 a team enters a league once its first bot is built')),
+      h('ul', { class: 'unplaced-teams' }, unplaced.map((/** @type {any} */ s) => h('li', null, s.team)))) : '');
 }
 
 /** A promotion test in words. @param {any} t */

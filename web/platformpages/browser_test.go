@@ -66,6 +66,30 @@ func TestPlatformBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Once the organiser has created its event (the page open since),
+	// match-1 begins a fourth match and a third worker appears, beating
+	// every 3 s: it beats once only, and is lost 18 s later. The page is
+	// told of both by its stream, and looks again at the third's lost_at.
+	beats, stop := context.WithCancel(ctx)
+	t.Cleanup(stop)
+	go func() {
+		for beats.Err() == nil {
+			evs, err := env.P.Store.Events(beats)
+			if err == nil && len(evs) > 0 {
+				now := time.Now().UTC()
+				for _, w := range []store.Worker{
+					{ID: "match-1-7-ab", Host: "match-1", Cores: 16, Slots: 8, Running: 4, Done: 120, Started: now.Add(-time.Hour), Seen: now, Every: time.Hour},
+					{ID: "match-3-5-ef", Host: "match-3", Cores: 2, Slots: 1, Started: now, Seen: now, Every: 3 * time.Second},
+				} {
+					if err := env.P.Store.Heartbeat(beats, w); err != nil {
+						t.Error(err)
+					}
+				}
+				return
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}()
 	files := t.TempDir()
 	bad := filepath.Join(files, "broken-bot.zip")
 	good := filepath.Join(files, "tracks-cpp.zip")

@@ -17,7 +17,8 @@ import (
 // teams with still bots, built. In the browser the organiser starts the
 // final; the spectator's page, never reloaded, lists every game of the
 // final as live while it is played (one is opened and followed live),
-// and lists none of it as live once the final is over. It skips as
+// and lists none of it as live once the final is over. A second public
+// event, with leagues, shows its team that is in no league yet. It skips as
 // TestPlatformBrowser does without Chromium, node or the sandbox.
 func TestPlatformWatchBrowser(t *testing.T) {
 	env := startPlatformPages(t)
@@ -58,5 +59,16 @@ func TestPlatformWatchBrowser(t *testing.T) {
 			time.Sleep(200 * time.Millisecond)
 		}
 	}
-	env.run(t, "e2e/watch.mjs", strconv.FormatInt(ev.ID, 10), "Owls", "Bats")
+	// A public tracks event with leagues and a team that has uploaded
+	// nothing: in no league yet.
+	settings = store.DefaultSettings()
+	settings.Public, settings.Leagues = true, true
+	lev, linvite, err := env.P.CreateEventWith(ctx, "tracks", "League watch", nil, settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := env.P.Join(ctx, linvite, "Newts"); err != nil {
+		t.Fatal(err)
+	}
+	env.run(t, "e2e/watch.mjs", strconv.FormatInt(ev.ID, 10), "Owls", "Bats", strconv.FormatInt(lev.ID, 10), "Newts")
 }

@@ -18,7 +18,8 @@ import (
 // The processes that share the database (the web servers, the workers on
 // other machines) tell each other of their writes by PostgreSQL's
 // LISTEN/NOTIFY: a transaction that records a match or changes an event
-// state document notifies newsChannel, which PostgreSQL delivers at its
+// state document notifies newsChannel (and so does Notify, for a failed
+// job, a build's change, a heartbeat that changes the list of workers), which PostgreSQL delivers at its
 // commit (never for a rolled back one) to every connection listening.
 // Each DB signs its notifications with an origin of its own, so that its
 // follower skips them: the process that wrote has told its own pages.
@@ -71,8 +72,16 @@ func parseNotice(payload string) (notice, error) {
 	switch {
 	case n.Origin == "":
 		return n, errors.New("no origin")
+	case n.What == store.ChangeWorkers:
+		if n.Event != 0 || n.Team != 0 {
+			return n, errors.New("a change of the workers is no event's")
+		}
 	case n.Event <= 0:
 		return n, errors.New("no event")
+	case n.What == store.ChangeBuild:
+		if n.Team <= 0 {
+			return n, errors.New("a change of a build names no team")
+		}
 	case n.What != store.ChangeMatch && n.What != store.ChangeState && n.What != store.ChangeFailed:
 		return n, errors.New("not a change: " + n.What)
 	}
