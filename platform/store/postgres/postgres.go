@@ -195,8 +195,18 @@ func (d *DB) SuspendTeam(ctx context.Context, eventID, teamID int64, suspended b
 	if !suspended {
 		reason = ""
 	}
-	return scanTeam(d.pool.QueryRow(ctx, `UPDATE teams SET suspended = $1, suspend_reason = $2 WHERE id = $3 AND event_id = $4 RETURNING `+teamCols,
-		suspended, reason, teamID, eventID))
+	var t store.Team
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		var err error
+		t, err = scanTeam(tx.QueryRow(ctx, `UPDATE teams SET suspended = $1, suspend_reason = $2 WHERE id = $3 AND event_id = $4 RETURNING `+teamCols,
+			suspended, reason, teamID, eventID))
+		if err != nil {
+			return err
+		}
+		// its event's tables change (news.go)
+		return d.notify(ctx, tx, store.Change{Event: eventID, What: store.ChangeState})
+	})
+	return t, err
 }
 
 // TeamByToken implements store.Store.
