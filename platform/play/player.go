@@ -131,6 +131,9 @@ func (p *Player) suspended(ctx context.Context, teams []int64) error {
 			continue // a house bot
 		}
 		t, err := p.Events.Store.Team(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // no such team: the match fails as any job with a bad seat
+		}
 		if err != nil {
 			return err
 		}
