@@ -8,8 +8,8 @@ import (
 
 	"github.com/riverqueue/river/rivertype"
 
-	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/platformtest"
+	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
 )
