@@ -102,7 +102,27 @@ while True: time.sleep(3600)' "$1" &
   BOTS+=($!)
 }
 
+# hostile_teams suspend|resume: the organiser suspends the hostile teams
+# (HOSTILE: "EVENT NAME" each) or lets them back, through the server
+# with the organiser's token (ORG); a server being restarted is waited for
+hostile_teams() {
+  local t ev name i
+  for t in "${HOSTILE[@]}"; do
+    read -r ev name <<< "$t"
+    i=0
+    until "$BIN" event team "$1" "$ev" --server "$U" --token "$ORG" --team "$name" \
+      ${2:+--reason "$2"} >> "$D/suspend.log" 2>&1; do
+      i=$((i + 1))
+      [ "$i" -lt 30 ] || { echo "could not $1 $name (its log: $D/suspend.log)"; exit 1; }
+      sleep 2
+    done
+  done
+}
+
 # --- figures -----------------------------------------------------------
+
+# hundredths N: N/100 written with two decimals
+hundredths() { printf '%d.%02d' $(($1 / 100)) $(($1 % 100)); }
 
 # games EVENT PREFIX: the matches of EVENT played without error with a
 # team whose name starts with PREFIX

@@ -41,6 +41,7 @@ to play them, and --wait follows them.`,
 	ev.AddCommand(eventCreateCommand(&of), eventListCommand(&of), eventShowCommand(&of), eventUpdateCommand(&of))
 	ev.AddCommand(eventControlCommands()...)
 	ev.AddCommand(eventOrganiserCommands(&of)...)
+	ev.AddCommand(eventTeamCommand())
 	for _, f := range format.All() { // each format's own: its rounds, its final
 		if c, ok := f.(format.Commander); ok {
 			ev.AddCommand(c.Commands(eventCLI{})...)

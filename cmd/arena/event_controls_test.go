@@ -119,3 +119,47 @@ func TestEventRetest(t *testing.T) {
 		t.Errorf("retest of no team: exit %d %s", code, stderr)
 	}
 }
+
+// TestEventTeamSuspend: arena event team suspend and resume print the
+// same on the data directory and through the server, by name or id; the
+// team is marked in arena event teams; a team of another event, or none,
+// is refused.
+func TestEventTeamSuspend(t *testing.T) {
+	w := newTwin(t)
+	w.create(t, "tracks")
+	w.create(t, "tracks")
+	w.each(t, func(p *platform.Platform) {
+		readyTeams(t, p, 2)
+		readyTeamsOf(t, p, 2, 1) // event 2's A-team, team 3
+	})
+	out, _, code := w.same(t, "event", "team", "suspend", "1", "--team", "A-team", "--reason", "forks busy loops")
+	if code != 0 || out != "A-team (team 1) is suspended: forks busy loops\n" {
+		t.Errorf("suspend: exit %d %q", code, out)
+	}
+	if out, _, _ := w.same(t, "event", "teams", "1"); !strings.Contains(out, "A-team (suspended)") || strings.Contains(out, "B-team (suspended)") {
+		t.Errorf("teams:\n%s", out)
+	}
+	if out, _, _ := w.same(t, "event", "team", "suspend", "1", "--team", "2", "--json"); !strings.Contains(out, `"suspended": true`) {
+		t.Errorf("suspend by id, --json: %s", out)
+	}
+	for _, bad := range [][]string{
+		{"event", "team", "suspend", "1", "--team", "3"}, // event 2's
+		{"event", "team", "suspend", "1", "--team", "Nobody"},
+		{"event", "team", "suspend", "1"},
+		{"event", "team", "resume", "9", "--team", "A-team"},
+	} {
+		if _, stderr, code := w.same(t, bad...); code == 0 || stderr == "" {
+			t.Errorf("%v: exit %d %q", bad, code, stderr)
+		}
+	}
+	if out, _, code := w.same(t, "event", "team", "resume", "1", "--team", "A-team"); code != 0 || out != "A-team (team 1) is back: its bots play and it may upload again\n" {
+		t.Errorf("resume: exit %d %q", code, out)
+	}
+	w.each(t, func(p *platform.Platform) {
+		for id, want := range map[int64]bool{1: false, 2: true, 3: false} {
+			if tm, err := p.Store.Team(context.Background(), id); err != nil || tm.Suspended != want {
+				t.Errorf("team %d: %+v %v, want suspended %v", id, tm, err, want)
+			}
+		}
+	})
+}

@@ -180,7 +180,7 @@ func printTeams(out io.Writer, id int64, ts []client.Team, asJSON bool) error {
 	if !slices.ContainsFunc(ts, func(t client.Team) bool { return t.League != 0 }) {
 		fmt.Fprintln(w, "RANK\tID\tTEAM\tMEMBERS\tACTIVE\tRATING\tGAMES")
 		for _, t := range ts {
-			fmt.Fprintf(w, "%d\t%d\t%s\t%s\t%d\t%.2f\t%d\n", t.Rank, t.ID, t.Name, strings.Join(t.Members, ", "), t.Active, t.Rating, t.Games)
+			fmt.Fprintf(w, "%d\t%d\t%s\t%s\t%d\t%.2f\t%d\n", t.Rank, t.ID, teamLabel(t), strings.Join(t.Members, ", "), t.Active, t.Rating, t.Games)
 		}
 		return w.Flush()
 	}
@@ -195,10 +195,19 @@ func printTeams(out io.Writer, id int64, ts []client.Team, asJSON bool) error {
 		if t.League == 0 {
 			league = "-" // no bot yet
 		}
-		fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\t%d\t%s\t%d\t%s\n", league, t.Rank, t.ID, t.Name, strings.Join(t.Members, ", "), t.Active,
+		fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\t%d\t%s\t%d\t%s\n", league, t.Rank, t.ID, teamLabel(t), strings.Join(t.Members, ", "), t.Active,
 			rating, t.Games, testText(t.Promotion))
 	}
 	return w.Flush()
+}
+
+// teamLabel is a team's name in arena event teams' table, marked when the
+// organiser suspended it (arena event team suspend).
+func teamLabel(t client.Team) string {
+	if t.Suspended {
+		return t.Name + " (suspended)"
+	}
+	return t.Name
 }
 
 // printMatches is arena event matches' table.

@@ -161,6 +161,7 @@ var ownRoutes = []route{
 	{"GET " + Prefix + "organiser/events/{id}/replays", organiser, false, (*api).orgReplays},
 	{"POST " + Prefix + "organiser/events/{id}/final", organiser, false, (*api).orgFinal},
 	{"POST " + Prefix + "organiser/events/{id}/teams/{team}/retest", organiser, false, (*api).orgRetest},
+	{"POST " + Prefix + "organiser/events/{id}/teams/{team}/suspend", organiser, false, (*api).orgSuspend}, // suspend.go
 }
 
 type api struct {
@@ -428,6 +429,9 @@ func (a *api) submission(w http.ResponseWriter, r *http.Request, t store.Team) {
 
 // activate makes one of the team's ready submissions its active one.
 func (a *api) activate(w http.ResponseWriter, r *http.Request, t store.Team) {
+	if refuseSuspended(w, t) {
+		return
+	}
 	s, ok := a.ownSubmission(w, r, t)
 	if !ok {
 		return
@@ -517,6 +521,9 @@ func boardJSON(board []apitypes.Standing) []map[string]any {
 		line := map[string]any{"rank": s.Rank, "league_rank": s.LeagueRank, "team": s.Team.Name, "team_id": s.Team.ID,
 			"rating": s.Score(), "mu": rt.Mu, "sigma": rt.Sigma, "games": rt.Games,
 			"wins": rt.Wins, "draws": rt.Draws, "losses": rt.Losses, "win_rate": s.WinRate(), "league": s.Team.League}
+		if s.Team.Suspended { // (the reason is for the team and the organiser)
+			line["suspended"] = true
+		}
 		addTest(line, s)
 		list = append(list, line)
 	}
@@ -670,6 +677,9 @@ func (a *api) buildLog(w http.ResponseWriter, r *http.Request, t store.Team) {
 // file), or a raw body: application/zip, or any other type with the
 // source file's name in ?filename=.
 func (a *api) submit(w http.ResponseWriter, r *http.Request, t store.Team) {
+	if refuseSuspended(w, t) {
+		return
+	}
 	limit := build.DefaultLimits.Zip
 	// The server's read timeout is for requests of a few bytes.
 	http.NewResponseController(w).SetReadDeadline(time.Now().Add(a.o.UploadTime))
@@ -753,7 +763,11 @@ func teamJSON(t store.Team) map[string]any {
 	if members == nil {
 		members = []string{}
 	}
-	return map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "members": members, "created": t.Created.Format(time.RFC3339), "active": t.Active}
+	m := map[string]any{"id": t.ID, "event": t.EventID, "name": t.Name, "members": members, "created": t.Created.Format(time.RFC3339), "active": t.Active}
+	if t.Suspended { // the organiser's word, shown on the team's pages (event.SuspendTeam)
+		m["suspended"], m["reason"] = true, t.Reason
+	}
+	return m
 }
 
 // EventJSON is how the API and the CLI's --json show an event (never its

@@ -91,6 +91,9 @@ func (a *api) results(w http.ResponseWriter, r *http.Request, t store.Team) {
 // registerURL makes an HTTP bot URL the team's active submission (events
 // with http_bots); it counts as a submission for the rate limit.
 func (a *api) registerURL(w http.ResponseWriter, r *http.Request, t store.Team) {
+	if refuseSuspended(w, t) {
+		return
+	}
 	var req struct {
 		URL string `json:"url"`
 	}

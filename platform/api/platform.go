@@ -36,6 +36,9 @@ type Platform interface {
 	Join(ctx context.Context, invite, name string, members ...string) (store.Team, string, error)
 	Authenticate(ctx context.Context, token string) (store.Team, error)
 	AuthenticateOrganiser(ctx context.Context, token string) error
+	// SuspendTeam suspends a team of the event, or lets it back (the
+	// organiser's word: event.SuspendTeam).
+	SuspendTeam(ctx context.Context, eventID, teamID int64, suspended bool, reason string) (store.Team, error)
 
 	// The organiser's controls.
 	EventControls(ctx context.Context, eventID int64) (apitypes.Controls, error)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/store"
 )
 
@@ -59,6 +60,10 @@ func (a *api) play(w http.ResponseWriter, r *http.Request, _ store.Team) {
 			return
 		}
 		refuse("this token is not valid (your team's token: arena team join prints it)")
+		return
+	}
+	if err := event.Suspended(t); err != nil {
+		refuse(clip(err.Error()))
 		return
 	}
 	if !a.playing(t.ID, true) {

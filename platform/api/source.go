@@ -64,6 +64,9 @@ const maxEditBody = 6*submission.MaxSource + 4<<10
 // one file edited: the checks and the rate limit of an upload, a draft's
 // counted apart (a team plays its edit, then submits it).
 func (a *api) submitEdited(w http.ResponseWriter, r *http.Request, t store.Team) {
+	if refuseSuspended(w, t) {
+		return
+	}
 	s, ok := a.ownSubmission(w, r, t)
 	if !ok {
 		return

@@ -25,6 +25,9 @@ const RecentTests = 50
 // "vs": "boss|house|house:NAME|submission:N|team:NAME", "seed": "S"
 // (a string, as the seeds the API writes, or a number; none: random)}.
 func (a *api) startTest(w http.ResponseWriter, r *http.Request, t store.Team) {
+	if refuseSuspended(w, t) {
+		return
+	}
 	var req struct {
 		Submission int64           `json:"submission"`
 		Vs         string          `json:"vs"`

@@ -93,6 +93,7 @@ const (
 	routeFreeze        = "POST organiser/events/{id}/freeze"
 	routeFinal         = "POST organiser/events/{id}/final"
 	routeRetest        = "POST organiser/events/{id}/teams/{team}/retest"
+	routeSuspend       = "POST organiser/events/{id}/teams/{team}/suspend"
 	routePublish       = "POST organiser/events/{id}/publish"
 	routeResults       = "GET organiser/events/{id}/results"
 	routeReplays       = "GET organiser/events/{id}/replays"
@@ -112,7 +113,7 @@ func Routes() []string {
 	var out []string
 	for _, r := range []string{routeJoin, routeSubmit, routeSubmissions, routeSubmission, routeSubmissionLog, routeActivate,
 		routeHTTPBot, routeLeaderboard, routeEvents, routeCreateEvent, routeEvent, routeUpdateEvent, routeInvite, routeTeams, routeMatches,
-		routeStatus, routeCasual, routeFreeze, routeFinal, routeRetest, routePublish, routeResults, routeReplays,
+		routeStatus, routeCasual, routeFreeze, routeFinal, routeRetest, routeSuspend, routePublish, routeResults, routeReplays,
 		routeTeam, routeTeamMatches, routeMatchReplay, routeStartTest, routeTests, routeTest, routeTestReplay} {
 		method, path, _ := strings.Cut(r, " ")
 		out = append(out, method+" "+Prefix+path)

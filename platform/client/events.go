@@ -152,6 +152,13 @@ func (c *Client) Retest(ctx context.Context, id, team int64) (apitypes.Promotion
 	return test, err
 }
 
+// SuspendTeam: POST organiser/events/{id}/teams/{team}/suspend.
+func (c *Client) SuspendTeam(ctx context.Context, id, team int64, suspended bool, reason string) (Team, error) {
+	var t Team
+	_, err := c.post(ctx, routeSuspend, map[string]any{"suspended": suspended, "reason": reason}, &t, id, team)
+	return t, err
+}
+
 // Publish: POST organiser/events/{id}/publish.
 func (c *Client) Publish(ctx context.Context, id int64) error {
 	_, err := c.post(ctx, routePublish, map[string]any{}, nil, id)

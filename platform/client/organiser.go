@@ -40,6 +40,10 @@ type Organiser interface {
 	// Retest makes a team's active submission take its league's
 	// promotion test again, and returns the test as it then stands.
 	Retest(ctx context.Context, id, team int64) (apitypes.PromotionRecord, error)
+	// SuspendTeam suspends a team of the event with a reason (its bots
+	// play no new match, its uploads are refused) or lets it back, and
+	// returns the team.
+	SuspendTeam(ctx context.Context, id, team int64, suspended bool, reason string) (Team, error)
 	Publish(ctx context.Context, id int64) error
 	// Export writes the event's results.json, results.csv and
 	// replays.tar.gz into dir, and returns the results and the number of

@@ -26,6 +26,9 @@ type Team struct {
 	League    int                       `json:"league,omitempty"`
 	Promotion *apitypes.PromotionRecord `json:"promotion,omitempty"`
 	BossOnly  bool                      `json:"boss_only,omitempty"`
+	// Suspended: the organiser suspended the team, for Reason (may be "").
+	Suspended bool   `json:"suspended,omitempty"`
+	Reason    string `json:"reason,omitempty"`
 }
 
 // Match is a match as the organiser sees it

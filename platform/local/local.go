@@ -80,7 +80,7 @@ func (l Local) Teams(ctx context.Context, id int64) ([]client.Team, error) {
 		r := s.Rating
 		out = append(out, client.Team{ID: s.Team.ID, Name: s.Team.Name, Members: s.Team.Members, Active: s.Team.Active, Rank: s.Rank,
 			Rating: s.Score(), Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
-			League: s.Team.League, Promotion: s.Test, BossOnly: s.BossOnly})
+			League: s.Team.League, Promotion: s.Test, BossOnly: s.BossOnly, Suspended: s.Team.Suspended, Reason: s.Team.Reason})
 	}
 	return out, nil
 }
@@ -155,6 +155,16 @@ func (l Local) Retest(ctx context.Context, id, team int64) (apitypes.PromotionRe
 		return apitypes.PromotionRecord{}, err
 	}
 	return l.p.matches.Retest(ctx, id, team)
+}
+
+// SuspendTeam suspends a team of the event, or lets it back; a team of
+// another event is store.ErrNotFound.
+func (l Local) SuspendTeam(ctx context.Context, id, team int64, suspended bool, reason string) (client.Team, error) {
+	t, err := l.p.SuspendTeam(ctx, id, team, suspended, reason)
+	if err != nil {
+		return client.Team{}, err
+	}
+	return client.Team{ID: t.ID, Name: t.Name, Members: t.Members, Active: t.Active, League: t.League, Suspended: t.Suspended, Reason: t.Reason}, nil
 }
 
 func (l Local) Publish(ctx context.Context, id int64) error {

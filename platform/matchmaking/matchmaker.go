@@ -9,8 +9,11 @@ package matchmaking
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
+
+	"github.com/riverqueue/river"
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/event"
@@ -49,6 +52,11 @@ type Matchmaker struct {
 // (queue.Jobs.CompleteWith).
 func (mk *Matchmaker) PlayMatch(ctx context.Context, a queue.Match) error {
 	rec, err := mk.Player.Play(ctx, a)
+	if errors.Is(err, play.ErrSuspended) && !a.Format {
+		// a team suspended since the job was queued: the match is
+		// dropped (a format's game is tried again: the round waits)
+		return river.JobCancel(err)
+	}
 	if err != nil {
 		return err
 	}

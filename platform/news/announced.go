@@ -65,6 +65,16 @@ func (a announced) UpdateEventState(ctx context.Context, eventID int64, name str
 	return doc, err
 }
 
+// SuspendTeam tells of a team suspended or let back: its event's tables
+// and its pages change without a match.
+func (a announced) SuspendTeam(ctx context.Context, eventID, teamID int64, suspended bool, reason string) (store.Team, error) {
+	t, err := a.Store.SuspendTeam(ctx, eventID, teamID, suspended, reason)
+	if err == nil {
+		a.hub.Publish(Change{Event: eventID, What: State})
+	}
+	return t, err
+}
+
 // SetLeague tells of a team moved to another league (a promotion): its
 // event's leaderboards change without a match.
 func (a announced) SetLeague(ctx context.Context, teamID int64, from, to int) (bool, error) {

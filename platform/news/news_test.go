@@ -81,6 +81,13 @@ func (f fakeStore) RecordMatchTx(context.Context, store.Match, func(map[int64]st
 
 func (f fakeStore) SetLeague(context.Context, int64, int, int) (bool, error) { return f.recorded, nil }
 
+func (f fakeStore) SuspendTeam(_ context.Context, ev, id int64, _ bool, _ string) (store.Team, error) {
+	if !f.recorded {
+		return store.Team{}, store.ErrNotFound
+	}
+	return store.Team{ID: id, EventID: ev}, nil
+}
+
 func (f fakeStore) Team(_ context.Context, id int64) (store.Team, error) {
 	return store.Team{ID: id, EventID: 5}, nil
 }
@@ -109,10 +116,12 @@ func TestAnnouncedTellsOfWrites(t *testing.T) {
 	st.UpdateEventState(ctx, 5, "doc", func([]byte) ([]byte, error) { return nil, errors.New("refused") })
 	st.SetLeague(ctx, 3, 1, 2)
 	Announced(fakeStore{recorded: false}, &h).SetLeague(ctx, 3, 1, 2) // not moved: it was not in league 1
+	st.SuspendTeam(ctx, 5, 3, true, "")
+	Announced(fakeStore{recorded: false}, &h).SuspendTeam(ctx, 5, 3, true, "") // no such team
 	if err := st.(store.Notifier).Notify(ctx, store.Change{Event: 5, What: store.ChangeFailed}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{Match, Match, State, State, Failed} {
+	for _, want := range []string{Match, Match, State, State, State, Failed} {
 		if got := <-c; got.What != want || got.Event != 5 {
 			t.Fatalf("got %+v, want %s", got, want)
 		}

@@ -103,10 +103,18 @@ func kitTransport(info game.Info, set store.Settings, m kits.Manifest) (string, 
 	return kind, nil
 }
 
-// Playable: the submission's kit is one the platform can play.
+// Playable: the submission's team is not suspended by the organiser
+// (event.SuspendTeam), and its kit is one the platform can play. Every
+// scheduler (casual pairing, leagues, rounds, finals, test games'
+// opponents) asks it of each team's bot, so that a suspended team is
+// left out of every new match.
 func (p *Player) Playable(ctx context.Context, info game.Info, subID int64) bool {
 	s, err := p.Events.Store.Submission(ctx, subID)
 	if err != nil {
+		return false
+	}
+	t, err := p.Events.Store.Team(ctx, s.TeamID)
+	if err != nil || t.Suspended {
 		return false
 	}
 	if s.Language == store.LanguageURL {
@@ -121,10 +129,6 @@ func (p *Player) Playable(ctx context.Context, info game.Info, subID int64) bool
 	}
 	set := store.Settings{HTTPBots: true}
 	if m.Protocol == "http" { // only in an event that takes HTTP bots
-		t, err := p.Events.Store.Team(ctx, s.TeamID)
-		if err != nil {
-			return false
-		}
 		ev, err := p.Events.Store.Event(ctx, t.EventID)
 		if err != nil {
 			return false

@@ -2,6 +2,8 @@ package play
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -116,6 +118,32 @@ func (p *Player) holdCores(ctx context.Context, specs []bot.Spec, first bool) (f
 	return func() { cores.Release(need) }, nil
 }
 
+// ErrSuspended is a match job not played because the organiser suspended
+// one of its teams after it was queued (event.SuspendTeam): its caller
+// drops it, or, for a format's game, tries it again later.
+var ErrSuspended = errors.New("a team of the match is suspended by the organiser")
+
+// suspended is ErrSuspended, naming the team, when one of teams is
+// suspended.
+func (p *Player) suspended(ctx context.Context, teams []int64) error {
+	for _, id := range teams {
+		if id == 0 {
+			continue // a house bot
+		}
+		t, err := p.Events.Store.Team(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // no such team: the match fails as any job with a bad seat
+		}
+		if err != nil {
+			return err
+		}
+		if t.Suspended {
+			return fmt.Errorf("%w: team %d (%s)", ErrSuspended, t.ID, t.Name)
+		}
+	}
+	return nil
+}
+
 // Play plays one match job and stores its replay; it returns the match's
 // record, for the caller to count. A match the arena could not play is a
 // record with its error, except for a format's game (Format: it is not
@@ -123,6 +151,9 @@ func (p *Player) holdCores(ctx context.Context, specs []bot.Spec, first bool) (f
 // again): those are errors.
 func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
 	rec := store.Match{EventID: a.Event, Key: a.Key, Kind: a.MatchKind, League: a.League, Round: a.Round, Seed: a.Seed, Teams: a.Teams, Submissions: a.Submissions}
+	if err := p.suspended(ctx, a.Teams); err != nil {
+		return rec, err
+	}
 	ev, err := p.Events.Store.Event(ctx, a.Event)
 	if err != nil {
 		return rec, err

@@ -60,6 +60,9 @@ type Request struct {
 
 // StartTest queues a test game for team t.
 func (pr *Practice) StartTest(ctx context.Context, t store.Team, req Request) (store.TestGame, error) {
+	if err := event.Suspended(t); err != nil {
+		return store.TestGame{}, err
+	}
 	ev, err := pr.Events.Store.Event(ctx, t.EventID)
 	if err != nil {
 		return store.TestGame{}, err

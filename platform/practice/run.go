@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/seed27749672/arena/platform/play"
 	"github.com/seed27749672/arena/platform/queue"
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -45,6 +46,9 @@ func (pr *Practice) PlayTest(ctx context.Context, j queue.Test) error {
 		return Wait(time.Second) // the team's other test game is playing
 	}
 	rec, err := pr.Player.Play(ctx, j.Match)
+	if errors.Is(err, play.ErrSuspended) {
+		rec.Error, err = err.Error(), nil // not played: the game fails with why
+	}
 	if err != nil {
 		return err // stopped: the job is tried again
 	}

@@ -20,4 +20,5 @@ var Migrations = []string{
 	11: "test games",
 	12: "builds cached by their tree",
 	13: "draft submissions: built for test games, never made active by their build",
+	14: "suspended teams and the organiser's reason",
 }[1:]

@@ -180,6 +180,12 @@ type Team struct {
 	// style, 1 is the first); 0 before its first submission plays, and
 	// always in an event without leagues.
 	League int
+	// Suspended: the organiser suspended the team (a team that harms the
+	// event): its bots play no new match and its uploads are refused, but
+	// it keeps its place in the tables. Reason is the organiser's word for
+	// it ("" when none was given); empty when not suspended.
+	Suspended bool
+	Reason    string
 }
 
 // Build statuses of a submission, in the order a build goes through them.
@@ -266,6 +272,11 @@ type Store interface {
 	Team(ctx context.Context, id int64) (Team, error)
 	// TeamByToken finds a team by its token key, with the stored hash.
 	TeamByToken(ctx context.Context, token Key) (Team, []byte, error)
+	// SuspendTeam suspends a team of the event, with the organiser's
+	// reason, or lets it back (suspended false: the reason is cleared),
+	// and returns the team as stored; ErrNotFound when the event has no
+	// such team.
+	SuspendTeam(ctx context.Context, eventID, teamID int64, suspended bool, reason string) (Team, error)
 
 	CreateSubmission(ctx context.Context, s Submission) (Submission, error)
 	Submission(ctx context.Context, id int64) (Submission, error)

@@ -46,6 +46,9 @@ func (in *Intake) submit(ctx context.Context, team store.Team, filename string, 
 	if filename == "" {
 		filename = "upload.zip"
 	}
+	if err := event.Suspended(team); err != nil {
+		return store.Submission{}, err
+	}
 	ev, err := in.Events.Store.Event(ctx, team.EventID)
 	if err != nil {
 		return store.Submission{}, err

@@ -40,6 +40,9 @@ func (in *Intake) RegisterURL(ctx context.Context, team store.Team, raw string) 
 	if err := in.Events.CheckNotFrozen(ctx, ev.ID); err != nil {
 		return store.Submission{}, err
 	}
+	if err := event.Suspended(team); err != nil {
+		return store.Submission{}, err
+	}
 	u, err := urlbot.Check(ctx, strings.TrimSpace(raw), ev.Settings.HTTPBotsPrivate)
 	if err != nil {
 		return store.Submission{}, fault.UserError{Err: err}

@@ -299,6 +299,18 @@ await finish('platform pages', async () => {
   expecting(null);
   assert.match(await team.textContent('#bot .upload .notice'), /frozen/, 'the refusal says the submissions are frozen');
 
+  step('organiser: suspends the team with a reason; its page says why; lets it back');
+  org.once('dialog', (d) => d.accept('floods its logs'));
+  await org.click('#teams button:has-text("Suspend")');
+  await until(org, 'the team marked suspended', () => /suspended/.test(document.querySelector('#teams tbody')?.textContent || ''), undefined, 30_000);
+  await team.reload();
+  await until(team, 'the suspension told to the team', () => /floods its logs/.test(document.querySelector('#suspended:not([hidden])')?.textContent || ''), undefined, 30_000);
+  await org.click('#teams button:has-text("Resume")');
+  await until(org, 'the team let back', () => !/suspended/.test(document.querySelector('#teams tbody')?.textContent || ''), undefined, 30_000);
+  await team.reload();
+  await team.waitForSelector('#bot');
+  assert.ok(await team.isHidden('#suspended'), 'the team page no longer says it is suspended');
+
   step('organiser: publishes the results and exports them; the team sees them');
   org.once('dialog', (d) => d.accept());
   await org.click('text=Publish the results');

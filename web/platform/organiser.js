@@ -506,20 +506,45 @@ async function refreshTeams() {
     h('th', { class: 'num' }, 'Rank'), h('th', null, 'Team'), h('th', null, 'Members'),
     h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'), h('th', { class: 'num' }, 'Won / drawn / lost'),
     leagues ? h('th', { title: 'The promotion test of the team\u2019s active bot in its league: games won of those played' }, 'Promotion test') : null,
-    h('th', null, 'Joined')));
+    h('th', null, 'Joined'), h('th', { 'aria-label': 'Actions' })));
   ui.teams.replaceChildren(...(teams.length ? teams.map((/** @type {any} */ t) => h('tr', { dataset: { id: t.id } },
     leagues ? h('td', { class: 'num nowrap', title: t.boss_only ? 'a league where bots play only the boss: ranked by the tests' : null },
       t.league ? `${t.league}${t.boss_only ? ' (boss only)' : ''}` : '\u2013') : null,
     t.rank ? h('td', { class: 'num rank' }, String(t.rank)) : h('td', { class: 'num rank dim', title: 'Unranked: no rated game yet' }, '\u2013'),
-    h('td', { class: 'ellipsis', title: t.name }, t.name),
+    h('td', { class: 'ellipsis', title: t.name }, t.name, t.suspended
+      ? h('span', { class: 'kind-tag suspended', title: t.reason ? `Suspended: ${t.reason}` : 'Suspended' }, 'suspended') : null),
     h('td', { class: 'members' }, (t.members || []).join(', ') || '\u2013'),
     t.boss_only ? h('td', { class: 'num dim', title: 'no rated game in this league' }, '\u2013')
       : h('td', { class: 'num rating', title: `mu ${fixed(t.mu)}, sigma ${fixed(t.sigma)} (rating = mu - 3 sigma)` }, fixed(t.rating)),
     h('td', { class: 'num' }, String(t.games)),
     h('td', { class: 'num' }, `${t.wins} / ${t.draws} / ${t.losses}`),
     leagues ? h('td', { class: 'test' }, t.promotion ? `${t.promotion.wins} of ${t.promotion.played} won, ${t.promotion.state}` : '\u2013') : null,
-    h('td', { class: 'nowrap' }, when(t.created))))
-    : [h('tr', null, h('td', { colspan: 7, class: 'dim' }, 'No team yet: send the invitation link.'))]));
+    h('td', { class: 'nowrap' }, when(t.created)),
+    h('td', { class: 'nowrap row-actions' }, suspendButton(id, t))))
+    : [h('tr', null, h('td', { colspan: 8, class: 'dim' }, 'No team yet: send the invitation link.'))]));
+}
+
+/**
+ * A team row's button that suspends the team (asking why: its pages show
+ * it) or lets it back. A suspended team's bots play no new match and its
+ * uploads are refused; it stays in the tables.
+ * @param {number} eventID @param {any} t
+ */
+function suspendButton(eventID, t) {
+  const b = h('button', { type: 'button', class: 'link', title: t.suspended ? 'Let the team play and upload again'
+    : 'Its bots play no new match and its uploads are refused until you let it back' }, t.suspended ? 'Resume' : 'Suspend');
+  b.addEventListener('click', async () => {
+    const reason = t.suspended ? '' : prompt(`Suspend ${t.name}? Why (shown on the team’s pages; may be empty):`, '');
+    if (reason === null) return;
+    try {
+      await orgAPI(`events/${eventID}/teams/${t.id}/suspend`, { method: 'POST', body: { suspended: !t.suspended, reason } });
+      say(ui.eventMsg, t.suspended ? `${t.name} is back: it plays and uploads again.` : `${t.name} is suspended.`, 'ok');
+      await refreshTeams();
+    } catch (err) {
+      say(ui.eventMsg, text(err));
+    }
+  });
+  return b;
 }
 
 async function refreshMatches() {

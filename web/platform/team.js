@@ -126,6 +126,7 @@ function build() {
     header(h('span', null, h('b', null, ev.name), h('span', { class: 'dim' }, ` \u00b7 ${ev.game}`)),
       h('span', { class: 'who', title: (state.team.members || []).length ? `Members: ${state.team.members.join(', ')}` : null }, 'Team ', h('b', { class: 'team-name' }, state.team.name)), logout),
     ui.pageMsg,
+    ui.suspended = h('p', { class: 'notice error', id: 'suspended', role: 'alert', hidden: true }),
     h('main', { class: 'plat team-grid' },
       h('div', { class: 'col' },
         h('section', { class: 'card', id: 'bot' },
@@ -166,7 +167,16 @@ function build() {
             ui.matches)),
           ui.matchesMore))));
   bindUpload(form);
+  showSuspended();
   document.title = `${state.team.name} \u2013 ${ev.name} \u2013 Arena`;
+}
+
+/** Says at the top of the page when the organiser suspended the team, and why. */
+function showSuspended() {
+  const t = state.team;
+  ui.suspended.hidden = !t.suspended;
+  ui.suspended.textContent = t.suspended ? `The organiser suspended your team${t.reason ? `: ${t.reason}` : ''}. `
+    + 'Its bots play no match and its uploads are refused until the organiser lets it back.' : '';
 }
 
 /**
@@ -696,6 +706,7 @@ async function refreshEvent() {
     const t = await teamAPI('team');
     state.team = { ...t.team, league: t.league };
     showLeague();
+    showSuspended();
     await refreshSubmissions();
   });
   await quietly(refreshMatches);

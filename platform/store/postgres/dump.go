@@ -96,9 +96,9 @@ func (d *DB) ImportEvent(ctx context.Context, dump store.Dump) error {
 			if err := taken("teams", t.ID); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO teams (id, event_id, name, members, token_key, token_hash, created, league)
-				OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-				t.ID, e.ID, t.Name, orEmpty(t.Members), string(t.TokenKey), t.TokenHash, t.Created, t.League); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO teams (id, event_id, name, members, token_key, token_hash, created, league, suspended, suspend_reason)
+				OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+				t.ID, e.ID, t.Name, orEmpty(t.Members), string(t.TokenKey), t.TokenHash, t.Created, t.League, t.Suspended, t.Reason); err != nil {
 				return importErr(err)
 			}
 		}

@@ -143,6 +143,9 @@ var migrations = []string{
 	CREATE INDEX submissions_tree ON submissions (tree, id) WHERE tree <> '';`,
 	// 13: draft submissions (store.Submission.Draft).
 	`ALTER TABLE submissions ADD COLUMN draft boolean NOT NULL DEFAULT false;`,
+	// 14: suspended teams (store.Team.Suspended) and the organiser's reason.
+	`ALTER TABLE teams ADD COLUMN suspended boolean NOT NULL DEFAULT false;
+	ALTER TABLE teams ADD COLUMN suspend_reason text NOT NULL DEFAULT '';`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time

@@ -140,11 +140,11 @@ func (d *DB) CreateTeam(ctx context.Context, t store.Team, token store.Key, hash
 	return t, err
 }
 
-const teamCols = `id, event_id, name, members, created, COALESCE(active, 0), league`
+const teamCols = `id, event_id, name, members, created, COALESCE(active, 0), league, suspended, suspend_reason`
 
 func scanTeam(row pgx.Row, extra ...any) (store.Team, error) {
 	var t store.Team
-	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &t.Members, &t.Created, &t.Active, &t.League}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &t.Members, &t.Created, &t.Active, &t.League, &t.Suspended, &t.Reason}, extra...)...); err != nil {
 		return t, notFound(err)
 	}
 	t.Created = t.Created.UTC()
@@ -188,6 +188,25 @@ func (d *DB) Organiser(ctx context.Context) (store.Key, []byte, error) {
 // Team implements store.Store.
 func (d *DB) Team(ctx context.Context, id int64) (store.Team, error) {
 	return scanTeam(d.pool.QueryRow(ctx, `SELECT `+teamCols+` FROM teams WHERE id = $1`, id))
+}
+
+// SuspendTeam implements store.Store.
+func (d *DB) SuspendTeam(ctx context.Context, eventID, teamID int64, suspended bool, reason string) (store.Team, error) {
+	if !suspended {
+		reason = ""
+	}
+	var t store.Team
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		var err error
+		t, err = scanTeam(tx.QueryRow(ctx, `UPDATE teams SET suspended = $1, suspend_reason = $2 WHERE id = $3 AND event_id = $4 RETURNING `+teamCols,
+			suspended, reason, teamID, eventID))
+		if err != nil {
+			return err
+		}
+		// its event's tables change (news.go)
+		return d.notify(ctx, tx, store.Change{Event: eventID, What: store.ChangeState})
+	})
+	return t, err
 }
 
 // TeamByToken implements store.Store.

@@ -109,8 +109,8 @@ func (d *DB) ImportEvent(ctx context.Context, dump store.Dump) error {
 			return err
 		}
 		members, _ := json.Marshal(orEmpty(t.Members))
-		if _, err := tx.ExecContext(ctx, `INSERT INTO teams (id, event_id, name, members, token_key, token_hash, created, league) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			t.ID, e.ID, t.Name, string(members), string(t.TokenKey), t.TokenHash, stamp(t.Created), t.League); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO teams (id, event_id, name, members, token_key, token_hash, created, league, suspended, suspend_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.ID, e.ID, t.Name, string(members), string(t.TokenKey), t.TokenHash, stamp(t.Created), t.League, t.Suspended, t.Reason); err != nil {
 			return importErr(err)
 		}
 	}

@@ -138,6 +138,9 @@ var migrations = []string{
 	CREATE INDEX submissions_tree ON submissions (tree, id) WHERE tree <> '';`,
 	// 13: draft submissions (store.Submission.Draft).
 	`ALTER TABLE submissions ADD COLUMN draft INTEGER NOT NULL DEFAULT 0;`,
+	// 14: suspended teams (store.Team.Suspended) and the organiser's reason.
+	`ALTER TABLE teams ADD COLUMN suspended INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE teams ADD COLUMN suspend_reason TEXT NOT NULL DEFAULT '';`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

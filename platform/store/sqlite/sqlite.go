@@ -189,12 +189,12 @@ func (d *DB) CreateTeam(ctx context.Context, t store.Team, token store.Key, hash
 	return t, err
 }
 
-const teamCols = `id, event_id, name, members, created, COALESCE(active, 0), league`
+const teamCols = `id, event_id, name, members, created, COALESCE(active, 0), league, suspended, suspend_reason`
 
 func scanTeam(row interface{ Scan(...any) error }, extra ...any) (store.Team, error) {
 	var t store.Team
 	var members, created string
-	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &members, &created, &t.Active, &t.League}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&t.ID, &t.EventID, &t.Name, &members, &created, &t.Active, &t.League, &t.Suspended, &t.Reason}, extra...)...); err != nil {
 		return t, notFound(err)
 	}
 	t.Created = parseTime(created)
@@ -232,6 +232,15 @@ func (d *DB) Organiser(ctx context.Context) (store.Key, []byte, error) {
 // Team implements store.Store.
 func (d *DB) Team(ctx context.Context, id int64) (store.Team, error) {
 	return scanTeam(d.db.QueryRowContext(ctx, `SELECT `+teamCols+` FROM teams WHERE id = ?`, id))
+}
+
+// SuspendTeam implements store.Store.
+func (d *DB) SuspendTeam(ctx context.Context, eventID, teamID int64, suspended bool, reason string) (store.Team, error) {
+	if !suspended {
+		reason = ""
+	}
+	return scanTeam(d.db.QueryRowContext(ctx, `UPDATE teams SET suspended = ?, suspend_reason = ? WHERE id = ? AND event_id = ? RETURNING `+teamCols,
+		suspended, reason, teamID, eventID))
 }
 
 // TeamByToken implements store.Store.

@@ -54,7 +54,7 @@ func TestMigratingAVersion1Database(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "arena.db")
 	db := open(t, path)
 	// back to version 1 as an older arena left it: no active column
-	for _, q := range []string{`DROP TABLE test_games`, `DROP INDEX submissions_tree`, `ALTER TABLE submissions DROP COLUMN tree`, `ALTER TABLE submissions DROP COLUMN artifact`, `ALTER TABLE submissions DROP COLUMN draft`, `DROP TABLE organiser`, `ALTER TABLE teams DROP COLUMN members`, `DROP TABLE files`, `DROP TABLE workers`, `DROP TABLE event_state`, `DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `ALTER TABLE teams DROP COLUMN league`, `ALTER TABLE events DROP COLUMN settings`, `DELETE FROM schema_version WHERE version > 1`,
+	for _, q := range []string{`DROP TABLE test_games`, `DROP INDEX submissions_tree`, `ALTER TABLE submissions DROP COLUMN tree`, `ALTER TABLE submissions DROP COLUMN artifact`, `ALTER TABLE submissions DROP COLUMN draft`, `ALTER TABLE teams DROP COLUMN suspended`, `ALTER TABLE teams DROP COLUMN suspend_reason`, `DROP TABLE organiser`, `ALTER TABLE teams DROP COLUMN members`, `DROP TABLE files`, `DROP TABLE workers`, `DROP TABLE event_state`, `DROP TABLE matches`, `DROP TABLE ratings`, `ALTER TABLE teams DROP COLUMN active`, `ALTER TABLE teams DROP COLUMN league`, `ALTER TABLE events DROP COLUMN settings`, `DELETE FROM schema_version WHERE version > 1`,
 		`INSERT INTO events (game, name, options, invite_key, invite_hash, created) VALUES ('tracks', 'x', '{}', 'k', x'00', '')`,
 		`INSERT INTO teams (event_id, name, token_key, token_hash, created) VALUES (1, 'Owls', 'k', x'00', '')`} {
 		if _, err := db.SQL().Exec(q); err != nil {
@@ -65,7 +65,7 @@ func TestMigratingAVersion1Database(t *testing.T) {
 	db = open(t, path)
 	defer db.Close()
 	team, err := db.Team(ctx, 1)
-	if err != nil || team.Name != "Owls" || team.Active != 0 || team.Members == nil || len(team.Members) != 0 {
+	if err != nil || team.Name != "Owls" || team.Active != 0 || team.Members == nil || len(team.Members) != 0 || team.Suspended {
 		t.Fatalf("%+v %v", team, err)
 	}
 	if ev, err := db.Event(ctx, 1); err != nil || !ev.Settings.HouseBots {

@@ -40,6 +40,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Opener) {
 		{"EventSettings", eventSettings},
 		{"Organiser", organiser},
 		{"TeamMembers", teamMembers},
+		{"ATeamIsSuspendedAndLetBack", aTeamIsSuspendedAndLetBack},
 		{"NewInvite", newInvite},
 		{"RecordMatchTxRunsThenInItsTransaction", recordMatchTxRunsThenInItsTransaction},
 		{"Files", files},
@@ -704,6 +705,50 @@ func teamMembers(t *testing.T, open Opener) {
 	}
 }
 
+// aTeamIsSuspendedAndLetBack: a suspended team reads so everywhere a
+// team is read (by id, by token, in its event's list), with the
+// organiser's reason, until it is let back (the reason goes); a team of
+// another event, or none, is not found.
+func aTeamIsSuspendedAndLetBack(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := openOnce(t, open)
+	ev := newEvent(t, db, "e")
+	_, k, h := store.NewSecret("team")
+	owls := must(db.CreateTeam(ctx, store.Team{EventID: ev.ID, Name: "Owls"}, k, h))(t)
+	bats := newTeam(t, db, ev.ID, "Bats")
+	if owls.Suspended || must(db.Team(ctx, owls.ID))(t).Suspended {
+		t.Fatal("a new team is suspended")
+	}
+	got := must(db.SuspendTeam(ctx, ev.ID, owls.ID, true, "forks busy loops"))(t)
+	if !got.Suspended || got.Reason != "forks busy loops" || got.Name != "Owls" || got.ID != owls.ID {
+		t.Fatalf("suspended: %+v", got)
+	}
+	if tm := must(db.Team(ctx, owls.ID))(t); !tm.Suspended || tm.Reason != "forks busy loops" {
+		t.Fatalf("read back: %+v", tm)
+	}
+	if tm, _, err := db.TeamByToken(ctx, k); err != nil || !tm.Suspended {
+		t.Fatalf("by its token: %+v %v", tm, err)
+	}
+	ts := must(db.Teams(ctx, ev.ID))(t)
+	if len(ts) != 2 || !ts[0].Suspended || ts[1].Suspended || ts[1].ID != bats.ID {
+		t.Fatalf("the event's teams: %+v", ts)
+	}
+	other := newEvent(t, db, "other")
+	if _, err := db.SuspendTeam(ctx, other.ID, bats.ID, true, ""); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("through another event: %v", err)
+	}
+	if _, err := db.SuspendTeam(ctx, ev.ID, 999, true, ""); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("no such team: %v", err)
+	}
+	if tm := must(db.Team(ctx, bats.ID))(t); tm.Suspended {
+		t.Fatal("a refused suspension suspended the team")
+	}
+	back := must(db.SuspendTeam(ctx, ev.ID, owls.ID, false, "ignored"))(t)
+	if back.Suspended || back.Reason != "" || must(db.Team(ctx, owls.ID))(t).Suspended {
+		t.Fatalf("let back: %+v", back)
+	}
+}
+
 // newInvite: an event's new invitation finds it, the old one no more.
 func newInvite(t *testing.T, open Opener) {
 	ctx := context.Background()
@@ -745,6 +790,7 @@ func anEventMovesWhole(t *testing.T, from, to Opener) {
 	src.FinishBuild(ctx, failed.ID, store.StatusFailed, "cpp", "exit 1", []byte("error\n"))
 	must(src.CreateSubmission(ctx, store.Submission{TeamID: bats.ID, Filename: "queued.zip", Draft: true}))(t) // a draft moves as one
 	src.SetLeague(ctx, owls.ID, 0, 2)
+	must(src.SuspendTeam(ctx, ev.ID, bats.ID, true, "a disk bomb"))(t) // moves suspended
 	rate := func(cur map[int64]store.Rating) []store.Rating {
 		return []store.Rating{{TeamID: owls.ID, Mu: 27.5, Sigma: 7.9, Games: cur[owls.ID].Games + 1, Wins: cur[owls.ID].Wins + 1}}
 	}
@@ -783,6 +829,9 @@ func anEventMovesWhole(t *testing.T, from, to Opener) {
 	}
 	if tm, h, err := dst.TeamByToken(ctx, tkey); err != nil || tm.ID != owls.ID || !store.SameHash(h, thash) || tm.Active != ready.ID || tm.League != 2 {
 		t.Fatalf("Owls' token in the new database: %+v %v", tm, err)
+	}
+	if tm, _ := dst.Team(ctx, bats.ID); !tm.Suspended || tm.Reason != "a disk bomb" {
+		t.Fatalf("Bats in the new database: %+v", tm)
 	}
 	if e, h, err := dst.EventByInvite(ctx, ikey); err != nil || e.ID != ev.ID || !store.SameHash(h, ihash) {
 		t.Fatalf("the invitation in the new database: %+v %v", e, err)
