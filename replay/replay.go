@@ -17,6 +17,8 @@ import (
 	"strings"
 	"time"
 
+	jsonv1 "github.com/go-json-experiment/json/v1"
+
 	"github.com/seed27749672/arena/game"
 )
 
@@ -131,10 +133,15 @@ func (r *Replay) Frames() []json.RawMessage {
 	return fs
 }
 
-// Write encodes r as JSON.
+// Write encodes r as JSON, the bytes encoding/json writes, through the
+// v1 mode of go-json-experiment (what became encoding/json/v2): a
+// replay is mostly its frames, which encoding/json checks and compacts
+// byte by byte through its slow scanner, and saving replays was the
+// platform's largest cost a match after the match itself
+// (BenchmarkCasualMatches: a 100-turn tracks replay took ~3 times as long).
+// The frames are still checked: a referee's invalid frame fails the save.
 func Write(w io.Writer, r *Replay) error {
-	enc := json.NewEncoder(w)
-	return enc.Encode(r)
+	return jsonv1.NewEncoder(w).Encode(r)
 }
 
 // Read decodes a replay and checks its format and version.

@@ -199,3 +199,37 @@ func TestStripTimings(t *testing.T) {
 		t.Fatal("StripTimings must keep everything else")
 	}
 }
+
+// TestWriteIsEncodingJSON: Write (go-json-experiment's v1 mode) writes the
+// bytes encoding/json's Encoder writes (but for the spelling of U+FFFD), for a replay with what a replay
+// can hold: HTML characters and invalid UTF-8 in a bot's text, a frame
+// with spaces (compacted) and escapes, files, options, statistics of
+// every kind, durations, a restart and both results.
+func TestWriteIsEncodingJSON(t *testing.T) {
+	r := sample()
+	r.League, r.TimeScale = 2, 1.5
+	r.Options = map[string]string{"map": "<b>&", "b": "2", "a": "1"}
+	r.Files = map[string][]byte{"m.txt": []byte("\x00\xff map")}
+	r.Clock = game.Clock{First: time.Second, Turn: 50 * time.Millisecond}
+	r.Initial = json.RawMessage(" { \"a\" : [1, 2.50, -0.0, 1e21, \"<&>\\u2028\u2029\"] ,\"b\":null} ")
+	r.Turns = append(r.Turns, Turn{Turn: 2, Restart: true, Frame: json.RawMessage(`{"t":"é\"\\"}`), Replies: []Reply{{
+		Reply: game.Reply{Status: game.Timeout, Lines: []game.Line{{Text: "<script>\xff", TooLong: true, Failed: true}}, Time: time.Second},
+		Asked: true, Stderr: "a\u2028b\x01&", StderrDropped: 7, Dropped: 3, Unread: 5,
+		Wait: time.Microsecond, Extra: 2, Wake: 3, Starved: true,
+	}}})
+	r.Result.Summary = "a <wins>"
+	r.Result.Players[0].Stats = map[string]any{"n": 3, "f": 1e21, "g": 0.000001, "s": "x&y", "b": true, "l": []int{1}, "z": nil}
+	r.Outcome = &game.Result{Summary: "o", Players: []game.PlayerResult{{Rank: 1, Score: -2.5, Status: game.OK, Stats: map[string]any{"k": 1.5}}}}
+	var got, want strings.Builder
+	if err := Write(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.NewEncoder(&want).Encode(r); err != nil {
+		t.Fatal(err)
+	}
+	// the one difference: invalid UTF-8 becomes U+FFFD either way, spelt
+	// as the character itself rather than as \ufffd (the same JSON string)
+	if got.String() != strings.ReplaceAll(want.String(), `\ufffd`, "\ufffd") {
+		t.Fatalf("Write wrote\n%s\nencoding/json writes\n%s", got.String(), want.String())
+	}
+}

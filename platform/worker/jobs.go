@@ -83,9 +83,6 @@ type Options struct {
 	Heartbeat time.Duration
 }
 
-// matchPoll is how often idle match workers look for a job.
-const matchPoll = 100 * time.Millisecond
-
 // matchTimeout is the longest a match job may run.
 const matchTimeout = 30 * time.Minute
 
@@ -168,10 +165,13 @@ func (p *Pool) newClient(o Options) (store.JobClient, error) {
 	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}}
 	if o.Matches > 0 {
-		// matches take seconds, not minutes: a free worker takes the next
-		// one within matchPoll, not the builds' second
-		poll := min(o.PollInterval, matchPoll)
-		queues[queue.Matches] = river.QueueConfig{MaxWorkers: o.Matches, FetchPollInterval: poll, FetchCooldown: min(poll, 50*time.Millisecond)}
+		// A free match worker does not wait for a poll: River wakes it
+		// with the insert's notification (PostgreSQL's LISTEN; on SQLite,
+		// its notifier reads a table every 50 ms), and a worker busy when
+		// the job came fetches as soon as it is free. Polling is only the
+		// fallback, at the builds' pace: every 100 ms it was a tenth of
+		// the platform's database work (BenchmarkCasualMatches).
+		queues[queue.Matches] = river.QueueConfig{MaxWorkers: o.Matches, FetchPollInterval: o.PollInterval, FetchCooldown: min(o.PollInterval, 50*time.Millisecond)}
 	}
 	return p.Jobs.DB.NewClient(&river.Config{
 		ID:                   p.workerID(),

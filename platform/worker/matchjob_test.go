@@ -78,3 +78,34 @@ func TestAMatchIsRecordedWithItsJobsCompletion(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchJobsWakeFreeWorkers: on both drivers, with polls an hour
+// apart, builds and match jobs are still taken as they are queued (River's
+// insert notifications, and a busy worker's fetch when it frees): one
+// match worker plays game after game.
+func TestMatchJobsWakeFreeWorkers(t *testing.T) {
+	platformtest.NeedSandbox(t)
+	for _, driver := range []string{"sqlite", "postgres"} {
+		t.Run(driver, func(t *testing.T) {
+			ctx := context.Background()
+			p := platformtest.OpenOn(t, driver)
+			ev, invite, err := p.CreateEvent(ctx, "tracks", "Summer", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			owls, _, _ := p.Join(ctx, invite, "Owls")
+			if err := p.StartJobs(ctx, worker.Options{Matches: 1, PollInterval: time.Hour, ScheduleEvery: 50 * time.Millisecond}); err != nil {
+				t.Fatal(err)
+			}
+			defer p.StopJobs(ctx)
+			s, err := p.Submit(ctx, owls, "bot.py", []byte(waitBot))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := platformtest.WaitBuilt(t, p, s.ID); b.Status != store.StatusReady {
+				t.Fatalf("%+v", b)
+			}
+			platformtest.WaitGames(t, p, ev.ID, 3)
+		})
+	}
+}

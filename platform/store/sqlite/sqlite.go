@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+	"modernc.org/sqlite"
 
 	"github.com/seed27749672/arena/platform/store"
 )
@@ -38,10 +38,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	// The path is escaped: a '#' or '?' in it (a fuzz seed's temporary
 	// directory) would end the file name and open another file.
 	dsn := "file:" + uriPath.Replace(path) + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+	conn, err := sqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, err
 	}
+	db := sql.OpenDB(cachingConnector{conn}) // stmtcache.go
 	// One connection: SQLite has one writer, and the job queue (River's
 	// SQLite driver) shares this pool and asks for exactly this.
 	db.SetMaxOpenConns(1)
