@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/seed27749672/arena/platform/store"
-	"github.com/seed27749672/arena/tournament/bradleyterry"
 	"github.com/seed27749672/arena/tournament/ladder"
 	"github.com/seed27749672/arena/tournament/openskill"
 )
@@ -105,9 +104,11 @@ func BenchmarkConvergence(b *testing.B) {
 			b.ReportMetric(float64(total[pre+"pairing"])/float64(total[pre+"round-robin"]), name)
 			b.ReportMetric(sd, name+"-sd")
 		}
-		b.ReportMetric(recovery(bots, pairingGames, false), "pairing-misrated-games-to-top3")
-		b.ReportMetric(recovery(bots, closestMeanGames, false), "closest-mean-misrated-games-to-top3")
-		b.ReportMetric(recovery(bots, pairingGames, true), "pairing-resubmitted-games-to-top3")
+		b.ReportMetric(recovery(bots, pairingGames, false, false), "pairing-misrated-games-to-top3")
+		b.ReportMetric(recovery(bots, closestMeanGames, false, false), "closest-mean-misrated-games-to-top3")
+		b.ReportMetric(recovery(bots, pairingGames, false, true), "openskill-pairing-misrated-games-to-top3")
+		b.ReportMetric(recovery(bots, pairingGames, true, false), "pairing-resubmitted-games-to-top3")
+		b.ReportMetric(recovery(bots, pairingGames, true, true), "openskill-pairing-resubmitted-games-to-top3")
 		b.ReportMetric(mostOneOpponent(bots, 480), "pairing-most-one-opponent")
 	}
 }
@@ -130,7 +131,7 @@ func meanSD(xs []float64) (mean, sd float64) {
 type simEvent struct {
 	teams    []store.Team
 	stored   map[int64]store.Rating
-	games    []bradleyterry.Game
+	history  []store.Match // newest first, as the store lists them
 	index    map[int64]int
 	board    []store.Rating // by bot: the leaderboard's ratings
 	fit      teamFit
@@ -159,7 +160,7 @@ func newEvent(strength []int) *simEvent {
 func (e *simEvent) refit() {
 	ratings := e.stored
 	if !e.online {
-		ratings, e.fit = fittedRatings(e.teams, e.games, e.stored, e.index)
+		ratings, e.fit = fitRatings(e.teams, e.history, e.stored)
 	}
 	e.board = make([]store.Rating, len(e.teams))
 	for i, t := range e.teams {
@@ -190,7 +191,7 @@ func (e *simEvent) play(rng *rand.Rand, g [2]int) {
 	for _, r := range RateMatch(m, e.stored) {
 		e.stored[r.TeamID] = r
 	}
-	e.games = append(e.games, fitGames(m, e.index, currentPlayers(e.teams))...)
+	e.history = append([]store.Match{m}, e.history...)
 	e.refit()
 }
 
@@ -220,12 +221,13 @@ func mostOneOpponent(n, games int) float64 {
 // the event plays until that bot ranks in the top 3 (2000 when it never
 // does). With resubmitted, the bot has just submitted again: a new
 // player, whose rating starts again (its games no longer count).
-func recovery(n int, next games, resubmitted bool) float64 {
+func recovery(n int, next games, resubmitted, online bool) float64 {
 	const runs, most = 40, 2000
 	total := 0
 	for r := range runs {
 		rng := rand.New(rand.NewPCG(uint64(r), 7))
 		e := newEvent(inOrder(n))
+		e.online = online
 		var history []store.Match
 		for k := range 2 * (n - 1) {
 			for _, g := range roundRobinGames(nil, e, k*n/2) {
@@ -243,12 +245,11 @@ func recovery(n int, next games, resubmitted bool) float64 {
 			d := openskill.Default().New()
 			e.stored[1] = store.Rating{TeamID: 1, Mu: d.Mu, Sigma: d.Sigma}
 		}
-		current := currentPlayers(e.teams)
 		for _, m := range history {
 			for _, rt := range RateInLeague(m, e.stored, map[int64]bool{1: resubmitted}) {
 				e.stored[rt.TeamID] = rt
 			}
-			e.games = append(e.games, fitGames(m, e.index, current)...)
+			e.history = append([]store.Match{m}, e.history...)
 		}
 		e.refit()
 		played := most
