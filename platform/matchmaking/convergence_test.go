@@ -346,14 +346,10 @@ func roundRobinGames(_ *rand.Rand, e *simEvent, played int) [][2]int {
 	return out
 }
 
-// simulate plays games games between bots whose true strengths are
+// simulateWith plays games games between bots whose true strengths are
 // strength (bot i is the strength[i]-th strongest, 0 the best; see
-// event.play), and returns the leaderboard's Kendall tau after each game.
-func simulate(strength []int, games int, rng *rand.Rand, next games) []float64 {
-	return simulateWith(strength, games, rng, next, func([2]int) {})
-}
-
-// simulateWith is simulate, telling played of each game.
+// simEvent.play), telling played of each game, and returns the
+// leaderboard's Kendall tau after each game.
 func simulateWith(strength []int, games int, rng *rand.Rand, next games, played func([2]int)) []float64 {
 	return simulateIn(newEvent(strength), games, rng, next, played)
 }
