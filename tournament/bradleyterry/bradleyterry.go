@@ -8,9 +8,10 @@
 // Unlike an online rating (OpenSkill, Elo), which moves a player only
 // when it plays and weighs each game by the ratings of that moment, the
 // fit weighs every game by what is known now: an early win over a team
-// since found strong counts as such. On 16 bots of graded strength it
-// needs about 20 % fewer games than OpenSkill's online update to order
-// them (platform/matchmaking's BenchmarkConvergence).
+// since found strong counts as such. On 16 bots of graded strength, a
+// round robin ranked by the fit reaches Kendall's tau 0.9 in 18 % fewer
+// games than ranked by OpenSkill's online update, the platform's pairing
+// in 30 % fewer (platform/matchmaking's BenchmarkConvergence).
 package bradleyterry
 
 import (
