@@ -25,10 +25,13 @@ import (
 //     long.
 //   - Information. Otherwise, the game the leaderboard learns most from:
 //     the two teams whose order it is least sure of, the chance that
-//     their order is wrong (their mu apart, against their sigmas) times
-//     their uncertainty (sigma² + sigma²), divided by 1 + their planned
-//     games; a game of more seats adds, one by one, the team most
-//     uncertain against those already seated.
+//     their order is wrong (their mu apart, against the uncertainty of
+//     that difference) times that uncertainty, divided by 1 + their
+//     planned games; a game of more seats adds, one by one, the team most
+//     uncertain against those already seated. The uncertainty of a
+//     difference is the leaderboard's fit's (fit.go): it falls as the two
+//     teams meet, directly or through common opponents, not with every
+//     game each plays.
 //
 // BenchmarkConvergence measures it against a plain round robin.
 const (
@@ -36,9 +39,21 @@ const (
 	Explore   = 8 // one game in 8 explores
 )
 
+// diffVar is the variance of the difference of two bots' mus.
+type diffVar func(a, b int) float64
+
+// sigmas is the variance of a difference of two independent ratings.
+func sigmas(bots []ladder.Bot) diffVar {
+	return func(a, b int) float64 {
+		ra, rb := bots[a].Rating, bots[b].Rating
+		return ra.Sigma*ra.Sigma + rb.Sigma*rb.Sigma
+	}
+}
+
 // choose picks the seats of a rated game of size among bots (size at
-// most len(bots)), drawing from seed, and counts the game in planned.
-func choose(bots []ladder.Bot, size int, planned []int, seed int64) []int {
+// most len(bots)), drawing from seed, and counts the game in planned;
+// v is the uncertainty of the bots' differences.
+func choose(bots []ladder.Bot, size int, planned []int, seed int64, v diffVar) []int {
 	rng := rand.New(rand.NewPCG(uint64(seed), 7))
 	lead := leadOf(bots, planned)
 	var group []int
@@ -50,7 +65,7 @@ func choose(bots []ladder.Bot, size int, planned []int, seed int64) []int {
 		rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
 		group = append([]int{lead}, others[:size-1]...)
 	default:
-		group = leastSure(bots, size, planned)
+		group = leastSure(bots, size, planned, v)
 	}
 	for _, b := range group {
 		planned[b]++
@@ -110,20 +125,19 @@ func spread(bots []ladder.Bot, others []int, n, k int, planned []int) []int {
 
 // unsure is how much a game between bots a and b would teach the
 // leaderboard (see the pairing above).
-func unsure(bots []ladder.Bot, planned []int, a, b int) float64 {
-	ra, rb := bots[a].Rating, bots[b].Rating
-	spread := ra.Sigma*ra.Sigma + rb.Sigma*rb.Sigma
-	wrong := 0.5 * math.Erfc(math.Abs(ra.Mu-rb.Mu)/math.Sqrt(spread)/math.Sqrt2)
+func unsure(bots []ladder.Bot, planned []int, v diffVar, a, b int) float64 {
+	spread := max(v(a, b), 1e-12)
+	wrong := 0.5 * math.Erfc(math.Abs(bots[a].Rating.Mu-bots[b].Rating.Mu)/math.Sqrt(spread)/math.Sqrt2)
 	return wrong * spread / float64(1+planned[a]+planned[b])
 }
 
 // leastSure seats the pair the leaderboard is least sure of, then the
 // bots most unsure against those seated.
-func leastSure(bots []ladder.Bot, size int, planned []int) []int {
+func leastSure(bots []ladder.Bot, size int, planned []int, dv diffVar) []int {
 	best, group := -1.0, []int{0, 1}
 	for a := range bots {
 		for b := a + 1; b < len(bots); b++ {
-			if v := unsure(bots, planned, a, b); v > best {
+			if v := unsure(bots, planned, dv, a, b); v > best {
 				best, group = v, []int{a, b}
 			}
 		}
@@ -136,7 +150,7 @@ func leastSure(bots []ladder.Bot, size int, planned []int) []int {
 			}
 			v := 0.0
 			for _, s := range group {
-				v += unsure(bots, planned, c, s)
+				v += unsure(bots, planned, dv, c, s)
 			}
 			if v > best {
 				best, next = v, c

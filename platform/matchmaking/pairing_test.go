@@ -27,7 +27,7 @@ func TestPlacementSpreadsOverTheLadder(t *testing.T) {
 	for k := range Placement {
 		bots[newcomer].Games = k
 		planned := make([]int, len(bots))
-		g := choose(bots, 2, planned, int64(k))
+		g := choose(bots, 2, planned, int64(k), sigmas(bots))
 		if g[0] != newcomer {
 			t.Fatalf("game %d led by %d, not the new submission", k, g[0])
 		}
@@ -50,7 +50,7 @@ func TestPairingExplores(t *testing.T) {
 	far, played := 0, 0
 	for seed := range int64(400) {
 		planned := make([]int, len(bots))
-		g := choose(bots, 2, planned, seed)
+		g := choose(bots, 2, planned, seed, sigmas(bots))
 		if !slices.Contains(g, 15) {
 			continue
 		}

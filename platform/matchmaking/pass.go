@@ -5,6 +5,7 @@ import (
 
 	"github.com/seed27749672/arena/game"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/tournament/ladder"
 )
 
 // A scheduling pass (one tick of the scheduler for one event, or
@@ -22,6 +23,7 @@ type schedulePass struct {
 	ratings  map[int64]store.Rating
 	playable map[int64]bool // by submission: mk.Player.Playable's answer
 	planned  map[int64]int  // by team: the games this pass chose for it
+	fit      teamFit        // the fit of ratings (fit.go): its uncertainties
 }
 
 // newSchedulePass reads an event's teams and ratings for a pass; playable
@@ -39,10 +41,14 @@ func (mk *Matchmaker) newSchedulePass(ctx context.Context, ev store.Event, playa
 	if err != nil {
 		return nil, err
 	}
+	ratings, fit, err := mk.eventFit(ctx, ev.ID, teams, ratings)
+	if err != nil {
+		return nil, err
+	}
 	if playable == nil {
 		playable = map[int64]bool{}
 	}
-	return &schedulePass{info: g.Info(), teams: teams, ratings: ratings, playable: playable, planned: map[int64]int{}}, nil
+	return &schedulePass{info: g.Info(), teams: teams, ratings: ratings, playable: playable, planned: map[int64]int{}, fit: fit}, nil
 }
 
 // playableOnce is mk.Player.Playable, asked once per submission of a pass.
@@ -55,4 +61,16 @@ func (mk *Matchmaker) playableOnce(ctx context.Context, info game.Info, subID in
 		memo[subID] = ok
 	}
 	return ok
+}
+
+// diffVar is the uncertainty of the differences of the pass's
+// candidates (bots[i] is cands[i]): the fit's.
+func (p *schedulePass) diffVar(cands []store.Team, bots []ladder.Bot) diffVar {
+	plain := sigmas(bots)
+	return func(a, b int) float64 {
+		if v, ok := p.fit.diffVar(cands[a].ID, cands[b].ID); ok {
+			return v
+		}
+		return plain(a, b)
+	}
 }

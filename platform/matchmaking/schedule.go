@@ -82,7 +82,7 @@ func (mk *Matchmaker) nextMatch(ctx context.Context, ev store.Event, final *apit
 	}
 	var seats []int
 	if len(cands) >= size {
-		seats = choose(bots, size, planned, seed)
+		seats = choose(bots, size, planned, seed, pass.diffVar(cands, bots))
 	} else {
 		for i := range cands {
 			seats = append(seats, i)

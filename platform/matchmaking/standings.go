@@ -88,8 +88,8 @@ func (mk *Matchmaker) standings(ctx context.Context, eventID int64, keep func(st
 	return out, nil
 }
 
-// byRating are every team of the event by mu - 3 sigma, whatever its
-// league, unranked.
+// byRating are every team of the event by mu - 3 sigma (the fit's:
+// fit.go), whatever its league, unranked.
 func (mk *Matchmaker) byRating(ctx context.Context, eventID int64) ([]Standing, error) {
 	teams, err := mk.Events.Store.Teams(ctx, eventID)
 	if err != nil {
@@ -97,6 +97,9 @@ func (mk *Matchmaker) byRating(ctx context.Context, eventID int64) ([]Standing, 
 	}
 	ratings, err := mk.Events.Store.Ratings(ctx, eventID)
 	if err != nil {
+		return nil, err
+	}
+	if ratings, _, err = mk.eventFit(ctx, eventID, teams, ratings); err != nil {
 		return nil, err
 	}
 	var out []Standing

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/seed27749672/arena/platform/matchmaking"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/tournament/bradleyterry"
 )
 
 // record stores a rated match between teams (in seat order) with ranks,
@@ -46,7 +48,9 @@ func TestUnrankedTeamsComeLast(t *testing.T) {
 	ev, invite := platformtest.Event(t, p, "tracks", "Summer")
 	teams, _ := platformtest.JoinReady(t, p, invite, "Owls", "Bats", "Newts")
 	owls, bats := teams[0], teams[1]
-	for i := range 6 {
+	// (30 losses: the fit leaves a team that met one opponent uncertain,
+	// and fewer keep Bats' rating above 0.00)
+	for i := range 30 {
 		record(t, p, ev, fmt.Sprintf("win-%d", i), 0, []store.Team{owls, bats}, 1, 2)
 	}
 	record(t, p, ev, "draw", 0, []store.Team{owls, bats}, 1, 1)
@@ -64,10 +68,23 @@ func TestUnrankedTeamsComeLast(t *testing.T) {
 		t.Errorf("ranks %v, want 1, 2 and unranked", lines(board))
 	}
 	if w := board[1].WinRate(); w != 0 {
-		t.Errorf("Bats (0 wins, 1 draw, 6 losses) win rate %.2f, want 0", w)
+		t.Errorf("Bats (0 wins, 1 draw, 30 losses) win rate %.2f, want 0", w)
 	}
-	if r := board[0].Rating; r.Wins != 6 || r.Draws != 1 || board[0].WinRate() != 6.0/7 {
-		t.Errorf("Owls: %+v win rate %.2f, want 6 of 7", r, board[0].WinRate())
+	if r := board[0].Rating; r.Wins != 30 || r.Draws != 1 || board[0].WinRate() != 30.0/31 {
+		t.Errorf("Owls: %+v win rate %.2f, want 30 of 31", r, board[0].WinRate())
+	}
+	// the ratings shown are the fit's over the games (win k faded by the
+	// 2(30-k) games the two teams played since), in OpenSkill's units
+	games := []bradleyterry.Game{{A: 0, B: 1, Score: 0.5, Weight: 1}}
+	for k := range 30 {
+		games = append(games, bradleyterry.Game{A: 0, B: 1, Score: 1, Weight: math.Exp2(-float64(2*(30-k)) / 70)})
+	}
+	f := bradleyterry.Estimate(3, games, 2)
+	for i, s := range board[:2] {
+		mu, sigma := 25+25.0/6*f.Strength[i], 25.0/6*math.Sqrt(f.Var(i))
+		if math.Abs(s.Rating.Mu-mu) > 1e-6 || math.Abs(s.Rating.Sigma-sigma) > 1e-6 {
+			t.Errorf("%s: mu %.4f sigma %.4f, want the fit's %.4f %.4f", s.Team.Name, s.Rating.Mu, s.Rating.Sigma, mu, sigma)
+		}
 	}
 }
 

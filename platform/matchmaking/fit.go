@@ -1,0 +1,170 @@
+package matchmaking
+
+import (
+	"context"
+	"math"
+
+	"github.com/seed27749672/arena/platform/store"
+	"github.com/seed27749672/arena/tournament/bradleyterry"
+	"github.com/seed27749672/arena/tournament/openskill"
+)
+
+// The leaderboard's ratings: a fit over every rated game of the teams'
+// current players (tournament/bradleyterry), not OpenSkill's online
+// update, whose sigma falls with each game whoever the opponent and whose
+// early games stay weighed by the ratings of their moment. The store
+// keeps OpenSkill's ratings and the teams' records (games, wins...); the
+// standings and the pairing replace each rating's mu and sigma by the
+// fit's, in the same units: mu 25 + 25/6 s, sigma 25/6 times the fit's
+// uncertainty, where s is the team's fitted strength (a team beats
+// another with probability 1 / (1 + e^(s' - s))). With no games a team
+// has OpenSkill's newcomer rating, mu 25 and sigma 25/3: the fit's prior
+// (a standard deviation of 2 on s). BenchmarkConvergence measures it.
+
+// fitScale is the fit's mu points per unit of strength.
+const fitScale = 25.0 / 6
+
+// teamFit is the fit of an event's teams: the index of each team in it.
+type teamFit struct {
+	index map[int64]int
+	fit   bradleyterry.Fit
+}
+
+// diffVar is the variance, in mu points squared, of the difference of
+// two teams' ratings (ok false for a team not in the fit).
+func (f teamFit) diffVar(a, b int64) (float64, bool) {
+	i, ok1 := f.index[a]
+	j, ok2 := f.index[b]
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	return fitScale * fitScale * f.fit.DiffVar(i, j), true
+}
+
+// ratedForFit says whether a match counts in the fit: one that rated its
+// teams (casual games and the final ranking's; not the games of ranked
+// rounds, promotion tests or a format's own final, nor failed ones).
+func ratedForFit(m store.Match) bool {
+	switch {
+	case m.Error != "":
+		return false
+	case m.Kind == store.KindCasual || m.Kind == "":
+		return true
+	}
+	return m.Kind == store.KindFinal && m.Round == 0
+}
+
+// halfLife: a game's weight in the fit halves with every halfLife games
+// its two teams played after it (together), so that a team's old results
+// fade as its new ones come: a strong team whose first games were lost
+// (a loaded machine's timeouts) climbs back. BenchmarkConvergence chose
+// it: with 100, such a team needed 410 games to reach the top 3 of 16
+// (OpenSkill's online update 300); with 70, 320 and the pairing's share
+// of the round robin's games was no worse; with 50, 260, but the round
+// robin's tau stalls below 0.9 longer (a team's sigma stays that of
+// about halfLife games' evidence).
+const halfLife = 70.0
+
+// fitGames are the comparisons a match gives the fit, between the teams
+// that played it as the players they are now (index: team id to fit
+// index; current: whether seat i's team still is the player of that seat,
+// as LeftLeague reads it; later: the games each team played after it). A
+// game of k seats gives its k(k-1)/2 pairs, each weighing 1/(k-1), less
+// by the games its teams played since (halfLife); house bots' seats give
+// none.
+func fitGames(m store.Match, index map[int64]int, current func(m store.Match, seat int) bool, later map[int64]int) []bradleyterry.Game {
+	var out []bradleyterry.Game
+	w := 1 / float64(max(1, len(m.Teams)-1))
+	for i, a := range m.Teams {
+		ia, ok := index[a]
+		if a == 0 || !ok || !current(m, i) || i >= len(m.Ranks) {
+			continue
+		}
+		for j := i + 1; j < len(m.Teams) && j < len(m.Ranks); j++ {
+			ib, ok := index[m.Teams[j]]
+			if m.Teams[j] == 0 || !ok || !current(m, j) {
+				continue
+			}
+			score := 0.5
+			switch {
+			case m.Ranks[i] < m.Ranks[j]:
+				score = 1
+			case m.Ranks[i] > m.Ranks[j]:
+				score = 0
+			}
+			fade := math.Exp2(-float64(later[a]+later[m.Teams[j]]) / halfLife)
+			out = append(out, bradleyterry.Game{A: ia, B: ib, Score: score, Weight: w * fade})
+		}
+	}
+	return out
+}
+
+// currentPlayers says, of a match's seat, whether its team is still the
+// player that played it: the same active submission, in the same league.
+func currentPlayers(teams []store.Team) func(m store.Match, seat int) bool {
+	byID := map[int64]store.Team{}
+	for _, t := range teams {
+		byID[t.ID] = t
+	}
+	return func(m store.Match, seat int) bool {
+		t := byID[m.Teams[seat]]
+		if m.League != 0 && t.League != m.League {
+			return false
+		}
+		return seat < len(m.Submissions) && t.Active == m.Submissions[seat]
+	}
+}
+
+// fitRatings are the stored ratings with each team's mu and sigma
+// replaced by the fit of the matches among teams (newest first, as the
+// store lists them; their records kept), and the fit.
+func fitRatings(teams []store.Team, ms []store.Match, stored map[int64]store.Rating) (map[int64]store.Rating, teamFit) {
+	index := map[int64]int{}
+	for i, t := range teams {
+		index[t.ID] = i
+	}
+	current := currentPlayers(teams)
+	later := map[int64]int{}
+	var games []bradleyterry.Game
+	for _, m := range ms {
+		if !ratedForFit(m) {
+			continue
+		}
+		games = append(games, fitGames(m, index, current, later)...)
+		for i, id := range m.Teams {
+			if id != 0 && current(m, i) {
+				later[id]++
+			}
+		}
+	}
+	return fittedRatings(teams, games, stored, index)
+}
+
+// fittedRatings is fitRatings from the matches' comparisons.
+func fittedRatings(teams []store.Team, games []bradleyterry.Game, stored map[int64]store.Rating, index map[int64]int) (map[int64]store.Rating, teamFit) {
+	f := bradleyterry.Estimate(len(teams), games, openskill.Default().Sigma/fitScale)
+	out := make(map[int64]store.Rating, len(stored))
+	for id, r := range stored {
+		if i, ok := index[id]; ok {
+			r.Mu = openskill.Default().Mu + fitScale*f.Strength[i]
+			r.Sigma = fitScale * math.Sqrt(f.Var(i))
+		}
+		out[id] = r
+	}
+	return out, teamFit{index: index, fit: f}
+}
+
+// eventFit reads an event's rated matches and fits its teams' ratings
+// (fitRatings).
+func (mk *Matchmaker) eventFit(ctx context.Context, eventID int64, teams []store.Team, stored map[int64]store.Rating) (map[int64]store.Rating, teamFit, error) {
+	var ms []store.Match
+	for _, kind := range []string{store.KindCasual, store.KindFinal} {
+		some, err := mk.Events.Store.MatchesOfKind(ctx, eventID, kind)
+		if err != nil {
+			return nil, teamFit{}, err
+		}
+		ms = append(ms, some...)
+	}
+	r, f := fitRatings(teams, ms, stored)
+	return r, f, nil
+}
