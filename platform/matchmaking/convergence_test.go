@@ -129,7 +129,7 @@ func meanSD(xs []float64) (mean, sd float64) {
 // simEvent is a simulated event as the platform keeps it: its teams, the
 // stored (OpenSkill) ratings that RateMatch writes, the comparisons its
 // matches give the fit (fitGames), and the leaderboard's ratings, the
-// fit's (fittedRatings), after each match. Team i+1 is bot i.
+// fit's (fitRatings), after each match. Team i+1 is bot i.
 type simEvent struct {
 	teams    []store.Team
 	stored   map[int64]store.Rating

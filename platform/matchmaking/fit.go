@@ -2,7 +2,9 @@ package matchmaking
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/tournament/bradleyterry"
@@ -119,6 +121,12 @@ func currentPlayers(teams []store.Team) func(m store.Match, seat int) bool {
 // replaced by the fit of the matches among teams (newest first, as the
 // store lists them; their records kept), and the fit.
 func fitRatings(teams []store.Team, ms []store.Match, stored map[int64]store.Rating) (map[int64]store.Rating, teamFit) {
+	f := fitMatches(teams, ms)
+	return f.ratings(stored), f
+}
+
+// fitMatches fits the teams to the matches among them (newest first).
+func fitMatches(teams []store.Team, ms []store.Match) teamFit {
 	index := map[int64]int{}
 	for i, t := range teams {
 		index[t.ID] = i
@@ -137,34 +145,77 @@ func fitRatings(teams []store.Team, ms []store.Match, stored map[int64]store.Rat
 			}
 		}
 	}
-	return fittedRatings(teams, games, stored, index)
+	return fitGamesOf(len(teams), games, index)
 }
 
-// fittedRatings is fitRatings from the matches' comparisons.
-func fittedRatings(teams []store.Team, games []bradleyterry.Game, stored map[int64]store.Rating, index map[int64]int) (map[int64]store.Rating, teamFit) {
-	f := bradleyterry.Estimate(len(teams), games, openskill.Default().Sigma/fitScale)
+// fitGamesOf is the fit of n teams to their comparisons.
+func fitGamesOf(n int, games []bradleyterry.Game, index map[int64]int) teamFit {
+	return teamFit{index: index, fit: bradleyterry.Estimate(n, games, openskill.Default().Sigma/fitScale)}
+}
+
+// ratings are the stored ratings with each fitted team's mu and sigma
+// replaced by the fit's (their records kept).
+func (f teamFit) ratings(stored map[int64]store.Rating) map[int64]store.Rating {
 	out := make(map[int64]store.Rating, len(stored))
 	for id, r := range stored {
-		if i, ok := index[id]; ok {
-			r.Mu = openskill.Default().Mu + fitScale*f.Strength[i]
-			r.Sigma = fitScale * math.Sqrt(f.Var(i))
+		if i, ok := f.index[id]; ok {
+			r.Mu = openskill.Default().Mu + fitScale*f.fit.Strength[i]
+			r.Sigma = fitScale * math.Sqrt(f.fit.Var(i))
 		}
 		out[id] = r
 	}
-	return out, teamFit{index: index, fit: f}
+	return out
 }
 
-// eventFit reads an event's rated matches and fits its teams' ratings
-// (fitRatings).
-func (mk *Matchmaker) eventFit(ctx context.Context, eventID int64, teams []store.Team, stored map[int64]store.Rating) (map[int64]store.Rating, teamFit, error) {
-	var ms []store.Match
+// fitWindow bounds what a fit reads: the event's newest so many matches.
+// An older game weighs next to nothing by then wherever its teams still
+// play (halfLife: 2^-10 after 700 games of theirs), and an event of
+// continuous games holds tens of thousands.
+const fitWindow = 20_000
+
+// fitMemo is an event's last fit, and what it was made of (fitKey).
+type fitMemo struct {
+	key string
+	fit teamFit
+}
+
+// fitKey says what a fit depends on: the number of the event's rated
+// matches (recorded ones only come, none goes) and each team's current
+// player (its active submission and league).
+func (mk *Matchmaker) fitKey(ctx context.Context, eventID int64, teams []store.Team) (string, error) {
+	var b strings.Builder
 	for _, kind := range []string{store.KindCasual, store.KindFinal} {
-		some, err := mk.Events.Store.MatchesOfKind(ctx, eventID, kind)
+		all, failed, err := mk.Events.Store.CountMatches(ctx, eventID, kind)
 		if err != nil {
-			return nil, teamFit{}, err
+			return "", err
 		}
-		ms = append(ms, some...)
+		fmt.Fprintf(&b, "%d-%d/", all, failed)
 	}
-	r, f := fitRatings(teams, ms, stored)
-	return r, f, nil
+	for _, t := range teams {
+		fmt.Fprintf(&b, "%d:%d:%d,", t.ID, t.Active, t.League)
+	}
+	return b.String(), nil
+}
+
+// eventFit fits an event's teams' ratings to its rated matches
+// (fitRatings). The leaderboard's every read and each scheduling pass
+// ask for it; the fit is made again only when a rated match was recorded
+// or a team's player changed since the last (fitKey): the pages read the
+// leaderboard at each change of the event, a match of any kind included.
+func (mk *Matchmaker) eventFit(ctx context.Context, eventID int64, teams []store.Team, stored map[int64]store.Rating) (map[int64]store.Rating, teamFit, error) {
+	key, err := mk.fitKey(ctx, eventID, teams)
+	if err != nil {
+		return nil, teamFit{}, err
+	}
+	if v, ok := mk.fits.Load(eventID); ok && v.(fitMemo).key == key {
+		f := v.(fitMemo).fit
+		return f.ratings(stored), f, nil
+	}
+	ms, err := mk.Events.Store.Matches(ctx, eventID, fitWindow)
+	if err != nil {
+		return nil, teamFit{}, err
+	}
+	f := fitMatches(teams, ms)
+	mk.fits.Store(eventID, fitMemo{key: key, fit: f})
+	return f.ratings(stored), f, nil
 }

@@ -45,6 +45,8 @@ type Matchmaker struct {
 	// retakeSeen holds, by "submission/league", the games at which a
 	// failed test's team was last compared with its boss (retake.go)
 	retakeSeen sync.Map
+	// fits holds each event's last fit of its ratings (fitMemo, fit.go)
+	fits sync.Map
 }
 
 // PlayMatch plays one match job here and records it with the ratings it

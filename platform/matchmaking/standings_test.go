@@ -12,6 +12,7 @@ import (
 	"github.com/seed27749672/arena/platform/api"
 	"github.com/seed27749672/arena/platform/apitypes"
 	"github.com/seed27749672/arena/platform/client"
+	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/matchmaking"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
@@ -146,5 +147,54 @@ func TestOneRankingAcrossLeagues(t *testing.T) {
 	}
 	if code, b := platformtest.Call(t, ts, "GET", api.Prefix+"leaderboard?league=top", tokens[0], "", nil); code != 400 {
 		t.Errorf("?league=top: %d %s", code, b)
+	}
+}
+
+// matchReads counts the reads of an event's matches (Matches), the fit's.
+type matchReads struct {
+	store.Store
+	n *int
+}
+
+func (s matchReads) Matches(ctx context.Context, eventID int64, limit int) ([]store.Match, error) {
+	*s.n++
+	return s.Store.Matches(ctx, eventID, limit)
+}
+
+// The leaderboard's fit reads the event's matches again only when a
+// rated match was recorded or a team's player changed: the pages read
+// the leaderboard at each change of the event.
+func TestTheFitIsMadeAgainOnlyWhenItsGamesChange(t *testing.T) {
+	p := platformtest.Open(t)
+	ctx := context.Background()
+	ev, invite := platformtest.Event(t, p, "tracks", "Summer")
+	teams, _ := platformtest.JoinReady(t, p, invite, "Owls", "Bats")
+	record(t, p, ev, "g1", 0, teams, 1, 2)
+	reads := 0
+	mk := &matchmaking.Matchmaker{Events: &event.Events{Store: matchReads{p.Store, &reads}}}
+	board := func() []matchmaking.Standing {
+		t.Helper()
+		b, err := mk.Leaderboard(ctx, ev.ID)
+		if err != nil || len(b) != 2 {
+			t.Fatalf("%v %v", lines(b), err)
+		}
+		return b
+	}
+	first := board()
+	if again := board(); reads != 1 || again[0].Rating.Mu != first[0].Rating.Mu {
+		t.Fatalf("read %d times for two boards (want 1), mu %.3f then %.3f", reads, first[0].Rating.Mu, again[0].Rating.Mu)
+	}
+	// a promotion test's game rates nobody: the fit stands
+	promo := store.Match{EventID: ev.ID, Key: "p1", Kind: store.KindPromotion, League: 1, Teams: []int64{teams[0].ID, 0}, Submissions: []int64{teams[0].Active, 0}, Ranks: []int{1, 2}}
+	if _, err := p.Store.RecordMatch(ctx, promo, func(map[int64]store.Rating) []store.Rating { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	board()
+	if reads != 1 {
+		t.Errorf("a promotion game made the fit read the matches again (%d reads)", reads)
+	}
+	record(t, p, ev, "g2", 0, teams, 2, 1)
+	if after := board(); reads != 2 || after[0].Rating.Mu == first[0].Rating.Mu {
+		t.Errorf("after a rated game: %d reads (want 2), the leader's mu %.3f then %.3f", reads, first[0].Rating.Mu, after[0].Rating.Mu)
 	}
 }

@@ -193,7 +193,7 @@ func TestTheOrganiserSeesTheWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	now := time.Now().UTC()
+	now := time.Now().UTC().Truncate(time.Microsecond) // PostgreSQL keeps microseconds
 	p.Store.Heartbeat(ctx, store.Worker{ID: "m1-7-ab", Host: "m1", Cores: 16, Slots: 8, Running: 3, Done: 120, Started: now.Add(-time.Hour), Seen: now, Every: 5 * time.Second})
 	p.Store.Heartbeat(ctx, store.Worker{ID: "m2-9-cd", Host: "m2", Cores: 4, Slots: 2, Started: now.Add(-time.Hour), Seen: now.Add(-time.Minute), Every: 5 * time.Second})
 	code, body := platformtest.Call(t, ts, "GET", api.Prefix+"organiser/workers", org, "", nil)
