@@ -112,7 +112,7 @@ func TestStatusTellsTheGamesThatFail(t *testing.T) {
 	}{
 		{[]string{"event", "blitz", "status", "1"}, []string{"failing games (never recorded; ", "\n  game ranked-1-1-1 (A-team, B-team) failed ", "organiser.jmap"}},
 		{[]string{"event", "status", "2"}, []string{"casual games: stopped\n", "failing games (never recorded; ", "\n  game final-2-1-g1 (A-team, B-team) failed ", "not a directory"}},
-		{[]string{"event", "blitz", "status", "3"}, []string{"the server cannot go on: its look at the event's round or final failed ", "game ranked-3-1-1: ", "gone.jmap"}},
+		{[]string{"event", "blitz", "status", "3"}, []string{"the server cannot go on: its look at the event's round or final has failed at each look since ", "game ranked-3-1-1: ", "gone.jmap"}},
 	} {
 		out := status(c.args...)
 		for _, want := range c.want {

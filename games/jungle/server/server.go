@@ -133,6 +133,9 @@ func (s *Server) options() []string {
 // Serve accepts connections on ln and plays games until ctx is done, or
 // after one game without keep-alive.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	// the first game is open before the first connection is served: a
+	// team that registers at once is not told a game is running
+	first := s.open(0)
 	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	go hs.Serve(ln)
 	defer hs.Close()
@@ -141,7 +144,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		s.logf("Web viewer available on http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
 	}
 	for k := 0; ; k++ {
-		err := s.playOne(ctx, k)
+		g := first
+		if k > 0 {
+			g = s.open(k)
+		}
+		err := s.playOne(ctx, g)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -240,13 +247,19 @@ func (s *Server) register(name string, c *websocket.Conn) error {
 	return nil
 }
 
-// playOne waits for the teams of game k, plays it and reports it.
-func (s *Server) playOne(ctx context.Context, k int) error {
+// open makes game k the one teams register to.
+func (s *Server) open(k int) *hosted {
 	g := &hosted{k: k, seed: s.cfg.Seed + int64(k), full: make(chan struct{}),
 		id: fmt.Sprintf("%s-jungle-host-%d", time.Now().UTC().Format("20060102-150405"), k+1)}
 	s.mu.Lock()
 	s.game = g
 	s.mu.Unlock()
+	return g
+}
+
+// playOne waits for the teams of game g (open), plays it and reports it.
+func (s *Server) playOne(ctx context.Context, g *hosted) error {
+	k := g.k
 	s.logf("Game %d (seed %d): waiting for %d team(s).", k+1, g.seed, s.cfg.NbTeams)
 	var timer <-chan time.Time
 	if s.cfg.StartTimeoutMs > 0 {
