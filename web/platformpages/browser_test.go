@@ -35,6 +35,7 @@ import (
 	"github.com/seed27749672/arena/platform/worker"
 	"github.com/seed27749672/arena/sandbox"
 	"github.com/seed27749672/arena/web"
+	"github.com/seed27749672/arena/web/viewerpages"
 )
 
 // TestPlatformBrowser runs web/e2e/platform.mjs in a real headless
@@ -118,17 +119,7 @@ func startPlatformPages(t *testing.T) *pagesEnv {
 	// test's time is waiting (builds, scheduling passes, matches), so two
 	// run at once (go test's -parallel, the cores by default).
 	t.Parallel()
-	need := needer(t)
-	_, err := exec.LookPath("node")
-	need(err == nil, "node")
-	chromium := os.Getenv("CHROMIUM")
-	if chromium == "" {
-		chromium = "/usr/bin/chromium"
-	}
-	_, err = os.Stat(chromium)
-	need(err == nil, chromium)
-	_, err = os.Stat("../e2e/node_modules/playwright-core")
-	need(err == nil, "playwright-core (npm ci --prefix web/e2e)")
+	chromium := viewerpages.NeedBrowser(t)
 	if err := sandbox.Ready(); err != nil {
 		t.Skipf("skipped: the platform builds only in the sandbox, and %v", err)
 	}
@@ -232,20 +223,5 @@ func kitZipFile(t *testing.T, game, lang, path string, edit map[string]string) {
 	}
 	if err != nil || !strings.HasSuffix(path, ".zip") {
 		t.Fatalf("zip %s: %v", path, err)
-	}
-}
-
-// needer skips the test with a message when a tool is missing, or fails
-// it when ARENA_BROWSER_TESTS=1 asks for the browser tests (as CI does).
-func needer(t *testing.T) func(ok bool, what string) {
-	required := os.Getenv("ARENA_BROWSER_TESTS") == "1"
-	return func(ok bool, what string) {
-		if ok {
-			return
-		}
-		if required {
-			t.Fatalf("the platform's page tests need %s", what)
-		}
-		t.Skipf("skipped: %s missing (set ARENA_BROWSER_TESTS=1 to require it)", what)
 	}
 }

@@ -111,7 +111,7 @@ func Need(t *testing.T) func(ok bool, what string) {
 			return
 		}
 		if required {
-			t.Fatalf("the viewer's tests need %s", what)
+			t.Fatalf("the browser tests need %s", what)
 		}
 		t.Skipf("skipped: %s missing (set ARENA_BROWSER_TESTS=1 to require it)", what)
 	}
