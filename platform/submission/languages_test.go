@@ -88,16 +88,9 @@ func playsAnts(t *testing.T, p *platform.Platform, ev store.Event, invite, name 
 func playsUpload(t *testing.T, p *platform.Platform, ev store.Event, team store.Team, name string, upload []byte) string {
 	t.Helper()
 	ctx := context.Background()
-	sub, err := p.Submit(ctx, team, name, upload)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Intake.Build(ctx, sub.ID); err != nil {
-		t.Fatal(err)
-	}
-	log, _ := p.Store.BuildLog(ctx, sub.ID)
-	if s, _ := p.Store.Submission(ctx, sub.ID); s.Status != store.StatusReady {
-		t.Fatalf("the build: %s %s\n%s", s.Status, s.Error, log)
+	sub, log := platformtest.Built(t, p, team, name, upload)
+	if sub.Status != store.StatusReady {
+		t.Fatalf("the build: %s %s\n%s", sub.Status, sub.Error, log)
 	}
 	g, _ := game.Lookup("ants")
 	a := queue.Match{Event: ev.ID, Key: fmt.Sprintf("lang-%d", sub.ID), Seed: 5, Teams: []int64{team.ID, 0}, Submissions: []int64{sub.ID, 0}}
@@ -115,7 +108,7 @@ func playsUpload(t *testing.T, p *platform.Platform, ev store.Event, team store.
 	if !slices.ContainsFunc(rep.Turns, func(tu replayTurn) bool { return strings.HasPrefix(firstLine(tu), "LINE ") }) {
 		t.Errorf("the bot never answered a LINE")
 	}
-	return string(log)
+	return log
 }
 
 type replayTurn = replay.Turn
