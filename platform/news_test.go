@@ -44,21 +44,10 @@ func TestChangesOfOtherProcessesReachTheServersHub(t *testing.T) {
 	}
 	defer worker.Close()
 	// the follower may not listen yet: record until one is heard
-	var c news.Change
-	for i := 0; ; i++ {
-		if _, err := worker.RecordMatch(ctx, store.Match{EventID: ev.ID, Key: fmt.Sprintf("far-%d", i), Teams: []int64{0, 0}}, nil); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case c = <-changes:
-		case <-time.After(200 * time.Millisecond):
-			if i < 150 {
-				continue
-			}
-			t.Fatal("a match recorded by another process never reached the server's hub")
-		}
-		break
-	}
+	c := untilHeard(t, changes, "a match recorded by another process", func(i int) error {
+		_, err := worker.RecordMatch(ctx, store.Match{EventID: ev.ID, Key: fmt.Sprintf("far-%d", i), Teams: []int64{0, 0}}, nil)
+		return err
+	})
 	ms, _ := p.Store.Matches(ctx, ev.ID, 1)
 	if c.What != news.Match || c.Event != ev.ID || len(ms) != 1 || c.Match != ms[0].ID {
 		t.Fatalf("heard %+v, the last match is %+v", c, ms)
@@ -152,22 +141,10 @@ func TestWorkersAndBuildsOfOtherProcessesReachTheServersHub(t *testing.T) {
 	now := time.Now().UTC()
 	w := store.Worker{ID: "far-1", Host: "far", Cores: 2, Slots: 2, Started: now, Seen: now, Every: 5 * time.Second}
 	// the follower may not listen yet: change the counts until one is heard
-	var c news.Change
-	for i := 0; ; i++ {
+	c := untilHeard(t, changes, "a heartbeat of another process", func(i int) error {
 		w.Done = int64(i)
-		if err := worker.Heartbeat(ctx, w); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case c = <-changes:
-		case <-time.After(200 * time.Millisecond):
-			if i < 150 {
-				continue
-			}
-			t.Fatal("a heartbeat of another process never reached the server's hub")
-		}
-		break
-	}
+		return worker.Heartbeat(ctx, w)
+	})
 	if c.What != news.Workers || c.Event != news.Machines {
 		t.Fatalf("heard %+v", c)
 	}
@@ -206,20 +183,10 @@ func TestAFloodOfNotificationsIsNotQueued(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer worker.Close()
-	for i := 0; ; i++ { // until the follower listens
-		if _, err := worker.RecordMatch(ctx, store.Match{EventID: marker.ID, Key: fmt.Sprintf("m-%d", i), Teams: []int64{0, 0}}, nil); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-after:
-		case <-time.After(200 * time.Millisecond):
-			if i < 150 {
-				continue
-			}
-			t.Fatal("the follower never listened")
-		}
-		break
-	}
+	untilHeard(t, after, "a match recorded before the flood", func(i int) error {
+		_, err := worker.RecordMatch(ctx, store.Match{EventID: marker.ID, Key: fmt.Sprintf("m-%d", i), Teams: []int64{0, 0}}, nil)
+		return err
+	})
 	for len(after) > 0 {
 		<-after
 	}
@@ -248,6 +215,26 @@ func TestAFloodOfNotificationsIsNotQueued(t *testing.T) {
 	for range news.Buffer {
 		if c := <-flooded; c.Event != ev.ID || c.Match < 1 || c.Match > news.Buffer {
 			t.Fatalf("held %+v: the first changes are kept, the rest dropped", c)
+		}
+	}
+}
+
+// untilHeard writes (the i-th try) until the hub passes a change on: the
+// server's follower may not listen yet when the test begins, so one
+// write could go unheard. It gives up after 150 tries 200 ms apart.
+func untilHeard(t *testing.T, changes <-chan news.Change, what string, write func(i int) error) news.Change {
+	t.Helper()
+	for i := 0; ; i++ {
+		if err := write(i); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case c := <-changes:
+			return c
+		case <-time.After(200 * time.Millisecond):
+			if i >= 150 {
+				t.Fatalf("%s never reached the server's hub", what)
+			}
 		}
 	}
 }
