@@ -73,6 +73,8 @@ type Platform struct {
 	db         database  // the database itself, as its driver opened it
 	followOnce sync.Once // Handler starts following the others' changes
 	stopFollow func()    // and Close stops it (nil: not following)
+	lossesOnce sync.Once // Handler starts telling its pages of lost workers
+	stopLosses func()    // and Close stops it
 	tempDir    string    // removed by Close
 	languages  languages // Languages, probed once
 }
@@ -200,6 +202,9 @@ func (p *Platform) Close() error {
 	if p.stopFollow != nil {
 		p.stopFollow()
 	}
+	if p.stopLosses != nil {
+		p.stopLosses()
+	}
 	p.Jobs.StopLeading() // its connection goes back to the pool before it closes
 	if p.tempDir != "" {
 		defer os.RemoveAll(p.tempDir)
@@ -212,7 +217,20 @@ func (p *Platform) Close() error {
 // headers and the refusal of cross-origin requests (web.Server.Platform).
 func (p *Platform) Handler(o api.Options) http.Handler {
 	p.FollowOthers()
+	p.lossesOnce.Do(func() { p.stopLosses = goUntilStopped(func(ctx context.Context) { p.Pool.WatchLosses(ctx, p.News) }) })
 	return api.Handler(served{p}, o)
+}
+
+// goUntilStopped runs f in a goroutine until the function it returns is
+// called, which waits for f to return.
+func goUntilStopped(f func(context.Context)) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(ctx)
+	}()
+	return func() { cancel(); <-done }
 }
 
 // FollowOthers passes the changes of the other processes that share the
@@ -226,13 +244,7 @@ func (p *Platform) FollowOthers() {
 		return
 	}
 	p.followOnce.Do(func() {
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			f.Follow(ctx, p.News.Hear)
-		}()
-		p.stopFollow = func() { cancel(); <-done }
+		p.stopFollow = goUntilStopped(func(ctx context.Context) { f.Follow(ctx, p.News.Hear) })
 	})
 }
 

@@ -19,9 +19,10 @@ import (
 // build begun or ended, made active: "build", never another team's); the
 // organiser's, when what its list of worker machines shows changes
 // ("workers": a worker appeared or came back, its running or done counts
-// changed; GET organiser/stream tells only those, for a page with no
-// event chosen). A worker taken for lost is told by no change: the list
-// gives each worker's lost_at, when the page looks again. The pages read
+// changed, or it was taken for lost; GET organiser/stream tells only
+// those, for a page with no event chosen). A worker that falls silent
+// writes nothing: the server that serves the page tells its loss when its
+// lost_at comes (worker.Pool.WatchLosses). The pages read
 // it with fetch (they must send the token in a header, which EventSource
 // cannot), and fall back to a slow poll only while the stream is down.
 //

@@ -61,7 +61,7 @@ await finish('platform pages', async () => {
   assert.match(await org.textContent('#event .once'), /shown once/);
   assert.match(await org.textContent('#events'), /E2E Cup/);
 
-  step('organiser: a worker\'s new count and a new worker show, told by the stream; the new one, silent, shows lost at its time');
+  step('organiser: a worker\'s new count and a new worker show, told by the stream; the new one, silent, shows lost at its time, told by the stream (the page keeps no timer)');
   // (the Go side beats them once the event exists)
   /** @param {string} host @param {string} re */
   const rowIs = (host, re) => until(org, `${host}: ${re}`, ([h, r]) => new RegExp(r).test(
@@ -72,7 +72,7 @@ await finish('platform pages', async () => {
   const countReads = (/** @type {import('playwright-core').Request} */ r) => { if (/\/organiser\/workers$/.test(r.url())) workerReads++; };
   org.on('request', countReads);
   await rowIs('match-3', 'lost');
-  assert.ok(workerReads <= 2, `the page read the workers ${workerReads} times to see match-3 lost (once, at its lost_at)`);
+  assert.ok(workerReads <= 2, `the page read the workers ${workerReads} times to see match-3 lost (once, told by the stream at its lost_at)`);
   step('organiser: the workers stay as they are: the page reads nothing for them (it polled every 5 s)');
   workerReads = 0;
   await org.waitForTimeout(11_000);

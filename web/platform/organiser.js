@@ -577,28 +577,11 @@ async function refreshWorkers() {
     h('td', null, w.alive
       ? h('span', { class: 'status ready' }, 'alive')
       : h('span', { class: 'status failed', title: 'silent for six heartbeats: its jobs were queued again' }, 'lost')))));
-  lookAtLoss(list);
 }
 
 /** A heartbeat's period in words. @param {number} ms */
 function seconds(ms) {
   return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000) || 1} s`;
-}
-
-let lossTimer = 0;
-/**
- * A worker that stops beating is told by no change (nothing is written):
- * the page looks again when the first alive one would be taken for lost
- * (its lost_at), in case it beat no more. A beat since that changed
- * nothing shown pushed lost_at on: the list read then says when next.
- * @param {any[]} list
- */
-function lookAtLoss(list) {
-  clearTimeout(lossTimer);
-  const next = Math.min(...list.filter((w) => w.alive).map((w) => Date.parse(w.lost_at)));
-  if (!Number.isFinite(next)) return;
-  // a little after, as the server's clock and the page's differ a little
-  lossTimer = window.setTimeout(refreshWorkersSerially, Math.min(Math.max(next - Date.now(), 0) + 1000, 2 ** 31 - 1));
 }
 
 async function refreshEvents() {

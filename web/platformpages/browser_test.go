@@ -70,7 +70,8 @@ func TestPlatformBrowser(t *testing.T) {
 	// Once the organiser has created its event (the page open since),
 	// match-1 begins a fourth match and a third worker appears, beating
 	// every 3 s: it beats once only, and is lost 18 s later. The page is
-	// told of both by its stream, and looks again at the third's lost_at.
+	// told of both by its stream, and of the third's loss at its lost_at
+	// (the server's platform.Handler watches for losses).
 	beats, stop := context.WithCancel(ctx)
 	t.Cleanup(stop)
 	go func() {
