@@ -298,6 +298,7 @@ func (r *runner) startAll(ctx context.Context) {
 		// The wait for a CPU counts from here: the start-up before is
 		// not a turn's.
 		s.waited(true)
+		s.markAt, s.markCPU = time.Now(), botCPU(s.bot, false)
 		switch {
 		case direct[i]:
 			d := s.bot.(bot.DirectReader)

@@ -57,6 +57,11 @@ type seat struct {
 	// was moved back for it, how late the check that ended it was, and
 	// whether it was cut off at the bound while charged less than its limit.
 	waitMark time.Duration
+	// markAt and markCPU: when the wait was last marked (the bots'
+	// start, then each turn's resolution) and the bot's CPU time then;
+	// they bound the wait credited (creditable).
+	markAt   time.Time
+	markCPU  time.Duration
 	extra    time.Duration
 	wake     time.Duration
 	starved  bool

@@ -3,6 +3,7 @@ package match_test
 import (
 	"errors"
 	"fmt"
+	"os/exec"
 	"runtime"
 	"testing"
 	"time"
@@ -107,5 +108,42 @@ func TestStarvedMessage(t *testing.T) {
 	rep := &replay.Replay{Turns: turns}
 	if s, ok := rep.FirstStarved(); !ok || s.Turn != 2 || s.Seat != 0 {
 		t.Errorf("FirstStarved = %+v, %v", s, ok)
+	}
+}
+
+// A bot that forks busy loops, held to one core (as a sandbox's quota
+// holds it) which other work shares, never answers: its threads' waits
+// for that core add up to many times the time that passes, but most are
+// its own doing, and its deadline moves back at most by the time it did
+// not run. Credited with them all, it held its match until the bound (ten
+// times its limit).
+func TestOwnBusyLoopsMoveNoDeadline(t *testing.T) {
+	const limit = 300 * time.Millisecond
+	// the other work: as many busy loops on that core, so that the bot
+	// gets about half of it, and less CPU than its limit by its deadline
+	for range 24 {
+		spin := exec.Command("taskset", "-c", "0", testbot, "spin")
+		if err := spin.Start(); err != nil {
+			t.Skipf("taskset: %v", err)
+		}
+		t.Cleanup(func() { spin.Process.Kill(); spin.Wait() })
+	}
+	rep := play(t, []string{tb("echo"), "taskset -c 0 " + tb("hogs 24")}, "first_ms=300", "turn_ms=50", "turns=3")
+	r := rep.Turns[0].Replies[1]
+	took := limit + r.Extra + r.Wake
+	t.Logf("the hog's first turn: %s after %v (deadline moved %v), %v of CPU, its threads waited %v", r.Status, took, r.Extra, r.CPU, r.Wait)
+	if r.Status != game.Timeout {
+		t.Fatalf("the hog's first turn: %s, want a timeout", r.Status)
+	}
+	if r.CPU < took/4 {
+		t.Skipf("the machine gave the hog %v of its core in %v: too busy to tell its own waits from the machine's", r.CPU, took)
+	}
+	// (its start-up's CPU, before the wait is marked, and the runner's
+	// looks, every limit/10, are the slack)
+	if slack := limit/10 + 20*time.Millisecond; r.Extra > took-r.CPU+slack {
+		t.Errorf("the hog's deadline moved %v, more than the %v it did not run (it ran %v of %v)", r.Extra, took-r.CPU, r.CPU, took)
+	}
+	if r.Starved || rep.Result.Players[1].Status != game.TimedOut {
+		t.Errorf("the hog: %s, starved %v; want its own timeout", rep.Result.Players[1].Status, r.Starved)
 	}
 }

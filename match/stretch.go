@@ -66,11 +66,12 @@ func (r *runner) extend(s *seat, now time.Time) bool {
 	}
 	s.lookedAt = now
 	bound := s.sentAt.Add(max(maxStretch*s.limit, minBound))
-	if cpu := botCPU(s.bot, true) - s.cpuMark; cpu < s.limit {
+	total := botCPU(s.bot, true)
+	if cpu := total - s.cpuMark; cpu < s.limit {
 		// The deadline moves even when the runner is late to look (it was
 		// kept from a CPU too): a line read before the moved deadline is
 		// on time, whenever the runner gets to it.
-		wait := nonNeg(d - s.waitMark)
+		wait := min(nonNeg(d-s.waitMark), s.creditable(now, total))
 		if next := minTime(s.sentAt.Add(s.limit+wait), bound); next.After(s.deadline) {
 			s.moveDeadline(next)
 		}
@@ -86,6 +87,17 @@ func (r *runner) extend(s *seat, now time.Time) bool {
 	s.settled = true
 	s.wake = nonNeg(now.Sub(s.deadline))
 	return true
+}
+
+// creditable bounds the wait a bot is credited with: since the last mark,
+// the machine can have kept it from its CPU at most the time it did not
+// run (a bot is given one core: bot.Spec.Cores). Its threads' waits add up
+// past that only when they queue for that one core together -- busy loops
+// it forked, held back by its own quota (sandbox.Limits.Cores) -- which is
+// the bot's own doing: credited, they would move every deadline of such a
+// bot to the bound and hold its match's cores ten times as long.
+func (s *seat) creditable(now time.Time, cpu time.Duration) time.Duration {
+	return nonNeg(now.Sub(s.markAt) - (cpu - s.markCPU))
 }
 
 // overspent reports whether an answer read at, within a deadline moved

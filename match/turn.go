@@ -539,6 +539,7 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
 			rec.Wait = s.waited(g.Status == game.Timeout || g.Status == game.Gone)
+			s.markAt, s.markCPU = time.Now(), cpu
 			rec.Starved = g.Status == game.Timeout && s.starved
 			tail, lost := stderrOf(s, g.Status == game.Answered)
 			kept, capped := r.m.Stderr.keep(append(s.stderr, tail...), &s.stderrUsed)

@@ -6,13 +6,15 @@
 // Modes: echo, sleep MS, slowfirst MS, crash-at TURN, hang, garbage,
 // partial, huge, flood, stderr-flood, noread, exit0, double, slowstart MS,
 // slowat TURN MS, burn TURN MS (MS of CPU time on turn TURN), burnall MS
-// (MS of CPU time on every turn).
+// (MS of CPU time on every turn), hogs N (N child processes that spin
+// forever; it never answers), spin (what each of them runs).
 package main
 
 import (
 	"bufio"
 	"fmt"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
@@ -46,6 +48,16 @@ func main() {
 		}
 	case "slowstart":
 		time.Sleep(time.Duration(arg) * time.Millisecond)
+	case "spin":
+		for {
+		}
+	case "hogs":
+		for range arg {
+			if err := exec.Command(os.Args[0], "spin").Start(); err != nil {
+				panic(err)
+			}
+		}
+		time.Sleep(time.Hour)
 	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<24)
