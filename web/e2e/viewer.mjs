@@ -277,7 +277,7 @@ const SIZES = [[800, 600], [1280, 720], [1920, 1080]];
 // turns, and how many distinct kinds of a family there must be (jungle: one
 // animal per team).
 const PIECES = {
-  ants: { kinds: [/^ant$/, /^crystal$/], moving: /^ant$/ },
+  ants: { kinds: [/^ant$/, /^crystal:[123]$/], moving: /^ant$/ },
   tracks: { kinds: [/^track$/, /^train$/], moving: /^train$/ },
   jungle: { kinds: [/^animal:/, /^gem:/], moving: /^animal:/, family: /^animal:/, distinct: (rep) => Math.min(4, rep.players.length) },
   catmouse: { kinds: [/^cat$/, /^mouse$/], moving: /^(cat|mouse)$/ },
@@ -967,6 +967,65 @@ async function harvest(id) {
   return out.join(', ');
 }
 
+/** The pile the 2023 viewer draws for a resource cell: 3 for 50 and more, 2 for 20 and more, 1 for fewer, empty. @param {number} n */
+const antsPile = (n) => n >= 50 ? '3' : n >= 20 ? '2' : n > 0 ? '1' : 'empty';
+
+/**
+ * ants: resource cells deplete as the 2023 viewer's do: a crystal or egg
+ * cell is drawn as a pile of three, two or one (50 and more, 20 and more,
+ * fewer) and dim once empty, on every tenth of the match; and while
+ * playing, a cell whose pile shrinks bursts at the harvest.
+ */
+async function depletion(id) {
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  const cells = rep.initial.setup.cells;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(recordTexts);
+  await page.goto(`${base}/match/${id}`);
+  await page.waitForSelector('.scoreboard tr.seat');
+  await page.mouse.move(0, 0);
+  const kinds = new Set();
+  const n = rep.turns.length;
+  for (const turn of new Set([1, ...Array.from({ length: 10 }, (_, k) => Math.max(1, Math.round(n * (k + 1) / 10)))])) {
+    await seek(page, turn);
+    await waitTurn(page, (t) => t.turn === turn, `turn ${turn}`);
+    await page.waitForTimeout(50);
+    const list = await page.evaluate(() => /** @type {any} */ (window).__arenaPieces);
+    const f = rep.turns[turn - 1].frame;
+    const want = {}, got = {};
+    cells.forEach((/** @type {any} */ c, /** @type {number} */ k) => {
+      if (c.type !== 1 && c.type !== 2) return;
+      const kind = `${c.type === 1 ? 'egg' : 'crystal'}:${antsPile(f.resources[k])}`;
+      want[kind] = (want[kind] || 0) + 1;
+    });
+    for (const p of list) if (/^(egg|crystal):/.test(p.kind)) { got[p.kind] = (got[p.kind] || 0) + 1; kinds.add(p.kind); }
+    assert.deepEqual(got, want, `ants, turn ${turn}: the resource cells' piles`);
+  }
+  assert.ok([...kinds].filter((k) => /^crystal:[123]$/.test(k)).length >= 2, `ants: the crystals deplete through the match (piles drawn: ${[...kinds].join(' ')})`);
+  // A burst while playing, on the first turn a pile shrinks.
+  const shrink = rep.turns.findIndex((/** @type {any} */ t, /** @type {number} */ k) => k > 0 && cells.some((/** @type {any} */ c, /** @type {number} */ i) =>
+    (c.type === 1 || c.type === 2) && antsPile(rep.turns[k - 1].frame.resources[i]) !== antsPile(t.frame.resources[i])));
+  assert.ok(shrink > 0, 'a pile shrinks in the ants match');
+  await seek(page, shrink);
+  await page.selectOption('.speed', '0.5');
+  await page.keyboard.press(' ');
+  let bursts = 0, samples = 0;
+  const t0 = Date.now();
+  while (Date.now() - t0 < 3000 && !bursts) {
+    const s = await page.evaluate(() => ({
+      turn: Number((/Turn (\d+)/.exec(/** @type {HTMLElement} */ (document.querySelector('.turn')).textContent || '') || [0, 0])[1]),
+      bursts: (/** @type {any} */ (window).__arenaPieces || []).filter((/** @type {any} */ p) => p.kind === 'burst').length,
+    }));
+    samples++;
+    if (s.turn === shrink + 1) bursts += s.bursts;
+    await page.waitForTimeout(15);
+  }
+  await page.keyboard.press(' ');
+  await page.close();
+  assert.ok(bursts > 0, `ants: no burst seen in ${samples} samples while turn ${shrink + 1} played, where a pile shrinks`);
+  return `piles ${[...kinds].sort().join(' ')}; a burst on turn ${shrink + 1}`;
+}
+
 /**
  * ants: a match that ends before its last turn says why in its end banner
  * (more than half of the crystals held, none left, a colony deactivated).
@@ -1381,6 +1440,7 @@ for (const pair of pairs) {
   await check(`${game} race`, () => race(game, id));
   if (game === 'ants') await check('ants harvest chains', () => harvest(id));
   if (game === 'ants') await check('ants end banner', () => endBanner(id));
+  if (game === 'ants') await check('ants depletion', () => depletion(id));
   if (game === 'jungle') await check('jungle team borders', () => teamBorders(id));
   if (game === 'jungle') await check('jungle summon glow and vines', () => jungleLooks(id));
   if (SYMBOLS[game]) await check(`${game} symbols`, () => symbols(game, id, SYMBOLS[game]));
