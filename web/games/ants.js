@@ -1,6 +1,6 @@
 // @ts-check
 // Ants & Crystals (CodinGame Spring Challenge 2023): the hex board, eggs and
-// crystals, both colonies' ants (numbers or particles), this turn's beacons,
+// crystals in piles that deplete as harvested, both colonies' ants (numbers or particles), this turn's beacons,
 // movement arrows (the gear's DEBUG MODE), harvest chains drawn as conveyors
 // from the resource to the base, hatching on the bases, and the tooltip of
 // the reference viewer (rules §6). Frames: docs/games/ants.md.

@@ -1,8 +1,9 @@
 // @ts-check
 // Jungle Blitz (Coveo Blitz 2022): the jungle's tiles, the diamonds (colour
 // by summon level, size by pending points), the teams' units (one animal per
-// team, glowing while summoning, carrying their diamond), this tick's vines,
-// attacks, drops and deaths, the units' stored paths (P), coordinates (G)
+// team, glowing turquoise while summoning, carrying their diamond), this
+// tick's vines (to where the pulled unit stood, a loop around it), attacks,
+// drops and deaths, the units' stored paths (P), coordinates (G)
 // and the diamond legend (D) with every team's pending points.
 // Frames: docs/games/jungle.md ("Viewer frames"): ViewerTick-shaped.
 
