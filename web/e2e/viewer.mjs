@@ -258,7 +258,10 @@ function covered(texts, pieces) {
   for (const t of texts) {
     for (let j = 0; j < pieces.length; j++) {
       const p = pieces[j], c = p.r * 0.5;
-      if (p.r < 4 || /^(chain|track|tile)/.test(p.kind)) continue; // a conveyor's chevron, a rail, a unit's tile: not a piece to follow
+      // A conveyor's chevron, a rail, a unit's tile, a vine, the loop and
+      // the glow around a unit (whose middle is the unit) and a burst: not
+      // pieces to follow.
+      if (p.r < 4 || /^(chain|track|tile|vine|lasso|summon:|burst)/.test(p.kind)) continue;
       const w = Math.min(t.g[2], p.x + c) - Math.max(t.g[0], p.x - c), h = Math.min(t.g[3], p.y + c) - Math.max(t.g[1], p.y - c);
       // A piece drawn after a label hides it, except tracks' trains: one
       // runs over a town's id for part of a turn, so as to stay seen there.
