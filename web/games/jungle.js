@@ -489,28 +489,35 @@ export default function create(replay, env) {
    */
   function vine(ctx, x1, y1, x2, y2, s, color) {
     const dx = x2 - x1, dy = y2 - y1, half = Math.max(1e-6, Math.hypot(dx, dy) / 2);
-    kit.piece(ctx, 'vine', (x1 + x2) / 2, (y1 + y2) / 2, half, (/** @type {CanvasRenderingContext2D} */ g) => {
-      const n = Math.max(4, Math.round(2 * half / (s * 0.25))), amp = s * 0.1 / half;
-      g.lineCap = 'round';
-      g.lineJoin = 'round';
-      for (const [w, style] of /** @type {[number, string][]} */ ([[Math.max(3, s * 0.13), INK], [Math.max(2, s * 0.08), color]])) {
-        g.strokeStyle = style;
-        g.lineWidth = w / half;
-        g.beginPath();
-        for (let k = 0; k <= n; k++) {
-          const t = k / n;
-          if (k) g.lineTo(-1 + 2 * t, Math.sin(t * Math.PI * n / 2) * amp); else g.moveTo(-1, 0);
-        }
-        g.stroke();
+    kit.piece(ctx, 'vine', (x1 + x2) / 2, (y1 + y2) / 2, half, (/** @type {CanvasRenderingContext2D} */ g) => vineShape(g, half, s, color), Math.atan2(dy, dx), { under: true });
+  }
+
+  /**
+   * The vine in its unit box (x from -1 to 1), for a vine half as long as
+   * `half` pixels on tiles of `s` pixels.
+   * @param {CanvasRenderingContext2D} g @param {number} half @param {number} s @param {string} color
+   */
+  function vineShape(g, half, s, color) {
+    const n = Math.max(4, Math.round(2 * half / (s * 0.25))), amp = s * 0.1 / half;
+    g.lineCap = 'round';
+    g.lineJoin = 'round';
+    for (const [w, style] of /** @type {[number, string][]} */ ([[Math.max(3, s * 0.13), INK], [Math.max(2, s * 0.08), color]])) {
+      g.strokeStyle = style;
+      g.lineWidth = w / half;
+      g.beginPath();
+      for (let k = 0; k <= n; k++) {
+        const t = k / n;
+        if (k) g.lineTo(-1 + 2 * t, Math.sin(t * Math.PI * n / 2) * amp); else g.moveTo(-1, 0);
       }
-      // Leaves along the rope, every other wave.
-      g.fillStyle = kit.mix(color, '#ffffff', 0.35);
-      for (let k = 1; k < n; k += 2) {
-        g.beginPath();
-        g.ellipse(-1 + 2 * k / n, 0, s * 0.07 / half, s * 0.035 / half * 2, 0.6, 0, Math.PI * 2);
-        g.fill();
-      }
-    }, Math.atan2(dy, dx), { under: true });
+      g.stroke();
+    }
+    // Leaves along the rope, every other wave.
+    g.fillStyle = kit.mix(color, '#ffffff', 0.35);
+    for (let k = 1; k < n; k += 2) {
+      g.beginPath();
+      g.ellipse(-1 + 2 * k / n, 0, s * 0.07 / half, s * 0.04 / half, 0.6, 0, Math.PI * 2);
+      g.fill();
+    }
   }
 
   /**
@@ -597,7 +604,7 @@ export default function create(replay, env) {
       g.fillStyle = '#244a2a'; g.fillRect(-5, -5, 10, 10);
     }) },
     { label: 'a vine, in the viner\'s colour, from the viner to where the unit it pulled stood; the pulled unit wears its loop', draw: cell((g) => {
-      vine(g, -9, 0, 9, 0, 20, env.colors[1]);
+      g.save(); g.scale(9, 9); vineShape(g, 9, 20, env.colors[1]); g.restore();
       g.strokeStyle = env.colors[1]; g.lineWidth = 1.6; g.beginPath(); g.arc(3, 0, 5, 0, Math.PI * 2); g.stroke();
     }) },
     { label: 'an attack this tick: the target is killed', draw: cell((g) => {
