@@ -6,12 +6,14 @@
 // after (the repository keeps them small):
 //
 //   arena serve --addr localhost:8080 --replays /tmp/shots &
-//   node web/e2e/screenshots.mjs http://localhost:8080 docs/screenshots
+//   node web/e2e/screenshots.mjs http://localhost:8080 docs/screenshots [GAME,GAME...]
+//
+// (the games named, when given; all of them otherwise).
 //   pngquant --force --ext .png --quality 60-85 docs/screenshots/{ants,tracks,jungle,catmouse,territory}*.png
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 
-const [base, outDir] = process.argv.slice(2);
+const [base, outDir, only] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
 
 // bots, seed; at: fraction of the match, or pick(replay): a frame; keys:
@@ -19,7 +21,15 @@ mkdirSync(outDir, { recursive: true });
 const SHOTS = {
   ants: { bots: ['builtin:boss4', 'builtin:boss3'], seed: 7, at: 0.3, keys: ['m'], tooltip: /Cell index: \d+.*Blue ants.*Red ants/ },
   tracks: { bots: ['builtin:boss5', 'builtin:boss4'], seed: 3, at: 0.45, keys: [], tooltip: /Town \d+Desired/ },
-  jungle: { bots: ['builtin:greedy', 'builtin:fighter', 'builtin:random', 'builtin:fighter'], seed: 5, at: 0.3, keys: ['d'], tooltip: /Unit \d+ of .*carries a diamond/ },
+  jungle: {
+    bots: ['builtin:greedy', 'builtin:fighter', 'builtin:random', 'builtin:fighter'], seed: 5, keys: ['d'], tooltip: /Unit \d+ of .*carries a diamond/,
+    // The first tick with a vine and a summoning unit (its glow), else 30 % in.
+    pick: (rep) => {
+      const k = rep.turns.findIndex((t) => t.frame.teams.some((x) => (x.events || []).some((e) => e.action === 'VINE')) &&
+        t.frame.teams.some((x) => x.units.some((u) => u.isSummoning)));
+      return k >= 0 ? k + 1 : Math.round(rep.turns.length * 0.3);
+    },
+  },
   catmouse: {
     bots: ['builtin:pursuit', 'builtin:evasive'], seed: 7, keys: ['F5'], tooltip: /Cat C\d of /,
     pick: (rep) => 1 + rep.turns.findIndex((t) => t.frame.turn >= 25 && t.frame.sides.some((s) => s.drawings.length > 0)),
@@ -65,6 +75,7 @@ async function hover(page, want) {
 const SIZES = [[800, 600, '-800x600'], [1280, 720, ''], [1920, 1080, '-1920x1080']];
 
 for (const [game, spec] of Object.entries(SHOTS)) {
+  if (only && !only.split(',').includes(game)) continue;
   const id = await start(game, spec);
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   if (spec.live) {

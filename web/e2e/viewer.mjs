@@ -258,7 +258,10 @@ function covered(texts, pieces) {
   for (const t of texts) {
     for (let j = 0; j < pieces.length; j++) {
       const p = pieces[j], c = p.r * 0.5;
-      if (p.r < 4 || /^(chain|track|tile)/.test(p.kind)) continue; // a conveyor's chevron, a rail, a unit's tile: not a piece to follow
+      // A conveyor's chevron, a rail, a unit's tile, a vine, the loop and
+      // the glow around a unit (whose middle is the unit) and a burst: not
+      // pieces to follow.
+      if (p.r < 4 || /^(chain|track|tile|vine|lasso|summon:|burst)/.test(p.kind)) continue;
       const w = Math.min(t.g[2], p.x + c) - Math.max(t.g[0], p.x - c), h = Math.min(t.g[3], p.y + c) - Math.max(t.g[1], p.y - c);
       // A piece drawn after a label hides it, except tracks' trains: one
       // runs over a town's id for part of a turn, so as to stay seen there.
@@ -277,7 +280,7 @@ const SIZES = [[800, 600], [1280, 720], [1920, 1080]];
 // turns, and how many distinct kinds of a family there must be (jungle: one
 // animal per team).
 const PIECES = {
-  ants: { kinds: [/^ant$/, /^crystal$/], moving: /^ant$/ },
+  ants: { kinds: [/^ant$/, /^crystal:[123]$/], moving: /^ant$/ },
   tracks: { kinds: [/^track$/, /^train$/], moving: /^train$/ },
   jungle: { kinds: [/^animal:/, /^gem:/], moving: /^animal:/, family: /^animal:/, distinct: (rep) => Math.min(4, rep.players.length) },
   catmouse: { kinds: [/^cat$/, /^mouse$/], moving: /^(cat|mouse)$/ },
@@ -967,6 +970,70 @@ async function harvest(id) {
   return out.join(', ');
 }
 
+/** The pile the 2023 viewer draws for a resource cell: 3 for 50 and more, 2 for 20 and more, 1 for fewer, empty. @param {number} n */
+const antsPile = (n) => n >= 50 ? '3' : n >= 20 ? '2' : n > 0 ? '1' : 'empty';
+
+/**
+ * ants: resource cells deplete as the 2023 viewer's do: a crystal or egg
+ * cell is drawn as a pile of three, two or one (50 and more, 20 and more,
+ * fewer) and dim once empty, on every tenth of the match; and while
+ * playing, a cell whose pile shrinks bursts at the harvest.
+ */
+async function depletion(id) {
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  const cells = rep.initial.setup.cells;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(recordTexts);
+  await page.goto(`${base}/match/${id}`);
+  await page.waitForSelector('.scoreboard tr.seat');
+  await page.mouse.move(0, 0);
+  const kinds = new Set();
+  const n = rep.turns.length;
+  for (const turn of new Set([1, ...Array.from({ length: 10 }, (_, k) => Math.max(1, Math.round(n * (k + 1) / 10)))])) {
+    await seek(page, turn);
+    await waitTurn(page, (t) => t.turn === turn, `turn ${turn}`);
+    await page.waitForTimeout(50);
+    const list = await page.evaluate(() => /** @type {any} */ (window).__arenaPieces);
+    const f = rep.turns[turn - 1].frame;
+    const want = {}, got = {};
+    cells.forEach((/** @type {any} */ c, /** @type {number} */ k) => {
+      if (c.type !== 1 && c.type !== 2) return;
+      const kind = `${c.type === 1 ? 'egg' : 'crystal'}:${antsPile(f.resources[k])}`;
+      want[kind] = (want[kind] || 0) + 1;
+    });
+    for (const p of list) if (/^(egg|crystal):/.test(p.kind)) { got[p.kind] = (got[p.kind] || 0) + 1; kinds.add(p.kind); }
+    assert.deepEqual(got, want, `ants, turn ${turn}: the resource cells' piles`);
+  }
+  assert.ok([...kinds].filter((k) => /^crystal:[123]$/.test(k)).length >= 2, `ants: the crystals deplete through the match (piles drawn: ${[...kinds].join(' ')})`);
+  // A burst while playing, on the first turn a pile shrinks.
+  const shrink = rep.turns.findIndex((/** @type {any} */ t, /** @type {number} */ k) => k > 0 && cells.some((/** @type {any} */ c, /** @type {number} */ i) =>
+    (c.type === 1 || c.type === 2) && antsPile(rep.turns[k - 1].frame.resources[i]) !== antsPile(t.frame.resources[i])));
+  assert.ok(shrink > 0, 'a pile shrinks in the ants match');
+  await seek(page, shrink);
+  await page.selectOption('.speed', '0.5');
+  await page.keyboard.press(' ');
+  let bursts = 0, samples = 0;
+  const t0 = Date.now();
+  while (Date.now() - t0 < 3000 && !bursts) {
+    const s = await page.evaluate(() => ({
+      turn: Number((/Turn (\d+)/.exec(/** @type {HTMLElement} */ (document.querySelector('.turn')).textContent || '') || [0, 0])[1]),
+      bursts: (/** @type {any} */ (window).__arenaPieces || []).filter((/** @type {any} */ p) => p.kind === 'burst').length,
+    }));
+    samples++;
+    if (s.turn === shrink + 1) bursts += s.bursts;
+    await page.waitForTimeout(15);
+  }
+  await page.keyboard.press(' ');
+  await page.close();
+  const piles = `piles ${[...kinds].sort().join(' ')}`;
+  // The burst is sampled while the turn plays: a machine too busy to
+  // sample it says so rather than fail.
+  const m = quietMachine();
+  if (!bursts && !m.quiet) return `${piles}; the burst not sampled in ${samples} samples (${m.said}): skipped`;
+  assert.ok(bursts > 0, `ants: no burst seen in ${samples} samples while turn ${shrink + 1} played, where a pile shrinks (${m.said})`);
+  return `${piles}; a burst on turn ${shrink + 1}`;
+}
+
 /**
  * ants: a match that ends before its last turn says why in its end banner
  * (more than half of the crystals held, none left, a colony deactivated).
@@ -1052,6 +1119,113 @@ async function teamBorders(id) {
     await page.close();
   }
   return out.join(', ');
+}
+
+/** The team index of each unit id of a jungle frame, and its units by id. @param {any} f */
+function jungleUnits(f) {
+  const team = new Map(), byId = new Map();
+  (f.teams || []).forEach((/** @type {any} */ t, /** @type {number} */ k) => t.units.forEach((/** @type {any} */ u) => { team.set(u.id, k); byId.set(u.id, u); }));
+  return { team, byId };
+}
+
+/**
+ * jungle, as the 2022 viewer: a summoning unit glows turquoise, the wider
+ * the higher its diamond's level; a vine runs from the viner to where the
+ * unit it pulled stood (its reach, not the one tile left once pulled), and
+ * the pulled unit wears a loop in the viner's colour. Read from the pieces
+ * drawn and the canvas pixels at 1280x720.
+ */
+async function jungleLooks(id) {
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(recordTexts);
+  await page.goto(`${base}/match/${id}`);
+  await page.waitForSelector('.scoreboard tr.seat');
+  await page.mouse.move(0, 0);
+  const colors = await page.$$eval('.topbar .chip', (cs) => cs.map((e) => getComputedStyle(e).borderLeftColor));
+  const rgb = (/** @type {string} */ c) => (/(\d+), (\d+), (\d+)/.exec(c) || []).slice(1).map(Number);
+  /** The pieces of a turn, and the canvas pixels at some points. @param {number} turn @param {(list: any[]) => number[][]} where */
+  const look = async (turn, where) => {
+    await seek(page, turn);
+    await waitTurn(page, (t) => t.turn === turn, `turn ${turn}`);
+    await page.waitForTimeout(50);
+    const list = await page.evaluate(() => /** @type {any} */ (window).__arenaPieces);
+    const px = await page.evaluate((pts) => {
+      const g = /** @type {CanvasRenderingContext2D} */ (/** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas')).getContext('2d'));
+      const k = g.canvas.width / g.canvas.clientWidth;
+      return pts.map(([x, y]) => [...g.getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data.slice(0, 3)]);
+    }, where(list));
+    return { list, px };
+  };
+  const tile = (/** @type {any[]} */ list) => { const a = list.find((p) => p.kind.startsWith('animal:')); return a.r / (0.36 * 1.12); };
+  const out = [];
+
+  // Summon glows: on turns with summoning units, up to one turn a level.
+  const levelTurns = new Map();
+  rep.turns.forEach((/** @type {any} */ t, /** @type {number} */ k) => {
+    for (const team of t.frame.teams) for (const u of team.units) {
+      if (!u.isSummoning || !u.position) continue;
+      const d = t.frame.diamonds.find((/** @type {any} */ x) => x.ownerId === u.id);
+      if (d && !levelTurns.has(d.summonLevel)) levelTurns.set(d.summonLevel, k + 1);
+    }
+  });
+  assert.ok(levelTurns.size >= 2, `the jungle match has units summoning at ${levelTurns.size} levels`);
+  const radius = new Map();
+  let glowing = 0, sampled = 0;
+  for (const [level, turn] of [...levelTurns].sort((a, b) => a[0] - b[0])) {
+    const f = rep.turns[turn - 1].frame;
+    const want = f.teams.flatMap((/** @type {any} */ t) => t.units.filter((/** @type {any} */ u) => u.isSummoning && u.position)
+      .map((/** @type {any} */ u) => f.diamonds.find((/** @type {any} */ x) => x.ownerId === u.id)?.summonLevel ?? 1)).sort();
+    // 16 points around each glow, just outside the unit's tile (0.55 of a tile from its middle).
+    const ring = (/** @type {any} */ p, /** @type {number} */ s) => Array.from({ length: 16 }, (_, k) => [p.x + Math.cos(k * Math.PI / 8) * 0.55 * s, p.y + Math.sin(k * Math.PI / 8) * 0.55 * s]);
+    const { list, px } = await look(turn, (l) => l.filter((p) => p.kind.startsWith('summon:')).flatMap((p) => ring(p, tile(l))));
+    const glows = list.filter((/** @type {any} */ p) => p.kind.startsWith('summon:'));
+    assert.deepEqual(glows.map((/** @type {any} */ p) => Number(p.kind.slice(7))).sort(), want, `jungle, turn ${turn}: one summon glow per summoning unit, by its diamond's level`);
+    const s = tile(list);
+    for (const p of glows) radius.set(Number(p.kind.slice(7)), p.r / s);
+    // Turquoise: green and blue well above red (no team colour is).
+    glowing += px.filter(([r, g, b]) => g > 140 && b > 140 && g - r > 60 && b - r > 60).length;
+    sampled += px.length;
+  }
+  const rs = [...radius].sort((a, b) => a[0] - b[0]);
+  for (let k = 1; k < rs.length; k++) assert.ok(rs[k][1] > rs[k - 1][1], `jungle: the glow of level ${rs[k][0]} (${rs[k][1].toFixed(2)} tiles) is wider than level ${rs[k - 1][0]}'s (${rs[k - 1][1].toFixed(2)})`);
+  assert.ok(glowing >= 0.4 * sampled, `jungle: ${glowing} of ${sampled} pixels around the summoning units are turquoise`);
+  out.push(`glows ${rs.map(([l, r]) => `L${l} ${r.toFixed(2)}`).join(' ')}, ${glowing}/${sampled} turquoise`);
+
+  // Vines: the first ticks that vine (up to four).
+  const vineTurns = rep.turns.map((/** @type {any} */ t, /** @type {number} */ k) => ({ k, vines: t.frame.teams.flatMap((/** @type {any} */ x) => (x.events || []).filter((/** @type {any} */ e) => e.action === 'VINE')) }))
+    .filter((/** @type {any} */ x) => x.vines.length).slice(0, 4);
+  assert.ok(vineTurns.length, 'the jungle match has vines');
+  let loops = 0;
+  for (const { k, vines } of vineTurns) {
+    const f = rep.turns[k].frame, { team, byId } = jungleUnits(f);
+    const { list, px } = await look(k + 1, (l) => l.filter((p) => p.kind === 'lasso').map((p) => [p.x, p.y - p.r]));
+    const s = tile(list);
+    const drawn = list.filter((/** @type {any} */ p) => p.kind === 'vine').map((/** @type {any} */ p) => 2 * p.r / s).sort((a, b) => a - b);
+    const want = vines.map((/** @type {any} */ e) => {
+      const v = byId.get(e.unitId).position, t = byId.get(e.vineEvent.vineUnitId), b = t.lastState.positionBefore;
+      const from = b && (b.x === v.x || b.y === v.y) ? b : t.position;
+      return Math.hypot(from.x - v.x, from.y - v.y);
+    }).sort((a, b) => a - b);
+    assert.equal(drawn.length, want.length, `jungle, turn ${k + 1}: one vine per VINE event`);
+    drawn.forEach((d, n) => assert.ok(Math.abs(d - want[n]) < 0.1, `jungle, turn ${k + 1}: a vine ${d.toFixed(2)} tiles long, from the viner to where the pulled unit stood (${want[n].toFixed(2)})`));
+    // Each loop in the viner's colour, around an animal of the pulled unit's team.
+    const lassos = list.filter((/** @type {any} */ p) => p.kind === 'lasso');
+    assert.equal(lassos.length, vines.length, `jungle, turn ${k + 1}: one loop per pulled unit`);
+    const animals = ['Crocodile', 'Eagle', 'Jaguar', 'Snake'];
+    lassos.forEach((/** @type {any} */ p, /** @type {number} */ n) => {
+      const under = list.find((/** @type {any} */ a) => a.kind.startsWith('animal:') && Math.hypot(a.x - p.x, a.y - p.y) < 1);
+      assert.ok(under, `jungle, turn ${k + 1}: a loop around no unit`);
+      const e = vines.find((/** @type {any} */ v) => animals[team.get(v.vineEvent.vineUnitId) % 4] === under.kind.slice(7));
+      assert.ok(e, `jungle, turn ${k + 1}: a loop around a ${under.kind} that was not pulled`);
+      const want = rgb(colors[team.get(e.unitId)]);
+      assert.ok(want.every((v, c) => Math.abs(v - px[n][c]) <= 40), `jungle, turn ${k + 1}: the loop reads ${px[n]}, not the viner's colour ${want}`);
+      loops++;
+    });
+  }
+  out.push(`${vineTurns.length} vine ticks, ${loops} loops in the viner's colour`);
+  await page.close();
+  return out.join('; ');
 }
 
 /**
@@ -1274,7 +1448,9 @@ for (const pair of pairs) {
   await check(`${game} race`, () => race(game, id));
   if (game === 'ants') await check('ants harvest chains', () => harvest(id));
   if (game === 'ants') await check('ants end banner', () => endBanner(id));
+  if (game === 'ants') await check('ants depletion', () => depletion(id));
   if (game === 'jungle') await check('jungle team borders', () => teamBorders(id));
+  if (game === 'jungle') await check('jungle summon glow and vines', () => jungleLooks(id));
   if (SYMBOLS[game]) await check(`${game} symbols`, () => symbols(game, id, SYMBOLS[game]));
   if (game === 'jungle') await check('jungle commands', () => commands(id));
   if (game === 'catmouse') await check('catmouse catch', () => catchSpread(id));

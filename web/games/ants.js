@@ -1,6 +1,6 @@
 // @ts-check
 // Ants & Crystals (CodinGame Spring Challenge 2023): the hex board, eggs and
-// crystals, both colonies' ants (numbers or particles), this turn's beacons,
+// crystals in piles that deplete as harvested, both colonies' ants (numbers or particles), this turn's beacons,
 // movement arrows (the gear's DEBUG MODE), harvest chains drawn as conveyors
 // from the resource to the base, hatching on the bases, and the tooltip of
 // the reference viewer (rules §6). Frames: docs/games/ants.md.
@@ -8,6 +8,17 @@
 const SQRT3 = Math.sqrt(3);
 const NAMES = ['Blue', 'Red'];
 const EGG = '#f3e3c3', CRYSTAL = '#7fe8ff';
+/** The part of a turn's animation when the harvest is made (the ants have walked). */
+const HARVEST = 0.6;
+
+/**
+ * A resource cell's pile, as the 2023 viewer draws it: 3 for 50 and more,
+ * 2 for 20 and more, 1 for fewer, 0 once harvested out.
+ * @param {number} res
+ */
+function pile(res) {
+  return res >= 50 ? 3 : res >= 20 ? 2 : res > 0 ? 1 : 0;
+}
 
 /**
  * An ant in a unit box, head up (-y): six bent legs, antennae, head,
@@ -76,12 +87,17 @@ export default function create(replay, env) {
 
   /**
    * A cluster of crystal shards in a unit box, each shard two-toned (a lit
-   * face and a shaded one); dim once the cell is harvested out.
-   * @param {CanvasRenderingContext2D} g @param {boolean} dim
+   * face and a shaded one): three shards for a rich cell, fewer as it is
+   * harvested (the 2023 viewer's piles: 50 and more, 20 and more, fewer),
+   * three dim ones once harvested out (pile 0).
+   * @param {CanvasRenderingContext2D} g @param {number} n the pile
    */
-  function crystalShape(g, dim) {
+  function crystalShape(g, n) {
     g.lineJoin = 'round';
-    const shards = [[-0.42, 0.12, 0.55, -0.25], [0.42, 0.14, 0.5, 0.25], [0, -0.1, 0.85, 0]];
+    const dim = n === 0;
+    const all = [[-0.42, 0.12, 0.55, -0.25], [0.42, 0.14, 0.5, 0.25], [0, -0.1, 0.85, 0]];
+    // The tall middle shard stays last; the side ones go first.
+    const shards = dim ? all : n >= 3 ? all : n === 2 ? all.slice(1) : all.slice(2);
     for (const [dx, dy, h, tilt] of shards) {
       g.save();
       g.translate(dx, dy);
@@ -111,11 +127,14 @@ export default function create(replay, env) {
   }
 
   /**
-   * A clutch of eggs in a unit box, speckled; dim once harvested out.
-   * @param {CanvasRenderingContext2D} g @param {boolean} dim
+   * A clutch of eggs in a unit box, speckled: three eggs, fewer as the
+   * cell is harvested (as the crystals), three dim ones once harvested out.
+   * @param {CanvasRenderingContext2D} g @param {number} n the pile
    */
-  function eggShape(g, dim) {
-    const eggs = [[-0.32, 0.08, 0.9], [0.3, 0.1, 0.85], [0, -0.14, 1]];
+  function eggShape(g, n) {
+    const dim = n === 0;
+    const all = [[-0.32, 0.08, 0.9], [0.3, 0.1, 0.85], [0, -0.14, 1]];
+    const eggs = dim || n >= 3 ? all : n === 2 ? all.slice(1) : all.slice(2);
     for (const [dx, dy, k] of eggs) {
       g.beginPath();
       g.ellipse(dx, dy, 0.2 * k, 0.27 * k, 0, 0, Math.PI * 2);
@@ -126,9 +145,9 @@ export default function create(replay, env) {
       g.stroke();
       if (dim) continue;
       g.fillStyle = 'rgba(150,115,70,.55)';
-      for (let n = 0; n < 3; n++) {
+      for (let m = 0; m < 3; m++) {
         g.beginPath();
-        g.arc(dx + (n - 1) * 0.07 * k, dy + (n % 2 ? -0.08 : 0.06) * k, 0.025, 0, Math.PI * 2);
+        g.arc(dx + (m - 1) * 0.07 * k, dy + (m % 2 ? -0.08 : 0.06) * k, 0.025, 0, Math.PI * 2);
         g.fill();
       }
       g.fillStyle = 'rgba(255,255,255,.5)';
@@ -136,6 +155,25 @@ export default function create(replay, env) {
       g.ellipse(dx - 0.07 * k, dy - 0.1 * k, 0.04 * k, 0.07 * k, 0.3, 0, Math.PI * 2);
       g.fill();
     }
+  }
+
+  /**
+   * Shards (or shell bits) flying out of a cell whose pile shrank this
+   * turn, as the 2023 viewer's burst: t runs from 0 to 1 after the harvest.
+   * @param {CanvasRenderingContext2D} ctx @param {number} k the cell @param {number} x @param {number} y @param {number} R @param {boolean} egg @param {number} t
+   */
+  function burst(ctx, k, x, y, R, egg, t) {
+    const colors = egg ? [EGG, '#b89a6a'] : [CRYSTAL, '#3fb6d9'];
+    kit.piece(ctx, 'burst', x, y, R, (/** @type {CanvasRenderingContext2D} */ g) => {
+      for (let n = 0; n < 18; n++) {
+        const a = kit.hash(k, n, 3) * Math.PI * 2, d = (0.25 + 0.55 * kit.hash(n, k, 5)) * kit.ease(t);
+        g.globalAlpha = 1 - t;
+        g.fillStyle = colors[n % 2];
+        g.beginPath();
+        g.arc(Math.cos(a) * d, Math.sin(a) * d, 0.05 * (1 - 0.5 * t), 0, Math.PI * 2);
+        g.fill();
+      }
+    }, 0, { under: true });
   }
 
   /** An anthill on a base cell. @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} R @param {string} color */
@@ -246,7 +284,7 @@ export default function create(replay, env) {
 
   const symbols = [
     { label: 'a colony\'s ants on a cell, their number under them', draw: (/** @type {CanvasRenderingContext2D} */ g) => antShape(g, colors[0]) },
-    { label: 'crystals (points) and eggs (new ants): their amount under them, dim once harvested out', draw: (/** @type {CanvasRenderingContext2D} */ g) => crystalShape(g, false) },
+    { label: 'crystals (points) and eggs (new ants): their amount under them; three shards for 50 and more, two for 20 and more, one below, dim once harvested out', draw: (/** @type {CanvasRenderingContext2D} */ g) => crystalShape(g, 3) },
     { label: 'a beacon, with its strength when above 1', draw: cell((g) => {
       g.strokeStyle = '#e6edf3'; g.lineWidth = 1; g.beginPath(); g.moveTo(-3, 7); g.lineTo(-3, -7); g.stroke();
       g.fillStyle = colors[0]; g.beginPath(); g.moveTo(-3, -7); g.lineTo(5, -4); g.lineTo(-3, -1); g.closePath(); g.fill();
@@ -295,13 +333,23 @@ export default function create(replay, env) {
         ctx.lineWidth = ow >= 0 ? Math.max(2, R * 0.08) : 1;
         ctx.stroke();
         if (ow >= 0) nest(ctx, p.x, p.y, R, colors[ow]);
-        const res = f.resources[k];
+        // The amounts before the harvest until the ants have walked, then
+        // after it: a cell harvested this turn bounces, and one whose pile
+        // shrank bursts.
+        const was = view.prev ? view.prev.resources[k] : f.resources[k];
+        const res = anim < HARVEST ? was : f.resources[k];
         if (c.type === 2 || c.type === 1) {
           const full = Math.max(1, startRes[k]);
-          const s = R * (0.38 + 0.3 * Math.min(1, res / full));
-          if (c.type === 2) kit.piece(ctx, res ? 'crystal' : 'crystal:empty', p.x, p.y - R * 0.12, s, (/** @type {CanvasRenderingContext2D} */ g) => crystalShape(g, res === 0));
-          else kit.piece(ctx, res ? 'egg' : 'egg:empty', p.x, p.y - R * 0.1, s, (/** @type {CanvasRenderingContext2D} */ g) => eggShape(g, res === 0));
-          if (res > 0) L.text(ctx, String(res), p.x, p.y + R * 0.38, { size: Math.max(9, R * 0.3), bold: true, color: c.type === 2 ? CRYSTAL : EGG });
+          const sz = R * (0.38 + 0.3 * Math.min(1, res / full));
+          const n = pile(res), egg = c.type === 1;
+          const kind = `${egg ? 'egg' : 'crystal'}:${n || 'empty'}`;
+          const squash = anim < 1 && was !== f.resources[k] ? 0.12 * Math.sin(anim * Math.PI * 6) * (1 - anim) : 0;
+          kit.piece(ctx, kind, p.x, p.y - R * (egg ? 0.1 : 0.12), sz, (/** @type {CanvasRenderingContext2D} */ g) => {
+            if (squash) g.scale(1 + squash, 1 - squash);
+            if (egg) eggShape(g, n); else crystalShape(g, n);
+          });
+          if (anim >= HARVEST && anim < 1 && pile(was) > pile(f.resources[k])) burst(ctx, k, p.x, p.y - R * 0.1, R * 0.9, egg, (anim - HARVEST) / (1 - HARVEST));
+          if (res > 0) L.text(ctx, String(res), p.x, p.y + R * 0.38, { size: Math.max(9, R * 0.3), bold: true, color: egg ? EGG : CRYSTAL });
         }
         if (o.indices) kit.text(ctx, String(k), p.x, p.y - R * 0.66, { size: Math.max(8, R * 0.22), color: '#8b96a3' });
       });

@@ -1,8 +1,9 @@
 // @ts-check
 // Jungle Blitz (Coveo Blitz 2022): the jungle's tiles, the diamonds (colour
 // by summon level, size by pending points), the teams' units (one animal per
-// team, glowing while summoning, carrying their diamond), this tick's vines,
-// attacks, drops and deaths, the units' stored paths (P), coordinates (G)
+// team, glowing turquoise while summoning, carrying their diamond), this
+// tick's vines (to where the pulled unit stood, a loop around it), attacks,
+// drops and deaths, the units' stored paths (P), coordinates (G)
 // and the diamond legend (D) with every team's pending points.
 // Frames: docs/games/jungle.md ("Viewer frames"): ViewerTick-shaped.
 
@@ -18,6 +19,12 @@ const SIZES = [
 ];
 
 const INK = '#0b0e12';
+/** The summon glow's colour: the 2022 viewer's jewel turquoise. */
+const GLOW = '#27d9db';
+/** The summon glow's radius, in tiles, for a diamond's level (1 to 5). @param {number} L */
+const glowRadius = (L) => 0.6 + 0.08 * L;
+/** The radius of the vine's loop around a vined unit, in tiles. */
+const LASSO = 0.46;
 /** The ticks a death stays marked on the board (fading). */
 const DEATH_TICKS = 8;
 
@@ -414,29 +421,54 @@ export default function create(replay, env) {
     }, 0, { under: true });
   }
 
+  /**
+   * The summon glow, as the 2022 viewer's: a turquoise halo around a
+   * summoning unit, the wider the higher its diamond's level (that viewer's
+   * glow grows from 5 to 40 px over the five levels). Drawn before every
+   * team tile, so that it shines around the unit's tile, not over a tile.
+   * @param {CanvasRenderingContext2D} ctx @param {number} cx @param {number} cy @param {number} s @param {number} level
+   */
+  function summonGlow(ctx, cx, cy, s, level) {
+    const L = Math.max(1, Math.min(5, level || 1));
+    const r = s * glowRadius(L);
+    kit.piece(ctx, `summon:${L}`, cx, cy, r, (/** @type {CanvasRenderingContext2D} */ g) => {
+      const inner = 0.62;
+      const grad = g.createRadialGradient(0, 0, inner * 0.7, 0, 0, 1);
+      grad.addColorStop(0, kit.alpha(GLOW, 0));
+      grad.addColorStop(0.25, kit.alpha(GLOW, 0.95));
+      grad.addColorStop(0.55, kit.alpha(GLOW, 0.7));
+      grad.addColorStop(1, kit.alpha(GLOW, 0));
+      g.fillStyle = grad;
+      g.beginPath();
+      g.arc(0, 0, 1, 0, Math.PI * 2);
+      g.fill();
+    }, 0, { under: true });
+  }
+
+  /**
+   * Where a vined unit was pulled from: where it stood before the tick when
+   * that is in line with the viner (a vine runs along a row or a column),
+   * else where it landed.
+   * @param {any} viner @param {any} t
+   */
+  function pulledFrom(viner, t) {
+    const b = t.lastState && t.lastState.positionBefore, v = viner.position;
+    return b && v && (b.x === v.x || b.y === v.y) ? b : t.position;
+  }
+
+  /** The diamond a unit holds, if any. @param {any} u @param {any} f */
+  function held(u, f) {
+    return u.hasDiamond ? (f.diamonds || []).find((/** @type {any} */ x) => x.id === u.diamondId || x.ownerId === u.id) : null;
+  }
+
   /** @param {CanvasRenderingContext2D} ctx @param {any} u @param {number} cx @param {number} cy @param {number} s @param {any} f */
   function unit(ctx, u, cx, cy, s, f) {
     const color = env.colors[u.team % env.colors.length];
     const r = s * 0.36;
-    if (u.isSummoning) {
-      // A glowing, turning ring while the unit raises its diamond's level.
-      ctx.save();
-      ctx.strokeStyle = '#fff6a0';
-      ctx.shadowColor = '#fff6a0';
-      ctx.shadowBlur = s * 0.5;
-      ctx.lineWidth = Math.max(1.5, s * 0.06);
-      ctx.setLineDash([s * 0.08, s * 0.08]);
-      ctx.beginPath();
-      ctx.arc(cx, cy, r * 1.3, 0, Math.PI * 2);
-      ctx.stroke();
-      ctx.restore();
-    }
+    const d = held(u, f);
     const animal = u.team % ANIMALS.length;
     kit.piece(ctx, `animal:${ANIMALS[animal]}`, cx, cy, r * 1.12, (/** @type {CanvasRenderingContext2D} */ g) => DRAW_ANIMAL[animal](g, color));
-    if (u.hasDiamond) {
-      const d = (f.diamonds || []).find((/** @type {any} */ x) => x.id === u.diamondId || x.ownerId === u.id);
-      if (d) gem(ctx, cx + r * 0.85, cy - r * 0.85, s * sizeOf(d.points).k * 0.32, d.summonLevel);
-    }
+    if (d) gem(ctx, cx + r * 0.85, cy - r * 0.85, s * sizeOf(d.points).k * 0.32, d.summonLevel);
   }
 
   /**
@@ -449,33 +481,62 @@ export default function create(replay, env) {
     L.badge(ctx, u.id, cx - r * 0.75, cy + r * 1.05, { bg: '#0b0e12', fg: '#ffffff', border: env.colors[u.team % env.colors.length], size: Math.max(11, s * 0.26) });
   }
 
-  /** A vine between two points, in the viner's colour. @param {CanvasRenderingContext2D} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 @param {number} s @param {string} color */
+  /**
+   * A vine between two points, in the viner's colour over a dark edge (any
+   * team's colour reads on the grass): a wavy rope drawn as a piece, in a
+   * unit box along x from -1 to 1.
+   * @param {CanvasRenderingContext2D} ctx @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 @param {number} s @param {string} color
+   */
   function vine(ctx, x1, y1, x2, y2, s, color) {
-    const dx = x2 - x1, dy = y2 - y1, l = Math.hypot(dx, dy) || 1, nx = -dy / l, ny = dx / l;
-    ctx.save();
-    // A dark edge under the viner's colour: any team's colour reads on the grass.
-    ctx.strokeStyle = INK;
-    ctx.lineWidth = Math.max(3, s * 0.13);
-    ctx.lineCap = 'round';
-    const n0 = Math.max(4, Math.round(l / (s * 0.25)));
-    ctx.beginPath();
-    for (let k = 0; k <= n0; k++) {
-      const t = k / n0, w = Math.sin(t * Math.PI * n0 / 2) * s * 0.1;
-      const px = x1 + dx * t + nx * w, py = y1 + dy * t + ny * w;
-      if (k) ctx.lineTo(px, py); else ctx.moveTo(px, py);
+    const dx = x2 - x1, dy = y2 - y1, half = Math.max(1e-6, Math.hypot(dx, dy) / 2);
+    kit.piece(ctx, 'vine', (x1 + x2) / 2, (y1 + y2) / 2, half, (/** @type {CanvasRenderingContext2D} */ g) => vineShape(g, half, s, color), Math.atan2(dy, dx), { under: true });
+  }
+
+  /**
+   * The vine in its unit box (x from -1 to 1), for a vine half as long as
+   * `half` pixels on tiles of `s` pixels.
+   * @param {CanvasRenderingContext2D} g @param {number} half @param {number} s @param {string} color
+   */
+  function vineShape(g, half, s, color) {
+    const n = Math.max(4, Math.round(2 * half / (s * 0.25))), amp = s * 0.1 / half;
+    g.lineCap = 'round';
+    g.lineJoin = 'round';
+    for (const [w, style] of /** @type {[number, string][]} */ ([[Math.max(3, s * 0.13), INK], [Math.max(2, s * 0.08), color]])) {
+      g.strokeStyle = style;
+      g.lineWidth = w / half;
+      g.beginPath();
+      for (let k = 0; k <= n; k++) {
+        const t = k / n;
+        if (k) g.lineTo(-1 + 2 * t, Math.sin(t * Math.PI * n / 2) * amp); else g.moveTo(-1, 0);
+      }
+      g.stroke();
     }
-    ctx.stroke();
-    ctx.strokeStyle = color;
-    ctx.lineWidth = Math.max(2, s * 0.08);
-    ctx.beginPath();
-    const n = Math.max(4, Math.round(l / (s * 0.25)));
-    for (let k = 0; k <= n; k++) {
-      const t = k / n, w = Math.sin(t * Math.PI * n / 2) * s * 0.1;
-      const px = x1 + dx * t + nx * w, py = y1 + dy * t + ny * w;
-      if (k) ctx.lineTo(px, py); else ctx.moveTo(px, py);
+    // Leaves along the rope, every other wave.
+    g.fillStyle = kit.mix(color, '#ffffff', 0.35);
+    for (let k = 1; k < n; k += 2) {
+      g.beginPath();
+      g.ellipse(-1 + 2 * k / n, 0, s * 0.07 / half, s * 0.04 / half, 0.6, 0, Math.PI * 2);
+      g.fill();
     }
-    ctx.stroke();
-    ctx.restore();
+  }
+
+  /**
+   * The vine's loop around the unit it pulled, in the viner's colour (the
+   * 2022 viewer borders a vined unit in the viner's colour): drawn over
+   * the animal, so that who pulled whom reads at a glance.
+   * @param {CanvasRenderingContext2D} ctx @param {number} cx @param {number} cy @param {number} s @param {string} color
+   */
+  function lasso(ctx, cx, cy, s, color) {
+    const r = s * LASSO;
+    kit.piece(ctx, 'lasso', cx, cy, r, (/** @type {CanvasRenderingContext2D} */ g) => {
+      for (const [w, style] of /** @type {[number, string][]} */ ([[Math.max(4, s * 0.15), INK], [Math.max(3, s * 0.1), color]])) {
+        g.strokeStyle = style;
+        g.lineWidth = w / r;
+        g.beginPath();
+        g.arc(0, 0, 1, 0, Math.PI * 2);
+        g.stroke();
+      }
+    }, 0, { under: true });
   }
 
   /** @param {any} p */
@@ -536,11 +597,16 @@ export default function create(replay, env) {
       g.strokeStyle = env.colors[0]; g.lineWidth = 0.16; g.strokeRect(-0.95, -0.95, 1.9, 1.9);
       g.scale(0.8, 0.8); DRAW_ANIMAL[0](g, env.colors[0]);
     } },
-    { label: 'summoning: the unit raises its diamond\'s level', draw: cell((g) => {
-      g.strokeStyle = '#fff6a0'; g.shadowColor = '#fff6a0'; g.shadowBlur = 4; g.lineWidth = 1.5; g.setLineDash([2, 2]);
-      g.beginPath(); g.arc(0, 0, 8, 0, Math.PI * 2); g.stroke();
+    { label: 'summoning: a turquoise glow around the unit, wider at each level of its diamond', draw: cell((g) => {
+      const grad = g.createRadialGradient(0, 0, 4, 0, 0, 10);
+      grad.addColorStop(0, kit.alpha(GLOW, 0.95)); grad.addColorStop(1, kit.alpha(GLOW, 0));
+      g.fillStyle = grad; g.beginPath(); g.arc(0, 0, 10, 0, Math.PI * 2); g.fill();
+      g.fillStyle = '#244a2a'; g.fillRect(-5, -5, 10, 10);
     }) },
-    { label: 'a vine, in the viner\'s colour: it pulls the unit at its end', draw: cell((g) => vine(g, -9, 4, 9, -4, 20, env.colors[1])) },
+    { label: 'a vine, in the viner\'s colour, from the viner to where the unit it pulled stood; the pulled unit wears its loop', draw: cell((g) => {
+      g.save(); g.scale(9, 9); vineShape(g, 9, 20, env.colors[1]); g.restore();
+      g.strokeStyle = env.colors[1]; g.lineWidth = 1.6; g.beginPath(); g.arc(3, 0, 5, 0, Math.PI * 2); g.stroke();
+    }) },
     { label: 'an attack this tick: the target is killed', draw: cell((g) => {
       g.strokeStyle = '#ff3b3b'; g.lineWidth = 1.4; g.beginPath();
       for (let k = 0; k < 3; k++) { const d = (k - 1) * 2.8; g.moveTo(-6 + d, -6 - d); g.lineTo(6 + d, 6 - d); }
@@ -640,26 +706,49 @@ export default function create(replay, env) {
         }
       }
 
-      // Units, moving from where they stood before the tick: their tiles
-      // first, then the animals, then their tags.
+      // This tick's vines, through the whole tick: each from the viner to
+      // where the unit it pulled stood (the vine's reach, as the 2022 viewer
+      // draws it over the tiles between them), over the units' tiles and
+      // under the animals; the pulled unit slides along it and wears its
+      // loop in the viner's colour.
+      /** @type {Map<string, string>} the vined units' ids, and their viners' colours */
+      const vined = new Map();
+      /** @type {(() => void)[]} */
+      const vines = [];
+      for (const e of events) {
+        if (e.action !== 'VINE') continue;
+        const u = byId.get(e.unitId), t = byId.get(e.vineEvent.vineUnitId);
+        if (!u || !u.position || !t || !t.position) continue;
+        const color = env.colors[u.team % env.colors.length];
+        const a = C(u.position), b = C(pulledFrom(u, t));
+        vines.push(() => vine(ctx, a.x, a.y, b.x, b.y, s, color));
+        vined.set(t.id, color);
+      }
+
+      // Units, moving from where they stood before the tick (a vined one
+      // along the vine): their summon glows first, their tiles, the vines,
+      // then the animals, the vines' loops, then their tags.
       const placed = [];
       for (const u of all) {
         if (!u.position) continue;
         const to = C(u.position);
         const before = u.lastState && u.lastState.positionBefore;
         let at = to;
-        // A unit walks from where it stood; a vined or killed one jumps.
-        if (anim < 1 && before && !u.lastState.wasVinedBy && !u.lastState.positionBeforeDying) {
-          const from = C(before);
+        // A unit walks from where it stood; a killed one jumps.
+        if (anim < 1 && before && !u.lastState.positionBeforeDying) {
+          const from = C(u.lastState.wasVinedBy && byId.get(u.lastState.wasVinedBy) ? pulledFrom(byId.get(u.lastState.wasVinedBy), u) : before);
           at = { x: from.x + (to.x - from.x) * anim, y: from.y + (to.y - from.y) * anim };
         }
         placed.push({ u, at, alpha: anim < 1 && !before ? anim : 1 });
       }
-      for (const pass of ['tile', 'unit', 'tag']) {
+      for (const pass of ['glow', 'tile', 'vine', 'unit', 'lasso', 'tag']) {
+        if (pass === 'vine') { vines.forEach((draw) => draw()); continue; }
         for (const { u, at, alpha } of placed) {
           ctx.globalAlpha = alpha;
-          if (pass === 'tile') unitTile(ctx, u, at.x, at.y, s);
+          if (pass === 'glow') { if (u.isSummoning) summonGlow(ctx, at.x, at.y, s, (held(u, f) || {}).summonLevel); }
+          else if (pass === 'tile') unitTile(ctx, u, at.x, at.y, s);
           else if (pass === 'unit') unit(ctx, u, at.x, at.y, s, f);
+          else if (pass === 'lasso') { const c = vined.get(u.id); if (c) lasso(ctx, at.x, at.y, s, c); }
           else unitTag(ctx, u, at.x, at.y, s, L);
         }
       }
@@ -669,10 +758,7 @@ export default function create(replay, env) {
       if (anim === 1) {
         for (const e of events) {
           const u = byId.get(e.unitId);
-          if (e.action === 'VINE' && u && u.position) {
-            const t = byId.get(e.vineEvent.vineUnitId);
-            if (t && t.position) { const a = C(u.position), b = C(t.position); vine(ctx, a.x, a.y, b.x, b.y, s, env.colors[u.team % env.colors.length]); }
-          } else if (e.action === 'ATTACK') {
+          if (e.action === 'ATTACK') {
             const t = byId.get(e.attackEvent.targetUnitId);
             const p = t && ((t.lastState && t.lastState.positionBeforeDying) || t.position);
             if (p) {
@@ -691,7 +777,7 @@ export default function create(replay, env) {
             }
           } else if (e.action === 'SUMMON' && u && u.position) {
             const c = C(u.position);
-            L.badge(ctx, `level ${e.summonEvent.diamondCurrentSummonLevel}`, c.x, c.y - s * 0.62, { bg: '#fff6a0', fg: '#1b1b0a', size: Math.max(8, s * 0.22) });
+            L.badge(ctx, `level ${e.summonEvent.diamondCurrentSummonLevel}`, c.x, c.y - s * 0.62, { bg: GLOW, fg: INK, size: Math.max(8, s * 0.22) });
           } else if (e.action === 'DROP') {
             const c = C(e.dropEvent.dropPosition);
             L.badge(ctx, `+${e.dropEvent.pointsScored}`, c.x, c.y - s * 0.62, { bg: env.colors[(u ? u.team : 0) % env.colors.length], size: Math.max(9, s * 0.28) });
