@@ -102,16 +102,18 @@ while True: time.sleep(3600)' "$1" &
   BOTS+=($!)
 }
 
-# hostile_teams suspend|resume: the organiser suspends the hostile teams
-# (HOSTILE: "EVENT NAME" each) or lets them back, through the server
-# with the organiser's token (ORG); a server being restarted is waited for
-hostile_teams() {
+# teams suspend|resume ARRAY [REASON]: the organiser suspends the teams
+# named in the array ARRAY ("EVENT NAME" each) or lets them back, through
+# the server with the organiser's token (ORG); a server being restarted
+# is waited for
+teams() {
+  local -n list=$2
   local t ev name i
-  for t in "${HOSTILE[@]}"; do
+  for t in "${list[@]}"; do
     read -r ev name <<< "$t"
     i=0
     until "$BIN" event team "$1" "$ev" --server "$U" --token "$ORG" --team "$name" \
-      ${2:+--reason "$2"} >> "$D/suspend.log" 2>&1; do
+      ${3:+--reason "$3"} >> "$D/suspend.log" 2>&1; do
       i=$((i + 1))
       [ "$i" -lt 30 ] || { echo "could not $1 $name (its log: $D/suspend.log)"; exit 1; }
       sleep 2
@@ -124,15 +126,31 @@ hostile_teams() {
 # hundredths N: N/100 written with two decimals
 hundredths() { printf '%d.%02d' $(($1 / 100)) $(($1 % 100)); }
 
-# games EVENT PREFIX: the matches of EVENT played without error with a
-# team whose name starts with PREFIX
-games() {
-  python3 - "$1" "$2" <(sql "SELECT id, name FROM teams WHERE event_id = $1") \
-    <(sql "SELECT teams FROM matches WHERE event_id = $1 AND error = ''") <<'PY'
-import re, sys
-ev, prefix, teams, matches = sys.argv[1:]
+# played: the SQL of a match's time, in seconds since the epoch
+played() {
+  if [ -n "$PG" ]; then echo "EXTRACT(EPOCH FROM played)::bigint"; else echo "CAST(strftime('%s', played) AS INTEGER)"; fi
+}
+
+# seat_rate EVENT PREFIX FROM TO: the games a minute, in hundredths, of
+# EVENT's teams whose names start with PREFIX (their seats in matches
+# played without error) between FROM and TO (epoch seconds), leaving out
+# the spans in EXCL ("FROM TO" each); then the seconds counted
+seat_rate() {
+  EXCL_SPANS="${EXCL[*]:-}" python3 - "$3" "$4" <(sql "SELECT id, name FROM teams WHERE event_id = $1") \
+    <(sql "SELECT $(played), teams FROM matches WHERE event_id = $1 AND error = ''") "$2" <<'PY'
+import os, re, sys
+lo, hi, teams, matches, prefix = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 ids = {int(l.split("\t")[0]) for l in open(teams) if l.split("\t")[1].startswith(prefix)}
-print(sum(1 for l in open(matches) if ids & {int(x) for x in re.findall(r"\d+", l)}))
+words = [int(x) for x in os.environ["EXCL_SPANS"].split()]
+spans = list(zip(words[::2], words[1::2]))
+out = lambda t: any(a <= t < b for a, b in spans)
+counted = sum(1 for t in range(lo, hi) if not out(t))
+seats = 0
+for l in open(matches):
+    t, seated = l.split("\t", 1)
+    if lo <= int(t) < hi and not out(int(t)):
+        seats += sum(1 for x in re.findall(r"\d+", seated) if int(x) in ids)
+print(seats * 6000 // max(counted, 1), counted)
 PY
 }
 
