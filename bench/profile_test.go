@@ -7,7 +7,7 @@ import "testing"
 //
 //	go test ./bench -run '^$' -bench ArenaMatch -benchtime 20x -cpuprofile cpu.out
 func BenchmarkArenaMatch(b *testing.B) {
-	exe := buildInstant(b)
+	exe := buildC(b, "instant")
 	b.ResetTimer()
 	for range b.N {
 		arenaMatch(b, exe, longTurns, nil)
