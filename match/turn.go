@@ -544,7 +544,10 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			rec.Wait = s.waited(g.Status == game.Timeout || g.Status == game.Gone)
 			rec.Starved = g.Status == game.Timeout && s.starved
 			tail, lost := stderrOf(s, g.Status == game.Answered)
-			kept, capped := r.m.Stderr.keep(append(s.stderr, tail...), &s.stderrUsed)
+			if len(s.stderr) > 0 { // else the tail alone, not a copy of it
+				tail = append(s.stderr, tail...)
+			}
+			kept, capped := r.m.Stderr.keep(tail, &s.stderrUsed)
 			rec.Stderr, rec.StderrDropped = string(kept), lost+s.stderrLost+capped
 			s.stderr, s.stderrLost = nil, 0
 		}
