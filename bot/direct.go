@@ -112,12 +112,18 @@ func (r *pipeReader) readNow(dst []Line) ([]Line, bool) {
 	// A read that did not fill the buffer emptied the pipe: the caller
 	// polls before it reads again (a level-triggered poll reports the end
 	// of the output too), so a read that would find nothing is not made.
+	//
+	// The lines a Sync read first go to dst, then those read now, straight
+	// into dst (ready is dst meanwhile): a flood of lines is held once,
+	// in the caller's slice, reused from call to call.
+	own := r.ready[:0]
+	dst = append(dst, r.ready...)
+	clear(r.ready) // the lines' strings are the caller's now
+	r.ready = dst
 	if err := r.rc.Control(r.readAvail); err != nil { // closed
 		r.eof = true
 	}
-	dst = append(dst, r.ready...)
-	clear(r.ready) // the lines' strings are the caller's now
-	r.ready = r.ready[:0]
+	dst, r.ready = r.ready, own
 	return dst, r.eof
 }
 

@@ -130,8 +130,8 @@ type runner struct {
 	posted    atomic.Int64
 	taken     int64
 	pfds      []unix.PollFd
-	pollSeats []*seat // the seat of each of pfds
-	lineBuf   []bot.Line
+	pollSeats []*seat     // the seat of each of pfds
+	lineBuf   *[]bot.Line // what readDirect reads into (from lineBufs)
 	anyDirect bool        // a seat of the current leg is read directly
 	kept      []game.Line // the block keepLines takes replies' lines from
 }
@@ -375,6 +375,7 @@ func (r *runner) shutdown() {
 	r.endAll()
 	close(r.quit)
 	r.closeWake()
+	r.releaseLines()
 }
 
 var errCancelled = errors.New("match cancelled")
