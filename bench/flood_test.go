@@ -15,13 +15,14 @@ const floodTurns = 200
 // each), the runner's worst case for its per-line costs: every line is
 // read, split, stamped and routed (queued for the next turns, or dropped
 // once the queue is full). Reported per match: the allocations and bytes
-// allocated (allocs/op, B/op with -benchmem), the garbage collections
+// allocated (allocs/op, B/op), the garbage collections
 // (gc/op) and Arena's CPU a turn (cpu-µs/turn, its whole process).
 func BenchmarkFloodMatch(b *testing.B) {
 	exe := buildC(b, "flood")
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
 	var self float64
+	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		r := arenaMatch(b, exe, floodTurns, nil)

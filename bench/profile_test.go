@@ -6,13 +6,14 @@ import (
 )
 
 // BenchmarkArenaMatch plays only Arena's long match of BenchmarkSteadyTurn,
-// for a CPU profile of the runner's steady turn (and its allocations a
-// match, -benchmem):
+// for a CPU profile of the runner's steady turn, its CPU a turn and its
+// allocations a match:
 //
 //	go test ./bench -run '^$' -bench ArenaMatch -benchtime 20x -cpuprofile cpu.out
 func BenchmarkArenaMatch(b *testing.B) {
 	exe := buildC(b, "instant")
 	var self time.Duration
+	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		self += arenaMatch(b, exe, longTurns, nil).self
