@@ -1,5 +1,5 @@
 // Package bench holds Arena's end-to-end benchmarks: whole matches with real
-// process bots (testdata/instant.c, compiled by the benchmark), measured
+// process bots (testdata/*.c, compiled by the benchmarks), measured
 // against the floor the operating system allows, interleaved in one run so
 // that both see the same machine.
 //
@@ -16,12 +16,17 @@
 //     the referee's (over-med-µs).
 //   - BenchmarkArenaMatch: Arena's long match alone, for a CPU profile of
 //     the runner (-cpuprofile).
+//   - BenchmarkFloodMatch: matches between bots that answer every line of
+//     their input (~30 lines a turn): the runner's per-line costs, as
+//     allocations and garbage collections a match (-benchmem).
 //   - BenchmarkTournamentShare: Arena's share of all the CPU used in a
 //     round robin of bots that answer at once.
+//   - BenchmarkFairness (fair_test.go): the same matches on a quiet and on
+//     a loaded machine, with identical results as the goal; an hour long.
 //
 // Run them with
 //
-//	go test ./bench -run '^$' -bench . -benchtime 5x
+//	go test ./bench -run '^$' -bench 'SteadyTurn|ArenaMatch|FloodMatch|TournamentShare' -benchtime 5x -benchmem
 //
 // and compare two commits side by side, in one run, with
 //

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"testing"
@@ -30,7 +28,7 @@ import (
 //
 // FAIR_MATCHES (default 100) and FAIR_SLOW (default 10) set the counts.
 func BenchmarkFairness(b *testing.B) {
-	exe := buildThink(b)
+	exe := buildC(b, "think")
 	fair, slow := envInt("FAIR_MATCHES", 100), envInt("FAIR_SLOW", 10)
 	for i := 0; i < b.N; i++ {
 		var f fairTally
@@ -155,18 +153,6 @@ func playOnce(seed int64, bots []string) (*replay.Replay, []tournament.Voided, e
 		return nil, nil, err
 	}
 	return tournament.RunFair(context.Background(), m)
-}
-
-func buildThink(b *testing.B) string {
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		b.Skip("gcc is not installed")
-	}
-	exe := filepath.Join(b.TempDir(), "think")
-	if out, err := exec.Command(gcc, "-O2", "-o", exe, "testdata/think.c").CombinedOutput(); err != nil {
-		b.Fatalf("gcc: %v\n%s", err, out)
-	}
-	return exe
 }
 
 func envInt(name string, def int) int {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -57,7 +56,7 @@ func antsOptions(turns int) []string {
 // CPU a turn (raw-cpu-µs/turn, its steady turns only), and over-med-µs,
 // the median turn less the raw one and the referee's CPU.
 func BenchmarkSteadyTurn(b *testing.B) {
-	exe := buildInstant(b)
+	exe := buildC(b, "instant")
 	prompts := antsPrompts(b, longTurns)
 	var raw, long, short, linger, chattyLong, chattyShort run
 	// Every steady turn's wall time, for the medians: a turn the machine
@@ -136,18 +135,6 @@ func (r *run) add(o run) {
 	r.end += o.end
 	r.switches += o.switches
 	r.steadySelf += o.steadySelf
-}
-
-func buildInstant(b *testing.B) string {
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		b.Skip("gcc is not installed")
-	}
-	exe := filepath.Join(b.TempDir(), "instant")
-	if out, err := exec.Command(gcc, "-O2", "-o", exe, "testdata/instant.c").CombinedOutput(); err != nil {
-		b.Fatalf("gcc: %v\n%s", err, out)
-	}
-	return exe
 }
 
 // antsPrompts returns what the referee sends both players on every turn

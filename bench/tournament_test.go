@@ -14,7 +14,7 @@ import (
 // time used: its own (getrusage of this process) against its children's
 // (the bots, once reaped).
 func BenchmarkTournamentShare(b *testing.B) {
-	exe := buildInstant(b)
+	exe := buildC(b, "instant")
 	var self, kids float64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

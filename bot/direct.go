@@ -96,7 +96,9 @@ func newDirectReader(f *os.File, maxLine int) *pipeReader {
 	if err != nil {
 		return nil
 	}
-	return &pipeReader{f: f, rc: rc, direct: true, sp: splitter{maxLine: maxLine}, buf: make([]byte, 64<<10)}
+	r := &pipeReader{f: f, rc: rc, direct: true, sp: splitter{maxLine: maxLine}, buf: make([]byte, 64<<10)}
+	r.readAvail = r.readAvailable
+	return r
 }
 
 // readNow reads what is readable now (bounded as sync), and returns the
@@ -110,19 +112,29 @@ func (r *pipeReader) readNow(dst []Line) ([]Line, bool) {
 	// A read that did not fill the buffer emptied the pipe: the caller
 	// polls before it reads again (a level-triggered poll reports the end
 	// of the output too), so a read that would find nothing is not made.
-	err := r.rc.Control(func(fd uintptr) {
-		for reads := 0; !r.eof && reads < maxSync/len(r.buf); reads++ {
-			if !r.readLocked(int(fd), time.Now) || !r.full {
-				break
-			}
-		}
-	})
-	if err != nil { // closed
+	//
+	// The lines a Sync read first go to dst, then those read now, straight
+	// into dst (ready is dst meanwhile): a flood of lines is held once,
+	// in the caller's slice, reused from call to call.
+	own := r.ready[:0]
+	dst = append(dst, r.ready...)
+	clear(r.ready) // the lines' strings are the caller's now
+	r.ready = dst
+	if err := r.rc.Control(r.readAvail); err != nil { // closed
 		r.eof = true
 	}
-	dst = append(dst, r.ready...)
-	r.ready = r.ready[:0]
+	dst, r.ready = r.ready, own
 	return dst, r.eof
+}
+
+// readAvailable reads fd until a read does not fill the buffer (it emptied
+// the pipe), bounded as sync (r.mu held; see readNow).
+func (r *pipeReader) readAvailable(fd uintptr) {
+	for reads := 0; !r.eof && reads < maxSync/len(r.buf); reads++ {
+		if !r.readLocked(int(fd), time.Now) || !r.full {
+			break
+		}
+	}
 }
 
 // StderrFD returns the descriptor of the process's stderr pipe (see

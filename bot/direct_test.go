@@ -67,3 +67,38 @@ func TestProcessReadDirectNotPTY(t *testing.T) {
 		t.Error("ReadDirect accepted a pseudo-terminal")
 	}
 }
+
+// A turn of a process read directly allocates nothing once under way: the
+// prompt's write (TrySend), the read of the answer (ReadOutput into the
+// caller's slice), its stderr read (ReadStderr), and the answer's text,
+// which repeats the last line and shares its string. The runner does this
+// for every bot every turn, and a bot that floods its output for every line.
+func TestProcessReadDirectAllocatesNothing(t *testing.T) {
+	p := &Process{Argv: Command("sh -c 'while read l; do echo WAIT; echo x >&2; done'")}
+	p.ReadDirect()
+	startProcess(t, p)
+	fds := []unix.PollFd{{Fd: int32(p.OutputFD()), Events: unix.POLLIN}}
+	buf := make([]Line, 0, 16)
+	prompt := []byte("turn\n")
+	turn := func() {
+		if rest, err := p.TrySend(prompt); err != nil || len(rest) != 0 {
+			t.Fatalf("TrySend: rest %q, %v", rest, err)
+		}
+		for got := 0; got == 0; {
+			if _, err := unix.Poll(fds, 10000); err != nil && err != unix.EINTR {
+				t.Fatal(err)
+			}
+			var ended bool
+			buf, ended = p.ReadOutput(buf[:0])
+			if ended || len(buf) > 1 || len(buf) == 1 && buf[0].Text != "WAIT" {
+				t.Fatalf("read %+v, ended %v", buf, ended)
+			}
+			got = len(buf)
+		}
+		p.ReadStderr()
+	}
+	turn() // the first line's string, the buffers
+	if n := testing.AllocsPerRun(100, turn); n != 0 {
+		t.Errorf("%v allocations a turn, want none", n)
+	}
+}

@@ -40,6 +40,10 @@ type splitter struct {
 	// still be recognised as part of the line terminator.
 	cur  []byte
 	over bool
+	// last is the text of the last line: a line that repeats it (WAIT, a
+	// bot's usual answer, or a flood of one line) shares its string rather
+	// than allocating its own.
+	last string
 }
 
 // feed splits data, read at at, and emits every line it completes; it
@@ -81,7 +85,10 @@ func (sp *splitter) emitLine(at time.Time, emit func(Line) bool) bool {
 	if len(line) > sp.maxLine {
 		line = line[:sp.maxLine]
 	}
-	if !emit(Line{Line: game.Line{Text: string(line), TooLong: tooLong}, At: at}) {
+	if string(line) != sp.last { // compared without a copy
+		sp.last = string(line)
+	}
+	if !emit(Line{Line: game.Line{Text: sp.last, TooLong: tooLong}, At: at}) {
 		return false
 	}
 	sp.cur = sp.cur[:0]

@@ -40,6 +40,9 @@ type pipeReader struct {
 	eof      bool
 	full     bool // the last read filled buf: more may be waiting
 	buf      []byte
+	// readAvail is readAvailable, made once: readNow's read, with no
+	// closure allocated on every call.
+	readAvail func(fd uintptr)
 }
 
 // readHook, when set (by tests), is called by the reading goroutine once

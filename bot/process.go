@@ -42,17 +42,22 @@ type Process struct {
 	Forward []sandbox.Forward // loopback ports a contained bot gets
 	sb      *sandbox.Sandbox
 
-	cmd       *exec.Cmd
-	stdin     *os.File
-	stdinRC   syscall.RawConn // stdin's, for TrySend; nil if it has none
-	sendBuf   []byte          // TrySend's message with its newline
-	out, err  *os.File        // our ends of stdout and stderr
-	lines     chan Line       // nil when forwarded
-	outlet    Outlet          // where the lines go: lines, or the one given to ForwardLines
-	reader    *pipeReader     // nil when stdout cannot be read without blocking
-	direct    bool            // stdout is read by ReadOutput (see DirectReader)
-	outFD     int             // stdout's descriptor, when direct
-	errFD     int             // stderr's, when direct
+	cmd     *exec.Cmd
+	stdin   *os.File
+	stdinRC syscall.RawConn // stdin's, for TrySend; nil if it has none
+	sendBuf []byte          // TrySend's message with its newline
+	// TrySend's write, made once (a closure made on every call would be
+	// allocated on every call), and what it writes and its error.
+	tryWrite  func(fd uintptr)
+	tryMsg    []byte
+	tryErr    error
+	out, err  *os.File    // our ends of stdout and stderr
+	lines     chan Line   // nil when forwarded
+	outlet    Outlet      // where the lines go: lines, or the one given to ForwardLines
+	reader    *pipeReader // nil when stdout cannot be read without blocking
+	direct    bool        // stdout is read by ReadOutput (see DirectReader)
+	outFD     int         // stdout's descriptor, when direct
+	errFD     int         // stderr's, when direct
 	readDone  chan struct{}
 	stop      chan struct{}
 	errDone   chan struct{} // stderr fully read
@@ -408,28 +413,37 @@ func (p *Process) TrySend(msg []byte) ([]byte, error) {
 	if rc == nil {
 		return msg, errors.New("stdin cannot be written without waiting")
 	}
-	var werr error
-	err := rc.Control(func(fd uintptr) {
-		for len(msg) > 0 {
-			n, err := unix.Write(int(fd), msg)
-			if n > 0 {
-				msg = msg[n:]
-			}
-			if err == unix.EINTR {
-				continue
-			}
-			if err != nil && err != unix.EAGAIN {
-				werr = err
-			}
-			if err != nil || n == 0 {
-				break
-			}
-		}
-	})
+	if p.tryWrite == nil {
+		p.tryWrite = p.writeNow
+	}
+	p.tryMsg, p.tryErr = msg, nil
+	err := rc.Control(p.tryWrite)
+	msg, werr := p.tryMsg, p.tryErr
+	p.tryMsg, p.tryErr = nil, nil
 	if err == nil {
 		err = werr
 	}
 	return msg, err
+}
+
+// writeNow writes what it can of tryMsg to fd without waiting, leaving the
+// rest in tryMsg and a write error in tryErr (see TrySend).
+func (p *Process) writeNow(fd uintptr) {
+	for len(p.tryMsg) > 0 {
+		n, err := unix.Write(int(fd), p.tryMsg)
+		if n > 0 {
+			p.tryMsg = p.tryMsg[n:]
+		}
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil && err != unix.EAGAIN {
+			p.tryErr = err
+		}
+		if err != nil || n == 0 {
+			break
+		}
+	}
 }
 
 // withNewline returns msg ending with a newline: msg itself, or a copy

@@ -20,6 +20,9 @@ type errReader struct {
 	mu  sync.Mutex
 	buf []byte
 	eof bool
+	// syncRead is syncLocked, made once: sync is called every turn for a
+	// bot that writes on stderr, and a closure would be allocated each time.
+	syncRead func(fd uintptr)
 }
 
 // newErrReader returns nil when f cannot be read without blocking.
@@ -28,7 +31,9 @@ func newErrReader(f *os.File, t *tail) *errReader {
 	if err != nil {
 		return nil
 	}
-	return &errReader{rc: rc, t: t, buf: make([]byte, 32<<10)}
+	e := &errReader{rc: rc, t: t, buf: make([]byte, 32<<10)}
+	e.syncRead = e.syncFD
+	return e
 }
 
 // run reads until the end of the stream, or until the file is closed.
@@ -52,13 +57,13 @@ func (e *errReader) run() {
 }
 
 // sync reads what the pipe holds now (a full pipe is 64 KiB: a few reads).
-func (e *errReader) sync() {
-	e.rc.Control(func(fd uintptr) {
-		e.mu.Lock()
-		defer e.mu.Unlock()
-		for i := 0; i < 8 && !e.eof && e.readLocked(int(fd)); i++ {
-		}
-	})
+func (e *errReader) sync() { e.rc.Control(e.syncRead) }
+
+func (e *errReader) syncFD(fd uintptr) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i := 0; i < 8 && !e.eof && e.readLocked(int(fd)); i++ {
+	}
 }
 
 // readLocked makes one non-blocking read (e.mu held); it reports false

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"encoding/binary"
+	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -65,14 +66,31 @@ func (r *runner) readDirect(clock game.Clock, now time.Time) {
 		}
 		s.readable = false
 		var ended bool
-		r.lineBuf, ended = s.bot.(bot.DirectReader).ReadOutput(r.lineBuf[:0])
-		for _, l := range r.lineBuf {
+		if r.lineBuf == nil {
+			r.lineBuf = lineBufs.Get().(*[]bot.Line)
+		}
+		*r.lineBuf, ended = s.bot.(bot.DirectReader).ReadOutput((*r.lineBuf)[:0])
+		for _, l := range *r.lineBuf {
 			r.handle(event{seat: s.p, gen: s.gen, kind: evLine, line: l}, clock)
 		}
+		clear(*r.lineBuf) // their strings are the seats' now
 		if ended {
 			s.closed = true
 			r.handle(event{seat: s.p, gen: s.gen, kind: evClosed, at: time.Now()}, clock)
 		}
+	}
+}
+
+// lineBufs holds the slices the runners read lines into, from match to
+// match: a bot that floods its output fills one with thousands of lines a
+// read, which a runner of its own would grow again every match.
+var lineBufs = sync.Pool{New: func() any { return new([]bot.Line) }}
+
+// releaseLines gives the runner's line slice back to lineBufs.
+func (r *runner) releaseLines() {
+	if r.lineBuf != nil {
+		lineBufs.Put(r.lineBuf)
+		r.lineBuf = nil
 	}
 }
 

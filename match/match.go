@@ -116,8 +116,9 @@ type runner struct {
 	paced     bool
 	nextStart time.Time
 	// unframed is the turn last played while its frame is still to be
-	// taken (see record).
-	unframed *replay.Turn
+	// taken (see record), while framing.
+	unframed replay.Turn
+	framing  bool
 
 	// Direct reading (see direct.go): the eventfd that wakes pollWait (-1:
 	// none yet), whether the runner polls, the events posted to the
@@ -129,9 +130,10 @@ type runner struct {
 	posted    atomic.Int64
 	taken     int64
 	pfds      []unix.PollFd
-	pollSeats []*seat // the seat of each of pfds
-	lineBuf   []bot.Line
-	anyDirect bool // a seat of the current leg is read directly
+	pollSeats []*seat     // the seat of each of pfds
+	lineBuf   *[]bot.Line // what readDirect reads into (from lineBufs)
+	anyDirect bool        // a seat of the current leg is read directly
+	kept      []game.Line // the block keepLines takes replies' lines from
 }
 
 func newRunner(m Match) (*runner, error) {
@@ -211,7 +213,7 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 			turn.Restart, restart = true, true
 		}
 		pause := max(r.clock().Pause, r.m.Pause)
-		r.unframed = &turn
+		r.unframed, r.framing = turn, true
 		if restart || pause > 0 || r.ref.Over() {
 			// No prompts follow at once: the turn is recorded now (a
 			// viewer sees it before the pause).
@@ -243,15 +245,15 @@ func (r *runner) run(ctx context.Context) (*replay.Replay, error) {
 // referee's state (the game contract), so the frame is the same as right
 // after Play, and the replay the same byte for byte.
 func (r *runner) record() {
-	turn := r.unframed
-	if turn == nil {
+	if !r.framing {
 		return
 	}
-	r.unframed = nil
+	turn := r.unframed
+	r.unframed, r.framing = replay.Turn{}, false
 	turn.Frame = r.ref.Frame()
-	r.rep.Turns = append(r.rep.Turns, *turn)
+	r.rep.Turns = append(r.rep.Turns, turn)
 	if r.m.OnTurn != nil {
-		r.m.OnTurn(*turn)
+		r.m.OnTurn(turn)
 	}
 }
 
@@ -374,6 +376,7 @@ func (r *runner) shutdown() {
 	r.endAll()
 	close(r.quit)
 	r.closeWake()
+	r.releaseLines()
 }
 
 var errCancelled = errors.New("match cancelled")

@@ -3,6 +3,7 @@ package match_test
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -186,6 +187,41 @@ func TestQueuedLinesAnswerLaterPrompts(t *testing.T) {
 		want := []string{"answered:a1", "answered:b1", "answered:a2", "answered:b2", "answered:a3", "answered:b3"}
 		if got := seatReplies(rep, 0); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("replies\n got %v\nwant %v", got, want)
+		}
+	})
+}
+
+// TestQueuedLinesKeepTheirOrder: a bot that writes three lines a turn
+// and answers with one falls further behind every turn; the queue of its
+// lines (a ring that grows, and wraps round as lines leave it) gives them
+// back in the order they were written, turn after turn, and keeps no more
+// than its cap: what came beyond it is dropped and counted.
+func TestQueuedLinesKeepTheirOrder(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const turns = 600
+		g := register(probe{name: "queued-order", players: 1, turns: turns,
+			clock: game.Clock{Turn: 100 * ms, Realtime: true}})
+		written := 0
+		b := &scripted{script: func(string) []out {
+			var outs []out
+			for k := range 3 {
+				written++
+				outs = append(outs, at(time.Duration(k)*ms, strconv.Itoa(written)))
+			}
+			return outs
+		}}
+		rep, _ := runFake(t, g, player("b", func() bot.Bot { return b }))
+		dropped := 0
+		for k, tr := range rep.Turns {
+			r := tr.Replies[0]
+			if want := strconv.Itoa(k + 1); r.Status != game.Answered || len(r.Lines) != 1 || r.Lines[0].Text != want {
+				t.Fatalf("turn %d: %s, want the answer %s", k+1, describe(r), want)
+			}
+			dropped += r.Dropped
+		}
+		// Written, less answered, less the 1024 queued at the end.
+		if want := 3*turns - turns - 1024; dropped != want {
+			t.Errorf("%d lines dropped, want %d", dropped, want)
 		}
 	})
 }

@@ -34,7 +34,8 @@ type seat struct {
 	sentAt   time.Time     // when the prompt was fully written
 	limit    time.Duration // the request's time limit
 	deadline time.Time     // limit after sentAt; when paced, the turn's due end
-	cur      []game.Line   // the answer's lines so far
+	cur      []game.Line   // the answer's lines so far: nil, or in curBuf
+	curBuf   []game.Line   // cur's array, reused from answer to answer (replies copies out what it keeps)
 	answerAt time.Time     // when the answer was complete
 
 	// Past the request's deadline, the runner reads what the bot had
@@ -45,8 +46,7 @@ type seat struct {
 	lines  int
 
 	owed    int         // PolicySkip: answers still owed to abandoned requests
-	queue   []bot.Line  // lines read while no answer was expected, for the next prompts
-	queued  int         // bytes in queue
+	queue   lineQueue   // lines read while no answer was expected, for the next prompts
 	stray   []game.Line // PolicyLate, PolicyGame: lines read while nothing was asked
 	dropped int         // lines dropped since the last turn (flood caps)
 	unread  int         // this turn's prompt missed its deadline in a full pipe: its bytes (see stoppedReading)
@@ -136,7 +136,11 @@ func (r *runner) onLine(s *seat, l bot.Line, clock game.Clock) {
 
 // answerLine adds a line to the answer being read.
 func (r *runner) answerLine(s *seat, l bot.Line, clock game.Clock) {
+	if s.cur == nil {
+		s.cur = s.curBuf[:0]
+	}
 	s.cur = append(s.cur, l.Line)
+	s.curBuf = s.cur[:0]
 	if !r.complete(s.p, l.Line) {
 		return
 	}
@@ -169,12 +173,24 @@ func (s *seat) addStray(l bot.Line) {
 }
 
 func (s *seat) enqueue(l bot.Line) {
-	if len(s.queue) >= maxQueuedLines || s.queued+len(l.Text) > maxQueuedBytes {
+	if !s.queue.push(l) {
 		s.dropped++
-		return
 	}
-	s.queue = append(s.queue, l)
-	s.queued += len(l.Text)
+}
+
+// queues reports whether onLine, given a line now, would only put it back
+// in the queue (as it routes one read before the prompt was written, see
+// handle): no answer owed to an abandoned request, and none being read
+// (or, under the policies with stray lines, being written).
+func (s *seat) queues(clock game.Clock) bool {
+	if s.owed > 0 {
+		return false
+	}
+	strays := clock.Policy == game.PolicyLate || clock.Policy == game.PolicyGame
+	if strays {
+		return false // each line is an answer's or a stray
+	}
+	return s.req != awaiting
 }
 
 // markGone records that the bot is gone, and why: the reason given, or how

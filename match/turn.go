@@ -216,7 +216,10 @@ func stoppedReading(err error, tried int) int {
 
 // collect handles events until the turn can be resolved.
 func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Time) error {
-	defer r.timer.Stop()
+	if !r.anyDirect {
+		// Polled instead (pollWait), the timer is never set.
+		defer r.timer.Stop()
+	}
 	for {
 		r.drainAt(clock, time.Now())
 		now := time.Now()
@@ -466,12 +469,12 @@ func (r *runner) handle(ev event, clock game.Clock) {
 				s.deadline = ev.at.Add(s.limit)
 			}
 		}
-		// What the bot wrote while its prompt was being written is routed
-		// now that the runner knows how the writing went.
-		q := s.queue
-		s.queue, s.queued = nil, 0
-		for _, l := range q {
-			r.onLine(s, l, clock)
+		// What the bot wrote while its prompt was being written (or
+		// before, as the answer to the next prompt) is routed now that the
+		// runner knows how the writing went, in order, until the lines
+		// left would only be queued again: they stay where they are.
+		for s.queue.n > 0 && !s.queues(clock) {
+			r.onLine(s, s.queue.pop(), clock)
 		}
 	case evLine:
 		s.lines++
@@ -497,7 +500,7 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 		held := s.req == answered && clock.Policy == game.PolicyLate && s.answerAt.After(now) && !s.trusted
 		switch {
 		case s.req == answered && !held:
-			g = game.Reply{Status: game.Answered, Lines: s.cur, Late: !s.asked, Time: nonNeg(s.answerAt.Sub(s.sentAt))}
+			g = game.Reply{Status: game.Answered, Lines: r.keepLines(s.cur), Late: !s.asked, Time: nonNeg(s.answerAt.Sub(s.sentAt))}
 			if s.gone {
 				// It answered, then ended before the turn was resolved.
 				g.Error = s.goneErr
@@ -510,7 +513,7 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			if held {
 				lines = lines[:len(lines)-1] // as it stood at the due end: incomplete
 			}
-			g = game.Reply{Status: game.Timeout, Lines: lines, Time: s.limit}
+			g = game.Reply{Status: game.Timeout, Lines: r.keepLines(lines), Time: s.limit}
 			if clock.Policy != game.PolicyLate {
 				s.cur = nil
 			}
@@ -542,7 +545,10 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			s.markAt, s.markCPU = time.Now(), cpu
 			rec.Starved = g.Status == game.Timeout && s.starved
 			tail, lost := stderrOf(s, g.Status == game.Answered)
-			kept, capped := r.m.Stderr.keep(append(s.stderr, tail...), &s.stderrUsed)
+			if len(s.stderr) > 0 { // else the tail alone, not a copy of it
+				tail = append(s.stderr, tail...)
+			}
+			kept, capped := r.m.Stderr.keep(tail, &s.stderrUsed)
 			rec.Stderr, rec.StderrDropped = string(kept), lost+s.stderrLost+capped
 			s.stderr, s.stderrLost = nil, 0
 		}
@@ -550,6 +556,25 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 	}
 	return replies, recs
 }
+
+// keepLines returns a copy of the lines of an answer (the seat's buffer,
+// reused from turn to turn) for the reply and the replay, taken from a
+// block shared by many turns' replies: one allocation for many answers.
+// nil stays nil.
+func (r *runner) keepLines(ls []game.Line) []game.Line {
+	if ls == nil {
+		return nil
+	}
+	if len(ls) > cap(r.kept)-len(r.kept) {
+		r.kept = make([]game.Line, 0, max(len(ls), keptBlock))
+	}
+	n := len(r.kept)
+	r.kept = append(r.kept, ls...)
+	return r.kept[n:len(r.kept):len(r.kept)]
+}
+
+// keptBlock is the number of lines in a block of keepLines.
+const keptBlock = 256
 
 // botCPU returns the CPU time bot b has used so far; fresh asks a
 // transport whose figure may lag behind (bot.FreshCPUReader) for all of it
