@@ -85,17 +85,18 @@ func newFighterBot(seed int64) game.Bot {
 }
 
 // collect is the greedy strategy; fight adds attacks, vines and hunting.
+// The tiles a teammate claims (spawn tiles, goals) are marked taken in the
+// view.
 func collect(v *view, c *commandBuilder, r *rand.Rand, fight bool) {
-	taken := map[Pos]bool{} // spawn tiles and diamonds claimed by a teammate this tick
 	for _, u := range v.mine {
 		switch {
 		case !u.alive:
 			goals := v.freeDiamonds()
 			if fight {
-				goals = append(goals, v.carriers()...)
+				goals = v.appendCarriers(goals)
 			}
-			if p, ok := v.spawnNear(goals, taken); ok {
-				taken[p] = true
+			if p, ok := v.spawnNear(goals); ok {
+				v.take(p)
 				c.add("SPAWN", u.id, &p)
 			}
 		case u.summoning:
@@ -106,7 +107,7 @@ func collect(v *view, c *commandBuilder, r *rand.Rand, fight bool) {
 			if fight && strike(v, c, u) {
 				continue
 			}
-			seek(v, c, u, taken, fight, r)
+			seek(v, c, u, fight, r)
 		}
 	}
 }
@@ -122,7 +123,7 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 		nbs := p.neighbours()
 		for _, i := range r.Perm(4) {
 			q := nbs[i]
-			if v.in(q) && v.tile(q) == Empty && v.occ[v.idx(q)] == nil {
+			if v.in(q) && v.at(q)&(cEmpty|cUnit) == cEmpty {
 				c.add("DROP", u.id, &q)
 				return
 			}
@@ -131,8 +132,7 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 	if v.onSpawn(p) {
 		// Leave the spawn zone before anything else: a carrier can do
 		// nothing but move there.
-		empty := func(q Pos) bool { return v.tile(q) == Empty }
-		if _, q, ok := v.distances(p, true, true, empty); ok {
+		if _, q, ok := v.distances(p, true, true, cEmpty, 0); ok {
 			c.add("MOVE", u.id, &q)
 			return
 		}
@@ -160,35 +160,23 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 }
 
 // seek sends a unit without a diamond to the nearest free diamond no
-// teammate is heading for (a hunter also to enemy carriers).
-func seek(v *view, c *commandBuilder, u *tickUnit, taken map[Pos]bool, fight bool, r *rand.Rand) {
+// teammate is heading for (a hunter also next to enemy carriers).
+func seek(v *view, c *commandBuilder, u *tickUnit, fight bool, r *rand.Rand) {
 	p := u.pos
-	goal := func(q Pos) bool {
-		if taken[q] {
-			return false
-		}
-		if v.freeDia[v.idx(q)] > 0 {
-			return true
-		}
-		if fight {
-			for _, e := range v.enemies {
-				if e.diamond != "" && e.pos.Adjacent(q) && !v.onSpawn(e.pos) {
-					return true
-				}
-			}
-		}
-		return false
+	want := cDiamond
+	if fight {
+		want |= cHunt
 	}
-	dist, q, ok := v.distances(p, v.onSpawn(p), false, goal)
+	dist, q, ok := v.distances(p, v.onSpawn(p), false, want, cTaken)
 	if ok {
-		taken[q] = true
+		v.take(q)
 		c.add("MOVE", u.id, &q)
 		return
 	}
 	// Nothing to fetch: wander, off the spawn zone.
 	for range 8 {
 		q := Pos{r.IntN(v.w), r.IntN(v.h)}
-		if v.tile(q) == Empty && dist[v.idx(q)] > 0 {
+		if v.tile(q) == Empty && dist[v.cell(q)] > 0 {
 			c.add("MOVE", u.id, &q)
 			return
 		}
@@ -236,9 +224,8 @@ func (v *view) canVine(from, to Pos) bool {
 	return true
 }
 
-// carriers are the positions of enemy units holding a diamond.
-func (v *view) carriers() []Pos {
-	var out []Pos
+// appendCarriers adds the positions of enemy units holding a diamond.
+func (v *view) appendCarriers(out []Pos) []Pos {
 	for _, e := range v.enemies {
 		if e.diamond != "" {
 			out = append(out, e.pos)

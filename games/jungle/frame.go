@@ -60,18 +60,26 @@ func (s *State) appendViewerTeams(b []byte, only int) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
+		tj := s.viewerTeam(i)
 		b = append(b, `{"id":`...)
-		b = appendStr(b, t.ID)
+		b = append(b, tj.id...)
 		b = append(b, `,"isDead":`...)
 		b = appendBool(b, t.Dead)
 		b = append(b, `,"name":`...)
-		b = appendStr(b, t.Name)
+		b = append(b, tj.name...)
 		b = append(b, `,"score":`...)
 		b = appendInt(b, t.Score)
 		b = append(b, `,"errors":`...)
 		b = appendStrs(b, t.Errors)
 		b = append(b, `,"units":`...)
-		b = s.appendUnits(b, i, lastStateOf)
+		b = append(b, '[')
+		for k, ui := range t.Units {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = s.appendViewerUnit(b, ui)
+		}
+		b = append(b, ']')
 		b = append(b, `,"events":[`...)
 		if only < 0 || only == i {
 			for k, e := range t.Events {
@@ -103,7 +111,7 @@ func (s *State) appendViewerTeams(b []byte, only int) []byte {
 func (r *referee) stepFrame(ti int, accepted bool) []byte {
 	b := r.stepBuf[len(r.stepBuf):]
 	b = append(b, `{"playingTeamId":`...)
-	b = appendStr(b, r.st.Teams[ti].ID)
+	b = append(b, r.st.viewerTeam(ti).id...)
 	b = append(b, `,"accepted":`...)
 	b = appendBool(b, accepted)
 	b = append(b, `,"teams":`...)
@@ -134,7 +142,7 @@ func (r *referee) appendCommon(b []byte, tick int, order []int) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendStr(b, r.st.Teams[ti].ID)
+		b = append(b, r.st.viewerTeam(ti).id...)
 	}
 	b = append(b, `],"teams":`...)
 	b = r.st.appendViewerTeams(b, -1)

@@ -83,6 +83,7 @@ type State struct {
 	free     []uint8 // per tile: number of free diamonds lying there
 	spawnRng *game.SplitMix64
 	search   searcher
+	viewer   viewerCache // the frames' JSON of units and diamonds
 }
 
 // newState places nothing on the board yet: every unit starts unspawned and
