@@ -91,14 +91,49 @@ type searcher struct {
 	open   recHeap
 	inOpen []int32 // per tile: its open record's index + 1, 0 for none
 	closed []bool
-	count  int // searches run, for tests of the stored-path reuse
+	path   []Pos // the last path found
+	count  int   // searches run, for tests of the stored-path reuse
+}
+
+// walker is the walkable predicate of a search: the board's own (spec
+// §4.1, State.walkable) read from its tiles, units and free diamonds, or
+// fn when it is set.
+type walker struct {
+	tiles            []Tile
+	occ              []int
+	free             []uint8
+	spawnOK, carrier bool
+	fn               func(Pos) bool
+}
+
+// ok says whether the mover may enter tile p, of index i. A tile with a
+// unit is never walkable, so the unit's diamond does not count here as
+// it does in diamondAt.
+func (k *walker) ok(i int, p Pos) bool {
+	if k.fn != nil {
+		return k.fn(p)
+	}
+	switch k.tiles[i] {
+	case NoTile, Wall:
+		return false
+	case Spawn:
+		if !k.spawnOK {
+			return false
+		}
+	}
+	return k.occ[i] == 0 && !(k.carrier && k.free[i] > 0)
 }
 
 // findPath returns the reference's path from start to target, start and
 // target included, or nil when there is none. ok(p) says whether the mover
 // may enter tile p; it is the walkable predicate, judged once for the whole
-// search (spec §4.4).
+// search (spec §4.4). The path is good until the next search.
 func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Pos {
+	return s.find(w, h, start, target, &walker{fn: ok})
+}
+
+// find is findPath with the predicate k.
+func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 	s.count++
 	n := w * h
 	if len(s.inOpen) != n {
@@ -115,38 +150,26 @@ func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Po
 	}
 	s.open.recs = s.open.recs[:0]
 	s.open.a = s.open.a[:0]
-	newRec := func(pos, g int, parent int32) int32 {
-		s.open.recs = append(s.open.recs, searchRec{pos: pos, g: g, f: g + 1, parent: parent})
-		return int32(len(s.open.recs) - 1)
-	}
 	si := start.Y*w + start.X
 	ti := target.Y*w + target.X
-	r := newRec(si, 0, -1)
-	s.open.push(r)
-	s.inOpen[si] = r + 1
+	s.open.recs = append(s.open.recs, searchRec{pos: si, g: 0, f: 1, parent: -1})
+	s.open.push(0)
+	s.inOpen[si] = 1
 	for len(s.open.a) > 0 {
 		ci := s.open.pop()
 		cur := s.open.recs[ci]
 		s.inOpen[cur.pos] = 0
 		if cur.pos == ti {
-			var rev []Pos
-			for c := ci; c >= 0; c = s.open.recs[c].parent {
-				p := s.open.recs[c].pos
-				rev = append(rev, Pos{p % w, p / w})
-			}
-			for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-				rev[i], rev[j] = rev[j], rev[i]
-			}
-			return rev
+			return s.pathTo(ci, w)
 		}
 		s.closed[cur.pos] = true
 		p := Pos{cur.pos % w, cur.pos / w}
 		for _, nb := range p.neighbours() {
-			if nb.X < 0 || nb.Y < 0 || nb.X >= w || nb.Y >= h || !ok(nb) {
+			if nb.X < 0 || nb.Y < 0 || nb.X >= w || nb.Y >= h {
 				continue
 			}
 			ni := nb.Y*w + nb.X
-			if s.closed[ni] {
+			if !k.ok(ni, nb) || s.closed[ni] {
 				continue
 			}
 			g := cur.g + 1
@@ -159,10 +182,25 @@ func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Po
 				s.open.rebuild()
 				continue
 			}
-			nr := newRec(ni, g, ci)
+			s.open.recs = append(s.open.recs, searchRec{pos: ni, g: g, f: g + 1, parent: ci})
+			nr := int32(len(s.open.recs) - 1)
 			s.inOpen[ni] = nr + 1
 			s.open.push(nr)
 		}
 	}
 	return nil
+}
+
+// pathTo is the path from the start to record ci, in s.path.
+func (s *searcher) pathTo(ci int32, w int) []Pos {
+	rev := s.path[:0]
+	for c := ci; c >= 0; c = s.open.recs[c].parent {
+		p := s.open.recs[c].pos
+		rev = append(rev, Pos{p % w, p / w})
+	}
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	s.path = rev
+	return rev
 }
