@@ -20,6 +20,7 @@ type builtinBot struct {
 	play  func(v *view, c *commandBuilder)
 	cache tileCache
 	sc    scratch
+	cmd   commandBuilder
 }
 
 func botFunc(play func(v *view, c *commandBuilder)) game.Bot { return &builtinBot{play: play} }
@@ -39,9 +40,12 @@ func (b *builtinBot) RespondView(view any) []byte {
 	if !ok || tv.w == 0 {
 		return nil
 	}
-	c := newCommand(tv.tick)
-	b.play(newView(tv, &b.sc), c)
-	return c.bytes()
+	v := newView(tv, &b.sc)
+	b.cmd.start(tv.tick, len(v.mine))
+	b.play(v, &b.cmd)
+	out := b.cmd.bytes()
+	b.cmd.b = nil
+	return out
 }
 
 func newRandomBot(seed int64) game.Bot {

@@ -453,15 +453,21 @@ func abs(n int) int {
 // commandBuilder writes a COMMAND line.
 type commandBuilder struct{ b []byte }
 
-func newCommand(tick int) *commandBuilder {
-	return &commandBuilder{b: append([]byte(`{"type":"COMMAND","tick":`), strconv.Itoa(tick)+`,"actions":[`...)}
+// start begins the COMMAND of a tick, in new memory: the line is the
+// bot's answer, which its caller may keep.
+func (c *commandBuilder) start(tick, units int) {
+	c.b = append(make([]byte, 0, 48+96*units), `{"type":"COMMAND","tick":`...)
+	c.b = strconv.AppendInt(c.b, int64(tick), 10)
+	c.b = append(c.b, `,"actions":[`...)
 }
 
 func (c *commandBuilder) add(action, unit string, target *Pos) {
 	if c.b[len(c.b)-1] != '[' {
 		c.b = append(c.b, ',')
 	}
-	c.b = append(c.b, `{"type":"UNIT","action":"`+action+`","unitId":`...)
+	c.b = append(c.b, `{"type":"UNIT","action":"`...)
+	c.b = append(c.b, action...)
+	c.b = append(c.b, `","unitId":`...)
 	c.b = appendStr(c.b, unit)
 	if target != nil {
 		c.b = append(c.b, `,"target":`...)

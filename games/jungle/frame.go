@@ -161,16 +161,15 @@ func (r *referee) appendCommon(b []byte, tick int, order []int) []byte {
 	return appendBool(b, r.over)
 }
 
-// buildFrame is the frame after tick t.
+// buildFrame is the frame after tick t. It is written in the referee's
+// memory, used again every tick, then copied to memory of its exact size
+// (which needs no clearing first: append's).
 func (r *referee) buildFrame(t int) []byte {
-	// Frames grow little from one tick to the next: the last one's size
-	// is a good first guess.
-	b := make([]byte, 0, r.frameCap)
-	b = append(b, '{')
+	b := append(r.frameBuf[:0], '{')
 	b = r.appendCommon(b, t, r.orders[t])
 	b = append(b, '}')
-	r.frameCap = len(b) + len(b)/8
-	return b
+	r.frameBuf = b
+	return append([]byte(nil), b...)
 }
 
 // buildInitialFrame is the frame before tick 0: the static map, then the

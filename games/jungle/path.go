@@ -11,8 +11,9 @@ package jungle
 // by their index in the search's slice (no pointers: nothing for the
 // garbage collector to follow or a write barrier to record).
 type searchRec struct {
-	pos, g, f int
+	pos, g, f int32 // tile index y*w+x, cost from the start, g+1
 	parent    int32 // index of the parent record, -1 for the start
+	x, y      int32 // the tile (no division to get them back from pos)
 }
 
 // recHeap holds record indices; recs are the records they index.
@@ -21,7 +22,7 @@ type recHeap struct {
 	recs []searchRec
 }
 
-func (h *recHeap) f(i int) int { return h.recs[h.a[i]].f }
+func (h *recHeap) f(i int) int32 { return h.recs[h.a[i]].f }
 
 // up is heapq's _siftdown: move a[i] towards the root while strictly
 // smaller than its parent, not above index s.
@@ -150,26 +151,27 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 	}
 	s.open.recs = s.open.recs[:0]
 	s.open.a = s.open.a[:0]
-	si := start.Y*w + start.X
-	ti := target.Y*w + target.X
-	s.open.recs = append(s.open.recs, searchRec{pos: si, g: 0, f: 1, parent: -1})
+	si := int32(start.Y*w + start.X)
+	ti := int32(target.Y*w + target.X)
+	s.open.recs = append(s.open.recs, searchRec{pos: si, g: 0, f: 1, parent: -1, x: int32(start.X), y: int32(start.Y)})
 	s.open.push(0)
 	s.inOpen[si] = 1
+	steps := [4]int32{-int32(w), int32(w), -1, 1} // as neighbours: up, down, left, right
 	for len(s.open.a) > 0 {
 		ci := s.open.pop()
 		cur := s.open.recs[ci]
 		s.inOpen[cur.pos] = 0
 		if cur.pos == ti {
-			return s.pathTo(ci, w)
+			return s.pathTo(ci)
 		}
 		s.closed[cur.pos] = true
-		p := Pos{cur.pos % w, cur.pos / w}
-		for _, nb := range p.neighbours() {
+		p := Pos{int(cur.x), int(cur.y)}
+		for d, nb := range p.neighbours() {
 			if nb.X < 0 || nb.Y < 0 || nb.X >= w || nb.Y >= h {
 				continue
 			}
-			ni := nb.Y*w + nb.X
-			if !k.ok(ni, nb) || s.closed[ni] {
+			ni := cur.pos + steps[d]
+			if !k.ok(int(ni), nb) || s.closed[ni] {
 				continue
 			}
 			g := cur.g + 1
@@ -182,7 +184,7 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 				s.open.rebuild()
 				continue
 			}
-			s.open.recs = append(s.open.recs, searchRec{pos: ni, g: g, f: g + 1, parent: ci})
+			s.open.recs = append(s.open.recs, searchRec{pos: ni, g: g, f: g + 1, parent: ci, x: int32(nb.X), y: int32(nb.Y)})
 			nr := int32(len(s.open.recs) - 1)
 			s.inOpen[ni] = nr + 1
 			s.open.push(nr)
@@ -192,11 +194,11 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 }
 
 // pathTo is the path from the start to record ci, in s.path.
-func (s *searcher) pathTo(ci int32, w int) []Pos {
+func (s *searcher) pathTo(ci int32) []Pos {
 	rev := s.path[:0]
 	for c := ci; c >= 0; c = s.open.recs[c].parent {
-		p := s.open.recs[c].pos
-		rev = append(rev, Pos{p % w, p / w})
+		r := &s.open.recs[c]
+		rev = append(rev, Pos{int(r.x), int(r.y)})
 	}
 	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 		rev[i], rev[j] = rev[j], rev[i]

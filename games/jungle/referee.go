@@ -32,7 +32,7 @@ type referee struct {
 	steps [][]byte // the last tick's per-team viewer states (in stepBuf)
 
 	stepBuf  []byte // the memory of steps, used again every tick
-	frameCap int    // the capacity a frame is started with
+	frameBuf []byte // the memory frames are written in, used again every tick
 }
 
 // seatState is what the referee knows of a team beyond the board.
