@@ -11,28 +11,26 @@ package jungle
 // by their index in the search's slice (no pointers: nothing for the
 // garbage collector to follow or a write barrier to record).
 type searchRec struct {
-	pos, g, f int32 // tile index y*w+x, cost from the start, g+1
-	parent    int32 // index of the parent record, -1 for the start
-	x, y      int32 // the tile (no division to get them back from pos)
+	pos, g int32 // tile index y*w+x, cost from the start (f is g+1)
+	parent int32 // index of the parent record, -1 for the start
+	x, y   int32 // the tile (no division to get them back from pos)
 }
 
-// recHeap holds record indices; recs are the records they index.
-type recHeap struct {
-	a    []int32
-	recs []searchRec
-}
+// heapItem is an open record in the heap, with its f beside it so that
+// comparisons need not look the record up.
+type heapItem struct{ f, rec int32 }
 
-func (h *recHeap) f(i int) int32 { return h.recs[h.a[i]].f }
+// recHeap is heapq's heap of open records, ordered by f alone.
+type recHeap struct{ a []heapItem }
 
 // up is heapq's _siftdown: move a[i] towards the root while strictly
 // smaller than its parent, not above index s.
 func (h *recHeap) up(s, i int) {
 	a := h.a
 	x := a[i]
-	xf := h.recs[x].f
 	for i > s {
 		p := (i - 1) >> 1
-		if xf < h.f(p) {
+		if x.f < a[p].f {
 			a[i] = a[p]
 			i = p
 			continue
@@ -51,7 +49,7 @@ func (h *recHeap) down(i int) {
 	x := a[i]
 	c := 2*i + 1
 	for c < e {
-		if c+1 < e && !(h.f(c) < h.f(c+1)) {
+		if c+1 < e && !(a[c].f < a[c+1].f) {
 			c++
 		}
 		a[i] = a[c]
@@ -62,12 +60,12 @@ func (h *recHeap) down(i int) {
 	h.up(s, i)
 }
 
-func (h *recHeap) push(r int32) {
-	h.a = append(h.a, r)
+func (h *recHeap) push(it heapItem) {
+	h.a = append(h.a, it)
 	h.up(0, len(h.a)-1)
 }
 
-func (h *recHeap) pop() int32 {
+func (h *recHeap) pop() heapItem {
 	a := h.a
 	last := a[len(a)-1]
 	a = a[:len(a)-1]
@@ -87,117 +85,133 @@ func (h *recHeap) rebuild() {
 	}
 }
 
-// searcher holds the buffers of path searches on one board.
-type searcher struct {
-	open   recHeap
-	inOpen []int32 // per tile: its open record's index + 1, 0 for none
-	closed []bool
-	path   []Pos // the last path found
-	count  int   // searches run, for tests of the stored-path reuse
+// setF gives record r's heap item the f f.
+func (h *recHeap) setF(r, f int32) {
+	for i := range h.a {
+		if h.a[i].rec == r {
+			h.a[i].f = f
+		}
+	}
 }
 
-// walker is the walkable predicate of a search: the board's own (spec
-// §4.1, State.walkable) read from its tiles, units and free diamonds, or
-// fn when it is set.
+// searcher holds the buffers of path searches on one board.
+type searcher struct {
+	open recHeap
+	recs []searchRec
+	// tile is, per tile, its open record's index + 1, closedTile once
+	// closed, 0 while never reached.
+	tile  []int32
+	path  []Pos // the last path found
+	count int   // searches run, for tests of the stored-path reuse
+}
+
+const closedTile = -1
+
+// walker is the walkable predicate of a search (spec §4.1, State.walkable)
+// read from a board's tiles, units and free diamonds.
 type walker struct {
 	tiles            []Tile
 	occ              []int
 	free             []uint8
 	spawnOK, carrier bool
-	fn               func(Pos) bool
 }
 
-// ok says whether the mover may enter tile p, of index i. A tile with a
-// unit is never walkable, so the unit's diamond does not count here as
-// it does in diamondAt.
-func (k *walker) ok(i int, p Pos) bool {
-	if k.fn != nil {
-		return k.fn(p)
-	}
-	switch k.tiles[i] {
-	case NoTile, Wall:
-		return false
-	case Spawn:
-		if !k.spawnOK {
-			return false
-		}
-	}
-	return k.occ[i] == 0 && !(k.carrier && k.free[i] > 0)
+// ok says whether the mover may enter tile i. A tile with a unit is never
+// walkable, so the unit's diamond does not count here as it does in
+// diamondAt.
+func (k *walker) ok(i int) bool {
+	t := k.tiles[i]
+	return (t == Empty || t == Spawn && k.spawnOK) && k.occ[i] == 0 && !(k.carrier && k.free[i] > 0)
 }
 
 // findPath returns the reference's path from start to target, start and
 // target included, or nil when there is none. ok(p) says whether the mover
 // may enter tile p; it is the walkable predicate, judged once for the whole
-// search (spec §4.4). The path is good until the next search.
+// search (spec §4.4): here, for every tile before it starts. The path is
+// good until the next search.
 func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Pos {
-	return s.find(w, h, start, target, &walker{fn: ok})
+	k := walker{tiles: make([]Tile, w*h), occ: make([]int, w*h), free: make([]uint8, w*h)}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			k.tiles[y*w+x] = Wall
+			if ok(Pos{x, y}) {
+				k.tiles[y*w+x] = Empty
+			}
+		}
+	}
+	return s.find(w, h, start, target, &k)
 }
 
-// find is findPath with the predicate k.
+// find is findPath with the predicate k, judged as the search goes: it
+// does not change during the search, so each tile is judged once, when
+// first reached.
 func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 	s.count++
 	n := w * h
-	if len(s.inOpen) != n {
-		s.inOpen = make([]int32, n)
-		s.closed = make([]bool, n)
+	if len(s.tile) != n {
+		s.tile = make([]int32, n)
 	} else {
-		clear(s.inOpen)
-		clear(s.closed)
+		clear(s.tile)
 	}
-	// A tile gets at most one record while open, and a closed tile is
-	// never opened again, so n records are enough.
-	if cap(s.open.recs) < n {
-		s.open.recs = make([]searchRec, 0, n)
+	// A tile gets at most one record (a closed tile is never opened
+	// again), so n records are enough.
+	if cap(s.recs) < n {
+		s.recs = make([]searchRec, 0, n)
 	}
-	s.open.recs = s.open.recs[:0]
+	recs := s.recs[:0]
 	s.open.a = s.open.a[:0]
 	si := int32(start.Y*w + start.X)
 	ti := int32(target.Y*w + target.X)
-	s.open.recs = append(s.open.recs, searchRec{pos: si, g: 0, f: 1, parent: -1, x: int32(start.X), y: int32(start.Y)})
-	s.open.push(0)
-	s.inOpen[si] = 1
+	recs = append(recs, searchRec{pos: si, g: 0, parent: -1, x: int32(start.X), y: int32(start.Y)})
+	s.open.push(heapItem{f: 1, rec: 0})
+	s.tile[si] = 1
 	steps := [4]int32{-int32(w), int32(w), -1, 1} // as neighbours: up, down, left, right
 	for len(s.open.a) > 0 {
-		ci := s.open.pop()
-		cur := s.open.recs[ci]
-		s.inOpen[cur.pos] = 0
+		ci := s.open.pop().rec
+		cur := recs[ci]
 		if cur.pos == ti {
+			s.recs = recs
 			return s.pathTo(ci)
 		}
-		s.closed[cur.pos] = true
+		s.tile[cur.pos] = closedTile
 		p := Pos{int(cur.x), int(cur.y)}
+		g := cur.g + 1
 		for d, nb := range p.neighbours() {
 			if nb.X < 0 || nb.Y < 0 || nb.X >= w || nb.Y >= h {
 				continue
 			}
 			ni := cur.pos + steps[d]
-			if !k.ok(int(ni), nb) || s.closed[ni] {
-				continue
-			}
-			g := cur.g + 1
-			if oi := s.inOpen[ni]; oi != 0 {
-				o := &s.open.recs[oi-1]
+			switch st := s.tile[ni]; {
+			case st == closedTile:
+			case st > 0:
+				// Open: a path as short re-parents it, and the heap is
+				// rebuilt, as the reference does.
+				o := &recs[st-1]
 				if o.g < g {
 					continue
 				}
-				o.parent, o.g, o.f = ci, g, g+1
+				if o.g != g {
+					s.open.setF(st-1, g+1)
+				}
+				o.parent, o.g = ci, g
 				s.open.rebuild()
-				continue
+			case k.ok(int(ni)):
+				recs = append(recs, searchRec{pos: ni, g: g, parent: ci, x: int32(nb.X), y: int32(nb.Y)})
+				nr := int32(len(recs) - 1)
+				s.tile[ni] = nr + 1
+				s.open.push(heapItem{f: g + 1, rec: nr})
 			}
-			s.open.recs = append(s.open.recs, searchRec{pos: ni, g: g, f: g + 1, parent: ci, x: int32(nb.X), y: int32(nb.Y)})
-			nr := int32(len(s.open.recs) - 1)
-			s.inOpen[ni] = nr + 1
-			s.open.push(nr)
 		}
 	}
+	s.recs = recs
 	return nil
 }
 
 // pathTo is the path from the start to record ci, in s.path.
 func (s *searcher) pathTo(ci int32) []Pos {
 	rev := s.path[:0]
-	for c := ci; c >= 0; c = s.open.recs[c].parent {
-		r := &s.open.recs[c]
+	for c := ci; c >= 0; c = s.recs[c].parent {
+		r := &s.recs[c]
 		rev = append(rev, Pos{int(r.x), int(r.y)})
 	}
 	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
