@@ -136,7 +136,7 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 	if v.onSpawn(p) {
 		// Leave the spawn zone before anything else: a carrier can do
 		// nothing but move there.
-		if _, q, ok := v.distances(p, true, true, cEmpty, 0); ok {
+		if q, ok := v.nearest(p, true, true, cEmpty, 0); ok {
 			c.add("MOVE", u.id, &q)
 			return
 		}
@@ -171,7 +171,7 @@ func seek(v *view, c *commandBuilder, u *tickUnit, fight bool, r *rand.Rand) {
 	if fight {
 		want |= cHunt
 	}
-	dist, q, ok := v.distances(p, v.onSpawn(p), false, want, cTaken)
+	q, ok := v.nearest(p, v.onSpawn(p), false, want, cTaken)
 	if ok {
 		v.take(q)
 		c.add("MOVE", u.id, &q)
@@ -180,7 +180,7 @@ func seek(v *view, c *commandBuilder, u *tickUnit, fight bool, r *rand.Rand) {
 	// Nothing to fetch: wander, off the spawn zone.
 	for range 8 {
 		q := Pos{r.IntN(v.w), r.IntN(v.h)}
-		if v.tile(q) == Empty && dist[v.cell(q)] > 0 {
+		if v.tile(q) == Empty && v.reached(q) {
 			c.add("MOVE", u.id, &q)
 			return
 		}

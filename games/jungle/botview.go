@@ -127,13 +127,16 @@ func parseTick(data []byte, cache *tileCache) (*tickView, error) {
 
 // view is a TICK with the lookups the bots need. Its grid has a border of
 // walls around the map, so that a search steps from a tile to its
-// neighbours without checking the map's edges.
+// neighbours without checking the map's edges. On a map at most 64 tiles
+// wide, each cell bit is also kept as one word per row (rows), for the
+// searches that go a whole row at a time.
 type view struct {
 	d       *tickData
 	w, h    int
 	stride  int // w+2: a grid row
 	tiles   []Tile
 	cells   []cell // the grid, index (y+1)*stride + x+1
+	rows    *[cellBits][]uint64
 	mine    []*tickUnit
 	enemies []*tickUnit // alive units of other teams
 	sc      *scratch
@@ -150,21 +153,28 @@ const (
 	cDiamond      // a free diamond lies there
 	cHunt         // next to an enemy carrier off spawn: a fighter's goal
 	cTaken        // a teammate claimed it this tick (a spawn tile or a goal)
+	cellBits = iota
 )
+
+// rowsMaxW is the widest map whose rows fit a word.
+const rowsMaxW = 64
 
 // scratch is a bot's memory for its views, used again every tick: a view
 // lives until the bot has answered.
 type scratch struct {
 	v            view
 	cells        []cell
+	rows         [cellBits][]uint64
 	dist, spawnD []int32
 	queue        []int32
 	goals        []Pos
-	// The map's own cells and hasExit, for the tiles of gridOf: they
-	// depend on the tiles alone, which never change during a game.
-	gridOf *Tile
-	static []cell
-	exits  []bool
+	search       rowSearch
+	// The map's own cells, rows and hasExit, for the tiles of gridOf:
+	// they depend on the tiles alone, which never change during a game.
+	gridOf     *Tile
+	static     []cell
+	staticRows [cellBits][]uint64
+	exits      []bool
 }
 
 func newView(tv *tickView, sc *scratch) *view {
@@ -175,10 +185,16 @@ func newView(tv *tickView, sc *scratch) *view {
 	v.setStatic()
 	sc.cells = append(sc.cells[:0], sc.static...)
 	v.cells = sc.cells
+	if v.w <= rowsMaxW {
+		for b := range sc.rows {
+			sc.rows[b] = append(sc.rows[b][:0], sc.staticRows[b]...)
+		}
+		v.rows = &sc.rows
+	}
 	for i := range d.diamonds {
 		dm := &d.diamonds[i]
 		if dm.owner == "" && v.in(dm.pos) {
-			v.cells[v.cell(dm.pos)] |= cDiamond
+			v.mark(dm.pos, cDiamond)
 		}
 	}
 	for ti := range d.teams {
@@ -186,7 +202,7 @@ func newView(tv *tickView, sc *scratch) *view {
 		for ui := range t.units {
 			u := &t.units[ui]
 			if u.alive && v.in(u.pos) {
-				v.cells[v.cell(u.pos)] |= cUnit
+				v.mark(u.pos, cUnit)
 			}
 			if ti == tv.me {
 				v.mine = append(v.mine, u)
@@ -199,12 +215,24 @@ func newView(tv *tickView, sc *scratch) *view {
 		if e.diamond != "" && !v.onSpawn(e.pos) {
 			for _, q := range e.pos.neighbours() {
 				if v.in(q) {
-					v.cells[v.cell(q)] |= cHunt
+					v.mark(q, cHunt)
 				}
 			}
 		}
 	}
 	return v
+}
+
+// mark adds the bits c to tile p, which must be on the map.
+func (v *view) mark(p Pos, c cell) {
+	v.cells[v.cell(p)] |= c
+	if v.rows != nil {
+		for b := range cellBits {
+			if c&(1<<b) != 0 {
+				v.rows[b][p.Y] |= 1 << p.X
+			}
+		}
+	}
 }
 
 // setStatic makes the map's cells (tile types and border) and hasExit's
@@ -223,6 +251,9 @@ func (v *view) setStatic() {
 	for i := range sc.static {
 		sc.static[i] = cWall
 	}
+	for b := range sc.staticRows {
+		sc.staticRows[b] = make([]uint64, v.h)
+	}
 	for y := 0; y < v.h; y++ {
 		for x := 0; x < v.w; x++ {
 			p := Pos{x, y}
@@ -236,6 +267,11 @@ func (v *view) setStatic() {
 				c = cSpawn
 			}
 			sc.static[v.cell(p)] = c
+			for b := range cellBits {
+				if c&(1<<b) != 0 && x < rowsMaxW {
+					sc.staticRows[b][y] |= 1 << x
+				}
+			}
 		}
 	}
 	sc.exits = v.exitsMap()
@@ -262,7 +298,7 @@ func (v *view) onSpawn(p Pos) bool { return v.in(p) && v.tile(p) == Spawn }
 func (v *view) at(p Pos) cell { return v.cells[v.cell(p)] }
 
 // take marks tile p as claimed by a teammate this tick.
-func (v *view) take(p Pos) { v.cells[v.cell(p)] |= cTaken }
+func (v *view) take(p Pos) { v.mark(p, cTaken) }
 
 // blocking is what keeps a unit off a tile, as the server judges it: a
 // wall, a unit, a spawn tile unless spawnOK, a free diamond for a carrier.
@@ -289,131 +325,6 @@ func resize[T any](s []T, n int) []T {
 		return s[:n]
 	}
 	return make([]T, n)
-}
-
-// distances is a breadth-first search from a unit's tile over the tiles
-// it may step on; dist is indexed as the grid (cell), -1 is unreachable.
-// A goal is a tile with one of the bits of want and none of avoid; it
-// returns the nearest goal tile other than the start (ties: the first in
-// column-major order), found when a goal is. It stops once every tile as
-// near as that goal is reached, so the distances are complete only when
-// no tile is a goal. They are good until the next call.
-func (v *view) distances(from Pos, spawnOK, carrier bool, want, avoid cell) (dist []int32, best Pos, found bool) {
-	d := resize(v.sc.dist, len(v.cells))
-	v.sc.dist = d
-	for i := range d {
-		d[i] = -1
-	}
-	if !v.in(from) {
-		return d, best, false
-	}
-	cells, block := v.cells, blocking(spawnOK, carrier)
-	steps := [4]int{-v.stride, v.stride, -1, 1} // up, down, left, right
-	start := v.cell(from)
-	d[start] = 0
-	queue := append(v.sc.queue[:0], int32(start))
-	stop := int32(-1) // the distance of the nearest goal tile found
-	for k := 0; k < len(queue); k++ {
-		i := int(queue[k])
-		next := d[i] + 1
-		if stop >= 0 && next > stop {
-			break // every tile at distance stop has been reached
-		}
-		for _, s := range steps {
-			j := i + s
-			c := cells[j]
-			if c&block != 0 || d[j] >= 0 {
-				continue
-			}
-			d[j] = next
-			queue = append(queue, int32(j))
-			if c&want != 0 && c&avoid == 0 {
-				stop = next
-				q := Pos{j%v.stride - 1, j/v.stride - 1}
-				if !found || q.X < best.X || q.X == best.X && q.Y < best.Y {
-					best, found = q, true
-				}
-			}
-		}
-	}
-	v.sc.queue = queue[:0]
-	return d, best, found
-}
-
-// spawnNear picks the free spawn tile closest (through any non-wall tile)
-// to one of the goals, not taken by a teammate; ties go to the first in
-// column-major order.
-func (v *view) spawnNear(goals []Pos) (Pos, bool) {
-	d := resize(v.sc.spawnD, len(v.cells))
-	v.sc.spawnD = d
-	for i := range d {
-		d[i] = -1
-	}
-	queue := v.sc.queue[:0]
-	for _, g := range goals {
-		if v.in(g) && d[v.cell(g)] < 0 {
-			d[v.cell(g)] = 0
-			queue = append(queue, int32(v.cell(g)))
-		}
-	}
-	steps := [4]int{-v.stride, v.stride, -1, 1}
-	for k := 0; k < len(queue); k++ {
-		i := int(queue[k])
-		for _, s := range steps {
-			if j := i + s; v.cells[j]&cWall == 0 && d[j] < 0 {
-				d[j] = d[i] + 1
-				queue = append(queue, int32(j))
-			}
-		}
-	}
-	v.sc.queue = queue[:0]
-	best, bestD, found := Pos{}, int32(-1), false
-	for x := 0; x < v.w; x++ {
-		for y := 0; y < v.h; y++ {
-			p := Pos{x, y}
-			if v.at(p)&(cSpawn|cUnit|cTaken) != cSpawn || !v.hasExit(p) {
-				continue
-			}
-			if dp := d[v.cell(p)]; !found || (dp >= 0 && (bestD < 0 || dp < bestD)) {
-				best, bestD, found = p, dp, true
-			}
-		}
-	}
-	return best, found
-}
-
-// hasExit: from spawn tile p some EMPTY tile can be reached over non-wall
-// tiles (units aside): the spawn is not a closed room.
-func (v *view) hasExit(p Pos) bool { return v.sc.exits[v.idx(p)] }
-
-// exitsMap computes hasExit for every tile.
-func (v *view) exitsMap() []bool {
-	exits := make([]bool, v.w*v.h)
-	comp := make([]int, v.w*v.h)
-	n := 0
-	for i := range v.tiles {
-		if v.tiles[i] == Wall || comp[i] != 0 {
-			continue
-		}
-		n++
-		members := []int{i}
-		comp[i] = n
-		empty := false
-		for k := 0; k < len(members); k++ {
-			q := Pos{members[k] % v.w, members[k] / v.w}
-			empty = empty || v.tiles[members[k]] == Empty
-			for _, r := range q.neighbours() {
-				if v.in(r) && v.tile(r) != Wall && comp[v.idx(r)] == 0 {
-					comp[v.idx(r)] = n
-					members = append(members, v.idx(r))
-				}
-			}
-		}
-		for _, m := range members {
-			exits[m] = empty
-		}
-	}
-	return exits
 }
 
 // freeDiamonds lists where free diamonds lie (in the view's memory: good
