@@ -12,8 +12,8 @@ package jungle
 // garbage collector to follow or a write barrier to record).
 type searchRec struct {
 	pos, g int32 // tile index y*w+x, cost from the start (f is g+1)
+	cell   int32 // the tile's index in the searcher's bordered grid
 	parent int32 // index of the parent record, -1 for the start
-	x, y   int32 // the tile (no division to get them back from pos)
 }
 
 // heapItem is an open record in the heap, with its f beside it so that
@@ -98,14 +98,17 @@ func (h *recHeap) setF(r, f int32) {
 type searcher struct {
 	open recHeap
 	recs []searchRec
-	// tile is, per tile, its open record's index + 1, closedTile once
-	// closed, 0 while never reached.
-	tile  []int32
-	path  []Pos // the last path found
-	count int   // searches run, for tests of the stored-path reuse
+	// cells is, per tile of the board with a border of one tile around
+	// it, the tile's open record's index + 1, or offTile once closed, on
+	// the border or found not walkable, or 0 while never reached; blank is
+	// what it is at the start of a search.
+	cells, blank []int32
+	w, h         int   // the board of blank
+	path         []Pos // the last path found
+	count        int   // searches run, for tests of the stored-path reuse
 }
 
-const closedTile = -1
+const offTile = -1
 
 // walker is the walkable predicate of a search (spec §4.1, State.walkable)
 // read from a board's tiles, units and free diamonds.
@@ -147,12 +150,19 @@ func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Po
 // first reached.
 func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 	s.count++
-	n := w * h
-	if len(s.tile) != n {
-		s.tile = make([]int32, n)
-	} else {
-		clear(s.tile)
+	n, stride := w*h, w+2
+	if s.w != w || s.h != h || s.blank == nil {
+		s.w, s.h = w, h
+		s.blank = make([]int32, stride*(h+2))
+		for i := range s.blank {
+			if x, y := i%stride, i/stride; x == 0 || y == 0 || x == w+1 || y == h+1 {
+				s.blank[i] = offTile
+			}
+		}
+		s.cells = make([]int32, len(s.blank))
 	}
+	cells := s.cells
+	copy(cells, s.blank)
 	// A tile gets at most one record (a closed tile is never opened
 	// again), so n records are enough.
 	if cap(s.recs) < n {
@@ -160,29 +170,27 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 	}
 	recs := s.recs[:0]
 	s.open.a = s.open.a[:0]
-	si := int32(start.Y*w + start.X)
 	ti := int32(target.Y*w + target.X)
-	recs = append(recs, searchRec{pos: si, g: 0, parent: -1, x: int32(start.X), y: int32(start.Y)})
+	sc := int32((start.Y+1)*stride + start.X + 1)
+	recs = append(recs, searchRec{pos: int32(start.Y*w + start.X), g: 0, cell: sc, parent: -1})
 	s.open.push(heapItem{f: 1, rec: 0})
-	s.tile[si] = 1
-	steps := [4]int32{-int32(w), int32(w), -1, 1} // as neighbours: up, down, left, right
+	cells[sc] = 1
+	// The neighbours in the reference's order: up, down, left, right.
+	steps := [4]int32{-int32(w), int32(w), -1, 1}
+	cellSteps := [4]int32{-int32(stride), int32(stride), -1, 1}
 	for len(s.open.a) > 0 {
 		ci := s.open.pop().rec
 		cur := recs[ci]
 		if cur.pos == ti {
 			s.recs = recs
-			return s.pathTo(ci)
+			return s.pathTo(ci, w)
 		}
-		s.tile[cur.pos] = closedTile
-		p := Pos{int(cur.x), int(cur.y)}
+		cells[cur.cell] = offTile
 		g := cur.g + 1
-		for d, nb := range p.neighbours() {
-			if nb.X < 0 || nb.Y < 0 || nb.X >= w || nb.Y >= h {
-				continue
-			}
-			ni := cur.pos + steps[d]
-			switch st := s.tile[ni]; {
-			case st == closedTile:
+		for d := range 4 {
+			nc := cur.cell + cellSteps[d]
+			switch st := cells[nc]; {
+			case st == offTile:
 			case st > 0:
 				// Open: a path as short re-parents it, and the heap is
 				// rebuilt, as the reference does.
@@ -195,11 +203,13 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 				}
 				o.parent, o.g = ci, g
 				s.open.rebuild()
-			case k.ok(int(ni)):
-				recs = append(recs, searchRec{pos: ni, g: g, parent: ci, x: int32(nb.X), y: int32(nb.Y)})
+			case k.ok(int(cur.pos + steps[d])):
+				recs = append(recs, searchRec{pos: cur.pos + steps[d], g: g, cell: nc, parent: ci})
 				nr := int32(len(recs) - 1)
-				s.tile[ni] = nr + 1
+				cells[nc] = nr + 1
 				s.open.push(heapItem{f: g + 1, rec: nr})
+			default:
+				cells[nc] = offTile // judged once: it stays not walkable
 			}
 		}
 	}
@@ -208,11 +218,11 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 }
 
 // pathTo is the path from the start to record ci, in s.path.
-func (s *searcher) pathTo(ci int32) []Pos {
+func (s *searcher) pathTo(ci int32, w int) []Pos {
 	rev := s.path[:0]
 	for c := ci; c >= 0; c = s.recs[c].parent {
-		r := &s.recs[c]
-		rev = append(rev, Pos{int(r.x), int(r.y)})
+		p := int(s.recs[c].pos)
+		rev = append(rev, Pos{p % w, p / w})
 	}
 	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 		rev[i], rev[j] = rev[j], rev[i]
