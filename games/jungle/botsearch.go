@@ -46,10 +46,8 @@ type rowSearch struct {
 // row is what tiles of row y have one of the bits of m.
 func (v *view) row(m cell, y int) uint64 {
 	var r uint64
-	for b := range cellBits {
-		if m&(1<<b) != 0 {
-			r |= v.rows[b][y]
-		}
+	for ; m != 0; m &= m - 1 {
+		r |= v.rows[bits.TrailingZeros8(uint8(m))][y]
 	}
 	return r
 }

@@ -70,7 +70,7 @@ func (s *State) appendViewerTeams(b []byte, only int) []byte {
 		b = append(b, `,"score":`...)
 		b = appendInt(b, t.Score)
 		b = append(b, `,"errors":`...)
-		b = appendStrs(b, t.Errors)
+		b = s.appendViewerErrors(b, i)
 		b = append(b, `,"units":`...)
 		b = append(b, '[')
 		for k, ui := range t.Units {

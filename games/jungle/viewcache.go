@@ -56,8 +56,16 @@ type diamondJSON struct {
 	b       []byte
 }
 
-// teamJSON is a team's id and name as JSON strings; neither changes.
-type teamJSON struct{ id, name []byte }
+// teamJSON is a team's id and name as JSON strings (neither changes), and
+// its errors as last written. Errors are only ever appended to, or
+// replaced by a new slice (startTick, legacy_errors), so the same first
+// element and length are the same errors.
+type teamJSON struct {
+	id, name []byte
+	errsOf   *string
+	errsN    int
+	errs     []byte
+}
 
 // appendViewerUnit writes unit ui as a frame shows it, with lastStateOf.
 func (s *State) appendViewerUnit(b []byte, ui int) []byte {
@@ -102,4 +110,18 @@ func (s *State) viewerTeam(t int) *teamJSON {
 		}
 	}
 	return &c.teams[t]
+}
+
+// appendViewerErrors writes team t's errors.
+func (s *State) appendViewerErrors(b []byte, t int) []byte {
+	errs, tj := s.Teams[t].Errors, s.viewerTeam(t)
+	var first *string
+	if len(errs) > 0 {
+		first = &errs[0]
+	}
+	if tj.errs == nil || tj.errsOf != first || tj.errsN != len(errs) {
+		tj.errsOf, tj.errsN = first, len(errs)
+		tj.errs = appendStrs(tj.errs[:0], errs)
+	}
+	return append(b, tj.errs...)
 }
