@@ -77,21 +77,28 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 	cur, next := rs.frontier, rs.ahead
 	cur[from.Y+1] = 1 << from.X
 	seen[from.Y] = cur[from.Y+1]
+	// The frontier's rows are lo to hi; every other row of cur and next
+	// is zero.
+	lo, hi := from.Y, from.Y
 	for {
-		var any, hit uint64
-		for y := range h {
+		var hit uint64
+		nlo, nhi := h, -1
+		for y := max(lo-1, 0); y <= min(hi+1, h-1); y++ {
 			f := cur[y+1]
 			n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ seen[y]
+			if n == 0 {
+				continue
+			}
 			next[y+1] = n
 			seen[y] |= n
-			any |= n
 			hit |= n & goal[y]
+			nlo, nhi = min(nlo, y), y
 		}
 		if hit != 0 {
 			// The first goal in column-major order: the lowest column,
 			// then in it the lowest row.
 			bx := rowsMaxW
-			for y := range h {
+			for y := nlo; y <= nhi; y++ {
 				if g := next[y+1] & goal[y]; g != 0 {
 					if x := bits.TrailingZeros64(g); x < bx {
 						best, bx = Pos{x, y}, x
@@ -100,10 +107,11 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 			}
 			return best, true
 		}
-		if any == 0 {
+		if nhi < 0 {
 			return best, false
 		}
-		cur, next = next, cur
+		clear(cur[lo+1 : hi+2])
+		cur, next, lo, hi = next, cur, nlo, nhi
 	}
 }
 
@@ -152,8 +160,71 @@ func (v *view) nearestTiles(from Pos, block, want, avoid cell) (best Pos, found 
 
 // spawnNear picks the free spawn tile closest (through any non-wall tile)
 // to one of the goals, not taken by a teammate; ties go to the first in
-// column-major order.
+// column-major order, and when none is reached the first such tile is.
 func (v *view) spawnNear(goals []Pos) (Pos, bool) {
+	if v.rows != nil {
+		return v.spawnNearRows(goals)
+	}
+	return v.spawnNearTiles(goals)
+}
+
+// spawnNearRows is spawnNear one distance at a time, a row at once.
+func (v *view) spawnNearRows(goals []Pos) (Pos, bool) {
+	rs := &v.sc.search
+	h := v.h
+	rs.ok = false // reached is nearest's
+	rs.free, rs.goal, rs.seen = resize(rs.free, h), resize(rs.goal, h), resize(rs.seen, h)
+	rs.frontier, rs.ahead = resize(rs.frontier, h+2), resize(rs.ahead, h+2)
+	clear(rs.frontier)
+	clear(rs.ahead)
+	inside := ^uint64(0) >> (rowsMaxW - v.w)
+	free, cands, seen := rs.free, rs.goal, rs.seen
+	cur, next := rs.frontier, rs.ahead
+	for y := range h {
+		free[y] = inside &^ v.row(cWall, y)
+		cands[y] = v.row(cSpawn, y) &^ v.row(cUnit|cTaken, y) & v.sc.exitRows[y]
+		seen[y] = 0
+	}
+	for _, g := range goals {
+		if v.in(g) {
+			cur[g.Y+1] |= 1 << g.X
+			seen[g.Y] |= 1 << g.X
+		}
+	}
+	for {
+		var hit, any uint64
+		for y := range h {
+			hit |= cur[y+1] & cands[y]
+			any |= cur[y+1]
+		}
+		if hit != 0 || any == 0 {
+			// The first candidate in column-major order among the
+			// nearest, or among all when none is reached.
+			best, bx := Pos{}, rowsMaxW
+			for y := range h {
+				c := cands[y]
+				if hit != 0 {
+					c &= cur[y+1]
+				}
+				if x := bits.TrailingZeros64(c); c != 0 && x < bx {
+					best, bx = Pos{x, y}, x
+				}
+			}
+			return best, bx < rowsMaxW
+		}
+		for y := range h {
+			f := cur[y+1]
+			n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ seen[y]
+			next[y+1] = n
+			seen[y] |= n
+		}
+		cur, next = next, cur
+	}
+}
+
+// spawnNearTiles is spawnNear one tile at a time, for maps wider than a
+// word.
+func (v *view) spawnNearTiles(goals []Pos) (Pos, bool) {
 	d := resize(v.sc.spawnD, len(v.cells))
 	v.sc.spawnD = d
 	for i := range d {

@@ -175,6 +175,7 @@ type scratch struct {
 	static     []cell
 	staticRows [cellBits][]uint64
 	exits      []bool
+	exitRows   []uint64 // exits, as rows
 }
 
 func newView(tv *tickView, sc *scratch) *view {
@@ -275,6 +276,14 @@ func (v *view) setStatic() {
 		}
 	}
 	sc.exits = v.exitsMap()
+	sc.exitRows = make([]uint64, v.h)
+	for y := 0; y < v.h; y++ {
+		for x := 0; x < min(v.w, rowsMaxW); x++ {
+			if sc.exits[v.idx(Pos{x, y})] {
+				sc.exitRows[y] |= 1 << x
+			}
+		}
+	}
 }
 
 // diamond returns the diamond with that id, nil for none.
