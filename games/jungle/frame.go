@@ -56,59 +56,54 @@ func appendEvent(b []byte, e Event) []byte {
 // (the per-team messages of spec §5.7).
 func (s *State) appendViewerTeams(b []byte, only int) []byte {
 	b = append(b, '[')
-	for i := range s.Teams {
+	for i, t := range s.Teams {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = s.appendViewerTeam(b, i, only < 0 || only == i)
-	}
-	return append(b, ']')
-}
-
-// writeViewerTeam writes team i, with its events or not.
-func (s *State) writeViewerTeam(b []byte, i int, events bool) []byte {
-	t, tj := s.Teams[i], s.viewerTeam(i)
-	b = append(b, `{"id":`...)
-	b = append(b, tj.id...)
-	b = append(b, `,"isDead":`...)
-	b = appendBool(b, t.Dead)
-	b = append(b, `,"name":`...)
-	b = append(b, tj.name...)
-	b = append(b, `,"score":`...)
-	b = appendInt(b, t.Score)
-	b = append(b, `,"errors":`...)
-	b = appendStrs(b, t.Errors)
-	b = append(b, `,"units":`...)
-	b = append(b, '[')
-	for k, ui := range t.Units {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s.viewerUnit(ui).b...)
-	}
-	b = append(b, ']')
-	b = append(b, `,"events":[`...)
-	if events {
-		for k, e := range t.Events {
+		tj := s.viewerTeam(i)
+		b = append(b, `{"id":`...)
+		b = append(b, tj.id...)
+		b = append(b, `,"isDead":`...)
+		b = appendBool(b, t.Dead)
+		b = append(b, `,"name":`...)
+		b = append(b, tj.name...)
+		b = append(b, `,"score":`...)
+		b = appendInt(b, t.Score)
+		b = append(b, `,"errors":`...)
+		b = s.appendViewerErrors(b, i)
+		b = append(b, `,"units":`...)
+		b = append(b, '[')
+		for k, ui := range t.Units {
 			if k > 0 {
 				b = append(b, ',')
 			}
-			b = appendEvent(b, e)
+			b = s.appendViewerUnit(b, ui)
 		}
+		b = append(b, ']')
+		b = append(b, `,"events":[`...)
+		if only < 0 || only == i {
+			for k, e := range t.Events {
+				if k > 0 {
+					b = append(b, ',')
+				}
+				b = appendEvent(b, e)
+			}
+		}
+		b = append(b, `],"stats":{"summonCount":`...)
+		b = appendInt(b, t.Stats.Summons)
+		b = append(b, `,"attackCount":`...)
+		b = appendInt(b, t.Stats.Attacks)
+		b = append(b, `,"dropCount":`...)
+		b = appendInt(b, t.Stats.Drops)
+		b = append(b, `,"vineCount":`...)
+		b = appendInt(b, t.Stats.Vines)
+		b = append(b, `},"deaths":`...)
+		b = appendInt(b, t.Deaths)
+		b = append(b, `,"pendingPoints":`...)
+		b = appendInt(b, s.pending(i))
+		b = append(b, '}')
 	}
-	b = append(b, `],"stats":{"summonCount":`...)
-	b = appendInt(b, t.Stats.Summons)
-	b = append(b, `,"attackCount":`...)
-	b = appendInt(b, t.Stats.Attacks)
-	b = append(b, `,"dropCount":`...)
-	b = appendInt(b, t.Stats.Drops)
-	b = append(b, `,"vineCount":`...)
-	b = appendInt(b, t.Stats.Vines)
-	b = append(b, `},"deaths":`...)
-	b = appendInt(b, t.Deaths)
-	b = append(b, `,"pendingPoints":`...)
-	b = appendInt(b, s.pending(i))
-	return append(b, '}')
+	return append(b, ']')
 }
 
 // stepFrame is the state right after team ti's turn of the tick, written
