@@ -74,9 +74,39 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 		rs.goal[y] = v.row(want, y) &^ v.row(avoid, y)
 	}
 	free, goal, seen := rs.free, rs.goal, rs.seen
+	seen[from.Y] = 1 << from.X
+	var goals uint64
+	for y := range h {
+		goals |= goal[y] & free[y]
+	}
+	if goals == 0 {
+		// No goal anywhere (late in a game, every diamond is held): what
+		// the search would reach, for reached, is the start and the
+		// parts of the map its free neighbours lie in, the same for
+		// every unit of the team.
+		comps := v.components(block, free)
+		nbs := from.neighbours()
+		for i := range 5 {
+			q := from
+			if i < 4 {
+				q = nbs[i]
+			}
+			if !v.in(q) || free[q.Y]>>q.X&1 == 0 {
+				continue
+			}
+			for c := 0; c < len(comps); c += h {
+				if comp := comps[c : c+h]; comp[q.Y]>>q.X&1 != 0 {
+					for y := range h {
+						seen[y] |= comp[y]
+					}
+					break
+				}
+			}
+		}
+		return best, false
+	}
 	cur, next := rs.frontier, rs.ahead
 	cur[from.Y+1] = 1 << from.X
-	seen[from.Y] = cur[from.Y+1]
 	// The frontier's rows are lo to hi; every other row of cur and next
 	// is zero.
 	lo, hi := from.Y, from.Y
@@ -113,6 +143,53 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 		clear(cur[lo+1 : hi+2])
 		cur, next, lo, hi = next, cur, nlo, nhi
 	}
+}
+
+// components are the parts of the map (as rows, h words each) in which
+// the tiles free for block connect, kept for the view's other searches
+// with the same block.
+func (v *view) components(block cell, free []uint64) []uint64 {
+	sc, h := v.sc, v.h
+	for _, c := range sc.comps {
+		if c.block == block {
+			return c.rows
+		}
+	}
+	var rows []uint64
+	if len(sc.comps) < cap(sc.comps) {
+		rows = sc.comps[:len(sc.comps)+1][len(sc.comps)].rows[:0]
+	}
+	left := append(sc.compLeft[:0], free...)
+	cur := resize(sc.compCur, h+2)
+	next := resize(sc.compNext, h+2)
+	for y0 := 0; y0 < h; y0++ {
+		for left[y0] != 0 {
+			// A new part, from the lowest free tile not in one yet,
+			// grown a distance at a time until it stops.
+			c := len(rows)
+			rows = append(rows, make([]uint64, h)...)
+			comp := rows[c : c+h]
+			clear(cur)
+			cur[y0+1] = left[y0] & -left[y0]
+			comp[y0] = cur[y0+1]
+			for grew := true; grew; cur, next = next, cur {
+				grew = false
+				for y := range h {
+					f := cur[y+1]
+					n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ comp[y]
+					next[y+1] = n
+					comp[y] |= n
+					grew = grew || n != 0
+				}
+			}
+			for y := range h {
+				left[y] &^= comp[y]
+			}
+		}
+	}
+	sc.compLeft, sc.compCur, sc.compNext = left, cur, next
+	sc.comps = append(sc.comps, viewComps{block: block, rows: rows})
+	return rows
 }
 
 // nearestTiles is nearest one tile at a time, for maps wider than a word.

@@ -159,6 +159,13 @@ const (
 // rowsMaxW is the widest map whose rows fit a word.
 const rowsMaxW = 64
 
+// viewComps are the parts of the map in which the tiles free for block
+// connect, as rows.
+type viewComps struct {
+	block cell
+	rows  []uint64
+}
+
 // scratch is a bot's memory for its views, used again every tick: a view
 // lives until the bot has answered.
 type scratch struct {
@@ -169,6 +176,10 @@ type scratch struct {
 	queue        []int32
 	goals        []Pos
 	search       rowSearch
+	// The parts of the map for the view's searches (components), and
+	// their memory.
+	comps                       []viewComps
+	compLeft, compCur, compNext []uint64
 	// The map's own cells, rows and hasExit, for the tiles of gridOf:
 	// they depend on the tiles alone, which never change during a game.
 	gridOf     *Tile
@@ -184,6 +195,7 @@ func newView(tv *tickView, sc *scratch) *view {
 	*v = view{d: d, w: d.w, h: d.h, stride: d.w + 2, tiles: d.grid, sc: sc,
 		mine: v.mine[:0], enemies: v.enemies[:0]}
 	v.setStatic()
+	sc.comps = sc.comps[:0]
 	sc.cells = append(sc.cells[:0], sc.static...)
 	v.cells = sc.cells
 	if v.w <= rowsMaxW {
