@@ -48,6 +48,12 @@ func (h *recHeap) down(i int) {
 	s := i
 	x := a[i]
 	c := 2*i + 1
+	if c >= e || x.f < a[c].f && (c+1 == e || x.f < a[c+1].f) {
+		// Smaller than both children (whose subtrees are heaps): the
+		// children would move up to a leaf and x sift back to i, every
+		// item where it was.
+		return
+	}
 	for c < e {
 		if c+1 < e && !(a[c].f < a[c+1].f) {
 			c++
