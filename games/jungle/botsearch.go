@@ -160,8 +160,9 @@ func (v *view) components(block cell, free []uint64) []uint64 {
 		rows = sc.comps[:len(sc.comps)+1][len(sc.comps)].rows[:0]
 	}
 	left := append(sc.compLeft[:0], free...)
-	cur := resize(sc.compCur, h+2)
-	next := resize(sc.compNext, h+2)
+	cur, next := resize(sc.compCur, h+2), resize(sc.compNext, h+2)
+	clear(cur)
+	clear(next)
 	for y0 := 0; y0 < h; y0++ {
 		for left[y0] != 0 {
 			// A new part, from the lowest free tile not in one yet,
@@ -169,18 +170,22 @@ func (v *view) components(block cell, free []uint64) []uint64 {
 			c := len(rows)
 			rows = append(rows, make([]uint64, h)...)
 			comp := rows[c : c+h]
-			clear(cur)
 			cur[y0+1] = left[y0] & -left[y0]
 			comp[y0] = cur[y0+1]
-			for grew := true; grew; cur, next = next, cur {
-				grew = false
-				for y := range h {
+			// The frontier's rows are lo to hi; every other row of cur
+			// and next is zero.
+			for lo, hi := y0, y0; hi >= lo; {
+				nlo, nhi := h, -1
+				for y := max(lo-1, 0); y <= min(hi+1, h-1); y++ {
 					f := cur[y+1]
-					n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ comp[y]
-					next[y+1] = n
-					comp[y] |= n
-					grew = grew || n != 0
+					if n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ comp[y]; n != 0 {
+						next[y+1] = n
+						comp[y] |= n
+						nlo, nhi = min(nlo, y), y
+					}
 				}
+				clear(cur[lo+1 : hi+2])
+				cur, next, lo, hi = next, cur, nlo, nhi
 			}
 			for y := range h {
 				left[y] &^= comp[y]
