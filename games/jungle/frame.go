@@ -1,5 +1,7 @@
 package jungle
 
+import "bytes"
+
 // Viewer frames (documented in docs/games/jungle.md, "Viewer frames"). Each
 // frame is the complete state after one tick, in the shape of the 2022
 // viewer protocol's ViewerTick, plus the per-team steps of the tick and
@@ -133,6 +135,18 @@ func (r *referee) stepFrame(ti int, accepted bool) []byte {
 
 // appendCommon writes the fields every frame has.
 func (r *referee) appendCommon(b []byte, tick int, order []int) []byte {
+	b = r.appendHead(b, tick, order)
+	for i, s := range r.steps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s...)
+	}
+	return r.appendTail(b)
+}
+
+// appendHead writes the fields of a frame before its steps' JSON.
+func (r *referee) appendHead(b []byte, tick int, order []int) []byte {
 	b = append(b, `"tick":`...)
 	b = appendInt(b, tick)
 	b = append(b, `,"totalTick":`...)
@@ -148,29 +162,41 @@ func (r *referee) appendCommon(b []byte, tick int, order []int) []byte {
 	b = r.st.appendViewerTeams(b, -1)
 	b = append(b, `,"diamonds":`...)
 	b = r.st.appendDiamonds(b)
-	b = append(b, `,"steps":[`...)
-	for i, s := range r.steps {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s...)
-	}
+	return append(b, `,"steps":[`...)
+}
+
+// appendTail writes the fields of a frame after its steps' JSON.
+func (r *referee) appendTail(b []byte) []byte {
 	b = append(b, `],"log":`...)
 	b = appendStrs(b, r.log)
 	b = append(b, `,"over":`...)
 	return appendBool(b, r.over)
 }
 
-// buildFrame is the frame after tick t. It is written in the referee's
-// memory, used again every tick, then copied to memory of its exact size
-// (which needs no clearing first: append's).
+// buildFrame is the frame after tick t. Its fields around the steps are
+// written in the referee's memory, used again every tick; then they and
+// the steps are copied once, into memory of the frame's exact size that
+// needs no clearing first (bytes.Join's).
 func (r *referee) buildFrame(t int) []byte {
 	b := append(r.frameBuf[:0], '{')
-	b = r.appendCommon(b, t, r.orders[t])
+	b = r.appendHead(b, t, r.orders[t])
+	head := len(b)
+	b = r.appendTail(b)
 	b = append(b, '}')
 	r.frameBuf = b
-	return append([]byte(nil), b...)
+	parts := append(r.frameParts[:0], b[:head])
+	for i, s := range r.steps {
+		if i > 0 {
+			parts = append(parts, comma)
+		}
+		parts = append(parts, s)
+	}
+	parts = append(parts, b[head:])
+	r.frameParts = parts
+	return bytes.Join(parts, nil)
 }
+
+var comma = []byte{','}
 
 // buildInitialFrame is the frame before tick 0: the static map, then the
 // state with every unit unspawned.
