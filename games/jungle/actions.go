@@ -170,12 +170,11 @@ func (s *State) move(u int, target Pos) string {
 
 // pathFor is the reference's path search for unit u to target (spec §4.4):
 // u's walkability, judged at the tile it stands on, holds for the whole
-// search. It returns the positions from u's tile to target, or nil.
+// search. It returns the positions from u's tile to target, or nil; they
+// are good until the next search.
 func (s *State) pathFor(u *Unit, target Pos) []Pos {
-	spawnOK, carrier := s.onSpawnOrDead(u), u.Diamond >= 0
-	return s.search.findPath(s.Map.W, s.Map.H, u.Pos, target, func(p Pos) bool {
-		return s.walkable(p, spawnOK, carrier)
-	})
+	k := walker{tiles: s.tiles, occ: s.occ, free: s.free, spawnOK: s.onSpawnOrDead(u), carrier: u.Diamond >= 0}
+	return s.search.find(s.Map.W, s.Map.H, u.Pos, target, &k)
 }
 
 // summon starts raising the held diamond's level (spec §4.3 SUMMON).

@@ -20,6 +20,7 @@ type builtinBot struct {
 	play  func(v *view, c *commandBuilder)
 	cache tileCache
 	sc    scratch
+	cmd   commandBuilder
 }
 
 func botFunc(play func(v *view, c *commandBuilder)) game.Bot { return &builtinBot{play: play} }
@@ -39,9 +40,12 @@ func (b *builtinBot) RespondView(view any) []byte {
 	if !ok || tv.w == 0 {
 		return nil
 	}
-	c := newCommand(tv.tick)
-	b.play(newView(tv, &b.sc), c)
-	return c.bytes()
+	v := newView(tv, &b.sc)
+	b.cmd.start(tv.tick, len(v.mine))
+	b.play(v, &b.cmd)
+	out := b.cmd.bytes()
+	b.cmd.b = nil
+	return out
 }
 
 func newRandomBot(seed int64) game.Bot {
@@ -85,17 +89,18 @@ func newFighterBot(seed int64) game.Bot {
 }
 
 // collect is the greedy strategy; fight adds attacks, vines and hunting.
+// The tiles a teammate claims (spawn tiles, goals) are marked taken in the
+// view.
 func collect(v *view, c *commandBuilder, r *rand.Rand, fight bool) {
-	taken := map[Pos]bool{} // spawn tiles and diamonds claimed by a teammate this tick
 	for _, u := range v.mine {
 		switch {
 		case !u.alive:
 			goals := v.freeDiamonds()
 			if fight {
-				goals = append(goals, v.carriers()...)
+				goals = v.appendCarriers(goals)
 			}
-			if p, ok := v.spawnNear(goals, taken); ok {
-				taken[p] = true
+			if p, ok := v.spawnNear(goals); ok {
+				v.take(p)
 				c.add("SPAWN", u.id, &p)
 			}
 		case u.summoning:
@@ -106,7 +111,7 @@ func collect(v *view, c *commandBuilder, r *rand.Rand, fight bool) {
 			if fight && strike(v, c, u) {
 				continue
 			}
-			seek(v, c, u, taken, fight, r)
+			seek(v, c, u, fight, r)
 		}
 	}
 }
@@ -122,7 +127,7 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 		nbs := p.neighbours()
 		for _, i := range r.Perm(4) {
 			q := nbs[i]
-			if v.in(q) && v.tile(q) == Empty && v.occ[v.idx(q)] == nil {
+			if v.in(q) && v.at(q)&(cEmpty|cUnit) == cEmpty {
 				c.add("DROP", u.id, &q)
 				return
 			}
@@ -131,8 +136,7 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 	if v.onSpawn(p) {
 		// Leave the spawn zone before anything else: a carrier can do
 		// nothing but move there.
-		empty := func(q Pos) bool { return v.tile(q) == Empty }
-		if _, q, ok := v.distances(p, true, true, empty); ok {
+		if q, ok := v.nearest(p, true, true, cEmpty, 0); ok {
 			c.add("MOVE", u.id, &q)
 			return
 		}
@@ -160,35 +164,23 @@ func carry(v *view, c *commandBuilder, u *tickUnit, r *rand.Rand) {
 }
 
 // seek sends a unit without a diamond to the nearest free diamond no
-// teammate is heading for (a hunter also to enemy carriers).
-func seek(v *view, c *commandBuilder, u *tickUnit, taken map[Pos]bool, fight bool, r *rand.Rand) {
+// teammate is heading for (a hunter also next to enemy carriers).
+func seek(v *view, c *commandBuilder, u *tickUnit, fight bool, r *rand.Rand) {
 	p := u.pos
-	goal := func(q Pos) bool {
-		if taken[q] {
-			return false
-		}
-		if v.freeDia[v.idx(q)] > 0 {
-			return true
-		}
-		if fight {
-			for _, e := range v.enemies {
-				if e.diamond != "" && e.pos.Adjacent(q) && !v.onSpawn(e.pos) {
-					return true
-				}
-			}
-		}
-		return false
+	want := cDiamond
+	if fight {
+		want |= cHunt
 	}
-	dist, q, ok := v.distances(p, v.onSpawn(p), false, goal)
+	q, ok := v.nearest(p, v.onSpawn(p), false, want, cTaken)
 	if ok {
-		taken[q] = true
+		v.take(q)
 		c.add("MOVE", u.id, &q)
 		return
 	}
 	// Nothing to fetch: wander, off the spawn zone.
 	for range 8 {
 		q := Pos{r.IntN(v.w), r.IntN(v.h)}
-		if v.tile(q) == Empty && dist[v.idx(q)] > 0 {
+		if v.tile(q) == Empty && v.reached(q) {
 			c.add("MOVE", u.id, &q)
 			return
 		}
@@ -236,9 +228,8 @@ func (v *view) canVine(from, to Pos) bool {
 	return true
 }
 
-// carriers are the positions of enemy units holding a diamond.
-func (v *view) carriers() []Pos {
-	var out []Pos
+// appendCarriers adds the positions of enemy units holding a diamond.
+func (v *view) appendCarriers(out []Pos) []Pos {
 	for _, e := range v.enemies {
 		if e.diamond != "" {
 			out = append(out, e.pos)

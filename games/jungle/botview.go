@@ -125,41 +125,89 @@ func parseTick(data []byte, cache *tileCache) (*tickView, error) {
 	return tv, nil
 }
 
-// view is a TICK with the lookups the bots need.
+// view is a TICK with the lookups the bots need. Its grid has a border of
+// walls around the map, so that a search steps from a tile to its
+// neighbours without checking the map's edges. On a map at most 64 tiles
+// wide, each cell bit is also kept as one word per row (rows), for the
+// searches that go a whole row at a time.
 type view struct {
 	d       *tickData
 	w, h    int
+	stride  int // w+2: a grid row
 	tiles   []Tile
-	occ     []*tickUnit // unit standing on each tile
-	freeDia []int       // free diamonds lying on each tile
+	cells   []cell // the grid, index (y+1)*stride + x+1
+	rows    *[cellBits][]uint64
 	mine    []*tickUnit
 	enemies []*tickUnit // alive units of other teams
 	sc      *scratch
 }
 
+// cell says what is on a tile of the grid, one bit for each fact.
+type cell uint8
+
+const (
+	cEmpty   cell = 1 << iota
+	cWall         // a wall, or the border around the map
+	cSpawn        // (a tile of another type, NoTile, has none of these three)
+	cUnit         // a unit stands there
+	cDiamond      // a free diamond lies there
+	cHunt         // next to an enemy carrier off spawn: a fighter's goal
+	cTaken        // a teammate claimed it this tick (a spawn tile or a goal)
+	cellBits = iota
+)
+
+// rowsMaxW is the widest map whose rows fit a word.
+const rowsMaxW = 64
+
+// viewComps are the parts of the map in which the tiles free for block
+// connect, as rows.
+type viewComps struct {
+	block cell
+	rows  []uint64
+}
+
 // scratch is a bot's memory for its views, used again every tick: a view
 // lives until the bot has answered.
 type scratch struct {
-	occ          []*tickUnit
-	freeDia      []int
-	dist, spawnD []int
-	queue        []Pos
-	exits        []bool // see hasExit, for the tiles of exitsOf
-	exitsOf      *Tile
+	v            view
+	cells        []cell
+	rows         [cellBits][]uint64
+	dist, spawnD []int32
+	queue        []int32
+	goals        []Pos
+	search       rowSearch
+	// The parts of the map for the view's searches (components), and
+	// their memory.
+	comps                       []viewComps
+	compLeft, compCur, compNext []uint64
+	// The map's own cells, rows and hasExit, for the tiles of gridOf:
+	// they depend on the tiles alone, which never change during a game.
+	gridOf     *Tile
+	static     []cell
+	staticRows [cellBits][]uint64
+	exits      []bool
+	exitRows   []uint64 // exits, as rows
 }
 
 func newView(tv *tickView, sc *scratch) *view {
 	d := tv.tickData
-	v := &view{d: d, w: d.w, h: d.h, tiles: d.grid, sc: sc}
-	n := v.w * v.h
-	sc.occ, sc.freeDia = resize(sc.occ, n), resize(sc.freeDia, n)
-	clear(sc.occ)
-	clear(sc.freeDia)
-	v.occ, v.freeDia = sc.occ, sc.freeDia
+	v := &sc.v
+	*v = view{d: d, w: d.w, h: d.h, stride: d.w + 2, tiles: d.grid, sc: sc,
+		mine: v.mine[:0], enemies: v.enemies[:0]}
+	v.setStatic()
+	sc.comps = sc.comps[:0]
+	sc.cells = append(sc.cells[:0], sc.static...)
+	v.cells = sc.cells
+	if v.w <= rowsMaxW {
+		for b := range sc.rows {
+			sc.rows[b] = append(sc.rows[b][:0], sc.staticRows[b]...)
+		}
+		v.rows = &sc.rows
+	}
 	for i := range d.diamonds {
 		dm := &d.diamonds[i]
 		if dm.owner == "" && v.in(dm.pos) {
-			v.freeDia[v.idx(dm.pos)]++
+			v.mark(dm.pos, cDiamond)
 		}
 	}
 	for ti := range d.teams {
@@ -167,7 +215,7 @@ func newView(tv *tickView, sc *scratch) *view {
 		for ui := range t.units {
 			u := &t.units[ui]
 			if u.alive && v.in(u.pos) {
-				v.occ[v.idx(u.pos)] = u
+				v.mark(u.pos, cUnit)
 			}
 			if ti == tv.me {
 				v.mine = append(v.mine, u)
@@ -176,7 +224,78 @@ func newView(tv *tickView, sc *scratch) *view {
 			}
 		}
 	}
+	for _, e := range v.enemies {
+		if e.diamond != "" && !v.onSpawn(e.pos) {
+			for _, q := range e.pos.neighbours() {
+				if v.in(q) {
+					v.mark(q, cHunt)
+				}
+			}
+		}
+	}
 	return v
+}
+
+// mark adds the bits c to tile p, which must be on the map.
+func (v *view) mark(p Pos, c cell) {
+	v.cells[v.cell(p)] |= c
+	if v.rows != nil {
+		for b := range cellBits {
+			if c&(1<<b) != 0 {
+				v.rows[b][p.Y] |= 1 << p.X
+			}
+		}
+	}
+}
+
+// setStatic makes the map's cells (tile types and border) and hasExit's
+// table when the tiles are not those of the last view.
+func (v *view) setStatic() {
+	sc := v.sc
+	n := v.stride * (v.h + 2)
+	if len(v.tiles) > 0 && sc.gridOf == &v.tiles[0] && len(sc.static) == n {
+		return
+	}
+	sc.gridOf = nil
+	if len(v.tiles) > 0 {
+		sc.gridOf = &v.tiles[0]
+	}
+	sc.static = make([]cell, n)
+	for i := range sc.static {
+		sc.static[i] = cWall
+	}
+	for b := range sc.staticRows {
+		sc.staticRows[b] = make([]uint64, v.h)
+	}
+	for y := 0; y < v.h; y++ {
+		for x := 0; x < v.w; x++ {
+			p := Pos{x, y}
+			var c cell
+			switch v.tile(p) {
+			case Empty:
+				c = cEmpty
+			case Wall:
+				c = cWall
+			case Spawn:
+				c = cSpawn
+			}
+			sc.static[v.cell(p)] = c
+			for b := range cellBits {
+				if c&(1<<b) != 0 && x < rowsMaxW {
+					sc.staticRows[b][y] |= 1 << x
+				}
+			}
+		}
+	}
+	sc.exits = v.exitsMap()
+	sc.exitRows = make([]uint64, v.h)
+	for y := 0; y < v.h; y++ {
+		for x := 0; x < min(v.w, rowsMaxW); x++ {
+			if sc.exits[v.idx(Pos{x, y})] {
+				sc.exitRows[y] |= 1 << x
+			}
+		}
+	}
 }
 
 // diamond returns the diamond with that id, nil for none.
@@ -191,30 +310,33 @@ func (v *view) diamond(id string) *tickDiamond {
 
 func (v *view) in(p Pos) bool      { return p.X >= 0 && p.Y >= 0 && p.X < v.w && p.Y < v.h }
 func (v *view) idx(p Pos) int      { return p.Y*v.w + p.X }
+func (v *view) cell(p Pos) int     { return (p.Y+1)*v.stride + p.X + 1 }
 func (v *view) tile(p Pos) Tile    { return v.tiles[v.idx(p)] }
 func (v *view) ticksLeft() int     { return v.d.total - v.d.tick }
 func (v *view) onSpawn(p Pos) bool { return v.in(p) && v.tile(p) == Spawn }
 
+// at is what is on tile p, which must be on the map.
+func (v *view) at(p Pos) cell { return v.cells[v.cell(p)] }
+
+// take marks tile p as claimed by a teammate this tick.
+func (v *view) take(p Pos) { v.mark(p, cTaken) }
+
+// blocking is what keeps a unit off a tile, as the server judges it: a
+// wall, a unit, a spawn tile unless spawnOK, a free diamond for a carrier.
+func blocking(spawnOK, carrier bool) cell {
+	b := cWall | cUnit
+	if !spawnOK {
+		b |= cSpawn
+	}
+	if carrier {
+		b |= cDiamond
+	}
+	return b
+}
+
 // passable says whether a unit may step on p, as the server judges it.
 func (v *view) passable(p Pos, spawnOK, carrier bool) bool {
-	if !v.in(p) {
-		return false
-	}
-	switch v.tile(p) {
-	case Wall:
-		return false
-	case Spawn:
-		if !spawnOK {
-			return false
-		}
-	}
-	if v.occ[v.idx(p)] != nil {
-		return false
-	}
-	if carrier && v.freeDia[v.idx(p)] > 0 {
-		return false
-	}
-	return true
+	return v.in(p) && v.at(p)&blocking(spawnOK, carrier) == 0
 }
 
 // resize returns s with length n, in its own memory when it is large
@@ -226,133 +348,16 @@ func resize[T any](s []T, n int) []T {
 	return make([]T, n)
 }
 
-// distances is a breadth-first search from a unit's tile; -1 is
-// unreachable. It returns the nearest goal tile other than the start
-// (ties: the first in column-major order), found when a goal is. It stops
-// once every tile as near as that goal is reached, so the distances are
-// complete only when no tile is a goal. They are good until the next call.
-func (v *view) distances(from Pos, spawnOK, carrier bool, goal func(Pos) bool) (dist []int, best Pos, found bool) {
-	v.sc.dist = resize(v.sc.dist, v.w*v.h)
-	d := v.sc.dist
-	for i := range d {
-		d[i] = -1
-	}
-	d[v.idx(from)] = 0
-	queue := append(v.sc.queue[:0], from)
-	defer func() { v.sc.queue = queue[:0] }()
-	stop := -1 // the distance of the nearest goal tile found
-	for k := 0; k < len(queue); k++ {
-		p := queue[k]
-		if stop >= 0 && d[v.idx(p)] >= stop {
-			break // every tile at distance stop has been reached
-		}
-		for _, q := range p.neighbours() {
-			if v.passable(q, spawnOK, carrier) && d[v.idx(q)] < 0 {
-				d[v.idx(q)] = d[v.idx(p)] + 1
-				queue = append(queue, q)
-				if (stop < 0 || d[v.idx(q)] == stop) && goal(q) {
-					stop = d[v.idx(q)]
-					if !found || q.X < best.X || q.X == best.X && q.Y < best.Y {
-						best, found = q, true
-					}
-				}
-			}
-		}
-	}
-	return d, best, found
-}
-
-// spawnNear picks the free spawn tile closest (through any non-wall tile)
-// to one of the goals; ties go to the first in column-major order.
-func (v *view) spawnNear(goals []Pos, taken map[Pos]bool) (Pos, bool) {
-	v.sc.spawnD = resize(v.sc.spawnD, v.w*v.h)
-	d := v.sc.spawnD
-	for i := range d {
-		d[i] = -1
-	}
-	queue := v.sc.queue[:0]
-	defer func() { v.sc.queue = queue[:0] }()
-	for _, g := range goals {
-		if v.in(g) && d[v.idx(g)] < 0 {
-			d[v.idx(g)] = 0
-			queue = append(queue, g)
-		}
-	}
-	for k := 0; k < len(queue); k++ {
-		p := queue[k]
-		for _, q := range p.neighbours() {
-			if v.in(q) && v.tile(q) != Wall && d[v.idx(q)] < 0 {
-				d[v.idx(q)] = d[v.idx(p)] + 1
-				queue = append(queue, q)
-			}
-		}
-	}
-	best, found := Pos{}, false
-	for x := 0; x < v.w; x++ {
-		for y := 0; y < v.h; y++ {
-			p := Pos{x, y}
-			if v.tile(p) != Spawn || v.occ[v.idx(p)] != nil || taken[p] || !v.hasExit(p) {
-				continue
-			}
-			if !found || (d[v.idx(p)] >= 0 && (d[v.idx(best)] < 0 || d[v.idx(p)] < d[v.idx(best)])) {
-				best, found = p, true
-			}
-		}
-	}
-	return best, found
-}
-
-// hasExit: from spawn tile p some EMPTY tile can be reached over non-wall
-// tiles (units aside): the spawn is not a closed room.
-func (v *view) hasExit(p Pos) bool {
-	// It depends on the tiles alone, which never change during a game.
-	if len(v.tiles) == 0 {
-		return false
-	}
-	if v.sc.exitsOf != &v.tiles[0] || len(v.sc.exits) != len(v.tiles) {
-		v.sc.exitsOf, v.sc.exits = &v.tiles[0], v.exitsMap()
-	}
-	return v.sc.exits[v.idx(p)]
-}
-
-// exitsMap computes hasExit for every tile.
-func (v *view) exitsMap() []bool {
-	exits := make([]bool, v.w*v.h)
-	comp := make([]int, v.w*v.h)
-	n := 0
-	for i := range v.tiles {
-		if v.tiles[i] == Wall || comp[i] != 0 {
-			continue
-		}
-		n++
-		members := []int{i}
-		comp[i] = n
-		empty := false
-		for k := 0; k < len(members); k++ {
-			q := Pos{members[k] % v.w, members[k] / v.w}
-			empty = empty || v.tiles[members[k]] == Empty
-			for _, r := range q.neighbours() {
-				if v.in(r) && v.tile(r) != Wall && comp[v.idx(r)] == 0 {
-					comp[v.idx(r)] = n
-					members = append(members, v.idx(r))
-				}
-			}
-		}
-		for _, m := range members {
-			exits[m] = empty
-		}
-	}
-	return exits
-}
-
-// freeDiamonds lists where free diamonds lie.
+// freeDiamonds lists where free diamonds lie (in the view's memory: good
+// until the next call).
 func (v *view) freeDiamonds() []Pos {
-	var out []Pos
+	out := v.sc.goals[:0]
 	for _, d := range v.d.diamonds {
 		if d.owner == "" {
 			out = append(out, d.pos)
 		}
 	}
+	v.sc.goals = out
 	return out
 }
 
@@ -380,15 +385,21 @@ func abs(n int) int {
 // commandBuilder writes a COMMAND line.
 type commandBuilder struct{ b []byte }
 
-func newCommand(tick int) *commandBuilder {
-	return &commandBuilder{b: append([]byte(`{"type":"COMMAND","tick":`), strconv.Itoa(tick)+`,"actions":[`...)}
+// start begins the COMMAND of a tick, in new memory: the line is the
+// bot's answer, which its caller may keep.
+func (c *commandBuilder) start(tick, units int) {
+	c.b = append(make([]byte, 0, 48+96*units), `{"type":"COMMAND","tick":`...)
+	c.b = strconv.AppendInt(c.b, int64(tick), 10)
+	c.b = append(c.b, `,"actions":[`...)
 }
 
 func (c *commandBuilder) add(action, unit string, target *Pos) {
 	if c.b[len(c.b)-1] != '[' {
 		c.b = append(c.b, ',')
 	}
-	c.b = append(c.b, `{"type":"UNIT","action":"`+action+`","unitId":`...)
+	c.b = append(c.b, `{"type":"UNIT","action":"`...)
+	c.b = append(c.b, action...)
+	c.b = append(c.b, `","unitId":`...)
 	c.b = appendStr(c.b, unit)
 	if target != nil {
 		c.b = append(c.b, `,"target":`...)

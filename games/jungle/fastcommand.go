@@ -1,6 +1,6 @@
 package jungle
 
-import "strconv"
+import "strings"
 
 // The builtin bots (and most others) write their COMMAND in one exact
 // shape: no spaces, keys in this order, unit ids of plain characters,
@@ -17,11 +17,18 @@ func fastCommand(text string) (m message, ok bool) {
 	if !r.lit(`{"type":"COMMAND","tick":`) {
 		return message{}, false
 	}
+	digits := r.s
 	tick, ok := r.int(false)
-	if !ok || !r.lit(`,"actions":[`) {
+	if !ok {
 		return message{}, false
 	}
-	c := &Command{Actions: []Action{}}
+	// The tick's digits, as they have no sign nor leading zero, are what
+	// strconv.Itoa would write.
+	digits = digits[:len(digits)-len(r.s)]
+	if !r.lit(`,"actions":[`) {
+		return message{}, false
+	}
+	c := &Command{Actions: make([]Action, 0, strings.Count(r.s, `{"type":"UNIT"`))}
 	for first := true; !r.lit("]}"); first = false {
 		if !first && !r.lit(",") {
 			return message{}, false
@@ -36,7 +43,7 @@ func fastCommand(text string) (m message, ok bool) {
 		return message{}, false
 	}
 	return message{kind: msgCommand, typ: "COMMAND", tick: float64(tick), hasTick: true,
-		tickStr: strconv.Itoa(tick), cmd: c}, true
+		tickStr: digits, cmd: c}, true
 }
 
 // scan walks a message left to right.

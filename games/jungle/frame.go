@@ -1,5 +1,7 @@
 package jungle
 
+import "bytes"
+
 // Viewer frames (documented in docs/games/jungle.md, "Viewer frames"). Each
 // frame is the complete state after one tick, in the shape of the 2022
 // viewer protocol's ViewerTick, plus the per-team steps of the tick and
@@ -60,18 +62,26 @@ func (s *State) appendViewerTeams(b []byte, only int) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
+		tj := s.viewerTeam(i)
 		b = append(b, `{"id":`...)
-		b = appendStr(b, t.ID)
+		b = append(b, tj.id...)
 		b = append(b, `,"isDead":`...)
 		b = appendBool(b, t.Dead)
 		b = append(b, `,"name":`...)
-		b = appendStr(b, t.Name)
+		b = append(b, tj.name...)
 		b = append(b, `,"score":`...)
 		b = appendInt(b, t.Score)
 		b = append(b, `,"errors":`...)
-		b = appendStrs(b, t.Errors)
+		b = s.appendViewerErrors(b, i)
 		b = append(b, `,"units":`...)
-		b = s.appendUnits(b, i, lastStateOf)
+		b = append(b, '[')
+		for k, ui := range t.Units {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = s.appendViewerUnit(b, ui)
+		}
+		b = append(b, ']')
 		b = append(b, `,"events":[`...)
 		if only < 0 || only == i {
 			for k, e := range t.Events {
@@ -103,7 +113,7 @@ func (s *State) appendViewerTeams(b []byte, only int) []byte {
 func (r *referee) stepFrame(ti int, accepted bool) []byte {
 	b := r.stepBuf[len(r.stepBuf):]
 	b = append(b, `{"playingTeamId":`...)
-	b = appendStr(b, r.st.Teams[ti].ID)
+	b = append(b, r.st.viewerTeam(ti).id...)
 	b = append(b, `,"accepted":`...)
 	b = appendBool(b, accepted)
 	b = append(b, `,"teams":`...)
@@ -125,6 +135,18 @@ func (r *referee) stepFrame(ti int, accepted bool) []byte {
 
 // appendCommon writes the fields every frame has.
 func (r *referee) appendCommon(b []byte, tick int, order []int) []byte {
+	b = r.appendHead(b, tick, order)
+	for i, s := range r.steps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s...)
+	}
+	return r.appendTail(b)
+}
+
+// appendHead writes the fields of a frame before its steps' JSON.
+func (r *referee) appendHead(b []byte, tick int, order []int) []byte {
 	b = append(b, `"tick":`...)
 	b = appendInt(b, tick)
 	b = append(b, `,"totalTick":`...)
@@ -134,36 +156,47 @@ func (r *referee) appendCommon(b []byte, tick int, order []int) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendStr(b, r.st.Teams[ti].ID)
+		b = append(b, r.st.viewerTeam(ti).id...)
 	}
 	b = append(b, `],"teams":`...)
 	b = r.st.appendViewerTeams(b, -1)
 	b = append(b, `,"diamonds":`...)
 	b = r.st.appendDiamonds(b)
-	b = append(b, `,"steps":[`...)
-	for i, s := range r.steps {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s...)
-	}
+	return append(b, `,"steps":[`...)
+}
+
+// appendTail writes the fields of a frame after its steps' JSON.
+func (r *referee) appendTail(b []byte) []byte {
 	b = append(b, `],"log":`...)
 	b = appendStrs(b, r.log)
 	b = append(b, `,"over":`...)
 	return appendBool(b, r.over)
 }
 
-// buildFrame is the frame after tick t.
+// buildFrame is the frame after tick t. Its fields around the steps are
+// written in the referee's memory, used again every tick; then they and
+// the steps are copied once, into memory of the frame's exact size that
+// needs no clearing first (bytes.Join's).
 func (r *referee) buildFrame(t int) []byte {
-	// Frames grow little from one tick to the next: the last one's size
-	// is a good first guess.
-	b := make([]byte, 0, r.frameCap)
-	b = append(b, '{')
-	b = r.appendCommon(b, t, r.orders[t])
+	b := append(r.frameBuf[:0], '{')
+	b = r.appendHead(b, t, r.orders[t])
+	head := len(b)
+	b = r.appendTail(b)
 	b = append(b, '}')
-	r.frameCap = len(b) + len(b)/8
-	return b
+	r.frameBuf = b
+	parts := append(r.frameParts[:0], b[:head])
+	for i, s := range r.steps {
+		if i > 0 {
+			parts = append(parts, comma)
+		}
+		parts = append(parts, s)
+	}
+	parts = append(parts, b[head:])
+	r.frameParts = parts
+	return bytes.Join(parts, nil)
 }
+
+var comma = []byte{','}
 
 // buildInitialFrame is the frame before tick 0: the static map, then the
 // state with every unit unspawned.

@@ -9,7 +9,8 @@
 // path.go (the reference path search) and referee.go (one tick); the wire
 // format in command.go (COMMAND) and payload.go (TICK); maps in gamemap.go,
 // bmp.go, jmap.go, maps.go, generate.go and validate.go; viewer frames in
-// frame.go; the builtin bots in bot*.go.
+// frame.go (with what they last wrote in viewcache.go); the builtin bots
+// in bot*.go.
 package jungle
 
 import (

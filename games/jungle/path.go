@@ -11,27 +11,26 @@ package jungle
 // by their index in the search's slice (no pointers: nothing for the
 // garbage collector to follow or a write barrier to record).
 type searchRec struct {
-	pos, g, f int
-	parent    int32 // index of the parent record, -1 for the start
+	pos, g int32 // tile index y*w+x, cost from the start (f is g+1)
+	cell   int32 // the tile's index in the searcher's bordered grid
+	parent int32 // index of the parent record, -1 for the start
 }
 
-// recHeap holds record indices; recs are the records they index.
-type recHeap struct {
-	a    []int32
-	recs []searchRec
-}
+// heapItem is an open record in the heap, with its f beside it so that
+// comparisons need not look the record up.
+type heapItem struct{ f, rec int32 }
 
-func (h *recHeap) f(i int) int { return h.recs[h.a[i]].f }
+// recHeap is heapq's heap of open records, ordered by f alone.
+type recHeap struct{ a []heapItem }
 
 // up is heapq's _siftdown: move a[i] towards the root while strictly
 // smaller than its parent, not above index s.
 func (h *recHeap) up(s, i int) {
 	a := h.a
 	x := a[i]
-	xf := h.recs[x].f
 	for i > s {
 		p := (i - 1) >> 1
-		if xf < h.f(p) {
+		if x.f < a[p].f {
 			a[i] = a[p]
 			i = p
 			continue
@@ -49,8 +48,14 @@ func (h *recHeap) down(i int) {
 	s := i
 	x := a[i]
 	c := 2*i + 1
+	if c >= e || x.f < a[c].f && (c+1 == e || x.f < a[c+1].f) {
+		// Smaller than both children (whose subtrees are heaps): the
+		// children would move up to a leaf and x sift back to i, every
+		// item where it was.
+		return
+	}
 	for c < e {
-		if c+1 < e && !(h.f(c) < h.f(c+1)) {
+		if c+1 < e && !(a[c].f < a[c+1].f) {
 			c++
 		}
 		a[i] = a[c]
@@ -61,12 +66,12 @@ func (h *recHeap) down(i int) {
 	h.up(s, i)
 }
 
-func (h *recHeap) push(r int32) {
-	h.a = append(h.a, r)
+func (h *recHeap) push(it heapItem) {
+	h.a = append(h.a, it)
 	h.up(0, len(h.a)-1)
 }
 
-func (h *recHeap) pop() int32 {
+func (h *recHeap) pop() heapItem {
 	a := h.a
 	last := a[len(a)-1]
 	a = a[:len(a)-1]
@@ -86,83 +91,148 @@ func (h *recHeap) rebuild() {
 	}
 }
 
+// setF gives record r's heap item the f f.
+func (h *recHeap) setF(r, f int32) {
+	for i := range h.a {
+		if h.a[i].rec == r {
+			h.a[i].f = f
+		}
+	}
+}
+
 // searcher holds the buffers of path searches on one board.
 type searcher struct {
-	open   recHeap
-	inOpen []int32 // per tile: its open record's index + 1, 0 for none
-	closed []bool
-	count  int // searches run, for tests of the stored-path reuse
+	open recHeap
+	recs []searchRec
+	// cells is, per tile of the board with a border of one tile around
+	// it, the tile's open record's index + 1, or offTile once closed, on
+	// the border or found not walkable, or 0 while never reached; blank is
+	// what it is at the start of a search.
+	cells, blank []int32
+	w, h         int   // the board of blank
+	path         []Pos // the last path found
+	count        int   // searches run, for tests of the stored-path reuse
+}
+
+const offTile = -1
+
+// walker is the walkable predicate of a search (spec §4.1, State.walkable)
+// read from a board's tiles, units and free diamonds.
+type walker struct {
+	tiles            []Tile
+	occ              []int
+	free             []uint8
+	spawnOK, carrier bool
+}
+
+// ok says whether the mover may enter tile i. A tile with a unit is never
+// walkable, so the unit's diamond does not count here as it does in
+// diamondAt.
+func (k *walker) ok(i int) bool {
+	t := k.tiles[i]
+	return (t == Empty || t == Spawn && k.spawnOK) && k.occ[i] == 0 && !(k.carrier && k.free[i] > 0)
 }
 
 // findPath returns the reference's path from start to target, start and
 // target included, or nil when there is none. ok(p) says whether the mover
 // may enter tile p; it is the walkable predicate, judged once for the whole
-// search (spec §4.4).
+// search (spec §4.4): here, for every tile before it starts. The path is
+// good until the next search.
 func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Pos {
-	s.count++
-	n := w * h
-	if len(s.inOpen) != n {
-		s.inOpen = make([]int32, n)
-		s.closed = make([]bool, n)
-	} else {
-		clear(s.inOpen)
-		clear(s.closed)
-	}
-	// A tile gets at most one record while open, and a closed tile is
-	// never opened again, so n records are enough.
-	if cap(s.open.recs) < n {
-		s.open.recs = make([]searchRec, 0, n)
-	}
-	s.open.recs = s.open.recs[:0]
-	s.open.a = s.open.a[:0]
-	newRec := func(pos, g int, parent int32) int32 {
-		s.open.recs = append(s.open.recs, searchRec{pos: pos, g: g, f: g + 1, parent: parent})
-		return int32(len(s.open.recs) - 1)
-	}
-	si := start.Y*w + start.X
-	ti := target.Y*w + target.X
-	r := newRec(si, 0, -1)
-	s.open.push(r)
-	s.inOpen[si] = r + 1
-	for len(s.open.a) > 0 {
-		ci := s.open.pop()
-		cur := s.open.recs[ci]
-		s.inOpen[cur.pos] = 0
-		if cur.pos == ti {
-			var rev []Pos
-			for c := ci; c >= 0; c = s.open.recs[c].parent {
-				p := s.open.recs[c].pos
-				rev = append(rev, Pos{p % w, p / w})
+	k := walker{tiles: make([]Tile, w*h), occ: make([]int, w*h), free: make([]uint8, w*h)}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			k.tiles[y*w+x] = Wall
+			if ok(Pos{x, y}) {
+				k.tiles[y*w+x] = Empty
 			}
-			for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-				rev[i], rev[j] = rev[j], rev[i]
-			}
-			return rev
 		}
-		s.closed[cur.pos] = true
-		p := Pos{cur.pos % w, cur.pos / w}
-		for _, nb := range p.neighbours() {
-			if nb.X < 0 || nb.Y < 0 || nb.X >= w || nb.Y >= h || !ok(nb) {
-				continue
+	}
+	return s.find(w, h, start, target, &k)
+}
+
+// find is findPath with the predicate k, judged as the search goes: it
+// does not change during the search, so each tile is judged once, when
+// first reached.
+func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
+	s.count++
+	n, stride := w*h, w+2
+	if s.w != w || s.h != h || s.blank == nil {
+		s.w, s.h = w, h
+		s.blank = make([]int32, stride*(h+2))
+		for i := range s.blank {
+			if x, y := i%stride, i/stride; x == 0 || y == 0 || x == w+1 || y == h+1 {
+				s.blank[i] = offTile
 			}
-			ni := nb.Y*w + nb.X
-			if s.closed[ni] {
-				continue
-			}
-			g := cur.g + 1
-			if oi := s.inOpen[ni]; oi != 0 {
-				o := &s.open.recs[oi-1]
+		}
+		s.cells = make([]int32, len(s.blank))
+	}
+	cells := s.cells
+	copy(cells, s.blank)
+	// A tile gets at most one record (a closed tile is never opened
+	// again), so n records are enough.
+	if cap(s.recs) < n {
+		s.recs = make([]searchRec, 0, n)
+	}
+	recs := s.recs[:0]
+	s.open.a = s.open.a[:0]
+	ti := int32(target.Y*w + target.X)
+	sc := int32((start.Y+1)*stride + start.X + 1)
+	recs = append(recs, searchRec{pos: int32(start.Y*w + start.X), g: 0, cell: sc, parent: -1})
+	s.open.push(heapItem{f: 1, rec: 0})
+	cells[sc] = 1
+	// The neighbours in the reference's order: up, down, left, right.
+	steps := [4]int32{-int32(w), int32(w), -1, 1}
+	cellSteps := [4]int32{-int32(stride), int32(stride), -1, 1}
+	for len(s.open.a) > 0 {
+		ci := s.open.pop().rec
+		cur := recs[ci]
+		if cur.pos == ti {
+			s.recs = recs
+			return s.pathTo(ci, w)
+		}
+		cells[cur.cell] = offTile
+		g := cur.g + 1
+		for d := range 4 {
+			nc := cur.cell + cellSteps[d]
+			switch st := cells[nc]; {
+			case st == offTile:
+			case st > 0:
+				// Open: a path as short re-parents it, and the heap is
+				// rebuilt, as the reference does.
+				o := &recs[st-1]
 				if o.g < g {
 					continue
 				}
-				o.parent, o.g, o.f = ci, g, g+1
+				if o.g != g {
+					s.open.setF(st-1, g+1)
+				}
+				o.parent, o.g = ci, g
 				s.open.rebuild()
-				continue
+			case k.ok(int(cur.pos + steps[d])):
+				recs = append(recs, searchRec{pos: cur.pos + steps[d], g: g, cell: nc, parent: ci})
+				nr := int32(len(recs) - 1)
+				cells[nc] = nr + 1
+				s.open.push(heapItem{f: g + 1, rec: nr})
+			default:
+				cells[nc] = offTile // judged once: it stays not walkable
 			}
-			nr := newRec(ni, g, ci)
-			s.inOpen[ni] = nr + 1
-			s.open.push(nr)
 		}
 	}
+	s.recs = recs
 	return nil
+}
+
+// pathTo is the path from the start to record ci, in s.path.
+func (s *searcher) pathTo(ci int32, w int) []Pos {
+	rev := s.path[:0]
+	for c := ci; c >= 0; c = s.recs[c].parent {
+		p := int(s.recs[c].pos)
+		rev = append(rev, Pos{p % w, p / w})
+	}
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	s.path = rev
+	return rev
 }

@@ -174,20 +174,6 @@ func appendUnit(b []byte, u *tickUnit) []byte {
 	return append(b, '}')
 }
 
-// appendUnits writes team t's units with their lastState from ls.
-func (s *State) appendUnits(b []byte, t int, ls func(*Unit) lastState) []byte {
-	b = append(b, '[')
-	for i, ui := range s.Teams[t].Units {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		u := s.Units[ui]
-		tu := s.unitData(u, ls(u))
-		b = appendUnit(b, &tu)
-	}
-	return append(b, ']')
-}
-
 // appendDiamond writes one diamond: id, position, summonLevel, points, and
 // ownerId only while held.
 func appendDiamond(b []byte, d *tickDiamond) []byte {
@@ -206,15 +192,14 @@ func appendDiamond(b []byte, d *tickDiamond) []byte {
 	return append(b, '}')
 }
 
-// appendDiamonds writes map.diamonds.
+// appendDiamonds writes map.diamonds, as a frame shows them.
 func (s *State) appendDiamonds(b []byte) []byte {
 	b = append(b, '[')
-	for i, d := range s.Diamonds {
+	for i := range s.Diamonds {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		td := s.diamondData(d)
-		b = appendDiamond(b, &td)
+		b = s.appendViewerDiamond(b, i)
 	}
 	return append(b, ']')
 }

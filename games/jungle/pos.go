@@ -15,10 +15,22 @@ func (p Pos) String() string {
 // appendJSON writes the position as the payload does: {"x":3,"y":4}.
 func (p Pos) appendJSON(b []byte) []byte {
 	b = append(b, `{"x":`...)
-	b = strconv.AppendInt(b, int64(p.X), 10)
+	b = appendCoord(b, p.X)
 	b = append(b, `,"y":`...)
-	b = strconv.AppendInt(b, int64(p.Y), 10)
+	b = appendCoord(b, p.Y)
 	return append(b, '}')
+}
+
+// appendCoord is strconv.AppendInt, quicker for the small numbers that
+// coordinates on a map are.
+func appendCoord(b []byte, n int) []byte {
+	switch {
+	case uint(n) < 10:
+		return append(b, byte('0'+n))
+	case uint(n) < 100:
+		return append(b, byte('0'+n/10), byte('0'+n%10))
+	}
+	return strconv.AppendInt(b, int64(n), 10)
 }
 
 // Adjacent reports whether q is one of p's four orthogonal neighbours.

@@ -31,8 +31,9 @@ type referee struct {
 	log   []string // what the server logged while the last tick was played
 	steps [][]byte // the last tick's per-team viewer states (in stepBuf)
 
-	stepBuf  []byte // the memory of steps, used again every tick
-	frameCap int    // the capacity a frame is started with
+	stepBuf    []byte   // the memory of steps, used again every tick
+	frameBuf   []byte   // the memory frames are written in, used again every tick
+	frameParts [][]byte // the pieces a frame is joined from, the same
 }
 
 // seatState is what the referee knows of a team beyond the board.

@@ -79,17 +79,19 @@ type State struct {
 	Units    []*Unit
 	Diamonds []*Diamond
 
+	tiles    []Tile  // per tile: its type (the map's, which never changes)
 	occ      []int   // per tile: index of the unit standing there + 1, 0 for none
 	free     []uint8 // per tile: number of free diamonds lying there
 	spawnRng *game.SplitMix64
 	search   searcher
+	viewer   viewerCache // the frames' JSON of units and diamonds
 }
 
 // newState places nothing on the board yet: every unit starts unspawned and
 // every diamond free at its map position. Diamond ids are drawn first, then
 // team ids, from the ids stream (spec §3.4).
 func newState(m *Map, seed uint64, names []string, unitsPerTeam int) *State {
-	s := &State{Map: m, occ: make([]int, m.W*m.H), free: make([]uint8, m.W*m.H),
+	s := &State{Map: m, tiles: m.grid(), occ: make([]int, m.W*m.H), free: make([]uint8, m.W*m.H),
 		spawnRng: newStream(seed, streamSpawn)}
 	ids := newStream(seed, streamIDs)
 	for _, p := range m.Diamonds {

@@ -1,0 +1,380 @@
+package jungle
+
+import "math/bits"
+
+// The builtins' searches over a view: the nearest goal of a unit (nearest,
+// a breadth-first search, a whole row of tiles at a time on maps that fit
+// a word, tile by tile on wider ones) and the spawn tile nearest to the
+// goals (spawnNear).
+
+// nearest is a breadth-first search from a unit's tile over the tiles it
+// may step on. A goal is a tile with one of the bits of want and none of
+// avoid; it returns the nearest goal tile other than the start (ties: the
+// first in column-major order), found when a goal is. It stops once every
+// tile as near as that goal is reached; when it finds none it has reached
+// every tile it can, and reached tells which until the next search.
+func (v *view) nearest(from Pos, spawnOK, carrier bool, want, avoid cell) (best Pos, found bool) {
+	block := blocking(spawnOK, carrier)
+	if v.rows != nil {
+		return v.nearestRows(from, block, want, avoid)
+	}
+	return v.nearestTiles(from, block, want, avoid)
+}
+
+// reached says whether the last nearest, when it found no goal, reached
+// tile p (its start aside).
+func (v *view) reached(p Pos) bool {
+	if !v.in(p) {
+		return false
+	}
+	if v.rows != nil {
+		rs := &v.sc.search
+		return rs.ok && p != rs.from && rs.seen[p.Y]>>p.X&1 != 0
+	}
+	return v.sc.dist[v.cell(p)] > 0
+}
+
+// rowSearch is nearestRows' memory. Its rows have a zero row above and
+// below the map, so that a row's neighbours need no check.
+type rowSearch struct {
+	ok               bool // seen is the last search's, from from
+	from             Pos
+	free, goal, seen []uint64 // per map row
+	frontier, ahead  []uint64 // per map row, with the two zero rows
+}
+
+// row is what tiles of row y have one of the bits of m.
+func (v *view) row(m cell, y int) uint64 {
+	var r uint64
+	for ; m != 0; m &= m - 1 {
+		r |= v.rows[bits.TrailingZeros8(uint8(m))][y]
+	}
+	return r
+}
+
+// nearestRows is nearest one distance at a time: the tiles at distance
+// k+1 are the free tiles next to those at distance k not seen before,
+// found for a whole row at once.
+func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found bool) {
+	rs := &v.sc.search
+	h := v.h
+	rs.ok, rs.from = false, from
+	rs.free, rs.goal, rs.seen = resize(rs.free, h), resize(rs.goal, h), resize(rs.seen, h)
+	rs.frontier, rs.ahead = resize(rs.frontier, h+2), resize(rs.ahead, h+2)
+	clear(rs.seen)
+	clear(rs.frontier)
+	clear(rs.ahead)
+	if !v.in(from) {
+		return best, false
+	}
+	rs.ok = true
+	inside := ^uint64(0) >> (rowsMaxW - v.w) // the map's columns
+	for y := range h {
+		rs.free[y] = inside &^ v.row(block, y)
+		rs.goal[y] = v.row(want, y) &^ v.row(avoid, y)
+	}
+	free, goal, seen := rs.free, rs.goal, rs.seen
+	seen[from.Y] = 1 << from.X
+	var goals uint64
+	for y := range h {
+		goals |= goal[y] & free[y]
+	}
+	if goals == 0 {
+		// No goal anywhere (late in a game, every diamond is held): what
+		// the search would reach, for reached, is the start and the
+		// parts of the map its free neighbours lie in, the same for
+		// every unit of the team.
+		comps := v.components(block, free)
+		nbs := from.neighbours()
+		for i := range 5 {
+			q := from
+			if i < 4 {
+				q = nbs[i]
+			}
+			if !v.in(q) || free[q.Y]>>q.X&1 == 0 {
+				continue
+			}
+			for c := 0; c < len(comps); c += h {
+				if comp := comps[c : c+h]; comp[q.Y]>>q.X&1 != 0 {
+					for y := range h {
+						seen[y] |= comp[y]
+					}
+					break
+				}
+			}
+		}
+		return best, false
+	}
+	cur, next := rs.frontier, rs.ahead
+	cur[from.Y+1] = 1 << from.X
+	// The frontier's rows are lo to hi; every other row of cur and next
+	// is zero.
+	lo, hi := from.Y, from.Y
+	for {
+		var hit uint64
+		nlo, nhi := h, -1
+		for y := max(lo-1, 0); y <= min(hi+1, h-1); y++ {
+			f := cur[y+1]
+			n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ seen[y]
+			if n == 0 {
+				continue
+			}
+			next[y+1] = n
+			seen[y] |= n
+			hit |= n & goal[y]
+			nlo, nhi = min(nlo, y), y
+		}
+		if hit != 0 {
+			// The first goal in column-major order: the lowest column,
+			// then in it the lowest row.
+			bx := rowsMaxW
+			for y := nlo; y <= nhi; y++ {
+				if g := next[y+1] & goal[y]; g != 0 {
+					if x := bits.TrailingZeros64(g); x < bx {
+						best, bx = Pos{x, y}, x
+					}
+				}
+			}
+			return best, true
+		}
+		if nhi < 0 {
+			return best, false
+		}
+		clear(cur[lo+1 : hi+2])
+		cur, next, lo, hi = next, cur, nlo, nhi
+	}
+}
+
+// components are the parts of the map (as rows, h words each) in which
+// the tiles free for block connect, kept for the view's other searches
+// with the same block.
+func (v *view) components(block cell, free []uint64) []uint64 {
+	sc, h := v.sc, v.h
+	for _, c := range sc.comps {
+		if c.block == block {
+			return c.rows
+		}
+	}
+	var rows []uint64
+	if len(sc.comps) < cap(sc.comps) {
+		rows = sc.comps[:len(sc.comps)+1][len(sc.comps)].rows[:0]
+	}
+	left := append(sc.compLeft[:0], free...)
+	cur, next := resize(sc.compCur, h+2), resize(sc.compNext, h+2)
+	clear(cur)
+	clear(next)
+	for y0 := 0; y0 < h; y0++ {
+		for left[y0] != 0 {
+			// A new part, from the lowest free tile not in one yet,
+			// grown a distance at a time until it stops.
+			c := len(rows)
+			rows = append(rows, make([]uint64, h)...)
+			comp := rows[c : c+h]
+			cur[y0+1] = left[y0] & -left[y0]
+			comp[y0] = cur[y0+1]
+			// The frontier's rows are lo to hi; every other row of cur
+			// and next is zero.
+			for lo, hi := y0, y0; hi >= lo; {
+				nlo, nhi := h, -1
+				for y := max(lo-1, 0); y <= min(hi+1, h-1); y++ {
+					f := cur[y+1]
+					if n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ comp[y]; n != 0 {
+						next[y+1] = n
+						comp[y] |= n
+						nlo, nhi = min(nlo, y), y
+					}
+				}
+				clear(cur[lo+1 : hi+2])
+				cur, next, lo, hi = next, cur, nlo, nhi
+			}
+			for y := range h {
+				left[y] &^= comp[y]
+			}
+		}
+	}
+	sc.compLeft, sc.compCur, sc.compNext = left, cur, next
+	sc.comps = append(sc.comps, viewComps{block: block, rows: rows})
+	return rows
+}
+
+// nearestTiles is nearest one tile at a time, for maps wider than a word.
+func (v *view) nearestTiles(from Pos, block, want, avoid cell) (best Pos, found bool) {
+	d := resize(v.sc.dist, len(v.cells))
+	v.sc.dist = d
+	for i := range d {
+		d[i] = -1
+	}
+	if !v.in(from) {
+		return best, false
+	}
+	cells := v.cells
+	steps := [4]int{-v.stride, v.stride, -1, 1} // up, down, left, right
+	start := v.cell(from)
+	d[start] = 0
+	queue := append(v.sc.queue[:0], int32(start))
+	stop := int32(-1) // the distance of the nearest goal tile found
+	for k := 0; k < len(queue); k++ {
+		i := int(queue[k])
+		next := d[i] + 1
+		if stop >= 0 && next > stop {
+			break // every tile at distance stop has been reached
+		}
+		for _, s := range steps {
+			j := i + s
+			c := cells[j]
+			if c&block != 0 || d[j] >= 0 {
+				continue
+			}
+			d[j] = next
+			queue = append(queue, int32(j))
+			if c&want != 0 && c&avoid == 0 {
+				stop = next
+				q := Pos{j%v.stride - 1, j/v.stride - 1}
+				if !found || q.X < best.X || q.X == best.X && q.Y < best.Y {
+					best, found = q, true
+				}
+			}
+		}
+	}
+	v.sc.queue = queue[:0]
+	return best, found
+}
+
+// spawnNear picks the free spawn tile closest (through any non-wall tile)
+// to one of the goals, not taken by a teammate; ties go to the first in
+// column-major order, and when none is reached the first such tile is.
+func (v *view) spawnNear(goals []Pos) (Pos, bool) {
+	if v.rows != nil {
+		return v.spawnNearRows(goals)
+	}
+	return v.spawnNearTiles(goals)
+}
+
+// spawnNearRows is spawnNear one distance at a time, a row at once.
+func (v *view) spawnNearRows(goals []Pos) (Pos, bool) {
+	rs := &v.sc.search
+	h := v.h
+	rs.ok = false // reached is nearest's
+	rs.free, rs.goal, rs.seen = resize(rs.free, h), resize(rs.goal, h), resize(rs.seen, h)
+	rs.frontier, rs.ahead = resize(rs.frontier, h+2), resize(rs.ahead, h+2)
+	clear(rs.frontier)
+	clear(rs.ahead)
+	inside := ^uint64(0) >> (rowsMaxW - v.w)
+	free, cands, seen := rs.free, rs.goal, rs.seen
+	cur, next := rs.frontier, rs.ahead
+	for y := range h {
+		free[y] = inside &^ v.row(cWall, y)
+		cands[y] = v.row(cSpawn, y) &^ v.row(cUnit|cTaken, y) & v.sc.exitRows[y]
+		seen[y] = 0
+	}
+	for _, g := range goals {
+		if v.in(g) {
+			cur[g.Y+1] |= 1 << g.X
+			seen[g.Y] |= 1 << g.X
+		}
+	}
+	for {
+		var hit, any uint64
+		for y := range h {
+			hit |= cur[y+1] & cands[y]
+			any |= cur[y+1]
+		}
+		if hit != 0 || any == 0 {
+			// The first candidate in column-major order among the
+			// nearest, or among all when none is reached.
+			best, bx := Pos{}, rowsMaxW
+			for y := range h {
+				c := cands[y]
+				if hit != 0 {
+					c &= cur[y+1]
+				}
+				if x := bits.TrailingZeros64(c); c != 0 && x < bx {
+					best, bx = Pos{x, y}, x
+				}
+			}
+			return best, bx < rowsMaxW
+		}
+		for y := range h {
+			f := cur[y+1]
+			n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ seen[y]
+			next[y+1] = n
+			seen[y] |= n
+		}
+		cur, next = next, cur
+	}
+}
+
+// spawnNearTiles is spawnNear one tile at a time, for maps wider than a
+// word.
+func (v *view) spawnNearTiles(goals []Pos) (Pos, bool) {
+	d := resize(v.sc.spawnD, len(v.cells))
+	v.sc.spawnD = d
+	for i := range d {
+		d[i] = -1
+	}
+	queue := v.sc.queue[:0]
+	for _, g := range goals {
+		if v.in(g) && d[v.cell(g)] < 0 {
+			d[v.cell(g)] = 0
+			queue = append(queue, int32(v.cell(g)))
+		}
+	}
+	steps := [4]int{-v.stride, v.stride, -1, 1}
+	for k := 0; k < len(queue); k++ {
+		i := int(queue[k])
+		for _, s := range steps {
+			if j := i + s; v.cells[j]&cWall == 0 && d[j] < 0 {
+				d[j] = d[i] + 1
+				queue = append(queue, int32(j))
+			}
+		}
+	}
+	v.sc.queue = queue[:0]
+	best, bestD, found := Pos{}, int32(-1), false
+	for x := 0; x < v.w; x++ {
+		for y := 0; y < v.h; y++ {
+			p := Pos{x, y}
+			if v.at(p)&(cSpawn|cUnit|cTaken) != cSpawn || !v.hasExit(p) {
+				continue
+			}
+			if dp := d[v.cell(p)]; !found || (dp >= 0 && (bestD < 0 || dp < bestD)) {
+				best, bestD, found = p, dp, true
+			}
+		}
+	}
+	return best, found
+}
+
+// hasExit: from spawn tile p some EMPTY tile can be reached over non-wall
+// tiles (units aside): the spawn is not a closed room.
+func (v *view) hasExit(p Pos) bool { return v.sc.exits[v.idx(p)] }
+
+// exitsMap computes hasExit for every tile.
+func (v *view) exitsMap() []bool {
+	exits := make([]bool, v.w*v.h)
+	comp := make([]int, v.w*v.h)
+	n := 0
+	for i := range v.tiles {
+		if v.tiles[i] == Wall || comp[i] != 0 {
+			continue
+		}
+		n++
+		members := []int{i}
+		comp[i] = n
+		empty := false
+		for k := 0; k < len(members); k++ {
+			q := Pos{members[k] % v.w, members[k] / v.w}
+			empty = empty || v.tiles[members[k]] == Empty
+			for _, r := range q.neighbours() {
+				if v.in(r) && v.tile(r) != Wall && comp[v.idx(r)] == 0 {
+					comp[v.idx(r)] = n
+					members = append(members, v.idx(r))
+				}
+			}
+		}
+		for _, m := range members {
+			exits[m] = empty
+		}
+	}
+	return exits
+}
