@@ -26,23 +26,22 @@ type planNode struct {
 	prev  int32 // arena index, -1 for the start
 }
 
+// planEntry is a heap entry: a state and its rank, g*8 + tie (the tie is
+// a direction, 0 to 4), so that one comparison orders by g, then tie.
 type planEntry struct {
 	node int32
-	g    int32
-	tie  int32
+	rank int32
 }
 
-// planHeap is a binary min-heap on (g, tie) with exactly container/heap's
+// planRank is the rank of an entry of cost g and tie value tie.
+func planRank(g, tie int32) int32 { return g<<3 | tie }
+
+// planHeap is a binary min-heap on rank with exactly container/heap's
 // sift rules (which are java.util.PriorityQueue's), written out to avoid
 // boxing every entry in an interface.
 type planHeap []planEntry
 
-func (e planEntry) less(o planEntry) bool {
-	if e.g != o.g {
-		return e.g < o.g
-	}
-	return e.tie < o.tie
-}
+func (e planEntry) less(o planEntry) bool { return e.rank < o.rank }
 
 // push is heap.Push: append, then sift up.
 func (h *planHeap) push(e planEntry) {
@@ -99,6 +98,8 @@ type planner struct {
 	touched  []int32
 	nodes    []planNode
 	ok       []bool  // per cell: a plan may enter it
+	solid    []bool  // per cell: b.solid, read once per board
+	step     []int32 // per cell: the cost of stepping on it, 0 for solid cells
 	mark     []int32 // cells built on the chain of the state being expanded
 	markID   int32
 	h        planHeap
@@ -122,6 +123,7 @@ func (p *planner) reset(b *Board) {
 	p.b = b
 	p.block, p.done = resize(p.block, n), resize(p.done, n)
 	p.seen, p.mark, p.ok = resize(p.seen, n), resize(p.mark, n), resize(p.ok, n)
+	p.solid, p.step = resize(p.solid, n), resize(p.step, n)
 	p.best, p.parent = resize(p.best, (n+1)*numKinds), resize(p.parent, (n+1)*numKinds)
 	if len(p.frontier) != n {
 		p.frontier = make([][]int32, n)
@@ -129,6 +131,10 @@ func (p *planner) reset(b *Board) {
 	p.touched, p.markID, p.stamp = p.touched[:0], 0, 0
 	for c := range n {
 		p.ok[c] = !b.inked(c) || b.TownAt[c] >= 0
+		p.solid[c], p.step[c] = b.solid(c), 0
+		if !p.solid[c] {
+			p.step[c] = int32(b.Terrain[c].Cost())
+		}
 		p.done[c], p.seen[c], p.mark[c] = false, 0, 0
 		p.frontier[c] = p.frontier[c][:0]
 	}
@@ -271,60 +277,21 @@ func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, c
 	// goals: the target cells (-1 off the grid) still to reach.
 	goals := p.goals[:0]
 	for i := 0; i+1 < len(to); i += 2 {
-		c := int32(-1)
-		if b.in(to[i], to[i+1]) {
-			c = int32(b.cell(to[i], to[i+1]))
+		g := planGoal{i: i / 2, cell: -1, block: -1, x: to[i], y: to[i+1]}
+		if b.in(g.x, g.y) {
+			g.cell = int32(b.cell(g.x, g.y))
+			g.block = p.block[g.cell]
 		}
-		goals = append(goals, planGoal{i: i / 2, cell: c, x: to[i], y: to[i+1]})
+		goals = append(goals, g)
 	}
 	p.goals = goals
 	start := planNode{cell: -1, kind: kindBroken, prev: -1}
 	if b.in(fx, fy) {
 		start.cell = int32(b.cell(fx, fy))
 		start.kind = kindEmpty
-		if b.solid(int(start.cell)) {
+		if p.solid[start.cell] {
 			start.kind = kindBuilt
 		}
-	}
-	isGoal := func(n *planNode, g planGoal) bool {
-		if n.cell < 0 {
-			return fx == g.x && fy == g.y // both off the grid at the same place
-		}
-		if n.cell == g.cell {
-			return true
-		}
-		return g.cell >= 0 && p.block[g.cell] >= 0 && p.block[n.cell] == p.block[g.cell]
-	}
-	// offer records a successor of state cur if it improves its key.
-	var g0 int32
-	var cur int32
-	offer := func(cell int32, build bool) {
-		g := g0
-		if build {
-			g += int32(b.Terrain[cell].Cost())
-		}
-		k := key(cell, kindBuilt)
-		if old := p.best[k]; old >= 0 && g >= old {
-			return
-		}
-		if p.best[k] < 0 {
-			p.touched = append(p.touched, k)
-		}
-		p.nodes = append(p.nodes, planNode{cell: cell, kind: kindBuilt, build: build, prev: cur})
-		i := int32(len(p.nodes) - 1)
-		p.best[k], p.parent[k] = g, cur
-		p.h.push(planEntry{node: i, g: g, tie: p.direction(p.nodes[cur].cell, cell)})
-	}
-	// improves: offering cell (built when build) could succeed, the
-	// chain aside; a state none of whose successors could is expanded
-	// without marking its chain.
-	improves := func(cell int32, build bool) bool {
-		g := g0
-		if build {
-			g += int32(b.Terrain[cell].Cost())
-		}
-		old := p.best[key(cell, kindBuilt)]
-		return old < 0 || g < old
 	}
 	p.nodes = append(p.nodes, start)
 	k0 := key(start.cell, start.kind)
@@ -332,7 +299,7 @@ func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, c
 	p.touched = append(p.touched, k0)
 	p.h.push(planEntry{node: 0})
 	for len(p.h) > 0 && len(goals) > 0 {
-		cur = p.h.pop().node
+		cur := p.h.pop().node
 		n := p.nodes[cur]
 		// A target's search ends at its first goal; the others go on from
 		// the same heap, as if that pop were not a goal. A search towards
@@ -340,7 +307,7 @@ func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, c
 		// pop, the start.
 		kept := goals[:0]
 		for _, g := range goals {
-			if isGoal(&n, g) {
+			if p.isGoal(&n, &g, fx, fy) {
 				steps, cost := p.reconstruct(cur)
 				found(g.i, steps, cost)
 			} else if g.cell >= 0 {
@@ -351,28 +318,18 @@ func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, c
 		if len(goals) == 0 || n.kind == kindBroken {
 			continue
 		}
-		g0 = p.best[key(n.cell, n.kind)]
+		g0 := p.best[key(n.cell, n.kind)]
 		c := n.cell
 		switch {
 		case n.kind == kindEmpty:
-			if p.allowed(c) {
-				offer(c, true)
+			if p.ok[c] {
+				p.offer(c, g0+p.step[c], true, cur, noDir)
 			}
 		case n.build:
-			any := false
-			for _, m := range b.adj[c] {
-				if m >= 0 && p.allowed(m) && improves(m, !b.solid(int(m))) {
-					any = true
-					break
-				}
-			}
-			if !any {
-				continue
-			}
-			p.markChain(cur)
-			for _, m := range b.adj[c] {
-				if m >= 0 && p.allowed(m) && !p.planned(m) {
-					offer(m, !b.solid(int(m)))
+			marked := false
+			for d, m := range b.adj[c] {
+				if m >= 0 && p.ok[m] && p.worth(m, g0+p.step[m], cur, &marked) {
+					p.offer(m, g0+p.step[m], !p.solid[m], cur, int32(d))
 				}
 			}
 		default: // a pre-existing solid cell: jump to any cell of its frontier
@@ -381,7 +338,7 @@ func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, c
 			// worth computing.
 			any := false
 			for _, m := range p.blockFrontier(c) {
-				if p.allowed(m) && improves(m, true) {
+				if p.ok[m] && p.improves(m, g0+p.step[m]) {
 					any = true
 					break
 				}
@@ -389,20 +346,68 @@ func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, c
 			if !any {
 				continue
 			}
-			p.markChain(cur)
+			marked := false
 			for _, m := range p.frontierOf(c) {
-				if p.allowed(m) && !p.planned(m) {
-					offer(m, true)
+				if p.ok[m] && p.worth(m, g0+p.step[m], cur, &marked) {
+					p.offer(m, g0+p.step[m], true, cur, p.direction(c, m))
 				}
 			}
 		}
 	}
 }
 
+// isGoal reports whether state n reaches goal g of a search from (fx, fy).
+func (p *planner) isGoal(n *planNode, g *planGoal, fx, fy int) bool {
+	if n.cell < 0 {
+		return fx == g.x && fy == g.y // both off the grid at the same place
+	}
+	return n.cell == g.cell || g.block >= 0 && p.block[n.cell] == g.block
+}
+
+// improves reports whether reaching cell (as a built cursor) at cost g
+// would improve its best cost.
+func (p *planner) improves(cell, g int32) bool {
+	old := p.best[key(cell, kindBuilt)]
+	return old < 0 || g < old
+}
+
+// worth reports whether state cur offers cell at cost g: the cost improves
+// the cell's, and the cell is not built on cur's own plan. A cell never
+// reached is on no plan (every state of a chain set its cell's best), so
+// cur's chain is marked, once, only for the cells it might hold.
+func (p *planner) worth(cell, g, cur int32, marked *bool) bool {
+	old := p.best[key(cell, kindBuilt)]
+	if old < 0 {
+		return true
+	}
+	if g >= old {
+		return false
+	}
+	if !*marked {
+		p.markChain(cur)
+		*marked = true
+	}
+	return !p.planned(cell)
+}
+
+// offer records the successor of state cur on cell (a built cursor, which
+// builds there when build) at cost g, with heap tie value tie; the caller
+// checked that g improves the cell's best.
+func (p *planner) offer(cell, g int32, build bool, cur, tie int32) {
+	k := key(cell, kindBuilt)
+	if p.best[k] < 0 {
+		p.touched = append(p.touched, k)
+	}
+	p.nodes = append(p.nodes, planNode{cell: cell, kind: kindBuilt, build: build, prev: cur})
+	i := int32(len(p.nodes) - 1)
+	p.best[k], p.parent[k] = g, cur
+	p.h.push(planEntry{node: i, rank: planRank(g, tie)})
+}
+
 // planGoal is a target of planAll: its index, cell and coordinates.
 type planGoal struct {
-	i, x, y int
-	cell    int32
+	i, x, y     int
+	cell, block int32 // block -1 for a free cell or a target off the grid
 }
 
 // reconstruct follows the parents recorded by key from the goal back to
