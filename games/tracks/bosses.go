@@ -8,17 +8,50 @@ import (
 // The bosses of leagues 3 to 5 (rules §5). They plan with the game's own
 // AUTOPLACE planner on the board rebuilt from their input.
 
+// bossPlanner is a boss's planner with the plans it made on its board: a
+// board that has not changed since the last turn (the same view
+// generation) is not planned again.
+type bossPlanner struct {
+	pl      planner
+	gen     int           // view generation of the board pl was reset on, 0 for none
+	plans   []missingPlan // eachMissing's plans on that board
+	planned bool          // plans holds them
+}
+
+// missingPlan is the plan of a missing desired connection t→u.
+type missingPlan struct {
+	t, u  int
+	steps []int
+	cost  int
+}
+
+// on returns bp, its planner reset to board b of view generation gen
+// unless it already plans on it.
+func (bp *bossPlanner) on(b *Board, gen int) *bossPlanner {
+	if bp.gen != gen || bp.pl.b != b {
+		bp.pl.reset(b)
+		bp.gen, bp.planned = gen, false
+	}
+	return bp
+}
+
 // eachMissing calls f with the plan of every desired connection T→U that
 // is not active, towns in id order and each town's desired towns in id
-// order, skipping the pairs the planner cannot join.
-func eachMissing(v *view, pl *planner, f func(t, u int, steps []int, cost int)) {
-	type plan struct {
-		steps []int
-		cost  int
+// order, skipping the pairs the planner cannot join. The plans are made
+// once per board.
+func eachMissing(v *view, bp *bossPlanner, f func(t, u int, steps []int, cost int)) {
+	if !bp.planned {
+		bp.plans, bp.planned = planMissing(v, &bp.pl, bp.plans[:0]), true
 	}
-	var to []int
-	var want []int
-	var plans []plan
+	for _, m := range bp.plans {
+		f(m.t, m.u, m.steps, m.cost)
+	}
+}
+
+// planMissing appends to plans the plans of eachMissing.
+func planMissing(v *view, pl *planner, plans []missingPlan) []missingPlan {
+	var to, want []int
+	var found []missingPlan
 	for _, town := range v.b.Towns {
 		// One search from the town plans all its missing connections.
 		to, want = to[:0], want[:0]
@@ -31,19 +64,22 @@ func eachMissing(v *view, pl *planner, f func(t, u int, steps []int, cost int)) 
 		if len(want) == 0 {
 			continue
 		}
-		plans = append(plans[:0], make([]plan, len(want))...)
-		pl.planAll(town.X, town.Y, to, func(i int, steps []int, cost int) { plans[i] = plan{steps, cost} })
-		for i, d := range want {
-			if len(plans[i].steps) > 0 {
-				f(town.ID, d, plans[i].steps, plans[i].cost)
+		found = append(found[:0], make([]missingPlan, len(want))...)
+		pl.planAll(town.X, town.Y, to, func(i int, steps []int, cost int) {
+			found[i] = missingPlan{town.ID, want[i], steps, cost}
+		})
+		for _, m := range found {
+			if len(m.steps) > 0 {
+				plans = append(plans, m)
 			}
 		}
 	}
+	return plans
 }
 
 // greedyPair returns the missing desired connection T→U whose plan is the
 // cheapest (ties: lower T, then lower U), or ok=false.
-func greedyPair(v *view, pl *planner) (t, u int, ok bool) {
+func greedyPair(v *view, pl *bossPlanner) (t, u int, ok bool) {
 	best := 0
 	eachMissing(v, pl, func(pt, pu int, _ []int, cost int) {
 		if !ok || cost < best {
@@ -134,17 +170,17 @@ func inkThresholdGuess(v *view) int {
 func plannerMove(v *view, _ *rand.Rand) []string {
 	b := v.b
 	thr := inkThresholdGuess(v)
-	safe := v.safeBoard()
-	for id := range safe.Regions {
-		if reg := &safe.Regions[id]; reg.Town < 0 && reg.Instability >= thr-1 {
-			reg.Inked = true
+	if v.safePl.gen != v.gen {
+		// The board without the regions one disruption from inking.
+		safe := v.safeBoard()
+		for id := range safe.Regions {
+			if reg := &safe.Regions[id]; reg.Town < 0 && reg.Instability >= thr-1 {
+				reg.Inked = true
+			}
 		}
+		v.safePl.on(safe, v.gen)
 	}
-	if v.safePl == nil {
-		v.safePl = &planner{}
-	}
-	pl := v.safePl
-	pl.reset(safe)
+	pl := &v.safePl
 	turnsLeft := maxTurns - v.turn + 1
 	var plan []int
 	bestValue := -1.0
@@ -175,14 +211,8 @@ func plannerMove(v *view, _ *rand.Rand) []string {
 	return acts
 }
 
-// planner returns the bot's planner, reset to the board of this turn.
-func (v *view) planner() *planner {
-	if v.pl == nil {
-		v.pl = &planner{}
-	}
-	v.pl.reset(v.b)
-	return v.pl
-}
+// planner returns the bot's planner on the board of this turn.
+func (v *view) planner() *bossPlanner { return v.pl.on(v.b, v.gen) }
 
 // safeBoard returns a copy of this turn's board (b.clone), in the memory
 // of the last turn's copy.

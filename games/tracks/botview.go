@@ -17,8 +17,13 @@ type view struct {
 	foeScore int
 	conns    []string // partOfActiveConnections of each cell
 
+	// gen counts the changes of the board: it grows on every turn whose
+	// cell lines differ from the last turn's (grid holds those).
+	gen  int
+	grid []byte
+
 	// The bosses' planners and board copy, kept from turn to turn.
-	pl, safePl *planner
+	pl, safePl bossPlanner
 	safe       *Board
 }
 
@@ -103,6 +108,23 @@ func (v *view) read(msg []byte) error {
 		return err
 	}
 	v.myScore, v.foeScore = s[0], f[0]
+	// The cell lines often repeat last turn's (nobody built, disrupted or
+	// inked): then the board, and all the bosses derive from it, stand.
+	if v.grid != nil && string(v.grid) == l.rest {
+		return nil
+	}
+	v.gen++
+	cells := l.rest
+	if err := v.readCells(l); err != nil {
+		v.grid = nil // the board is half read: next turn reads it whole
+		return err
+	}
+	v.grid = append(v.grid[:0], cells...)
+	return nil
+}
+
+// readCells reads the cell lines of a turn into the board.
+func (v *view) readCells(l *lineReader) error {
 	b := v.b
 	for i := range b.Regions {
 		b.Regions[i].Instability, b.Regions[i].Inked = 0, false
@@ -201,13 +223,20 @@ func (v *view) readInit(l *lineReader) error {
 	return nil
 }
 
-// active reports whether the connection t-u was active last turn.
+// active reports whether the connection t-u was active last turn: "t-u" is
+// one of the comma-separated names of the town's cell.
 func (v *view) active(t, u int) bool {
-	name := strconv.Itoa(t) + "-" + strconv.Itoa(u)
-	for _, s := range strings.Split(v.conns[v.b.Towns[t].Cell], ",") {
-		if s == name {
+	var buf [24]byte
+	name := strconv.AppendInt(buf[:0], int64(t), 10)
+	name = strconv.AppendInt(append(name, '-'), int64(u), 10)
+	for s := v.conns[v.b.Towns[t].Cell]; ; {
+		item, rest, more := strings.Cut(s, ",")
+		if item == string(name) {
 			return true
 		}
+		if !more {
+			return false
+		}
+		s = rest
 	}
-	return false
 }
