@@ -1,5 +1,7 @@
 package tracks
 
+import "math"
+
 // The AUTOPLACE planner (rules §3.2). It is the reference's A* with a zero
 // heuristic, that is Dijkstra over cursor states, and it reproduces the
 // reference's pop order exactly: states keyed by (cursor, kind), successors
@@ -43,46 +45,49 @@ type planHeap []planEntry
 
 func (e planEntry) less(o planEntry) bool { return e.rank < o.rank }
 
-// push is heap.Push: append, then sift up.
+// push is heap.Push: append, then sift up. The entry moves into the hole
+// its parents leave, which places every entry where container/heap's swaps
+// would.
 func (h *planHeap) push(e planEntry) {
 	*h = append(*h, e)
 	q := *h
 	j := len(q) - 1
-	for {
+	for j > 0 {
 		i := (j - 1) / 2 // parent
-		if i == j || !q[j].less(q[i]) {
+		if !e.less(q[i]) {
 			break
 		}
-		q[i], q[j] = q[j], q[i]
+		q[j] = q[i]
 		j = i
 	}
+	q[j] = e
 }
 
 // pop is heap.Pop: swap the root with the last entry, sift down among the
-// others, remove the last.
+// others, remove the last; the last entry moves down into the hole its
+// children leave, as container/heap's swaps would move it.
 func (h *planHeap) pop() planEntry {
 	q := *h
 	n := len(q) - 1
-	q[0], q[n] = q[n], q[0]
+	root, e := q[0], q[n]
 	i := 0
 	for {
-		j1 := 2*i + 1
-		if j1 >= n || j1 < 0 {
+		j := 2*i + 1 // left child
+		if j >= n {
 			break
 		}
-		j := j1 // left child
-		if j2 := j1 + 1; j2 < n && q[j2].less(q[j1]) {
+		if j2 := j + 1; j2 < n && q[j2].less(q[j]) {
 			j = j2 // right child
 		}
-		if !q[j].less(q[i]) {
+		if !q[j].less(e) {
 			break
 		}
-		q[i], q[j] = q[j], q[i]
+		q[i] = q[j]
 		i = j
 	}
-	e := q[n]
+	q[i] = e
 	*h = q[:n]
-	return e
+	return root
 }
 
 // planner plans AUTOPLACE commands on one board state. It caches the solid
@@ -107,6 +112,10 @@ type planner struct {
 	seen     []int32
 	stamp    int32
 	goals    []planGoal
+	// search counts the searches; goalCell and goalBlock hold the count
+	// of the search that targets a cell or a block.
+	search              int32
+	goalCell, goalBlock []int32
 	blockFr  [][]int32 // per block: its frontier (blockFrontier)
 }
 
@@ -124,6 +133,7 @@ func (p *planner) reset(b *Board) {
 	p.block, p.done = resize(p.block, n), resize(p.done, n)
 	p.seen, p.mark, p.ok = resize(p.seen, n), resize(p.mark, n), resize(p.ok, n)
 	p.solid, p.step = resize(p.solid, n), resize(p.step, n)
+	p.goalCell, p.search = resize(p.goalCell, n), 0
 	p.best, p.parent = resize(p.best, (n+1)*numKinds), resize(p.parent, (n+1)*numKinds)
 	if len(p.frontier) != n {
 		p.frontier = make([][]int32, n)
@@ -135,7 +145,7 @@ func (p *planner) reset(b *Board) {
 		if !p.solid[c] {
 			p.step[c] = int32(b.Terrain[c].Cost())
 		}
-		p.done[c], p.seen[c], p.mark[c] = false, 0, 0
+		p.done[c], p.seen[c], p.mark[c], p.goalCell[c] = false, 0, 0, 0
 		p.frontier[c] = p.frontier[c][:0]
 	}
 	for i := range p.best {
@@ -165,6 +175,8 @@ func (p *planner) reset(b *Board) {
 		p.queue = q[:0]
 		id++
 	}
+	p.goalBlock = resize(p.goalBlock, int(id))
+	clear(p.goalBlock)
 }
 
 // resize returns s with length n, reusing its memory when it can.
@@ -258,21 +270,35 @@ func (p *planner) direction(a, b int32) int32 {
 // order, and their total cost. No steps when no plan exists or when from
 // already reaches to.
 func (p *planner) plan(fx, fy, tx, ty int) (steps []int, cost int) {
-	p.planAll(fx, fy, []int{tx, ty}, func(_ int, s []int, c int) { steps, cost = s, c })
+	p.planAll(fx, fy, []int{tx, ty}, math.MaxInt32, func(_ int, s []int, c int) { steps, cost = s, c })
 	return steps, cost
 }
 
 // planAll plans from (fx, fy) to every target of to (x, y pairs) in one
 // search, calling found(i, steps, cost) for target i when its plan is
-// known, in the order the plans are found; a target without a plan is not
-// reported. The target only decides when a search stops, never what it
-// pops next: each target's plan is the one plan() finds for it alone.
-func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, cost int)) {
+// known, in the order the plans are found; a target without a plan, or
+// whose plan costs more than limit, is not reported. The target only
+// decides when a search stops, never what it pops next: each target's plan
+// is the one plan() finds for it alone.
+//
+// The search is Dijkstra's, although the reference's states carry their
+// own plans: a state expanded again from an older heap entry (a "stale"
+// pop, at a cost above its key's best) offers nothing better. The entry
+// that set the key's best popped before it, with the same cost, cell and
+// successors; it skipped only the cells built on its own chain, and those
+// were reached at no more than its cost (costs never decrease along a
+// chain whose states all popped at their best, which holds by induction
+// since only such pops offer anything). So a stale pop is skipped, the
+// costs popped never decrease, a key's best is final when it first pops,
+// and a target's plan costs what its pop costs: a search stops at the
+// first pop costing more than limit.
+func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, steps []int, cost int)) {
 	b := p.b
 	for _, k := range p.touched {
 		p.best[k], p.parent[k] = -1, -1
 	}
 	p.touched, p.nodes, p.h = p.touched[:0], p.nodes[:0], p.h[:0]
+	p.search++
 
 	// goals: the target cells (-1 off the grid) still to reach.
 	goals := p.goals[:0]
@@ -281,6 +307,10 @@ func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, c
 		if b.in(g.x, g.y) {
 			g.cell = int32(b.cell(g.x, g.y))
 			g.block = p.block[g.cell]
+			p.goalCell[g.cell] = p.search
+			if g.block >= 0 {
+				p.goalBlock[g.block] = p.search
+			}
 		}
 		goals = append(goals, g)
 	}
@@ -299,26 +329,36 @@ func (p *planner) planAll(fx, fy int, to []int, found func(i int, steps []int, c
 	p.touched = append(p.touched, k0)
 	p.h.push(planEntry{node: 0})
 	for len(p.h) > 0 && len(goals) > 0 {
-		cur := p.h.pop().node
+		e := p.h.pop()
+		cur := e.node
 		n := p.nodes[cur]
+		g0 := p.best[key(n.cell, n.kind)]
+		if g := e.rank >> 3; g > limit {
+			break
+		} else if g > g0 {
+			continue // stale
+		}
 		// A target's search ends at its first goal; the others go on from
 		// the same heap, as if that pop were not a goal. A search towards
 		// a target off the grid expands nothing: it ends after its first
-		// pop, the start.
-		kept := goals[:0]
-		for _, g := range goals {
-			if p.isGoal(&n, &g, fx, fy) {
-				steps, cost := p.reconstruct(cur)
-				found(g.i, steps, cost)
-			} else if g.cell >= 0 {
-				kept = append(kept, g)
+		// pop, the start. Other pops are goals only on a target's cell or
+		// block.
+		if cur == 0 || p.goalCell[n.cell] == p.search ||
+			p.block[n.cell] >= 0 && p.goalBlock[p.block[n.cell]] == p.search {
+			kept := goals[:0]
+			for _, g := range goals {
+				if p.isGoal(&n, &g, fx, fy) {
+					steps, cost := p.reconstruct(cur)
+					found(g.i, steps, cost)
+				} else if g.cell >= 0 {
+					kept = append(kept, g)
+				}
 			}
+			goals = kept
 		}
-		goals = kept
 		if len(goals) == 0 || n.kind == kindBroken {
 			continue
 		}
-		g0 := p.best[key(n.cell, n.kind)]
 		c := n.cell
 		switch {
 		case n.kind == kindEmpty:

@@ -1,6 +1,7 @@
 package tracks
 
 import (
+	"math"
 	"math/rand/v2"
 	"strconv"
 )
@@ -16,6 +17,14 @@ type bossPlanner struct {
 	gen     int           // view generation of the board pl was reset on, 0 for none
 	plans   []missingPlan // eachMissing's plans on that board
 	planned bool          // plans holds them
+	greedy  greedyChoice  // greedyPair's choice on that board
+	chosen  bool          // greedy holds it
+}
+
+// greedyChoice is greedyPair's answer.
+type greedyChoice struct {
+	t, u int
+	ok   bool
 }
 
 // missingPlan is the plan of a missing desired connection t→u.
@@ -30,7 +39,7 @@ type missingPlan struct {
 func (bp *bossPlanner) on(b *Board, gen int) *bossPlanner {
 	if bp.gen != gen || bp.pl.b != b {
 		bp.pl.reset(b)
-		bp.gen, bp.planned = gen, false
+		bp.gen, bp.planned, bp.chosen = gen, false, false
 	}
 	return bp
 }
@@ -54,18 +63,12 @@ func planMissing(v *view, pl *planner, plans []missingPlan) []missingPlan {
 	var found []missingPlan
 	for _, town := range v.b.Towns {
 		// One search from the town plans all its missing connections.
-		to, want = to[:0], want[:0]
-		for _, d := range town.Desired {
-			if !v.active(town.ID, d) {
-				u := v.b.Towns[d]
-				to, want = append(to, u.X, u.Y), append(want, d)
-			}
-		}
+		to, want = missingOf(v, town, to, want)
 		if len(want) == 0 {
 			continue
 		}
 		found = append(found[:0], make([]missingPlan, len(want))...)
-		pl.planAll(town.X, town.Y, to, func(i int, steps []int, cost int) {
+		pl.planAll(town.X, town.Y, to, math.MaxInt32, func(i int, steps []int, cost int) {
 			found[i] = missingPlan{town.ID, want[i], steps, cost}
 		})
 		for _, m := range found {
@@ -77,16 +80,58 @@ func planMissing(v *view, pl *planner, plans []missingPlan) []missingPlan {
 	return plans
 }
 
-// greedyPair returns the missing desired connection T→U whose plan is the
-// cheapest (ties: lower T, then lower U), or ok=false.
-func greedyPair(v *view, pl *bossPlanner) (t, u int, ok bool) {
-	best := 0
-	eachMissing(v, pl, func(pt, pu int, _ []int, cost int) {
-		if !ok || cost < best {
-			t, u, best, ok = pt, pu, cost, true
+// missingOf returns in to (x, y pairs) and want (town ids) the desired
+// connections of town that are not active, in the order of its desired
+// towns, in the memory of to and want.
+func missingOf(v *view, town Town, to, want []int) ([]int, []int) {
+	to, want = to[:0], want[:0]
+	for _, d := range town.Desired {
+		if !v.active(town.ID, d) {
+			u := v.b.Towns[d]
+			to, want = append(to, u.X, u.Y), append(want, d)
 		}
-	})
-	return t, u, ok
+	}
+	return to, want
+}
+
+// greedyPair returns the missing desired connection T→U whose plan is the
+// cheapest (ties: lower T, then lower U), or ok=false: the first cheapest
+// of eachMissing's order, chosen once per board.
+func greedyPair(v *view, bp *bossPlanner) (t, u int, ok bool) {
+	if !bp.chosen {
+		bp.greedy, bp.chosen = cheapestMissing(v, &bp.pl), true
+	}
+	return bp.greedy.t, bp.greedy.u, bp.greedy.ok
+}
+
+// cheapestMissing finds greedyPair's choice. A town's search only looks
+// for plans cheaper than the cheapest of the towns before it (a plan
+// found at the same cost would lose the tie): planAll's limit.
+func cheapestMissing(v *view, pl *planner) greedyChoice {
+	var to, want []int
+	var choice greedyChoice
+	best := math.MaxInt32
+	for _, town := range v.b.Towns {
+		to, want = missingOf(v, town, to, want)
+		if len(want) == 0 {
+			continue
+		}
+		// Plans are found in order of cost; among the town's cheapest
+		// the one of the lowest desired index wins.
+		townBest, townU := 0, -1
+		pl.planAll(town.X, town.Y, to, int32(best-1), func(i int, steps []int, cost int) {
+			if len(steps) == 0 {
+				return
+			}
+			if townU < 0 || cost < townBest || cost == townBest && i < townU {
+				townBest, townU = cost, i
+			}
+		})
+		if townU >= 0 && townBest < best {
+			best, choice = townBest, greedyChoice{town.ID, want[townU], true}
+		}
+	}
+	return choice
 }
 
 // greedyMove is the league 3 boss (Greedy connector).
