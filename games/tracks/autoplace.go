@@ -116,7 +116,7 @@ type planner struct {
 	// of the search that targets a cell or a block.
 	search              int32
 	goalCell, goalBlock []int32
-	blockFr  [][]int32 // per block: its frontier (blockFrontier)
+	blockFr             [][]int32 // per block: its frontier (blockFrontier)
 }
 
 func newPlanner(b *Board) *planner {
