@@ -117,6 +117,8 @@ type planner struct {
 	search              int32
 	goalCell, goalBlock []int32
 	blockFr             [][]int32 // per block: its frontier (blockFrontier)
+	area                []int32   // per cell: its area (areas), once per board
+	areaDone            bool
 }
 
 func newPlanner(b *Board) *planner {
@@ -177,6 +179,44 @@ func (p *planner) reset(b *Board) {
 	}
 	p.goalBlock = resize(p.goalBlock, int(id))
 	clear(p.goalBlock)
+	p.areaDone = false
+}
+
+// areas labels the cells with the components of a graph through which
+// every search step goes: two neighbours are joined when both are solid
+// (a block, whose frontier a search jumps to), or when one is a free cell
+// a plan may enter and the other is solid or may be entered too. A search
+// never reaches a cell of another area than its start's.
+func (p *planner) areas() {
+	if p.areaDone {
+		return
+	}
+	p.areaDone = true
+	p.area = resize(p.area, len(p.ok))
+	for c := range p.area {
+		p.area[c] = -1
+	}
+	joined := func(a, b int32) bool {
+		return p.solid[a] && p.solid[b] ||
+			!p.solid[a] && p.ok[a] && (p.ok[b] || p.solid[b]) ||
+			!p.solid[b] && p.ok[b] && (p.ok[a] || p.solid[a])
+	}
+	for c := range p.area {
+		if p.area[c] >= 0 {
+			continue
+		}
+		p.area[c] = int32(c)
+		q := append(p.queue[:0], int32(c))
+		for i := 0; i < len(q); i++ {
+			for _, m := range p.b.adj[q[i]] {
+				if m >= 0 && p.area[m] < 0 && joined(q[i], m) {
+					p.area[m] = int32(c)
+					q = append(q, m)
+				}
+			}
+		}
+		p.queue = q[:0]
+	}
 }
 
 // resize returns s with length n, reusing its memory when it can.
@@ -300,12 +340,20 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 	p.touched, p.nodes, p.h = p.touched[:0], p.nodes[:0], p.h[:0]
 	p.search++
 
-	// goals: the target cells (-1 off the grid) still to reach.
+	// goals: the target cells (-1 off the grid) still to reach, but for
+	// those out of the start's area (never reached).
+	onGrid := b.in(fx, fy)
+	if onGrid {
+		p.areas()
+	}
 	goals := p.goals[:0]
 	for i := 0; i+1 < len(to); i += 2 {
 		g := planGoal{i: i / 2, cell: -1, block: -1, x: to[i], y: to[i+1]}
 		if b.in(g.x, g.y) {
 			g.cell = int32(b.cell(g.x, g.y))
+			if onGrid && p.area[g.cell] != p.area[b.cell(fx, fy)] {
+				continue
+			}
 			g.block = p.block[g.cell]
 			p.goalCell[g.cell] = p.search
 			if g.block >= 0 {
