@@ -145,9 +145,15 @@ func greedyMove(v *view, _ *rand.Rand) []string {
 // advantage returns, per region, E(R) of rules §5: the opponent's tracks
 // on active paths in R minus the bot's own tracks on active paths in R;
 // regions that are inked or hold a town cannot be disrupted (ok false).
+// The slices are the view's, computed once per board.
 func advantage(v *view) (e []int, ok []bool) {
+	if v.advGen == v.gen {
+		return v.adv, v.advOK
+	}
 	b := v.b
-	e, ok = make([]int, len(b.Regions)), make([]bool, len(b.Regions))
+	e, ok = resize(v.adv, len(b.Regions)), resize(v.advOK, len(b.Regions))
+	v.adv, v.advOK, v.advGen = e, ok, v.gen
+	clear(e)
 	for id, reg := range b.Regions {
 		ok[id] = !reg.Inked && reg.Town < 0
 	}

@@ -1,6 +1,7 @@
 package tracks
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -25,6 +26,9 @@ type view struct {
 	// The bosses' planners and board copy, kept from turn to turn.
 	pl, safePl bossPlanner
 	safe       *Board
+	adv        []int  // advantage's answer on the board of generation advGen
+	advOK      []bool
+	advGen     int
 }
 
 var errInput = errors.New("tracks bot: malformed input")
@@ -92,7 +96,16 @@ func cutInt(s string) (n int, rest string, ok bool) {
 
 // read updates the view from one message.
 func (v *view) read(msg []byte) error {
-	l := &lineReader{rest: string(msg)}
+	// The cell lines often repeat last turn's (nobody built, disrupted or
+	// inked): then the board, and all the bosses derive from it, stand,
+	// and only the score lines are read (and copied).
+	l := &lineReader{}
+	same := false
+	if i := afterLines(msg, 2); v.b != nil && v.grid != nil && i >= 0 && bytes.Equal(msg[i:], v.grid) {
+		l.rest, same = string(msg[:i]), true
+	} else {
+		l.rest = string(msg)
+	}
 	if v.b == nil {
 		if err := v.readInit(l); err != nil {
 			return err
@@ -108,9 +121,7 @@ func (v *view) read(msg []byte) error {
 		return err
 	}
 	v.myScore, v.foeScore = s[0], f[0]
-	// The cell lines often repeat last turn's (nobody built, disrupted or
-	// inked): then the board, and all the bosses derive from it, stand.
-	if v.grid != nil && string(v.grid) == l.rest {
+	if same {
 		return nil
 	}
 	v.gen++
@@ -121,6 +132,20 @@ func (v *view) read(msg []byte) error {
 	}
 	v.grid = append(v.grid[:0], cells...)
 	return nil
+}
+
+// afterLines returns the index after the first n lines of msg, -1 when it
+// has fewer.
+func afterLines(msg []byte, n int) int {
+	i := 0
+	for range n {
+		j := bytes.IndexByte(msg[i:], '\n')
+		if j < 0 {
+			return -1
+		}
+		i += j + 1
+	}
+	return i
 }
 
 // readCells reads the cell lines of a turn into the board.
