@@ -26,7 +26,7 @@ type view struct {
 	// The bosses' planners and board copy, kept from turn to turn.
 	pl, safePl bossPlanner
 	safe       *Board
-	adv        []int  // advantage's answer on the board of generation advGen
+	adv        []int // advantage's answer on the board of generation advGen
 	advOK      []bool
 	advGen     int
 }
