@@ -119,6 +119,16 @@ type planner struct {
 	blockFr             [][]int32 // per block: its frontier (blockFrontier)
 	area                []int32   // per cell: its area (areas), once per board
 	areaDone            bool
+
+	// With track set, a search records the cells whose solidity or access
+	// it read (reads, a bit per cell), so that a bot can tell whether it
+	// would search alike on another board; wide: it read them all.
+	track       bool
+	reads       []uint64
+	wide        bool
+	members     []int32 // the solid cells, block by block
+	memberStart []int32 // per block: where its cells start in members; one more at the end
+	blockRead   []int32 // per block: the search that recorded it
 }
 
 func newPlanner(b *Board) *planner {
@@ -159,14 +169,19 @@ func (p *planner) reset(b *Board) {
 	for i := range p.blockFr {
 		p.blockFr[i] = nil
 	}
+	// Blocks, by breadth-first search over solid cells: the queues follow
+	// each other in members.
 	id := int32(0)
+	q := p.members[:0]
+	p.memberStart = p.memberStart[:0]
 	for c := range n {
 		if p.block[c] >= 0 || !b.solid(c) {
 			continue
 		}
 		p.block[c] = id
-		q := append(p.queue[:0], int32(c))
-		for i := 0; i < len(q); i++ {
+		p.memberStart = append(p.memberStart, int32(len(q)))
+		q = append(q, int32(c))
+		for i := len(q) - 1; i < len(q); i++ {
 			for _, m := range b.adj[q[i]] {
 				if m >= 0 && p.block[m] < 0 && b.solid(int(m)) {
 					p.block[m] = id
@@ -174,12 +189,42 @@ func (p *planner) reset(b *Board) {
 				}
 			}
 		}
-		p.queue = q[:0]
 		id++
 	}
-	p.goalBlock = resize(p.goalBlock, int(id))
+	p.members, p.memberStart = q, append(p.memberStart, int32(len(q)))
+	p.goalBlock, p.blockRead = resize(p.goalBlock, int(id)), resize(p.blockRead, int(id))
 	clear(p.goalBlock)
+	clear(p.blockRead)
+	p.reads = resize(p.reads, (n+63)/64)
 	p.areaDone = false
+}
+
+// read records that the search read cell c.
+func (p *planner) read(c int32) {
+	if p.track && c >= 0 {
+		p.reads[c>>6] |= 1 << (c & 63)
+	}
+}
+
+// readAround records that the search read cell c and, when it is solid,
+// its block and the block's frontier (where the block ends).
+func (p *planner) readAround(c int32) {
+	if !p.track || c < 0 {
+		return
+	}
+	p.read(c)
+	id := p.block[c]
+	if id < 0 || p.blockRead[id] == p.search {
+		return
+	}
+	p.blockRead[id] = p.search
+	cells := p.members[p.memberStart[id]:p.memberStart[id+1]]
+	for _, m := range cells {
+		p.read(m)
+	}
+	for _, m := range p.blockFrontier(cells[0]) {
+		p.read(m)
+	}
 }
 
 // areas labels the cells with the components of a graph through which
@@ -339,6 +384,10 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 	}
 	p.touched, p.nodes, p.h = p.touched[:0], p.nodes[:0], p.h[:0]
 	p.search++
+	if p.track {
+		clear(p.reads)
+		p.wide = false
+	}
 
 	// goals: the target cells (-1 off the grid) still to reach, but for
 	// those out of the start's area (never reached).
@@ -352,8 +401,10 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 		if b.in(g.x, g.y) {
 			g.cell = int32(b.cell(g.x, g.y))
 			if onGrid && p.area[g.cell] != p.area[b.cell(fx, fy)] {
+				p.wide = true
 				continue
 			}
+			p.readAround(g.cell)
 			g.block = p.block[g.cell]
 			p.goalCell[g.cell] = p.search
 			if g.block >= 0 {
@@ -371,6 +422,7 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 			start.kind = kindBuilt
 		}
 	}
+	p.readAround(start.cell)
 	p.nodes = append(p.nodes, start)
 	k0 := key(start.cell, start.kind)
 	p.best[k0] = 0
@@ -386,6 +438,7 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 		} else if g > g0 {
 			continue // stale
 		}
+		p.readAround(n.cell)
 		// A target's search ends at its first goal; the others go on from
 		// the same heap, as if that pop were not a goal. A search towards
 		// a target off the grid expands nothing: it ends after its first
@@ -416,6 +469,7 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 		case n.build:
 			marked := false
 			for d, m := range b.adj[c] {
+				p.read(m)
 				if m >= 0 && p.ok[m] && p.worth(m, g0+p.step[m], cur, &marked) {
 					p.offer(m, g0+p.step[m], !p.solid[m], cur, int32(d))
 				}

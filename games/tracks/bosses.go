@@ -1,84 +1,12 @@
 package tracks
 
 import (
-	"math"
 	"math/rand/v2"
 	"strconv"
 )
 
 // The bosses of leagues 3 to 5 (rules §5). They plan with the game's own
 // AUTOPLACE planner on the board rebuilt from their input.
-
-// bossPlanner is a boss's planner with the plans it made on its board: a
-// board that has not changed since the last turn (the same view
-// generation) is not planned again.
-type bossPlanner struct {
-	pl      planner
-	gen     int           // view generation of the board pl was reset on, 0 for none
-	plans   []missingPlan // eachMissing's plans on that board
-	planned bool          // plans holds them
-	greedy  greedyChoice  // greedyPair's choice on that board
-	chosen  bool          // greedy holds it
-}
-
-// greedyChoice is greedyPair's answer.
-type greedyChoice struct {
-	t, u int
-	ok   bool
-}
-
-// missingPlan is the plan of a missing desired connection t→u.
-type missingPlan struct {
-	t, u  int
-	steps []int
-	cost  int
-}
-
-// on returns bp, its planner reset to board b of view generation gen
-// unless it already plans on it.
-func (bp *bossPlanner) on(b *Board, gen int) *bossPlanner {
-	if bp.gen != gen || bp.pl.b != b {
-		bp.pl.reset(b)
-		bp.gen, bp.planned, bp.chosen = gen, false, false
-	}
-	return bp
-}
-
-// eachMissing calls f with the plan of every desired connection T→U that
-// is not active, towns in id order and each town's desired towns in id
-// order, skipping the pairs the planner cannot join. The plans are made
-// once per board.
-func eachMissing(v *view, bp *bossPlanner, f func(t, u int, steps []int, cost int)) {
-	if !bp.planned {
-		bp.plans, bp.planned = planMissing(v, &bp.pl, bp.plans[:0]), true
-	}
-	for _, m := range bp.plans {
-		f(m.t, m.u, m.steps, m.cost)
-	}
-}
-
-// planMissing appends to plans the plans of eachMissing.
-func planMissing(v *view, pl *planner, plans []missingPlan) []missingPlan {
-	var to, want []int
-	var found []missingPlan
-	for _, town := range v.b.Towns {
-		// One search from the town plans all its missing connections.
-		to, want = missingOf(v, town, to, want)
-		if len(want) == 0 {
-			continue
-		}
-		found = append(found[:0], make([]missingPlan, len(want))...)
-		pl.planAll(town.X, town.Y, to, math.MaxInt32, func(i int, steps []int, cost int) {
-			found[i] = missingPlan{town.ID, want[i], steps, cost}
-		})
-		for _, m := range found {
-			if len(m.steps) > 0 {
-				plans = append(plans, m)
-			}
-		}
-	}
-	return plans
-}
 
 // missingOf returns in to (x, y pairs) and want (town ids) the desired
 // connections of town that are not active, in the order of its desired
@@ -92,46 +20,6 @@ func missingOf(v *view, town Town, to, want []int) ([]int, []int) {
 		}
 	}
 	return to, want
-}
-
-// greedyPair returns the missing desired connection T→U whose plan is the
-// cheapest (ties: lower T, then lower U), or ok=false: the first cheapest
-// of eachMissing's order, chosen once per board.
-func greedyPair(v *view, bp *bossPlanner) (t, u int, ok bool) {
-	if !bp.chosen {
-		bp.greedy, bp.chosen = cheapestMissing(v, &bp.pl), true
-	}
-	return bp.greedy.t, bp.greedy.u, bp.greedy.ok
-}
-
-// cheapestMissing finds greedyPair's choice. A town's search only looks
-// for plans cheaper than the cheapest of the towns before it (a plan
-// found at the same cost would lose the tie): planAll's limit.
-func cheapestMissing(v *view, pl *planner) greedyChoice {
-	var to, want []int
-	var choice greedyChoice
-	best := math.MaxInt32
-	for _, town := range v.b.Towns {
-		to, want = missingOf(v, town, to, want)
-		if len(want) == 0 {
-			continue
-		}
-		// Plans are found in order of cost; among the town's cheapest
-		// the one of the lowest desired index wins.
-		townBest, townU := 0, -1
-		pl.planAll(town.X, town.Y, to, int32(best-1), func(i int, steps []int, cost int) {
-			if len(steps) == 0 {
-				return
-			}
-			if townU < 0 || cost < townBest || cost == townBest && i < townU {
-				townBest, townU = cost, i
-			}
-		})
-		if townU >= 0 && townBest < best {
-			best, choice = townBest, greedyChoice{town.ID, want[townU], true}
-		}
-	}
-	return choice
 }
 
 // greedyMove is the league 3 boss (Greedy connector).
