@@ -126,6 +126,7 @@ type planner struct {
 	track       bool
 	reads       []uint64
 	wide        bool
+	stopped     bool // the last search stopped at its limit
 	members     []int32 // the solid cells, block by block
 	memberStart []int32 // per block: where its cells start in members; one more at the end
 	blockRead   []int32 // per block: the search that recorded it
@@ -384,6 +385,7 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 	}
 	p.touched, p.nodes, p.h = p.touched[:0], p.nodes[:0], p.h[:0]
 	p.search++
+	p.stopped = false
 	if p.track {
 		clear(p.reads)
 		p.wide = false
@@ -434,6 +436,7 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 		n := p.nodes[cur]
 		g0 := p.best[key(n.cell, n.kind)]
 		if g := e.rank >> 3; g > limit {
+			p.stopped = true
 			break
 		} else if g > g0 {
 			continue // stale

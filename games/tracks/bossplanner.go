@@ -32,6 +32,9 @@ type townSearch struct {
 	limit int32
 	found []missingPlan
 	reads []uint64
+	// stopped: the search stopped at its limit (not when it had found
+	// all its targets or had nothing left to search).
+	stopped bool
 }
 
 // greedyChoice is greedyPair's answer.
@@ -87,20 +90,22 @@ func (bp *bossPlanner) on(b *Board, gen int) *bossPlanner {
 
 // search returns the plans from town to the towns of want (x, y pairs in
 // to), found[i] for want[i], those costing more than limit or without a
-// plan without steps: the town's last search when it still holds.
-func (bp *bossPlanner) search(town Town, to, want []int, limit int32) []missingPlan {
+// plan without steps: the town's last search when it still holds. stopped
+// tells whether the search stopped at limit (true too when a search with a
+// higher limit is reused: it may have).
+func (bp *bossPlanner) search(town Town, to, want []int, limit int32) (found []missingPlan, stopped bool) {
 	ts := &bp.towns[town.ID]
 	if ts.valid && ts.limit >= limit && slices.Equal(ts.want, want) {
-		return ts.found
+		return ts.found, ts.stopped || ts.limit > limit
 	}
 	p := &bp.pl
-	found := append(ts.found[:0], make([]missingPlan, len(want))...)
+	found = append(ts.found[:0], make([]missingPlan, len(want))...)
 	p.planAll(town.X, town.Y, to, limit, func(i int, steps []int, cost int) {
 		found[i] = missingPlan{town.ID, want[i], steps, cost}
 	})
 	*ts = townSearch{valid: !p.wide, want: append(ts.want[:0], want...), limit: limit,
-		found: found, reads: append(ts.reads[:0], p.reads...)}
-	return found
+		found: found, reads: append(ts.reads[:0], p.reads...), stopped: p.stopped}
+	return found, p.stopped
 }
 
 // eachMissing calls f with the plan of every desired connection T→U that
@@ -125,7 +130,8 @@ func planMissing(v *view, bp *bossPlanner, plans []missingPlan) []missingPlan {
 		if len(want) == 0 {
 			continue
 		}
-		for _, m := range bp.search(town, to, want, math.MaxInt32) {
+		found, _ := bp.search(town, to, want, math.MaxInt32)
+		for _, m := range found {
 			if len(m.steps) > 0 {
 				plans = append(plans, m)
 			}
@@ -146,12 +152,29 @@ func greedyPair(v *view, bp *bossPlanner) (t, u int, ok bool) {
 
 // cheapestMissing finds greedyPair's choice. A town's search only looks
 // for plans cheaper than the cheapest of the towns before it (a plan
-// found at the same cost would lose the tie): planAll's limit. A search
-// made with a higher limit found the same plans up to this one's.
+// found at the same cost would lose the tie): planAll's limit. The first
+// towns' searches are bounded too, by a limit that doubles until a plan
+// is found, so that a town whose desired towns are far is not searched
+// whole when another town has a cheap plan. A search made with a higher
+// limit found the same plans up to this one's.
 func cheapestMissing(v *view, bp *bossPlanner) greedyChoice {
+	for limit := 8; ; limit *= 2 {
+		choice, more := cheapestWithin(v, bp, limit)
+		if choice.ok || !more {
+			return choice
+		}
+	}
+}
+
+// cheapestWithin returns greedyPair's choice among the plans costing at
+// most limit; more tells whether a search stopped at the limit (a plan
+// costing more may exist).
+func cheapestWithin(v *view, bp *bossPlanner, limit int) (choice greedyChoice, more bool) {
 	var to, want []int
-	var choice greedyChoice
-	best := math.MaxInt32
+	best := limit + 1
+	if limit >= math.MaxInt32/2 {
+		best = math.MaxInt32
+	}
 	for _, town := range v.b.Towns {
 		to, want = missingOf(v, town, to, want)
 		if len(want) == 0 {
@@ -160,7 +183,9 @@ func cheapestMissing(v *view, bp *bossPlanner) greedyChoice {
 		// Among the town's cheapest plans, the one of the lowest desired
 		// index wins.
 		townBest, townU := 0, -1
-		for i, m := range bp.search(town, to, want, int32(best-1)) {
+		found, stopped := bp.search(town, to, want, int32(best-1))
+		more = more || stopped
+		for i, m := range found {
 			if len(m.steps) == 0 || m.cost > best-1 {
 				continue
 			}
@@ -172,5 +197,5 @@ func cheapestMissing(v *view, bp *bossPlanner) greedyChoice {
 			best, choice = townBest, greedyChoice{town.ID, want[townU], true}
 		}
 	}
-	return choice
+	return choice, more
 }

@@ -69,13 +69,13 @@ func TestBossPlannerKeepsSearches(t *testing.T) {
 					limit = int32(rng.IntN(30))
 				}
 				before := bp.towns[town.ID].valid
-				got := bp.search(town, to, want, limit)
+				got, _ := bp.search(town, to, want, limit)
 				if before && bp.towns[town.ID].valid {
 					kept++
 				}
 				fresh := &bossPlanner{}
 				fresh.on(b, gen)
-				want2 := fresh.search(town, to, want, limit)
+				want2, _ := fresh.search(town, to, want, limit)
 				for i := range got {
 					g, w := got[i], want2[i]
 					if int32(g.cost) > limit {
