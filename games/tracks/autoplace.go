@@ -126,7 +126,7 @@ type planner struct {
 	track       bool
 	reads       []uint64
 	wide        bool
-	stopped     bool // the last search stopped at its limit
+	stopped     bool    // the last search stopped at its limit
 	members     []int32 // the solid cells, block by block
 	memberStart []int32 // per block: where its cells start in members; one more at the end
 	blockRead   []int32 // per block: the search that recorded it
