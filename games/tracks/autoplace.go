@@ -130,6 +130,8 @@ type planner struct {
 	members     []int32 // the solid cells, block by block
 	memberStart []int32 // per block: where its cells start in members; one more at the end
 	blockRead   []int32 // per block: the search that recorded it
+	popped      []uint64 // the cells the search popped, whose neighbours it read
+	blockJump   []int32  // per block: the search that popped one of its cells
 }
 
 func newPlanner(b *Board) *planner {
@@ -196,6 +198,9 @@ func (p *planner) reset(b *Board) {
 	p.goalBlock, p.blockRead = resize(p.goalBlock, int(id)), resize(p.blockRead, int(id))
 	clear(p.goalBlock)
 	clear(p.blockRead)
+	p.blockJump = resize(p.blockJump, int(id))
+	clear(p.blockJump)
+	p.popped = resize(p.popped, (n+63)/64)
 	p.reads = resize(p.reads, (n+63)/64)
 	p.areaDone = false
 }
@@ -208,12 +213,18 @@ func (p *planner) read(c int32) {
 }
 
 // readAround records that the search read cell c and, when it is solid,
-// its block and the block's frontier (where the block ends).
-func (p *planner) readAround(c int32) {
+// its block and the block's frontier (where the block ends); popped: c is
+// a cell the search popped, whose neighbours it reads (they are recorded
+// with all the popped cells' when the search ends).
+func (p *planner) readAround(c int32, popped bool) {
 	if !p.track || c < 0 {
 		return
 	}
-	p.read(c)
+	if popped {
+		p.popped[c>>6] |= 1 << (c & 63)
+	} else {
+		p.read(c)
+	}
 	id := p.block[c]
 	if id < 0 || p.blockRead[id] == p.search {
 		return
@@ -228,11 +239,40 @@ func (p *planner) readAround(c int32) {
 	}
 }
 
+// dilate adds to dst the bits of src and of their 4 neighbours on a grid
+// w cells wide: src shifted by one and by w, either way (a shift by one
+// past a row's end sets a cell that is no neighbour: more, never less).
+func dilate(dst, src []uint64, w int) {
+	for i, x := range src {
+		dst[i] |= x
+	}
+	for _, k := range []int{1, w} {
+		q, r := k/64, uint(k%64)
+		for i := range dst {
+			// Up: bit j of src sets bit j+k; down: bit j-k.
+			if j := i - q; j >= 0 {
+				dst[i] |= src[j] << r
+				if r > 0 && j > 0 {
+					dst[i] |= src[j-1] >> (64 - r)
+				}
+			}
+			if j := i + q; j < len(src) {
+				dst[i] |= src[j] >> r
+				if r > 0 && j+1 < len(src) {
+					dst[i] |= src[j+1] << (64 - r)
+				}
+			}
+		}
+	}
+}
+
 // areas labels the cells with the components of a graph through which
 // every search step goes: two neighbours are joined when both are solid
 // (a block, whose frontier a search jumps to), or when one is a free cell
-// a plan may enter and the other is solid or may be entered too. A search
-// never reaches a cell of another area than its start's.
+// a plan may enter and the other is solid or may be entered too. That is,
+// the cells a plan may enter or that are solid, joined to such neighbours;
+// a free cell no plan may enter is an area alone. A search never reaches
+// a cell of another area than its start's.
 func (p *planner) areas() {
 	if p.areaDone {
 		return
@@ -242,20 +282,18 @@ func (p *planner) areas() {
 	for c := range p.area {
 		p.area[c] = -1
 	}
-	joined := func(a, b int32) bool {
-		return p.solid[a] && p.solid[b] ||
-			!p.solid[a] && p.ok[a] && (p.ok[b] || p.solid[b]) ||
-			!p.solid[b] && p.ok[b] && (p.ok[a] || p.solid[a])
-	}
 	for c := range p.area {
 		if p.area[c] >= 0 {
 			continue
 		}
 		p.area[c] = int32(c)
+		if !p.solid[c] && !p.ok[c] {
+			continue
+		}
 		q := append(p.queue[:0], int32(c))
 		for i := 0; i < len(q); i++ {
 			for _, m := range p.b.adj[q[i]] {
-				if m >= 0 && p.area[m] < 0 && joined(q[i], m) {
+				if m >= 0 && p.area[m] < 0 && (p.solid[m] || p.ok[m]) {
 					p.area[m] = int32(c)
 					q = append(q, m)
 				}
@@ -388,6 +426,7 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 	p.stopped = false
 	if p.track {
 		clear(p.reads)
+		clear(p.popped)
 		p.wide = false
 	}
 
@@ -406,7 +445,7 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 				p.wide = true
 				continue
 			}
-			p.readAround(g.cell)
+			p.readAround(g.cell, false)
 			g.block = p.block[g.cell]
 			p.goalCell[g.cell] = p.search
 			if g.block >= 0 {
@@ -424,7 +463,7 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 			start.kind = kindBuilt
 		}
 	}
-	p.readAround(start.cell)
+	p.readAround(start.cell, true)
 	p.nodes = append(p.nodes, start)
 	k0 := key(start.cell, start.kind)
 	p.best[k0] = 0
@@ -441,7 +480,7 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 		} else if g > g0 {
 			continue // stale
 		}
-		p.readAround(n.cell)
+		p.readAround(n.cell, true)
 		// A target's search ends at its first goal; the others go on from
 		// the same heap, as if that pop were not a goal. A search towards
 		// a target off the grid expands nothing: it ends after its first
@@ -472,12 +511,19 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 		case n.build:
 			marked := false
 			for d, m := range b.adj[c] {
-				p.read(m)
 				if m >= 0 && p.ok[m] && p.worth(m, g0+p.step[m], cur, &marked) {
 					p.offer(m, g0+p.step[m], !p.solid[m], cur, int32(d))
 				}
 			}
 		default: // a pre-existing solid cell: jump to any cell of its frontier
+			// A cell of the block popped before, at no higher cost (pops
+			// never cost less than the last), offered the same frontier:
+			// no cell of it can improve now.
+			if id := p.block[c]; p.blockJump[id] == p.search {
+				continue
+			} else {
+				p.blockJump[id] = p.search
+			}
 			// Every cell of a block has the same frontier, in another
 			// order: the block's, in any order, tells whether c's is
 			// worth computing.
@@ -498,6 +544,9 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 				}
 			}
 		}
+	}
+	if p.track {
+		dilate(p.reads, p.popped, p.b.W)
 	}
 }
 
