@@ -126,10 +126,10 @@ type planner struct {
 	track       bool
 	reads       []uint64
 	wide        bool
-	stopped     bool    // the last search stopped at its limit
-	members     []int32 // the solid cells, block by block
-	memberStart []int32 // per block: where its cells start in members; one more at the end
-	blockRead   []int32 // per block: the search that recorded it
+	stopped     bool     // the last search stopped at its limit
+	members     []int32  // the solid cells, block by block
+	memberStart []int32  // per block: where its cells start in members; one more at the end
+	blockRead   []int32  // per block: the search that recorded it
 	popped      []uint64 // the cells the search popped, whose neighbours it read
 	blockJump   []int32  // per block: the search that popped one of its cells
 }
