@@ -97,7 +97,8 @@ type planner struct {
 	b        *Board
 	block    []int32   // block id of each solid cell, -1 for free cells
 	frontier [][]int32 // per solid cell: the block's frontier in BFS order from it
-	done     []bool    // frontier computed
+	done     []int32   // frontier computed on the board of this boardGen
+	boardGen int32     // counts the boards (reset)
 	best     []int32   // per key: best g, -1 for none
 	parent   []int32   // per key: arena index of the parent state, -1 for none
 	touched  []int32
@@ -145,29 +146,32 @@ func newPlanner(b *Board) *planner {
 func (p *planner) reset(b *Board) {
 	n := b.W * b.H
 	p.b = b
+	// The stamps (boardGen, stamp, markID, search) only grow: what an
+	// earlier board or search stamped never matches the current one.
+	p.boardGen++
 	p.block, p.done = resize(p.block, n), resize(p.done, n)
 	p.seen, p.mark, p.ok = resize(p.seen, n), resize(p.mark, n), resize(p.ok, n)
 	p.solid, p.step = resize(p.solid, n), resize(p.step, n)
-	p.goalCell, p.search = resize(p.goalCell, n), 0
-	p.best, p.parent = resize(p.best, (n+1)*numKinds), resize(p.parent, (n+1)*numKinds)
+	p.goalCell = resize(p.goalCell, n)
+	if len(p.best) != (n+1)*numKinds {
+		// A search clears the keys the last one touched; new arrays
+		// start clear.
+		p.best, p.parent = make([]int32, (n+1)*numKinds), make([]int32, (n+1)*numKinds)
+		for i := range p.best {
+			p.best[i], p.parent[i] = -1, -1
+		}
+		p.touched = p.touched[:0]
+	}
 	if len(p.frontier) != n {
 		p.frontier = make([][]int32, n)
 	}
-	p.touched, p.markID, p.stamp = p.touched[:0], 0, 0
 	for c := range n {
 		p.ok[c] = !b.inked(c) || b.TownAt[c] >= 0
 		p.solid[c], p.step[c] = b.solid(c), 0
 		if !p.solid[c] {
 			p.step[c] = int32(b.Terrain[c].Cost())
 		}
-		p.done[c], p.seen[c], p.mark[c], p.goalCell[c] = false, 0, 0, 0
-		p.frontier[c] = p.frontier[c][:0]
-	}
-	for i := range p.best {
-		p.best[i], p.parent[i] = -1, -1
-	}
-	for i := range p.block {
-		p.block[i] = -1
+		p.block[c] = -1
 	}
 	for i := range p.blockFr {
 		p.blockFr[i] = nil
@@ -314,7 +318,7 @@ func resize[T any](s []T, n int) []T {
 // frontierOf returns the free cells 4-adjacent to the block of solid cell c,
 // in BFS discovery order from c.
 func (p *planner) frontierOf(c int32) []int32 {
-	if p.done[c] {
+	if p.done[c] == p.boardGen {
 		return p.frontier[c]
 	}
 	b := p.b
@@ -336,7 +340,7 @@ func (p *planner) frontierOf(c int32) []int32 {
 		}
 	}
 	p.queue = q[:0]
-	p.done[c], p.frontier[c] = true, out
+	p.done[c], p.frontier[c] = p.boardGen, out
 	return out
 }
 
