@@ -106,6 +106,7 @@ type planner struct {
 	ok       []bool  // per cell: a plan may enter it
 	solid    []bool  // per cell: b.solid, read once per board
 	step     []int32 // per cell: the cost of stepping on it, 0 for solid cells
+	enter    []int32 // per cell: step, or -1 when no plan may enter it (one read for both)
 	mark     []int32 // cells built on the chain of the state being expanded
 	markID   int32
 	h        planHeap
@@ -151,7 +152,7 @@ func (p *planner) reset(b *Board) {
 	p.boardGen++
 	p.block, p.done = resize(p.block, n), resize(p.done, n)
 	p.seen, p.mark, p.ok = resize(p.seen, n), resize(p.mark, n), resize(p.ok, n)
-	p.solid, p.step = resize(p.solid, n), resize(p.step, n)
+	p.solid, p.step, p.enter = resize(p.solid, n), resize(p.step, n), resize(p.enter, n)
 	p.goalCell = resize(p.goalCell, n)
 	if len(p.best) != (n+1)*numKinds {
 		// A search clears the keys the last one touched; new arrays
@@ -170,6 +171,10 @@ func (p *planner) reset(b *Board) {
 		p.solid[c], p.step[c] = b.solid(c), 0
 		if !p.solid[c] {
 			p.step[c] = int32(b.Terrain[c].Cost())
+		}
+		p.enter[c] = p.step[c]
+		if !p.ok[c] {
+			p.enter[c] = -1
 		}
 		p.block[c] = -1
 	}
@@ -513,11 +518,26 @@ func (p *planner) planAll(fx, fy int, to []int, limit int32, found func(i int, s
 				p.offer(c, g0+p.step[c], true, cur, noDir)
 			}
 		case n.build:
+			// worth, written out: this is the planner's hottest loop.
 			marked := false
 			for d, m := range b.adj[c] {
-				if m >= 0 && p.ok[m] && p.worth(m, g0+p.step[m], cur, &marked) {
-					p.offer(m, g0+p.step[m], !p.solid[m], cur, int32(d))
+				if m < 0 || p.enter[m] < 0 {
+					continue
 				}
+				g := g0 + p.enter[m]
+				if old := p.best[key(m, kindBuilt)]; old >= 0 {
+					if g >= old {
+						continue
+					}
+					if !marked {
+						p.markChain(cur)
+						marked = true
+					}
+					if p.planned(m) {
+						continue
+					}
+				}
+				p.offer(m, g, p.enter[m] > 0, cur, int32(d))
 			}
 		default: // a pre-existing solid cell: jump to any cell of its frontier
 			// A cell of the block popped before, at no higher cost (pops
