@@ -93,3 +93,31 @@ func TestBossPlannerKeepsSearches(t *testing.T) {
 	}
 	t.Logf("%d searches kept", kept)
 }
+
+// TestViewReadsOnlyChanges: a view that skips the cell lines repeated from
+// the last turn holds the board a view reading the whole turn holds.
+func TestViewReadsOnlyChanges(t *testing.T) {
+	for seed, game := range gameInputs(t, [2]string{"random", "boss5"}, 0, 3) {
+		kept := &view{}
+		for turn, msg := range game {
+			if err := kept.read(msg); err != nil {
+				t.Fatal(err)
+			}
+			whole := &view{}
+			// The first turn's init block, then this turn whole.
+			if err := whole.read(game[0]); err != nil {
+				t.Fatal(err)
+			}
+			if turn > 0 {
+				whole.grid = nil
+				if err := whole.read(msg); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !reflect.DeepEqual(kept.b.Track, whole.b.Track) || !reflect.DeepEqual(kept.b.Regions, whole.b.Regions) ||
+				!reflect.DeepEqual(kept.conns, whole.conns) {
+				t.Fatalf("seed %d turn %d: the board read in part differs from the board read whole", seed, turn)
+			}
+		}
+	}
+}

@@ -126,7 +126,15 @@ func (v *view) read(msg []byte) error {
 	}
 	v.gen++
 	cells := l.rest
-	if err := v.readCells(l); err != nil {
+	// The lines up to the first that differs from last turn's are not
+	// read again.
+	skip := 0
+	if v.grid != nil {
+		i := commonPrefix(cells, v.grid)
+		skip = min(strings.Count(cells[:i], "\n"), len(v.b.Terrain))
+		l.rest = cells[strings.LastIndexByte(cells[:i], '\n')+1:]
+	}
+	if err := v.readCells(l, skip); err != nil {
 		v.grid = nil // the board is half read: next turn reads it whole
 		return err
 	}
@@ -148,13 +156,33 @@ func afterLines(msg []byte, n int) int {
 	return i
 }
 
-// readCells reads the cell lines of a turn into the board.
-func (v *view) readCells(l *lineReader) error {
-	b := v.b
-	for i := range b.Regions {
-		b.Regions[i].Instability, b.Regions[i].Inked = 0, false
+// commonPrefix returns the length of the longest common prefix of a and b
+// (by halves: comparisons of whole ranges are the fast ones).
+func commonPrefix(a string, b []byte) int {
+	lo, hi := 0, min(len(a), len(b))
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if a[lo:mid] == string(b[lo:mid]) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
 	}
-	for c := range b.Terrain {
+	return lo
+}
+
+// readCells reads the cell lines of a turn into the board, from cell skip
+// on: the lines before it are last turn's, already read. A region takes
+// the values of its last cell's line (every line sets them); one whose
+// cells all come before skip keeps last turn's, read from the same lines.
+func (v *view) readCells(l *lineReader, skip int) error {
+	b := v.b
+	if skip == 0 {
+		for i := range b.Regions {
+			b.Regions[i].Instability, b.Regions[i].Inked = 0, false
+		}
+	}
+	for c := skip; c < len(b.Terrain); c++ {
 		line, err := l.next()
 		if err != nil {
 			return err
