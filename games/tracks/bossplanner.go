@@ -7,10 +7,12 @@ import (
 
 // bossPlanner is a boss's planner with the plans it made. A board that has
 // not changed since the last turn (the same view generation) is not
-// planned again, and a town's search is not made again while the board
-// differs from the one it was made on only in cells it never read.
+// planned again, and, with keep, a town's search is not made again while
+// the board differs from the one it was made on only in cells it never
+// read.
 type bossPlanner struct {
 	pl      planner
+	keep    bool
 	gen     int           // view generation of the board pl was reset on, 0 for none
 	plans   []missingPlan // eachMissing's plans on that board
 	planned bool          // plans holds them
@@ -58,7 +60,7 @@ func (bp *bossPlanner) on(b *Board, gen int) *bossPlanner {
 		return bp
 	}
 	p := &bp.pl
-	p.track = true
+	p.track = bp.keep
 	sameSize := bp.initialised && len(bp.solid) == b.W*b.H
 	p.reset(b)
 	bp.gen, bp.planned, bp.chosen = gen, false, false
@@ -103,7 +105,7 @@ func (bp *bossPlanner) search(town Town, to, want []int, limit int32) (found []m
 	p.planAll(town.X, town.Y, to, limit, func(i int, steps []int, cost int) {
 		found[i] = missingPlan{town.ID, want[i], steps, cost}
 	})
-	*ts = townSearch{valid: !p.wide, want: append(ts.want[:0], want...), limit: limit,
+	*ts = townSearch{valid: bp.keep && !p.wide, want: append(ts.want[:0], want...), limit: limit,
 		found: found, reads: append(ts.reads[:0], p.reads...), stopped: p.stopped}
 	return found, p.stopped
 }

@@ -46,7 +46,7 @@ func TestBossPlannerKeepsSearches(t *testing.T) {
 	kept := 0
 	for seed := range int64(6) {
 		b, _ := generate(seed, true)
-		bp := &bossPlanner{}
+		bp := &bossPlanner{keep: true}
 		for gen := 1; gen <= 60; gen++ {
 			for range 1 + rng.IntN(3) {
 				if c := rng.IntN(len(b.Track)); rng.IntN(4) > 0 && b.TownAt[c] < 0 {
