@@ -103,7 +103,7 @@ type planner struct {
 	parent   []int32   // per key: arena index of the parent state, -1 for none
 	touched  []int32
 	nodes    []planNode
-	ok       []bool  // per cell: a plan may enter it
+	ok       []bool  // per cell: a plan may enter it (its region is not inked, or it is a town)
 	solid    []bool  // per cell: b.solid, read once per board
 	step     []int32 // per cell: the cost of stepping on it, 0 for solid cells
 	enter    []int32 // per cell: step, or -1 when no plan may enter it (one read for both)
@@ -383,9 +383,6 @@ func (p *planner) markChain(i int32) {
 // planned reports whether cell c is built on the marked chain. Solid cells
 // never are: plans only build on free cells.
 func (p *planner) planned(c int32) bool { return p.mark[c] == p.markID }
-
-// allowed: a plan may enter a cell whose region is not inked, or a town.
-func (p *planner) allowed(c int32) bool { return p.ok[c] }
 
 // direction of the step a -> b, noDir when not a unit step.
 func (p *planner) direction(a, b int32) int32 {
