@@ -36,7 +36,7 @@ func TestPlanHeapIsContainerHeap(t *testing.T) {
 				continue
 			}
 			// Few distinct keys: many ties, told apart by the node index.
-			e := planEntry{node: int32(op), g: int32(rng.IntN(4)), tie: int32(rng.IntN(5))}
+			e := planEntry{node: int32(op), rank: planRank(int32(rng.IntN(4)), int32(rng.IntN(5)))}
 			mine.push(e)
 			heap.Push(&ref, e)
 		}

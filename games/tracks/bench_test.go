@@ -86,14 +86,20 @@ func BenchmarkAutoplace(b *testing.B) {
 // bossInputs records, for seeds 0 to n-1, what seat 0 of a game between
 // the boss and boss4 reads every turn (the bytes a process bot reads).
 func bossInputs(tb testing.TB, boss string, n int) [][][]byte {
+	return gameInputs(tb, [2]string{boss, "boss4"}, 0, int64(n))
+}
+
+// gameInputs records, for seeds from to to-1, what seat 0 of a game between
+// the builtins names reads every turn.
+func gameInputs(tb testing.TB, names [2]string, from, to int64) [][][]byte {
 	var games [][][]byte
-	for seed := range int64(n) {
+	for seed := from; seed < to; seed++ {
 		var msgs [][]byte
 		o, _ := game.ParseOptions(options, nil)
 		ref, _ := Game{}.New(game.Config{Seed: seed, Players: 2, Options: o})
 		r := ref.(*referee)
 		bots := [2]game.Bot{}
-		for p, name := range []string{boss, "boss4"} {
+		for p, name := range names {
 			bi, _ := Game{}.Info().FindBuiltin(name)
 			bots[p] = bi.New(game.BotSeed(seed, p))
 		}

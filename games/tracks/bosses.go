@@ -8,49 +8,18 @@ import (
 // The bosses of leagues 3 to 5 (rules §5). They plan with the game's own
 // AUTOPLACE planner on the board rebuilt from their input.
 
-// eachMissing calls f with the plan of every desired connection T→U that
-// is not active, towns in id order and each town's desired towns in id
-// order, skipping the pairs the planner cannot join.
-func eachMissing(v *view, pl *planner, f func(t, u int, steps []int, cost int)) {
-	type plan struct {
-		steps []int
-		cost  int
-	}
-	var to []int
-	var want []int
-	var plans []plan
-	for _, town := range v.b.Towns {
-		// One search from the town plans all its missing connections.
-		to, want = to[:0], want[:0]
-		for _, d := range town.Desired {
-			if !v.active(town.ID, d) {
-				u := v.b.Towns[d]
-				to, want = append(to, u.X, u.Y), append(want, d)
-			}
-		}
-		if len(want) == 0 {
-			continue
-		}
-		plans = append(plans[:0], make([]plan, len(want))...)
-		pl.planAll(town.X, town.Y, to, func(i int, steps []int, cost int) { plans[i] = plan{steps, cost} })
-		for i, d := range want {
-			if len(plans[i].steps) > 0 {
-				f(town.ID, d, plans[i].steps, plans[i].cost)
-			}
+// missingOf returns in to (x, y pairs) and want (town ids) the desired
+// connections of town that are not active, in the order of its desired
+// towns, in the memory of to and want.
+func missingOf(v *view, town Town, to, want []int) ([]int, []int) {
+	to, want = to[:0], want[:0]
+	for _, d := range town.Desired {
+		if !v.active(town.ID, d) {
+			u := v.b.Towns[d]
+			to, want = append(to, u.X, u.Y), append(want, d)
 		}
 	}
-}
-
-// greedyPair returns the missing desired connection T→U whose plan is the
-// cheapest (ties: lower T, then lower U), or ok=false.
-func greedyPair(v *view, pl *planner) (t, u int, ok bool) {
-	best := 0
-	eachMissing(v, pl, func(pt, pu int, _ []int, cost int) {
-		if !ok || cost < best {
-			t, u, best, ok = pt, pu, cost, true
-		}
-	})
-	return t, u, ok
+	return to, want
 }
 
 // greedyMove is the league 3 boss (Greedy connector).
@@ -64,9 +33,15 @@ func greedyMove(v *view, _ *rand.Rand) []string {
 // advantage returns, per region, E(R) of rules §5: the opponent's tracks
 // on active paths in R minus the bot's own tracks on active paths in R;
 // regions that are inked or hold a town cannot be disrupted (ok false).
+// The slices are the view's, computed once per board.
 func advantage(v *view) (e []int, ok []bool) {
+	if v.advGen == v.gen {
+		return v.adv, v.advOK
+	}
 	b := v.b
-	e, ok = make([]int, len(b.Regions)), make([]bool, len(b.Regions))
+	e, ok = resize(v.adv, len(b.Regions)), resize(v.advOK, len(b.Regions))
+	v.adv, v.advOK, v.advGen = e, ok, v.gen
+	clear(e)
 	for id, reg := range b.Regions {
 		ok[id] = !reg.Inked && reg.Town < 0
 	}
@@ -134,17 +109,17 @@ func inkThresholdGuess(v *view) int {
 func plannerMove(v *view, _ *rand.Rand) []string {
 	b := v.b
 	thr := inkThresholdGuess(v)
-	safe := v.safeBoard()
-	for id := range safe.Regions {
-		if reg := &safe.Regions[id]; reg.Town < 0 && reg.Instability >= thr-1 {
-			reg.Inked = true
+	if v.safePl.gen != v.gen {
+		// The board without the regions one disruption from inking.
+		safe := v.safeBoard()
+		for id := range safe.Regions {
+			if reg := &safe.Regions[id]; reg.Town < 0 && reg.Instability >= thr-1 {
+				reg.Inked = true
+			}
 		}
+		v.safePl.on(safe, v.gen)
 	}
-	if v.safePl == nil {
-		v.safePl = &planner{}
-	}
-	pl := v.safePl
-	pl.reset(safe)
+	pl := &v.safePl
 	turnsLeft := maxTurns - v.turn + 1
 	var plan []int
 	bestValue := -1.0
@@ -175,13 +150,14 @@ func plannerMove(v *view, _ *rand.Rand) []string {
 	return acts
 }
 
-// planner returns the bot's planner, reset to the board of this turn.
-func (v *view) planner() *planner {
-	if v.pl == nil {
-		v.pl = &planner{}
-	}
-	v.pl.reset(v.b)
-	return v.pl
+// planner returns the bot's planner on the board of this turn. It keeps
+// the towns' searches: about one in nine outlives its board in the greedy
+// bosses' games. The planner boss's safe board changes in nearly every
+// search's cells (the networks' frontiers, the regions turning unsafe):
+// its planner keeps none (3 in 1500), which spares it the recording.
+func (v *view) planner() *bossPlanner {
+	v.pl.keep = true
+	return v.pl.on(v.b, v.gen)
 }
 
 // safeBoard returns a copy of this turn's board (b.clone), in the memory

@@ -25,7 +25,7 @@ var bossPairs = [][2]string{
 	{"boss5", "boss5"},
 }
 
-const bossSeeds = 8
+const bossSeeds = 16
 
 // bossGame plays one golden game: odd seeds under the reference ruleset
 // (ink threshold 4, which the planner boss guesses from the board), even

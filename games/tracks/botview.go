@@ -1,6 +1,7 @@
 package tracks
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -17,9 +18,17 @@ type view struct {
 	foeScore int
 	conns    []string // partOfActiveConnections of each cell
 
+	// gen counts the changes of the board: it grows on every turn whose
+	// cell lines differ from the last turn's (grid holds those).
+	gen  int
+	grid []byte
+
 	// The bosses' planners and board copy, kept from turn to turn.
-	pl, safePl *planner
+	pl, safePl bossPlanner
 	safe       *Board
+	adv        []int // advantage's answer on the board of generation advGen
+	advOK      []bool
+	advGen     int
 }
 
 var errInput = errors.New("tracks bot: malformed input")
@@ -87,7 +96,16 @@ func cutInt(s string) (n int, rest string, ok bool) {
 
 // read updates the view from one message.
 func (v *view) read(msg []byte) error {
-	l := &lineReader{rest: string(msg)}
+	// The cell lines often repeat last turn's (nobody built, disrupted or
+	// inked): then the board, and all the bosses derive from it, stand,
+	// and only the score lines are read (and copied).
+	l := &lineReader{}
+	same := false
+	if i := afterLines(msg, 2); v.b != nil && v.grid != nil && i >= 0 && bytes.Equal(msg[i:], v.grid) {
+		l.rest, same = string(msg[:i]), true
+	} else {
+		l.rest = string(msg)
+	}
 	if v.b == nil {
 		if err := v.readInit(l); err != nil {
 			return err
@@ -103,11 +121,68 @@ func (v *view) read(msg []byte) error {
 		return err
 	}
 	v.myScore, v.foeScore = s[0], f[0]
-	b := v.b
-	for i := range b.Regions {
-		b.Regions[i].Instability, b.Regions[i].Inked = 0, false
+	if same {
+		return nil
 	}
-	for c := range b.Terrain {
+	v.gen++
+	cells := l.rest
+	// The lines up to the first that differs from last turn's are not
+	// read again.
+	skip := 0
+	if v.grid != nil {
+		i := commonPrefix(cells, v.grid)
+		skip = min(strings.Count(cells[:i], "\n"), len(v.b.Terrain))
+		l.rest = cells[strings.LastIndexByte(cells[:i], '\n')+1:]
+	}
+	if err := v.readCells(l, skip); err != nil {
+		v.grid = nil // the board is half read: next turn reads it whole
+		return err
+	}
+	v.grid = append(v.grid[:0], cells...)
+	return nil
+}
+
+// afterLines returns the index after the first n lines of msg, -1 when it
+// has fewer.
+func afterLines(msg []byte, n int) int {
+	i := 0
+	for range n {
+		j := bytes.IndexByte(msg[i:], '\n')
+		if j < 0 {
+			return -1
+		}
+		i += j + 1
+	}
+	return i
+}
+
+// commonPrefix returns the length of the longest common prefix of a and b
+// (by halves: comparisons of whole ranges are the fast ones).
+func commonPrefix(a string, b []byte) int {
+	lo, hi := 0, min(len(a), len(b))
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if a[lo:mid] == string(b[lo:mid]) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// readCells reads the cell lines of a turn into the board, from cell skip
+// on: the lines before it are last turn's, already read. A region takes
+// the values of its last cell's line (every line sets them); one whose
+// cells all come before skip keeps last turn's, read from the same lines.
+func (v *view) readCells(l *lineReader, skip int) error {
+	b := v.b
+	if skip == 0 {
+		for i := range b.Regions {
+			b.Regions[i].Instability, b.Regions[i].Inked = 0, false
+		}
+	}
+	for c := skip; c < len(b.Terrain); c++ {
 		line, err := l.next()
 		if err != nil {
 			return err
@@ -201,13 +276,20 @@ func (v *view) readInit(l *lineReader) error {
 	return nil
 }
 
-// active reports whether the connection t-u was active last turn.
+// active reports whether the connection t-u was active last turn: "t-u" is
+// one of the comma-separated names of the town's cell.
 func (v *view) active(t, u int) bool {
-	name := strconv.Itoa(t) + "-" + strconv.Itoa(u)
-	for _, s := range strings.Split(v.conns[v.b.Towns[t].Cell], ",") {
-		if s == name {
+	var buf [24]byte
+	name := strconv.AppendInt(buf[:0], int64(t), 10)
+	name = strconv.AppendInt(append(name, '-'), int64(u), 10)
+	for s := v.conns[v.b.Towns[t].Cell]; ; {
+		item, rest, more := strings.Cut(s, ",")
+		if item == string(name) {
 			return true
 		}
+		if !more {
+			return false
+		}
+		s = rest
 	}
-	return false
 }
