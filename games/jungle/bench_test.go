@@ -2,6 +2,7 @@ package jungle
 
 import (
 	"fmt"
+	"syscall"
 	"testing"
 	"time"
 
@@ -48,10 +49,26 @@ func benchGame(b *testing.B, seed int64, bots []string) {
 func BenchmarkJungleGame(b *testing.B) {
 	bots := []string{"greedy", "fighter", "greedy", "fighter"}
 	b.ReportAllocs()
+	cpu0 := processCPU(b)
 	for i := 0; b.Loop(); i++ {
 		benchGame(b, int64(i), bots)
 	}
+	cpu := processCPU(b) - cpu0
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	// The process's CPU time, not the wall clock: on a shared machine the
+	// wall clock also counts the time spent waiting for a core. It counts
+	// the garbage collector's other threads too.
+	b.ReportMetric(cpu.Seconds()*1000/float64(b.N), "cpu-ms/game")
+	b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
+}
+
+// processCPU is the user and system CPU time the whole process has used.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkJungleEngine is the referee alone: the same games with every
