@@ -173,8 +173,14 @@ func (s *State) move(u int, target Pos) string {
 // search. It returns the positions from u's tile to target, or nil; they
 // are good until the next search.
 func (s *State) pathFor(u *Unit, target Pos) []Pos {
-	k := walker{tiles: s.tiles, occ: s.occ, free: s.free, spawnOK: s.onSpawnOrDead(u), carrier: u.Diamond >= 0}
-	return s.search.find(s.Map.W, s.Map.H, u.Pos, target, &k)
+	block := uint8(blkOff | blkUnit)
+	if !s.onSpawnOrDead(u) {
+		block |= blkSpawn
+	}
+	if u.Diamond >= 0 {
+		block |= blkDiamond
+	}
+	return s.search.find(s.Map.W, s.Map.H, u.Pos, target, s.blk, block)
 }
 
 // summon starts raising the held diamond's level (spec §4.3 SUMMON).

@@ -11,8 +11,8 @@ package jungle
 // by their index in the search's slice (no pointers: nothing for the
 // garbage collector to follow or a write barrier to record).
 type searchRec struct {
-	pos, g int32 // tile index y*w+x, cost from the start (f is g+1)
-	cell   int32 // the tile's index in the searcher's bordered grid
+	cell   int32 // the tile's index in the bordered grid
+	g      int32 // cost from the start (f is g+1)
 	parent int32 // index of the parent record, -1 for the start
 }
 
@@ -116,21 +116,30 @@ type searcher struct {
 
 const offTile = -1
 
-// walker is the walkable predicate of a search (spec §4.1, State.walkable)
-// read from a board's tiles, units and free diamonds.
-type walker struct {
-	tiles            []Tile
-	occ              []int
-	free             []uint8
-	spawnOK, carrier bool
-}
+// The bits of a tile in a search's grid of blocks (State.blk): the mover
+// may not enter a tile with one of the bits its search is given. blkOff is
+// the border, a wall or no tile; blkDiamond is a free diamond lying there.
+const (
+	blkOff uint8 = 1 << iota
+	blkSpawn
+	blkUnit
+	blkDiamond
+)
 
-// ok says whether the mover may enter tile i. A tile with a unit is never
-// walkable, so the unit's diamond does not count here as it does in
-// diamondAt.
-func (k *walker) ok(i int) bool {
-	t := k.tiles[i]
-	return (t == Empty || t == Spawn && k.spawnOK) && k.occ[i] == 0 && !(k.carrier && k.free[i] > 0)
+// blockGrid is a grid of blocks for a w x h board, with a border of one
+// tile (blkOff) around it: bits(p) for every tile p of the board.
+func blockGrid(w, h int, bits func(Pos) uint8) []uint8 {
+	stride := w + 2
+	g := make([]uint8, stride*(h+2))
+	for i := range g {
+		x, y := i%stride-1, i/stride-1
+		if x < 0 || y < 0 || x >= w || y >= h {
+			g[i] = blkOff
+			continue
+		}
+		g[i] = bits(Pos{x, y})
+	}
+	return g
 }
 
 // findPath returns the reference's path from start to target, start and
@@ -139,22 +148,20 @@ func (k *walker) ok(i int) bool {
 // search (spec §4.4): here, for every tile before it starts. The path is
 // good until the next search.
 func (s *searcher) findPath(w, h int, start, target Pos, ok func(Pos) bool) []Pos {
-	k := walker{tiles: make([]Tile, w*h), occ: make([]int, w*h), free: make([]uint8, w*h)}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			k.tiles[y*w+x] = Wall
-			if ok(Pos{x, y}) {
-				k.tiles[y*w+x] = Empty
-			}
+	blk := blockGrid(w, h, func(p Pos) uint8 {
+		if ok(p) {
+			return 0
 		}
-	}
-	return s.find(w, h, start, target, &k)
+		return blkOff
+	})
+	return s.find(w, h, start, target, blk, blkOff)
 }
 
-// find is findPath with the predicate k, judged as the search goes: it
-// does not change during the search, so each tile is judged once, when
-// first reached.
-func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
+// find is findPath on a grid of blocks (State.blk's layout): the mover
+// may enter a tile without any of the bits of block. The grid does not
+// change during the search, so each tile is judged once, when first
+// reached (spec §4.4: the predicate holds for the whole search).
+func (s *searcher) find(w, h int, start, target Pos, blk []uint8, block uint8) []Pos {
 	s.count++
 	n, stride := w*h, w+2
 	if s.w != w || s.h != h || s.blank == nil {
@@ -169,6 +176,7 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 	}
 	cells := s.cells
 	copy(cells, s.blank)
+	blk = blk[:len(cells)]
 	// A tile gets at most one record (a closed tile is never opened
 	// again), so n records are enough.
 	if cap(s.recs) < n {
@@ -176,25 +184,24 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 	}
 	recs := s.recs[:0]
 	s.open.a = s.open.a[:0]
-	ti := int32(target.Y*w + target.X)
+	tc := int32((target.Y+1)*stride + target.X + 1)
 	sc := int32((start.Y+1)*stride + start.X + 1)
-	recs = append(recs, searchRec{pos: int32(start.Y*w + start.X), g: 0, cell: sc, parent: -1})
+	recs = append(recs, searchRec{cell: sc, g: 0, parent: -1})
 	s.open.push(heapItem{f: 1, rec: 0})
 	cells[sc] = 1
 	// The neighbours in the reference's order: up, down, left, right.
-	steps := [4]int32{-int32(w), int32(w), -1, 1}
-	cellSteps := [4]int32{-int32(stride), int32(stride), -1, 1}
+	steps := [4]int32{-int32(stride), int32(stride), -1, 1}
 	for len(s.open.a) > 0 {
 		ci := s.open.pop().rec
 		cur := recs[ci]
-		if cur.pos == ti {
+		if cur.cell == tc {
 			s.recs = recs
-			return s.pathTo(ci, w)
+			return s.pathTo(ci, stride)
 		}
 		cells[cur.cell] = offTile
 		g := cur.g + 1
-		for d := range 4 {
-			nc := cur.cell + cellSteps[d]
+		for _, step := range steps {
+			nc := cur.cell + step
 			switch st := cells[nc]; {
 			case st == offTile:
 			case st > 0:
@@ -209,8 +216,8 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 				}
 				o.parent, o.g = ci, g
 				s.open.rebuild()
-			case k.ok(int(cur.pos + steps[d])):
-				recs = append(recs, searchRec{pos: cur.pos + steps[d], g: g, cell: nc, parent: ci})
+			case blk[nc]&block == 0:
+				recs = append(recs, searchRec{cell: nc, g: g, parent: ci})
 				nr := int32(len(recs) - 1)
 				cells[nc] = nr + 1
 				s.open.push(heapItem{f: g + 1, rec: nr})
@@ -224,11 +231,11 @@ func (s *searcher) find(w, h int, start, target Pos, k *walker) []Pos {
 }
 
 // pathTo is the path from the start to record ci, in s.path.
-func (s *searcher) pathTo(ci int32, w int) []Pos {
+func (s *searcher) pathTo(ci int32, stride int) []Pos {
 	rev := s.path[:0]
 	for c := ci; c >= 0; c = s.recs[c].parent {
-		p := int(s.recs[c].pos)
-		rev = append(rev, Pos{p % w, p / w})
+		p := int(s.recs[c].cell)
+		rev = append(rev, Pos{p%stride - 1, p/stride - 1})
 	}
 	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 		rev[i], rev[j] = rev[j], rev[i]

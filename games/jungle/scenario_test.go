@@ -483,7 +483,7 @@ func TestScenario35PickBest(t *testing.T) {
 	st := h.r.st
 	for _, pts := range []int{0, 7} {
 		st.Diamonds = append(st.Diamonds, &Diamond{ID: fmt.Sprint(pts), Pos: Pos{2, 1}, Level: 1, Points: pts, Owner: -1})
-		st.free[st.idx(Pos{2, 1})]++
+		st.addFree(Pos{2, 1}, 1)
 	}
 	h.tick(h.cmd(act("MOVE", "1", 2, 1)))
 	if st.Diamonds[h.unit("1").Diamond].ID != "7" {
@@ -494,7 +494,7 @@ func TestScenario35PickBest(t *testing.T) {
 	st = h.r.st
 	for _, id := range []string{"first", "second"} {
 		st.Diamonds = append(st.Diamonds, &Diamond{ID: id, Pos: Pos{2, 1}, Level: 1, Points: 3, Owner: -1})
-		st.free[st.idx(Pos{2, 1})]++
+		st.addFree(Pos{2, 1}, 1)
 	}
 	h.tick(h.cmd(act("MOVE", "1", 2, 1)))
 	if st.Diamonds[h.unit("1").Diamond].ID != "first" {

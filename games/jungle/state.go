@@ -79,9 +79,14 @@ type State struct {
 	Units    []*Unit
 	Diamonds []*Diamond
 
-	tiles    []Tile  // per tile: its type (the map's, which never changes)
-	occ      []int   // per tile: index of the unit standing there + 1, 0 for none
-	free     []uint8 // per tile: number of free diamonds lying there
+	tiles []Tile  // per tile: its type (the map's, which never changes)
+	occ   []int   // per tile: index of the unit standing there + 1, 0 for none
+	free  []uint8 // per tile: number of free diamonds lying there
+	// blk is the same board for the path search, on a grid with a border
+	// of one tile around the map (index (y+1)*(W+2)+x+1): per tile, the
+	// blk bits of what it is and what is on it, kept up to date by place,
+	// remove and addFree.
+	blk      []uint8
 	spawnRng *game.SplitMix64
 	search   searcher
 	viewer   viewerCache // the frames' JSON of units and diamonds
@@ -93,10 +98,19 @@ type State struct {
 func newState(m *Map, seed uint64, names []string, unitsPerTeam int) *State {
 	s := &State{Map: m, tiles: m.grid(), occ: make([]int, m.W*m.H), free: make([]uint8, m.W*m.H),
 		spawnRng: newStream(seed, streamSpawn)}
+	s.blk = blockGrid(m.W, m.H, func(p Pos) uint8 {
+		switch s.tiles[s.idx(p)] {
+		case Empty:
+			return 0
+		case Spawn:
+			return blkSpawn
+		}
+		return blkOff
+	})
 	ids := newStream(seed, streamIDs)
 	for _, p := range m.Diamonds {
 		s.Diamonds = append(s.Diamonds, &Diamond{ID: newUUID(ids), Pos: p, Level: 1, Owner: -1})
-		s.free[p.Y*m.W+p.X]++
+		s.addFree(p, 1)
 	}
 	for i, name := range names {
 		t := &Team{ID: newUUID(ids), Name: name, Errors: []string{}}
@@ -111,6 +125,30 @@ func newState(m *Map, seed uint64, names []string, unitsPerTeam int) *State {
 
 func (s *State) idx(p Pos) int { return p.Y*s.Map.W + p.X }
 
+// blkIdx is p's index in s.blk.
+func (s *State) blkIdx(p Pos) int { return (p.Y+1)*(s.Map.W+2) + p.X + 1 }
+
+// setOcc records that unit index o+1 (0: none) stands at p.
+func (s *State) setOcc(p Pos, o int) {
+	s.occ[s.idx(p)] = o
+	if o > 0 {
+		s.blk[s.blkIdx(p)] |= blkUnit
+	} else {
+		s.blk[s.blkIdx(p)] &^= blkUnit
+	}
+}
+
+// addFree adds n (1 or -1) to the free diamonds lying at p.
+func (s *State) addFree(p Pos, n int) {
+	i := s.idx(p)
+	s.free[i] = uint8(int(s.free[i]) + n)
+	if s.free[i] > 0 {
+		s.blk[s.blkIdx(p)] |= blkDiamond
+	} else {
+		s.blk[s.blkIdx(p)] &^= blkDiamond
+	}
+}
+
 // unitAt returns the index of the unit standing at p, or -1.
 func (s *State) unitAt(p Pos) int {
 	if !s.Map.In(p) {
@@ -123,17 +161,17 @@ func (s *State) unitAt(p Pos) int {
 func (s *State) place(u int, p Pos) {
 	unit := s.Units[u]
 	if unit.Alive {
-		s.occ[s.idx(unit.Pos)] = 0
+		s.setOcc(unit.Pos, 0)
 	}
 	unit.Alive, unit.Pos = true, p
-	s.occ[s.idx(p)] = u + 1
+	s.setOcc(p, u+1)
 }
 
 // remove takes unit u off the board.
 func (s *State) remove(u int) {
 	unit := s.Units[u]
 	if unit.Alive {
-		s.occ[s.idx(unit.Pos)] = 0
+		s.setOcc(unit.Pos, 0)
 	}
 	unit.Alive = false
 }
@@ -203,7 +241,7 @@ func (s *State) pickUp(u int) {
 func (s *State) take(u, d int) {
 	dia := s.Diamonds[d]
 	if dia.Owner < 0 {
-		s.free[s.idx(dia.Pos)]--
+		s.addFree(dia.Pos, -1)
 	} else {
 		s.Units[dia.Owner].Diamond = -1
 	}
@@ -219,7 +257,7 @@ func (s *State) release(d int, p Pos) {
 	}
 	dia.Owner = -1
 	dia.Pos = p
-	s.free[s.idx(p)]++
+	s.addFree(p, 1)
 }
 
 // DiamondPos is where diamond d is: its holder's position when held.
