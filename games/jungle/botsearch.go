@@ -29,6 +29,9 @@ func (v *view) reached(p Pos) bool {
 	}
 	if v.rows != nil {
 		rs := &v.sc.search
+		if rs.ok && rs.lazy {
+			v.fillReached()
+		}
 		return rs.ok && p != rs.from && rs.seen[p.Y]>>p.X&1 != 0
 	}
 	return v.sc.dist[v.cell(p)] > 0
@@ -37,7 +40,11 @@ func (v *view) reached(p Pos) bool {
 // rowSearch is nearestRows' memory. Its rows have a zero row above and
 // below the map, so that a row's neighbours need no check.
 type rowSearch struct {
-	ok               bool // seen is the last search's, from from
+	ok bool // seen is the last search's, from from
+	// lazy: the last search found no goal, and seen is yet to be filled
+	// with what it reached (fillReached), from free for block.
+	lazy             bool
+	block            cell
 	from             Pos
 	free, goal, seen []uint64 // per map row
 	frontier, ahead  []uint64 // per map row, with the two zero rows
@@ -58,7 +65,7 @@ func (v *view) row(m cell, y int) uint64 {
 func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found bool) {
 	rs := &v.sc.search
 	h := v.h
-	rs.ok, rs.from = false, from
+	rs.ok, rs.lazy, rs.from = false, false, from
 	rs.free, rs.goal, rs.seen = resize(rs.free, h), resize(rs.goal, h), resize(rs.seen, h)
 	rs.frontier, rs.ahead = resize(rs.frontier, h+2), resize(rs.ahead, h+2)
 	clear(rs.seen)
@@ -81,28 +88,9 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 	}
 	if goals == 0 {
 		// No goal anywhere (late in a game, every diamond is held): what
-		// the search would reach, for reached, is the start and the
-		// parts of the map its free neighbours lie in, the same for
-		// every unit of the team.
-		comps := v.components(block, free)
-		nbs := from.neighbours()
-		for i := range 5 {
-			q := from
-			if i < 4 {
-				q = nbs[i]
-			}
-			if !v.in(q) || free[q.Y]>>q.X&1 == 0 {
-				continue
-			}
-			for c := 0; c < len(comps); c += h {
-				if comp := comps[c : c+h]; comp[q.Y]>>q.X&1 != 0 {
-					for y := range h {
-						seen[y] |= comp[y]
-					}
-					break
-				}
-			}
-		}
+		// the search would reach is the start and the parts of the map
+		// its free neighbours lie in, found when reached first asks.
+		rs.lazy, rs.block = true, block
 		return best, false
 	}
 	cur, next := rs.frontier, rs.ahead
@@ -145,56 +133,62 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 	}
 }
 
-// components are the parts of the map (as rows, h words each) in which
-// the tiles free for block connect, kept for the view's other searches
-// with the same block.
-func (v *view) components(block cell, free []uint64) []uint64 {
+// fillReached completes a search that found no goal: it reached the
+// start and the parts of the map in which its free neighbours lie (the
+// start's own part, were it free, holds them or only the start).
+func (v *view) fillReached() {
+	rs := &v.sc.search
+	rs.lazy = false
+	free, seen := rs.free, rs.seen
+	for _, q := range rs.from.neighbours() {
+		if !v.in(q) || free[q.Y]>>q.X&1 == 0 {
+			continue
+		}
+		for y, r := range v.component(rs.block, free, q) {
+			seen[y] |= r
+		}
+	}
+}
+
+// component is the part of the map in which the tiles free for block
+// connect that holds tile q (free), as rows (h words), kept for the view's
+// other searches with the same block.
+func (v *view) component(block cell, free []uint64, q Pos) []uint64 {
 	sc, h := v.sc, v.h
 	for _, c := range sc.comps {
-		if c.block == block {
+		if c.block == block && c.rows[q.Y]>>q.X&1 != 0 {
 			return c.rows
 		}
 	}
-	var rows []uint64
+	var comp []uint64
 	if len(sc.comps) < cap(sc.comps) {
-		rows = sc.comps[:len(sc.comps)+1][len(sc.comps)].rows[:0]
+		comp = sc.comps[:len(sc.comps)+1][len(sc.comps)].rows
 	}
-	left := append(sc.compLeft[:0], free...)
+	comp = resize(comp, h)
+	clear(comp)
 	cur, next := resize(sc.compCur, h+2), resize(sc.compNext, h+2)
 	clear(cur)
 	clear(next)
-	for y0 := 0; y0 < h; y0++ {
-		for left[y0] != 0 {
-			// A new part, from the lowest free tile not in one yet,
-			// grown a distance at a time until it stops.
-			c := len(rows)
-			rows = append(rows, make([]uint64, h)...)
-			comp := rows[c : c+h]
-			cur[y0+1] = left[y0] & -left[y0]
-			comp[y0] = cur[y0+1]
-			// The frontier's rows are lo to hi; every other row of cur
-			// and next is zero.
-			for lo, hi := y0, y0; hi >= lo; {
-				nlo, nhi := h, -1
-				for y := max(lo-1, 0); y <= min(hi+1, h-1); y++ {
-					f := cur[y+1]
-					if n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ comp[y]; n != 0 {
-						next[y+1] = n
-						comp[y] |= n
-						nlo, nhi = min(nlo, y), y
-					}
-				}
-				clear(cur[lo+1 : hi+2])
-				cur, next, lo, hi = next, cur, nlo, nhi
-			}
-			for y := range h {
-				left[y] &^= comp[y]
+	cur[q.Y+1] = 1 << q.X
+	comp[q.Y] = 1 << q.X
+	// Grown a distance at a time until it stops. The frontier's rows are
+	// lo to hi; every other row of cur and next is zero.
+	for lo, hi := q.Y, q.Y; hi >= lo; {
+		nlo, nhi := h, -1
+		for y := max(lo-1, 0); y <= min(hi+1, h-1); y++ {
+			f := cur[y+1]
+			if n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ comp[y]; n != 0 {
+				next[y+1] = n
+				comp[y] |= n
+				nlo, nhi = min(nlo, y), y
 			}
 		}
+		clear(cur[lo+1 : hi+2])
+		cur, next, lo, hi = next, cur, nlo, nhi
 	}
-	sc.compLeft, sc.compCur, sc.compNext = left, cur, next
-	sc.comps = append(sc.comps, viewComps{block: block, rows: rows})
-	return rows
+	sc.compCur, sc.compNext = cur, next
+	sc.comps = append(sc.comps, viewComps{block: block, rows: comp})
+	return comp
 }
 
 // nearestTiles is nearest one tile at a time, for maps wider than a word.
@@ -254,7 +248,7 @@ func (v *view) spawnNear(goals []Pos) (Pos, bool) {
 func (v *view) spawnNearRows(goals []Pos) (Pos, bool) {
 	rs := &v.sc.search
 	h := v.h
-	rs.ok = false // reached is nearest's
+	rs.ok, rs.lazy = false, false // reached is nearest's
 	rs.free, rs.goal, rs.seen = resize(rs.free, h), resize(rs.goal, h), resize(rs.seen, h)
 	rs.frontier, rs.ahead = resize(rs.frontier, h+2), resize(rs.ahead, h+2)
 	clear(rs.frontier)

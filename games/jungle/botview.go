@@ -159,7 +159,7 @@ const (
 // rowsMaxW is the widest map whose rows fit a word.
 const rowsMaxW = 64
 
-// viewComps are the parts of the map in which the tiles free for block
+// viewComps is a part of the map in which the tiles free for block
 // connect, as rows.
 type viewComps struct {
 	block cell
@@ -176,10 +176,10 @@ type scratch struct {
 	queue        []int32
 	goals        []Pos
 	search       rowSearch
-	// The parts of the map for the view's searches (components), and
+	// The parts of the map for the view's searches (component), and
 	// their memory.
-	comps                       []viewComps
-	compLeft, compCur, compNext []uint64
+	comps             []viewComps
+	compCur, compNext []uint64
 	// The map's own cells, rows and hasExit, for the tiles of gridOf:
 	// they depend on the tiles alone, which never change during a game.
 	gridOf     *Tile
