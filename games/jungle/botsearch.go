@@ -46,7 +46,8 @@ type rowSearch struct {
 	lazy             bool
 	block            cell
 	from             Pos
-	free, goal, seen []uint64 // per map row
+	free, goal, seen []uint64 // per map row (free is freeRows')
+	spawnFree        []uint64 // spawnNearRows' free tiles, per map row
 	frontier, ahead  []uint64 // per map row, with the two zero rows
 }
 
@@ -66,7 +67,8 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 	rs := &v.sc.search
 	h := v.h
 	rs.ok, rs.lazy, rs.from = false, false, from
-	rs.free, rs.goal, rs.seen = resize(rs.free, h), resize(rs.goal, h), resize(rs.seen, h)
+	rs.free = v.freeRows(block)
+	rs.goal, rs.seen = resize(rs.goal, h), resize(rs.seen, h)
 	rs.frontier, rs.ahead = resize(rs.frontier, h+2), resize(rs.ahead, h+2)
 	clear(rs.seen)
 	clear(rs.frontier)
@@ -75,9 +77,7 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 		return best, false
 	}
 	rs.ok = true
-	inside := ^uint64(0) >> (rowsMaxW - v.w) // the map's columns
 	for y := range h {
-		rs.free[y] = inside &^ v.row(block, y)
 		rs.goal[y] = v.row(want, y) &^ v.row(avoid, y)
 	}
 	free, goal, seen := rs.free, rs.goal, rs.seen
@@ -131,6 +131,28 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 		clear(cur[lo+1 : hi+2])
 		cur, next, lo, hi = next, cur, nlo, nhi
 	}
+}
+
+// freeRows is, per map row, the tiles free for block; kept for the view's
+// other searches, as nothing a view's searches mark (cTaken) blocks.
+func (v *view) freeRows(block cell) []uint64 {
+	sc := v.sc
+	for _, f := range sc.frees {
+		if f.block == block {
+			return f.rows
+		}
+	}
+	var rows []uint64
+	if len(sc.frees) < cap(sc.frees) {
+		rows = sc.frees[:len(sc.frees)+1][len(sc.frees)].rows
+	}
+	rows = resize(rows, v.h)
+	inside := ^uint64(0) >> (rowsMaxW - v.w) // the map's columns
+	for y := range rows {
+		rows[y] = inside &^ v.row(block, y)
+	}
+	sc.frees = append(sc.frees, viewComps{block: block, rows: rows})
+	return rows
 }
 
 // fillReached completes a search that found no goal: it reached the
@@ -249,12 +271,12 @@ func (v *view) spawnNearRows(goals []Pos) (Pos, bool) {
 	rs := &v.sc.search
 	h := v.h
 	rs.ok, rs.lazy = false, false // reached is nearest's
-	rs.free, rs.goal, rs.seen = resize(rs.free, h), resize(rs.goal, h), resize(rs.seen, h)
+	rs.spawnFree, rs.goal, rs.seen = resize(rs.spawnFree, h), resize(rs.goal, h), resize(rs.seen, h)
 	rs.frontier, rs.ahead = resize(rs.frontier, h+2), resize(rs.ahead, h+2)
 	clear(rs.frontier)
 	clear(rs.ahead)
 	inside := ^uint64(0) >> (rowsMaxW - v.w)
-	free, cands, seen := rs.free, rs.goal, rs.seen
+	free, cands, seen := rs.spawnFree, rs.goal, rs.seen
 	cur, next := rs.frontier, rs.ahead
 	for y := range h {
 		free[y] = inside &^ v.row(cWall, y)

@@ -160,7 +160,7 @@ const (
 const rowsMaxW = 64
 
 // viewComps is a part of the map in which the tiles free for block
-// connect, as rows.
+// connect, or all the tiles free for block, as rows.
 type viewComps struct {
 	block cell
 	rows  []uint64
@@ -180,6 +180,8 @@ type scratch struct {
 	// their memory.
 	comps             []viewComps
 	compCur, compNext []uint64
+	frees             []viewComps // freeRows'
+
 	// The map's own cells, rows and hasExit, for the tiles of gridOf:
 	// they depend on the tiles alone, which never change during a game.
 	gridOf     *Tile
@@ -195,7 +197,7 @@ func newView(tv *tickView, sc *scratch) *view {
 	*v = view{d: d, w: d.w, h: d.h, stride: d.w + 2, tiles: d.grid, sc: sc,
 		mine: v.mine[:0], enemies: v.enemies[:0]}
 	v.setStatic()
-	sc.comps = sc.comps[:0]
+	sc.comps, sc.frees = sc.comps[:0], sc.frees[:0]
 	sc.cells = append(sc.cells[:0], sc.static...)
 	v.cells = sc.cells
 	if v.w <= rowsMaxW {
