@@ -16,8 +16,23 @@ const hexDigits = "0123456789abcdef"
 // escaping); invalid UTF-8 becomes U+FFFD.
 func appendStr(b []byte, s string) []byte {
 	b = append(b, '"')
+	// Most strings (ids, names) need no escape: they are copied whole.
+	i := 0
+	for i < len(s) && plainJSON[s[i]] {
+		i++
+	}
+	if i == len(s) {
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	return appendEscaped(b, s, i)
+}
+
+// appendEscaped is appendStr after its opening quote, from s[i] on: the
+// bytes before it are plain.
+func appendEscaped(b []byte, s string, i int) []byte {
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
@@ -58,6 +73,15 @@ func appendStr(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// plainJSON tells the bytes that appendStr writes as they are: ASCII but
+// control characters, '"' and '\\'.
+var plainJSON = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
 
