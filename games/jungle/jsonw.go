@@ -83,7 +83,9 @@ var plainJSON = func() (t [256]bool) {
 	return t
 }()
 
-func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
+// appendInt is strconv.AppendInt, quicker for the small numbers most are
+// (appendCoord's).
+func appendInt(b []byte, n int) []byte { return appendCoord(b, n) }
 
 func appendBool(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
 
