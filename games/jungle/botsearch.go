@@ -188,29 +188,50 @@ func (v *view) component(block cell, free []uint64, q Pos) []uint64 {
 	}
 	comp = resize(comp, h)
 	clear(comp)
-	cur, next := resize(sc.compCur, h+2), resize(sc.compNext, h+2)
-	clear(cur)
-	clear(next)
-	cur[q.Y+1] = 1 << q.X
-	comp[q.Y] = 1 << q.X
-	// Grown a distance at a time until it stops. The frontier's rows are
-	// lo to hi; every other row of cur and next is zero.
-	for lo, hi := q.Y, q.Y; hi >= lo; {
-		nlo, nhi := h, -1
-		for y := max(lo-1, 0); y <= min(hi+1, h-1); y++ {
-			f := cur[y+1]
-			if n := (f<<1 | f>>1 | cur[y] | cur[y+2]) & free[y] &^ comp[y]; n != 0 {
-				next[y+1] = n
-				comp[y] |= n
-				nlo, nhi = min(nlo, y), y
+	free = free[:h]
+	comp[q.Y] = fillRuns(1<<q.X, free[q.Y])
+	// Every row of comp is whole runs of free tiles; sweeps down and up
+	// add the runs that touch the rows next to them, until none does.
+	for grew := true; grew; {
+		grew = false
+		for y := 1; y < h; y++ {
+			if n := comp[y-1] & free[y] &^ comp[y]; n != 0 {
+				comp[y] = fillRuns(comp[y]|n, free[y])
+				grew = true
 			}
 		}
-		clear(cur[lo+1 : hi+2])
-		cur, next, lo, hi = next, cur, nlo, nhi
+		for y := h - 2; y >= 0; y-- {
+			if n := comp[y+1] & free[y] &^ comp[y]; n != 0 {
+				comp[y] = fillRuns(comp[y]|n, free[y])
+				grew = true
+			}
+		}
 	}
-	sc.compCur, sc.compNext = cur, next
 	sc.comps = append(sc.comps, viewComps{block: block, rows: comp})
 	return comp
+}
+
+// fillRuns is the runs of consecutive bits of m that hold a bit of x (a
+// subset of m): one row's tiles that connect to x's along the row.
+func fillRuns(x, m uint64) uint64 {
+	// Up (towards the high bits): the carry of m+x runs from a run's
+	// lowest bit of x to the run's end (flipping its other bits of x,
+	// which the spread down holds).
+	up := ((m + x) ^ m) & m
+	// Down: x spread a distance of 1, 2, 4... more, through bits of m.
+	g, p := x, m
+	g |= p & (g >> 1)
+	p &= p >> 1
+	g |= p & (g >> 2)
+	p &= p >> 2
+	g |= p & (g >> 4)
+	p &= p >> 4
+	g |= p & (g >> 8)
+	p &= p >> 8
+	g |= p & (g >> 16)
+	p &= p >> 16
+	g |= p & (g >> 32)
+	return up | g
 }
 
 // nearestTiles is nearest one tile at a time, for maps wider than a word.

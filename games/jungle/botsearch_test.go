@@ -101,3 +101,30 @@ func TestSearchWideMap(t *testing.T) {
 		t.Fatalf("nearest diamond %v %v, want %v", p, ok, Pos{rowsMaxW, 2})
 	}
 }
+
+// TestFillRuns: fillRuns gives what spreading x a bit at a time through m
+// gives.
+func TestFillRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(36, 3))
+	for range 20000 {
+		m := r.Uint64() | r.Uint64() // mostly set, in runs of every length
+		if r.IntN(4) == 0 {
+			m = ^uint64(0) >> r.IntN(64)
+		}
+		x := m & r.Uint64() & r.Uint64() & r.Uint64()
+		if r.IntN(2) == 0 {
+			x = m & (1 << r.IntN(64)) // one bit, to spread the furthest
+		}
+		want := x
+		for {
+			n := want | (want<<1|want>>1)&m
+			if n == want {
+				break
+			}
+			want = n
+		}
+		if got := fillRuns(x, m); got != want {
+			t.Fatalf("fillRuns(%#x, %#x) = %#x, want %#x", x, m, got, want)
+		}
+	}
+}

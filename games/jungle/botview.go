@@ -178,9 +178,8 @@ type scratch struct {
 	search       rowSearch
 	// The parts of the map for the view's searches (component), and
 	// their memory.
-	comps             []viewComps
-	compCur, compNext []uint64
-	frees             []viewComps // freeRows'
+	comps []viewComps
+	frees []viewComps // freeRows'
 
 	// The map's own cells, rows and hasExit, for the tiles of gridOf:
 	// they depend on the tiles alone, which never change during a game.
