@@ -77,10 +77,19 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 		return best, false
 	}
 	rs.ok = true
-	for y := range h {
-		rs.goal[y] = v.row(want, y) &^ v.row(avoid, y)
+	goal := rs.goal[:h]
+	clear(goal)
+	for m := want; m != 0; m &= m - 1 {
+		for y, r := range v.rows[bits.TrailingZeros8(uint8(m))][:h] {
+			goal[y] |= r
+		}
 	}
-	free, goal, seen := rs.free, rs.goal, rs.seen
+	for m := avoid; m != 0; m &= m - 1 {
+		for y, r := range v.rows[bits.TrailingZeros8(uint8(m))][:h] {
+			goal[y] &^= r
+		}
+	}
+	free, seen := rs.free, rs.seen
 	seen[from.Y] = 1 << from.X
 	var goals uint64
 	for y := range h {

@@ -3,6 +3,7 @@ package jungle
 import (
 	"bytes"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 )
 
@@ -241,10 +242,8 @@ func newView(tv *tickView, sc *scratch) *view {
 func (v *view) mark(p Pos, c cell) {
 	v.cells[v.cell(p)] |= c
 	if v.rows != nil {
-		for b := range cellBits {
-			if c&(1<<b) != 0 {
-				v.rows[b][p.Y] |= 1 << p.X
-			}
+		for m := c; m != 0; m &= m - 1 {
+			v.rows[bits.TrailingZeros8(uint8(m))][p.Y] |= 1 << p.X
 		}
 	}
 }
