@@ -100,13 +100,6 @@ func appendStrs(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
-func appendPosPtr(b []byte, p *Pos) []byte {
-	if p == nil {
-		return append(b, "null"...)
-	}
-	return p.appendJSON(b)
-}
-
 func appendPath(b []byte, path []Pos) []byte {
 	b = append(b, '[')
 	for i, p := range path {

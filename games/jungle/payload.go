@@ -6,28 +6,33 @@ const gameConfigJSON = `{"warmUpPeriod":0,"pointsPerDiamond":1,"maximumDiamondSu
 
 // lastState is what a payload says a unit went through during a tick.
 type lastState struct {
-	before   *Pos // position when that tick's TICK was built
-	dying    *Pos // where it was killed, if it was
-	vinedBy  string
-	killedBy string
-	summoned bool // its summon progress advanced
+	before    Pos // position when that tick's TICK was built, if hasBefore
+	dying     Pos // where it was killed, if hasDying
+	hasBefore bool
+	hasDying  bool
+	vinedBy   string
+	killedBy  string
+	summoned  bool // its summon progress advanced
 }
 
 // lastStateOf describes what happened to u during the tick being played so
 // far (it becomes the next TICK's lastState).
 func lastStateOf(u *Unit) lastState {
-	ls := lastState{before: u.snapPos, vinedBy: u.vinedBy, killedBy: u.attackedBy, summoned: u.summoned}
+	ls := lastState{before: u.snapPos, hasBefore: u.snapped, vinedBy: u.vinedBy, killedBy: u.attackedBy, summoned: u.summoned}
 	if u.attackedBy != "" {
-		p := u.diedAt
-		ls.dying = &p
+		ls.dying, ls.hasDying = u.diedAt, true
 	}
 	return ls
 }
 
 func (ls lastState) appendJSON(b []byte) []byte {
 	b = append(b, `{"positionBefore":`...)
-	b = appendPosPtr(b, ls.before)
-	if ls.dying != nil {
+	if ls.hasBefore {
+		b = ls.before.appendJSON(b)
+	} else {
+		b = append(b, "null"...)
+	}
+	if ls.hasDying {
 		b = append(b, `,"positionBeforeDying":`...)
 		b = ls.dying.appendJSON(b)
 	}

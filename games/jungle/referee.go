@@ -113,11 +113,7 @@ func (r *referee) startTick() {
 	if r.set.legacyLastState {
 		ls = func(u *Unit) lastState {
 			l := lastStateOf(u)
-			l.before, l.summoned = nil, false
-			if u.Alive {
-				p := u.Pos
-				l.before = &p
-			}
+			l.before, l.hasBefore, l.summoned = u.Pos, u.Alive, false
 			return l
 		}
 	}
@@ -131,11 +127,7 @@ func (r *referee) startTick() {
 	}
 	for _, u := range st.Units {
 		u.vinedBy, u.attackedBy, u.summoned = "", "", false
-		u.snapPos = nil
-		if u.Alive {
-			p := u.Pos
-			u.snapPos = &p
-		}
+		u.snapPos, u.snapped = u.Pos, u.Alive
 	}
 	r.asked.Store(int64(r.tick))
 }

@@ -25,8 +25,10 @@ type Unit struct {
 	attackedBy string
 	diedAt     Pos
 	summoned   bool // its summon progress advanced
-	// snapPos is where it stood when the last TICK was built (nil: nowhere).
-	snapPos *Pos
+	// snapPos is where it stood when the last TICK was built, if snapped
+	// (it was on the board).
+	snapPos Pos
+	snapped bool
 }
 
 // Diamond is one diamond of the map.

@@ -28,8 +28,8 @@ type unitKey struct {
 func unitKeyOf(u *Unit) unitKey {
 	k := unitKey{alive: u.Alive, summoning: u.Summoning, summoned: u.summoned, pos: u.Pos,
 		diamond: u.Diamond, vinedBy: u.vinedBy, attackedBy: u.attackedBy}
-	if u.snapPos != nil {
-		k.hasBefore, k.before = true, *u.snapPos
+	if u.snapped {
+		k.hasBefore, k.before = true, u.snapPos
 	}
 	if u.attackedBy != "" {
 		k.dying = u.diedAt

@@ -88,7 +88,7 @@ func TestViewerCache(t *testing.T) {
 		case 7:
 			u.attackedBy, u.diedAt = strconv.Itoa(rng.IntN(12)+1), p
 		case 8:
-			u.snapPos = &p
+			u.snapPos, u.snapped = p, !u.snapped
 		case 9:
 			u.Diamond = rng.IntN(len(s.Diamonds)+1) - 1
 		case 10:
