@@ -72,8 +72,12 @@ type message struct {
 
 // parseMessage reads one message from a team. Keys are matched exactly, as
 // JavaScript does (encoding/json's struct decoding would ignore case).
-func parseMessage(text string) message {
-	if m, ok := fastCommand(text); ok {
+func parseMessage(text string) message { return parseMessageInto(text, nil) }
+
+// parseMessageInto is parseMessage reading a COMMAND of fastCommand's shape
+// into c's memory (see fastCommandInto).
+func parseMessageInto(text string, c *Command) message {
+	if m, ok := fastCommandInto(text, c); ok {
 		return m
 	}
 	return parseJSONMessage(text)

@@ -12,7 +12,11 @@ import "strings"
 // a match's time between builtins otherwise. Anything else, down to one
 // space, is left to parseMessage's general reading (ok false); on what it
 // accepts it gives what parseMessage gives (FuzzFastCommand checks it).
-func fastCommand(text string) (m message, ok bool) {
+func fastCommand(text string) (m message, ok bool) { return fastCommandInto(text, nil) }
+
+// fastCommandInto is fastCommand reading the actions into c's memory (the
+// message's cmd is then c), or into new memory if c is nil.
+func fastCommandInto(text string, c *Command) (m message, ok bool) {
 	r := scan{s: text}
 	if !r.lit(`{"type":"COMMAND","tick":`) {
 		return message{}, false
@@ -28,7 +32,10 @@ func fastCommand(text string) (m message, ok bool) {
 	if !r.lit(`,"actions":[`) {
 		return message{}, false
 	}
-	c := &Command{Actions: make([]Action, 0, strings.Count(r.s, `{"type":"UNIT"`))}
+	if c == nil {
+		c = &Command{Actions: make([]Action, 0, strings.Count(r.s, `{"type":"UNIT"`))}
+	}
+	*c = Command{Actions: c.Actions[:0]}
 	for first := true; !r.lit("]}"); first = false {
 		if !first && !r.lit(",") {
 			return message{}, false

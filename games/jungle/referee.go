@@ -34,6 +34,7 @@ type referee struct {
 	stepBuf    []byte   // the memory of steps, used again every tick
 	frameBuf   []byte   // the memory frames are written in, used again every tick
 	frameParts [][]byte // the pieces a frame is joined from, the same
+	cmdBuf     Command  // the memory of the COMMANDs read (read)
 }
 
 // seatState is what the referee knows of a team beyond the board.
@@ -161,12 +162,12 @@ func (r *referee) Play(replies []game.Reply) {
 		default:
 			continue
 		}
-		cmd, ok := r.read(ti, rep)
+		cmd, got, ok := r.read(ti, rep)
 		if !ok {
 			continue
 		}
 		seat := &r.seats[ti]
-		if cmd != nil {
+		if got {
 			seat.respMs += responseTime(rep.Time)
 			seat.respN++
 			if r.set.legacyErrors {
@@ -195,24 +196,26 @@ func (r *referee) Play(replies []game.Reply) {
 }
 
 // read goes through the messages a team sent during the tick: the COMMAND
-// that completed the answer, if any, is returned; the others are logged as
-// the reference logs them. A message that is not JSON closes the team's
-// connection (spec §5.4): ok is false, the team is dead.
-func (r *referee) read(ti int, rep game.Reply) (cmd *message, ok bool) {
+// that completed the answer, if any, is returned (got); the others are
+// logged as the reference logs them. A message that is not JSON closes the
+// team's connection (spec §5.4): ok is false, the team is dead. The
+// COMMAND's actions are in r.cmdBuf's memory, good until the next read:
+// the COMMAND is the last line, the last one read into it.
+func (r *referee) read(ti int, rep game.Reply) (cmd message, got, ok bool) {
 	name := r.st.Teams[ti].Name
 	for i, l := range rep.Lines {
 		if l.TooLong {
 			r.disconnect(ti, game.Disqualified, fmt.Sprintf("sent a message over the size limit on tick %d", r.tick))
-			return nil, false
+			return message{}, false, false
 		}
-		m := parseMessage(l.Text)
+		m := parseMessageInto(l.Text, &r.cmdBuf)
 		switch {
 		case m.kind == msgInvalid:
 			r.logf("Invalid message from %s, closing its connection: %s", name, clip(l.Text, 80))
 			r.disconnect(ti, game.Disqualified, fmt.Sprintf("sent a message that is not JSON on tick %d: %s", r.tick, clip(l.Text, 80)))
-			return nil, false
+			return message{}, false, false
 		case m.isCommandFor(r.tick) && rep.Status == game.Answered && i == len(rep.Lines)-1:
-			cmd = &m
+			cmd, got = m, true
 		case m.isCommandFor(r.tick):
 			// It completed the answer after the deadline (a timeout); the
 			// 2022 server ignored it without a word.
@@ -223,7 +226,7 @@ func (r *referee) read(ti int, rep game.Reply) (cmd *message, ok bool) {
 			r.logf("%s: Unexpected message type received: %s", name, m.typ)
 		}
 	}
-	return cmd, true
+	return cmd, got, true
 }
 
 // readStray goes through the messages a team sent while no TICK awaited
