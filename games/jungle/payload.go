@@ -152,10 +152,26 @@ func (m *Map) grid() []Tile {
 // appendUnit writes one unit: id, teamId, position, path, hasDiamond,
 // hasSpawned, isSummoning, lastState, then diamondId while it holds one.
 func appendUnit(b []byte, u *tickUnit) []byte {
+	b = appendUnitHead(b, u.id, u.team)
+	b = appendUnitBody(b, u)
+	if u.diamond != "" {
+		b = append(b, `,"diamondId":`...)
+		b = appendStr(b, u.diamond)
+	}
+	return append(b, '}')
+}
+
+// appendUnitHead is appendUnit's start, up to the team id (what never
+// changes of a unit).
+func appendUnitHead(b []byte, id, team string) []byte {
 	b = append(b, `{"id":`...)
-	b = appendStr(b, u.id)
+	b = appendStr(b, id)
 	b = append(b, `,"teamId":`...)
-	b = appendStr(b, u.team)
+	return appendStr(b, team)
+}
+
+// appendUnitBody is appendUnit from the position to the lastState.
+func appendUnitBody(b []byte, u *tickUnit) []byte {
 	b = append(b, `,"position":`...)
 	if u.alive {
 		b = u.pos.appendJSON(b)
@@ -171,12 +187,7 @@ func appendUnit(b []byte, u *tickUnit) []byte {
 	b = append(b, `,"isSummoning":`...)
 	b = appendBool(b, u.summoning)
 	b = append(b, `,"lastState":`...)
-	b = u.last.appendJSON(b)
-	if u.diamond != "" {
-		b = append(b, `,"diamondId":`...)
-		b = appendStr(b, u.diamond)
-	}
-	return append(b, '}')
+	return u.last.appendJSON(b)
 }
 
 // appendDiamond writes one diamond: id, position, summonLevel, points, and
@@ -184,17 +195,22 @@ func appendUnit(b []byte, u *tickUnit) []byte {
 func appendDiamond(b []byte, d *tickDiamond) []byte {
 	b = append(b, `{"id":`...)
 	b = appendStr(b, d.id)
-	b = append(b, `,"position":`...)
-	b = d.pos.appendJSON(b)
-	b = append(b, `,"summonLevel":`...)
-	b = appendInt(b, d.level)
-	b = append(b, `,"points":`...)
-	b = appendInt(b, d.points)
+	b = appendDiamondBody(b, d)
 	if d.owner != "" {
 		b = append(b, `,"ownerId":`...)
 		b = appendStr(b, d.owner)
 	}
 	return append(b, '}')
+}
+
+// appendDiamondBody is appendDiamond from the position to the points.
+func appendDiamondBody(b []byte, d *tickDiamond) []byte {
+	b = append(b, `,"position":`...)
+	b = d.pos.appendJSON(b)
+	b = append(b, `,"summonLevel":`...)
+	b = appendInt(b, d.level)
+	b = append(b, `,"points":`...)
+	return appendInt(b, d.points)
 }
 
 // appendDiamonds writes map.diamonds, as a frame shows them.

@@ -42,6 +42,8 @@ type unitJSON struct {
 	key     unitKey
 	path    []Pos
 	b       []byte
+	head    []byte // appendUnitHead's, the same all game
+	id      []byte // the unit's id as a JSON string (a diamond's ownerId)
 }
 
 // diamondKey is everything appendDiamond writes of a diamond bar its id.
@@ -54,6 +56,8 @@ type diamondJSON struct {
 	written bool
 	key     diamondKey
 	b       []byte
+	head    []byte // {"id": and the id, the same all game
+	id      []byte // the id as a JSON string (a unit's diamondId)
 }
 
 // teamJSON is a team's id and name as JSON strings (neither changes), and
@@ -70,32 +74,56 @@ type teamJSON struct {
 // appendViewerUnit writes unit ui as a frame shows it, with lastStateOf.
 func (s *State) appendViewerUnit(b []byte, ui int) []byte {
 	c := &s.viewer
-	if len(c.units) != len(s.Units) {
-		c.units = make([]unitJSON, len(s.Units))
-	}
+	c.size(s)
 	u, e := s.Units[ui], &c.units[ui]
 	k := unitKeyOf(u)
 	if !e.written || e.key != k || !slices.Equal(e.path, u.Path) {
 		tu := s.unitData(u, lastStateOf(u))
 		e.written, e.key = true, k
 		e.path = append(e.path[:0], u.Path...)
-		e.b = appendUnit(e.b[:0], &tu)
+		e.b = appendUnitBody(append(e.b[:0], e.head...), &tu)
+		if u.Diamond >= 0 {
+			e.b = append(e.b, `,"diamondId":`...)
+			e.b = append(e.b, c.diamonds[u.Diamond].id...)
+		}
+		e.b = append(e.b, '}')
 	}
 	return append(b, e.b...)
+}
+
+// size makes the cache's entries for s's units and diamonds, with what
+// never changes of them written.
+func (c *viewerCache) size(s *State) {
+	if len(c.units) == len(s.Units) && len(c.diamonds) == len(s.Diamonds) {
+		return
+	}
+	c.units = make([]unitJSON, len(s.Units))
+	for i, u := range s.Units {
+		c.units[i].head = appendUnitHead(nil, u.ID, s.Teams[u.Team].ID)
+		c.units[i].id = appendStr(nil, u.ID)
+	}
+	c.diamonds = make([]diamondJSON, len(s.Diamonds))
+	for i, d := range s.Diamonds {
+		c.diamonds[i].id = appendStr(nil, d.ID)
+		c.diamonds[i].head = append([]byte(`{"id":`), c.diamonds[i].id...)
+	}
 }
 
 // appendViewerDiamond writes diamond di as map.diamonds shows it.
 func (s *State) appendViewerDiamond(b []byte, di int) []byte {
 	c := &s.viewer
-	if len(c.diamonds) != len(s.Diamonds) {
-		c.diamonds = make([]diamondJSON, len(s.Diamonds))
-	}
+	c.size(s)
 	d, e := s.Diamonds[di], &c.diamonds[di]
 	k := diamondKey{pos: s.DiamondPos(d), level: d.Level, points: d.Points, owner: d.Owner}
 	if !e.written || e.key != k {
 		td := s.diamondData(d)
 		e.written, e.key = true, k
-		e.b = appendDiamond(e.b[:0], &td)
+		e.b = appendDiamondBody(append(e.b[:0], e.head...), &td)
+		if d.Owner >= 0 {
+			e.b = append(e.b, `,"ownerId":`...)
+			e.b = append(e.b, c.units[d.Owner].id...)
+		}
+		e.b = append(e.b, '}')
 	}
 	return append(b, e.b...)
 }

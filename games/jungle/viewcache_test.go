@@ -48,6 +48,19 @@ func TestViewerCache(t *testing.T) {
 				t.Fatalf("%s, tick %d, only %d: the cache writes\n%s\nwant\n%s", what, r.tick, only, cached, fresh)
 			}
 		}
+		// Each entry is what the payload's writers write.
+		for ui, u := range s.Units {
+			tu := s.unitData(u, lastStateOf(u))
+			if got, want := s.appendViewerUnit(nil, ui), appendUnit(nil, &tu); !bytes.Equal(got, want) {
+				t.Fatalf("%s, tick %d: the cache writes unit %s as\n%s\nwant\n%s", what, r.tick, u.ID, got, want)
+			}
+		}
+		for di, d := range s.Diamonds {
+			td := s.diamondData(d)
+			if got, want := s.appendViewerDiamond(nil, di), appendDiamond(nil, &td); !bytes.Equal(got, want) {
+				t.Fatalf("%s, tick %d: the cache writes diamond %s as\n%s\nwant\n%s", what, r.tick, d.ID, got, want)
+			}
+		}
 	}
 	replies := make([]game.Reply, 4)
 	for !r.Over() {
