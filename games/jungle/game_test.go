@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -80,10 +81,23 @@ func TestBuiltinGames(t *testing.T) {
 // bots on their goroutines, replies timed, the replay recorded).
 func BenchmarkJungleMatch(b *testing.B) {
 	bots := []string{"builtin:greedy", "builtin:fighter", "builtin:greedy", "builtin:fighter"}
+	cpu0 := processCPU(b)
 	for i := 0; b.Loop(); i++ {
 		run(b, int64(i), bots, "map=canopy", "nb_units_per_team=3")
 	}
+	cpu := processCPU(b) - cpu0
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(cpu.Seconds()*1000/float64(b.N), "cpu-ms/game")
+}
+
+// processCPU is the user and system CPU time the whole process has used
+// (the bots' goroutines and the runner's included), as in bench_test.go.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // TestBuiltinsGoldenThroughRunner plays the first golden match of each
