@@ -198,6 +198,9 @@ func newView(tv *tickView, sc *scratch) *view {
 		mine: v.mine[:0], enemies: v.enemies[:0]}
 	v.setStatic()
 	sc.comps, sc.frees = sc.comps[:0], sc.frees[:0]
+	// The last search was another view's: its free rows are those just
+	// dropped.
+	sc.search.ok, sc.search.lazy = false, false
 	sc.cells = append(sc.cells[:0], sc.static...)
 	v.cells = sc.cells
 	if v.w <= rowsMaxW {
