@@ -609,8 +609,11 @@ export class Player {
     this.live = false;
     /** The rest of a long replay is being fetched (its first turns are shown). */
     this.loading = false;
-    /** End was pressed while loading: the last turn, once all have come. */
-    this.wantEnd = false;
+    /**
+     * End was pressed while loading: the turn it showed then (0: it was
+     * not), left for the last turn once all have come.
+     */
+    this.wantEnd = 0;
     /** Why a live match stopped before its end, once it has. */
     this.stopMessage = '';
     this.timer = 0;
@@ -752,9 +755,12 @@ export class Player {
     if (this.replay.more) this.stopMessage ||= `Only the first ${this.last()} turns could be loaded: the replay ended early`;
     this.loading = false;
     // A link to a turn beyond the first ones opens on it once it is here;
-    // End pressed meanwhile goes to the real end.
-    const at = this.frame === had && !this.playing ? (this.wantEnd ? this.last() : asked > had ? asked : had) : this.frame;
-    this.wantEnd = false;
+    // End pressed meanwhile goes to the real end, whenever it was pressed
+    // (turns come while the rest loads: End then showed the last so far),
+    // unless the viewer moved since.
+    const stayed = !this.playing && this.frame === (this.wantEnd || had);
+    const at = !stayed ? this.frame : this.wantEnd ? this.last() : asked > had ? asked : had;
+    this.wantEnd = 0;
     this.show(at);
   }
 
@@ -996,7 +1002,7 @@ export class Player {
       case 'back': this.playing = false; this.show(this.frame - 1); break;
       case 'fwd': this.playing = false; this.show(this.frame + 1); break;
       case 'start': this.playing = false; this.show(0); break;
-      case 'end': this.playing = false; this.show(n); this.wantEnd = this.loading; break;
+      case 'end': this.playing = false; this.show(n); this.wantEnd = this.loading ? n : 0; break;
     }
     this.schedule();
   }

@@ -790,6 +790,38 @@ function quietMachine() {
 }
 
 /**
+ * End pressed while the rest of a long replay loads, once more turns than
+ * the first ones have come (End then shows the last so far): the page goes
+ * to the real end once all have come. When the rest comes before the page
+ * can be looked at (a fast machine, the server's cache warm), it says it
+ * did not check.
+ * @param {string} id @param {number} total the match's turns
+ */
+async function endPressedWhileLoading(id, total) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.goto(`${base}/match/${id}`);
+  // more turns than the first ones, and the rest still coming: End then
+  // shows the last turn so far
+  const caught = await page.waitForFunction(() => {
+    const t = document.querySelector('.turn')?.textContent || '';
+    const m = /Turn (\d+) \/ (\d+)/.exec(t);
+    return m && (!t.includes('\u2026') ? 'done' : Number(m[2]) > 50 ? 'loading' : false);
+  }, null, { timeout: 300000, polling: 5 }).then((h) => h.jsonValue());
+  if (caught === 'done') {
+    await page.close();
+    return 'End while loading: not checked (the rest came before the page was looked at)';
+  }
+  const came = (await turnOf(page)).last; // (a little later than caught)
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => !(document.querySelector('.turn')?.textContent || '').includes('\u2026'), null, { timeout: 300000, polling: 50 });
+  await page.waitForTimeout(100);
+  const end = (await turnOf(page)).turn;
+  await page.close();
+  assert.equal(end, total, `End pressed while the rest loaded (${came} turns had come) goes to the real end once all have come`);
+  return `End while loading: pressed when ${came} turns had come, then at turn ${end}`;
+}
+
+/**
  * First paint of a long replay (Performance API, from the navigation's
  * start): when the board is first drawn and how many turns the page had
  * then, when all the turns are there (the timeline reaches the last turn,
@@ -844,6 +876,7 @@ async function firstPaint(id, total, file) {
   await page.waitForSelector('.scoreboard tr.seat');
   await page.waitForFunction((n) => /Turn (\d+) \/ (\d+)$/.exec(/** @type {HTMLElement} */ (document.querySelector('.turn')).textContent || '')?.[1] === String(n), far, { timeout: 300000, polling: 100 });
   await page.close();
+  const endWhileLoading = await endPressedWhileLoading(id, total);
   for (const r of runs) {
     assert.ok(r.turns >= 0 && r.turns < total, `${r.label}: the board is painted before the whole replay has come (it had ${r.turns} of ${total} turns)`);
     const whole = r.fetches.find((f) => f.decoded > 10e6);
@@ -875,7 +908,7 @@ async function firstPaint(id, total, file) {
   const cold = runs[0];
   if (machine.quiet) assert.ok(cold.all < 3000, `cold: all turns in ${cold.all.toFixed(0)} ms, over 3 s (${machine.said})`);
   const judged = machine.quiet ? `judged: ${machine.said}` : `not judged, the machine is too busy (${machine.said})`;
-  return runs.map((r) => `${r.label}: first paint ${r.paint.toFixed(0)} ms, all turns ${r.all.toFixed(0)} ms`).join('; ') + offline + `; ${judged}`;
+  return runs.map((r) => `${r.label}: first paint ${r.paint.toFixed(0)} ms, all turns ${r.all.toFixed(0)} ms`).join('; ') + offline + `; ${endWhileLoading}; ${judged}`;
 }
 
 /**
