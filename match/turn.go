@@ -542,7 +542,7 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
 			rec.Wait = s.waited(g.Status == game.Timeout || g.Status == game.Gone)
-			s.markAt, s.markCPU = time.Now(), cpu
+			s.markAt, s.markCPU = now, cpu // (the turn's time: no clock read a seat a turn)
 			rec.Starved = g.Status == game.Timeout && s.starved
 			tail, lost := stderrOf(s, g.Status == game.Answered)
 			if len(s.stderr) > 0 { // else the tail alone, not a copy of it
