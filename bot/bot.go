@@ -173,6 +173,16 @@ type FreshCPUReader interface {
 	FreshCPU() (time.Duration, bool)
 }
 
+// FiguresReader is implemented by transports that read a bot's CPU time
+// (Bot.CPU, FreshCPUReader) and its wait for a CPU (Waiter.Waited)
+// together for less than apart (Process.Figures): the runner reads both at
+// every turn's resolution, on the path from the last answer to the next
+// prompts. The CPU figure may lag behind as Bot.CPU's does; fresh reads
+// the whole of both now.
+type FiguresReader interface {
+	Figures(fresh bool) (cpu, wait time.Duration, ok bool)
+}
+
 // Canceler is implemented by request/response transports (HTTP) that can
 // abandon the request in flight when its deadline passes; such a bot owes
 // no late answer afterwards.

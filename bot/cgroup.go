@@ -91,6 +91,7 @@ type botGroup struct {
 	place cgroupPlace
 	dir   string
 	usage *os.File // v1 cpuacct.usage (ns), v2 cpu.stat (usage_usec)
+	fd    int      // usage's descriptor, taken once (see sysFD)
 	buf   []byte   // cpu's, read every turn: kept, not allocated each time
 }
 
@@ -131,7 +132,7 @@ func makeGroup(pl cgroupPlace, name string) (*botGroup, error) {
 		syscall.Rmdir(dir)
 		return nil, err
 	}
-	g := &botGroup{place: pl, dir: dir, usage: usage}
+	g := &botGroup{place: pl, dir: dir, usage: usage, fd: sysFD(usage)}
 	if _, ok := g.cpu(); !ok {
 		g.remove()
 		return nil, errors.New("cannot read " + usage.Name())
@@ -257,7 +258,7 @@ func (g *botGroup) cpu() (time.Duration, bool) {
 	if g.buf == nil {
 		g.buf = make([]byte, 512)
 	}
-	n, err := pread0(g.usage, g.buf)
+	n, err := pread(g.fd, g.buf)
 	if n == 0 || err != nil {
 		return 0, false
 	}

@@ -111,11 +111,14 @@ func preadAll(f *os.File, buf []byte) ([]byte, bool) {
 // pread0 reads f from its start into buf with one system call. The files
 // read every turn (/proc, control groups) are generated whole by a read at
 // offset 0 that has room for them; os.File.ReadAt would make a second call
-// to find the end of the file, doubling the cost of every figure. The
-// descriptor is f's, taken once (see sysFD): f must stay open.
-func pread0(f *os.File, buf []byte) (int, error) {
+// to find the end of the file, doubling the cost of every figure. Those
+// read every turn keep their descriptor (sysFD, taken once) and call pread.
+func pread0(f *os.File, buf []byte) (int, error) { return pread(sysFD(f), buf) }
+
+// pread is pread0 on descriptor fd, whose file must stay open.
+func pread(fd int, buf []byte) (int, error) {
 	for {
-		n, err := unix.Pread(sysFD(f), buf, 0)
+		n, err := unix.Pread(fd, buf, 0)
 		if err == unix.EINTR {
 			continue
 		}

@@ -79,6 +79,7 @@ type Process struct {
 	cpuCalls int
 	watch    *procWatch // without a group: the bot's /proc files, kept open
 	waits    *waitWatch // the time its threads waited for a CPU
+	est      cpuEstimate
 }
 
 // Command returns the argv for a bot command string: the string split on
@@ -597,6 +598,33 @@ func (p *Process) Waited(fresh bool) (time.Duration, bool) {
 		return 0, false
 	}
 	return p.waits.read(fresh), true
+}
+
+// Figures returns CPU and Waited together, most of the time at the cost of
+// Waited's one read for a bot of one thread: see cpuEstimate. The runner
+// reads both at every turn's resolution, between the last answer and the
+// next prompts, where each system call delays the next turn. The CPU
+// figure never decreases; fresh reads the whole of both now.
+func (p *Process) Figures(fresh bool) (cpu, wait time.Duration, ok bool) {
+	p.mu.Lock()
+	if p.waits == nil {
+		p.mu.Unlock()
+		return 0, 0, false
+	}
+	wait, run := p.waits.readBoth(fresh)
+	if d, ok := p.est.estimate(run, p.waits, fresh); ok {
+		p.lastCPU = max(p.lastCPU, d)
+		defer p.mu.Unlock()
+		return p.lastCPU, wait, true
+	}
+	p.mu.Unlock()
+	cpu, ok = p.cpu(fresh)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if ok {
+		p.est.whole(cpu, run, p.waits)
+	}
+	return cpu, wait, ok
 }
 
 // Runnable tells whether a thread of the bot (everything it started

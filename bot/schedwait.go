@@ -17,12 +17,16 @@ import (
 // (every deadline the runner checks), so a thread that starts and ends
 // between two looks is not counted; one that ended after a look keeps what
 // it had then, and one found late brings all it had waited since it began.
+// The same files give each thread's CPU time (the first field), which
+// Process.Figures adds up in place of a read of the whole bot's CPU.
 type waitWatch struct {
 	threads func() []int // the bot's threads now
-	tasks   map[int]*waitTask
-	ended   time.Duration // what the threads no longer there had waited
-	reads   int
-	buf     [256]byte
+	tasks   []*waitTask  // a slice, not a map: read every turn, ranged over cheaply
+	// what the threads no longer there had waited, and run
+	ended, endedRun time.Duration
+	reads           int
+	added           int // threads look found, ever: a new one brings all it has run
+	buf             [256]byte
 }
 
 // lookEvery is how often read looks for new threads unasked: a look costs
@@ -31,44 +35,61 @@ type waitWatch struct {
 const lookEvery = 1000
 
 type waitTask struct {
-	f    *os.File
-	last time.Duration
+	tid       int
+	f         *os.File
+	fd        int // f's descriptor, taken once (see sysFD)
+	last, run time.Duration
 }
 
 func newWaitWatch(threads func() []int) *waitWatch {
-	return &waitWatch{threads: threads, tasks: map[int]*waitTask{}}
+	return &waitWatch{threads: threads}
 }
 
 // read returns the time the bot's threads have waited for a CPU so far;
 // fresh looks for new threads first. The figure never decreases.
 func (w *waitWatch) read(fresh bool) time.Duration {
+	wait, _ := w.readBoth(fresh)
+	return wait
+}
+
+// readBoth is read, and returns as well the CPU time of the threads it
+// watches and of those it saw end: the bot's CPU time, less what threads
+// it has not looked at yet used (a thread or a child started since the
+// last look).
+func (w *waitWatch) readBoth(fresh bool) (wait, run time.Duration) {
 	if fresh || w.reads%lookEvery == 0 {
 		w.look()
 	}
 	w.reads++
-	total := w.ended
-	for tid, t := range w.tasks {
-		n, _ := pread0(t.f, w.buf[:])
-		d, ok := parseRunDelay(w.buf[:n])
+	live := w.tasks[:0]
+	for _, t := range w.tasks {
+		n, _ := pread(t.fd, w.buf[:])
+		r, d, ok := parseSchedstat(w.buf[:n])
 		if !ok {
-			// The thread has ended: it keeps what it had waited.
+			// The thread has ended: it keeps what it had waited and run.
 			w.ended += t.last
-			total += t.last
+			w.endedRun += t.run
 			t.f.Close()
-			delete(w.tasks, tid)
 			continue
 		}
-		t.last = max(t.last, d)
-		total += t.last
+		t.last, t.run = max(t.last, d), max(t.run, r)
+		live = append(live, t)
 	}
-	return total
+	clear(w.tasks[len(live):])
+	w.tasks = live
+	wait, run = w.ended, w.endedRun
+	for _, t := range w.tasks {
+		wait += t.last
+		run += t.run
+	}
+	return wait, run
 }
 
 // runnable tells whether a watched thread is runnable now (state R of
 // /proc/TID/stat: running or waiting for a CPU).
 func (w *waitWatch) runnable() bool {
-	for tid := range w.tasks {
-		if st, ok := procStat(tid); ok && st.state == "R" {
+	for _, t := range w.tasks {
+		if st, ok := procStat(t.tid); ok && st.state == "R" {
 			return true
 		}
 	}
@@ -78,31 +99,42 @@ func (w *waitWatch) runnable() bool {
 // look opens the schedstat file of every thread not yet watched.
 func (w *waitWatch) look() {
 	for _, tid := range w.threads() {
-		if _, ok := w.tasks[tid]; ok {
+		if w.watches(tid) {
 			continue
 		}
 		f, err := os.Open("/proc/" + strconv.Itoa(tid) + "/schedstat")
 		if err != nil {
 			continue
 		}
-		w.tasks[tid] = &waitTask{f: f}
+		w.tasks = append(w.tasks, &waitTask{tid: tid, f: f, fd: sysFD(f)})
+		w.added++
 	}
+}
+
+func (w *waitWatch) watches(tid int) bool {
+	for _, t := range w.tasks {
+		if t.tid == tid {
+			return true
+		}
+	}
+	return false
 }
 
 // close releases the files; the figure stays what it was.
 func (w *waitWatch) close() {
-	for tid, t := range w.tasks {
+	for _, t := range w.tasks {
 		w.ended += t.last
+		w.endedRun += t.run
 		t.f.Close()
-		delete(w.tasks, tid)
 	}
+	w.tasks = nil
 	w.threads = func() []int { return nil }
 }
 
-// parseRunDelay reads the run_delay field of /proc/TID/schedstat:
-// "time on CPU, time waiting for a CPU, timeslices", in nanoseconds. It
-// is read for every bot every turn: it does not allocate.
-func parseRunDelay(b []byte) (time.Duration, bool) {
+// parseSchedstat reads /proc/TID/schedstat: "time on CPU, time waiting
+// for a CPU, timeslices", in nanoseconds; it returns the first two. It is
+// read for every bot every turn: it does not allocate.
+func parseSchedstat(b []byte) (run, wait time.Duration, ok bool) {
 	var fields [3][]byte
 	n := 0
 	for i := 0; i < len(b) && n < len(fields); {
@@ -119,11 +151,21 @@ func parseRunDelay(b []byte) (time.Duration, bool) {
 		}
 		i = j
 	}
-	if n < len(fields) || len(fields[1]) > 18 {
+	if n < len(fields) {
+		return 0, 0, false
+	}
+	r, ok1 := parseNanos(fields[0])
+	d, ok2 := parseNanos(fields[1])
+	return r, d, ok1 && ok2
+}
+
+// parseNanos reads a count of nanoseconds, at most 18 digits (no overflow).
+func parseNanos(f []byte) (time.Duration, bool) {
+	if len(f) > 18 {
 		return 0, false
 	}
 	var d int64
-	for _, c := range fields[1] {
+	for _, c := range f {
 		if c < '0' || c > '9' {
 			return 0, false
 		}

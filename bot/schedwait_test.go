@@ -1,33 +1,68 @@
 package bot
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/seed27749672/arena/internal/cpuhog"
 )
 
-func TestParseRunDelay(t *testing.T) {
+func TestParseSchedstat(t *testing.T) {
 	cases := []struct {
-		in   string
-		want time.Duration
-		ok   bool
+		in        string
+		run, wait time.Duration
+		ok        bool
 	}{
-		{"160832203 23058724 538\n", 23058724, true},
-		{"0 0 1", 0, true},
-		{"1 2", 0, false},
-		{"1 -2 3", 0, false},
-		{"1 x 3", 0, false},
-		{"", 0, false},
-		{"1 99999999999999999999 3", 0, false},
-		{"1\t7\t3", 7, true},
+		{"160832203 23058724 538\n", 160832203, 23058724, true},
+		{"0 0 1", 0, 0, true},
+		{"1 2", 0, 0, false},
+		{"1 -2 3", 0, 0, false},
+		{"1 x 3", 0, 0, false},
+		{"x 1 3", 0, 0, false},
+		{"", 0, 0, false},
+		{"1 99999999999999999999 3", 0, 0, false},
+		{"99999999999999999999 1 3", 0, 0, false},
+		{"5\t7\t3", 5, 7, true},
 	}
 	for _, c := range cases {
-		got, ok := parseRunDelay([]byte(c.in))
-		if got != c.want || ok != c.ok {
-			t.Errorf("parseRunDelay(%q) = %v, %v; want %v, %v", c.in, got, ok, c.want, c.ok)
+		run, wait, ok := parseSchedstat([]byte(c.in))
+		if ok != c.ok || ok && (run != c.run || wait != c.wait) {
+			t.Errorf("parseSchedstat(%q) = %v, %v, %v; want %v, %v, %v", c.in, run, wait, ok, c.run, c.wait, c.ok)
 		}
 	}
+}
+
+// FuzzParseSchedstat: whatever the file holds, no panic, and it is read
+// when, and only when, its first two fields are counts of nanoseconds,
+// which it returns.
+func FuzzParseSchedstat(f *testing.F) {
+	f.Add([]byte("160832203 23058724 538\n"))
+	f.Add([]byte("1\t2\t3"))
+	f.Add([]byte(" 1 2"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		run, wait, ok := parseSchedstat(b)
+		fs := strings.FieldsFunc(string(b), func(r rune) bool { return r < 128 && isBlank(byte(r)) })
+		count := func(s string) (time.Duration, bool) {
+			if len(s) > 18 || strings.Trim(s, "0123456789") != "" {
+				return 0, false
+			}
+			n, err := strconv.ParseInt(s, 10, 64)
+			return time.Duration(n), err == nil
+		}
+		want := len(fs) >= 3
+		var r, w time.Duration
+		if want {
+			var ok1, ok2 bool
+			r, ok1 = count(fs[0])
+			w, ok2 = count(fs[1])
+			want = ok1 && ok2
+		}
+		if ok != want || ok && (run != r || wait != w) {
+			t.Errorf("parseSchedstat(%q) = %v, %v, %v; want %v, %v, %v", b, run, wait, ok, r, w, want)
+		}
+	})
 }
 
 // A bot that computes beside a CPU hog on every core is kept waiting for a
@@ -108,6 +143,33 @@ func BenchmarkWaited(b *testing.B) {
 				p.Waited(false)
 			}
 		})
+	}
+}
+
+// BenchmarkFigures measures what the runner reads at each turn's
+// resolution, a sleeping process bot's CPU and wait figures: together
+// (Process.Figures), and apart (CPU, then Waited) as before.
+func BenchmarkFigures(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		places []cgroupPlace
+	}{{"group", nil}, {"tree", []cgroupPlace{}}} {
+		p := &Process{Argv: []string{"sleep", "30"}, cgroups: c.places}
+		if err := p.Start(b.Context()); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name+"/together", func(b *testing.B) {
+			for b.Loop() {
+				p.Figures(false)
+			}
+		})
+		b.Run(c.name+"/apart", func(b *testing.B) {
+			for b.Loop() {
+				p.CPU()
+				p.Waited(false)
+			}
+		})
+		p.Close(0)
 	}
 }
 

@@ -299,8 +299,8 @@ func (r *runner) startAll(ctx context.Context) {
 		s.trusted = trusted(s.bot)
 		// The wait for a CPU counts from here: the start-up before is
 		// not a turn's.
-		s.waited(true)
-		s.markAt, s.markCPU = time.Now(), botCPU(s.bot, false)
+		cpu, _ := s.figures(true)
+		s.markAt, s.markCPU = time.Now(), cpu
 		switch {
 		case direct[i]:
 			d := s.bot.(bot.DirectReader)

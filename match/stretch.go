@@ -126,18 +126,32 @@ func minTime(a, b time.Time) time.Time {
 	return b
 }
 
-// waited returns the time the seat's bot was kept waiting for a CPU since
-// the last turn was resolved, and marks it; fresh looks for its new
-// threads too.
-func (s *seat) waited(fresh bool) time.Duration {
+// figures returns the seat's bot's CPU time so far and the time it was
+// kept waiting for a CPU since the last turn was resolved, which it marks;
+// fresh reads the whole of both now (see botCPU), and looks for the bot's
+// new threads too.
+func (s *seat) figures(fresh bool) (cpu, wait time.Duration) {
+	if f, ok := s.bot.(bot.FiguresReader); ok {
+		cpu, d, ok := f.Figures(fresh)
+		if ok {
+			return cpu, s.markWait(d)
+		}
+	}
+	cpu = botCPU(s.bot, fresh)
 	w, ok := s.bot.(bot.Waiter)
 	if !ok {
-		return 0
+		return cpu, 0
 	}
 	d, ok := w.Waited(fresh)
 	if !ok {
-		return 0
+		return cpu, 0
 	}
+	return cpu, s.markWait(d)
+}
+
+// markWait marks d, the bot's wait for a CPU so far, and returns what it
+// waited since the last mark.
+func (s *seat) markWait(d time.Duration) time.Duration {
 	wait := nonNeg(d - s.waitMark)
 	s.waitMark = max(s.waitMark, d)
 	return wait

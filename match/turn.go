@@ -538,10 +538,10 @@ func (r *runner) replies(clock game.Clock, now time.Time) ([]game.Reply, []repla
 			// Read once a turn, when it is resolved: the turn's CPU time
 			// runs from the last resolution, so that the turns add up to
 			// the whole.
-			cpu := botCPU(s.bot, g.Status == game.Timeout || g.Status == game.Gone)
+			cpu, wait := s.figures(g.Status == game.Timeout || g.Status == game.Gone)
 			rec.CPU = nonNeg(cpu - s.cpuMark)
 			s.cpuMark = cpu
-			rec.Wait = s.waited(g.Status == game.Timeout || g.Status == game.Gone)
+			rec.Wait = wait
 			s.markAt, s.markCPU = now, cpu // (the turn's time: no clock read a seat a turn)
 			rec.Starved = g.Status == game.Timeout && s.starved
 			tail, lost := stderrOf(s, g.Status == game.Answered)

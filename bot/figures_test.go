@@ -1,0 +1,181 @@
+package bot
+
+import (
+	"testing"
+	"time"
+)
+
+// Figures' CPU time, taken from the threads' own files between whole
+// reads, matches a whole read for a bot that computes in its own thread,
+// turn after turn; and the CPU of a child it starts, which those files do
+// not show, counts within treeEvery calls, and at once on a fresh call.
+func TestFiguresAddUp(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		places []cgroupPlace
+	}{{"group", nil}, {"tree", []cgroupPlace{}}} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.places == nil && len(machineCgroups()) == 0 {
+				t.Skip("this machine gives Arena no control group")
+			}
+			t.Run("own thread", func(t *testing.T) { checkOwnThread(t, c.places) })
+			t.Run("children", func(t *testing.T) { checkChildren(t, c.places) })
+		})
+	}
+}
+
+// spin is a shell loop of about 20 ms of CPU.
+const spin = `i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done`
+
+// turn sends a line to p and waits for its answer, then for p to sleep
+// (blocked on its next read), so that its figures stand still.
+func turn(t *testing.T, p *Process, line string) {
+	t.Helper()
+	if err := p.Send([]byte(line), time.Now().Add(10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-p.Lines():
+	case <-time.After(30 * time.Second):
+		t.Fatal("no answer")
+	}
+	asleep(t, p.Pid())
+}
+
+func checkOwnThread(t *testing.T, places []cgroupPlace) {
+	p := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", "while read l; do " + spin + "; echo done; done"}, cgroups: places})
+	asleep(t, p.Pid())
+	p.Figures(true)
+	for i := range 2 * treeEvery {
+		turn(t, p, "go")
+		got, _, ok := p.Figures(false)
+		whole := wholeCPU(t, p)
+		if !ok {
+			t.Fatal("a process bot's figures are not known")
+		}
+		// The tree's figure counts its children in clock ticks: none here.
+		if d := whole - got; d < 0 || d > time.Millisecond {
+			t.Fatalf("turn %d: Figures says %v of CPU, a whole read %v", i, got, whole)
+		}
+	}
+	if p.est.off || p.est.agreed < treeEvery {
+		t.Errorf("a bot of one thread is read whole every turn: %+v", p.est)
+	}
+}
+
+func checkChildren(t *testing.T, places []cgroupPlace) {
+	// A bot of one thread for treeEvery turns and more, whose work then
+	// goes to a child each turn: a process the watch has not seen.
+	p := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", `while read l; do if [ "$l" = kid ]; then sh -c '` + spin + `'; else ` + spin + `; fi; echo done; done`}, cgroups: places})
+	asleep(t, p.Pid())
+	p.Figures(true)
+	for range treeEvery + 2 {
+		turn(t, p, "own")
+		p.Figures(false)
+	}
+	start := wholeCPU(t, p)
+	for range 3 {
+		turn(t, p, "kid")
+		p.Figures(false)
+	}
+	whole := wholeCPU(t, p)
+	if whole-start < 30*time.Millisecond {
+		t.Fatalf("three turns of children took %v of CPU: too little to tell", whole-start)
+	}
+	var got time.Duration
+	for range treeEvery {
+		got, _, _ = p.Figures(false)
+	}
+	// The tree counts ended children in clock ticks: 10 ms a child at most.
+	if whole-got > 30*time.Millisecond {
+		t.Errorf("after %d calls Figures says %v of CPU for the children, a whole read %v: their CPU is missing", treeEvery, got-start, whole-start)
+	}
+	// Having seen CPU its thread did not show, it reads the whole each call.
+	turn(t, p, "kid")
+	got, _, _ = p.Figures(false)
+	if now := wholeCPU(t, p); now-got > 10*time.Millisecond {
+		t.Errorf("after a child's turn Figures says %v, a whole read %v", got, now)
+	}
+	turn(t, p, "kid")
+	fresh, _, _ := p.Figures(true)
+	if now := wholeCPU(t, p); now-fresh > 10*time.Millisecond {
+		t.Errorf("a fresh call says %v, a whole read right after %v", fresh, now)
+	}
+}
+
+// TestCPUEstimate: when cpuEstimate stands for a whole read, and what it
+// says then.
+func TestCPUEstimate(t *testing.T) {
+	one := &waitWatch{tasks: []*waitTask{{tid: 1}}, added: 1}
+	var e cpuEstimate
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	// Whole reads that agree: base 100 + run, for run 0, 1, 2, ...
+	run, calls := 0, 0
+	next := func(fresh bool) (time.Duration, bool) {
+		calls++
+		run++
+		d, ok := e.estimate(ms(run), one, fresh)
+		if !ok {
+			e.whole(ms(100+run), ms(run), one)
+		}
+		return d, ok
+	}
+	// The first whole read has nothing to agree with.
+	for i := range treeEvery + 1 {
+		if _, ok := next(false); ok {
+			t.Fatalf("call %d estimated before %d whole reads agreed", i+1, treeEvery)
+		}
+	}
+	for i := range 3 * treeEvery {
+		d, ok := next(false)
+		if want := calls%treeEvery != 0; ok != want {
+			t.Fatalf("call %d: estimated %v, want %v (a whole read every %d calls)", calls, ok, want, treeEvery)
+		}
+		if ok && d != ms(100+run) {
+			t.Fatalf("call %d: estimate %v, want %v", i, d, ms(100+run))
+		}
+	}
+	if _, ok := next(true); ok {
+		t.Fatal("a fresh call was estimated")
+	}
+	// A thread found since the whole read: no estimate.
+	two := &waitWatch{tasks: []*waitTask{{tid: 1}, {tid: 2}}, added: 2}
+	if _, ok := e.estimate(ms(run), two, false); ok {
+		t.Fatal("a bot of two threads was estimated")
+	}
+	// A whole read that disagrees: whole reads for good.
+	e = cpuEstimate{}
+	run = 0
+	for range 2 * treeEvery {
+		next(false)
+	}
+	for e.calls%treeEvery != treeEvery-1 {
+		next(false)
+	}
+	e.estimate(ms(run+1), one, false)
+	e.whole(ms(100+run+1)+2*estimateSlack, ms(run+1), one) // CPU the thread did not show
+	for range 2 * treeEvery {
+		if _, ok := next(false); ok {
+			t.Fatal("estimated after a whole read disagreed")
+		}
+	}
+}
+
+// wholeCPU reads p's CPU time as Process.CPU does on a fresh call, without
+// touching p's figures (CPU never returns less than it did).
+func wholeCPU(t *testing.T, p *Process) time.Duration {
+	t.Helper()
+	if p.group != nil {
+		d, ok := p.group.cpu()
+		if !ok {
+			t.Fatal("the group's CPU cannot be read")
+		}
+		return d
+	}
+	own, ok1 := cpuClock(p.Pid())
+	kids, _, ok2 := descendantsCPU(p.Pid())
+	if !ok1 || !ok2 {
+		t.Fatal("the process's CPU cannot be read")
+	}
+	return own + kids
+}
