@@ -1,8 +1,13 @@
 package bot
 
 import (
+	"fmt"
+	"os"
 	"testing"
 	"time"
+
+	"github.com/seed27749672/arena/sandbox"
+	"github.com/seed27749672/arena/sandbox/sandboxtest"
 )
 
 // Figures' CPU time, taken from the threads' own files between whole
@@ -18,7 +23,16 @@ func TestFiguresAddUp(t *testing.T) {
 			if c.places == nil && len(machineCgroups()) == 0 {
 				t.Skip("this machine gives Arena no control group")
 			}
-			t.Run("own thread", func(t *testing.T) { checkOwnThread(t, c.places) })
+			t.Run("own thread", func(t *testing.T) {
+				checkOwnThread(t, &Process{Argv: shLoop, cgroups: c.places}, true)
+			})
+			// As a sandbox's bot: under a parent that waits for it. The
+			// tree counts live children in clock ticks, which the
+			// threads' nanoseconds never agree with: read whole there.
+			t.Run("under a parent", func(t *testing.T) {
+				p := &Process{Argv: []string{"/bin/sh", "-c", "sh -c '" + shLoop[2] + "'; :"}, cgroups: c.places}
+				checkOwnThread(t, p, c.places == nil)
+			})
 			t.Run("children", func(t *testing.T) { checkChildren(t, c.places) })
 		})
 	}
@@ -39,14 +53,58 @@ func turn(t *testing.T, p *Process, line string) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("no answer")
 	}
-	asleep(t, p.Pid())
+	quiet(t, p)
 }
 
-func checkOwnThread(t *testing.T, places []cgroupPlace) {
-	p := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", "while read l; do " + spin + "; echo done; done"}, cgroups: places})
-	asleep(t, p.Pid())
+// shLoop is a bot that computes about 20 ms a turn, in its own thread.
+var shLoop = []string{"/bin/sh", "-c", "while read l; do " + spin + "; echo done; done"}
+
+// A contained bot's figures come from its own thread, not from its
+// sandbox's processes, which wait for it: its waits are its own, and its
+// CPU is read from the same file most turns.
+func TestSandboxedFigures(t *testing.T) {
+	sandboxtest.NeedSandbox(t)
+	p := &Process{Argv: shLoop, Sandbox: &sandbox.Limits{}}
+	checkOwnThread(t, p, p.group != nil || len(machineCgroups()) > 0)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.waits.tasks) != 1 {
+		t.Fatalf("the watch follows %d threads, want the bot's one", len(p.waits.tasks))
+	}
+	if b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", p.waits.tasks[0].tid)); string(b) != "sh\n" {
+		t.Errorf("the watch follows %q, want the bot (sh)", b)
+	}
+}
+
+// A contained bot starts after its sandbox's processes, which the watch
+// leaves out: a watch that found nothing at its first look (as the
+// runner's, right after the start) looks again at the next read.
+func TestSandboxedBotFoundAtOnce(t *testing.T) {
+	sandboxtest.NeedSandbox(t)
+	p := &Process{Argv: shLoop, Sandbox: &sandbox.Limits{}}
+	startProcess(t, p)
 	p.Figures(true)
-	for i := range 2 * treeEvery {
+	p.mu.Lock()
+	n := len(p.waits.tasks)
+	p.mu.Unlock()
+	if n > 0 {
+		t.Skip("the bot had started by the first look: nothing to check")
+	}
+	quiet(t, p)
+	turn(t, p, "go")
+	p.Figures(false)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.waits.tasks) != 1 {
+		t.Fatalf("after its first turn, the watch follows %d threads, want the bot's", len(p.waits.tasks))
+	}
+}
+
+func checkOwnThread(t *testing.T, p *Process, estimated bool) {
+	startProcess(t, p)
+	quiet(t, p)
+	p.Figures(true)
+	for i := range 3 * treeEvery {
 		turn(t, p, "go")
 		got, _, ok := p.Figures(false)
 		whole := wholeCPU(t, p)
@@ -58,8 +116,8 @@ func checkOwnThread(t *testing.T, places []cgroupPlace) {
 			t.Fatalf("turn %d: Figures says %v of CPU, a whole read %v", i, got, whole)
 		}
 	}
-	if p.est.off || p.est.agreed < treeEvery {
-		t.Errorf("a bot of one thread is read whole every turn: %+v", p.est)
+	if estimated && (p.est.off || p.est.agreed < treeEvery) {
+		t.Errorf("the bot is read whole every turn: %+v", p.est)
 	}
 }
 
@@ -67,7 +125,7 @@ func checkChildren(t *testing.T, places []cgroupPlace) {
 	// A bot of one thread for treeEvery turns and more, whose work then
 	// goes to a child each turn: a process the watch has not seen.
 	p := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", `while read l; do if [ "$l" = kid ]; then sh -c '` + spin + `'; else ` + spin + `; fi; echo done; done`}, cgroups: places})
-	asleep(t, p.Pid())
+	quiet(t, p)
 	p.Figures(true)
 	for range treeEvery + 2 {
 		turn(t, p, "own")
@@ -141,24 +199,57 @@ func TestCPUEstimate(t *testing.T) {
 	// A thread found since the whole read: no estimate.
 	two := &waitWatch{tasks: []*waitTask{{tid: 1}, {tid: 2}}, added: 2}
 	if _, ok := e.estimate(ms(run), two, false); ok {
-		t.Fatal("a bot of two threads was estimated")
+		t.Fatal("estimated with a thread found since the whole read")
 	}
-	// A whole read that disagrees: whole reads for good.
+	// Whole reads that disagree: the watch looks again and the agreement
+	// starts over, maxRelooks times; then whole reads for good.
 	e = cpuEstimate{}
 	run = 0
 	for range 2 * treeEvery {
 		next(false)
 	}
-	for e.calls%treeEvery != treeEvery-1 {
-		next(false)
+	for i := range maxRelooks + 1 {
+		for e.calls%treeEvery != treeEvery-1 || e.agreed < treeEvery {
+			next(false)
+		}
+		e.estimate(ms(run+1), one, false)
+		e.whole(ms(100+run+1)+2*estimateSlack, ms(run+1), one) // CPU the threads did not show
+		run++
+		switch {
+		case i < maxRelooks && (!one.lookNext || e.agreed != 0 || e.off):
+			t.Fatalf("disagreement %d: look again %v, agreed %d, off %v", i+1, one.lookNext, e.agreed, e.off)
+		case i == maxRelooks && !e.off:
+			t.Fatalf("still estimated after %d disagreements", i+1)
+		}
+		one.lookNext = false
+		// (the last whole read is the base: the estimate goes on from it)
+		e.base -= 2 * estimateSlack
 	}
-	e.estimate(ms(run+1), one, false)
-	e.whole(ms(100+run+1)+2*estimateSlack, ms(run+1), one) // CPU the thread did not show
 	for range 2 * treeEvery {
 		if _, ok := next(false); ok {
-			t.Fatal("estimated after a whole read disagreed")
+			t.Fatal("estimated after the last disagreement")
 		}
 	}
+}
+
+// quiet waits until p's bot has threads, every one asleep (in a sandbox:
+// the bot's, not the sandbox's), up to 10 s.
+func quiet(t *testing.T, p *Process) {
+	t.Helper()
+	list := p.threads()
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		tids := list()
+		n := 0
+		for _, tid := range tids {
+			if st, ok := procStat(tid); ok && st.state == "S" {
+				n++
+			}
+		}
+		if n > 0 && n == len(tids) {
+			return
+		}
+	}
+	t.Fatal("the bot never slept")
 }
 
 // wholeCPU reads p's CPU time as Process.CPU does on a fresh call, without

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -601,7 +603,7 @@ func (p *Process) Waited(fresh bool) (time.Duration, bool) {
 }
 
 // Figures returns CPU and Waited together, most of the time at the cost of
-// Waited's one read for a bot of one thread: see cpuEstimate. The runner
+// Waited alone: see cpuEstimate. The runner
 // reads both at every turn's resolution, between the last answer and the
 // next prompts, where each system call delays the next turn. The CPU
 // figure never decreases; fresh reads the whole of both now.
@@ -637,13 +639,33 @@ func (p *Process) Runnable() bool {
 }
 
 // threads returns how the bot's threads are listed: its group's list,
-// else its process tree.
+// else its process tree; a sandbox's own processes left out (see
+// sandboxOwn).
 func (p *Process) threads() func() []int {
-	if g := p.group; g != nil {
-		return func() []int { return groupThreads(g.dir, g.place.v2) }
-	}
 	pid := p.Pid()
-	return func() []int { return treeThreads(pid) }
+	list := func() []int { return treeThreads(pid) }
+	if g := p.group; g != nil {
+		list = func() []int { return groupThreads(g.dir, g.place.v2) }
+	}
+	if p.sb == nil {
+		return list
+	}
+	return func() []int { return sandboxOwn(list(), pid) }
+}
+
+// sandboxOwn leaves out of a sandboxed bot's threads tids the sandbox's own
+// processes: bwrap, whose pid is the bot's, and the init of the sandbox's
+// PID namespace, bwrap's child of the same name. They wait for the bot
+// and never compute: watched (waitWatch), each would cost a read a turn.
+// What they do use still counts in the bot's whole CPU reads.
+func sandboxOwn(tids []int, pid int) []int {
+	own := []int{pid}
+	for _, c := range children(pid) {
+		if b, err := os.ReadFile("/proc/" + strconv.Itoa(c) + "/comm"); err == nil && string(b) == "bwrap\n" {
+			own = append(own, c)
+		}
+	}
+	return slices.DeleteFunc(tids, func(tid int) bool { return slices.Contains(own, tid) })
 }
 
 // Exit waits up to wait for the process to end.

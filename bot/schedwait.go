@@ -25,7 +25,9 @@ type waitWatch struct {
 	// what the threads no longer there had waited, and run
 	ended, endedRun time.Duration
 	reads           int
-	added           int // threads look found, ever: a new one brings all it has run
+	added           int  // threads look found, ever: a new one brings all it has run
+	lookNext        bool // look at the next read (cpuEstimate)
+	emptyLooks      int  // looks that found no thread
 	buf             [256]byte
 }
 
@@ -33,6 +35,10 @@ type waitWatch struct {
 // 100-200 µs on a loaded machine (a directory or a cgroup file), a read
 // one pread per thread (measured: BenchmarkWaited).
 const lookEvery = 1000
+
+// maxEmptyLooks bounds the looks read makes because it watches no thread
+// yet: a bot that is gone has none for good.
+const maxEmptyLooks = 16
 
 type waitTask struct {
 	tid       int
@@ -57,10 +63,18 @@ func (w *waitWatch) read(fresh bool) time.Duration {
 // it has not looked at yet used (a thread or a child started since the
 // last look).
 func (w *waitWatch) readBoth(fresh bool) (wait, run time.Duration) {
-	if fresh || w.reads%lookEvery == 0 {
+	if fresh || w.lookNext || w.reads%lookEvery == 0 {
 		w.look()
+		w.lookNext = false
 	}
 	w.reads++
+	if len(w.tasks) == 0 && w.emptyLooks < maxEmptyLooks {
+		// Nothing to watch yet (a sandbox's bot starts after its
+		// sandbox's processes, which are not watched): look again next
+		// time, a few times.
+		w.emptyLooks++
+		w.lookNext = true
+	}
 	live := w.tasks[:0]
 	for _, t := range w.tasks {
 		n, _ := pread(t.fd, w.buf[:])
