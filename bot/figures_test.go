@@ -161,72 +161,82 @@ func checkChildren(t *testing.T, places []cgroupPlace) {
 	}
 }
 
+// estimateRun drives a cpuEstimate as Process.Figures does, for a bot of
+// one thread whose whole reads are 100 ms more than its thread's CPU time,
+// which grows by 1 ms a call.
+type estimateRun struct {
+	e     cpuEstimate
+	one   *waitWatch
+	run   int
+	extra time.Duration // added to the next whole read: CPU the thread did not show
+}
+
+func newEstimateRun() *estimateRun {
+	return &estimateRun{one: &waitWatch{tasks: []*waitTask{{tid: 1}}, added: 1}}
+}
+
+func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// next makes one call; it returns the estimate, if one was made.
+func (r *estimateRun) next(fresh bool) (time.Duration, bool) {
+	r.run++
+	d, ok := r.e.estimate(ms(r.run), r.one, fresh)
+	if !ok {
+		r.e.whole(ms(100+r.run)+r.extra, ms(r.run), r.one)
+		r.extra = 0
+	}
+	return d, ok
+}
+
 // TestCPUEstimate: when cpuEstimate stands for a whole read, and what it
 // says then.
 func TestCPUEstimate(t *testing.T) {
-	one := &waitWatch{tasks: []*waitTask{{tid: 1}}, added: 1}
-	var e cpuEstimate
-	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
-	// Whole reads that agree: base 100 + run, for run 0, 1, 2, ...
-	run, calls := 0, 0
-	next := func(fresh bool) (time.Duration, bool) {
-		calls++
-		run++
-		d, ok := e.estimate(ms(run), one, fresh)
-		if !ok {
-			e.whole(ms(100+run), ms(run), one)
-		}
-		return d, ok
-	}
+	r := newEstimateRun()
 	// The first whole read has nothing to agree with.
 	for i := range treeEvery + 1 {
-		if _, ok := next(false); ok {
+		if _, ok := r.next(false); ok {
 			t.Fatalf("call %d estimated before %d whole reads agreed", i+1, treeEvery)
 		}
 	}
-	for i := range 3 * treeEvery {
-		d, ok := next(false)
-		if want := calls%treeEvery != 0; ok != want {
-			t.Fatalf("call %d: estimated %v, want %v (a whole read every %d calls)", calls, ok, want, treeEvery)
+	for range 3 * treeEvery {
+		d, ok := r.next(false)
+		if want := r.e.calls%treeEvery != 0; ok != want {
+			t.Fatalf("call %d: estimated %v, want %v (a whole read every %d calls)", r.e.calls, ok, want, treeEvery)
 		}
-		if ok && d != ms(100+run) {
-			t.Fatalf("call %d: estimate %v, want %v", i, d, ms(100+run))
+		if ok && d != ms(100+r.run) {
+			t.Fatalf("call %d: estimate %v, want %v", r.e.calls, d, ms(100+r.run))
 		}
 	}
-	if _, ok := next(true); ok {
+	if _, ok := r.next(true); ok {
 		t.Fatal("a fresh call was estimated")
 	}
-	// A thread found since the whole read: no estimate.
 	two := &waitWatch{tasks: []*waitTask{{tid: 1}, {tid: 2}}, added: 2}
-	if _, ok := e.estimate(ms(run), two, false); ok {
+	if _, ok := r.e.estimate(ms(r.run), two, false); ok {
 		t.Fatal("estimated with a thread found since the whole read")
 	}
-	// Whole reads that disagree: the watch looks again and the agreement
-	// starts over, maxRelooks times; then whole reads for good.
-	e = cpuEstimate{}
-	run = 0
-	for range 2 * treeEvery {
-		next(false)
-	}
+}
+
+// Whole reads that disagree with the estimate: the watch looks again and
+// the agreement starts over, maxRelooks times; then whole reads for good.
+func TestCPUEstimateDisagreements(t *testing.T) {
+	r := newEstimateRun()
 	for i := range maxRelooks + 1 {
-		for e.calls%treeEvery != treeEvery-1 || e.agreed < treeEvery {
-			next(false)
+		for r.e.calls%treeEvery != treeEvery-1 || r.e.agreed < treeEvery {
+			r.next(false)
 		}
-		e.estimate(ms(run+1), one, false)
-		e.whole(ms(100+run+1)+2*estimateSlack, ms(run+1), one) // CPU the threads did not show
-		run++
-		switch {
-		case i < maxRelooks && (!one.lookNext || e.agreed != 0 || e.off):
-			t.Fatalf("disagreement %d: look again %v, agreed %d, off %v", i+1, one.lookNext, e.agreed, e.off)
-		case i == maxRelooks && !e.off:
-			t.Fatalf("still estimated after %d disagreements", i+1)
+		r.extra = 2 * estimateSlack
+		r.next(false)
+		if i < maxRelooks && (!r.one.lookNext || r.e.agreed != 0 || r.e.off) {
+			t.Fatalf("disagreement %d: look again %v, agreed %d, off %v", i+1, r.one.lookNext, r.e.agreed, r.e.off)
 		}
-		one.lookNext = false
-		// (the last whole read is the base: the estimate goes on from it)
-		e.base -= 2 * estimateSlack
+		r.one.lookNext = false
+		r.e.base -= 2 * estimateSlack // (the estimate goes on from that whole read)
+	}
+	if !r.e.off {
+		t.Fatalf("still estimated after %d disagreements", maxRelooks+1)
 	}
 	for range 2 * treeEvery {
-		if _, ok := next(false); ok {
+		if _, ok := r.next(false); ok {
 			t.Fatal("estimated after the last disagreement")
 		}
 	}
