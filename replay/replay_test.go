@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -231,5 +233,51 @@ func TestWriteIsEncodingJSON(t *testing.T) {
 	// as the character itself rather than as \ufffd (the same JSON string)
 	if got.String() != strings.ReplaceAll(want.String(), `\ufffd`, "\ufffd") {
 		t.Fatalf("Write wrote\n%s\nencoding/json writes\n%s", got.String(), want.String())
+	}
+}
+
+// A saved replay's compressor is reused: each save still writes its
+// own whole stream (a failed save, stopped mid-stream, leaves nothing in
+// the next), and allocates a small part of a new compressor's ~800 KB.
+func TestSaveReusesCompressors(t *testing.T) {
+	dir := t.TempDir()
+	bad := sample()
+	bad.Turns[0].Frame = json.RawMessage(`{"t":`)
+	other := sample()
+	other.Seed = 99
+	for i, r := range []*Replay{sample(), bad, other, sample()} {
+		path := filepath.Join(dir, "m.json.gz")
+		err := Save(path, r)
+		if r == bad {
+			if err == nil {
+				t.Fatal("a replay with an invalid frame was saved")
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Load(path)
+		if err != nil {
+			t.Fatalf("save %d: %v", i, err)
+		}
+		a, _ := json.Marshal(got)
+		b, _ := json.Marshal(r)
+		if string(a) != string(b) {
+			t.Fatalf("save %d does not round-trip:\n%s\n%s", i, a, b)
+		}
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // a collection may empty the pool
+	var before, after runtime.MemStats
+	const saves = 20
+	runtime.ReadMemStats(&before)
+	for range saves {
+		if err := Save(filepath.Join(dir, "m.json.gz"), sample()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / saves; per > 200<<10 {
+		t.Fatalf("a save allocated %d KB: its compressor was not reused", per>>10)
 	}
 }
