@@ -6,6 +6,7 @@ package replay
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
@@ -18,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	jsonv2 "github.com/go-json-experiment/json"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 
 	"github.com/seed27749672/arena/game"
@@ -140,10 +142,31 @@ func (r *Replay) Frames() []json.RawMessage {
 // byte by byte through its slow scanner, and saving replays was the
 // platform's largest cost a match after the match itself
 // (BenchmarkCasualMatches: a 100-turn tracks replay took ~3 times as long).
-// The frames are still checked: a referee's invalid frame fails the save.
+// The frames are still checked: a referee's invalid frame fails the save,
+// and nothing is written then. The JSON is made in a buffer kept from
+// save to save (v1's Encoder grew a new one to the replay's size: 300 KB
+// of garbage a tracks match).
 func Write(w io.Writer, r *Replay) error {
-	return jsonv1.NewEncoder(w).Encode(r)
+	buf := writeBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxKeptBuffer {
+			writeBuffers.Put(buf)
+		}
+	}()
+	buf.Reset()
+	if err := jsonv2.MarshalWrite(buf, r, jsonv1.DefaultOptionsV1()); err != nil {
+		return err
+	}
+	buf.WriteByte('\n') // as an Encoder ends a value
+	_, err := w.Write(buf.Bytes())
+	return err
 }
+
+// writeBuffers are Write's buffers; one grown past maxKeptBuffer (a
+// long match's replay) is left to the garbage collector.
+var writeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxKeptBuffer = 8 << 20
 
 // Read decodes a replay and checks its format and version.
 func Read(rd io.Reader) (*Replay, error) {
