@@ -16,7 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -147,10 +146,10 @@ func (r *Replay) Frames() []json.RawMessage {
 // save to save (v1's Encoder grew a new one to the replay's size: 300 KB
 // of garbage a tracks match).
 func Write(w io.Writer, r *Replay) error {
-	buf := writeBuffers.Get().(*bytes.Buffer)
+	buf := writeBuffers.get()
 	defer func() {
 		if buf.Cap() <= maxKeptBuffer {
-			writeBuffers.Put(buf)
+			writeBuffers.put(buf)
 		}
 	}()
 	buf.Reset()
@@ -164,9 +163,41 @@ func Write(w io.Writer, r *Replay) error {
 
 // writeBuffers are Write's buffers; one grown past maxKeptBuffer (a
 // long match's replay) is left to the garbage collector.
-var writeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+var writeBuffers = newKept(func() *bytes.Buffer { return new(bytes.Buffer) })
 
 const maxKeptBuffer = 8 << 20
+
+// kept holds a few objects for the next saves. Unlike a sync.Pool's, they
+// outlast garbage collections, which come more often than saves when
+// matches are played (a sync.Pool kept one for one save in three).
+type kept[T any] struct {
+	free  chan T
+	fresh func() T
+}
+
+// keptSaves is how many of each are kept: as many saves as are likely
+// to run at once.
+const keptSaves = 4
+
+func newKept[T any](fresh func() T) *kept[T] {
+	return &kept[T]{free: make(chan T, keptSaves), fresh: fresh}
+}
+
+func (k *kept[T]) get() T {
+	select {
+	case v := <-k.free:
+		return v
+	default:
+		return k.fresh()
+	}
+}
+
+func (k *kept[T]) put(v T) {
+	select {
+	case k.free <- v:
+	default: // enough are kept
+	}
+}
 
 // Read decodes a replay and checks its format and version.
 func Read(rd io.Reader) (*Replay, error) {
@@ -315,10 +346,10 @@ const Level = 3
 
 // gzipWriters keeps the compressors of saved replays: a new one allocates
 // ~800 KB of tables, which was a third of the platform's garbage a match.
-var gzipWriters = sync.Pool{New: func() any {
+var gzipWriters = newKept(func() *gzip.Writer {
 	zw, _ := gzip.NewWriterLevel(nil, Level) // Level is valid: no error
 	return zw
-}}
+})
 
 // encode writes r to w, gzip-compressed when gz is set, buffered.
 func encode(w io.Writer, r *Replay, gz bool) error {
@@ -326,9 +357,9 @@ func encode(w io.Writer, r *Replay, gz bool) error {
 	var out io.Writer = bw
 	var zw *gzip.Writer
 	if gz {
-		zw = gzipWriters.Get().(*gzip.Writer)
+		zw = gzipWriters.get()
 		zw.Reset(bw)
-		defer gzipWriters.Put(zw)
+		defer gzipWriters.put(zw)
 		out = zw
 	}
 	err := Write(out, r)
