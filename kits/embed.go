@@ -13,8 +13,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The kits are flat directories; the patterns name their files by
@@ -79,8 +81,28 @@ func plainName(s string) bool {
 	return fs.ValidPath(s) && s != "." && !strings.Contains(s, "/")
 }
 
-// Read returns the manifest of a kit.
+// Read returns the manifest of a kit. The kits are in the binary, so a
+// manifest read once is kept: the platform's scheduler asks for a team's
+// kit at each match it queues (play.Player.Playable), and reading it listed
+// the game's kits and parsed its JSON every time.
 func Read(game, lang string) (Manifest, error) {
+	if m, ok := manifests.Load(game + "/" + lang); ok {
+		m := m.(Manifest)
+		m.Requires = slices.Clone(m.Requires) // the caller's to change
+		return m, nil
+	}
+	m, err := read(game, lang)
+	if err == nil {
+		manifests.Store(game+"/"+lang, m)
+		m.Requires = slices.Clone(m.Requires)
+	}
+	return m, err
+}
+
+// manifests are the manifests read, by GAME/LANG.
+var manifests sync.Map
+
+func read(game, lang string) (Manifest, error) {
 	langs, err := Languages(game)
 	if err != nil {
 		return Manifest{}, err

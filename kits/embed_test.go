@@ -145,3 +145,28 @@ func TestOfflineBuildRecognised(t *testing.T) {
 		}
 	}
 }
+
+// TestReadKeepsManifests: a manifest is read from the binary once, then
+// kept (a read allocates only the copy of its list the caller may change);
+// what a caller changes is not kept.
+func TestReadKeepsManifests(t *testing.T) {
+	Read("ants", "cpp")
+	m, err := Read("ants", "cpp") // a kept one
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Kit != "cpp" || m.Run != "./bot" || len(m.Requires) != 1 || m.Requires[0] != "g++" {
+		t.Fatalf("read %+v", m)
+	}
+	m.Requires[0], m.Run = "changed", "changed"
+	again, err := Read("ants", "cpp")
+	if err != nil || again.Requires[0] != "g++" || again.Run != "./bot" {
+		t.Fatalf("a caller's change was kept: %+v %v", again, err)
+	}
+	if n := testing.AllocsPerRun(20, func() { Read("ants", "cpp") }); n > 1 {
+		t.Fatalf("a read made %.0f allocations: the manifest was read again", n)
+	}
+	if _, err := Read("ants", "../ants/cpp"); err == nil {
+		t.Fatal("a kit outside the game was read")
+	}
+}

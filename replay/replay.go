@@ -6,6 +6,7 @@ package replay
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	jsonv2 "github.com/go-json-experiment/json"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 
 	"github.com/seed27749672/arena/game"
@@ -139,9 +141,62 @@ func (r *Replay) Frames() []json.RawMessage {
 // byte by byte through its slow scanner, and saving replays was the
 // platform's largest cost a match after the match itself
 // (BenchmarkCasualMatches: a 100-turn tracks replay took ~3 times as long).
-// The frames are still checked: a referee's invalid frame fails the save.
+// The frames are still checked: a referee's invalid frame fails the save,
+// and nothing is written then. The JSON is made in a buffer kept from
+// save to save (v1's Encoder grew a new one to the replay's size: 300 KB
+// of garbage a tracks match).
 func Write(w io.Writer, r *Replay) error {
-	return jsonv1.NewEncoder(w).Encode(r)
+	buf := writeBuffers.get()
+	defer func() {
+		if buf.Cap() <= maxKeptBuffer {
+			writeBuffers.put(buf)
+		}
+	}()
+	buf.Reset()
+	if err := jsonv2.MarshalWrite(buf, r, jsonv1.DefaultOptionsV1()); err != nil {
+		return err
+	}
+	buf.WriteByte('\n') // as an Encoder ends a value
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// writeBuffers are Write's buffers; one grown past maxKeptBuffer (a
+// long match's replay) is left to the garbage collector.
+var writeBuffers = newKept(func() *bytes.Buffer { return new(bytes.Buffer) })
+
+const maxKeptBuffer = 8 << 20
+
+// kept holds a few objects for the next saves. Unlike a sync.Pool's, they
+// outlast garbage collections, which come more often than saves when
+// matches are played (a sync.Pool kept one for one save in three).
+type kept[T any] struct {
+	free  chan T
+	fresh func() T
+}
+
+// keptSaves is how many of each are kept: as many saves as are likely
+// to run at once.
+const keptSaves = 4
+
+func newKept[T any](fresh func() T) *kept[T] {
+	return &kept[T]{free: make(chan T, keptSaves), fresh: fresh}
+}
+
+func (k *kept[T]) get() T {
+	select {
+	case v := <-k.free:
+		return v
+	default:
+		return k.fresh()
+	}
+}
+
+func (k *kept[T]) put(v T) {
+	select {
+	case k.free <- v:
+	default: // enough are kept
+	}
 }
 
 // Read decodes a replay and checks its format and version.
@@ -281,13 +336,30 @@ func writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) err
 	return err
 }
 
+// Level is the gzip level of saved replays. A replay is mostly its
+// frames, which repeat from turn to turn: level 3 keeps a 100-turn tracks
+// replay (290 KB of JSON) at 7.1 KB against 5.5 KB for gzip's default
+// (level 6), in under a third of the default's time; compressing was
+// then the platform's largest cost a match after the match itself
+// (BenchmarkCasualMatches).
+const Level = 3
+
+// gzipWriters keeps the compressors of saved replays: a new one allocates
+// ~800 KB of tables, which was a third of the platform's garbage a match.
+var gzipWriters = newKept(func() *gzip.Writer {
+	zw, _ := gzip.NewWriterLevel(nil, Level) // Level is valid: no error
+	return zw
+})
+
 // encode writes r to w, gzip-compressed when gz is set, buffered.
 func encode(w io.Writer, r *Replay, gz bool) error {
 	bw := bufio.NewWriter(w)
 	var out io.Writer = bw
 	var zw *gzip.Writer
 	if gz {
-		zw = gzip.NewWriter(bw)
+		zw = gzipWriters.get()
+		zw.Reset(bw)
+		defer gzipWriters.put(zw)
 		out = zw
 	}
 	err := Write(out, r)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -231,5 +232,62 @@ func TestWriteIsEncodingJSON(t *testing.T) {
 	// as the character itself rather than as \ufffd (the same JSON string)
 	if got.String() != strings.ReplaceAll(want.String(), `\ufffd`, "\ufffd") {
 		t.Fatalf("Write wrote\n%s\nencoding/json writes\n%s", got.String(), want.String())
+	}
+}
+
+// A saved replay's compressor is reused: each save still writes its
+// own whole stream (a failed save, stopped mid-stream, leaves nothing in
+// the next), and allocates a small part of a new compressor's ~800 KB.
+func TestSaveReusesCompressors(t *testing.T) {
+	dir := t.TempDir()
+	bad := sample()
+	bad.Turns[0].Frame = json.RawMessage(`{"t":`)
+	other := sample()
+	other.Seed = 99
+	for i, r := range []*Replay{sample(), bad, other, sample()} {
+		path := filepath.Join(dir, "m.json.gz")
+		err := Save(path, r)
+		if r == bad {
+			if err == nil {
+				t.Fatal("a replay with an invalid frame was saved")
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Load(path)
+		if err != nil {
+			t.Fatalf("save %d: %v", i, err)
+		}
+		a, _ := json.Marshal(got)
+		b, _ := json.Marshal(r)
+		if string(a) != string(b) {
+			t.Fatalf("save %d does not round-trip:\n%s\n%s", i, a, b)
+		}
+	}
+	// a 100-turn match's replay of 300 KB: neither its compressor nor
+	// the buffer of its JSON is made anew
+	long := sample()
+	frame := json.RawMessage(`{"cells":"` + strings.Repeat("ab", 1500) + `"}`)
+	for i := range 100 {
+		long.Turns = append(long.Turns, Turn{Turn: i + 2, Frame: frame})
+	}
+	// they outlast garbage collections, which come more often than saves
+	var before, after runtime.MemStats
+	var total uint64
+	const saves = 20
+	for range saves {
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		if err := Save(filepath.Join(dir, "m.json.gz"), long); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		total += after.TotalAlloc - before.TotalAlloc
+	}
+	if per := total / saves; per > 100<<10 {
+		t.Fatalf("a save allocated %d KB: its compressor or its buffer was not reused", per>>10)
 	}
 }

@@ -173,10 +173,13 @@ func (f teamFit) ratings(stored map[int64]store.Rating) map[int64]store.Rating {
 // continuous games holds tens of thousands.
 const fitWindow = 20_000
 
-// fitMemo is an event's last fit, and what it was made of (fitKey).
+// fitMemo is an event's last fit, and what it was made of (fitKey): the
+// matches read (newest first), of which all were the event's all.
 type fitMemo struct {
 	key string
 	fit teamFit
+	ms  []store.Match
+	all int
 }
 
 // fitKey says what a fit depends on: the number of the event's rated
@@ -207,15 +210,62 @@ func (mk *Matchmaker) eventFit(ctx context.Context, eventID int64, teams []store
 	if err != nil {
 		return nil, teamFit{}, err
 	}
-	if v, ok := mk.fits.Load(eventID); ok && v.(fitMemo).key == key {
-		f := v.(fitMemo).fit
-		return f.ratings(stored), f, nil
+	v, ok := mk.fits.Load(eventID)
+	last, _ := v.(fitMemo)
+	if ok && last.key == key {
+		return last.fit.ratings(stored), last.fit, nil
 	}
-	ms, err := mk.Events.Store.Matches(ctx, eventID, fitWindow)
+	ms, all, err := mk.fitMatchesRead(ctx, eventID, last)
 	if err != nil {
 		return nil, teamFit{}, err
 	}
 	f := fitMatches(teams, ms)
-	mk.fits.Store(eventID, fitMemo{key: key, fit: f})
+	mk.fits.Store(eventID, fitMemo{key: key, fit: f, ms: ms, all: all})
 	return f.ratings(stored), f, nil
+}
+
+// fitMatchesRead are the matches a fit reads (the event's newest
+// fitWindow) and how many the event has. A fit is made again at each
+// rated match recorded, and reading the whole window each time (up to
+// 20,000 matches decoded) was the scheduler's largest cost a match: the
+// matches of the last fit are kept and only those recorded since are
+// read. Matches are never changed once recorded and are listed newest
+// first, so those since are the newest ones down to the last fit's
+// newest; the count of the event's matches checks that none was missed
+// (on PostgreSQL a match may be committed after one with a higher id): if
+// the matches found since are fewer than the count grew, the window is
+// read whole, as it is for an event's first fit.
+func (mk *Matchmaker) fitMatchesRead(ctx context.Context, eventID int64, last fitMemo) ([]store.Match, int, error) {
+	all, _, err := mk.Events.Store.CountMatches(ctx, eventID, "")
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(last.ms) > 0 && all >= last.all {
+		if news, ok, err := mk.matchesSince(ctx, eventID, last.ms[0].ID, all-last.all); err != nil {
+			return nil, 0, err
+		} else if ok {
+			ms := append(news, last.ms...) // a new array: last.ms may be read elsewhere
+			return ms[:min(len(ms), fitWindow)], all, nil
+		}
+	}
+	ms, err := mk.Events.Store.Matches(ctx, eventID, fitWindow)
+	return ms, all, err
+}
+
+// matchesSince are the event's matches after the one numbered newest, if
+// they are the want matches the event gained since (ok), read a few at a
+// time.
+func (mk *Matchmaker) matchesSince(ctx context.Context, eventID, newest int64, want int) ([]store.Match, bool, error) {
+	if want >= fitWindow {
+		return nil, false, nil
+	}
+	ms, err := mk.Events.Store.Matches(ctx, eventID, want+1) // one more: the last fit's newest
+	if err != nil {
+		return nil, false, err
+	}
+	n := 0
+	for n < len(ms) && ms[n].ID > newest {
+		n++
+	}
+	return ms[:n], n == want && n < len(ms) && ms[n].ID == newest, nil
 }

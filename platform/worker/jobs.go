@@ -167,8 +167,9 @@ func (p *Pool) newClient(o Options) (store.JobClient, error) {
 	if o.Matches > 0 {
 		// A free match worker does not wait for a poll: River wakes it
 		// with the insert's notification (PostgreSQL's LISTEN; on SQLite,
-		// its notifier reads a table every 50 ms), and a worker busy when
-		// the job came fetches as soon as it is free. Polling is only the
+		// the insert through this client wakes it in the process: the
+		// store's driver has no listener), and a worker busy when the
+		// job came fetches as soon as it is free. Polling is only the
 		// fallback, at the builds' pace: every 100 ms it was a tenth of
 		// the platform's database work (BenchmarkCasualMatches).
 		queues[queue.Matches] = river.QueueConfig{MaxWorkers: o.Matches, FetchPollInterval: o.PollInterval, FetchCooldown: min(o.PollInterval, 50*time.Millisecond)}

@@ -36,8 +36,25 @@ func migrateRiver(ctx context.Context, db *sql.DB) error {
 
 // NewClient implements store.Queue.
 func (d *DB) NewClient(cfg *river.Config) (store.JobClient, error) {
-	return river.NewClient(riversqlite.New(d.db), cfg)
+	return river.NewClient(withoutListener{riversqlite.New(d.db)}, cfg)
 }
+
+// withoutListener is riversqlite's driver without its listener, which
+// emulates PostgreSQL's LISTEN by reading a table of notifications every
+// 50 ms (a pace v0.51 does not let one set), whatever the queue does:
+// twenty queries a second, a tenth of the platform's own CPU a match in
+// BenchmarkCasualMatches. Without one, River does what it does for any
+// driver that has none: an insert through the client that runs the jobs
+// wakes the workers of the job's queue at once, and every job a server
+// queues goes through that client (queue.Jobs.Client); a job inserted by
+// another process (a command on the data directory) is found at the next
+// poll (worker.Options.PollInterval, 1 s), as it would be if River's
+// listener had missed it. The leader's election polls too (every few
+// seconds; one process runs a SQLite file's jobs).
+type withoutListener struct{ *riversqlite.Driver }
+
+func (withoutListener) SupportsListener() bool     { return false }
+func (withoutListener) SupportsListenNotify() bool { return false }
 
 // rawArgs are any job's arguments, as JobCompleteTx decodes them.
 type rawArgs map[string]any
