@@ -385,13 +385,14 @@ func abs(n int) int {
 	return n
 }
 
-// commandBuilder writes a COMMAND line.
+// commandBuilder writes a COMMAND line, in memory it uses again for every
+// COMMAND: the line is the bot's answer, which game.Bot lets it reuse once
+// its caller asks again.
 type commandBuilder struct{ b []byte }
 
-// start begins the COMMAND of a tick, in new memory: the line is the
-// bot's answer, which its caller may keep.
-func (c *commandBuilder) start(tick, units int) {
-	c.b = append(make([]byte, 0, 48+96*units), `{"type":"COMMAND","tick":`...)
+// start begins the COMMAND of a tick.
+func (c *commandBuilder) start(tick int) {
+	c.b = append(c.b[:0], `{"type":"COMMAND","tick":`...)
 	c.b = strconv.AppendInt(c.b, int64(tick), 10)
 	c.b = append(c.b, `,"actions":[`...)
 }
@@ -411,4 +412,7 @@ func (c *commandBuilder) add(action, unit string, target *Pos) {
 	c.b = append(c.b, '}')
 }
 
-func (c *commandBuilder) bytes() []byte { return append(c.b, "]}\n"...) }
+func (c *commandBuilder) bytes() []byte {
+	c.b = append(c.b, "]}\n"...)
+	return c.b
+}
