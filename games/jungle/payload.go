@@ -61,6 +61,7 @@ type tickData struct {
 	orders      [][]int // every tick's play order (shared, never changed)
 	diamonds    []tickDiamond
 	teams       []tickTeam
+	views       []tickView // PromptView's values, one a team
 }
 
 type tickDiamond struct {
@@ -125,7 +126,9 @@ func (s *State) tickData(t, total int, grid []Tile, tiles []byte, orders [][]int
 	for i, team := range s.Teams {
 		tt := &d.teams[i]
 		tt.id, tt.name, tt.dead, tt.score = team.ID, team.Name, team.Dead, team.Score
-		tt.errors = append([]string(nil), team.Errors...)
+		// Errors are only appended to, or replaced by a new slice: the
+		// ones there now stay as they are.
+		tt.errors = team.Errors[:len(team.Errors):len(team.Errors)]
 		tt.units = units[n : n+len(team.Units) : n+len(team.Units)]
 		for k, ui := range team.Units {
 			u := s.Units[ui]
@@ -136,6 +139,10 @@ func (s *State) tickData(t, total int, grid []Tile, tiles []byte, orders [][]int
 			tt.units[k] = tu
 		}
 		n += len(team.Units)
+	}
+	d.views = make([]tickView, len(s.Teams))
+	for i := range d.views {
+		d.views[i] = tickView{tickData: d, me: i}
 	}
 	return d
 }
