@@ -14,6 +14,34 @@ func (p Pos) String() string {
 
 // appendJSON writes the position as the payload does: {"x":3,"y":4}.
 func (p Pos) appendJSON(b []byte) []byte {
+	if uint(p.X) < posTableSide && uint(p.Y) < posTableSide {
+		e := &posTable[p.Y*posTableSide+p.X]
+		return append(b, e.b[:e.n]...)
+	}
+	return p.writeJSON(b)
+}
+
+// posTable holds what writeJSON writes for the positions of maps up to
+// posTableSide wide and high: the frames and TICKs write every unit's
+// path, tile by tile, and a copy is quicker than writing.
+var posTable = func() (t [posTableSide * posTableSide]posJSON) {
+	for i := range t {
+		b := Pos{i % posTableSide, i / posTableSide}.writeJSON(t[i].b[:0])
+		t[i].n = uint8(len(b))
+	}
+	return t
+}()
+
+const posTableSide = 64
+
+// posJSON is a position's JSON, {"x":63,"y":63} at the longest.
+type posJSON struct {
+	n uint8
+	b [15]byte
+}
+
+// writeJSON is appendJSON without the table.
+func (p Pos) writeJSON(b []byte) []byte {
 	b = append(b, `{"x":`...)
 	b = appendCoord(b, p.X)
 	b = append(b, `,"y":`...)

@@ -143,3 +143,17 @@ func TestAppendCoord(t *testing.T) {
 		}
 	}
 }
+
+// TestPosTable: the positions the table holds are written as writeJSON
+// writes them, and those beyond it too.
+func TestPosTable(t *testing.T) {
+	for x := -2; x < posTableSide+2; x++ {
+		for y := -2; y < posTableSide+2; y++ {
+			for _, p := range []Pos{{x, y}, {x, y << 40}, {y << 40, x}} {
+				if got, want := string(p.appendJSON([]byte("a"))), `a{"x":`+strconv.Itoa(p.X)+`,"y":`+strconv.Itoa(p.Y)+`}`; got != want {
+					t.Fatalf("%v written as %s, want %s", p, got, want)
+				}
+			}
+		}
+	}
+}
