@@ -81,7 +81,7 @@ func TestViewerCache(t *testing.T) {
 		oldU, oldD, oldTeam := *u, *d, *team
 		oldU.Path = append([]Pos(nil), u.Path...)
 		p := Pos{rng.IntN(s.Map.W), rng.IntN(s.Map.H)}
-		switch k := rng.IntN(16); k {
+		switch k := rng.IntN(17); k {
 		case 0:
 			u.Alive = !u.Alive
 		case 1:
@@ -123,6 +123,12 @@ func TestViewerCache(t *testing.T) {
 		case 15:
 			team.Stats.Vines++
 			team.Deaths++
+		case 16:
+			if u.attackedBy == "" {
+				u.attackedBy = "1"
+				check("after an attack")
+			}
+			u.diedAt = p
 		}
 		check("after a change")
 		*u, *d, *team = oldU, oldD, oldTeam
