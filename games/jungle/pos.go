@@ -16,7 +16,14 @@ func (p Pos) String() string {
 func (p Pos) appendJSON(b []byte) []byte {
 	if uint(p.X) < posTableSide && uint(p.Y) < posTableSide {
 		e := &posTable[p.Y*posTableSide+p.X]
-		return append(b, e.b[:e.n]...)
+		n := len(b)
+		if cap(b)-n < len(e) {
+			return append(b, e[:e[15]]...)
+		}
+		// A whole entry in one 16-byte move (no call to copy), of which
+		// the length byte and what follows the JSON lie beyond len.
+		*(*posJSON)(b[n : n+len(e)]) = *e
+		return b[:n+int(e[15])]
 	}
 	return p.writeJSON(b)
 }
@@ -26,19 +33,17 @@ func (p Pos) appendJSON(b []byte) []byte {
 // path, tile by tile, and a copy is quicker than writing.
 var posTable = func() (t [posTableSide * posTableSide]posJSON) {
 	for i := range t {
-		b := Pos{i % posTableSide, i / posTableSide}.writeJSON(t[i].b[:0])
-		t[i].n = uint8(len(b))
+		b := Pos{i % posTableSide, i / posTableSide}.writeJSON(t[i][:0])
+		t[i][15] = byte(len(b))
 	}
 	return t
 }()
 
 const posTableSide = 64
 
-// posJSON is a position's JSON, {"x":63,"y":63} at the longest.
-type posJSON struct {
-	n uint8
-	b [15]byte
-}
+// posJSON is a position's JSON ({"x":63,"y":63} at the longest: 15
+// bytes), then its length.
+type posJSON [16]byte
 
 // writeJSON is appendJSON without the table.
 func (p Pos) writeJSON(b []byte) []byte {

@@ -151,13 +151,18 @@ func TestAppendCoord(t *testing.T) {
 }
 
 // TestPosTable: the positions the table holds are written as writeJSON
-// writes them, and those beyond it too.
+// writes them, and those beyond it too, with room for a whole entry after
+// them or not.
 func TestPosTable(t *testing.T) {
 	for x := -2; x < posTableSide+2; x++ {
 		for y := -2; y < posTableSide+2; y++ {
 			for _, p := range []Pos{{x, y}, {x, y << 40}, {y << 40, x}} {
-				if got, want := string(p.appendJSON([]byte("a"))), `a{"x":`+strconv.Itoa(p.X)+`,"y":`+strconv.Itoa(p.Y)+`}`; got != want {
-					t.Fatalf("%v written as %s, want %s", p, got, want)
+				want := `a{"x":` + strconv.Itoa(p.X) + `,"y":` + strconv.Itoa(p.Y) + `}`
+				for _, room := range []int{0, 14, 15, 16, 64} {
+					b := append(make([]byte, 0, 1+room), 'a')
+					if got := string(p.appendJSON(b)); got != want {
+						t.Fatalf("%v written with %d bytes of room as %s, want %s", p, room, got, want)
+					}
 				}
 			}
 		}
