@@ -234,15 +234,16 @@ func (v *view) component(block cell, free []uint64, q Pos) []uint64 {
 	free = free[:h]
 	comp[q.Y] = fillRuns(1<<q.X, free[q.Y])
 	// Every row of comp is whole runs of free tiles; sweeps down and up
-	// add the runs that touch the rows next to them, until none does.
+	// add the runs that touch the rows next to them, until an up sweep
+	// adds none: after a down sweep no row gains from the row above it,
+	// so an up sweep that changes nothing leaves nothing to add.
 	for grew := true; grew; {
-		grew = false
 		for y := 1; y < h; y++ {
 			if n := comp[y-1] & free[y] &^ comp[y]; n != 0 {
 				comp[y] = fillRuns(comp[y]|n, free[y])
-				grew = true
 			}
 		}
+		grew = false
 		for y := h - 2; y >= 0; y-- {
 			if n := comp[y+1] & free[y] &^ comp[y]; n != 0 {
 				comp[y] = fillRuns(comp[y]|n, free[y])
