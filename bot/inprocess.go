@@ -77,6 +77,8 @@ func (b *InProcess) run() {
 				out = nil
 			}
 			line = bytes.TrimSuffix(line, []byte{'\r'})
+			// string copies the line: the bot may write its next
+			// answer in out's memory (game.Bot).
 			select {
 			case b.lines <- Line{Line: game.Line{Text: string(line)}, At: at}:
 			case <-b.stop:

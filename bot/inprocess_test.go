@@ -80,3 +80,29 @@ func TestScaledByContext(t *testing.T) {
 		t.Errorf("scale 2.5: %v", d)
 	}
 }
+
+// TestInProcessKeepsAnswers: a builtin may write its next answer in the
+// memory of its last one (game.Bot); the lines read from it stay as they
+// were written.
+func TestInProcessKeepsAnswers(t *testing.T) {
+	var buf []byte
+	b := &InProcess{Bot: game.BotFunc(func(msg []byte) []byte {
+		buf = append(append(buf[:0], msg...), '\n')
+		return buf
+	})}
+	if err := b.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close(time.Second)
+	want := []string{"first", "secnd", "third"}
+	for _, m := range want {
+		if err := b.Send([]byte(m), time.Now().Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, w := range want {
+		if l := <-b.Lines(); l.Text != w {
+			t.Fatalf("line %q, want %q", l.Text, w)
+		}
+	}
+}

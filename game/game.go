@@ -126,7 +126,9 @@ type Builtin struct {
 
 // Bot is an in-process player. It receives exactly the messages a process
 // bot would read and answers with the text a process bot would write (one
-// or more lines, each ending with '\n').
+// or more lines, each ending with '\n'). The answer's bytes are the
+// caller's until its next call to the bot, which may write the next answer
+// in the same memory: a caller that keeps an answer copies it.
 type Bot interface {
 	Respond(msg []byte) []byte
 }

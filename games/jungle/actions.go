@@ -152,7 +152,7 @@ func (s *State) move(u int, target Pos) string {
 	}
 	if n := len(unit.Path); n > 0 && unit.Path[n-1] == target && s.walkableFor(unit.Path[0], unit) {
 		next := unit.Path[0]
-		unit.Path = append(unit.Path[:0], unit.Path[1:]...)
+		unit.Path = unit.Path[1:]
 		s.place(u, next)
 		s.pickUp(u)
 		return ""
@@ -162,7 +162,7 @@ func (s *State) move(u int, target Pos) string {
 		unit.Path = unit.Path[:0]
 		return "No path to " + target.String()
 	}
-	unit.Path = append(unit.Path[:0], path[2:]...)
+	unit.Path = append([]Pos(nil), path[2:]...)
 	s.place(u, path[1])
 	s.pickUp(u)
 	return ""

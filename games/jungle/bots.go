@@ -41,11 +41,9 @@ func (b *builtinBot) RespondView(view any) []byte {
 		return nil
 	}
 	v := newView(tv, &b.sc)
-	b.cmd.start(tv.tick, len(v.mine))
+	b.cmd.start(tv.tick)
 	b.play(v, &b.cmd)
-	out := b.cmd.bytes()
-	b.cmd.b = nil
-	return out
+	return b.cmd.bytes()
 }
 
 func newRandomBot(seed int64) game.Bot {

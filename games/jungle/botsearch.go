@@ -102,6 +102,12 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 		rs.lazy, rs.block = true, block
 		return best, false
 	}
+	if !v.reachesGoal(from, block, free, goal) {
+		// The goals lie where the search cannot go: it would reach
+		// every tile it can before it gave up, the same tiles as above.
+		rs.lazy, rs.block = true, block
+		return best, false
+	}
 	cur, next := rs.frontier, rs.ahead
 	cur[from.Y+1] = 1 << from.X
 	// The frontier's rows are lo to hi; every other row of cur and next
@@ -145,6 +151,29 @@ func (v *view) nearestRows(from Pos, block, want, avoid cell) (best Pos, found b
 		}
 		cur, next, lo, hi = next, cur, nlo, nhi
 	}
+}
+
+// reachesGoal says whether a tile of goal other than from lies in a part
+// of the map (of the tiles free for block) that holds a free neighbour of
+// from: whether nearestRows' search from there finds one. The parts are
+// kept for the view's other searches (component), so that a search with
+// no goal in reach, the most costly, costs the parts' few sweeps once.
+func (v *view) reachesGoal(from Pos, block cell, free, goal []uint64) bool {
+	for _, q := range from.neighbours() {
+		if !v.in(q) || free[q.Y]>>q.X&1 == 0 {
+			continue
+		}
+		for y, r := range v.component(block, free, q) {
+			g := goal[y]
+			if y == from.Y {
+				g &^= 1 << from.X
+			}
+			if r&g != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // freeRows is, per map row, the tiles free for block; kept for the view's
@@ -205,15 +234,16 @@ func (v *view) component(block cell, free []uint64, q Pos) []uint64 {
 	free = free[:h]
 	comp[q.Y] = fillRuns(1<<q.X, free[q.Y])
 	// Every row of comp is whole runs of free tiles; sweeps down and up
-	// add the runs that touch the rows next to them, until none does.
+	// add the runs that touch the rows next to them, until an up sweep
+	// adds none: after a down sweep no row gains from the row above it,
+	// so an up sweep that changes nothing leaves nothing to add.
 	for grew := true; grew; {
-		grew = false
 		for y := 1; y < h; y++ {
 			if n := comp[y-1] & free[y] &^ comp[y]; n != 0 {
 				comp[y] = fillRuns(comp[y]|n, free[y])
-				grew = true
 			}
 		}
+		grew = false
 		for y := h - 2; y >= 0; y-- {
 			if n := comp[y+1] & free[y] &^ comp[y]; n != 0 {
 				comp[y] = fillRuns(comp[y]|n, free[y])

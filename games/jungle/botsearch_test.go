@@ -128,3 +128,24 @@ func TestFillRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandBuilderReusesMemory: a builtin writes every COMMAND in the
+// same memory (game.Bot lets its answer be overwritten by the next), so a
+// warm one allocates none, and writes what it was asked to.
+func TestCommandBuilderReusesMemory(t *testing.T) {
+	var c commandBuilder
+	p := Pos{3, 12}
+	write := func() {
+		c.start(42)
+		c.add("MOVE", "7", &p)
+		c.add("NONE", "8", nil)
+		c.add("DROP", "9", &p)
+	}
+	write()
+	if got, want := string(c.bytes()), `{"type":"COMMAND","tick":42,"actions":[{"type":"UNIT","action":"MOVE","unitId":"7","target":{"x":3,"y":12}},{"type":"UNIT","action":"NONE","unitId":"8"},{"type":"UNIT","action":"DROP","unitId":"9","target":{"x":3,"y":12}}]}`+"\n"; got != want {
+		t.Fatalf("COMMAND %s, want %s", got, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { write(); c.bytes() }); n != 0 {
+		t.Fatalf("%v allocations a COMMAND, want none", n)
+	}
+}

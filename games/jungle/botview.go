@@ -194,20 +194,31 @@ type scratch struct {
 func newView(tv *tickView, sc *scratch) *view {
 	d := tv.tickData
 	v := &sc.v
-	*v = view{d: d, w: d.w, h: d.h, stride: d.w + 2, tiles: d.grid, sc: sc,
-		mine: v.mine[:0], enemies: v.enemies[:0]}
+	// The view is set field by field, and a pointer only when it
+	// changes: every pointer stored in the heap while the garbage
+	// collector marks is one it has to record.
+	v.d, v.w, v.h, v.stride = d, d.w, d.h, d.w+2
+	if v.sc != sc || len(v.tiles) != len(d.grid) || len(d.grid) > 0 && &v.tiles[0] != &d.grid[0] {
+		v.tiles, v.sc = d.grid, sc
+	}
 	v.setStatic()
 	sc.comps, sc.frees = sc.comps[:0], sc.frees[:0]
 	// The last search was another view's: its free rows are those just
 	// dropped.
 	sc.search.ok, sc.search.lazy = false, false
-	sc.cells = append(sc.cells[:0], sc.static...)
-	v.cells = sc.cells
+	copyInto(&sc.cells, sc.static)
+	if len(v.cells) != len(sc.cells) || len(v.cells) > 0 && &v.cells[0] != &sc.cells[0] {
+		v.cells = sc.cells
+	}
+	var rows *[cellBits][]uint64
 	if v.w <= rowsMaxW {
 		for b := range sc.rows {
-			sc.rows[b] = append(sc.rows[b][:0], sc.staticRows[b]...)
+			copyInto(&sc.rows[b], sc.staticRows[b])
 		}
-		v.rows = &sc.rows
+		rows = &sc.rows
+	}
+	if v.rows != rows {
+		v.rows = rows
 	}
 	for i := range d.diamonds {
 		dm := &d.diamonds[i]
@@ -215,6 +226,7 @@ func newView(tv *tickView, sc *scratch) *view {
 			v.mark(dm.pos, cDiamond)
 		}
 	}
+	mine, enemies := v.mine[:0], v.enemies[:0]
 	for ti := range d.teams {
 		t := &d.teams[ti]
 		for ui := range t.units {
@@ -223,12 +235,13 @@ func newView(tv *tickView, sc *scratch) *view {
 				v.mark(u.pos, cUnit)
 			}
 			if ti == tv.me {
-				v.mine = append(v.mine, u)
+				mine = append(mine, u)
 			} else if u.alive {
-				v.enemies = append(v.enemies, u)
+				enemies = append(enemies, u)
 			}
 		}
 	}
+	v.mine, v.enemies = mine, enemies
 	for _, e := range v.enemies {
 		if e.diamond != "" && !v.onSpawn(e.pos) {
 			for _, q := range e.pos.neighbours() {
@@ -342,6 +355,16 @@ func (v *view) passable(p Pos, spawnOK, carrier bool) bool {
 	return v.in(p) && v.at(p)&blocking(spawnOK, carrier) == 0
 }
 
+// copyInto makes *dst a copy of src, in *dst's memory when it has src's
+// length (without storing *dst again: see newView).
+func copyInto[T any](dst *[]T, src []T) {
+	if len(*dst) == len(src) {
+		copy(*dst, src)
+		return
+	}
+	*dst = append((*dst)[:0], src...)
+}
+
 // resize returns s with length n, in its own memory when it is large
 // enough.
 func resize[T any](s []T, n int) []T {
@@ -385,30 +408,38 @@ func abs(n int) int {
 	return n
 }
 
-// commandBuilder writes a COMMAND line.
+// commandBuilder writes a COMMAND line, in memory it uses again for every
+// COMMAND: the line is the bot's answer, which game.Bot lets it reuse once
+// its caller asks again.
 type commandBuilder struct{ b []byte }
 
-// start begins the COMMAND of a tick, in new memory: the line is the
-// bot's answer, which its caller may keep.
-func (c *commandBuilder) start(tick, units int) {
-	c.b = append(make([]byte, 0, 48+96*units), `{"type":"COMMAND","tick":`...)
-	c.b = strconv.AppendInt(c.b, int64(tick), 10)
-	c.b = append(c.b, `,"actions":[`...)
+// start begins the COMMAND of a tick.
+func (c *commandBuilder) start(tick int) {
+	b := append(c.b[:0], `{"type":"COMMAND","tick":`...)
+	b = strconv.AppendInt(b, int64(tick), 10)
+	c.b = append(b, `,"actions":[`...)
 }
 
 func (c *commandBuilder) add(action, unit string, target *Pos) {
-	if c.b[len(c.b)-1] != '[' {
-		c.b = append(c.b, ',')
+	// Written in a local slice and stored once: every store of c.b is a
+	// pointer written to the heap, which the garbage collector, when it
+	// is marking, has to record.
+	b := c.b
+	if b[len(b)-1] != '[' {
+		b = append(b, ',')
 	}
-	c.b = append(c.b, `{"type":"UNIT","action":"`...)
-	c.b = append(c.b, action...)
-	c.b = append(c.b, `","unitId":`...)
-	c.b = appendStr(c.b, unit)
+	b = append(b, `{"type":"UNIT","action":"`...)
+	b = append(b, action...)
+	b = append(b, `","unitId":`...)
+	b = appendStr(b, unit)
 	if target != nil {
-		c.b = append(c.b, `,"target":`...)
-		c.b = target.appendJSON(c.b)
+		b = append(b, `,"target":`...)
+		b = target.appendJSON(b)
 	}
-	c.b = append(c.b, '}')
+	c.b = append(b, '}')
 }
 
-func (c *commandBuilder) bytes() []byte { return append(c.b, "]}\n"...) }
+func (c *commandBuilder) bytes() []byte {
+	c.b = append(c.b, "]}\n"...)
+	return c.b
+}

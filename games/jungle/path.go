@@ -179,14 +179,15 @@ func (s *searcher) find(w, h int, start, target Pos, blk []uint8, block uint8) [
 	blk = blk[:len(cells)]
 	// A tile gets at most one record (a closed tile is never opened
 	// again), so n records are enough.
-	if cap(s.recs) < n {
-		s.recs = make([]searchRec, 0, n)
+	if len(s.recs) < n {
+		s.recs = make([]searchRec, n)
 	}
-	recs := s.recs[:0]
+	recs := s.recs[:n]
+	nrec := int32(1)
 	s.open.a = s.open.a[:0]
 	tc := int32((target.Y+1)*stride + target.X + 1)
 	sc := int32((start.Y+1)*stride + start.X + 1)
-	recs = append(recs, searchRec{cell: sc, g: 0, parent: -1})
+	recs[0] = searchRec{cell: sc, g: 0, parent: -1}
 	s.open.push(heapItem{f: 1, rec: 0})
 	cells[sc] = 1
 	// The neighbours in the reference's order: up, down, left, right.
@@ -195,7 +196,6 @@ func (s *searcher) find(w, h int, start, target Pos, blk []uint8, block uint8) [
 		ci := s.open.pop().rec
 		cur := recs[ci]
 		if cur.cell == tc {
-			s.recs = recs
 			return s.pathTo(ci, stride)
 		}
 		cells[cur.cell] = offTile
@@ -217,16 +217,15 @@ func (s *searcher) find(w, h int, start, target Pos, blk []uint8, block uint8) [
 				o.parent, o.g = ci, g
 				s.open.rebuild()
 			case blk[nc]&block == 0:
-				recs = append(recs, searchRec{cell: nc, g: g, parent: ci})
-				nr := int32(len(recs) - 1)
-				cells[nc] = nr + 1
-				s.open.push(heapItem{f: g + 1, rec: nr})
+				recs[nrec] = searchRec{cell: nc, g: g, parent: ci}
+				cells[nc] = nrec + 1
+				s.open.push(heapItem{f: g + 1, rec: nrec})
+				nrec++
 			default:
 				cells[nc] = offTile // judged once: it stays not walkable
 			}
 		}
 	}
-	s.recs = recs
 	return nil
 }
 

@@ -1,17 +1,21 @@
 package jungle
 
+import "slices"
+
 // The TICK payload (spec §5.3), written in the 2022 server's key order.
 
 const gameConfigJSON = `{"warmUpPeriod":0,"pointsPerDiamond":1,"maximumDiamondSummonLevel":5,"initialDiamondSummonLevel":1,"maximumUnitPerPosition":1}`
 
 // lastState is what a payload says a unit went through during a tick.
+// (The fields of lastState and tickUnit are in an order that leaves the
+// least padding: a tick's units fit a smaller block of memory.)
 type lastState struct {
 	before    Pos // position when that tick's TICK was built, if hasBefore
 	dying     Pos // where it was killed, if hasDying
-	hasBefore bool
-	hasDying  bool
 	vinedBy   string
 	killedBy  string
+	hasBefore bool
+	hasDying  bool
 	summoned  bool // its summon progress advanced
 }
 
@@ -61,6 +65,7 @@ type tickData struct {
 	orders      [][]int // every tick's play order (shared, never changed)
 	diamonds    []tickDiamond
 	teams       []tickTeam
+	views       []tickView // PromptView's values, one a team
 }
 
 type tickDiamond struct {
@@ -80,16 +85,16 @@ type tickTeam struct {
 
 type tickUnit struct {
 	id, team  string // the unit's id, its team's id
-	alive     bool   // hasSpawned; position is null when false
 	pos       Pos
 	path      []Pos
 	diamond   string // the id of the diamond it holds, "" for none
-	summoning bool
 	last      lastState
+	alive     bool // hasSpawned; position is null when false
+	summoning bool
 }
 
 // unitData is unit u as a payload shows it, with ls as its lastState; its
-// path is u's own (copy it to keep it).
+// path is u's own, which is never written (Unit.Path).
 func (s *State) unitData(u *Unit, ls lastState) tickUnit {
 	tu := tickUnit{id: u.ID, team: s.Teams[u.Team].ID, alive: u.Alive, pos: u.Pos, path: u.Path,
 		summoning: u.Summoning, last: ls}
@@ -116,26 +121,27 @@ func (s *State) tickData(t, total int, grid []Tile, tiles []byte, orders [][]int
 		d.diamonds[i] = s.diamondData(dm)
 	}
 	units := make([]tickUnit, len(s.Units))
-	size := 0
-	for _, u := range s.Units {
-		size += len(u.Path)
-	}
-	paths := make([]Pos, 0, size) // every unit's path, copied
 	n := 0
 	for i, team := range s.Teams {
 		tt := &d.teams[i]
 		tt.id, tt.name, tt.dead, tt.score = team.ID, team.Name, team.Dead, team.Score
-		tt.errors = append([]string(nil), team.Errors...)
+		// Errors are only appended to, or replaced by a new slice: the
+		// ones there now stay as they are.
+		tt.errors = team.Errors[:len(team.Errors):len(team.Errors)]
 		tt.units = units[n : n+len(team.Units) : n+len(team.Units)]
 		for k, ui := range team.Units {
 			u := s.Units[ui]
 			tu := s.unitData(u, ls(u))
-			from := len(paths)
-			paths = append(paths, u.Path...)
-			tu.path = paths[from:len(paths):len(paths)]
+			// The unit's path as it is now: its memory is never
+			// written again (Unit.Path), and nothing can append to it.
+			tu.path = slices.Clip(tu.path)
 			tt.units[k] = tu
 		}
 		n += len(team.Units)
+	}
+	d.views = make([]tickView, len(s.Teams))
+	for i := range d.views {
+		d.views[i] = tickView{tickData: d, me: i}
 	}
 	return d
 }

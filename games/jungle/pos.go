@@ -14,6 +14,39 @@ func (p Pos) String() string {
 
 // appendJSON writes the position as the payload does: {"x":3,"y":4}.
 func (p Pos) appendJSON(b []byte) []byte {
+	if uint(p.X) < posTableSide && uint(p.Y) < posTableSide {
+		e := &posTable[p.Y*posTableSide+p.X]
+		n := len(b)
+		if cap(b)-n < len(e) {
+			return append(b, e[:e[15]]...)
+		}
+		// A whole entry in one 16-byte move (no call to copy), of which
+		// the length byte and what follows the JSON lie beyond len.
+		*(*posJSON)(b[n : n+len(e)]) = *e
+		return b[:n+int(e[15])]
+	}
+	return p.writeJSON(b)
+}
+
+// posTable holds what writeJSON writes for the positions of maps up to
+// posTableSide wide and high: the frames and TICKs write every unit's
+// path, tile by tile, and a copy is quicker than writing.
+var posTable = func() (t [posTableSide * posTableSide]posJSON) {
+	for i := range t {
+		b := Pos{i % posTableSide, i / posTableSide}.writeJSON(t[i][:0])
+		t[i][15] = byte(len(b))
+	}
+	return t
+}()
+
+const posTableSide = 64
+
+// posJSON is a position's JSON ({"x":63,"y":63} at the longest: 15
+// bytes), then its length.
+type posJSON [16]byte
+
+// writeJSON is appendJSON without the table.
+func (p Pos) writeJSON(b []byte) []byte {
 	b = append(b, `{"x":`...)
 	b = appendCoord(b, p.X)
 	b = append(b, `,"y":`...)

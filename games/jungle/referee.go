@@ -85,7 +85,7 @@ func (r *referee) PromptView(p int) (any, bool) {
 	if r.over || r.st.Teams[p].Dead {
 		return nil, false
 	}
-	return &tickView{tickData: r.data, me: p}, true
+	return &r.data.views[p], true
 }
 
 // Complete: an answer is complete with a COMMAND for the tick asked. Other

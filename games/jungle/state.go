@@ -12,7 +12,11 @@ type Unit struct {
 	Team  int    // index of its team
 	Alive bool   // on the board (the payload's hasSpawned)
 	Pos   Pos    // meaningful when Alive
-	Path  []Pos  // the stored path: excludes Pos, ends with the MOVE target
+	// Path is the stored path: it excludes Pos and ends with the MOVE
+	// target. Its memory is never written once made (a new path is new
+	// memory, a step drops the first tile), so the TICK's values share
+	// it (tickData).
+	Path []Pos
 	// Diamond is the index of the diamond it holds, -1 for none.
 	Diamond   int
 	Summoning bool

@@ -37,6 +37,19 @@ func unitKeyOf(u *Unit) unitKey {
 	return k
 }
 
+// is reports whether k is unitKeyOf(u), field by field, the likeliest to
+// differ first, without making u's key.
+func (k *unitKey) is(u *Unit) bool {
+	if k.pos != u.Pos || k.alive != u.Alive || k.summoning != u.Summoning || k.summoned != u.summoned ||
+		k.diamond != u.Diamond || k.hasBefore != u.snapped || k.vinedBy != u.vinedBy || k.attackedBy != u.attackedBy {
+		return false
+	}
+	if u.snapped && k.before != u.snapPos || !u.snapped && k.before != (Pos{}) {
+		return false
+	}
+	return u.attackedBy == "" && k.dying == (Pos{}) || u.attackedBy != "" && k.dying == u.diedAt
+}
+
 type unitJSON struct {
 	written bool
 	key     unitKey
@@ -76,10 +89,9 @@ func (s *State) appendViewerUnit(b []byte, ui int) []byte {
 	c := &s.viewer
 	c.size(s)
 	u, e := s.Units[ui], &c.units[ui]
-	k := unitKeyOf(u)
-	if !e.written || e.key != k || !slices.Equal(e.path, u.Path) {
+	if !e.written || !e.key.is(u) || !slices.Equal(e.path, u.Path) {
 		tu := s.unitData(u, lastStateOf(u))
-		e.written, e.key = true, k
+		e.written, e.key = true, unitKeyOf(u)
 		e.path = append(e.path[:0], u.Path...)
 		e.b = appendUnitBody(append(e.b[:0], e.head...), &tu)
 		if u.Diamond >= 0 {

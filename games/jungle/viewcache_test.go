@@ -81,7 +81,7 @@ func TestViewerCache(t *testing.T) {
 		oldU, oldD, oldTeam := *u, *d, *team
 		oldU.Path = append([]Pos(nil), u.Path...)
 		p := Pos{rng.IntN(s.Map.W), rng.IntN(s.Map.H)}
-		switch k := rng.IntN(16); k {
+		switch k := rng.IntN(17); k {
 		case 0:
 			u.Alive = !u.Alive
 		case 1:
@@ -123,6 +123,12 @@ func TestViewerCache(t *testing.T) {
 		case 15:
 			team.Stats.Vines++
 			team.Deaths++
+		case 16:
+			if u.attackedBy == "" {
+				u.attackedBy = "1"
+				check("after an attack")
+			}
+			u.diedAt = p
 		}
 		check("after a change")
 		*u, *d, *team = oldU, oldD, oldTeam
@@ -140,6 +146,25 @@ func TestAppendCoord(t *testing.T) {
 	for _, n := range []int{1 << 40, -1 << 62, 1<<63 - 1} {
 		if got := string(appendCoord(nil, n)); got != strconv.Itoa(n) {
 			t.Fatalf("appendCoord(%d) = %q", n, got)
+		}
+	}
+}
+
+// TestPosTable: the positions the table holds are written as writeJSON
+// writes them, and those beyond it too, with room for a whole entry after
+// them or not.
+func TestPosTable(t *testing.T) {
+	for x := -2; x < posTableSide+2; x++ {
+		for y := -2; y < posTableSide+2; y++ {
+			for _, p := range []Pos{{x, y}, {x, y << 40}, {y << 40, x}} {
+				want := `a{"x":` + strconv.Itoa(p.X) + `,"y":` + strconv.Itoa(p.Y) + `}`
+				for _, room := range []int{0, 14, 15, 16, 64} {
+					b := append(make([]byte, 0, 1+room), 'a')
+					if got := string(p.appendJSON(b)); got != want {
+						t.Fatalf("%v written with %d bytes of room as %s, want %s", p, room, got, want)
+					}
+				}
+			}
 		}
 	}
 }
