@@ -206,6 +206,15 @@ func newView(tv *tickView, sc *scratch) *view {
 	// The last search was another view's: its free rows are those just
 	// dropped.
 	sc.search.ok, sc.search.lazy = false, false
+	v.resetCells()
+	v.markPieces(tv.me)
+	return v
+}
+
+// resetCells starts the view's cells (and rows, on a map narrow enough)
+// from the map's own, in the scratch's memory.
+func (v *view) resetCells() {
+	sc := v.sc
 	copyInto(&sc.cells, sc.static)
 	if len(v.cells) != len(sc.cells) || len(v.cells) > 0 && &v.cells[0] != &sc.cells[0] {
 		v.cells = sc.cells
@@ -220,6 +229,13 @@ func newView(tv *tickView, sc *scratch) *view {
 	if v.rows != rows {
 		v.rows = rows
 	}
+}
+
+// markPieces marks the free diamonds, the live units and the tiles next
+// to an enemy that carries a diamond off its spawn, and lists team me's
+// units and the live enemies.
+func (v *view) markPieces(me int) {
+	d := v.d
 	for i := range d.diamonds {
 		dm := &d.diamonds[i]
 		if dm.owner == "" && v.in(dm.pos) {
@@ -234,7 +250,7 @@ func newView(tv *tickView, sc *scratch) *view {
 			if u.alive && v.in(u.pos) {
 				v.mark(u.pos, cUnit)
 			}
-			if ti == tv.me {
+			if ti == me {
 				mine = append(mine, u)
 			} else if u.alive {
 				enemies = append(enemies, u)
@@ -251,7 +267,6 @@ func newView(tv *tickView, sc *scratch) *view {
 			}
 		}
 	}
-	return v
 }
 
 // mark adds the bits c to tile p, which must be on the map.
