@@ -336,18 +336,18 @@ func writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) err
 	return err
 }
 
-// Level is the gzip level of saved replays. A replay is mostly its
+// gzipLevel is the gzip level of saved replays. A replay is mostly its
 // frames, which repeat from turn to turn: level 3 keeps a 100-turn tracks
 // replay (290 KB of JSON) at 7.1 KB against 5.5 KB for gzip's default
 // (level 6), in under a third of the default's time; compressing was
 // then the platform's largest cost a match after the match itself
 // (BenchmarkCasualMatches).
-const Level = 3
+const gzipLevel = 3
 
 // gzipWriters keeps the compressors of saved replays: a new one allocates
 // ~800 KB of tables, which was a third of the platform's garbage a match.
 var gzipWriters = newKept(func() *gzip.Writer {
-	zw, _ := gzip.NewWriterLevel(nil, Level) // Level is valid: no error
+	zw, _ := gzip.NewWriterLevel(nil, gzipLevel) // a valid level: no error
 	return zw
 })
 
