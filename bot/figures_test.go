@@ -38,8 +38,13 @@ func TestFiguresAddUp(t *testing.T) {
 	}
 }
 
-// spin is a shell loop of about 20 ms of CPU.
-const spin = `i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done`
+// spin is a shell loop of about 20 ms of CPU here; bigSpin of about 100
+// ms, so that three of them stand out of the tree's clock ticks (10 ms a
+// child) on a machine several times faster.
+const (
+	spin    = `i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done`
+	bigSpin = `i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done`
+)
 
 // turn sends a line to p and waits for its answer, then for p to sleep
 // (blocked on its next read), so that its figures stand still.
@@ -124,7 +129,7 @@ func checkOwnThread(t *testing.T, p *Process, estimated bool) {
 func checkChildren(t *testing.T, places []cgroupPlace) {
 	// A bot of one thread for treeEvery turns and more, whose work then
 	// goes to a child each turn: a process the watch has not seen.
-	p := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", `while read l; do if [ "$l" = kid ]; then sh -c '` + spin + `'; else ` + spin + `; fi; echo done; done`}, cgroups: places})
+	p := startProcess(t, &Process{Argv: []string{"/bin/sh", "-c", `while read l; do if [ "$l" = kid ]; then sh -c '` + bigSpin + `'; else ` + spin + `; fi; echo done; done`}, cgroups: places})
 	quiet(t, p)
 	p.Figures(true)
 	for range treeEvery + 2 {
