@@ -52,74 +52,96 @@ func appendEvent(b []byte, e Event) []byte {
 	return append(b, '}')
 }
 
-// appendViewerTeams writes the teams as a ViewerTick does (id, isDead,
-// name, score, errors, units, events, stats), plus deaths and
-// pendingPoints. When only >= 0, the other teams' events are left empty
-// (the per-team messages of spec §5.7).
+// appendViewerTeams writes the teams as a ViewerTick does (see
+// appendViewerTeam).
 func (s *State) appendViewerTeams(b []byte, only int) []byte {
 	b = append(b, '[')
-	for i, t := range s.Teams {
+	for i := range s.Teams {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		tj := s.viewerTeam(i)
-		b = append(b, `{"id":`...)
-		b = append(b, tj.id...)
-		b = append(b, `,"isDead":`...)
-		b = appendBool(b, t.Dead)
-		b = append(b, `,"name":`...)
-		b = append(b, tj.name...)
-		b = append(b, `,"score":`...)
-		b = appendInt(b, t.Score)
-		b = append(b, `,"errors":`...)
-		b = s.appendViewerErrors(b, i)
-		b = append(b, `,"units":`...)
-		b = append(b, '[')
-		for k, ui := range t.Units {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			b = s.appendViewerUnit(b, ui)
-		}
-		b = append(b, ']')
-		b = append(b, `,"events":[`...)
-		if only < 0 || only == i {
-			for k, e := range t.Events {
-				if k > 0 {
-					b = append(b, ',')
-				}
-				b = appendEvent(b, e)
-			}
-		}
-		b = append(b, `],"stats":{"summonCount":`...)
-		b = appendInt(b, t.Stats.Summons)
-		b = append(b, `,"attackCount":`...)
-		b = appendInt(b, t.Stats.Attacks)
-		b = append(b, `,"dropCount":`...)
-		b = appendInt(b, t.Stats.Drops)
-		b = append(b, `,"vineCount":`...)
-		b = appendInt(b, t.Stats.Vines)
-		b = append(b, `},"deaths":`...)
-		b = appendInt(b, t.Deaths)
-		b = append(b, `,"pendingPoints":`...)
-		b = appendInt(b, s.pending(i))
-		b = append(b, '}')
+		b = s.appendViewerTeam(b, i, only)
 	}
 	return append(b, ']')
 }
 
+// appendViewerTeam writes team i as a ViewerTick does (id, isDead, name,
+// score, errors, units, events, stats), plus deaths and pendingPoints.
+// When only >= 0 and is not i, its events are left empty (the per-team
+// messages of spec §5.7).
+func (s *State) appendViewerTeam(b []byte, i, only int) []byte {
+	t, tj := s.Teams[i], s.viewerTeam(i)
+	b = append(b, `{"id":`...)
+	b = append(b, tj.id...)
+	b = append(b, `,"isDead":`...)
+	b = appendBool(b, t.Dead)
+	b = append(b, `,"name":`...)
+	b = append(b, tj.name...)
+	b = append(b, `,"score":`...)
+	b = appendInt(b, t.Score)
+	b = append(b, `,"errors":`...)
+	b = s.appendViewerErrors(b, i)
+	b = append(b, `,"units":`...)
+	b = append(b, '[')
+	for k, ui := range t.Units {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = s.appendViewerUnit(b, ui)
+	}
+	b = append(b, ']')
+	b = append(b, `,"events":[`...)
+	if only < 0 || only == i {
+		for k, e := range t.Events {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = appendEvent(b, e)
+		}
+	}
+	b = append(b, `],"stats":{"summonCount":`...)
+	b = appendInt(b, t.Stats.Summons)
+	b = append(b, `,"attackCount":`...)
+	b = appendInt(b, t.Stats.Attacks)
+	b = append(b, `,"dropCount":`...)
+	b = appendInt(b, t.Stats.Drops)
+	b = append(b, `,"vineCount":`...)
+	b = appendInt(b, t.Stats.Vines)
+	b = append(b, `},"deaths":`...)
+	b = appendInt(b, t.Deaths)
+	b = append(b, `,"pendingPoints":`...)
+	b = appendInt(b, s.pending(i))
+	return append(b, '}')
+}
+
 // stepFrame is the state right after team ti's turn of the tick, written
-// into r.stepBuf (the steps are copied into the tick's frame).
+// into r.stepBuf (the steps are copied into the tick's frame). A team, or
+// the diamonds, written exactly as in the tick's previous step is written
+// null instead: about half of a tick frame's teams with four teams, whose
+// steps were four fifths of its bytes.
 func (r *referee) stepFrame(ti int, accepted bool) []byte {
+	if len(r.steps) == 0 {
+		clear(r.lastTeams)
+		r.lastDiamonds = nil
+	}
 	b := r.stepBuf[len(r.stepBuf):]
 	b = append(b, `{"playingTeamId":`...)
 	b = append(b, r.st.viewerTeam(ti).id...)
 	b = append(b, `,"accepted":`...)
 	b = appendBool(b, accepted)
-	b = append(b, `,"teams":`...)
-	b = r.st.appendViewerTeams(b, ti)
-	b = append(b, `,"diamonds":`...)
+	b = append(b, `,"teams":[`...)
+	for i := range r.st.Teams {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		start := len(b)
+		b = r.st.appendViewerTeam(b, i, ti)
+		b, r.lastTeams[i] = r.unlessRepeated(b, start, r.lastTeams[i])
+	}
+	b = append(b, `],"diamonds":`...)
+	start := len(b)
 	b = r.st.appendDiamonds(b)
+	b, r.lastDiamonds = r.unlessRepeated(b, start, r.lastDiamonds)
 	b = append(b, '}')
 	if len(r.stepBuf)+len(b) > cap(r.stepBuf) {
 		// b grew out of stepBuf: a buffer for twice this tick's steps so
@@ -131,6 +153,18 @@ func (r *referee) stepFrame(ti int, accepted bool) []byte {
 	}
 	r.stepBuf = r.stepBuf[:len(r.stepBuf)+len(b)]
 	return b
+}
+
+// unlessRepeated replaces b[start:], just written, by null when it is the
+// same as last, what the same field held in the tick's previous step, and
+// returns what the field now holds. The bytes it returns are never written
+// again in this tick: a step is only ever appended to, and a buffer that
+// grows leaves its old memory as it was.
+func (r *referee) unlessRepeated(b []byte, start int, last []byte) ([]byte, []byte) {
+	if last != nil && !r.fullSteps && bytes.Equal(b[start:], last) {
+		return append(b[:start], "null"...), last
+	}
+	return b, b[start:len(b):len(b)]
 }
 
 // appendCommon writes the fields every frame has.

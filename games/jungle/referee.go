@@ -31,10 +31,15 @@ type referee struct {
 	log   []string // what the server logged while the last tick was played
 	steps [][]byte // the last tick's per-team viewer states (in stepBuf)
 
-	stepBuf    []byte   // the memory of steps, used again every tick
-	frameBuf   []byte   // the memory frames are written in, used again every tick
-	frameParts [][]byte // the pieces a frame is joined from, the same
-	cmdBuf     Command  // the memory of the COMMANDs read (read)
+	stepBuf []byte // the memory of steps, used again every tick
+	// lastTeams and lastDiamonds are what the tick's last step wrote of
+	// each team and of the diamonds (in stepBuf; see stepFrame).
+	lastTeams    [][]byte
+	lastDiamonds []byte
+	fullSteps    bool     // write every step whole (the tests' reference)
+	frameBuf     []byte   // the memory frames are written in, used again every tick
+	frameParts   [][]byte // the pieces a frame is joined from, the same
+	cmdBuf       Command  // the memory of the COMMANDs read (read)
 }
 
 // seatState is what the referee knows of a team beyond the board.
@@ -50,6 +55,7 @@ func newReferee(set settings, m *Map, seed uint64, names []string, units int) *r
 	r := &referee{set: set, st: newState(m, seed, names, units), tiles: m.tilesJSON(), grid: m.grid()}
 	r.orders = playOrderings(seed, len(names), set.ticks)
 	r.seats = make([]seatState, len(names))
+	r.lastTeams = make([][]byte, len(names))
 	for i := range r.seats {
 		r.seats[i].status = game.OK
 	}

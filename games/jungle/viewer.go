@@ -23,8 +23,8 @@ type frameTeam struct {
 type frameState struct {
 	PlayingTeamID string          `json:"playingTeamId"`
 	Accepted      bool            `json:"accepted"`
-	Teams         []frameTeam     `json:"teams"`
-	Diamonds      json.RawMessage `json:"diamonds"`
+	Teams         []*frameTeam    `json:"teams"`    // nil: as in the previous step
+	Diamonds      json.RawMessage `json:"diamonds"` // null: as in the previous step
 }
 
 type frameTick struct {
@@ -56,11 +56,15 @@ func ViewerMessages(initial, frame []byte) (live, record [][]byte, err error) {
 	if err := json.Unmarshal(frame, &f); err != nil {
 		return nil, nil, fmt.Errorf("not a jungle frame: %v", err)
 	}
+	if err := f.resolveSteps(); err != nil {
+		return nil, nil, err
+	}
 	tiles := init.Map.ViewerTiles
 	played := map[string]bool{} // teams whose turn has come in this tick
 	turn := 0                   // index in f.Order of the next turn
 	for _, s := range f.Steps {
-		live = append(live, wrapTick(viewerTick(s.Teams, f.Tick, f.TotalTick, tiles, s.Diamonds, s.PlayingTeamID)))
+		teams := values(s.Teams) // a copy: the record's events are written in
+		live = append(live, wrapTick(viewerTick(teams, f.Tick, f.TotalTick, tiles, s.Diamonds, s.PlayingTeamID)))
 		for ; turn < len(f.Order); turn++ {
 			played[f.Order[turn]] = true
 			if f.Order[turn] == s.PlayingTeamID {
@@ -69,7 +73,6 @@ func ViewerMessages(initial, frame []byte) (live, record [][]byte, err error) {
 			}
 		}
 		if s.Accepted {
-			teams := append([]frameTeam(nil), s.Teams...)
 			for i := range teams {
 				if i < len(f.Teams) && played[teams[i].ID] {
 					teams[i].Events = f.Teams[i].Events
@@ -84,6 +87,43 @@ func ViewerMessages(initial, frame []byte) (live, record [][]byte, err error) {
 	}
 	live = append(live, wrapTick(viewerTick(f.Teams, f.Tick, f.TotalTick, tiles, before, "")))
 	return live, append(record, viewerTick(f.Teams, f.Tick, f.TotalTick, tiles, f.Diamonds, "")), nil
+}
+
+// resolveSteps writes out the teams and diamonds a step leaves null
+// because they are as in the previous step.
+func (f *frameTick) resolveSteps() error {
+	for k := range f.Steps {
+		s := &f.Steps[k]
+		repeated := string(s.Diamonds) == "null"
+		for _, t := range s.Teams {
+			repeated = repeated || t == nil
+		}
+		if !repeated {
+			continue
+		}
+		if k == 0 || len(s.Teams) != len(f.Steps[k-1].Teams) {
+			return fmt.Errorf("not a jungle frame: step %d repeats a step it does not follow", k)
+		}
+		prev := &f.Steps[k-1]
+		if string(s.Diamonds) == "null" {
+			s.Diamonds = prev.Diamonds
+		}
+		for i, t := range s.Teams {
+			if t == nil {
+				s.Teams[i] = prev.Teams[i]
+			}
+		}
+	}
+	return nil
+}
+
+// values copies the teams a step points to.
+func values(ts []*frameTeam) []frameTeam {
+	vs := make([]frameTeam, len(ts))
+	for i, t := range ts {
+		vs[i] = *t
+	}
+	return vs
 }
 
 // beforeAccrual rewrites a tick frame's diamonds as they were before the

@@ -1162,6 +1162,71 @@ function jungleUnits(f) {
 }
 
 /**
+ * jungle: the state after one team's turn ("Tick shown"). A step writes
+ * null for a team that is as in the step before it; the page must show it
+ * as it was then. At a step that repeats a team moved since the tick's
+ * first step, every unit drawn is hovered: the tooltip names the unit at
+ * the tile the replay says, its nulls resolved here.
+ */
+async function jungleSteps(id) {
+  const rep = await (await fetch(`${base}/api/matches/${id}`)).json();
+  /** @param {any[]} steps */
+  const resolve = (steps) => steps.reduce((/** @type {any[]} */ out, /** @type {any} */ s, /** @type {number} */ k) => [...out,
+    { teams: s.teams.map((/** @type {any} */ t, /** @type {number} */ j) => t ?? out[k - 1].teams[j]) }], []);
+  /** @param {any} team */
+  const where = (team) => team.units.filter((/** @type {any} */ u) => u.position).map((/** @type {any} */ u) => `${u.id}@${u.position.x},${u.position.y}`);
+  /** @type {{turn: number, k: number, want: string[]} | null} */
+  let pick = null, nulls = 0;
+  rep.turns.forEach((/** @type {any} */ t, /** @type {number} */ n) => {
+    const steps = t.frame.steps || [], res = resolve(steps);
+    steps.forEach((/** @type {any} */ s, /** @type {number} */ k) => s.teams.forEach((/** @type {any} */ team, /** @type {number} */ j) => {
+      if (team !== null) return;
+      nulls++;
+      if (!pick && where(res[k].teams[j]).join() !== where(res[0].teams[j]).join()) pick = { turn: n + 1, k, want: res[k].teams.flatMap(where).sort() };
+    }));
+  });
+  assert.ok(pick, `a step repeats a team that moved since the tick's first step (${nulls} repeated teams in the match)`);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(recordTexts);
+  await page.goto(`${base}/match/${id}#turn=${pick.turn}`);
+  await page.waitForSelector('.scoreboard tr.seat');
+  await waitTurn(page, (t) => t.turn === pick?.turn, `turn ${pick.turn}`);
+  await page.mouse.move(0, 0);
+  const label = `after turn ${pick.k + 1} of ${rep.players.length}`;
+  // The option's menu is folded: set it as choosing it there would.
+  await page.$eval('.gear-menu select[data-opt="step"]', (s, l) => {
+    const o = [...s.options].find((o) => o.textContent === l);
+    if (!o) throw new Error(`no option ${l}`);
+    s.value = o.value; s.dispatchEvent(new Event('change'));
+  }, label);
+  await page.waitForTimeout(200);
+  const animals = await page.evaluate(() => {
+    const c = /** @type {HTMLCanvasElement} */ (document.querySelector('.board canvas'));
+    return /** @type {any} */ (window).__arenaPieces.filter((/** @type {any} */ p) => p.kind.startsWith('animal:'))
+      .map((/** @type {any} */ p) => ({ x: p.x / c.width, y: p.y / c.height }));
+  });
+  const box = await page.locator('.board canvas').boundingBox();
+  if (!box) throw new Error('no board');
+  const got = [];
+  for (const a of animals) {
+    await page.mouse.move(box.x + a.x * box.width, box.y + a.y * box.height);
+    // The tooltip follows the pointer; a busy machine may take a while.
+    let tip = '', at = null, unit = null;
+    for (let i = 0; i < 40 && !(at && unit); i++) {
+      await page.waitForTimeout(i ? 50 : 10);
+      tip = await page.$eval('.tooltip', (t) => t.hidden ? '' : t.textContent || '');
+      at = /^\((\d+), (\d+)\)/.exec(tip);
+      unit = /Unit (\d+) of (?:(?!Unit \d).)*?\((Crocodile|Eagle|Jaguar|Snake)\)/.exec(tip);
+    }
+    assert.ok(at && unit, `${label} of turn ${pick.turn}: a unit drawn, hovered, reads ${JSON.stringify(tip)}`);
+    got.push(`${unit[1]}@${at[1]},${at[2]}`);
+  }
+  await page.close();
+  assert.deepEqual(got.sort(), pick.want, `${label} of turn ${pick.turn}: the units drawn and where`);
+  return `turn ${pick.turn}, ${label}: ${got.length} units where the replay's step says (${nulls} repeated teams in the match)`;
+}
+
+/**
  * jungle, as the 2022 viewer: a summoning unit glows turquoise, the wider
  * the higher its diamond's level; a vine runs from the viner to where the
  * unit it pulled stood (its reach, not the one tile left once pulled), and
@@ -1484,6 +1549,7 @@ for (const pair of pairs) {
   if (game === 'ants') await check('ants depletion', () => depletion(id));
   if (game === 'jungle') await check('jungle team borders', () => teamBorders(id));
   if (game === 'jungle') await check('jungle summon glow and vines', () => jungleLooks(id));
+  if (game === 'jungle') await check('jungle team turns', () => jungleSteps(id));
   if (SYMBOLS[game]) await check(`${game} symbols`, () => symbols(game, id, SYMBOLS[game]));
   if (game === 'jungle') await check('jungle commands', () => commands(id));
   if (game === 'catmouse') await check('catmouse catch', () => catchSpread(id));

@@ -580,7 +580,22 @@ export default function create(replay, env) {
   function shown(f, o) {
     const k = STEPS.indexOf(o.step) - 1;
     const st = k >= 0 && f.steps ? f.steps[k] : null;
-    return st ? { ...f, teams: st.teams, diamonds: st.diamonds, step: st } : f;
+    return st ? { ...f, ...stepState(f.steps, k), step: st } : f;
+  }
+
+  /**
+   * The teams and diamonds after step k: a step writes null for a team, or
+   * for the diamonds, that are as in the step before it.
+   * @param {any[]} steps @param {number} k
+   */
+  function stepState(steps, k) {
+    let teams = steps[0].teams, diamonds = steps[0].diamonds;
+    for (let i = 1; i <= k; i++) {
+      const s = steps[i];
+      teams = s.teams.map((/** @type {any} */ t, /** @type {number} */ j) => t ?? teams[j]);
+      diamonds = s.diamonds ?? diamonds;
+    }
+    return { teams, diamonds };
   }
 
   /** A symbol drawn as on a board of 20-pixel cells (the legend's unit box is a tenth of one). @param {(g: CanvasRenderingContext2D) => void} draw */
