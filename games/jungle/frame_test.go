@@ -16,12 +16,14 @@ import (
 // whole (as before steps could repeat); every frame of the other, its
 // nulls replaced by the previous step's values, is the same byte for
 // byte, and so are the 2022 viewer protocol's messages made from them.
-// The games have timeouts (steps not accepted) and a team that leaves (a
-// tick with fewer steps).
+// The games have timeouts (steps not accepted), a team that leaves (a
+// tick with fewer steps), attacks and vines (a team changed by another's
+// turn).
 func TestStepsRepeatAsNull(t *testing.T) {
 	nulls := 0
 	for seed := int64(1); seed <= 3; seed++ {
 		nulls += compareSteps(t, seed, []string{"greedy", "fighter", "random", "fighter"})
+		nulls += compareSteps(t, seed, []string{"fighter", "fighter", "greedy", "fighter"})
 	}
 	if nulls == 0 {
 		t.Fatal("no step repeated anything: the test compares nothing")
