@@ -67,7 +67,7 @@ func TestBrowser(t *testing.T) {
 	}
 	args = append(args, "layout=territory-eight")
 	// The longest jungle match (3000 ticks, 4 teams, the biggest map):
-	// about 60 MB of replay, whose first paint the page must not hold back
+	// about 33 MB of replay, whose first paint the page must not hold back
 	// until all of it has come. It takes most of the set-up: a run limited
 	// to other checks (ARENA_E2E_ONLY) does without it.
 	if only := os.Getenv("ARENA_E2E_ONLY"); only == "" || regexp.MustCompile(only).MatchString("first paint of jungle-long") {

@@ -100,7 +100,7 @@ func (e *cacheEntry) pageFormat() ([]byte, error) {
 	if err != nil {
 		return nil, errNotFound
 	}
-	// MarshalJSON called directly: through json.Marshal its 60 MB answer
+	// MarshalJSON called directly: through json.Marshal its 33 MB answer
 	// (a long jungle match) would be scanned again to be checked and
 	// compacted, which took longer than the encoding itself
 	// (BenchmarkPageEncoding).

@@ -40,7 +40,7 @@ func headTurns(q string) (n int, ok bool, err error) {
 // (the header and the initial frame) and its first n turns, in the page's
 // format, with "more": true when the file holds more turns. It reads no
 // further than that, so that a page shows the first turns of a long match
-// (60 MB of replay) at once, while the rest is parsed and sent. A file
+// (33 MB of replay) at once, while the rest is parsed and sent. A file
 // with at most n turns is read whole (its result included).
 func replayHead(path string, n int) ([]byte, error) {
 	f, err := os.Open(path)
