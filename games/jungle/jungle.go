@@ -21,8 +21,9 @@ import (
 	"github.com/seed27749672/arena/game"
 )
 
-// Version is bumped whenever a rule change alters replays.
-const Version = "2"
+// Version is bumped whenever a change alters replays (a rule, or the
+// frames: 3 writes a step's repeated teams as null).
+const Version = "3"
 
 // URLEnv is the environment variable that gives a bot started by Arena the
 // WebSocket server's URL (the 2022 kits connect to ws://127.0.0.1:8765, which
