@@ -51,7 +51,8 @@ func (d *DB) NewClient(cfg *river.Config) (store.JobClient, error) {
 // another process (a command on the data directory) is found at the next
 // poll (worker.Options.PollInterval, 1 s), as it would be if River's
 // listener had missed it. The leader's election polls too (every few
-// seconds; one process runs a SQLite file's jobs).
+// seconds; one process runs a SQLite file's jobs). Its executor is
+// completedSkipped's (below).
 type withoutListener struct{ *riversqlite.Driver }
 
 func (withoutListener) SupportsListener() bool     { return false }
