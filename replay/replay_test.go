@@ -291,3 +291,24 @@ func TestSaveReusesCompressors(t *testing.T) {
 		t.Fatalf("a save allocated %d KB: its compressor or its buffer was not reused", per>>10)
 	}
 }
+
+// TestSaveCompressesFastest: a saved replay is compressed at the fastest
+// level (compressing was a large part of the platform's CPU a match), as
+// its gzip header says (XFL 4, RFC 1952), and is read back by the
+// standard library's reader.
+func TestSaveCompressesFastest(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.json.gz")
+	if err := Save(path, sample()); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 10 || b[0] != 0x1f || b[1] != 0x8b || b[8] != 4 {
+		t.Fatalf("not gzip at its fastest level: header % x", b[:min(10, len(b))])
+	}
+	if _, err := Load(path); err != nil {
+		t.Fatal(err)
+	}
+}

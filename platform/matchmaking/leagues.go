@@ -58,7 +58,7 @@ func (mk *Matchmaker) SweepPromotions(ctx context.Context, ev store.Event, pendi
 	}
 	queued := 0
 	for _, t := range teams {
-		if t.Active == 0 || pending[t.ID] || !mk.playableOnce(ctx, info, t.Active, playable) {
+		if t.Active == 0 || pending[t.ID] || !mk.playableOnce(ctx, info, t, playable) {
 			continue
 		}
 		a, ok, err := mk.nextPromotionGame(ctx, ev, info, t, rt, ratings)

@@ -51,14 +51,15 @@ func (mk *Matchmaker) newSchedulePass(ctx context.Context, ev store.Event, playa
 	return &schedulePass{info: g.Info(), teams: teams, ratings: ratings, playable: playable, planned: map[int64]int{}, fit: fit}, nil
 }
 
-// playableOnce is mk.Player.Playable, asked once per submission of a pass.
-func (mk *Matchmaker) playableOnce(ctx context.Context, info game.Info, subID int64, memo map[int64]bool) bool {
-	ok, seen := memo[subID]
+// playableOnce is mk.Player.Playable of team t's active submission,
+// asked once per submission of a pass, of the team as the pass read it.
+func (mk *Matchmaker) playableOnce(ctx context.Context, info game.Info, t store.Team, memo map[int64]bool) bool {
+	ok, seen := memo[t.Active]
 	if !seen {
 		// a team URL that did not answer sits out casual pairing for a
 		// while (play.Player.Paused)
-		ok = mk.Player.Playable(ctx, info, subID) && !mk.Player.Paused(ctx, subID)
-		memo[subID] = ok
+		ok = mk.Player.TeamPlayable(ctx, info, t) && !mk.Player.Paused(ctx, t.Active)
+		memo[t.Active] = ok
 	}
 	return ok
 }

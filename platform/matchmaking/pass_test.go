@@ -35,6 +35,14 @@ type countedReads struct {
 	mu                           sync.Mutex
 	teams, ratings, wholeMatches int
 	perSubmission                int // SubmissionMatches
+	team                         int // Team: one team alone
+}
+
+func (c *countedReads) Team(ctx context.Context, id int64) (store.Team, error) {
+	c.mu.Lock()
+	c.team++
+	c.mu.Unlock()
+	return c.Store.Team(ctx, id)
 }
 
 func (c *countedReads) SubmissionMatches(ctx context.Context, subID int64, kind string) ([]store.Match, error) {
@@ -71,8 +79,15 @@ func (c *countedReads) reset() (teams, ratings, whole int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	teams, ratings, whole = c.teams, c.ratings, c.wholeMatches
-	c.teams, c.ratings, c.wholeMatches, c.perSubmission = 0, 0, 0, 0
+	c.teams, c.ratings, c.wholeMatches, c.perSubmission, c.team = 0, 0, 0, 0, 0
 	return
+}
+
+// alone is how many times one team was read alone.
+func (c *countedReads) alone() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.team
 }
 
 // sideQuestBoardPerTeam is the side-quest board (sidequest.ReadBoard) as
@@ -163,8 +178,9 @@ func TestASchedulingPassReadsTheEventOnce(t *testing.T) {
 	if n, err := p.Schedule(ctx, 4); n != 4 || err != nil {
 		t.Fatalf("%d queued: %v", n, err)
 	}
-	if tr, rr, _ := reads.reset(); tr != 1 || rr != 1 {
-		t.Errorf("one tick of 4 matches read the teams %d times and the ratings %d times, want once each", tr, rr)
+	alone := reads.alone()
+	if tr, rr, _ := reads.reset(); tr != 1 || rr != 1 || alone != 0 {
+		t.Errorf("one tick of 4 matches read the teams %d times, the ratings %d times, and a team alone %d times; want once, once and never", tr, rr, alone)
 	}
 	res, err := p.Jobs.Running().JobList(ctx, river.NewJobListParams().Kinds("match").First(100))
 	if err != nil || len(res.Jobs) != 4 {

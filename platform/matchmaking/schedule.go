@@ -60,7 +60,7 @@ func (mk *Matchmaker) nextMatch(ctx context.Context, ev store.Event, final *apit
 	var bots []ladder.Bot
 	var planned []int
 	for _, t := range teams {
-		if t.Active == 0 || !mk.playableOnce(ctx, info, t.Active, pass.playable) {
+		if t.Active == 0 || !mk.playableOnce(ctx, info, t, pass.playable) {
 			continue
 		}
 		r, ok := ratings[t.ID]

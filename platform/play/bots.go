@@ -114,7 +114,26 @@ func (p *Player) Playable(ctx context.Context, info game.Info, subID int64) bool
 		return false
 	}
 	t, err := p.Events.Store.Team(ctx, s.TeamID)
-	if err != nil || t.Suspended {
+	if err != nil {
+		return false
+	}
+	return p.playable(ctx, info, t, s)
+}
+
+// TeamPlayable is Playable of team t's active submission, t as its
+// caller just read it: a scheduling pass, which has read all the event's
+// teams, does not read each again.
+func (p *Player) TeamPlayable(ctx context.Context, info game.Info, t store.Team) bool {
+	s, err := p.Events.Store.Submission(ctx, t.Active)
+	if err != nil || s.TeamID != t.ID {
+		return false
+	}
+	return p.playable(ctx, info, t, s)
+}
+
+// playable is Playable of submission s of team t.
+func (p *Player) playable(ctx context.Context, info game.Info, t store.Team, s store.Submission) bool {
+	if t.Suspended {
 		return false
 	}
 	if s.Language == store.LanguageURL {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 )
 
 type wakeArgs struct{}
@@ -84,4 +85,83 @@ func statements(t *testing.T, db *sql.DB) []string {
 		t.Fatal(err)
 	}
 	return qs
+}
+
+type doneArgs struct{ Self bool }
+
+func (doneArgs) Kind() string { return "done" }
+
+// doneWorker completes its job itself, in a transaction of its own, as a
+// match job does (CompleteJobTx), when the job says so; otherwise River
+// completes it.
+type doneWorker struct {
+	river.WorkerDefaults[doneArgs]
+	d *DB
+}
+
+func (w *doneWorker) Work(ctx context.Context, job *river.Job[doneArgs]) error {
+	if !job.Args.Self {
+		return nil
+	}
+	tx, err := w.d.SQL().BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := w.d.CompleteJobTx(ctx, tx, job.JobRow); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// TestACompletedJobIsNotCompletedAgain: a job its worker completed in its
+// own transaction is not written again by River's completer (on SQLite, a
+// synchronous commit that changed nothing), and River still reports it
+// completed; a job the worker leaves to River is completed by River.
+func TestACompletedJobIsNotCompletedAgain(t *testing.T) {
+	d := open(t, filepath.Join(t.TempDir(), "arena.db"))
+	defer d.Close()
+	ctx := context.Background()
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &doneWorker{d: d})
+	jc, err := d.NewClient(&river.Config{Workers: workers, Queues: map[string]river.QueueConfig{"done": {MaxWorkers: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jc.(*river.Client[*sql.Tx])
+	events, cancel := c.Subscribe(river.EventKindJobCompleted)
+	defer cancel()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Stop(ctx)
+	ids := map[int64]bool{}
+	for _, self := range []bool{true, false} {
+		res, err := c.Insert(ctx, doneArgs{Self: self}, &river.InsertOpts{Queue: "done"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[res.Job.ID] = true
+	}
+	for len(ids) > 0 {
+		select {
+		case ev := <-events:
+			if !ids[ev.Job.ID] || ev.Job.State != rivertype.JobStateCompleted {
+				t.Fatalf("completion event of job %d, state %s", ev.Job.ID, ev.Job.State)
+			}
+			delete(ids, ev.Job.ID)
+		case <-time.After(time.Minute):
+			t.Fatalf("jobs %v were not reported completed", ids)
+		}
+	}
+	var n int
+	if err := d.SQL().QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE kind = 'done' AND state = 'completed'`).Scan(&n); err != nil || n != 2 {
+		t.Fatalf("%d jobs completed (%v)", n, err)
+	}
+	for _, q := range statements(t, d.SQL()) {
+		// River's statement for a job no longer running when it completes it
+		if strings.Contains(q, "name: JobSetMetadataIfNotRunning") {
+			t.Fatalf("River completed again a job already completed: %s", q)
+		}
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"modernc.org/sqlite"
 
 	"github.com/seed27749672/arena/platform/store"
@@ -20,7 +21,8 @@ import (
 
 // DB is the SQLite store.
 type DB struct {
-	db *sql.DB
+	db      *sql.DB
+	decoded *lru.Cache[int64, matchJSON] // match.go
 }
 
 var _ store.Store = (*DB)(nil)
@@ -54,7 +56,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("database %s: job queue tables: %w", path, err)
 	}
-	return &DB{db: db}, nil
+	return &DB{db: db, decoded: newDecoded()}, nil
 }
 
 // uriPath escapes a file name for a file: URI.
