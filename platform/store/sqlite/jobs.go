@@ -71,64 +71,42 @@ func (d withoutListener) GetExecutor() riverdriver.Executor {
 // a transaction of its own, finding the job no longer running and
 // rewriting its metadata unchanged, committed, so synchronously written
 // to the disk: one more commit a match for nothing
-// (BenchmarkCasualMatches). A job to be completed without metadata to
-// add is read first (a read commits nothing); one already completed is
-// returned as it is, as River's own statements would return it.
+// (BenchmarkCasualMatches). A batch whose jobs are all to be completed
+// with no metadata to add is read first (a read commits nothing); when
+// every one of them is completed already, their rows are returned as they
+// are, as River's own statement would return them. Any other batch goes
+// to River's statement whole, as it came: River's parameters are never
+// rebuilt here, so none of them can be lost.
 type completedSkipped struct{ riverdriver.Executor }
 
 func (e completedSkipped) JobSetStateIfRunningMany(ctx context.Context, p *riverdriver.JobSetStateIfRunningManyParams) ([]*rivertype.JobRow, error) {
-	var ids []int64
-	for i, id := range p.ID {
-		if plainCompletion(p, i) {
-			ids = append(ids, id)
+	if rows, ok := e.allCompleted(ctx, p); ok {
+		return rows, nil
+	}
+	return e.Executor.JobSetStateIfRunningMany(ctx, p)
+}
+
+// allCompleted returns the rows of p's jobs when p only completes jobs,
+// with no metadata to add, that are all completed already.
+func (e completedSkipped) allCompleted(ctx context.Context, p *riverdriver.JobSetStateIfRunningManyParams) ([]*rivertype.JobRow, bool) {
+	if len(p.ID) == 0 {
+		return nil, false
+	}
+	for i := range p.ID {
+		if p.State[i] != rivertype.JobStateCompleted || p.MetadataDoMerge[i] {
+			return nil, false
 		}
 	}
-	if len(ids) == 0 {
-		return e.Executor.JobSetStateIfRunningMany(ctx, p)
+	rows, err := e.Executor.JobGetByIDMany(ctx, &riverdriver.JobGetByIDManyParams{ID: p.ID, Schema: p.Schema})
+	if err != nil || len(rows) != len(p.ID) {
+		return nil, false
 	}
-	rows, err := e.Executor.JobGetByIDMany(ctx, &riverdriver.JobGetByIDManyParams{ID: ids, Schema: p.Schema})
-	if err != nil {
-		return nil, err
-	}
-	done := map[int64]*rivertype.JobRow{}
 	for _, r := range rows {
-		if r.State == rivertype.JobStateCompleted {
-			done[r.ID] = r
+		if r.State != rivertype.JobStateCompleted {
+			return nil, false
 		}
 	}
-	set, rest := skipDone(p, done)
-	if len(rest.ID) == 0 {
-		return set, nil
-	}
-	more, err := e.Executor.JobSetStateIfRunningMany(ctx, rest)
-	return append(set, more...), err
-}
-
-// plainCompletion: p's i-th job is to be completed, with no metadata to add.
-func plainCompletion(p *riverdriver.JobSetStateIfRunningManyParams, i int) bool {
-	return p.State[i] == rivertype.JobStateCompleted && !p.MetadataDoMerge[i]
-}
-
-// skipDone splits p: the rows of the plain completions of jobs done
-// already completed, and the params of the others.
-func skipDone(p *riverdriver.JobSetStateIfRunningManyParams, done map[int64]*rivertype.JobRow) ([]*rivertype.JobRow, *riverdriver.JobSetStateIfRunningManyParams) {
-	rest := &riverdriver.JobSetStateIfRunningManyParams{Now: p.Now, Schema: p.Schema}
-	var set []*rivertype.JobRow
-	for i, id := range p.ID {
-		if r := done[id]; r != nil && plainCompletion(p, i) {
-			set = append(set, r)
-			continue
-		}
-		rest.ID = append(rest.ID, id)
-		rest.Attempt = append(rest.Attempt, p.Attempt[i])
-		rest.ErrData = append(rest.ErrData, p.ErrData[i])
-		rest.FinalizedAt = append(rest.FinalizedAt, p.FinalizedAt[i])
-		rest.MetadataDoMerge = append(rest.MetadataDoMerge, p.MetadataDoMerge[i])
-		rest.MetadataUpdates = append(rest.MetadataUpdates, p.MetadataUpdates[i])
-		rest.ScheduledAt = append(rest.ScheduledAt, p.ScheduledAt[i])
-		rest.State = append(rest.State, p.State[i])
-	}
-	return set, rest
+	return rows, true
 }
 
 // rawArgs are any job's arguments, as JobCompleteTx decodes them.
