@@ -120,10 +120,6 @@ func (s *State) appendViewerTeam(b []byte, i, only int) []byte {
 // null instead: about half of a tick frame's teams with four teams, whose
 // steps were four fifths of its bytes.
 func (r *referee) stepFrame(ti int, accepted bool) []byte {
-	if len(r.steps) == 0 {
-		clear(r.lastTeams)
-		r.lastDiamonds = nil
-	}
 	b := r.stepBuf[len(r.stepBuf):]
 	b = append(b, `{"playingTeamId":`...)
 	b = append(b, r.st.viewerTeam(ti).id...)

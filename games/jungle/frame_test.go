@@ -197,3 +197,24 @@ func sameStep(w rawStep, s *rawStep, before []rawStep) (int, error) {
 	}
 	return nulls, nil
 }
+
+// TestFirstStepCannotRepeat: a step's null stands for the step before
+// it; in a frame's first step there is none, and ViewerMessages says the
+// frame is not one.
+func TestFirstStepCannotRepeat(t *testing.T) {
+	ref, err := Game{}.New(game.Config{Seed: 1, Players: 2, Options: game.MustOptions(options)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	initial := ref.Frame()
+	team := `{"id":"a","isDead":false,"name":"A","score":0,"errors":[],"units":[],"events":[],"stats":{}}`
+	for _, first := range []string{
+		`{"playingTeamId":"a","accepted":true,"teams":[null,` + team + `],"diamonds":[]}`,
+		`{"playingTeamId":"a","accepted":true,"teams":[` + team + `],"diamonds":null}`,
+	} {
+		frame := `{"tick":0,"totalTick":1,"order":["a"],"teams":[` + team + `],"diamonds":[],"steps":[` + first + `],"log":[],"over":true}`
+		if _, _, err := ViewerMessages(initial, []byte(frame)); err == nil {
+			t.Errorf("a first step that repeats was read: %s", first)
+		}
+	}
+}

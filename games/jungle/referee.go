@@ -147,6 +147,10 @@ func (r *referee) Play(replies []game.Reply) {
 	}
 	st, t := r.st, r.tick
 	r.log, r.steps, r.stepBuf = nil, r.steps[:0], r.stepBuf[:0]
+	// The first step compares with nothing (stepFrame): what the last
+	// tick's steps wrote is in stepBuf's memory, written again now.
+	clear(r.lastTeams)
+	r.lastDiamonds = nil
 	for _, ti := range r.orders[t] {
 		team := st.Teams[ti]
 		if ti >= len(replies) || team.Dead {

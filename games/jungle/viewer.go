@@ -90,28 +90,28 @@ func ViewerMessages(initial, frame []byte) (live, record [][]byte, err error) {
 }
 
 // resolveSteps writes out the teams and diamonds a step leaves null
-// because they are as in the previous step.
+// because they are as in the previous step (already resolved).
 func (f *frameTick) resolveSteps() error {
 	for k := range f.Steps {
 		s := &f.Steps[k]
-		repeated := string(s.Diamonds) == "null"
-		for _, t := range s.Teams {
-			repeated = repeated || t == nil
+		var prev *frameState
+		if k > 0 {
+			prev = &f.Steps[k-1]
 		}
-		if !repeated {
-			continue
-		}
-		if k == 0 || len(s.Teams) != len(f.Steps[k-1].Teams) {
-			return fmt.Errorf("not a jungle frame: step %d repeats a step it does not follow", k)
-		}
-		prev := &f.Steps[k-1]
 		if string(s.Diamonds) == "null" {
+			if prev == nil {
+				return fmt.Errorf("not a jungle frame: step %d repeats a step it does not follow", k)
+			}
 			s.Diamonds = prev.Diamonds
 		}
 		for i, t := range s.Teams {
-			if t == nil {
-				s.Teams[i] = prev.Teams[i]
+			if t != nil {
+				continue
 			}
+			if prev == nil || i >= len(prev.Teams) {
+				return fmt.Errorf("not a jungle frame: step %d repeats a step it does not follow", k)
+			}
+			s.Teams[i] = prev.Teams[i]
 		}
 	}
 	return nil
