@@ -105,6 +105,18 @@ type ViewTaker interface {
 	SendViewStamped(view any, deadline time.Time) (time.Time, error)
 }
 
+// Answerer is implemented by in-process bots that can answer on the
+// caller's goroutine: Answer hands the bot its prompt (msg, or view for a
+// bot that TakesViews) and returns its answer's lines, appended to lines,
+// stamped with the moment it answered, and the moment it took the prompt.
+// The runner uses it in matches of builtins only (trusted bots, never
+// timed out, so nothing of another bot waits while one answers): a turn
+// then costs no goroutine wake-up. err means the bot failed and has ended;
+// its Lines channel closes as it would after a failure in its goroutine.
+type Answerer interface {
+	Answer(msg []byte, view any, lines []Line) (out []Line, taken time.Time, err error)
+}
+
 // TrySender is implemented by transports that can write a message without
 // waiting: TrySend writes what fits now and returns the rest (empty when it
 // was all written), or an error. The runner then writes a prompt that fits

@@ -11,11 +11,12 @@ import (
 	"github.com/seed27749672/arena/game"
 )
 
-// InProcess runs a game's builtin Go bot on its own goroutine. It reads the
-// same messages and writes the same text as a process bot, so the runner
-// treats both alike. Its CPU time is the time spent in Respond. Its reply
-// time runs from the moment its goroutine takes the message (SendStamped)
-// to the moment Respond returns.
+// InProcess runs a game's builtin Go bot on its own goroutine, or, a
+// builtin, on the caller's (Answer). It reads the same messages and writes
+// the same text as a process bot, so the runner treats both alike. Its CPU
+// time is the time spent in Respond. Its reply time runs from the moment
+// it takes the message (its goroutine: SendStamped) to the moment Respond
+// returns.
 type InProcess struct {
 	Bot game.Bot
 	// Builtin marks a game's builtin bot: trusted (see Trusted), it is never
@@ -49,6 +50,7 @@ func (b *InProcess) Start(ctx context.Context) error {
 func (b *InProcess) run() {
 	defer close(b.done)
 	defer close(b.lines)
+	var lines []Line
 	for {
 		var req request
 		select {
@@ -58,34 +60,64 @@ func (b *InProcess) run() {
 		}
 		start := time.Now()
 		req.taken <- start
-		out, err := b.respond(req)
-		at := time.Now()
-		b.mu.Lock()
-		b.cpu += at.Sub(start)
-		b.mu.Unlock()
+		var err error
+		lines, err = b.answer(req, start, lines[:0])
 		if err != nil {
-			b.mu.Lock()
-			b.exit = Exit{Code: -1, Err: err}
-			b.mu.Unlock()
 			return
 		}
-		for len(out) > 0 {
-			line := out
-			if i := bytes.IndexByte(out, '\n'); i >= 0 {
-				line, out = out[:i], out[i+1:]
-			} else {
-				out = nil
-			}
-			line = bytes.TrimSuffix(line, []byte{'\r'})
-			// string copies the line: the bot may write its next
-			// answer in out's memory (game.Bot).
+		for _, l := range lines {
 			select {
-			case b.lines <- Line{Line: game.Line{Text: string(line)}, At: at}:
+			case b.lines <- l:
 			case <-b.stop:
 				return
 			}
 		}
+		clear(lines) // their strings are the receiver's now
 	}
+}
+
+// Answer has the bot answer on the caller's goroutine (bot.Answerer). Only
+// a builtin offers it: a bot that can be timed out must answer on its own
+// goroutine, so that the runner can stop waiting. It must not be called
+// while a message sent to the bot's goroutine is unanswered.
+func (b *InProcess) Answer(msg []byte, view any, lines []Line) ([]Line, time.Time, error) {
+	if !b.Builtin {
+		return lines, time.Now(), errors.New("only a builtin answers on the caller's goroutine")
+	}
+	start := time.Now()
+	lines, err := b.answer(request{msg: msg, view: view}, start, lines)
+	if err != nil {
+		b.halt()
+	}
+	return lines, start, err
+}
+
+// answer has the bot respond to req, taken at start, and appends its
+// answer's lines to lines. After an error the bot has ended: its exit says
+// why.
+func (b *InProcess) answer(req request, start time.Time, lines []Line) ([]Line, error) {
+	out, err := b.respond(req)
+	at := time.Now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.cpu += at.Sub(start)
+	if err != nil {
+		b.exit = Exit{Code: -1, Err: err}
+		return lines, err
+	}
+	for len(out) > 0 {
+		line := out
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			line, out = out[:i], out[i+1:]
+		} else {
+			out = nil
+		}
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		// string copies the line: the bot may write its next answer in
+		// out's memory (game.Bot).
+		lines = append(lines, Line{Line: game.Line{Text: string(line)}, At: at})
+	}
+	return lines, nil
 }
 
 // respond calls the bot, turning a panic into an error: a broken builtin
@@ -203,12 +235,17 @@ func (b *InProcess) Exit(wait time.Duration) (Exit, bool) {
 // grace; a builtin cannot be killed, so one that never returns is left
 // behind (builtins are Arena's own code and are tested not to).
 func (b *InProcess) Close(grace time.Duration) Exit {
+	b.halt()
+	e, _ := b.Exit(grace)
+	return e
+}
+
+// halt stops the bot's goroutine, once.
+func (b *InProcess) halt() {
 	b.mu.Lock()
+	defer b.mu.Unlock()
 	if !b.stopped {
 		b.stopped = true
 		close(b.stop)
 	}
-	b.mu.Unlock()
-	e, _ := b.Exit(grace)
-	return e
 }

@@ -106,3 +106,45 @@ func TestInProcessKeepsAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerOnTheCallersGoroutine: a builtin answers Answer at once, its
+// lines split as its goroutine would send them (a CR before the newline
+// dropped) and stamped when Respond returned, its time counted as its CPU;
+// a bot that is not a builtin refuses, since the caller could not stop
+// waiting for it.
+func TestAnswerOnTheCallersGoroutine(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &InProcess{Bot: game.BotFunc(func(msg []byte) []byte {
+			time.Sleep(20 * time.Millisecond)
+			return append([]byte("MOVE 1\r\nMSG "), msg...)
+		}), Builtin: true}
+		if err := b.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close(time.Second)
+		t0 := time.Now()
+		lines, taken, err := b.Answer([]byte("hi"), nil, []Line{{At: t0}})
+		if err != nil || !taken.Equal(t0) {
+			t.Fatalf("taken %v, %v", taken.Sub(t0), err)
+		}
+		if len(lines) != 3 || lines[1].Text != "MOVE 1" || lines[2].Text != "MSG hi" {
+			t.Fatalf("lines %+v", lines)
+		}
+		for _, l := range lines[1:] {
+			if l.At.Sub(t0) != 20*time.Millisecond {
+				t.Errorf("%q stamped %v after the prompt, want 20ms", l.Text, l.At.Sub(t0))
+			}
+		}
+		if cpu, _ := b.CPU(); cpu != 20*time.Millisecond {
+			t.Errorf("CPU %v, want 20ms", cpu)
+		}
+	})
+	plain := &InProcess{Bot: game.BotFunc(func([]byte) []byte { return []byte("x\n") })}
+	if err := plain.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close(time.Second)
+	if _, _, err := plain.Answer([]byte("hi"), nil, nil); err == nil {
+		t.Error("a bot that is not a builtin answered on the caller's goroutine")
+	}
+}

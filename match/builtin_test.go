@@ -20,7 +20,7 @@ import (
 // deterministic code, so matches between builtins with the same seed give
 // the same result, however busy the machine. With a 1 ms limit and
 // goroutines spinning on every core, a builtin is often not scheduled in
-// time: it must be waited for, not timed out, and its time still shown.
+// time: it must be waited for, not timed out, and its time still kept.
 func TestBuiltinsNeverTimeOutUnderLoad(t *testing.T) {
 	stop := make(chan struct{})
 	var hogs sync.WaitGroup
@@ -51,15 +51,21 @@ func TestBuiltinsNeverTimeOutUnderLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		timed := false
 		for _, p := range rep.Result.Players {
 			if p.Timeouts > 0 {
 				t.Fatalf("run %d: %s timed out %d times: %s", i, p.Name, p.Timeouts, p.Message)
 			}
-			timed = timed || p.MaxMs > 0
+		}
+		// Answered on the runner's goroutine, a builtin's answer may take
+		// less than the 0.1 ms a result shows: its replies keep the time.
+		timed := false
+		for _, tr := range rep.Turns {
+			for _, r := range tr.Replies {
+				timed = timed || r.Status == game.Answered && r.Time > 0
+			}
 		}
 		if !timed {
-			t.Errorf("run %d: no answer time shown", i)
+			t.Errorf("run %d: no answer time kept", i)
 		}
 		got := outcome(t, rep)
 		if i == 0 {

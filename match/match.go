@@ -133,6 +133,8 @@ type runner struct {
 	pollSeats []*seat     // the seat of each of pfds
 	lineBuf   *[]bot.Line // what readDirect reads into (from lineBufs)
 	anyDirect bool        // a seat of the current leg is read directly
+	inline    bool        // every bot of the current leg answers on the runner's goroutine (answerInline)
+	inlineBuf []bot.Line  // what answerInline reads into
 	kept      []game.Line // the block keepLines takes replies' lines from
 }
 
@@ -289,6 +291,7 @@ func (r *runner) startAll(ctx context.Context) {
 	}
 	wg.Wait()
 	r.anyDirect = false
+	r.inline = allInline(bots, errs)
 	for i, s := range r.seats {
 		s.reset()
 		if errs[i] != nil {

@@ -86,6 +86,10 @@ func (r *runner) turn(ctx context.Context, t int) (replay.Turn, error) {
 		if r.paced {
 			s.deadline = turnEnd
 		}
+		if r.inline {
+			r.answerInline(s, msg, view, clock)
+			continue
+		}
 		if view != nil {
 			deadline := s.deadline
 			if s.trusted {
@@ -127,6 +131,41 @@ func (r *runner) promptOf(s *seat) (msg []byte, view any, ask bool) {
 	}
 	msg, ask = r.ref.Prompt(s.p)
 	return msg, nil, ask
+}
+
+// allInline reports whether every bot that started is a builtin that can
+// answer on the runner's goroutine (bot.Answerer). In such a match the
+// runner has each answer its prompt in turn, as a direct call: no bot waits
+// for another's answer, since no other bot has a deadline, and a turn costs
+// no goroutine's wake-up (four a bot on the way through goroutines: the
+// prompt's, the bot's, its lines', the runner's).
+func allInline(bots []bot.Bot, errs []error) bool {
+	for i, b := range bots {
+		if errs[i] != nil {
+			continue
+		}
+		if _, ok := b.(bot.Answerer); !ok || !trusted(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// answerInline has seat s's bot answer its prompt (msg, or view) on the
+// runner's goroutine, and takes in its answer as the events the bot's
+// goroutines would have posted: the prompt taken, then each line. A bot
+// that failed has ended; its end comes as an event from its lines' pump.
+func (r *runner) answerInline(s *seat, msg []byte, view any, clock game.Clock) {
+	lines, taken, err := s.bot.(bot.Answerer).Answer(msg, view, r.inlineBuf[:0])
+	r.handle(event{seat: s.p, gen: s.gen, kind: evSent, at: taken}, clock)
+	if err != nil {
+		return
+	}
+	for _, l := range lines {
+		r.handle(event{seat: s.p, gen: s.gen, kind: evLine, line: l}, clock)
+	}
+	clear(lines) // their strings are the seat's now
+	r.inlineBuf = lines
 }
 
 // sendView hands a view to bot b of seat p (see send).
@@ -221,6 +260,11 @@ func (r *runner) collect(ctx context.Context, clock game.Clock, turnEnd time.Tim
 		defer r.timer.Stop()
 	}
 	for {
+		// Checked here too, not only while waiting: a match of builtins
+		// answering on the runner's goroutine (answerInline) never waits.
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%w: %v", errCancelled, err)
+		}
 		r.drainAt(clock, time.Now())
 		now := time.Now()
 		r.stretch(now)
