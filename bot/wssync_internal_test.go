@@ -99,8 +99,12 @@ func TestCountConnAsksForQuickAcks(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
+	// The peer writes only once the mode is checked: data that came in
+	// before could take the socket out of quick-ack mode by itself.
+	checked := make(chan struct{})
 	go func() {
 		if c, err := l.Accept(); err == nil {
+			<-checked
 			c.Write([]byte("x"))
 			c.Close()
 		}
@@ -115,6 +119,7 @@ func TestCountConnAsksForQuickAcks(t *testing.T) {
 	rc, _ := raw.(*net.TCPConn).SyscallConn()
 	var on int
 	rc.Control(func(fd uintptr) { on, _ = unix.GetsockoptInt(int(fd), unix.IPPROTO_TCP, unix.TCP_QUICKACK) })
+	close(checked)
 	if on != 1 {
 		t.Errorf("TCP_QUICKACK is %d after quickAck", on)
 	}
