@@ -42,6 +42,11 @@ type Player struct {
 	// returns what to call with the outcome (nil: it does not follow this
 	// one).
 	Watch func(ev store.Event, a queue.Match, m *match.Match) (done func(*replay.Replay, error))
+	// Alone says whether this process alone plays the database's
+	// matches now, and which holding of the jobs lock that is
+	// (queue.Jobs.Alone; nil: never): it then alone writes the pauses,
+	// and keeps what it read and wrote of them (pausestore.go).
+	Alone func() (holding uint64, ok bool)
 	// run plays a match (nil: tournament.RunFair, which voids and plays
 	// again a match decided by a starved timeout)
 	run func(context.Context, match.Match) (*replay.Replay, []tournament.Voided, error)
@@ -50,6 +55,8 @@ type Player struct {
 	cores     *coreGate // nil: matches hold no cores
 	coreCount int
 	pauses    pauses // bots that could not play, out of pairing a while (pause.go)
+
+	stored storedPauses // what it knows of the stored pauses (pausestore.go)
 }
 
 // SetCores makes matches hold cores while they play, n at most at once
