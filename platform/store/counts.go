@@ -25,6 +25,20 @@ func ScanCounts(rows CountRows, into map[int64]int) error {
 	return rows.Err()
 }
 
+// ScanMatchCounts reads the rows of a query of (kind, all, failed).
+func ScanMatchCounts(rows CountRows) (MatchCounts, error) {
+	out := MatchCounts{}
+	for rows.Next() {
+		var kind string
+		var n MatchCount
+		if err := rows.Scan(&kind, &n.All, &n.Failed); err != nil {
+			return nil, err
+		}
+		out[kind] = n
+	}
+	return out, rows.Err()
+}
+
 // Promoting are the teams of a (team, 1) count: those with a promotion
 // game queued or running.
 func Promoting(teams map[int64]int) map[int64]bool {

@@ -130,6 +130,17 @@ func (d *DB) CountMatches(ctx context.Context, eventID int64, kind string) (all,
 	return all, failed, err
 }
 
+// MatchCounts implements store.Store.
+func (d *DB) MatchCounts(ctx context.Context, eventID int64) (store.MatchCounts, error) {
+	rows, err := d.pool.Query(ctx, `SELECT kind, count(*), count(*) FILTER (WHERE error <> '') FROM matches
+		WHERE event_id = $1 GROUP BY kind`, eventID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanMatchCounts(rows)
+}
+
 // MatchKeysPast implements store.Store.
 func (d *DB) MatchKeysPast(ctx context.Context, eventID int64, kind string, keep int, after int64, limit int) ([]store.MatchKey, error) {
 	return list(ctx, d.pool, func(r pgx.Row) (store.MatchKey, error) {

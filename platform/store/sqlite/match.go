@@ -156,6 +156,17 @@ func (d *DB) CountMatches(ctx context.Context, eventID int64, kind string) (all,
 	return all, failed, err
 }
 
+// MatchCounts implements store.Store.
+func (d *DB) MatchCounts(ctx context.Context, eventID int64) (store.MatchCounts, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT kind, count(*), count(*) FILTER (WHERE error <> '') FROM matches
+		WHERE event_id = ? GROUP BY kind`, eventID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanMatchCounts(rows)
+}
+
 // MatchesOfKind implements store.Store.
 func (d *DB) MatchesOfKind(ctx context.Context, eventID int64, kind string) ([]store.Match, error) {
 	return d.matches(ctx, `SELECT `+matchCols+` FROM matches WHERE event_id = ? AND kind = ? ORDER BY id DESC`, eventID, kind)
