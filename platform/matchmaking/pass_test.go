@@ -582,3 +582,31 @@ func BenchmarkGetLadder(b *testing.B) {
 		b.ReportMetric(float64(g.before)/float64(g.now), g.name+"-before/now")
 	}
 }
+
+// TestAMatchReadsItsTeamsTwice: a casual match job reads each of its
+// teams before it plays (is it suspended? its bot's spec comes from the
+// same read) and after (did it leave its league, or change its bot,
+// meanwhile?), not a third time for its bot.
+func TestAMatchReadsItsTeamsTwice(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite := platformtest.Event(t, p, "tracks", "Summer")
+	teams := readyTeams(t, p, invite, 2)
+	reads := &countedReads{Store: p.Store}
+	p.Store = reads
+	if err := p.StartJobs(ctx, worker.Options{Build: build.Options{Unsafe: true}}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	reads.reset()
+	a := queue.Match{Event: ev.ID, Key: "casual-reads", Seed: 1, Teams: []int64{teams[0].ID, teams[1].ID}, Submissions: []int64{teams[0].Active, teams[1].Active}}
+	if err := p.PlayMatch(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if ms, err := p.Store.Matches(ctx, ev.ID, 1); err != nil || len(ms) != 1 || ms[0].Key != a.Key {
+		t.Fatalf("the match not recorded: %+v %v", ms, err)
+	}
+	if n := reads.alone(); n != 4 {
+		t.Errorf("a match of 2 teams read a team alone %d times; want 4 (each before and after it plays)", n)
+	}
+}
