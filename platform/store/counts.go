@@ -25,15 +25,19 @@ func ScanCounts(rows CountRows, into map[int64]int) error {
 	return rows.Err()
 }
 
-// ScanMatchCounts reads the rows of a query of (kind, all, failed).
+// ScanMatchCounts adds up the rows of a query of (kind, all, failed): a
+// kind may have several.
 func ScanMatchCounts(rows CountRows) (MatchCounts, error) {
 	out := MatchCounts{}
 	for rows.Next() {
 		var kind string
-		var n MatchCount
-		if err := rows.Scan(&kind, &n.All, &n.Failed); err != nil {
+		var all, failed int
+		if err := rows.Scan(&kind, &all, &failed); err != nil {
 			return nil, err
 		}
+		n := out[kind]
+		n.All += all
+		n.Failed += failed
 		out[kind] = n
 	}
 	return out, rows.Err()
