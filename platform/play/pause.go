@@ -52,7 +52,7 @@ func (p *Player) Paused(ctx context.Context, subID int64) bool {
 	if p.pauses.paused(subID, now) {
 		return true
 	}
-	f, err := p.storedPause(ctx, subID)
+	f, err := p.readPause(ctx, subID)
 	// none (or unreadable: pairing goes on, a dead bot still fails fast)
 	return err == nil && now.Before(f.until)
 }
@@ -74,7 +74,7 @@ func (p *Player) pause(ctx context.Context, subID int64, now time.Time) time.Dur
 func (p *Player) resume(ctx context.Context, subID int64) {
 	ctx = context.WithoutCancel(ctx)
 	had := p.pauses.forget(subID)
-	if f, err := p.storedPause(ctx, subID); had || (err == nil && f.exists) {
+	if f, err := p.readPause(ctx, subID); had || (err == nil && f.exists) {
 		p.putPause(ctx, subID, time.Time{})
 	}
 }

@@ -34,8 +34,8 @@ type storedPause struct {
 	until  time.Time
 }
 
-// storedPause is subID's pause file.
-func (p *Player) storedPause(ctx context.Context, subID int64) (storedPause, error) {
+// readPause reads subID's pause file (or knows it).
+func (p *Player) readPause(ctx context.Context, subID int64) (storedPause, error) {
 	s := &p.stored
 	s.mu.Lock()
 	defer s.mu.Unlock()
