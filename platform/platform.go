@@ -91,7 +91,7 @@ func assemble(db database, dir string, replays files.Replays, builds *files.Buil
 	hub := &news.Hub{}
 	ev := &event.Events{Store: news.Announced(db, hub), Dir: dir, OwnFinal: stages.OwnFinal}
 	jobs := &queue.Jobs{DB: db, Dir: dir}
-	player := &play.Player{Events: ev, Builds: builds, Replays: replays}
+	player := &play.Player{Events: ev, Builds: builds, Replays: replays, Alone: jobs.Alone}
 	mm := &matchmaking.Matchmaker{Events: ev, Jobs: jobs, Player: player,
 		Budget: &files.ReplayBudget{Store: db, Replays: replays}}
 	st := stages.New(ev, jobs, mm)

@@ -9,10 +9,12 @@ import (
 
 	_ "github.com/seed27749672/arena/games/all"
 	"github.com/seed27749672/arena/platform"
+	"github.com/seed27749672/arena/platform/build"
 	"github.com/seed27749672/arena/platform/event"
 	"github.com/seed27749672/arena/platform/platformtest"
 	"github.com/seed27749672/arena/platform/store"
 	"github.com/seed27749672/arena/platform/store/pgtest"
+	"github.com/seed27749672/arena/platform/worker"
 )
 
 func TestCreateEventChecksGameNameAndOptions(t *testing.T) {
@@ -99,4 +101,54 @@ func TestFlowsOnPostgres(t *testing.T) {
 		"CreateEventChecksGameNameAndOptions": TestCreateEventChecksGameNameAndOptions,
 		"JoinAndAuthenticate":                 TestJoinAndAuthenticate,
 	})
+}
+
+// TestAloneWhileItHoldsTheJobsLock: a SQLite data directory's server
+// plays its matches alone while it holds the jobs lock (its player then
+// keeps what it knows of the pauses), each holding named apart; a
+// platform on PostgreSQL, whose workers may be on other machines, never
+// is.
+func TestAloneWhileItHoldsTheJobsLock(t *testing.T) {
+	ctx := context.Background()
+	p, err := platform.Open(ctx, platformtest.DataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, alone := p.Player.Alone(); alone {
+		t.Error("alone before its jobs started")
+	}
+	var holdings []uint64
+	for range 2 {
+		if err := p.StartJobs(ctx, worker.Options{Build: build.Options{Unsafe: true}}); err != nil {
+			t.Fatal(err)
+		}
+		h, alone := p.Player.Alone()
+		if !alone {
+			t.Error("not alone with the jobs lock held")
+		}
+		holdings = append(holdings, h)
+		if err := p.StopJobs(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, alone := p.Player.Alone(); alone {
+			t.Error("alone with its jobs stopped")
+		}
+	}
+	if holdings[0] == holdings[1] {
+		t.Errorf("two holdings of the lock named alike: %v", holdings)
+	}
+
+	pg, err := platform.OpenDB(ctx, pgtest.URL(t), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	if err := pg.StartJobs(ctx, worker.Options{Build: build.Options{Unsafe: true}}); err != nil {
+		t.Fatal(err)
+	}
+	defer pg.StopJobs(ctx)
+	if _, alone := pg.Player.Alone(); alone {
+		t.Error("alone on PostgreSQL")
+	}
 }

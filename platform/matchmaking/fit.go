@@ -183,21 +183,19 @@ type fitMemo struct {
 }
 
 // fitKey says what a fit depends on: the number of the event's rated
-// matches (recorded ones only come, none goes) and each team's current
-// player (its active submission and league).
-func (mk *Matchmaker) fitKey(ctx context.Context, eventID int64, teams []store.Team) (string, error) {
+// matches (recorded ones only come, none goes; counts are the event's
+// matches by kind) and each team's current player (its active submission
+// and league).
+func fitKey(counts store.MatchCounts, teams []store.Team) string {
 	var b strings.Builder
 	for _, kind := range []string{store.KindCasual, store.KindFinal} {
-		all, failed, err := mk.Events.Store.CountMatches(ctx, eventID, kind)
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(&b, "%d-%d/", all, failed)
+		n := counts.Of(kind)
+		fmt.Fprintf(&b, "%d-%d/", n.All, n.Failed)
 	}
 	for _, t := range teams {
 		fmt.Fprintf(&b, "%d:%d:%d,", t.ID, t.Active, t.League)
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 // eventFit fits an event's teams' ratings to its rated matches
@@ -206,16 +204,20 @@ func (mk *Matchmaker) fitKey(ctx context.Context, eventID int64, teams []store.T
 // or a team's player changed since the last (fitKey): the pages read the
 // leaderboard at each change of the event, a match of any kind included.
 func (mk *Matchmaker) eventFit(ctx context.Context, eventID int64, teams []store.Team, stored map[int64]store.Rating) (map[int64]store.Rating, teamFit, error) {
-	key, err := mk.fitKey(ctx, eventID, teams)
+	// the event's matches counted once, for the key and for the read
+	// (three counts were a fifth of a scheduling pass's reads)
+	counts, err := mk.Events.Store.MatchCounts(ctx, eventID)
 	if err != nil {
 		return nil, teamFit{}, err
 	}
+	key := fitKey(counts, teams)
 	v, ok := mk.fits.Load(eventID)
 	last, _ := v.(fitMemo)
 	if ok && last.key == key {
 		return last.fit.ratings(stored), last.fit, nil
 	}
-	ms, all, err := mk.fitMatchesRead(ctx, eventID, last)
+	all := counts.Of("").All
+	ms, err := mk.fitMatchesRead(ctx, eventID, last, all)
 	if err != nil {
 		return nil, teamFit{}, err
 	}
@@ -225,7 +227,7 @@ func (mk *Matchmaker) eventFit(ctx context.Context, eventID int64, teams []store
 }
 
 // fitMatchesRead are the matches a fit reads (the event's newest
-// fitWindow) and how many the event has. A fit is made again at each
+// fitWindow), of an event of all matches. A fit is made again at each
 // rated match recorded, and reading the whole window each time (up to
 // 20,000 matches decoded) was the scheduler's largest cost a match: the
 // matches of the last fit are kept and only those recorded since are
@@ -235,21 +237,16 @@ func (mk *Matchmaker) eventFit(ctx context.Context, eventID int64, teams []store
 // (on PostgreSQL a match may be committed after one with a higher id): if
 // the matches found since are fewer than the count grew, the window is
 // read whole, as it is for an event's first fit.
-func (mk *Matchmaker) fitMatchesRead(ctx context.Context, eventID int64, last fitMemo) ([]store.Match, int, error) {
-	all, _, err := mk.Events.Store.CountMatches(ctx, eventID, "")
-	if err != nil {
-		return nil, 0, err
-	}
+func (mk *Matchmaker) fitMatchesRead(ctx context.Context, eventID int64, last fitMemo, all int) ([]store.Match, error) {
 	if len(last.ms) > 0 && all >= last.all {
 		if news, ok, err := mk.matchesSince(ctx, eventID, last.ms[0].ID, all-last.all); err != nil {
-			return nil, 0, err
+			return nil, err
 		} else if ok {
 			ms := append(news, last.ms...) // a new array: last.ms may be read elsewhere
-			return ms[:min(len(ms), fitWindow)], all, nil
+			return ms[:min(len(ms), fitWindow)], nil
 		}
 	}
-	ms, err := mk.Events.Store.Matches(ctx, eventID, fitWindow)
-	return ms, all, err
+	return mk.Events.Store.Matches(ctx, eventID, fitWindow)
 }
 
 // matchesSince are the event's matches after the one numbered newest, if

@@ -36,6 +36,21 @@ type countedReads struct {
 	teams, ratings, wholeMatches int
 	perSubmission                int // SubmissionMatches
 	team                         int // Team: one team alone
+	counts                       int // CountMatches and MatchCounts
+}
+
+func (c *countedReads) CountMatches(ctx context.Context, eventID int64, kind string) (int, int, error) {
+	c.mu.Lock()
+	c.counts++
+	c.mu.Unlock()
+	return c.Store.CountMatches(ctx, eventID, kind)
+}
+
+func (c *countedReads) MatchCounts(ctx context.Context, eventID int64) (store.MatchCounts, error) {
+	c.mu.Lock()
+	c.counts++
+	c.mu.Unlock()
+	return c.Store.MatchCounts(ctx, eventID)
 }
 
 func (c *countedReads) Team(ctx context.Context, id int64) (store.Team, error) {
@@ -79,8 +94,15 @@ func (c *countedReads) reset() (teams, ratings, whole int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	teams, ratings, whole = c.teams, c.ratings, c.wholeMatches
-	c.teams, c.ratings, c.wholeMatches, c.perSubmission, c.team = 0, 0, 0, 0, 0
+	c.teams, c.ratings, c.wholeMatches, c.perSubmission, c.team, c.counts = 0, 0, 0, 0, 0, 0
 	return
+}
+
+// counted is how many times the event's matches were counted.
+func (c *countedReads) counted() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.counts
 }
 
 // alone is how many times one team was read alone.
@@ -158,8 +180,8 @@ func readyTeams(tb testing.TB, p *platform.Platform, invite string, n int) []sto
 }
 
 // TestASchedulingPassReadsTheEventOnce: a scheduler tick that fills four
-// free places of an event reads its teams and ratings once, not once per
-// match, and spreads its matches over the teams: each of 8 new teams plays
+// free places of an event reads its teams and ratings once, and counts its
+// matches once, not once per match, and spreads its matches over the teams: each of 8 new teams plays
 // as often as the others, where every place of a tick took the same
 // teams (their ratings do not move before a match ends).
 func TestASchedulingPassReadsTheEventOnce(t *testing.T) {
@@ -178,9 +200,12 @@ func TestASchedulingPassReadsTheEventOnce(t *testing.T) {
 	if n, err := p.Schedule(ctx, 4); n != 4 || err != nil {
 		t.Fatalf("%d queued: %v", n, err)
 	}
-	alone := reads.alone()
+	alone, counted := reads.alone(), reads.counted()
 	if tr, rr, _ := reads.reset(); tr != 1 || rr != 1 || alone != 0 {
 		t.Errorf("one tick of 4 matches read the teams %d times, the ratings %d times, and a team alone %d times; want once, once and never", tr, rr, alone)
+	}
+	if counted != 1 { // the fit's key and its read of the new matches share one count
+		t.Errorf("one tick of 4 matches counted the event's matches %d times; want once", counted)
 	}
 	res, err := p.Jobs.Running().JobList(ctx, river.NewJobListParams().Kinds("match").First(100))
 	if err != nil || len(res.Jobs) != 4 {
@@ -555,5 +580,33 @@ func BenchmarkGetLadder(b *testing.B) {
 		b.ReportMetric(float64(g.before.Microseconds())/1000/float64(n), g.name+"-before-ms")
 		b.ReportMetric(float64(g.now.Microseconds())/1000/float64(n), g.name+"-now-ms")
 		b.ReportMetric(float64(g.before)/float64(g.now), g.name+"-before/now")
+	}
+}
+
+// TestAMatchReadsItsTeamsTwice: a casual match job reads each of its
+// teams before it plays (is it suspended? its bot's spec comes from the
+// same read) and after (did it leave its league, or change its bot,
+// meanwhile?), not a third time for its bot.
+func TestAMatchReadsItsTeamsTwice(t *testing.T) {
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite := platformtest.Event(t, p, "tracks", "Summer")
+	teams := readyTeams(t, p, invite, 2)
+	reads := &countedReads{Store: p.Store}
+	p.Store = reads
+	if err := p.StartJobs(ctx, worker.Options{Build: build.Options{Unsafe: true}}); err != nil {
+		t.Fatal(err)
+	}
+	defer p.StopJobs(ctx)
+	reads.reset()
+	a := queue.Match{Event: ev.ID, Key: "casual-reads", Seed: 1, Teams: []int64{teams[0].ID, teams[1].ID}, Submissions: []int64{teams[0].Active, teams[1].Active}}
+	if err := p.PlayMatch(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if ms, err := p.Store.Matches(ctx, ev.ID, 1); err != nil || len(ms) != 1 || ms[0].Key != a.Key {
+		t.Fatalf("the match not recorded: %+v %v", ms, err)
+	}
+	if n := reads.alone(); n != 4 {
+		t.Errorf("a match of 2 teams read a team alone %d times; want 4 (each before and after it plays)", n)
 	}
 }

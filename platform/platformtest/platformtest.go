@@ -364,6 +364,20 @@ func WaitGames(t testing.TB, p *platform.Platform, eventID int64, n int) []apity
 // loading every match of the event. The benchmarks' baseline.
 type LoadEveryMatch struct{ store.Store }
 
+func (s LoadEveryMatch) MatchCounts(ctx context.Context, eventID int64) (store.MatchCounts, error) {
+	ms, err := s.Store.Matches(ctx, eventID, 1<<30)
+	out := store.MatchCounts{}
+	for _, m := range ms {
+		n := out[m.Kind]
+		n.All++
+		if m.Error != "" {
+			n.Failed++
+		}
+		out[m.Kind] = n
+	}
+	return out, err
+}
+
 func (s LoadEveryMatch) CountMatches(ctx context.Context, eventID int64, kind string) (int, int, error) {
 	ms, err := s.Store.Matches(ctx, eventID, 1<<30)
 	all, failed := 0, 0

@@ -35,6 +35,12 @@ func HouseBot(info game.Info) (string, error) {
 // BotSpec is the spec of a seat: a team's built kit, run contained in its
 // tree, or the house bot.
 func (p *Player) BotSpec(ctx context.Context, info game.Info, set store.Settings, house string, teamID, subID int64) (bot.Spec, error) {
+	return p.botSpec(ctx, info, set, house, teamID, subID, nil)
+}
+
+// botSpec is BotSpec with the teams its caller has just read (by id; a
+// team not in it is read).
+func (p *Player) botSpec(ctx context.Context, info game.Info, set store.Settings, house string, teamID, subID int64, teams map[int64]store.Team) (bot.Spec, error) {
 	if teamID == 0 {
 		if house != "" {
 			return bot.Spec{Name: house, Kind: "builtin", Target: house}, nil
@@ -42,9 +48,12 @@ func (p *Player) BotSpec(ctx context.Context, info game.Info, set store.Settings
 		name, err := HouseBot(info)
 		return bot.Spec{Name: "house", Kind: "builtin", Target: name}, err
 	}
-	t, err := p.Events.Store.Team(ctx, teamID)
-	if err != nil {
-		return bot.Spec{}, err
+	t, ok := teams[teamID]
+	if !ok {
+		var err error
+		if t, err = p.Events.Store.Team(ctx, teamID); err != nil {
+			return bot.Spec{}, err
+		}
 	}
 	s, err := p.Events.Store.Submission(ctx, subID)
 	if err != nil {

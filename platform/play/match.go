@@ -17,6 +17,12 @@ import (
 
 // MatchOf builds a match job's match, and gives its bots' specs.
 func (p *Player) MatchOf(ctx context.Context, g game.Game, ev store.Event, a queue.Match) (match.Match, []bot.Spec, error) {
+	return p.matchOf(ctx, g, ev, a, nil)
+}
+
+// matchOf is MatchOf with the seats' teams its caller has just read
+// (teams: by id; a team not in it is read).
+func (p *Player) matchOf(ctx context.Context, g game.Game, ev store.Event, a queue.Match, teams map[int64]store.Team) (match.Match, []bot.Spec, error) {
 	info := g.Info()
 	cfg, err := p.MatchConfig(info, ev, a)
 	if err != nil {
@@ -26,7 +32,7 @@ func (p *Player) MatchOf(ctx context.Context, g game.Game, ev store.Event, a que
 	m := match.Match{Game: g, Config: cfg}
 	m.Stderr.Turn, m.Stderr.Match = ev.Settings.StderrCaps()
 	for i := range a.Teams {
-		spec, err := p.BotSpec(ctx, info, ev.Settings, a.House, a.Teams[i], a.Submissions[i])
+		spec, err := p.botSpec(ctx, info, ev.Settings, a.House, a.Teams[i], a.Submissions[i], teams)
 		if err != nil {
 			return match.Match{}, nil, err
 		}

@@ -52,12 +52,9 @@ func (p *Player) Paused(ctx context.Context, subID int64) bool {
 	if p.pauses.paused(subID, now) {
 		return true
 	}
-	b, err := p.Events.Store.File(ctx, pauseFile(subID))
-	if err != nil {
-		return false // none (or unreadable: pairing goes on, a dead bot still fails fast)
-	}
-	until, err := time.Parse(time.RFC3339Nano, string(b))
-	return err == nil && now.Before(until)
+	f, err := p.readPause(ctx, subID)
+	// none (or unreadable: pairing goes on, a dead bot still fails fast)
+	return err == nil && now.Before(f.until)
 }
 
 // pauseFile is the store's file holding the end of a submission's pause.
@@ -68,7 +65,7 @@ func pauseFile(subID int64) string { return "pause/" + strconv.FormatInt(subID, 
 func (p *Player) pause(ctx context.Context, subID int64, now time.Time) time.Duration {
 	d := p.pauses.failed(subID, now)
 	// shared: a lost write only leaves the other machines pairing it
-	p.Events.Store.PutFile(context.WithoutCancel(ctx), pauseFile(subID), []byte(now.Add(d).Format(time.RFC3339Nano)))
+	p.putPause(context.WithoutCancel(ctx), subID, now.Add(d))
 	return d
 }
 
@@ -77,8 +74,8 @@ func (p *Player) pause(ctx context.Context, subID int64, now time.Time) time.Dur
 func (p *Player) resume(ctx context.Context, subID int64) {
 	ctx = context.WithoutCancel(ctx)
 	had := p.pauses.forget(subID)
-	if _, err := p.Events.Store.File(ctx, pauseFile(subID)); had || err == nil {
-		p.Events.Store.DeleteFile(ctx, pauseFile(subID))
+	if f, err := p.readPause(ctx, subID); had || (err == nil && f.exists) {
+		p.putPause(ctx, subID, time.Time{})
 	}
 }
 

@@ -42,6 +42,11 @@ type Player struct {
 	// returns what to call with the outcome (nil: it does not follow this
 	// one).
 	Watch func(ev store.Event, a queue.Match, m *match.Match) (done func(*replay.Replay, error))
+	// Alone says whether this process alone plays the database's
+	// matches now, and which holding of the jobs lock that is
+	// (queue.Jobs.Alone; nil: never): it then alone writes the pauses,
+	// and keeps what it read and wrote of them (pausestore.go).
+	Alone func() (holding uint64, ok bool)
 	// run plays a match (nil: tournament.RunFair, which voids and plays
 	// again a match decided by a starved timeout)
 	run func(context.Context, match.Match) (*replay.Replay, []tournament.Voided, error)
@@ -50,6 +55,8 @@ type Player struct {
 	cores     *coreGate // nil: matches hold no cores
 	coreCount int
 	pauses    pauses // bots that could not play, out of pairing a while (pause.go)
+
+	stored storedPauses // what it knows of the stored pauses (pausestore.go)
 }
 
 // SetCores makes matches hold cores while they play, n at most at once
@@ -125,7 +132,8 @@ var ErrSuspended = errors.New("a team of the match is suspended by the organiser
 
 // suspended is ErrSuspended, naming the team, when one of teams is
 // suspended.
-func (p *Player) suspended(ctx context.Context, teams []int64) error {
+func (p *Player) suspended(ctx context.Context, teams []int64) (map[int64]store.Team, error) {
+	read := map[int64]store.Team{}
 	for _, id := range teams {
 		if id == 0 {
 			continue // a house bot
@@ -135,13 +143,14 @@ func (p *Player) suspended(ctx context.Context, teams []int64) error {
 			continue // no such team: the match fails as any job with a bad seat
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if t.Suspended {
-			return fmt.Errorf("%w: team %d (%s)", ErrSuspended, t.ID, t.Name)
+			return nil, fmt.Errorf("%w: team %d (%s)", ErrSuspended, t.ID, t.Name)
 		}
+		read[id] = t
 	}
-	return nil
+	return read, nil
 }
 
 // Play plays one match job and stores its replay; it returns the match's
@@ -151,7 +160,8 @@ func (p *Player) suspended(ctx context.Context, teams []int64) error {
 // again): those are errors.
 func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
 	rec := store.Match{EventID: a.Event, Key: a.Key, Kind: a.MatchKind, League: a.League, Round: a.Round, Seed: a.Seed, Teams: a.Teams, Submissions: a.Submissions}
-	if err := p.suspended(ctx, a.Teams); err != nil {
+	teams, err := p.suspended(ctx, a.Teams)
+	if err != nil {
 		return rec, err
 	}
 	ev, err := p.Events.Store.Event(ctx, a.Event)
@@ -162,7 +172,8 @@ func (p *Player) Play(ctx context.Context, a queue.Match) (store.Match, error) {
 	if err != nil {
 		return rec, err
 	}
-	m, specs, err := p.MatchOf(ctx, g, ev, a)
+	// the seats' teams as suspended just read them: not read again
+	m, specs, err := p.matchOf(ctx, g, ev, a, teams)
 	switch {
 	case err != nil && a.Format:
 		return rec, err

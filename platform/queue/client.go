@@ -30,6 +30,7 @@ type Jobs struct {
 	running store.JobClient // set by Start: the workers' client
 	plays   bool            // its workers (or the worker machines) play match jobs
 	lock    *os.File        // the jobs lock while held
+	locks   uint64          // how many times it was taken
 
 	leadMu sync.Mutex // apart: taking the claim asks the database
 	lead   store.Lead // the claim to schedule
@@ -118,6 +119,7 @@ func (j *Jobs) LockJobs(ctx context.Context, log *slog.Logger) error {
 	}
 	j.mu.Lock()
 	j.lock = f
+	j.locks++
 	j.mu.Unlock()
 	return nil
 }
@@ -130,6 +132,19 @@ func (j *Jobs) UnlockJobs() {
 		j.lock.Close() // closing the file releases its flock
 		j.lock = nil
 	}
+}
+
+// Alone reports whether this process alone plays the matches of its
+// database now: it holds the jobs lock of a database no other machine
+// shares (on SQLite, only the lock's holder plays matches: the workers,
+// or a command playing a format's games, which takes the lock). holding
+// names this holding of the lock (another process may have held it
+// between two): what the process remembers of what its matches write in
+// the database is the database's for as long as holding stays the same.
+func (j *Jobs) Alone() (holding uint64, ok bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.locks, j.lock != nil
 }
 
 // HoldsLock: this process runs the data directory's jobs.

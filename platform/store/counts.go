@@ -25,6 +25,24 @@ func ScanCounts(rows CountRows, into map[int64]int) error {
 	return rows.Err()
 }
 
+// ScanMatchCounts adds up the rows of a query of (kind, all, failed): a
+// kind may have several.
+func ScanMatchCounts(rows CountRows) (MatchCounts, error) {
+	out := MatchCounts{}
+	for rows.Next() {
+		var kind string
+		var all, failed int
+		if err := rows.Scan(&kind, &all, &failed); err != nil {
+			return nil, err
+		}
+		n := out[kind]
+		n.All += all
+		n.Failed += failed
+		out[kind] = n
+	}
+	return out, rows.Err()
+}
+
 // Promoting are the teams of a (team, 1) count: those with a promotion
 // game queued or running.
 func Promoting(teams map[int64]int) map[int64]bool {

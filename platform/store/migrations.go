@@ -21,4 +21,5 @@ var Migrations = []string{
 	12: "builds cached by their tree",
 	13: "draft submissions: built for test games, never made active by their build",
 	14: "suspended teams and the organiser's reason",
+	15: "an index of the failed matches, by event and kind",
 }[1:]

@@ -401,6 +401,10 @@ type Store interface {
 	// CountMatches counts an event's matches of one kind ("": of every
 	// kind): all of them, and those the arena failed to play (Error set).
 	CountMatches(ctx context.Context, eventID int64, kind string) (all, failed int, err error)
+	// MatchCounts counts an event's matches of every kind at once, by
+	// kind: what CountMatches says of each, in one read (the fit of
+	// ratings asks for three kinds at each scheduling pass).
+	MatchCounts(ctx context.Context, eventID int64) (MatchCounts, error)
 	// MatchesOfKind lists an event's matches of one kind, newest first.
 	MatchesOfKind(ctx context.Context, eventID int64, kind string) ([]Match, error)
 
@@ -477,6 +481,26 @@ const (
 	KindRanked    = "ranked"    // a game of a ranked round
 	KindFinal     = "final"     // a game of the final ranking or tournament
 )
+
+// MatchCounts are an event's matches counted by kind.
+type MatchCounts map[string]MatchCount
+
+// MatchCount is a number of matches: all of them, and those the arena
+// failed to play (Error set).
+type MatchCount struct{ All, Failed int }
+
+// Of is the count of one kind ("": of every kind).
+func (c MatchCounts) Of(kind string) MatchCount {
+	if kind != "" {
+		return c[kind]
+	}
+	var n MatchCount
+	for _, k := range c {
+		n.All += k.All
+		n.Failed += k.Failed
+	}
+	return n
+}
 
 // Match is a played match of an event.
 type Match struct {

@@ -146,6 +146,9 @@ var migrations = []string{
 	// 14: suspended teams (store.Team.Suspended) and the organiser's reason.
 	`ALTER TABLE teams ADD COLUMN suspended boolean NOT NULL DEFAULT false;
 	ALTER TABLE teams ADD COLUMN suspend_reason text NOT NULL DEFAULT '';`,
+	// 15: the failed matches by event and kind: MatchCounts counts from
+	// indexes (matches_kind and this), not from every match's row.
+	`CREATE INDEX matches_failed ON matches (event_id, kind) WHERE error <> '';`,
 }
 
 // migrateLock is the advisory lock that lets one process at a time

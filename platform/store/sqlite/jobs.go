@@ -130,19 +130,30 @@ func (d *DB) Shared() bool { return false }
 // MatchJobs implements store.Queue.
 func (d *DB) MatchJobs(ctx context.Context, jobKind string) (map[int64]int, map[int64]bool, error) {
 	busy, teams := map[int64]int{}, map[int64]int{}
-	err := counts(ctx, d.db, busy, `SELECT json_extract(args, '$.event'), count(*) FROM river_job
-		WHERE kind = ? AND state IN `+unfinished+` AND coalesce(json_extract(args, '$.kind'), '') <> ?
-		GROUP BY 1`, jobKind, store.KindPromotion)
+	err := counts(ctx, d.db, busy, matchJobsBusy, jobKind, store.KindPromotion)
 	if err != nil {
 		return nil, nil, err
 	}
-	err = counts(ctx, d.db, teams, `SELECT DISTINCT t.value, 1 FROM river_job, json_each(river_job.args, '$.teams') AS t
-		WHERE river_job.kind = ? AND river_job.state IN `+unfinished+` AND json_extract(river_job.args, '$.kind') = ?`, jobKind, store.KindPromotion)
+	err = counts(ctx, d.db, teams, matchJobsPromoting, jobKind, store.KindPromotion)
 	if err != nil {
 		return nil, nil, err
 	}
 	return busy, store.Promoting(teams), nil
 }
+
+// MatchJobs' statements read the unfinished jobs by their state (River's
+// index on (state, queue, ...)), not every job of the kind: "+kind" keeps
+// SQLite from the index on kind, which it otherwise prefers, and which
+// holds the completed jobs too, kept a day by River (95,000 completed
+// match jobs made a tick's count 34 ms instead of 0.1 ms).
+// TestMatchJobsReadUnfinishedJobsOnly checks the plan.
+const (
+	matchJobsBusy = `SELECT json_extract(args, '$.event'), count(*) FROM river_job
+		WHERE +kind = ? AND state IN ` + unfinished + ` AND coalesce(json_extract(args, '$.kind'), '') <> ?
+		GROUP BY 1`
+	matchJobsPromoting = `SELECT DISTINCT t.value, 1 FROM river_job, json_each(river_job.args, '$.teams') AS t
+		WHERE +river_job.kind = ? AND river_job.state IN ` + unfinished + ` AND json_extract(river_job.args, '$.kind') = ?`
+)
 
 // counts adds the rows of a query of (id, count) to into.
 func counts(ctx context.Context, db *sql.DB, into map[int64]int, q string, args ...any) error {

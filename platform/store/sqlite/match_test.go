@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/seed27749672/arena/platform/store"
@@ -81,5 +82,35 @@ func TestMatchValuesAreKept(t *testing.T) {
 	}
 	if v, _ := d.decoded.Get(first[3].ID); !reflect.DeepEqual(v, old) {
 		t.Fatalf("the match whose key differed was kept as %+v, want %+v", v, old)
+	}
+}
+
+// TestMatchesAreCountedFromIndexes: the count of an event's matches by
+// kind, which the fit of ratings makes at every scheduling pass, reads
+// indexes, and the rows of the failed matches only, not each match's row
+// (its error, to count the failed ones).
+func TestMatchesAreCountedFromIndexes(t *testing.T) {
+	d := open(t, filepath.Join(t.TempDir(), "arena.db"))
+	defer d.Close()
+	rows, err := d.db.Query(`EXPLAIN QUERY PLAN `+matchCounts, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	all := strings.Join(plan, "\n")
+	// (the failed ones' rows are read: only theirs)
+	for _, want := range []string{"SEARCH matches USING COVERING INDEX matches_kind (event_id=?)", "SEARCH matches USING INDEX matches_failed (event_id=?)"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the plan has no %q:\n%s", want, all)
+		}
 	}
 }

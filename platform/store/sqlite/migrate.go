@@ -141,6 +141,9 @@ var migrations = []string{
 	// 14: suspended teams (store.Team.Suspended) and the organiser's reason.
 	`ALTER TABLE teams ADD COLUMN suspended INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE teams ADD COLUMN suspend_reason TEXT NOT NULL DEFAULT '';`,
+	// 15: the failed matches by event and kind: MatchCounts counts from
+	// indexes (matches_kind and this), not from every match's row.
+	`CREATE INDEX matches_failed ON matches (event_id, kind) WHERE error <> '';`,
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

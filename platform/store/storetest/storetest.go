@@ -892,6 +892,9 @@ func matchesCountedByKind(t *testing.T, open Opener) {
 		if all, failed, err := db.CountMatches(ctx, c.event, c.kind); all != c.all || failed != c.failed || err != nil {
 			t.Errorf("event %d, kind %q: %d matches, %d failed (%v); want %d, %d", c.event, c.kind, all, failed, err, c.all, c.failed)
 		}
+		if n, err := db.MatchCounts(ctx, c.event); n.Of(c.kind) != (store.MatchCount{All: c.all, Failed: c.failed}) || err != nil {
+			t.Errorf("event %d, kind %q: counted at once %+v (%v); want %d, %d", c.event, c.kind, n.Of(c.kind), err, c.all, c.failed)
+		}
 	}
 	ranked := must(db.MatchesOfKind(ctx, ev.ID, store.KindRanked))(t)
 	if len(ranked) != 2 || ranked[0].Round != 2 || ranked[0].Error != "timeout" || ranked[1].Round != 1 || ranked[1].Scores[0] != 5 ||
