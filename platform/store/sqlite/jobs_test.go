@@ -192,23 +192,29 @@ func TestMatchJobsReadUnfinishedJobsOnly(t *testing.T) {
 	d := open(t, filepath.Join(t.TempDir(), "arena.db"))
 	defer d.Close()
 	for _, q := range []string{matchJobsBusy, matchJobsPromoting} {
-		rows, err := d.db.Query(`EXPLAIN QUERY PLAN `+q, "match", "promotion")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		rows.Close()
-		all := strings.Join(plan, "\n")
+		all := queryPlan(t, d, q, "match", "promotion")
 		if !strings.Contains(all, "SEARCH river_job USING INDEX river_job_prioritized_fetching_index (state=?)") {
 			t.Errorf("the match jobs are not found by their state:\n%s\n%s", all, q)
 		}
 	}
+}
+
+// queryPlan is SQLite's plan for query q with args, one step a line.
+func queryPlan(t *testing.T, d *DB, q string, args ...any) string {
+	t.Helper()
+	rows, err := d.db.Query(`EXPLAIN QUERY PLAN `+q, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	return strings.Join(plan, "\n")
 }

@@ -92,21 +92,7 @@ func TestMatchValuesAreKept(t *testing.T) {
 func TestMatchesAreCountedFromIndexes(t *testing.T) {
 	d := open(t, filepath.Join(t.TempDir(), "arena.db"))
 	defer d.Close()
-	rows, err := d.db.Query(`EXPLAIN QUERY PLAN `+matchCounts, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var plan []string
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, detail)
-	}
-	all := strings.Join(plan, "\n")
+	all := queryPlan(t, d, matchCounts, 1)
 	// (the failed ones' rows are read: only theirs)
 	for _, want := range []string{"SEARCH matches USING COVERING INDEX matches_kind (event_id=?)", "SEARCH matches USING INDEX matches_failed (event_id=?)"} {
 		if !strings.Contains(all, want) {
