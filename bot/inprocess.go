@@ -99,10 +99,12 @@ func (b *InProcess) answer(req request, start time.Time, lines []Line) ([]Line, 
 	out, err := b.respond(req)
 	at := time.Now()
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	b.cpu += at.Sub(start)
 	if err != nil {
 		b.exit = Exit{Code: -1, Err: err}
+	}
+	b.mu.Unlock()
+	if err != nil {
 		return lines, err
 	}
 	for len(out) > 0 {

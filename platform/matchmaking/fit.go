@@ -227,7 +227,7 @@ func (mk *Matchmaker) eventFit(ctx context.Context, eventID int64, teams []store
 }
 
 // fitMatchesRead are the matches a fit reads (the event's newest
-// fitWindow), of an event of all matches. A fit is made again at each
+// fitWindow), all being how many matches the event has now. A fit is made again at each
 // rated match recorded, and reading the whole window each time (up to
 // 20,000 matches decoded) was the scheduler's largest cost a match: the
 // matches of the last fit are kept and only those recorded since are

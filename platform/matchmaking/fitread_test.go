@@ -48,16 +48,7 @@ func (s *matchLog) CountMatches(_ context.Context, _ int64, kind string) (all, f
 }
 
 func (s *matchLog) MatchCounts(_ context.Context, _ int64) (store.MatchCounts, error) {
-	out := store.MatchCounts{}
-	for _, m := range s.visible() {
-		n := out[m.Kind]
-		n.All++
-		if m.Error != "" {
-			n.Failed++
-		}
-		out[m.Kind] = n
-	}
-	return out, nil
+	return store.CountByKind(s.visible()), nil
 }
 
 // add records the match numbered id (ids may come out of order, as

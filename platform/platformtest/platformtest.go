@@ -366,16 +366,7 @@ type LoadEveryMatch struct{ store.Store }
 
 func (s LoadEveryMatch) MatchCounts(ctx context.Context, eventID int64) (store.MatchCounts, error) {
 	ms, err := s.Store.Matches(ctx, eventID, 1<<30)
-	out := store.MatchCounts{}
-	for _, m := range ms {
-		n := out[m.Kind]
-		n.All++
-		if m.Error != "" {
-			n.Failed++
-		}
-		out[m.Kind] = n
-	}
-	return out, err
+	return store.CountByKind(ms), err
 }
 
 func (s LoadEveryMatch) CountMatches(ctx context.Context, eventID int64, kind string) (int, int, error) {

@@ -502,6 +502,21 @@ func (c MatchCounts) Of(kind string) MatchCount {
 	return n
 }
 
+// CountByKind counts matches by kind, as Store.MatchCounts does (for
+// stores that hold their matches in memory: the tests').
+func CountByKind(ms []Match) MatchCounts {
+	out := MatchCounts{}
+	for _, m := range ms {
+		n := out[m.Kind]
+		n.All++
+		if m.Error != "" {
+			n.Failed++
+		}
+		out[m.Kind] = n
+	}
+	return out
+}
+
 // Match is a played match of an event.
 type Match struct {
 	ID          int64
