@@ -86,8 +86,12 @@ func (p *Player) knows() bool {
 		return false
 	}
 	holding, ok := p.Alone()
-	if !ok || holding != s.holding || s.notes == nil {
+	if !ok {
+		s.notes = nil // nothing kept, and no map made at every read
+		return false
+	}
+	if holding != s.holding || s.notes == nil {
 		s.holding, s.notes = holding, map[int64]storedPause{}
 	}
-	return ok
+	return true
 }
