@@ -156,6 +156,26 @@ func sideQuestBoardPerTeam(ctx context.Context, p *platform.Platform, eventID in
 }
 
 // readyTeams joins n teams, each with a ready Python submission stored
+// countedPlatform opens a platform whose store counts its reads, with an
+// event of game and n teams whose bots are built, and starts its jobs
+// (builds only: no match worker, no scheduler). The reads are counted from
+// its return; the jobs stop with the test.
+func countedPlatform(t *testing.T, game, name string, n int) (*platform.Platform, store.Event, []store.Team, *countedReads) {
+	t.Helper()
+	ctx := context.Background()
+	p := platformtest.Open(t)
+	ev, invite := platformtest.Event(t, p, game, name)
+	teams := readyTeams(t, p, invite, n)
+	reads := &countedReads{Store: p.Store}
+	p.Store = reads
+	if err := p.StartJobs(ctx, worker.Options{Build: build.Options{Unsafe: true}}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.StopJobs(ctx) })
+	reads.reset()
+	return p, ev, teams, reads
+}
+
 // as a finished build would leave it (no build job).
 func readyTeams(tb testing.TB, p *platform.Platform, invite string, n int) []store.Team {
 	tb.Helper()
@@ -186,17 +206,8 @@ func readyTeams(tb testing.TB, p *platform.Platform, invite string, n int) []sto
 // teams (their ratings do not move before a match ends).
 func TestASchedulingPassReadsTheEventOnce(t *testing.T) {
 	ctx := context.Background()
-	p := platformtest.Open(t)
-	ev, invite := platformtest.Event(t, p, "ants", "Spring")
-	teams := readyTeams(t, p, invite, 8)
-	reads := &countedReads{Store: p.Store}
-	p.Store = reads
 	// no match worker and no scheduler of its own: the test ticks
-	if err := p.StartJobs(ctx, worker.Options{Build: build.Options{Unsafe: true}}); err != nil {
-		t.Fatal(err)
-	}
-	defer p.StopJobs(ctx)
-	reads.reset()
+	p, ev, teams, reads := countedPlatform(t, "ants", "Spring", 8)
 	if n, err := p.Schedule(ctx, 4); n != 4 || err != nil {
 		t.Fatalf("%d queued: %v", n, err)
 	}
@@ -589,16 +600,7 @@ func BenchmarkGetLadder(b *testing.B) {
 // meanwhile?), not a third time for its bot.
 func TestAMatchReadsItsTeamsTwice(t *testing.T) {
 	ctx := context.Background()
-	p := platformtest.Open(t)
-	ev, invite := platformtest.Event(t, p, "tracks", "Summer")
-	teams := readyTeams(t, p, invite, 2)
-	reads := &countedReads{Store: p.Store}
-	p.Store = reads
-	if err := p.StartJobs(ctx, worker.Options{Build: build.Options{Unsafe: true}}); err != nil {
-		t.Fatal(err)
-	}
-	defer p.StopJobs(ctx)
-	reads.reset()
+	p, ev, teams, reads := countedPlatform(t, "tracks", "Summer", 2)
 	a := queue.Match{Event: ev.ID, Key: "casual-reads", Seed: 1, Teams: []int64{teams[0].ID, teams[1].ID}, Submissions: []int64{teams[0].Active, teams[1].Active}}
 	if err := p.PlayMatch(ctx, a); err != nil {
 		t.Fatal(err)
